@@ -1,0 +1,17 @@
+import { Alert } from '@/components/Alert';
+import { useConnectionStore } from '@/lib/stores/connection-store';
+import { ConnectionSection } from './ConnectionSection';
+import { StorageNotices } from './StorageNotices';
+
+export function App() {
+  const status = useConnectionStore((state) => state.status);
+  const loadError = useConnectionStore((state) => state.loadError);
+  return (
+    <main>
+      <h1>Review Companion settings</h1>
+      {loadError && <Alert>{loadError.message}</Alert>}
+      {status && <StorageNotices notices={status.notices} />}
+      {status ? <ConnectionSection status={status} /> : !loadError && <p aria-busy="true">Loading…</p>}
+    </main>
+  );
+}

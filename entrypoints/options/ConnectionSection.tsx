@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from 'react';
+import { browser } from 'wxt/browser';
+import { Alert, StatusMessage } from '@/components/Alert';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { TextField } from '@/components/TextField';
+import type { ConnectionStatus } from '@/lib/connection/connection-status';
+import { requiredOrigins } from '@/lib/connection/host-access';
+import { checkServiceUrl } from '@/lib/connection/validate-connection';
+import { sendMessage } from '@/lib/messaging/client';
+import { useConnectionStore } from '@/lib/stores/connection-store';
+import { GrantAccess } from './GrantAccess';
+
+type FieldName = 'userGroupBaseUrl' | 'projectApiUrl' | 'apiToken' | 'apiKey' | 'authToken';
+type Form = Record<FieldName, string> & { sessionOnly: boolean };
+
+function secretHint(masked: string): string {
+  return masked ? `Saved: ${masked}. Leave empty to keep it.` : 'Not set.';
+}
+
+function checkUrls(form: Form): Partial<Record<FieldName, string>> {
+  const errors: Partial<Record<FieldName, string>> = {};
+  for (const field of ['userGroupBaseUrl', 'projectApiUrl'] as const) {
+    const checked = form[field].trim() ? checkServiceUrl(form[field]) : undefined;
+    if (checked && !checked.ok) errors[field] = checked.message;
+  }
+  return errors;
+}
+
+export function ConnectionSection({ status }: { status: ConnectionStatus }) {
+  const setStatus = useConnectionStore((state) => state.setStatus);
+  const [form, setForm] = useState<Form>({
+    userGroupBaseUrl: status.userGroupBaseUrl,
+    projectApiUrl: status.projectApiUrl,
+    apiToken: '',
+    apiKey: '',
+    authToken: '',
+    sessionOnly: status.secretsArea === 'session',
+  });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [failure, setFailure] = useState<string>();
+  const [saved, setSaved] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const [confirmingForget, setConfirmingForget] = useState(false);
+  const update = (field: FieldName) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const urlErrors = checkUrls(form);
+    setErrors(urlErrors);
+    setSaved(undefined);
+    setFailure(undefined);
+    if (Object.keys(urlErrors).length > 0) return;
+    setSaving(true);
+    // The permission request must be the first await: browsers only allow it during the click.
+    const origins = requiredOrigins([form.userGroupBaseUrl, form.projectApiUrl].map((url) => checkServiceUrl(url).ok ? url.trim() : ''));
+    const granted = origins.length === 0 || (await browser.permissions.request({ origins }).catch(() => false));
+    const result = await sendMessage('saveConnection', {
+      userGroupBaseUrl: form.userGroupBaseUrl,
+      projectApiUrl: form.projectApiUrl,
+      apiToken: form.apiToken,
+      apiKey: form.apiKey,
+      authToken: form.authToken,
+      secretsArea: form.sessionOnly ? 'session' : 'local',
+    });
+    setSaving(false);
+    if (!result.ok) {
+      if (result.error.field) setErrors({ [result.error.field]: result.error.message });
+      else setFailure(result.error.message);
+      return;
+    }
+    setStatus(result.value);
+    setForm((current) => ({ ...current, apiToken: '', apiKey: '', authToken: '', userGroupBaseUrl: result.value.userGroupBaseUrl, projectApiUrl: result.value.projectApiUrl }));
+    setSaved(granted ? 'Connection saved.' : 'Connection saved, but access was not granted.');
+  };
+
+  const forget = async () => {
+    setConfirmingForget(false);
+    const result = await sendMessage('forgetCredentials', {});
+    if (result.ok) {
+      setStatus(result.value);
+      setSaved('Credentials removed from this browser.');
+    } else setFailure(result.error.message);
+  };
+
+  return (
+    <section aria-labelledby="connection-heading">
+      <h2 id="connection-heading">Connection</h2>
+      <form onSubmit={(event) => void save(event)} noValidate>
+        <fieldset>
+          <legend>User groups</legend>
+          <TextField label="User group API base URL" value={form.userGroupBaseUrl} onChange={update('userGroupBaseUrl')} error={errors.userGroupBaseUrl} placeholder="https://api.example.com" inputMode="url" spellCheck={false} />
+          <TextField label="API token" type="password" value={form.apiToken} onChange={update('apiToken')} error={errors.apiToken} hint={secretHint(status.masked.apiToken)} autoComplete="new-password" />
+        </fieldset>
+        <fieldset>
+          <legend>Projects</legend>
+          <TextField label="Project API URL" value={form.projectApiUrl} onChange={update('projectApiUrl')} error={errors.projectApiUrl} placeholder="https://projects.example.com" inputMode="url" spellCheck={false} />
+          <TextField label="API key" type="password" value={form.apiKey} onChange={update('apiKey')} error={errors.apiKey} hint={secretHint(status.masked.apiKey)} autoComplete="new-password" />
+          <TextField label="Auth token" type="password" value={form.authToken} onChange={update('authToken')} error={errors.authToken} hint={secretHint(status.masked.authToken)} autoComplete="new-password" />
+        </fieldset>
+        <label className="checkbox">
+          <input type="checkbox" checked={form.sessionOnly} onChange={(event) => setForm((current) => ({ ...current, sessionOnly: event.target.checked }))} />
+          Keep credentials only until the browser closes
+        </label>
+        {failure && <Alert>{failure}</Alert>}
+        {saved && <StatusMessage>{saved}</StatusMessage>}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={saving} aria-busy={saving}>
+            Save connection
+          </button>
+          <button type="button" className="danger" onClick={() => setConfirmingForget(true)}>
+            Forget credentials
+          </button>
+        </div>
+      </form>
+      <GrantAccess missing={status.missingAccess} />
+      {confirmingForget && (
+        <ConfirmDialog title="Forget credentials?" onConfirm={() => void forget()} onCancel={() => setConfirmingForget(false)}>
+          The API token, API key and auth token are removed from this browser. The addresses stay.
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+export type UrlField = 'userGroupBaseUrl' | 'projectApiUrl';
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A service address the extension may call: https, or plain http on this computer only; no query,
+ * fragment or embedded user name. Returns the normalised URL (no trailing slash) or the problem.
+ */
+export function checkServiceUrl(raw: string): { ok: true; url: string } | { ok: false; message: string } {
+  const text = raw.trim();
+  if (!text) return { ok: false, message: 'Enter the address.' };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, message: 'This is not a valid address. It should look like https://api.example.com.' };
+  }
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+    return { ok: false, message: 'Use https. Plain http is only allowed for localhost and 127.0.0.1.' };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, message: 'The address must start with https://.' };
+  }
+  if (url.username || url.password) {
+    return { ok: false, message: 'Remove the user name and password from the address; use the credential fields.' };
+  }
+  if (url.search || text.includes('?')) return { ok: false, message: 'Remove the query (the part from “?”).' };
+  if (url.hash || text.includes('#')) return { ok: false, message: 'Remove the fragment (the part from “#”).' };
+  return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
+}
+
+/** The host permission pattern for a service URL; ports are left out because match patterns ignore them. */
+export function hostPermissionPattern(url: string): string {
+  const { protocol, hostname } = new URL(url);
+  return `${protocol}//${hostname}/*`;
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod/mini';
+
+/** Every way an operation can fail, as the UI and the tests see it. */
+export const errorCodeSchema = z.enum([
+  'NOT_CONFIGURED',
+  'ACCESS_NOT_GRANTED',
+  'INVALID_INPUT',
+  'TIMEOUT',
+  'NETWORK',
+  'RATE_LIMITED',
+  'UNAUTHENTICATED',
+  'PERMISSION_DENIED',
+  'INVALID_ARGUMENT',
+  'NOT_FOUND',
+  'ALREADY_EXISTS',
+  'SERVICE_ERROR',
+  'BAD_RESPONSE',
+  'REJECTED',
+  'UNTRUSTED_SENDER',
+  'BACKGROUND_UNAVAILABLE',
+  'INTERNAL',
+]);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+/** An error as it crosses a boundary: data, never a thrown string, never a secret. */
+export const appErrorSchema = z.object({
+  code: errorCodeSchema,
+  message: z.string(),
+  /** The request may have reached the service and taken effect (timeout, reset, 5xx). */
+  maybeProcessed: z.optional(z.boolean()),
+  retryAfterSeconds: z.optional(z.number()),
+  /** Identifier the service named in its error (an existing project's id, for example). */
+  relatedId: z.optional(z.string()),
+  /** Which input field the error is about, when it is about one. */
+  field: z.optional(z.string()),
+});
+export type AppError = z.infer<typeof appErrorSchema>;
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = <T = never>(
+  code: ErrorCode,
+  message: string,
+  extra: Omit<AppError, 'code' | 'message'> = {},
+): Result<T> => ({ ok: false, error: { code, message, ...extra } });
+
+/** The schema of a Result carrying `value`, for validating answers across a boundary. */
+export function resultSchema<T extends z.core.$ZodType>(value: T) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: appErrorSchema }),
+  ]);
+}

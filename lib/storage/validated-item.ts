@@ -1,0 +1,30 @@
+import type { WxtStorageItem } from '@wxt-dev/storage';
+import type { z } from 'zod/mini';
+import { addStorageNotice } from './notices-item';
+
+/**
+ * Reads an item and checks it against its schema. Data of the wrong shape is reported (without
+ * its content, which may hold secrets) and reset to the fallback: a page never crashes on it.
+ */
+export async function readValidated<T>(
+  item: WxtStorageItem<T, Record<string, unknown>>,
+  schema: z.ZodMiniType<T>,
+  label: string,
+): Promise<T> {
+  const stored: unknown = await item.getValue();
+  const parsed = schema.safeParse(stored);
+  if (parsed.success) return parsed.data;
+  console.warn(`Review Companion: the stored ${label} had an unexpected shape and was reset.`);
+  await item.removeValue();
+  await addStorageNotice(`The saved ${label} could not be read and was reset. Please enter it again.`);
+  return item.fallback;
+}
+
+/** Writes only values that match the schema, so that a bug cannot store what a read would reject. */
+export async function writeValidated<T>(
+  item: WxtStorageItem<T, Record<string, unknown>>,
+  schema: z.ZodMiniType<T>,
+  value: T,
+): Promise<void> {
+  await item.setValue(schema.parse(value));
+}

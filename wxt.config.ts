@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'wxt';
+
+// Loopback origins: the sandbox runs there. Dev and e2e builds get them granted up front because
+// automation cannot click the browser's permission prompt; production only ever asks for them.
+const LOOPBACK_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
+const GECKO_ID = 'review-companion@reviewcompanion.dev';
+
+// `npm run dev` on a machine without a display cannot launch a browser: build only, and say where.
+const canLaunchBrowser =
+  process.platform !== 'linux' || Boolean(process.env.DISPLAY ?? process.env.WAYLAND_DISPLAY);
+
+export default defineConfig({
+  modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  outDirTemplate: '{{browser}}-mv{{manifestVersion}}{{modeSuffix}}',
+  webExt: {
+    disabled: !canLaunchBrowser,
+    binaries: existsSync('/usr/bin/chromium') ? { chrome: '/usr/bin/chromium' } : undefined,
+    startUrls: ['http://127.0.0.1:8787/pages/welcome?title=Welcome%20to%20Review%20Companion'],
+  },
+  zip: {
+    artifactTemplate: '{{name}}-{{version}}-{{browser}}-mv{{manifestVersion}}.zip',
+    sourcesTemplate: '{{name}}-{{version}}-sources.zip',
+    excludeSources: ['.node/**', 'test-results/**', 'playwright-report/**', 'bench-results/**'],
+  },
+  manifest: ({ browser, mode }) => ({
+    name: 'Review Companion',
+    description: 'Register the page you are on as a review project, and manage review user groups.',
+    permissions: ['storage', 'activeTab'],
+    optional_host_permissions: ['https://*/*', ...LOOPBACK_ORIGINS],
+    host_permissions: mode === 'production' ? undefined : LOOPBACK_ORIGINS,
+    action: { default_title: 'Register this page for review' },
+    ...(browser === 'firefox' && {
+      browser_specific_settings: {
+        gecko: {
+          id: GECKO_ID,
+          // 140 is the first Firefox that understands data_collection_permissions.
+          strict_min_version: '140.0',
+          data_collection_permissions: {
+            required: ['authenticationInfo', 'browsingActivity', 'websiteContent'],
+          },
+        },
+      },
+    }),
+  }),
+});
