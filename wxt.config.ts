@@ -40,6 +40,8 @@ export default defineConfig({
             required: ['authenticationInfo', 'browsingActivity', 'websiteContent'],
           },
         },
+        // Firefox for Android learned data_collection_permissions in 142.
+        gecko_android: { strict_min_version: '142.0' },
       },
     }),
   }),
