@@ -1,0 +1,62 @@
+import { json } from './http-io.ts';
+import { apiOfRoute, projectFailure, unauthorized, userGroupFailure } from './routes.ts';
+import type {
+  HtmlFault,
+  MalformedJsonFault,
+  RateLimitFault,
+  Reply,
+  RouteName,
+  SuccessZeroFault,
+  UnauthorizedFault,
+  WrongShapeFault,
+} from './types.ts';
+
+/** Faults that replace the answer with a canned one (delay, hang and reset act on the connection instead). */
+export type CannedFault =
+  | HtmlFault
+  | RateLimitFault
+  | MalformedJsonFault
+  | WrongShapeFault
+  | SuccessZeroFault
+  | UnauthorizedFault;
+
+/** What a proxy or crashed backend sends: not JSON at all. */
+export const HTML_ERROR_BODY = '<html><body><h1>Internal Server Error</h1></body></html>';
+
+/** Cut off mid-object, as when a response is truncated in transit. */
+const TRUNCATED_BODIES = {
+  userGroup: '{"success": 1, "user_group": {',
+  project: '{"result": {"status": "success", "data": {',
+} as const;
+
+export function cannedReply(route: RouteName, fault: CannedFault): Reply {
+  const api = apiOfRoute(route);
+  switch (fault.kind) {
+    case 'html':
+      return {
+        status: fault.status ?? 500,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body: HTML_ERROR_BODY,
+      };
+    case 'rateLimit': {
+      const headers = { 'retry-after': String(fault.retryAfterSeconds) };
+      return api === 'userGroup'
+        ? userGroupFailure(429, 'Rate limit exceeded', headers)
+        : projectFailure(429, 'RESOURCE_EXHAUSTED', 'Rate limit exceeded', undefined, headers);
+    }
+    case 'malformedJson':
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: TRUNCATED_BODIES[api],
+      };
+    case 'wrongShape':
+      return json(200, { ok: true, data: [] });
+    case 'successZero':
+      return api === 'userGroup'
+        ? userGroupFailure(200, 'The service could not complete the request')
+        : projectFailure(400, 'FAILED_PRECONDITION', 'The service could not complete the request');
+    case 'unauthorized':
+      return unauthorized(api);
+  }
+}

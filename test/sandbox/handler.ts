@@ -1,0 +1,116 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CONTROL_PREFIX, handleControl, type ControlTarget } from './control.ts';
+import { cannedReply } from './fault-replies.ts';
+import type { FaultRegistry } from './faults.ts';
+import { json, readBody, sendReply } from './http-io.ts';
+import { pageSlug, renderPage } from './pages.ts';
+import { handleProjectCreate, type ProjectStore } from './projects.ts';
+import type { RequestRecorder } from './recorder.ts';
+import { apiOfPath, bodyTooLarge, methodNotAllowed, notFound, resolveRoute } from './routes.ts';
+import type { ApiRequest, Reply, RouteName, SandboxCredentials } from './types.ts';
+import { handleUserGroup, type UserGroupStore } from './user-groups.ts';
+
+export interface HandlerContext {
+  credentials: SandboxCredentials;
+  userGroups: UserGroupStore;
+  projects: ProjectStore;
+  faults: FaultRegistry;
+  recorder: RequestRecorder;
+  control: ControlTarget;
+  /** Aborted by close(): ends pending delays. */
+  closing: AbortSignal;
+}
+
+type Respond = (reply: Reply) => void;
+
+function splitTarget(target: string): { path: string; query: string } {
+  const mark = target.indexOf('?');
+  return mark < 0 ? { path: target, query: '' } : { path: target.slice(0, mark), query: target.slice(mark + 1) };
+}
+
+function runRoute(route: RouteName, request: ApiRequest, ctx: HandlerContext): Reply {
+  return route === 'project.create'
+    ? handleProjectCreate(request, ctx.projects, ctx.credentials)
+    : handleUserGroup(route, request, ctx.userGroups, ctx.credentials.apiToken);
+}
+
+/** Applies the route's fault, if one is due, around the real handler. */
+async function answerRoute(
+  route: RouteName,
+  request: ApiRequest,
+  ctx: HandlerContext,
+  req: IncomingMessage,
+  respond: Respond,
+): Promise<void> {
+  const fault = ctx.faults.take(route);
+  if (!fault) return respond(runRoute(route, request, ctx));
+  switch (fault.kind) {
+    case 'delay':
+      try {
+        await sleep(fault.ms, undefined, { signal: ctx.closing });
+      } catch {
+        return; // closing: the connection is being destroyed anyway
+      }
+      return respond(runRoute(route, request, ctx));
+    case 'hang':
+      if (fault.afterProcessing) runRoute(route, request, ctx);
+      return; // never answered; close() destroys the connection
+    case 'reset':
+      if (fault.afterProcessing) runRoute(route, request, ctx);
+      req.socket.resetAndDestroy();
+      return;
+    case 'html':
+      if (fault.afterProcessing) runRoute(route, request, ctx);
+      return respond(cannedReply(route, fault));
+    default:
+      return respond(cannedReply(route, fault));
+  }
+}
+
+async function handleApi(req: IncomingMessage, path: string, ctx: HandlerContext, respond: Respond): Promise<void> {
+  const time = Date.now();
+  const method = req.method ?? 'GET';
+  const body = await readBody(req);
+  const bodyText = body.tooLarge ? undefined : body.text;
+  const route = resolveRoute(method, path, bodyText);
+  // Recorded before any fault or validation, so tests see exactly what reached the service.
+  ctx.recorder.record({ method, path: req.url ?? path, route, headers: req.headers, body: bodyText ?? '', time });
+  const api = apiOfPath(path);
+  if (bodyText === undefined) return respond(bodyTooLarge(api));
+  if (route === null) return respond(api === null ? notFound() : methodNotAllowed(api, method));
+  await answerRoute(route, { method, headers: req.headers, bodyText }, ctx, req, respond);
+}
+
+async function handleControlRequest(req: IncomingMessage, path: string, ctx: HandlerContext): Promise<Reply> {
+  const body = await readBody(req);
+  if (body.tooLarge) return json(413, { error: 'Request body is larger than 1 MiB' });
+  return handleControl(req.method ?? 'GET', path.slice(CONTROL_PREFIX.length), body.text, ctx.control);
+}
+
+function handlePage(req: IncomingMessage, path: string, query: string): Reply {
+  if (req.method !== 'GET') return { status: 405, headers: { allow: 'GET' }, body: 'Method not allowed\n' };
+  const slug = pageSlug(path);
+  if (slug === undefined) return notFound();
+  return renderPage(slug, new URLSearchParams(query).get('title'));
+}
+
+async function route(req: IncomingMessage, ctx: HandlerContext, respond: Respond): Promise<void> {
+  const { path, query } = splitTarget(req.url ?? '/');
+  if (path.startsWith(CONTROL_PREFIX)) return respond(await handleControlRequest(req, path, ctx));
+  // Browsers ask for it on every test page; answering keeps it out of the recorded requests.
+  if (path === '/favicon.ico') return respond({ status: 204, body: '' });
+  if (path.startsWith('/pages/')) return respond(handlePage(req, path, query));
+  await handleApi(req, path, ctx, respond);
+}
+
+export function createHandler(ctx: HandlerContext): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const respond: Respond = (reply) => sendReply(res, reply);
+    route(req, ctx, respond).catch(() => {
+      // A client that went away mid-body, or a bug: never crash the sandbox over one request.
+      if (res.headersSent) res.destroy();
+      else sendReply(res, json(500, { error: { message: 'Sandbox error', status: 'INTERNAL' } }));
+    });
+  };
+}

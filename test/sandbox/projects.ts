@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { isJsonContentType, isPlainObject, json, parseJson } from './http-io.ts';
+import { projectFailure, unauthorized } from './routes.ts';
+import type { ApiRequest, Project, Reply, SandboxCredentials } from './types.ts';
+
+export const PROJECT_NAME_MAX_LENGTH = 200;
+const BODY_SHAPE_MESSAGE = 'Request body must be {"data": {"projectUrl": string, "projectName": string}}';
+
+/** In-memory projects, plus the optional "one project per site" rule of the real service. */
+export class ProjectStore {
+  #projects: Project[] = [];
+  oneProjectPerSite: boolean;
+
+  constructor(oneProjectPerSite: boolean) {
+    this.oneProjectPerSite = oneProjectPerSite;
+  }
+
+  list(): Project[] {
+    return this.#projects.map((project) => ({ ...project }));
+  }
+
+  reset(oneProjectPerSite: boolean): void {
+    this.#projects = [];
+    this.oneProjectPerSite = oneProjectPerSite;
+  }
+
+  findByOrigin(origin: string): Project | undefined {
+    return this.#projects.find((project) => project.origin === origin);
+  }
+
+  add(projectUrl: string, projectName: string, origin: string): Project {
+    const project: Project = {
+      projectId: `prj_${randomBytes(6).toString('hex')}`,
+      projectUrl,
+      projectName,
+      origin,
+      createdAt: new Date().toISOString(),
+    };
+    this.#projects.push(project);
+    return project;
+  }
+}
+
+function httpOrigin(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function checkCredentials(request: ApiRequest, credentials: SandboxCredentials): Reply | undefined {
+  const apiKey = request.headers['x-service-api-key'];
+  const authToken = request.headers['x-service-auth-token'];
+  if (apiKey === undefined) return projectFailure(401, 'UNAUTHENTICATED', 'Missing x-service-api-key header');
+  if (authToken === undefined) return projectFailure(401, 'UNAUTHENTICATED', 'Missing x-service-auth-token header');
+  if (apiKey !== credentials.apiKey || authToken !== credentials.authToken) return unauthorized('project');
+  return undefined;
+}
+
+/** Like callable functions: extra fields are refused, so a client that sends more than the contract fails here. */
+function unexpectedField(body: Record<string, unknown>, data: Record<string, unknown>): string | undefined {
+  const extraTop = Object.keys(body).find((key) => key !== 'data');
+  if (extraTop !== undefined) return extraTop;
+  const extraData = Object.keys(data).find((key) => key !== 'projectUrl' && key !== 'projectName');
+  return extraData === undefined ? undefined : `data.${extraData}`;
+}
+
+export function handleProjectCreate(request: ApiRequest, store: ProjectStore, credentials: SandboxCredentials): Reply {
+  const authFailure = checkCredentials(request, credentials);
+  if (authFailure) return authFailure;
+  if (!isJsonContentType(request.headers['content-type'])) {
+    return projectFailure(400, 'INVALID_ARGUMENT', 'Content-Type must be application/json');
+  }
+  const parsed = parseJson(request.bodyText);
+  if (!parsed.ok) return projectFailure(400, 'INVALID_ARGUMENT', 'Request body must be JSON');
+  const body = parsed.value;
+  if (!isPlainObject(body) || !isPlainObject(body.data)) {
+    return projectFailure(400, 'INVALID_ARGUMENT', BODY_SHAPE_MESSAGE);
+  }
+  const { data } = body;
+  const extra = unexpectedField(body, data);
+  if (extra !== undefined) return projectFailure(400, 'INVALID_ARGUMENT', `Unexpected field "${extra}"`);
+  const origin = httpOrigin(data.projectUrl);
+  if (origin === undefined || typeof data.projectUrl !== 'string') {
+    return projectFailure(400, 'INVALID_ARGUMENT', 'projectUrl must be a valid http or https URL');
+  }
+  const { projectName } = data;
+  if (typeof projectName !== 'string' || projectName.trim() === '') {
+    return projectFailure(400, 'INVALID_ARGUMENT', 'projectName must not be empty');
+  }
+  // A limit the extension does not know (the contract shows none): only the service's words reach the user.
+  if (projectName.length > PROJECT_NAME_MAX_LENGTH) {
+    return projectFailure(400, 'INVALID_ARGUMENT', `projectName must be at most ${PROJECT_NAME_MAX_LENGTH} characters`);
+  }
+  const existing = store.oneProjectPerSite ? store.findByOrigin(origin) : undefined;
+  if (existing) {
+    return projectFailure(409, 'ALREADY_EXISTS', 'This site already has a project', { projectId: existing.projectId });
+  }
+  const project = store.add(data.projectUrl, projectName, origin);
+  return json(200, {
+    result: { status: 'success', message: 'Project created successfully', data: { projectId: project.projectId } },
+  });
+}

@@ -1,0 +1,157 @@
+/** Shared types of the sandbox service. Independent of the extension's code on purpose. */
+import type { IncomingHttpHeaders } from 'node:http';
+
+export interface SandboxCredentials {
+  /** `Authorization: Token <apiToken>` on the user-group API. */
+  apiToken: string;
+  /** `x-service-api-key` on the project API. */
+  apiKey: string;
+  /** `x-service-auth-token` on the project API. */
+  authToken: string;
+}
+
+export type RouteName = 'project.create' | 'userGroup.create' | 'userGroup.rotate' | 'userGroup.delete';
+
+export const ROUTE_NAMES: readonly RouteName[] = [
+  'project.create',
+  'userGroup.create',
+  'userGroup.rotate',
+  'userGroup.delete',
+];
+
+export type EnvironmentTag = 'Customer' | 'Testing';
+
+export interface UserGroup {
+  team_id: number;
+  token: string;
+  name: string;
+  provided_id: string;
+  api_environment_tag: EnvironmentTag;
+}
+
+export interface Project {
+  projectId: string;
+  projectUrl: string;
+  projectName: string;
+  /** `new URL(projectUrl).origin`: the key of the one-project-per-site rule. */
+  origin: string;
+  createdAt: string;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** The raw request target as sent (path and query), never normalised. */
+  path: string;
+  route: RouteName | null;
+  /** Lowercased names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** The raw body as UTF-8; "" when the body was over the size limit. */
+  body: string;
+  /** Arrival time, ms since the epoch. */
+  time: number;
+}
+
+/** Options every fault accepts. */
+export interface FaultTiming {
+  /** Apply to the next N matching requests, then remove the fault. Default: until cleared. */
+  times?: number;
+  /** Apply only to every Nth matching request (2: the 2nd, 4th, …). */
+  everyNth?: number;
+}
+
+/** For faults that lose the answer: run the real handler (state change) first, then fail. */
+export interface AfterProcessing {
+  afterProcessing?: boolean;
+}
+
+export interface DelayFault extends FaultTiming {
+  kind: 'delay';
+  ms: number;
+}
+export interface HangFault extends FaultTiming, AfterProcessing {
+  kind: 'hang';
+}
+export interface ResetFault extends FaultTiming, AfterProcessing {
+  kind: 'reset';
+}
+export interface HtmlFault extends FaultTiming, AfterProcessing {
+  kind: 'html';
+  status?: 500 | 502 | 503;
+}
+export interface RateLimitFault extends FaultTiming {
+  kind: 'rateLimit';
+  retryAfterSeconds: number;
+}
+export interface MalformedJsonFault extends FaultTiming {
+  kind: 'malformedJson';
+}
+export interface WrongShapeFault extends FaultTiming {
+  kind: 'wrongShape';
+}
+export interface SuccessZeroFault extends FaultTiming {
+  kind: 'successZero';
+}
+export interface UnauthorizedFault extends FaultTiming {
+  kind: 'unauthorized';
+}
+
+export type Fault =
+  | DelayFault
+  | HangFault
+  | ResetFault
+  | HtmlFault
+  | RateLimitFault
+  | MalformedJsonFault
+  | WrongShapeFault
+  | SuccessZeroFault
+  | UnauthorizedFault;
+
+export type FaultKind = Fault['kind'];
+
+/** What a route handler sees of a request, body already read within the size limit. */
+export interface ApiRequest {
+  method: string;
+  headers: IncomingHttpHeaders;
+  bodyText: string;
+}
+
+/** What a handler wants sent; the server writes it (or, under a fault, does not). */
+export interface Reply {
+  status: number;
+  headers?: Record<string, string>;
+  /** Objects are sent as JSON; strings are sent as they are. */
+  body: string | object;
+}
+
+export interface Sandbox {
+  /** e.g. http://127.0.0.1:8787 */
+  readonly origin: string;
+  readonly port: number;
+  /** origin + '/ug': the user-group API is at `${userGroupBaseUrl}/api/user`. */
+  readonly userGroupBaseUrl: string;
+  /** origin + '/projects': create project is `POST ${projectApiUrl}/`. */
+  readonly projectApiUrl: string;
+  /** origin + '/__control/' */
+  readonly controlUrl: string;
+  readonly credentials: SandboxCredentials;
+  /** Live list of every API request (not pages, not control traffic). */
+  readonly requests: RecordedRequest[];
+  /** A test page URL: `<title>` is `title` if given. */
+  pageUrl(slug: string, title?: string): string;
+  groups(): UserGroup[];
+  projects(): Project[];
+  setFault(route: RouteName, fault: Fault): void;
+  clearFaults(): void;
+  /** Clears groups, projects, requests and faults; one-project-per-site goes back to its start value. */
+  reset(): void;
+  setOneProjectPerSite(enabled: boolean): void;
+  /** Stops listening and destroys every open connection, hanging ones included. */
+  close(): Promise<void>;
+}
+
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  credentials?: Partial<SandboxCredentials>;
+  oneProjectPerSite?: boolean;
+}
