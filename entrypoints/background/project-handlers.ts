@@ -1,20 +1,14 @@
 import type { ProjectApi } from '@/lib/api/project-api';
-import { loadConnection } from '@/lib/connection/connection-repository';
-import { accessNotGrantedMessage, findMissingAccess } from '@/lib/connection/host-access';
 import { redactSecrets } from '@/lib/connection/redact-secrets';
+import { requireConnection } from '@/lib/connection/require-connection';
 import type { Handlers } from '@/lib/messaging/router';
-import { fail } from '@/lib/result';
 
 export function createProjectHandlers(api: ProjectApi): Pick<Handlers, 'createProject'> {
   return {
     async createProject(input) {
-      const connection = await loadConnection();
-      if (!connection.projectApiUrl || !connection.apiKey || !connection.authToken) {
-        return fail('NOT_CONFIGURED', 'The project API is not set up yet. Open the settings and enter its address, API key and auth token.');
-      }
-      const [missing] = await findMissingAccess([connection.projectApiUrl]);
-      if (missing) return fail('ACCESS_NOT_GRANTED', accessNotGrantedMessage(missing));
-      return redactSecrets(await api.createProject(connection, input), connection);
+      const connection = await requireConnection('project');
+      if (!connection.ok) return connection;
+      return redactSecrets(await api.createProject(connection.value, input), connection.value);
     },
   };
 }

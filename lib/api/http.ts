@@ -25,6 +25,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   if (!value) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (!/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, Math.ceil((date - now) / 1000));
@@ -64,7 +65,8 @@ export async function sendJson(fetchFn: FetchLike, request: JsonRequest): Promis
   } catch (error) {
     // Either way the request may have reached the service before the answer was lost.
     if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      return fail('TIMEOUT', `${origin} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`, {
+      const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`;
+      return fail('TIMEOUT', `${origin} did not answer within ${limit}.`, {
         maybeProcessed: true,
       });
     }

@@ -34,7 +34,7 @@ export interface CreatedProject {
   message: string;
 }
 
-const CANONICAL_CODES: Record<string, ErrorCode> = {
+const CANONICAL_CODES = new Map<string, ErrorCode>(Object.entries({
   INVALID_ARGUMENT: 'INVALID_ARGUMENT',
   FAILED_PRECONDITION: 'REJECTED',
   OUT_OF_RANGE: 'INVALID_ARGUMENT',
@@ -48,7 +48,7 @@ const CANONICAL_CODES: Record<string, ErrorCode> = {
   DEADLINE_EXCEEDED: 'SERVICE_ERROR',
   UNKNOWN: 'SERVICE_ERROR',
   DATA_LOSS: 'SERVICE_ERROR',
-};
+} satisfies Record<string, ErrorCode>));
 
 /** The service's own words, with what to do where the status says more than the text. */
 function describeServiceError(
@@ -57,7 +57,7 @@ function describeServiceError(
   retryAfterSeconds: number | undefined,
 ): Result<never> {
   const { message, status, details } = body.error;
-  const code = CANONICAL_CODES[status] ?? 'REJECTED';
+  const code = CANONICAL_CODES.get(status) ?? 'REJECTED';
   const serviceText = message.trim() || status;
   switch (code) {
     case 'ALREADY_EXISTS': {

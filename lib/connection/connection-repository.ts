@@ -25,7 +25,7 @@ export async function loadConnection(): Promise<Connection> {
 
 /** The keep-when-empty rule: a secret field left empty on save keeps what is stored. */
 export function mergeCredentials(stored: Credentials, update: Credentials): Credentials {
-  const merged = { ...stored };
+  const merged: Credentials = { apiToken: stored.apiToken, apiKey: stored.apiKey, authToken: stored.authToken };
   for (const field of SECRET_FIELDS) {
     const typed = update[field].trim();
     if (typed) merged[field] = typed;

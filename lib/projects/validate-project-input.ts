@@ -1,9 +1,9 @@
-import { PROJECT_NAME_MAX_LENGTH, type ProjectInput } from './project-input';
+import { PROJECT_NAME_MAX_LENGTH, projectInputSchema, type ProjectInput } from './project-input';
 
 export type ProjectFieldErrors = Partial<Record<keyof ProjectInput, string>>;
 export type ProjectValidation = { ok: true; value: ProjectInput } | { ok: false; errors: ProjectFieldErrors };
 
-const CHROME_PDF_VIEWER = 'chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai';
+const CHROME_PDF_VIEWER_ID = 'mhjfbmdgcfjbbpaeojofohoefgiehjai';
 const BROWSER_SCHEMES = ['chrome:', 'edge:', 'brave:', 'opera:', 'vivaldi:', 'about:', 'chrome-search:', 'devtools:', 'view-source:', 'resource:'];
 const ONLY_WEB = 'Only web pages (http or https) can be registered.';
 
@@ -17,8 +17,13 @@ export function explainUnregistrableUrl(rawUrl: string, extensionOrigin?: string
   } catch {
     return `“${text.slice(0, 80)}” is not a web address. It should start with https://.`;
   }
-  if (url.protocol === 'http:' || url.protocol === 'https:') return undefined;
-  if (url.origin === CHROME_PDF_VIEWER || url.protocol === 'blob:') {
+  if (url.protocol === 'http:' || url.protocol === 'https:') {
+    // The protocol's own schema is the final word, so the form never sends what the background refuses.
+    return projectInputSchema.shape.projectUrl.safeParse(text).success
+      ? undefined
+      : `“${text.slice(0, 80)}” is not a complete web address. It should look like https://example.com/page.`;
+  }
+  if ((url.protocol === 'chrome-extension:' && url.hostname === CHROME_PDF_VIEWER_ID) || url.protocol === 'blob:') {
     return `This tab shows a file in the browser's viewer. ${ONLY_WEB} Type the document's web address instead.`;
   }
   if (extensionOrigin && text.startsWith(extensionOrigin)) {

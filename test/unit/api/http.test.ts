@@ -1,0 +1,134 @@
+import { describe, expect, it, vi } from 'vitest';
+import { describeHttpStatus, parseRetryAfter, sendJson, type FetchLike } from '@/lib/api/http';
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2025-01-01T00:00:00Z');
+
+  it.each<[string | null, number | undefined]>([
+    ['7', 7],
+    [' 120 ', 120],
+    ['0', 0],
+    ['Wed, 01 Jan 2025 00:00:30 GMT', 30],
+    // a date 1.2 s ahead rounds up, never down to zero
+    ['Wed, 01 Jan 2025 00:00:01 GMT', 1],
+    // a date in the past means "now"
+    ['Tue, 31 Dec 2024 23:59:00 GMT', 0],
+    ['soon', undefined],
+    ['5 seconds', undefined],
+    ['', undefined],
+    [null, undefined],
+  ])('%j -> %j', (value, expected) => {
+    expect(parseRetryAfter(value, now)).toBe(expected);
+  });
+
+  // Regression: V8's lenient Date.parse once read "-5" or "1.5" as dates in 2001 ("try again in 0
+  // seconds"); only delay-seconds and IMF-fixdate are accepted now.
+  it.each(['-5', '1.5', 'May 5'])('ignores the non-HTTP-date %j', (value) => {
+    expect(parseRetryAfter(value, now)).toBeUndefined();
+  });
+});
+
+/** A fetch that never answers but rejects with the signal's reason when aborted, like the real one. */
+const hangingFetch: FetchLike = (_input, init) =>
+  new Promise<Response>((_resolve, reject) => {
+    const signal = init.signal!;
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+  });
+
+const request = {
+  url: 'https://api.example.com/prefix/?q=1',
+  method: 'POST' as const,
+  headers: { 'x-secret-header': 'super-secret-value' },
+  body: { hello: 'world' },
+};
+
+describe('sendJson', () => {
+  it('sends JSON with the headers, body and a signal, and parses the answer', async () => {
+    const fetchFn = vi.fn<FetchLike>(() =>
+      Promise.resolve(new Response('{"a":1}', { status: 201, headers: { 'Retry-After': '3' } })),
+    );
+    const result = await sendJson(fetchFn, request);
+    expect(result).toEqual({ ok: true, value: { status: 201, json: { a: 1 }, retryAfterSeconds: 3 } });
+    const [url, init] = fetchFn.mock.calls[0]!;
+    expect(url).toBe(request.url);
+    expect(init.method).toBe('POST');
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json', 'x-secret-header': 'super-secret-value' });
+    expect(init.body).toBe('{"hello":"world"}');
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+    expect(init.credentials).toBe('omit');
+    expect(init.redirect).toBe('error');
+  });
+
+  it('gives json undefined for a body that is not JSON', async () => {
+    const result = await sendJson(() => Promise.resolve(new Response('<html>oops</html>', { status: 502 })), request);
+    expect(result).toEqual({ ok: true, value: { status: 502, json: undefined, retryAfterSeconds: undefined } });
+  });
+
+  it('times out as TIMEOUT with maybeProcessed, naming only the origin', async () => {
+    const started = Date.now();
+    const result = await sendJson(hangingFetch, { ...request, timeoutMs: 50 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('TIMEOUT');
+    expect(result.error.maybeProcessed).toBe(true);
+    expect(result.error.message).toContain('https://api.example.com');
+    expect(result.error.message).not.toContain('prefix');
+    expect(result.error.message).not.toContain('super-secret-value');
+  });
+
+  it('maps a network failure to NETWORK with maybeProcessed', async () => {
+    const failing: FetchLike = () => Promise.reject(new TypeError('fetch failed: super-secret-value'));
+    const result = await sendJson(failing, request);
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'NETWORK',
+        message: 'Could not reach https://api.example.com. Check the address and your network connection.',
+        maybeProcessed: true,
+      },
+    });
+  });
+
+  it('maps an error while reading the body to NETWORK', async () => {
+    const broken: FetchLike = () => {
+      const body = new ReadableStream({ pull: (controller) => controller.error(new TypeError('terminated')) });
+      return Promise.resolve(new Response(body, { status: 200 }));
+    };
+    const result = await sendJson(broken, request);
+    expect(result.ok || result.error.code).toBe('NETWORK');
+  });
+});
+
+describe('describeHttpStatus', () => {
+  const origin = 'https://api.example.com';
+
+  it.each([
+    [429, 7, 'RATE_LIMITED', 'Try again in 7 seconds.'],
+    [429, undefined, 'RATE_LIMITED', 'Try again in a moment.'],
+    [401, undefined, 'UNAUTHENTICATED', 'rejected the credentials'],
+    [403, undefined, 'PERMISSION_DENIED', 'refused access'],
+    [500, undefined, 'SERVICE_ERROR', 'HTTP 500'],
+    [503, undefined, 'SERVICE_ERROR', 'HTTP 503'],
+    [418, undefined, 'BAD_RESPONSE', 'unexpected HTTP 418'],
+    [404, undefined, 'BAD_RESPONSE', 'unexpected HTTP 404'],
+  ] as const)('HTTP %i (Retry-After %j) -> %s', (status, retryAfter, code, text) => {
+    const result = describeHttpStatus(status, origin, retryAfter);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe(code);
+    expect(result.error.message).toContain(origin);
+    expect(result.error.message).toContain(text);
+  });
+
+  it('carries retryAfterSeconds on 429 and maybeProcessed on 5xx only', () => {
+    const limited = describeHttpStatus(429, origin, 7);
+    expect(!limited.ok && limited.error.retryAfterSeconds).toBe(7);
+    const server = describeHttpStatus(500, origin);
+    expect(!server.ok && server.error.maybeProcessed).toBe(true);
+    const teapot = describeHttpStatus(418, origin);
+    expect(!teapot.ok && teapot.error.maybeProcessed).toBeUndefined();
+    const auth = describeHttpStatus(401, origin);
+    expect(!auth.ok && auth.error.maybeProcessed).toBeUndefined();
+  });
+});

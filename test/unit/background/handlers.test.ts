@@ -1,0 +1,238 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { connectionHandlers } from '@/entrypoints/background/connection-handlers';
+import { createProjectHandlers } from '@/entrypoints/background/project-handlers';
+import type { ProjectApi } from '@/lib/api/project-api';
+import type { MessageSender } from '@/lib/messaging/sender-guard';
+import { fail, ok, type Result } from '@/lib/result';
+import type { ConnectionSettings, Credentials } from '@/lib/storage/connection-items';
+import { loadStorageFixture } from '../fixtures/storage/load';
+
+const settingsV1 = loadStorageFixture<ConnectionSettings>('connection-settings.v1.json');
+const credentialsV1 = loadStorageFixture<Credentials>('credentials.v1.json');
+const SECRETS = Object.values(credentialsV1);
+const sender: MessageSender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
+
+const UG_PATTERN = 'https://ug.example.com/*';
+const PROJECT_PATTERN = 'https://projects.example.com/*';
+
+async function seed(settings: ConnectionSettings = settingsV1, credentials: Credentials = credentialsV1) {
+  await fakeBrowser.storage.local.set({ connectionSettings: settings });
+  await fakeBrowser.storage[settings.secretsArea].set({ credentials });
+}
+
+/** permissions.contains is not implemented by the fake browser: grant exactly these patterns. */
+function grant(...patterns: string[]) {
+  const contains = (permissions: { origins?: string[] }) =>
+    Promise.resolve((permissions.origins ?? []).every((origin) => patterns.includes(origin)));
+  // browser.permissions is fakeBrowser.permissions in tests, typed as the real API. Its contains() is
+  // overloaded (callback and Promise forms) and the spy types the callback one; the code uses the Promise.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
+  return vi.spyOn(browser.permissions, 'contains').mockImplementation(contains);
+}
+
+function expectNoSecret(value: unknown) {
+  const text = JSON.stringify(value);
+  for (const secret of SECRETS) expect(text).not.toContain(secret);
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+it('stubs the permissions API the handlers use', () => {
+  expect(browser.permissions).toBe(fakeBrowser.permissions);
+});
+
+describe('connectionHandlers.getConnectionStatus', () => {
+  it('returns addresses and masked secrets, never a raw secret', async () => {
+    await seed();
+    grant(UG_PATTERN, PROJECT_PATTERN);
+    const result = await connectionHandlers.getConnectionStatus({}, sender);
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        userGroupBaseUrl: settingsV1.userGroupBaseUrl,
+        projectApiUrl: settingsV1.projectApiUrl,
+        secretsArea: 'local',
+        masked: { apiToken: '••••9b2c', apiKey: '••••d4e6', authToken: '••••e0f1' },
+        projectApiReady: true,
+        userGroupApiReady: true,
+        missingAccess: [],
+        notices: [],
+      },
+    });
+    expectNoSecret(result);
+  });
+
+  it.each<[string, string[], string[]]>([
+    ['nothing granted', [], [UG_PATTERN, PROJECT_PATTERN]],
+    ['only the user-group API granted', [UG_PATTERN], [PROJECT_PATTERN]],
+    ['only the project API granted', [PROJECT_PATTERN], [UG_PATTERN]],
+    ['both granted', [UG_PATTERN, PROJECT_PATTERN], []],
+  ])('missingAccess reflects permissions.contains: %s', async (_label, granted, missing) => {
+    await seed();
+    const contains = grant(...granted);
+    const result = await connectionHandlers.getConnectionStatus({}, sender);
+    expect(result.ok && result.value.missingAccess).toEqual(missing);
+    expect(contains).toHaveBeenCalledWith({ origins: [UG_PATTERN] });
+    expect(contains).toHaveBeenCalledWith({ origins: [PROJECT_PATTERN] });
+  });
+
+  it('asks once for two addresses on the same host', async () => {
+    await seed({ userGroupBaseUrl: 'https://api.example.com/ug', projectApiUrl: 'https://api.example.com:8443/p', secretsArea: 'local' });
+    const contains = grant();
+    const result = await connectionHandlers.getConnectionStatus({}, sender);
+    expect(result.ok && result.value.missingAccess).toEqual(['https://api.example.com/*']);
+    expect(contains).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks no permission when no address is configured', async () => {
+    const contains = grant();
+    const empty = await connectionHandlers.getConnectionStatus({}, sender);
+    expect(empty.ok && empty.value).toMatchObject({ missingAccess: [], projectApiReady: false, userGroupApiReady: false });
+    expect(contains).not.toHaveBeenCalled();
+  });
+
+  it('includes the storage notices', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await fakeBrowser.storage.local.set({ connectionSettings: settingsV1, credentials: 42 });
+    grant(UG_PATTERN, PROJECT_PATTERN);
+    const result = await connectionHandlers.getConnectionStatus({}, sender);
+    expect(result.ok && result.value.notices).toEqual(['The saved credentials could not be read and was reset. Please enter it again.']);
+    expect(result.ok && result.value.projectApiReady).toBe(false);
+  });
+});
+
+describe('connectionHandlers.saveConnection', () => {
+  const request = { ...settingsV1, ...credentialsV1 };
+
+  it.each([
+    ['userGroupBaseUrl', 'http://ug.example.com', 'Use https'],
+    ['userGroupBaseUrl', 'not a url', 'not a valid address'],
+    ['projectApiUrl', 'https://projects.example.com/?key=1', 'Remove the query'],
+    ['projectApiUrl', 'https://user:pw@projects.example.com', 'Remove the user name'],
+  ] as const)('rejects a bad %s (%s) with the field set, and stores nothing', async (field, url, text) => {
+    const result = await connectionHandlers.saveConnection({ ...request, [field]: url }, sender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field } });
+    expect(!result.ok && result.error.message).toContain(text);
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+    expectNoSecret(result);
+  });
+
+  it('normalises the addresses, stores them, and answers with a masked status', async () => {
+    grant(UG_PATTERN, PROJECT_PATTERN);
+    const result = await connectionHandlers.saveConnection(
+      { ...request, userGroupBaseUrl: ' https://ug.example.com/prefix/ ', projectApiUrl: '' },
+      sender,
+    );
+    expect(result.ok).toBe(true);
+    expectNoSecret(result);
+    expect((await fakeBrowser.storage.local.get('connectionSettings')).connectionSettings).toEqual({
+      userGroupBaseUrl: 'https://ug.example.com/prefix',
+      projectApiUrl: '',
+      secretsArea: 'local',
+    });
+    expect((await fakeBrowser.storage.local.get('credentials')).credentials).toEqual(credentialsV1);
+    expect(result.ok && result.value.masked).toEqual({ apiToken: '••••9b2c', apiKey: '••••d4e6', authToken: '••••e0f1' });
+  });
+
+  // Regression: saveConnection once answered with the previous addresses and area, so a first save
+  // showed empty URLs and checked access for the old origins.
+  it('answers with the status of what was just saved (addresses, area, missing access)', async () => {
+    grant();
+    const result = await connectionHandlers.saveConnection({ ...request, secretsArea: 'session' }, sender);
+    expect(result.ok && result.value).toMatchObject({
+      userGroupBaseUrl: settingsV1.userGroupBaseUrl,
+      projectApiUrl: settingsV1.projectApiUrl,
+      secretsArea: 'session',
+      missingAccess: [UG_PATTERN, PROJECT_PATTERN],
+    });
+  });
+});
+
+describe('connectionHandlers.forgetCredentials', () => {
+  it('empties the secrets and answers with a status that is no longer ready', async () => {
+    await seed();
+    grant(UG_PATTERN, PROJECT_PATTERN);
+    const result = await connectionHandlers.forgetCredentials({}, sender);
+    expect(result.ok && result.value).toMatchObject({
+      userGroupBaseUrl: settingsV1.userGroupBaseUrl,
+      masked: { apiToken: '', apiKey: '', authToken: '' },
+      projectApiReady: false,
+      userGroupApiReady: false,
+    });
+    expectNoSecret(await fakeBrowser.storage.local.get(null));
+  });
+});
+
+describe('createProjectHandlers', () => {
+  const input = { projectUrl: 'https://site.example.org/page', projectName: 'Site' };
+
+  function fakeApi(result: Result<{ projectId: string; message: string }>) {
+    const createProject = vi.fn<ProjectApi['createProject']>(() => Promise.resolve(result));
+    return { api: { createProject } satisfies ProjectApi, createProject };
+  }
+
+  it.each<[string, Partial<ConnectionSettings & Credentials>]>([
+    ['nothing is set', {}],
+    ['the project API URL is missing', { ...credentialsV1, userGroupBaseUrl: settingsV1.userGroupBaseUrl }],
+    ['the API key is missing', { ...settingsV1, ...credentialsV1, apiKey: '' }],
+    ['the auth token is missing', { ...settingsV1, ...credentialsV1, authToken: '' }],
+  ])('NOT_CONFIGURED when %s, without calling the API', async (_label, stored) => {
+    const { projectApiUrl = '', userGroupBaseUrl = '', apiToken = '', apiKey = '', authToken = '' } = stored;
+    await seed({ userGroupBaseUrl, projectApiUrl, secretsArea: 'local' }, { apiToken, apiKey, authToken });
+    grant(UG_PATTERN, PROJECT_PATTERN);
+    const { api, createProject } = fakeApi(ok({ projectId: 'p', message: 'm' }));
+    const result = await createProjectHandlers(api).createProject(input, sender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
+    expect(createProject).not.toHaveBeenCalled();
+  });
+
+  it('ACCESS_NOT_GRANTED when the project API origin is not granted, without calling the API', async () => {
+    await seed();
+    const contains = grant(UG_PATTERN);
+    const { api, createProject } = fakeApi(ok({ projectId: 'p', message: 'm' }));
+    const result = await createProjectHandlers(api).createProject(input, sender);
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'ACCESS_NOT_GRANTED',
+        message: 'Review Companion has no access to https://projects.example.com. Open the settings and click Grant access.',
+      },
+    });
+    expect(contains).toHaveBeenCalledWith({ origins: [PROJECT_PATTERN] });
+    expect(createProject).not.toHaveBeenCalled();
+  });
+
+  it('passes the stored connection and the input to the API, and its success through', async () => {
+    await seed({ ...settingsV1, secretsArea: 'session' });
+    grant(PROJECT_PATTERN);
+    const { api, createProject } = fakeApi(ok({ projectId: 'proj-42', message: 'Project created' }));
+    const result = await createProjectHandlers(api).createProject(input, sender);
+    expect(result).toEqual({ ok: true, value: { projectId: 'proj-42', message: 'Project created' } });
+    expect(createProject).toHaveBeenCalledWith(expect.objectContaining({ ...settingsV1, secretsArea: 'session', ...credentialsV1 }), input);
+  });
+
+  it('passes an error through with its extra fields', async () => {
+    await seed();
+    grant(PROJECT_PATTERN);
+    const error = fail<{ projectId: string; message: string }>('ALREADY_EXISTS', 'This site already has a project (project ID p-7).', { relatedId: 'p-7' });
+    const result = await createProjectHandlers(fakeApi(error).api).createProject(input, sender);
+    expect(result).toEqual(error);
+  });
+
+  it('redacts every credential the service echoed in its error message', async () => {
+    await seed();
+    grant(PROJECT_PATTERN);
+    const echoed = fail<{ projectId: string; message: string }>(
+      'UNAUTHENTICATED',
+      `Bad key ${credentialsV1.apiKey} / token ${credentialsV1.authToken} / ${credentialsV1.apiToken}`,
+      { maybeProcessed: false },
+    );
+    const result = await createProjectHandlers(fakeApi(echoed).api).createProject(input, sender);
+    expect(result).toEqual({ ok: false, error: { code: 'UNAUTHENTICATED', message: 'Bad key •••• / token •••• / ••••', maybeProcessed: false } });
+    expectNoSecret(result);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { redactSecrets } from '@/lib/connection/redact-secrets';
+import { fail, ok } from '@/lib/result';
+
+const credentials = { apiToken: 'tok-1234567890', apiKey: 'key-abcdef', authToken: 'auth-zyxwvu' };
+
+describe('redactSecrets', () => {
+  it('leaves a success untouched (same object)', () => {
+    const result = ok({ projectId: 'p-1' });
+    expect(redactSecrets(result, credentials)).toBe(result);
+  });
+
+  it('leaves an error without secrets untouched (same object)', () => {
+    const result = fail('REJECTED', 'Nothing secret here.');
+    expect(redactSecrets(result, credentials)).toBe(result);
+  });
+
+  it('blanks every occurrence of every secret and keeps the other fields', () => {
+    const result = fail('UNAUTHENTICATED', 'Key key-abcdef with token auth-zyxwvu (again: auth-zyxwvu) and tok-1234567890', {
+      retryAfterSeconds: 3,
+      field: 'apiKey',
+    });
+    expect(redactSecrets(result, credentials)).toEqual({
+      ok: false,
+      error: { code: 'UNAUTHENTICATED', message: 'Key •••• with token •••• (again: ••••) and ••••', retryAfterSeconds: 3, field: 'apiKey' },
+    });
+    // the input is not mutated
+    expect(!result.ok && result.error.message).toContain('key-abcdef');
+  });
+
+  it('ignores empty and very short secrets (they would blank ordinary text)', () => {
+    const result = fail('REJECTED', 'a bad request');
+    expect(redactSecrets(result, { apiToken: '', apiKey: 'a', authToken: 'bad' })).toBe(result);
+  });
+
+  it('redacts a four-character secret', () => {
+    const result = fail('REJECTED', 'token abcd refused');
+    expect(redactSecrets(result, { apiToken: 'abcd', apiKey: '', authToken: '' })).toEqual(fail('REJECTED', 'token •••• refused'));
+  });
+});

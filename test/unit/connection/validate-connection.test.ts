@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { checkServiceUrl, hostPermissionPattern } from '@/lib/connection/validate-connection';
+
+describe('checkServiceUrl: accepted and normalised', () => {
+  it.each([
+    ['https://api.example.com', 'https://api.example.com'],
+    ['https://api.example.com/', 'https://api.example.com'],
+    ['  https://api.example.com/  ', 'https://api.example.com'],
+    ['https://api.example.com/prefix', 'https://api.example.com/prefix'],
+    ['https://api.example.com/prefix/', 'https://api.example.com/prefix'],
+    ['https://api.example.com/a/b//', 'https://api.example.com/a/b'],
+    ['HTTPS://API.Example.COM/Path', 'https://api.example.com/Path'],
+    ['https://api.example.com:8443/x', 'https://api.example.com:8443/x'],
+    ['https://api.example.com:443/x', 'https://api.example.com/x'],
+    ['http://localhost:8787/ug', 'http://localhost:8787/ug'],
+    ['http://127.0.0.1:8787/projects/', 'http://127.0.0.1:8787/projects'],
+    ['http://[::1]:8787', 'http://[::1]:8787'],
+  ])('%j -> %j', (raw, url) => {
+    expect(checkServiceUrl(raw)).toEqual({ ok: true, url });
+  });
+});
+
+describe('checkServiceUrl: refused', () => {
+  it.each([
+    ['empty', '', 'Enter the address.'],
+    ['whitespace', '   ', 'Enter the address.'],
+    ['garbage', 'not a url', 'This is not a valid address. It should look like https://api.example.com.'],
+    ['a host without scheme', 'api.example.com', 'This is not a valid address. It should look like https://api.example.com.'],
+    ['http on a public host', 'http://api.example.com', 'Use https. Plain http is only allowed for localhost and 127.0.0.1.'],
+    ['http on a host that only starts like loopback', 'http://127.0.0.1.nip.io', 'Use https. Plain http is only allowed for localhost and 127.0.0.1.'],
+    ['http on a LAN address', 'http://192.168.1.10:8080', 'Use https. Plain http is only allowed for localhost and 127.0.0.1.'],
+    ['ftp', 'ftp://files.example.com', 'The address must start with https://.'],
+    ['ws', 'wss://api.example.com', 'The address must start with https://.'],
+    ['javascript', 'javascript:alert(1)', 'The address must start with https://.'],
+    ['user and password', 'https://user:pass@api.example.com', 'Remove the user name and password from the address; use the credential fields.'],
+    ['a user name only', 'https://user@api.example.com', 'Remove the user name and password from the address; use the credential fields.'],
+    ['a query', 'https://api.example.com/?key=1', 'Remove the query (the part from “?”).'],
+    ['a bare trailing ?', 'https://api.example.com/?', 'Remove the query (the part from “?”).'],
+    ['a fragment', 'https://api.example.com/#top', 'Remove the fragment (the part from “#”).'],
+    ['a bare trailing #', 'https://api.example.com#', 'Remove the fragment (the part from “#”).'],
+  ])('%s (%j)', (_label, raw, message) => {
+    expect(checkServiceUrl(raw)).toEqual({ ok: false, message });
+  });
+});
+
+describe('hostPermissionPattern', () => {
+  it.each([
+    ['https://api.example.com', 'https://api.example.com/*'],
+    ['https://api.example.com:8443/prefix', 'https://api.example.com/*'],
+    ['http://127.0.0.1:8787/projects', 'http://127.0.0.1/*'],
+    ['http://localhost:8787', 'http://localhost/*'],
+    ['http://[::1]:8787', 'http://[::1]/*'],
+  ])('%s -> %s', (url, pattern) => {
+    expect(hostPermissionPattern(url)).toBe(pattern);
+  });
+});

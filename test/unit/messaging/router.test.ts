@@ -1,0 +1,196 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { sendMessage } from '@/lib/messaging/client';
+import { createMessageListener, routeMessage, type Handlers } from '@/lib/messaging/router';
+import { protocol } from '@/lib/messaging/protocol';
+import type { MessageSender } from '@/lib/messaging/sender-guard';
+import type { ConnectionStatus } from '@/lib/connection/connection-status';
+import { ok } from '@/lib/result';
+
+const self = { id: 'abc', origin: 'chrome-extension://abc/' };
+const popup: MessageSender = { id: 'abc', url: 'chrome-extension://abc/popup.html' };
+const webPage: MessageSender = { id: 'abc', url: 'https://evil.example/' };
+
+const status: ConnectionStatus = {
+  userGroupBaseUrl: 'https://ug.example.com',
+  projectApiUrl: 'https://projects.example.com',
+  secretsArea: 'local',
+  masked: { apiToken: '••••7f3a', apiKey: '', authToken: '' },
+  projectApiReady: false,
+  userGroupApiReady: true,
+  missingAccess: [],
+  notices: [],
+};
+
+/** Handlers for every message: the ones these tests use are typed mocks; any other must not be called. */
+function makeHandlers() {
+  const used = {
+    getConnectionStatus: vi.fn<Handlers['getConnectionStatus']>(() => Promise.resolve(ok(status))),
+    saveConnection: vi.fn<Handlers['saveConnection']>(() => Promise.resolve(ok(status))),
+    forgetCredentials: vi.fn<Handlers['forgetCredentials']>(() => Promise.resolve(ok(status))),
+    createProject: vi.fn<Handlers['createProject']>(() => Promise.resolve(ok({ projectId: 'p-1', message: 'Created' }))),
+  };
+  const others = Object.fromEntries(
+    Object.keys(protocol)
+      .filter((name) => !(name in used))
+      .map((name) => [name, vi.fn(() => Promise.reject(new Error(`unexpected call to ${name}`)))]),
+  );
+  return { ...others, ...used } as Handlers & typeof used;
+}
+
+const validProject = { projectUrl: 'https://example.com/page', projectName: 'Example' };
+
+describe('routeMessage', () => {
+  let handlers: ReturnType<typeof makeHandlers>;
+  beforeEach(() => {
+    handlers = makeHandlers();
+  });
+
+  it('calls the handler for a trusted, valid message and returns its result', async () => {
+    const answer = await routeMessage(handlers, self, { type: 'createProject', data: validProject }, popup);
+    expect(answer).toEqual({ ok: true, value: { projectId: 'p-1', message: 'Created' } });
+    expect(handlers.createProject).toHaveBeenCalledWith(validProject, popup);
+  });
+
+  it.each([
+    ['an unknown type', { type: 'deleteEverything', data: {} }],
+    ['no envelope', 'createProject'],
+    ['null', null],
+    ['a missing type', { data: validProject }],
+    ['an inherited property name as type', { type: 'toString', data: {} }],
+  ])('answers INVALID_INPUT for %s', async (_label, message) => {
+    const answer = await routeMessage(handlers, self, message, popup);
+    expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    for (const handler of Object.values(handlers)) expect(handler).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, MessageSender]>([
+    ['a web page / content script', webPage],
+    ['another extension', { id: 'other', url: 'chrome-extension://other/x.html' }],
+    ['an empty sender', {}],
+  ])('answers UNTRUSTED_SENDER to %s without calling the handler', async (_label, sender) => {
+    const answer = await routeMessage(handlers, self, { type: 'createProject', data: validProject }, sender);
+    expect(answer).toMatchObject({ ok: false, error: { code: 'UNTRUSTED_SENDER' } });
+    expect(handlers.createProject).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a non-http URL', { projectUrl: 'javascript:alert(1)', projectName: 'x' }],
+    ['a missing name', { projectUrl: 'https://example.com' }],
+    ['an empty name', { projectUrl: 'https://example.com', projectName: '   ' }],
+    ['no data', undefined],
+  ])('answers INVALID_INPUT to a malformed createProject payload (%s) without calling the handler', async (_label, data) => {
+    const answer = await routeMessage(handlers, self, { type: 'createProject', data }, popup);
+    expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(handlers.createProject).not.toHaveBeenCalled();
+  });
+
+  it('rejects an oversized saveConnection field without calling the handler', async () => {
+    const data = {
+      userGroupBaseUrl: 'https://ug.example.com',
+      projectApiUrl: 'https://p.example.com',
+      apiToken: 'x'.repeat(5000),
+      apiKey: '',
+      authToken: '',
+      secretsArea: 'local',
+    };
+    const answer = await routeMessage(handlers, self, { type: 'saveConnection', data }, popup);
+    expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(handlers.saveConnection).not.toHaveBeenCalled();
+  });
+
+  it('turns a throwing handler into INTERNAL without leaking the error text', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    handlers.createProject.mockRejectedValue(new Error('db password is hunter2'));
+    const answer = await routeMessage(handlers, self, { type: 'createProject', data: validProject }, popup);
+    expect(answer).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    expect(JSON.stringify(answer)).not.toContain('hunter2');
+    expect(consoleError).toHaveBeenCalled();
+    expect(JSON.stringify(consoleError.mock.calls)).not.toContain('hunter2');
+  });
+
+  it('strips fields the response schema does not name (a secret in the value)', async () => {
+    handlers.createProject.mockResolvedValue(
+      ok({ projectId: 'p-1', message: 'Created', authToken: 'secret-auth-token' } as { projectId: string; message: string }),
+    );
+    const answer = await routeMessage(handlers, self, { type: 'createProject', data: validProject }, popup);
+    expect(answer).toEqual({ ok: true, value: { projectId: 'p-1', message: 'Created' } });
+    expect(JSON.stringify(answer)).not.toContain('secret-auth-token');
+  });
+
+  it('strips unknown fields from an error too', async () => {
+    handlers.createProject.mockResolvedValue({
+      ok: false,
+      error: { code: 'REJECTED', message: 'No', apiKey: 'secret-api-key' } as never,
+    });
+    const answer = await routeMessage(handlers, self, { type: 'createProject', data: validProject }, popup);
+    expect(answer).toEqual({ ok: false, error: { code: 'REJECTED', message: 'No' } });
+  });
+
+  it.each([
+    ['a value of the wrong shape', ok({ projectId: 42 })],
+    ['a missing value', { ok: true }],
+    ['an unknown error code', { ok: false, error: { code: 'OOPS', message: 'x' } }],
+    ['not a result', 'done'],
+  ])('answers INTERNAL when the handler returns %s', async (_label, returned) => {
+    handlers.createProject.mockResolvedValue(returned as never);
+    const answer = await routeMessage(handlers, self, { type: 'createProject', data: validProject }, popup);
+    expect(answer).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+  });
+});
+
+describe('through the fake browser', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  it('the listener answers via sendResponse, and the guard rejects the fake browser’s empty sender', async () => {
+    const handlers = makeHandlers();
+    fakeBrowser.runtime.onMessage.addListener(
+      createMessageListener(handlers, { id: fakeBrowser.runtime.id, origin: fakeBrowser.runtime.getURL('/') }),
+    );
+    const answer = await sendMessage('createProject', validProject);
+    expect(answer).toMatchObject({ ok: false, error: { code: 'UNTRUSTED_SENDER' } });
+    expect(handlers.createProject).not.toHaveBeenCalled();
+  });
+
+  it('the listener returns true (keeps the channel open for the async answer)', () => {
+    const listener = createMessageListener(makeHandlers(), self);
+    expect(listener({ type: 'getConnectionStatus', data: {} }, popup, () => {})).toBe(true);
+  });
+
+  it('client: an off-protocol answer from the background becomes INTERNAL', async () => {
+    fakeBrowser.runtime.onMessage.addListener((_message: unknown, _sender: unknown, sendResponse: (r: unknown) => void) => {
+      sendResponse({ ok: true, value: { projectId: 7 } });
+      return true;
+    });
+    const answer = await sendMessage('createProject', validProject);
+    expect(answer).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+  });
+
+  it('client: a valid answer passes through, with unknown fields stripped', async () => {
+    const received: unknown[] = [];
+    fakeBrowser.runtime.onMessage.addListener((message: unknown, _sender: unknown, sendResponse: (r: unknown) => void) => {
+      received.push(message);
+      sendResponse({ ok: true, value: { projectId: 'p-9', message: 'Created', extra: 'x' } });
+      return true;
+    });
+    const answer = await sendMessage('createProject', { projectUrl: 'https://example.com', projectName: '  Name  ' });
+    expect(answer).toEqual({ ok: true, value: { projectId: 'p-9', message: 'Created' } });
+    // the envelope on the wire, with the request already checked (name trimmed)
+    expect(received).toEqual([{ type: 'createProject', data: { projectUrl: 'https://example.com', projectName: 'Name' } }]);
+  });
+
+  it('client: no listener means BACKGROUND_UNAVAILABLE', async () => {
+    const answer = await sendMessage('getConnectionStatus', {});
+    expect(answer).toMatchObject({ ok: false, error: { code: 'BACKGROUND_UNAVAILABLE' } });
+  });
+
+  it('client: an invalid request is refused before it is sent', async () => {
+    const listener = vi.fn();
+    fakeBrowser.runtime.onMessage.addListener(listener);
+    const answer = await sendMessage('createProject', { projectUrl: 'ftp://example.com', projectName: 'x' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(listener).not.toHaveBeenCalled();
+  });
+});
