@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'wxt';
+import { startDevSandbox } from './test/sandbox/dev-sandbox.ts';
 
 // Loopback origins: the sandbox runs there. Dev and e2e builds get them granted up front because
 // automation cannot click the browser's permission prompt; production only ever asks for them.
@@ -22,6 +23,17 @@ export default defineConfig({
     artifactTemplate: '{{name}}-{{version}}-{{browser}}-mv{{manifestVersion}}.zip',
     sourcesTemplate: '{{name}}-{{version}}-sources.zip',
     excludeSources: ['.node/**', 'test-results/**', 'playwright-report/**', 'bench-results/**'],
+  },
+  hooks: {
+    // `npm run dev` brings its own service: the sandbox on 127.0.0.1:8787, which dev builds point at.
+    'server:started': async (wxt) => {
+      const stop = await startDevSandbox();
+      wxt.hooks.hook('server:closed', stop);
+      if (!canLaunchBrowser) {
+        console.log(`\nNo display to launch a browser: load ${wxt.config.outDir} as an unpacked extension ` +
+          '(chrome://extensions → Developer mode → Load unpacked).\n');
+      }
+    },
   },
   manifest: ({ browser, mode }) => ({
     name: 'Review Companion',
