@@ -2,6 +2,7 @@ import { Alert } from '@/components/Alert';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { ConnectionSection } from './ConnectionSection';
 import { StorageNotices } from './StorageNotices';
+import { UserGroupsSection } from './user-groups/UserGroupsSection';
 
 export function App() {
   const status = useConnectionStore((state) => state.status);
@@ -12,6 +13,7 @@ export function App() {
       {loadError && <Alert>{loadError.message}</Alert>}
       {status && <StorageNotices notices={status.notices} />}
       {status ? <ConnectionSection status={status} /> : !loadError && <p aria-busy="true">Loading…</p>}
+      <UserGroupsSection />
     </main>
   );
 }

@@ -1,10 +1,14 @@
 import { z } from 'zod/mini';
 import { connectionStatusSchema } from '../connection/connection-status';
 import { projectInputSchema } from '../projects/project-input';
+import { environmentSchema } from '../api/user-group-api';
 import { secretsAreaSchema } from '../storage/connection-items';
+import { groupRefSchema, registryEntrySchema } from '../user-groups/registry-schema';
 
 const empty = z.object({});
 const boundedText = z.string().check(z.maxLength(4096));
+const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const done = z.object({});
 
 /**
  * The whole protocol between the pages and the background: each message's request and response.
@@ -30,6 +34,20 @@ export const protocol = {
     response: z.object({ projectId: z.string(), message: z.string() }),
     allowTab: true,
   },
+  createUserGroup: {
+    request: z.object({ name: requiredText(200), userGroupId: requiredText(256), environment: environmentSchema }),
+    response: z.object({ group: registryEntrySchema, created: z.boolean() }),
+    allowTab: true,
+  },
+  /** Also the retry after an unknown outcome: the background first learns the current token. */
+  rotateUserGroupToken: { request: groupRefSchema, response: z.object({ group: registryEntrySchema }), allowTab: true },
+  deleteUserGroup: {
+    request: z.extend(groupRefSchema, { dataSourceProvidedId: z.optional(z.string().check(z.trim(), z.maxLength(256))) }),
+    response: done,
+    allowTab: true,
+  },
+  /** Removes a group from this browser only, without calling the service (it is already gone there). */
+  forgetUserGroup: { request: groupRefSchema, response: done, allowTab: true },
 } as const;
 
 export type Protocol = typeof protocol;

@@ -1,0 +1,102 @@
+import { useCallback, useState } from 'react';
+import { Alert, StatusMessage } from '@/components/Alert';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { sendMessage } from '@/lib/messaging/client';
+import { useUserGroupStore } from '@/lib/stores/user-group-store';
+import { groupKey } from '@/lib/user-groups/filter-groups';
+import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import { CreateUserGroupForm } from './CreateUserGroupForm';
+import { DeleteDialog } from './DeleteDialog';
+import type { Outcome } from './outcome';
+import { UserGroupList } from './UserGroupList';
+import type { RowAction } from './UserGroupRow';
+
+type Dialog = { kind: RowAction | 'forget'; group: RegistryEntry };
+
+const refOf = (group: RegistryEntry) => ({ environment: group.environment, userGroupId: group.provided_id });
+const describe = (group: RegistryEntry) => `“${group.name}” (${group.environment}, ID ${group.provided_id})`;
+
+export function UserGroupsSection() {
+  const groups = useUserGroupStore((state) => state.groups);
+  const loaded = useUserGroupStore((state) => state.loaded);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [dialog, setDialog] = useState<Dialog>();
+  const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(new Set());
+  /** After a failed delete: the group can still be removed from this browser only. */
+  const [forgettable, setForgettable] = useState<RegistryEntry>();
+
+  const setBusy = (group: RegistryEntry, busy: boolean) =>
+    setBusyKeys((current) => {
+      const next = new Set(current);
+      if (busy) next.add(groupKey(group));
+      else next.delete(groupKey(group));
+      return next;
+    });
+
+  const rotate = async (group: RegistryEntry) => {
+    setBusy(group, true);
+    const result = await sendMessage('rotateUserGroupToken', refOf(group));
+    setBusy(group, false);
+    setOutcome(
+      result.ok
+        ? { kind: 'success', message: `New token for ${describe(group)}: ••••${result.value.group.token.slice(-4)}. The old token no longer works.` }
+        : { kind: 'error', message: `The token of ${describe(group)} was not rotated: ${result.error.message}` },
+    );
+  };
+
+  const remove = async (group: RegistryEntry, dataSourceProvidedId: string) => {
+    setBusy(group, true);
+    const result = await sendMessage('deleteUserGroup', { ...refOf(group), ...(dataSourceProvidedId && { dataSourceProvidedId }) });
+    setBusy(group, false);
+    setForgettable(result.ok ? undefined : group);
+    setOutcome(
+      result.ok
+        ? { kind: 'success', message: `Deleted ${describe(group)}.` }
+        : { kind: 'error', message: `${describe(group)} was not deleted and is kept here: ${result.error.message}` },
+    );
+  };
+
+  const forget = async (group: RegistryEntry) => {
+    const result = await sendMessage('forgetUserGroup', refOf(group));
+    setForgettable(undefined);
+    setOutcome(result.ok ? { kind: 'success', message: `Removed ${describe(group)} from this browser.` } : { kind: 'error', message: result.error.message });
+  };
+
+  const onAction = useCallback((kind: RowAction, group: RegistryEntry) => setDialog({ kind, group }), []);
+  const close = () => setDialog(undefined);
+
+  return (
+    <section aria-labelledby="groups-heading">
+      <h2 id="groups-heading">User groups</h2>
+      <CreateUserGroupForm onOutcome={setOutcome} />
+      {outcome?.kind === 'error' && (
+        <Alert>
+          {outcome.message}
+          {forgettable && (
+            <>
+              {' '}
+              <button type="button" onClick={() => setDialog({ kind: 'forget', group: forgettable })}>
+                Remove from this browser only
+              </button>
+            </>
+          )}
+        </Alert>
+      )}
+      {outcome?.kind === 'success' && <StatusMessage>{outcome.message}</StatusMessage>}
+      {loaded ? <UserGroupList groups={groups} busyKeys={busyKeys} onAction={onAction} /> : <p aria-busy="true">Loading user groups…</p>}
+      {dialog?.kind === 'rotate' && (
+        <ConfirmDialog title={`Rotate the token of “${dialog.group.name}”?`} onConfirm={() => { close(); void rotate(dialog.group); }} onCancel={close}>
+          The current token of {describe(dialog.group)} stops working at once: dashboards that embed it need the new one.
+        </ConfirmDialog>
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteDialog group={dialog.group} onConfirm={(dataSourceId) => { close(); void remove(dialog.group, dataSourceId); }} onCancel={close} />
+      )}
+      {dialog?.kind === 'forget' && (
+        <ConfirmDialog title={`Remove “${dialog.group.name}” from this browser?`} onConfirm={() => { close(); void forget(dialog.group); }} onCancel={close}>
+          Nothing is sent to the service. Use this when the group no longer exists there. Its token is removed from this browser.
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

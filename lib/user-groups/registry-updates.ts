@@ -1,0 +1,89 @@
+import type { Environment, WireUserGroup } from '../api/user-group-api';
+import { isSameGroup, type GroupRef, type Registry, type RegistryEntry } from './registry-schema';
+
+const KNOWN_FIELDS = new Set(['team_id', 'token', 'name', 'provided_id', 'api_environment_tag']);
+
+function extraFields(group: WireUserGroup): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(group).filter(([key]) => !KNOWN_FIELDS.has(key)));
+}
+
+export function findGroup(registry: Registry, ref: GroupRef): RegistryEntry | undefined {
+  return registry.groups.find((entry) => isSameGroup(entry, ref));
+}
+
+function replaceGroup(registry: Registry, ref: GroupRef, change: (entry: RegistryEntry) => RegistryEntry | undefined): Registry {
+  const groups: RegistryEntry[] = [];
+  for (const entry of registry.groups) {
+    if (!isSameGroup(entry, ref)) groups.push(entry);
+    else {
+      const changed = change(entry);
+      if (changed) groups.push(changed);
+    }
+  }
+  return { groups };
+}
+
+/**
+ * Records what the service returned for a create. An entry for the same (environment, id) is
+ * updated in place, so one group never shows twice.
+ */
+export function upsertFromService(registry: Registry, group: WireUserGroup, environment: Environment, now: string): Registry {
+  const ref = { environment, userGroupId: group.provided_id };
+  const existing = findGroup(registry, ref);
+  const entry: RegistryEntry = {
+    team_id: group.team_id,
+    token: group.token,
+    name: group.name,
+    provided_id: group.provided_id,
+    environment,
+    createdAt: existing?.createdAt ?? now,
+    lastRotatedAt: existing?.lastRotatedAt ?? null,
+    extra: { ...existing?.extra, ...extraFields(group) },
+  };
+  if (!existing) return { groups: [...registry.groups, entry] };
+  return replaceGroup(registry, ref, () => entry);
+}
+
+/** Journal: a rotation is about to be sent. */
+export function markRotationPending(registry: Registry, ref: GroupRef, now: string): Registry {
+  return replaceGroup(registry, ref, (entry) => ({ ...entry, rotation: { state: 'pending', since: now } }));
+}
+
+/** The new token replaces the old one and the mark is cleared, in one write. */
+export function applyRotation(registry: Registry, ref: GroupRef, group: WireUserGroup, now: string): Registry {
+  return replaceGroup(registry, ref, (entry) => ({
+    ...entry,
+    token: group.token,
+    name: group.name,
+    team_id: group.team_id,
+    lastRotatedAt: now,
+    rotation: undefined,
+    extra: { ...entry.extra, ...extraFields(group) },
+  }));
+}
+
+/** The answer was lost: the old token is kept but flagged, never shown as surely current. */
+export function markRotationUnknown(registry: Registry, ref: GroupRef, message: string, now: string): Registry {
+  return replaceGroup(registry, ref, (entry) => ({ ...entry, rotation: { state: 'unknown', since: now, message } }));
+}
+
+/** The service surely did not rotate (it refused, or the request never left): drop the mark. */
+export function clearRotationMark(registry: Registry, ref: GroupRef): Registry {
+  return replaceGroup(registry, ref, (entry) => ({ ...entry, rotation: undefined }));
+}
+
+export function removeGroup(registry: Registry, ref: GroupRef): Registry {
+  return replaceGroup(registry, ref, () => undefined);
+}
+
+/** Marks left `pending` by a worker that stopped mid-rotation can only mean "unknown" now. */
+export function settleOrphanedRotations(registry: Registry, now: string): Registry {
+  if (!registry.groups.some((entry) => entry.rotation?.state === 'pending')) return registry;
+  return {
+    groups: registry.groups.map((entry) =>
+      entry.rotation?.state === 'pending'
+        ? { ...entry, rotation: { state: 'unknown', since: now, message: 'The extension stopped before the rotation was answered.' } }
+        : entry,
+    ),
+  };
+}
