@@ -1,0 +1,142 @@
+// Bad input at every boundary: whatever arrives (a message, a response body, a stored value), the code
+// answers with a Result and never throws past the boundary; and no error that leaves the background
+// carries a credential, even when the service echoes one back.
+import fc from 'fast-check';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod/mini';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { connectionHandlers } from '@/entrypoints/background/connection-handlers';
+import { createProjectHandlers } from '@/entrypoints/background/project-handlers';
+import { createUserGroupHandlers } from '@/entrypoints/background/user-group-handlers';
+import { createProjectApi } from '@/lib/api/project-api';
+import { createUserGroupApi } from '@/lib/api/user-group-api';
+import { protocol, type MessageName } from '@/lib/messaging/protocol';
+import { routeMessage, type Handlers } from '@/lib/messaging/router';
+import { resultSchema } from '@/lib/result';
+import { connectionSettingsItem, connectionSettingsSchema, credentialsItems, credentialsSchema } from '@/lib/storage/connection-items';
+import { readValidated } from '@/lib/storage/validated-item';
+import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
+
+const SECRETS = { apiToken: 'prop-api-token-31d9a7', apiKey: 'prop-api-key-c05e22', authToken: 'prop-auth-token-88f1b4' };
+const SELF = { id: 'ext-id', origin: 'chrome-extension://ext-id/' };
+const OWN_PAGE = { id: 'ext-id', url: 'chrome-extension://ext-id/options.html' };
+const RUNS = { numRuns: 150 };
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
+  vi.spyOn(browser.permissions, 'contains').mockImplementation(() => Promise.resolve(true));
+  await fakeBrowser.storage.local.set({
+    connectionSettings: { userGroupBaseUrl: 'https://ug.example.com', projectApiUrl: 'https://projects.example.com', secretsArea: 'local' },
+    credentials: SECRETS,
+  });
+});
+
+/** A response body as a service might send it: JSON of any shape, sometimes echoing a secret, or not JSON. */
+const secretText = fc.constantFrom(...Object.values(SECRETS)).chain((secret) => fc.tuple(fc.string(), fc.string()).map(([a, b]) => `${a}${secret}${b}`));
+const anyText = fc.oneof(fc.string(), secretText);
+const bodyArbitrary = fc.oneof(
+  fc.json(),
+  anyText,
+  fc.record({ error: fc.record({ message: anyText, status: fc.oneof(fc.constantFrom('INVALID_ARGUMENT', 'ALREADY_EXISTS', 'UNAUTHENTICATED', 'constructor', '__proto__'), fc.string()), details: fc.anything() }, { requiredKeys: [] }) }).map((v) => JSON.stringify(v)),
+  fc.record({ success: fc.constantFrom(0, 1, '1', null), message: anyText, error: anyText, user_group: fc.anything() }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+);
+const responseArbitrary = fc.record({
+  status: fc.integer({ min: 200, max: 599 }),
+  body: bodyArbitrary,
+  retryAfter: fc.option(fc.oneof(fc.nat().map(String), fc.string()), { nil: undefined }),
+});
+
+function fakeFetch(response: { status: number; body: string; retryAfter?: string }) {
+  return () =>
+    Promise.resolve(
+      new Response(response.body, { status: response.status, headers: response.retryAfter === undefined ? {} : { 'Retry-After': response.retryAfter.replace(/[^\t\x20-\x7e]/g, '') } }),
+    );
+}
+
+function expectSafeError(result: { ok: boolean }) {
+  if (result.ok) return;
+  const text = JSON.stringify(result);
+  for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret);
+}
+
+function allHandlers(fetchFn: () => Promise<Response>): Handlers {
+  return {
+    ...connectionHandlers,
+    ...createProjectHandlers(createProjectApi({ fetch: fetchFn })),
+    ...createUserGroupHandlers(createUserGroupApi({ fetch: fetchFn }), createRegistryWriter()),
+  };
+}
+
+describe('the message boundary', () => {
+  it('answers any message from an own page with a valid Result, never a throw', async () => {
+    const handlers = allHandlers(() => Promise.reject(new TypeError('offline')));
+    const names = Object.keys(protocol) as MessageName[];
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.anything(), fc.record({ type: fc.constantFrom(...names), data: fc.anything() })), async (message) => {
+        const result = await routeMessage(handlers, SELF, message, OWN_PAGE);
+        expect(resultSchema(z.unknown()).safeParse(result).success).toBe(true);
+        expectSafeError(result);
+      }),
+      RUNS,
+    );
+  });
+
+  it('answers every message of the protocol with its own response schema or an error', async () => {
+    const handlers = allHandlers(() => Promise.reject(new TypeError('offline')));
+    for (const name of Object.keys(protocol) as MessageName[]) {
+      await fc.assert(
+        fc.asyncProperty(fc.anything(), async (data) => {
+          const result = await routeMessage(handlers, SELF, { type: name, data }, OWN_PAGE);
+          expect(resultSchema(protocol[name].response).safeParse(result).success).toBe(true);
+        }),
+        { numRuns: 40 },
+      );
+    }
+  });
+});
+
+describe('the API response boundary', () => {
+  it('createProject turns any response into a Result without a credential in its error', async () => {
+    await fc.assert(
+      fc.asyncProperty(responseArbitrary, async (response) => {
+        const handlers = createProjectHandlers(createProjectApi({ fetch: fakeFetch(response) }));
+        const result = await handlers.createProject({ projectUrl: 'https://example.com/', projectName: 'Page' }, OWN_PAGE);
+        expect(resultSchema(protocol.createProject.response).safeParse(result).success).toBe(true);
+        expectSafeError(result);
+      }),
+      RUNS,
+    );
+  });
+
+  it('user-group calls turn any response into a Result without a credential in its error', async () => {
+    await fc.assert(
+      fc.asyncProperty(responseArbitrary, fc.string({ minLength: 1, maxLength: 20 }), async (response, id) => {
+        await fakeBrowser.storage.local.remove('userGroupRegistry');
+        const handlers = createUserGroupHandlers(createUserGroupApi({ fetch: fakeFetch(response) }), createRegistryWriter());
+        const created = await handlers.createUserGroup({ name: 'Group', userGroupId: id.trim() || 'x', environment: 'Customer' }, OWN_PAGE);
+        expect(resultSchema(protocol.createUserGroup.response).safeParse(created).success).toBe(true);
+        expectSafeError(created);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('the storage boundary', () => {
+  it('reads any stored settings or credentials as valid data, resetting what is not', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.anything(), fc.anything(), async (settings, credentials) => {
+        await fakeBrowser.storage.local.set({ connectionSettings: settings, credentials });
+        const readSettings = await readValidated(connectionSettingsItem, connectionSettingsSchema, 'connection settings');
+        const readCredentials = await readValidated(credentialsItems.local, credentialsSchema, 'credentials');
+        expect(connectionSettingsSchema.safeParse(readSettings).success).toBe(true);
+        expect(credentialsSchema.safeParse(readCredentials).success).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+});
