@@ -1,14 +1,13 @@
 import {
-  connectionSettingsItem,
   connectionSettingsSchema,
-  credentialsItems,
   credentialsSchema,
   EMPTY_CREDENTIALS,
   SECRET_FIELDS,
   type ConnectionSettings,
   type Credentials,
   type SecretsArea,
-} from '../storage/connection-items';
+} from './connection-schema';
+import { connectionSettingsItem, credentialsItems } from '../storage/connection-items';
 import { readValidated, writeValidated } from '../storage/validated-item';
 
 /** Everything the background needs to call the services. Never leaves the background. */

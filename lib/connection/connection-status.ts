@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { secretsAreaSchema } from '../storage/connection-items';
+import { secretsAreaSchema } from './connection-schema';
 import { maskSecret } from './mask-secret';
 import type { Connection } from './connection-repository';
 

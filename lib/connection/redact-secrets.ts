@@ -1,5 +1,5 @@
 import type { Result } from '../result';
-import { SECRET_FIELDS, type Credentials } from '../storage/connection-items';
+import { SECRET_FIELDS, type Credentials } from './connection-schema';
 
 /**
  * A last line of defence: should a service echo a credential in its error text (or in an id it names), it is blanked out

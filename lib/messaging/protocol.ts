@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { connectionStatusSchema } from '../connection/connection-status';
 import { projectInputSchema } from '../projects/project-input';
 import { environmentSchema } from '../api/user-group-api';
-import { secretsAreaSchema } from '../storage/connection-items';
+import { secretsAreaSchema } from '../connection/connection-schema';
 import { groupRefSchema, registryEntrySchema } from '../user-groups/registry-schema';
 
 const empty = z.object({});

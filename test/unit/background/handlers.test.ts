@@ -6,7 +6,7 @@ import { createProjectHandlers } from '@/entrypoints/background/project-handlers
 import type { ProjectApi } from '@/lib/api/project-api';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { fail, ok, type Result } from '@/lib/result';
-import type { ConnectionSettings, Credentials } from '@/lib/storage/connection-items';
+import type { ConnectionSettings, Credentials } from '@/lib/connection/connection-schema';
 import { loadStorageFixture } from '../fixtures/storage/load';
 
 const settingsV1 = loadStorageFixture<ConnectionSettings>('connection-settings.v1.json');

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { forgetCredentials, loadConnection, mergeCredentials, saveConnection } from '@/lib/connection/connection-repository';
-import type { ConnectionSettings, Credentials } from '@/lib/storage/connection-items';
+import type { ConnectionSettings, Credentials } from '@/lib/connection/connection-schema';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import { loadStorageFixture } from '../fixtures/storage/load';
 

@@ -14,7 +14,8 @@ import { createUserGroupApi } from '@/lib/api/user-group-api';
 import { protocol, type MessageName } from '@/lib/messaging/protocol';
 import { routeMessage, type Handlers } from '@/lib/messaging/router';
 import { resultSchema } from '@/lib/result';
-import { connectionSettingsItem, connectionSettingsSchema, credentialsItems, credentialsSchema } from '@/lib/storage/connection-items';
+import { connectionSettingsSchema, credentialsSchema } from '@/lib/connection/connection-schema';
+import { connectionSettingsItem, credentialsItems } from '@/lib/storage/connection-items';
 import { readValidated } from '@/lib/storage/validated-item';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 

@@ -1,0 +1,45 @@
+// Part of `npm test`: what the shipped builds contain. Production and e2e builds carry no credentials
+// and no sandbox addresses; the manifests have no content scripts, externally_connectable or
+// web-accessible resources; and the e2e build differs from production only in its host permissions.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { DEMO_CREDENTIALS } from './sandbox/server.ts';
+
+const FORBIDDEN_TEXT = [...Object.values(DEMO_CREDENTIALS), '127.0.0.1:8787'];
+const FORBIDDEN_KEYS = ['content_scripts', 'externally_connectable', 'web_accessible_resources'];
+const problems: string[] = [];
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+function manifestOf(dir: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+}
+
+for (const browser of ['chrome', 'firefox']) {
+  const production = `.output/${browser}-mv3`;
+  const e2e = `.output/${browser}-mv3-e2e`;
+  for (const dir of [production, e2e]) {
+    for (const file of filesUnder(dir)) {
+      const text = readFileSync(file, 'utf8');
+      for (const forbidden of FORBIDDEN_TEXT) if (text.includes(forbidden)) problems.push(`${file} contains “${forbidden}”`);
+    }
+    const manifest = manifestOf(dir);
+    for (const key of FORBIDDEN_KEYS) if (key in manifest) problems.push(`${dir}/manifest.json has ${key}`);
+  }
+  const { host_permissions: productionHosts, ...productionRest } = manifestOf(production);
+  const { host_permissions: e2eHosts, ...e2eRest } = manifestOf(e2e);
+  if (productionHosts !== undefined) problems.push(`${production}/manifest.json has host_permissions (only optional ones are allowed)`);
+  if (JSON.stringify(e2eHosts) !== JSON.stringify(['http://127.0.0.1/*', 'http://localhost/*'])) problems.push(`${e2e} host_permissions are not exactly the loopback origins`);
+  if (JSON.stringify(productionRest) !== JSON.stringify(e2eRest)) problems.push(`${e2e}/manifest.json differs from production beyond host_permissions`);
+}
+
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`  ${problem}`);
+  process.exit(1);
+}
+console.log('build contents: no credentials or sandbox addresses; manifests reviewed; e2e = production + loopback host permissions');

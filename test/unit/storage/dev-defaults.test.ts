@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { devConnectionDefaults } from '@/lib/storage/dev-defaults';
+import { DEMO_CREDENTIALS } from '../../sandbox/server.ts';
+import { DEV_SANDBOX_PORT } from '../../sandbox/dev-sandbox.ts';
+
+describe('development defaults', () => {
+  it('are absent outside a development build (tests run in mode "test")', () => {
+    expect(devConnectionDefaults).toBeUndefined();
+  });
+
+  it('match the sandbox that npm run dev starts', async () => {
+    // The dev literal is only compiled in development; read it from the source to compare.
+    const source = await import('node:fs').then((fs) => fs.readFileSync('lib/storage/dev-defaults.ts', 'utf8'));
+    for (const value of Object.values(DEMO_CREDENTIALS)) expect(source).toContain(`'${value}'`);
+    expect(source).toContain(`'http://127.0.0.1:${DEV_SANDBOX_PORT}/ug'`);
+    expect(source).toContain(`'http://127.0.0.1:${DEV_SANDBOX_PORT}/projects'`);
+  });
+});
