@@ -18,12 +18,18 @@ import type { RegistryWriter } from '@/lib/user-groups/registry-writer';
 
 type UserGroupHandlers = Pick<Handlers, 'createUserGroup' | 'rotateUserGroupToken' | 'deleteUserGroup' | 'forgetUserGroup'>;
 
+const UNKNOWN_OUTCOME = 'Rotation outcome unknown — the old token may no longer work.';
+
+function rotationInProgress(ref: GroupRef) {
+  return fail<never>('INVALID_INPUT', `The token of the ${ref.environment} group ${ref.userGroupId} is being rotated right now. Wait for that to finish.`);
+}
+
 function notInRegistry(ref: GroupRef) {
   return fail<never>('NOT_FOUND', `There is no ${ref.environment} group with ID ${ref.userGroupId} in this browser.`);
 }
 
 export function createUserGroupHandlers(api: UserGroupApi, registry: RegistryWriter, now = () => new Date().toISOString()): UserGroupHandlers {
-  /** After the journal mark is written: the token to rotate, learning it first if an earlier outcome was lost. */
+  /** The token the service knows: the stored one, or, after a lost rotation answer, the one get-or-create returns. */
   async function currentToken(connection: Connection, entry: RegistryEntry): Promise<Result<string>> {
     if (entry.rotation?.state !== 'unknown') return ok(entry.token);
     // Get-or-create returns the group's token as the service has it now, whatever became of the lost rotation.
@@ -53,37 +59,45 @@ export function createUserGroupHandlers(api: UserGroupApi, registry: RegistryWri
     async rotateUserGroupToken(ref) {
       const connection = await requireConnection('userGroup');
       if (!connection.ok) return connection;
-      // Journal first: if the worker stops now, the group is found flagged, never silently wrong.
-      const entry = await registry.update((current) => {
+      // Journal first: if the worker stops now, the group is found flagged, never silently wrong. A
+      // group already being rotated (another tab) is not rotated twice with the same old token.
+      const started = now();
+      const claim = await registry.update((current) => {
         const found = findGroup(current, ref);
-        return found ? { registry: markRotationPending(current, ref, now()), result: found } : { registry: current, result: undefined };
+        if (!found || found.rotation?.state === 'pending') return { registry: current, result: found };
+        return { registry: markRotationPending(current, ref, started), result: found };
       });
-      if (!entry) return notInRegistry(ref);
+      if (!claim) return notInRegistry(ref);
+      if (claim.rotation?.state === 'pending') return rotationInProgress(ref);
 
-      const token = await currentToken(connection.value, entry);
+      const token = await currentToken(connection.value, claim);
       const answer = token.ok ? await api.rotateToken(connection.value, token.value) : token;
-      const rotated = await registry.update((current) => {
-        if (answer.ok) return { registry: applyRotation(current, ref, answer.value, now()), result: true };
-        if (answer.error.maybeProcessed) {
-          const message = 'Rotation outcome unknown — the old token may no longer work.';
-          return { registry: markRotationUnknown(current, ref, message, now()), result: false };
-        }
-        // Refused or never sent: the stored token is still the current one (or still unknown, if it was).
-        const keep = entry.rotation?.state === 'unknown' ? markRotationUnknown(current, ref, entry.rotation.message ?? '', entry.rotation.since) : clearRotationMark(current, ref);
-        return { registry: keep, result: false };
+      await registry.update((current) => {
+        // A new token is the truth whatever else happened; any other outcome only touches our own mark.
+        if (answer.ok) return { registry: applyRotation(current, ref, answer.value, now()), result: null };
+        const mark = findGroup(current, ref)?.rotation;
+        if (mark?.state !== 'pending' || mark.since !== started) return { registry: current, result: null };
+        if (answer.error.maybeProcessed) return { registry: markRotationUnknown(current, ref, UNKNOWN_OUTCOME, now()), result: null };
+        // Refused or never sent: the token is as current (or as uncertain) as it was before.
+        const before = claim.rotation;
+        return { registry: before ? markRotationUnknown(current, ref, before.message ?? UNKNOWN_OUTCOME, before.since) : clearRotationMark(current, ref), result: null };
       });
       if (!answer.ok) return redactSecrets(answer, connection.value);
       const updated = findGroup(await registry.read(), ref);
-      return rotated && updated ? ok({ group: updated }) : notInRegistry(ref);
+      return updated ? ok({ group: updated }) : notInRegistry(ref);
     },
 
     async deleteUserGroup(request) {
       const entry = findGroup(await registry.read(), request);
       if (!entry) return notInRegistry(request);
+      if (entry.rotation?.state === 'pending') return rotationInProgress(request);
       const connection = await requireConnection('userGroup');
       if (!connection.ok) return connection;
+      // After a lost rotation answer the stored token may be dead: delete with the one the service has.
+      const token = await currentToken(connection.value, entry);
+      if (!token.ok) return redactSecrets(token, connection.value);
       const answer = await api.deleteUserGroup(connection.value, {
-        currentToken: entry.token,
+        currentToken: token.value,
         userGroupId: entry.provided_id,
         dataSourceProvidedId: request.dataSourceProvidedId,
       });

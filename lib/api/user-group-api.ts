@@ -19,7 +19,8 @@ export type WireUserGroup = z.infer<typeof wireUserGroupSchema>;
 const groupAnswerSchema = z.looseObject({
   success: z.literal(1),
   user_group: wireUserGroupSchema,
-  new_user_group: z.optional(z.boolean()),
+  // Read like `success`, which the service sends as a number: 0/1 and false/true both mean the same.
+  new_user_group: z.optional(z.union([z.boolean(), z.literal(0), z.literal(1)])),
 });
 const deleteAnswerSchema = z.looseObject({ success: z.literal(1) });
 const refusalSchema = z.looseObject({
@@ -101,7 +102,8 @@ export function createUserGroupApi(deps: { fetch: FetchLike; timeoutMs?: number 
         api_environment_tag: group.environment,
       }, groupAnswerSchema);
       if (!answer.ok) return answer;
-      return ok({ group: answer.value.user_group, created: answer.value.new_user_group !== false });
+      const isNew = answer.value.new_user_group;
+      return ok({ group: answer.value.user_group, created: isNew !== false && isNew !== 0 });
     },
 
     async rotateToken(credentials: UserGroupApiCredentials, currentToken: string): Promise<Result<WireUserGroup>> {

@@ -24,7 +24,11 @@ export async function readValidated<T>(
     await storage.setItem(`${area}:corrupt:${key}:${Date.now()}`, stored);
   }
   await item.removeValue();
-  await addStorageNotice(`The saved ${label} could not be read and was reset. Please enter it again.`);
+  await addStorageNotice(
+    options.keepCorruptCopy
+      ? `The saved ${label} could not be read. It was kept unchanged under “corrupt:${item.key.split(':')[1]}” in this browser's storage and a fresh one was started; nothing was deleted.`
+      : `The saved ${label} could not be read and was reset. Please enter it again.`,
+  );
   return item.fallback;
 }
 

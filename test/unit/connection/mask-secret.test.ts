@@ -5,8 +5,10 @@ describe('maskSecret', () => {
   it.each([
     ['', ''],
     ['a', '••••'],
-    ['short-11ch', '••••'],
-    ['elevenchars', '••••'],
+    ['7-chars', '••••'],
+    ['8-chars!', '••••ars!'],
+    ['short-11ch', '••••11ch'],
+    ['elevenchars', '••••hars'],
     ['twelve-chars', '••••hars'],
     ['sandbox-auth-token-c4d8', '••••c4d8'],
   ])('%j -> %j', (secret, masked) => {

@@ -1,0 +1,510 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createUserGroupHandlers } from '@/entrypoints/background/user-group-handlers';
+import type { NewUserGroup, UserGroupApi, WireUserGroup } from '@/lib/api/user-group-api';
+import { saveConnection, type Connection } from '@/lib/connection/connection-repository';
+import type { MessageSender } from '@/lib/messaging/sender-guard';
+import { fail, ok, type Result } from '@/lib/result';
+import type { GroupRef, Registry, RegistryEntry } from '@/lib/user-groups/registry-schema';
+import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
+
+const sender: MessageSender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
+const CONNECTION: Connection = {
+  userGroupBaseUrl: 'https://ug.example.com/prefix',
+  projectApiUrl: '',
+  secretsArea: 'local',
+  apiToken: 'handler-api-token-4f5e6d7c',
+  apiKey: '',
+  authToken: '',
+};
+const UG_PATTERN = 'https://ug.example.com/*';
+const T0 = '2025-01-01T00:00:00.000Z';
+const T1 = '2025-06-01T00:00:00.000Z';
+const UNKNOWN_MESSAGE = 'Rotation outcome unknown — the old token may no longer work.';
+
+const CUSTOMER: GroupRef = { environment: 'Customer', userGroupId: 'team-1' };
+const TESTING: GroupRef = { environment: 'Testing', userGroupId: 'team-1' };
+
+function wire(overrides: Partial<WireUserGroup> & Record<string, unknown> = {}): WireUserGroup {
+  return { team_id: 1001, token: 'ugt_old', name: 'Team One', provided_id: 'team-1', api_environment_tag: 'Customer', ...overrides };
+}
+
+function entry(overrides: Partial<RegistryEntry> = {}): RegistryEntry {
+  return { team_id: 1001, token: 'ugt_old', name: 'Team One', provided_id: 'team-1', environment: 'Customer', createdAt: T0, lastRotatedAt: null, extra: {}, ...overrides };
+}
+
+type CreateAnswer = Result<{ group: WireUserGroup; created: boolean }>;
+
+/** A fake UserGroupApi whose answers each test sets. */
+function fakeApi() {
+  const createUserGroup = vi.fn<UserGroupApi['createUserGroup']>(() => Promise.resolve(fail('INTERNAL', 'unexpected createUserGroup call')));
+  const rotateToken = vi.fn<UserGroupApi['rotateToken']>(() => Promise.resolve(fail('INTERNAL', 'unexpected rotateToken call')));
+  const deleteUserGroup = vi.fn<UserGroupApi['deleteUserGroup']>(() => Promise.resolve(fail('INTERNAL', 'unexpected deleteUserGroup call')));
+  return { createUserGroup, rotateToken, deleteUserGroup } satisfies UserGroupApi;
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** permissions.contains is not implemented by the fake browser. */
+function grant(granted = true) {
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
+  return vi.spyOn(browser.permissions, 'contains').mockImplementation(() => Promise.resolve(granted));
+}
+
+async function storedRegistry(): Promise<Registry> {
+  return ((await fakeBrowser.storage.local.get('userGroupRegistry')).userGroupRegistry as Registry | undefined) ?? { groups: [] };
+}
+
+async function storedGroup(ref: GroupRef): Promise<RegistryEntry | undefined> {
+  return (await storedRegistry()).groups.find((group) => group.environment === ref.environment && group.provided_id === ref.userGroupId);
+}
+
+async function seedRegistry(...groups: RegistryEntry[]) {
+  await fakeBrowser.storage.local.set({ userGroupRegistry: { groups } });
+}
+
+/** Every value the registry key took, in order (the fake storage reports each set). */
+function recordRegistryWrites() {
+  const writes: unknown[] = [];
+  fakeBrowser.storage.local.onChanged.addListener((changes) => {
+    if ('userGroupRegistry' in changes) writes.push(changes.userGroupRegistry?.newValue ?? null);
+  });
+  return writes as (Registry | null)[];
+}
+
+function expectNoApiToken(value: unknown) {
+  expect(JSON.stringify(value)).not.toContain(CONNECTION.apiToken);
+}
+
+let api: ReturnType<typeof fakeApi>;
+let handlers: ReturnType<typeof createUserGroupHandlers>;
+let clock: number;
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await saveConnection(CONNECTION);
+  api = fakeApi();
+  clock = Date.parse(T1);
+  // one writer, as the background creates; a clock that moves one second per call
+  handlers = createUserGroupHandlers(api, createRegistryWriter(), () => new Date((clock += 1000)).toISOString());
+});
+
+describe('createUserGroup', () => {
+  const request: NewUserGroup = { name: 'Team One', userGroupId: 'team-1', environment: 'Customer' };
+
+  it('creates, records the group with its extra fields, and passes created: true through', async () => {
+    grant();
+    api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_new', dashboard_url: 'https://ug.example.com/d/1' }), created: true }));
+    const result = await handlers.createUserGroup(request, sender);
+    const expected = entry({ token: 'ugt_new', createdAt: '2025-06-01T00:00:01.000Z', extra: { dashboard_url: 'https://ug.example.com/d/1' } });
+    expect(result).toEqual({ ok: true, value: { group: expected, created: true } });
+    expect(api.createUserGroup).toHaveBeenCalledExactlyOnceWith(expect.objectContaining(CONNECTION), request);
+    expect(await storedRegistry()).toEqual({ groups: [expected] });
+  });
+
+  it('passes created: false through when the service already had the group, and records it once', async () => {
+    grant();
+    api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_existing', name: 'Name on the service' }), created: false }));
+    const result = await handlers.createUserGroup(request, sender);
+    expect(result.ok && result.value.created).toBe(false);
+    expect(result.ok && result.value.group).toMatchObject({ token: 'ugt_existing', name: 'Name on the service' });
+    expect((await storedRegistry()).groups).toHaveLength(1);
+  });
+
+  it('refuses an (environment, id) already in this browser before any API call, naming the field', async () => {
+    const contains = grant();
+    await seedRegistry(entry({ name: 'Existing team' }));
+    const result = await handlers.createUserGroup({ ...request, name: 'Another name' }, sender);
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'INVALID_INPUT',
+        field: 'userGroupId',
+        message: 'A Customer group with ID team-1 is already in this browser (“Existing team”). IDs are unique per environment.',
+      },
+    });
+    expect(api.createUserGroup).not.toHaveBeenCalled();
+    expect(contains).not.toHaveBeenCalled();
+    expect(await storedRegistry()).toEqual({ groups: [entry({ name: 'Existing team' })] });
+  });
+
+  it('allows the same id in the other environment; both are kept side by side', async () => {
+    grant();
+    await seedRegistry(entry());
+    api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_testing', team_id: 2002, api_environment_tag: 'Testing' }), created: true }));
+    const result = await handlers.createUserGroup({ ...request, environment: 'Testing' }, sender);
+    expect(result.ok).toBe(true);
+    expect(await storedGroup(CUSTOMER)).toEqual(entry());
+    expect(await storedGroup(TESTING)).toMatchObject({ token: 'ugt_testing', team_id: 2002, environment: 'Testing' });
+  });
+
+  it('a failure is passed through and nothing is recorded', async () => {
+    grant();
+    api.createUserGroup.mockResolvedValue(fail('RATE_LIMITED', 'Slow down.', { retryAfterSeconds: 12 }));
+    const result = await handlers.createUserGroup(request, sender);
+    expect(result).toEqual({ ok: false, error: { code: 'RATE_LIMITED', message: 'Slow down.', retryAfterSeconds: 12 } });
+    expect(await storedRegistry()).toEqual({ groups: [] });
+  });
+
+  it('redacts the API token should the service echo it in an error', async () => {
+    grant();
+    api.createUserGroup.mockResolvedValue(fail('REJECTED', `The service refused: bad token ${CONNECTION.apiToken}`));
+    const result = await handlers.createUserGroup(request, sender);
+    expect(result).toEqual({ ok: false, error: { code: 'REJECTED', message: 'The service refused: bad token ••••' } });
+    expectNoApiToken(result);
+  });
+
+  it('NOT_CONFIGURED when the connection is not set, without calling the API', async () => {
+    fakeBrowser.reset();
+    const contains = grant();
+    const result = await handlers.createUserGroup(request, sender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
+    expect(api.createUserGroup).not.toHaveBeenCalled();
+    expect(contains).not.toHaveBeenCalled();
+  });
+
+  it('NOT_CONFIGURED when the API token is empty', async () => {
+    await fakeBrowser.storage.local.set({ credentials: { apiToken: '', apiKey: '', authToken: '' } });
+    grant();
+    const result = await handlers.createUserGroup(request, sender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
+    expect(api.createUserGroup).not.toHaveBeenCalled();
+  });
+
+  it('ACCESS_NOT_GRANTED when the host permission is missing, without calling the API', async () => {
+    const contains = grant(false);
+    const result = await handlers.createUserGroup(request, sender);
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'ACCESS_NOT_GRANTED', message: 'Review Companion has no access to https://ug.example.com. Open the settings and click Grant access.' },
+    });
+    expect(contains).toHaveBeenCalledWith({ origins: [UG_PATTERN] });
+    expect(api.createUserGroup).not.toHaveBeenCalled();
+  });
+
+  it('20 concurrent creates of different groups all land in the registry', async () => {
+    grant();
+    api.createUserGroup.mockImplementation(async (_connection, group) => {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
+      return ok({ group: wire({ provided_id: group.userGroupId, name: group.name, token: `ugt_${group.environment}_${group.userGroupId}` }), created: true });
+    });
+    const requests = Array.from({ length: 20 }, (_, i): NewUserGroup => ({ name: `Group ${i}`, userGroupId: `g-${i}`, environment: i % 2 ? 'Testing' : 'Customer' }));
+    const results = await Promise.all(requests.map((r) => handlers.createUserGroup(r, sender)));
+    expect(results.every((result) => result.ok)).toBe(true);
+    const stored = (await storedRegistry()).groups.map((group) => `${group.environment}:${group.provided_id}:${group.token}`).sort();
+    expect(stored).toEqual(requests.map((r) => `${r.environment}:${r.userGroupId}:ugt_${r.environment}_${r.userGroupId}`).sort());
+  });
+});
+
+describe('rotateUserGroupToken: the journal', () => {
+  beforeEach(async () => {
+    grant();
+    await seedRegistry(entry(), entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 }));
+  });
+
+  it('the registry shows pending while the call is in flight; success replaces the token and clears the mark in one write', async () => {
+    const answer = deferred<Result<WireUserGroup>>();
+    api.rotateToken.mockReturnValue(answer.promise);
+    const writes = recordRegistryWrites();
+
+    const rotation = handlers.rotateUserGroupToken(CUSTOMER, sender);
+    await vi.waitFor(() => expect(api.rotateToken).toHaveBeenCalled());
+    expect(api.rotateToken).toHaveBeenCalledExactlyOnceWith(expect.objectContaining(CONNECTION), 'ugt_old');
+    expect(await storedGroup(CUSTOMER)).toEqual({ ...entry(), rotation: { state: 'pending', since: '2025-06-01T00:00:01.000Z' } });
+    expect((await storedGroup(TESTING))!.rotation).toBeUndefined();
+
+    answer.resolve(ok(wire({ token: 'ugt_new', rotated_at: 'now' })));
+    const result = await rotation;
+
+    const rotated = { ...entry(), token: 'ugt_new', lastRotatedAt: '2025-06-01T00:00:02.000Z', extra: { rotated_at: 'now' } };
+    expect(result).toEqual({ ok: true, value: { group: rotated } });
+    expect(await storedGroup(CUSTOMER)).toEqual(rotated);
+    expect(await storedGroup(TESTING)).toEqual(entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 }));
+    // exactly two writes: the mark, then token + cleared mark together (never a new token still marked, or an old one unmarked)
+    const customerStates = writes.map((registry) => registry?.groups.find((group) => group.environment === 'Customer'));
+    expect(customerStates.map((group) => [group?.token, group?.rotation?.state])).toEqual([
+      ['ugt_old', 'pending'],
+      ['ugt_new', undefined],
+    ]);
+    expect(api.createUserGroup).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['TIMEOUT', 'did not answer'],
+    ['NETWORK', 'Could not reach'],
+    ['SERVICE_ERROR', 'HTTP 502'],
+    ['BAD_RESPONSE', 'unexpected shape'],
+  ] as const)('a maybe-processed failure (%s) keeps the OLD token, flagged unknown', async (code, message) => {
+    api.rotateToken.mockResolvedValue(fail(code, message, { maybeProcessed: true }));
+    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    expect(result).toEqual({ ok: false, error: { code, message, maybeProcessed: true } });
+    expect(await storedGroup(CUSTOMER)).toEqual({ ...entry(), rotation: { state: 'unknown', since: '2025-06-01T00:00:02.000Z', message: UNKNOWN_MESSAGE } });
+  });
+
+  it.each([
+    ['REJECTED', 'The service refused: No user group has this token'],
+    ['RATE_LIMITED', 'Try again in 5 seconds.'],
+    ['UNAUTHENTICATED', 'rejected the credentials'],
+  ] as const)('a refusal that surely changed nothing (%s) clears the mark and keeps the token', async (code, message) => {
+    api.rotateToken.mockResolvedValue(fail(code, message));
+    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    expect(result).toEqual({ ok: false, error: { code, message } });
+    const group = await storedGroup(CUSTOMER);
+    expect(group).toEqual(entry());
+    expect(group!.rotation).toBeUndefined();
+  });
+
+  it('the error is redacted should the service echo the API token', async () => {
+    api.rotateToken.mockResolvedValue(fail('REJECTED', `refused for ${CONNECTION.apiToken}`));
+    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    expectNoApiToken(result);
+    expect(!result.ok && result.error.message).toBe('refused for ••••');
+  });
+
+  it('NOT_FOUND for a group not in this browser, without any call or write', async () => {
+    const writes = recordRegistryWrites();
+    const result = await handlers.rotateUserGroupToken({ environment: 'Testing', userGroupId: 'nope' }, sender);
+    expect(result).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'There is no Testing group with ID nope in this browser.' } });
+    expect(api.rotateToken).not.toHaveBeenCalled();
+    expect(writes).toEqual([]);
+  });
+
+  it('NOT_CONFIGURED: no call, and no journal mark is left behind', async () => {
+    await fakeBrowser.storage.local.set({ credentials: { apiToken: '', apiKey: '', authToken: '' } });
+    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
+    expect(api.rotateToken).not.toHaveBeenCalled();
+    expect(await storedGroup(CUSTOMER)).toEqual(entry());
+  });
+
+  it('ACCESS_NOT_GRANTED: no call, and no journal mark is left behind', async () => {
+    grant(false);
+    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'ACCESS_NOT_GRANTED' } });
+    expect(api.rotateToken).not.toHaveBeenCalled();
+    expect(await storedGroup(CUSTOMER)).toEqual(entry());
+  });
+});
+
+describe('rotateUserGroupToken: two rotations of the same group at once (two options tabs)', () => {
+  beforeEach(async () => {
+    grant();
+    await seedRegistry(entry());
+  });
+
+  // Two tabs rotating the same group would send the same old token twice, and a refusal of the second
+  // could then clear the first one's mark (a regression once seen). The second is refused up front.
+  it('refuses a second rotation of the same group while one is in flight, without calling the service', async () => {
+    const answerA = deferred<Result<WireUserGroup>>();
+    api.rotateToken.mockReturnValueOnce(answerA.promise);
+    const rotationA = handlers.rotateUserGroupToken(CUSTOMER, sender);
+    await vi.waitFor(() => expect(api.rotateToken).toHaveBeenCalledTimes(1));
+    const rotationB = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    expect(rotationB).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(rotationB.ok ? '' : rotationB.error.message).toContain('being rotated right now');
+    expect(api.rotateToken).toHaveBeenCalledTimes(1);
+
+    answerA.resolve(fail('TIMEOUT', 'did not answer', { maybeProcessed: true }));
+    await rotationA;
+    const group = await storedGroup(CUSTOMER);
+    expect(group!.token).toBe('ugt_old');
+    expect(group!.rotation?.state).toBe('unknown');
+  });
+
+  it('refuses to delete a group while its rotation is in flight', async () => {
+    const answerA = deferred<Result<WireUserGroup>>();
+    api.rotateToken.mockReturnValueOnce(answerA.promise);
+    const rotation = handlers.rotateUserGroupToken(CUSTOMER, sender);
+    await vi.waitFor(() => expect(api.rotateToken).toHaveBeenCalledTimes(1));
+    const deletion = await handlers.deleteUserGroup(CUSTOMER, sender);
+    expect(deletion).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(api.deleteUserGroup).not.toHaveBeenCalled();
+    answerA.resolve(ok(wire({ token: 'ugt_new' })));
+    expect(await rotation).toMatchObject({ ok: true, value: { group: { token: 'ugt_new' } } });
+    expect((await storedGroup(CUSTOMER))!.rotation).toBeUndefined();
+  });
+});
+
+describe('rotateUserGroupToken: retry after an unknown outcome', () => {
+  const unknown = { state: 'unknown' as const, since: T0, message: UNKNOWN_MESSAGE };
+
+  beforeEach(async () => {
+    grant();
+    await seedRegistry(entry({ rotation: unknown }));
+  });
+
+  it('learns the current token with get-or-create first, then rotates that token', async () => {
+    api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_rotated_before' }), created: false }));
+    api.rotateToken.mockResolvedValue(ok(wire({ token: 'ugt_newest' })));
+    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+
+    expect(api.createUserGroup).toHaveBeenCalledExactlyOnceWith(expect.objectContaining(CONNECTION), {
+      name: 'Team One',
+      userGroupId: 'team-1',
+      environment: 'Customer',
+    });
+    expect(api.rotateToken).toHaveBeenCalledExactlyOnceWith(expect.objectContaining(CONNECTION), 'ugt_rotated_before');
+    expect(api.createUserGroup.mock.invocationCallOrder[0]).toBeLessThan(api.rotateToken.mock.invocationCallOrder[0]!);
+    const rotated = { ...entry(), token: 'ugt_newest', lastRotatedAt: '2025-06-01T00:00:02.000Z' };
+    expect(result).toEqual({ ok: true, value: { group: rotated } });
+    expect(await storedGroup(CUSTOMER)).toEqual(rotated);
+  });
+
+  it('while the retry is in flight the group shows pending', async () => {
+    const recovered = deferred<CreateAnswer>();
+    api.createUserGroup.mockReturnValue(recovered.promise);
+    api.rotateToken.mockResolvedValue(ok(wire({ token: 'ugt_newest' })));
+    const rotation = handlers.rotateUserGroupToken(CUSTOMER, sender);
+    await vi.waitFor(() => expect(api.createUserGroup).toHaveBeenCalled());
+    expect((await storedGroup(CUSTOMER))!.rotation?.state).toBe('pending');
+    recovered.resolve(ok({ group: wire({ token: 'ugt_current' }), created: false }));
+    expect((await rotation).ok).toBe(true);
+  });
+
+  it('a maybe-processed failure of the get-or-create leaves it unknown, without rotating', async () => {
+    api.createUserGroup.mockResolvedValue(fail('TIMEOUT', 'slow', { maybeProcessed: true }));
+    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'TIMEOUT' } });
+    expect(api.rotateToken).not.toHaveBeenCalled();
+    expect(await storedGroup(CUSTOMER)).toEqual(entry({ rotation: { state: 'unknown', since: '2025-06-01T00:00:02.000Z', message: UNKNOWN_MESSAGE } }));
+  });
+
+  it('a refusal during the retry restores the earlier unknown mark (the token is still not known to be current)', async () => {
+    api.createUserGroup.mockResolvedValue(fail('UNAUTHENTICATED', 'bad credentials'));
+    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    expect(api.rotateToken).not.toHaveBeenCalled();
+    expect(await storedGroup(CUSTOMER)).toEqual(entry({ rotation: unknown }));
+  });
+
+  it('a refused rotation after a successful get-or-create also keeps the group flagged unknown', async () => {
+    api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_current' }), created: false }));
+    api.rotateToken.mockResolvedValue(fail('REJECTED', 'The service refused: nope'));
+    await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    expect((await storedGroup(CUSTOMER))!.rotation?.state).toBe('unknown');
+  });
+});
+
+describe('deleteUserGroup', () => {
+  beforeEach(async () => {
+    grant();
+    await seedRegistry(entry(), entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 }));
+  });
+
+  it('on success removes exactly that group; the same id in the other environment stays', async () => {
+    api.deleteUserGroup.mockResolvedValue(ok(null));
+    const result = await handlers.deleteUserGroup({ ...CUSTOMER, dataSourceProvidedId: 'ds-9' }, sender);
+    expect(result).toEqual({ ok: true, value: {} });
+    expect(api.deleteUserGroup).toHaveBeenCalledExactlyOnceWith(expect.objectContaining(CONNECTION), {
+      currentToken: 'ugt_old',
+      userGroupId: 'team-1',
+      dataSourceProvidedId: 'ds-9',
+    });
+    expect(await storedRegistry()).toEqual({ groups: [entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 })] });
+  });
+
+  it('after a lost rotation answer, deletes with the token the service has now (learned by get-or-create)', async () => {
+    await seedRegistry(entry({ rotation: { state: 'unknown', since: T0, message: 'lost' } }));
+    api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_rotated_meanwhile' }), created: false }));
+    api.deleteUserGroup.mockResolvedValue(ok(null));
+    expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual({ ok: true, value: {} });
+    expect(api.createUserGroup).toHaveBeenCalledExactlyOnceWith(expect.anything(), { name: 'Team One', userGroupId: 'team-1', environment: 'Customer' });
+    expect(api.deleteUserGroup).toHaveBeenCalledWith(expect.anything(), { currentToken: 'ugt_rotated_meanwhile', userGroupId: 'team-1', dataSourceProvidedId: undefined });
+    expect(await storedGroup(CUSTOMER)).toBeUndefined();
+  });
+
+  it('uses the token of the environment asked for', async () => {
+    api.deleteUserGroup.mockResolvedValue(ok(null));
+    await handlers.deleteUserGroup(TESTING, sender);
+    expect(api.deleteUserGroup).toHaveBeenCalledWith(expect.anything(), { currentToken: 'ugt_testing', userGroupId: 'team-1', dataSourceProvidedId: undefined });
+    expect(await storedGroup(CUSTOMER)).toEqual(entry());
+    expect(await storedGroup(TESTING)).toBeUndefined();
+  });
+
+  it.each([
+    ['REJECTED', 'The service refused: No user group has this token', undefined],
+    ['TIMEOUT', 'did not answer', true],
+    ['SERVICE_ERROR', 'HTTP 500', true],
+  ] as const)('on failure (%s) keeps the group and explains', async (code, message, maybeProcessed) => {
+    const error = fail(code, message, maybeProcessed ? { maybeProcessed } : {});
+    api.deleteUserGroup.mockResolvedValue(error);
+    const result = await handlers.deleteUserGroup(CUSTOMER, sender);
+    expect(result).toEqual(error);
+    expect((await storedRegistry()).groups).toHaveLength(2);
+    expect(await storedGroup(CUSTOMER)).toEqual(entry());
+  });
+
+  it('NOT_FOUND for a group not in this browser, without a call', async () => {
+    const result = await handlers.deleteUserGroup({ environment: 'Customer', userGroupId: 'nope' }, sender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(api.deleteUserGroup).not.toHaveBeenCalled();
+  });
+
+  it('ACCESS_NOT_GRANTED keeps the group and makes no call', async () => {
+    grant(false);
+    const result = await handlers.deleteUserGroup(CUSTOMER, sender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'ACCESS_NOT_GRANTED' } });
+    expect(api.deleteUserGroup).not.toHaveBeenCalled();
+    expect((await storedRegistry()).groups).toHaveLength(2);
+  });
+
+  it('NOT_CONFIGURED keeps the group and makes no call', async () => {
+    await fakeBrowser.storage.local.remove(['connectionSettings', 'credentials']);
+    const result = await handlers.deleteUserGroup(CUSTOMER, sender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
+    expect(api.deleteUserGroup).not.toHaveBeenCalled();
+    expect((await storedRegistry()).groups).toHaveLength(2);
+  });
+});
+
+describe('forgetUserGroup', () => {
+  beforeEach(async () => {
+    await seedRegistry(entry(), entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 }));
+  });
+
+  it('removes the group from this browser without any API call, even with no connection or access', async () => {
+    await fakeBrowser.storage.local.remove(['connectionSettings', 'credentials']);
+    const contains = grant(false);
+    const result = await handlers.forgetUserGroup(CUSTOMER, sender);
+    expect(result).toEqual({ ok: true, value: {} });
+    expect(await storedRegistry()).toEqual({ groups: [entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 })] });
+    expect(api.createUserGroup).not.toHaveBeenCalled();
+    expect(api.rotateToken).not.toHaveBeenCalled();
+    expect(api.deleteUserGroup).not.toHaveBeenCalled();
+    expect(contains).not.toHaveBeenCalled();
+  });
+
+  it('NOT_FOUND for a group not in this browser, without a write', async () => {
+    const writes = recordRegistryWrites();
+    const result = await handlers.forgetUserGroup({ environment: 'Testing', userGroupId: 'nope' }, sender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(writes).toEqual([]);
+  });
+});
+
+describe('handlers acting at once through the one writer', () => {
+  it('a create, a rotation and a forget racing each other all take effect', async () => {
+    grant();
+    await seedRegistry(entry(), entry({ provided_id: 'team-2', token: 'ugt_two' }));
+    api.createUserGroup.mockResolvedValue(ok({ group: wire({ provided_id: 'team-3', token: 'ugt_three' }), created: true }));
+    api.rotateToken.mockResolvedValue(ok(wire({ token: 'ugt_new' })));
+    const results = await Promise.all([
+      handlers.createUserGroup({ name: 'Team Three', userGroupId: 'team-3', environment: 'Customer' }, sender),
+      handlers.rotateUserGroupToken(CUSTOMER, sender),
+      handlers.forgetUserGroup({ environment: 'Customer', userGroupId: 'team-2' }, sender),
+    ]);
+    expect(results.map((result) => result.ok)).toEqual([true, true, true]);
+    const groups = (await storedRegistry()).groups;
+    expect(groups.map((group) => `${group.provided_id}:${group.token}:${group.rotation?.state ?? '-'}`).sort()).toEqual([
+      'team-1:ugt_new:-',
+      'team-3:ugt_three:-',
+    ]);
+  });
+});
