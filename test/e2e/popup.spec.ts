@@ -1,0 +1,220 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { configureConnection, forgetCredentials, optionsUrl } from './fixtures/connection.ts';
+import { openActionPopup, openPopupForTab } from './fixtures/popup.ts';
+import { secretsOf } from './fixtures/sandbox.ts';
+import { expect, test } from './fixtures/test.ts';
+
+const CANNOT_READ_HINT = 'This tab’s address could not be read. Type the address of the page to register.';
+
+test.afterAll(async ({ extensionBrowser, sandbox }) => {
+  expect(await extensionBrowser.console.findAny(secretsOf(sandbox)), 'console lines that contain a secret').toEqual([]);
+});
+
+test('the real action popup registers the active page with both credentials and the exact body', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const title = 'Quarterly «review» target — Säntis & Co. 7c1e';
+  const page = await extension.context.newPage();
+  await page.goto(sandbox.pageUrl('action-popup-target', title));
+
+  const { popup, close } = await openActionPopup(extension, page);
+  try {
+    await expect(popup.getByLabel('Project URL', { exact: true })).toHaveValue(page.url());
+    await expect(popup.getByLabel('Project name', { exact: true })).toHaveValue(title);
+
+    await popup.getByRole('button', { name: 'Create project' }).click();
+
+    const projectId = popup.getByLabel('Project ID', { exact: true });
+    await expect(projectId).toBeVisible();
+    const created = sandbox.projects();
+    expect(created).toHaveLength(1);
+    await expect(projectId).toHaveValue(created[0]!.projectId);
+    await expect(projectId).not.toBeEditable();
+    await popup.getByRole('button', { name: 'Copy project ID' }).click();
+    await expect(popup.getByText('Copied.', { exact: true })).toBeVisible();
+
+    expect(sandbox.requests).toHaveLength(1);
+    const request = sandbox.requests[0]!;
+    expect(request.route).toBe('project.create');
+    expect(request.method).toBe('POST');
+    expect(request.path).toBe('/projects/');
+    expect(request.headers['x-service-api-key']).toBe(sandbox.credentials.apiKey);
+    expect(request.headers['x-service-auth-token']).toBe(sandbox.credentials.authToken);
+    expect(request.headers['content-type']).toMatch(/^application\/json\b/);
+    expect(JSON.parse(request.body)).toStrictEqual({ data: { projectUrl: page.url(), projectName: title } });
+    const html = await popup.content();
+    for (const secret of secretsOf(sandbox)) expect(html.includes(secret), 'a secret in the popup HTML').toBe(false);
+  } finally {
+    await close();
+  }
+
+  // What was copied is the id: paste it into the page (a chrome-extension origin cannot be granted clipboard-read).
+  await page.bringToFront();
+  await page.evaluate(() => document.body.append(Object.assign(document.createElement('textarea'), { id: 'paste-here' })));
+  await page.locator('#paste-here').focus();
+  await page.keyboard.press('ControlOrMeta+V');
+  await expect(page.locator('#paste-here')).toHaveValue(sandbox.projects()[0]!.projectId);
+});
+
+test('a toolbar click grants activeTab: a page outside the host permissions is prefilled too', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  // 127.0.0.2 is loopback but not in the e2e build's host permissions (http://127.0.0.1/*, http://localhost/*).
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Outside the host permissions</title>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
+  try {
+    const page = await extension.context.newPage();
+    await page.goto(`http://127.0.0.2:${(server.address() as AddressInfo).port}/article`);
+
+    const withoutGrant = await openActionPopup(extension, page, 'openPopup');
+    await expect(withoutGrant.popup.getByText(CANNOT_READ_HINT)).toBeVisible();
+    await expect(withoutGrant.popup.getByLabel('Project URL', { exact: true })).toHaveValue('');
+    await withoutGrant.close();
+
+    const clicked = await openActionPopup(extension, page, 'toolbarClick');
+    try {
+      await expect(clicked.popup.getByLabel('Project URL', { exact: true })).toHaveValue(page.url());
+      await expect(clicked.popup.getByLabel('Project name', { exact: true })).toHaveValue('Outside the host permissions');
+    } finally {
+      await clicked.close();
+    }
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+test('the service’s INVALID_ARGUMENT message is shown, and the button works again afterwards', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const page = await extension.context.newPage();
+  await page.goto(sandbox.pageUrl('long-name', 'Long name page'));
+  const popup = await openPopupForTab(extension, page);
+
+  // The extension accepts up to 300 characters; the sandbox, like the service, only 200.
+  const name = popup.getByLabel('Project name', { exact: true });
+  await name.fill('n'.repeat(250));
+  const create = popup.getByRole('button', { name: 'Create project' });
+  await create.click();
+
+  await expect(popup.getByRole('alert')).toHaveText('projectName must be at most 200 characters');
+  expect(sandbox.requests).toHaveLength(1);
+  expect(sandbox.projects()).toHaveLength(0);
+
+  await expect(create).toBeEnabled();
+  await name.fill('A name the service accepts');
+  await create.click();
+  const projectId = popup.getByLabel('Project ID', { exact: true });
+  await expect(projectId).toBeVisible();
+  await expect(projectId).toHaveValue(sandbox.projects()[0]!.projectId);
+  expect(sandbox.requests).toHaveLength(2);
+});
+
+test('a browser page is explained, and its address field stays editable', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const browserPage = await extension.context.newPage();
+  await browserPage.goto('chrome://version');
+
+  // Even a real toolbar click (activeTab) does not reveal a chrome:// address to an extension.
+  const { popup, close } = await openActionPopup(extension, browserPage, 'toolbarClick');
+  try {
+    await expect(popup.getByText(CANNOT_READ_HINT)).toBeVisible();
+    const url = popup.getByLabel('Project URL', { exact: true });
+    await expect(url).toHaveValue('');
+    await expect(url).toBeEditable();
+
+    // Typed, the browser page is explained next to the field, and nothing is sent.
+    await url.fill('chrome://version/');
+    await popup.getByLabel('Project name', { exact: true }).fill('Browser version page');
+    const create = popup.getByRole('button', { name: 'Create project' });
+    await create.click();
+    await expect(url).toHaveAttribute('aria-invalid', 'true');
+    await expect(url).toHaveAccessibleDescription('This is a browser page (chrome://…). Only web pages (http or https) can be registered.');
+    expect(sandbox.requests).toHaveLength(0);
+
+    // The field still takes a web address, and the project is created.
+    const webUrl = sandbox.pageUrl('typed-by-hand');
+    await url.fill(webUrl);
+    await create.click();
+    await expect(popup.getByLabel('Project ID', { exact: true })).toBeVisible();
+    expect(sandbox.projects().map((project) => project.projectUrl)).toEqual([webUrl]);
+  } finally {
+    await close();
+  }
+});
+
+test('the popup opened on its own page explains at once that it cannot be registered', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const popup = await extension.context.newPage();
+  await popup.goto(extension.extensionUrl('popup.html'));
+
+  const url = popup.getByLabel('Project URL', { exact: true });
+  await expect(url).toHaveValue(extension.extensionUrl('popup.html'));
+  await expect(url).toHaveAccessibleDescription("This is Review Companion's own page. Only web pages (http or https) can be registered.");
+  await expect(url).toBeEditable();
+});
+
+test('without a connection the popup offers Open settings, which opens the options page', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  await forgetCredentials(extension.context, extension.extensionId);
+  const page = await extension.context.newPage();
+  await page.goto(sandbox.pageUrl('no-connection', 'No connection'));
+
+  const { popup, close } = await openActionPopup(extension, page);
+  try {
+    await expect(popup.getByRole('button', { name: 'Open settings' })).toBeVisible();
+    await expect(popup.getByLabel('Project URL', { exact: true })).toHaveCount(0);
+    await expect(popup.getByRole('button', { name: 'Create project' })).toHaveCount(0);
+
+    const optionsOpened = extension.context.waitForEvent('page', (opened) => opened.url().startsWith(optionsUrl(extension.extensionId)));
+    await popup.getByRole('button', { name: 'Open settings' }).click();
+    const options = await optionsOpened;
+    await expect(options.getByRole('button', { name: 'Save connection' })).toBeVisible();
+  } finally {
+    await close();
+  }
+  expect(sandbox.requests).toHaveLength(0);
+});
+
+test('double-clicking Create project sends exactly one request', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const page = await extension.context.newPage();
+  await page.goto(sandbox.pageUrl('double-click', 'Double click'));
+  // The first request stays in flight long enough for a second click to matter.
+  sandbox.setFault('project.create', { kind: 'delay', ms: 1500, times: 1 });
+
+  const { popup, close } = await openActionPopup(extension, page);
+  try {
+    const create = popup.getByRole('button', { name: 'Create project' });
+    await create.dblclick();
+    await expect(create).toBeDisabled();
+    await expect(popup.getByText('Creating the project…')).toBeVisible();
+
+    const projectId = popup.getByLabel('Project ID', { exact: true });
+    await expect(projectId).toBeVisible({ timeout: 10_000 });
+    await expect(projectId).toHaveValue(sandbox.projects()[0]!.projectId);
+    // A second request would have been recorded on arrival, before the first one was answered.
+    expect(sandbox.requests).toHaveLength(1);
+    expect(sandbox.projects()).toHaveLength(1);
+  } finally {
+    await close();
+  }
+});
+
+test('two submits in the same task (before React re-renders) still send one request', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const page = await extension.context.newPage();
+  await page.goto(sandbox.pageUrl('same-task', 'Same task'));
+  sandbox.setFault('project.create', { kind: 'delay', ms: 500, times: 1 });
+  const popup = await openPopupForTab(extension, page);
+
+  const create = popup.getByRole('button', { name: 'Create project' });
+  await expect(create).toBeEnabled();
+  // Both clicks land while the button is still enabled: only the in-flight guard can stop the second.
+  await create.evaluate((button: HTMLButtonElement) => {
+    button.click();
+    button.click();
+  });
+  await expect(popup.getByLabel('Project ID', { exact: true })).toBeVisible();
+  expect(sandbox.requests).toHaveLength(1);
+});
