@@ -1,0 +1,126 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { Alert } from '@/components/Alert';
+import { TextField } from '@/components/TextField';
+import { sendMessage } from '@/lib/messaging/client';
+import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
+import { useUserGroupStore } from '@/lib/stores/user-group-store';
+import { parseBulkCsv } from '@/lib/user-groups/bulk-csv';
+import { planBulkCreate } from '@/lib/user-groups/bulk-job';
+import { DEFAULT_RATE_PER_MINUTE, DOCUMENTED_LIMIT_PER_MINUTE, estimateDurationMs, MAX_RATE_PER_MINUTE } from '@/lib/user-groups/bulk-pacing';
+import type { BulkRow } from '@/lib/user-groups/bulk-schema';
+import type { RowProblem } from '@/lib/user-groups/import-csv';
+import { BulkCreateProgress } from './BulkCreateProgress';
+import { ProblemList } from './ImportPreview';
+
+interface ChosenFile {
+  fileName: string;
+  rows: BulkRow[];
+  problems: RowProblem[];
+}
+
+function checkRate(raw: string): { rate?: number; error?: string; warning?: string } {
+  const rate = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || rate < 1 || rate > MAX_RATE_PER_MINUTE) return { error: `Enter a whole number from 1 to ${MAX_RATE_PER_MINUTE}.` };
+  if (rate > DOCUMENTED_LIMIT_PER_MINUTE) return { rate, warning: `${rate} is above the service's documented limit of ${DOCUMENTED_LIMIT_PER_MINUTE} per minute: expect to be rate limited.` };
+  return { rate };
+}
+
+function formatDuration(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  return seconds < 90 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
+}
+
+/** Create many groups from a CSV; the background does the work and keeps the job in storage. */
+export function BulkCreateSection() {
+  const groups = useUserGroupStore((state) => state.groups);
+  const loaded = useUserGroupStore((state) => state.loaded);
+  const job = useBulkCreateStore((state) => state.job);
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<ChosenFile>();
+  const [fileError, setFileError] = useState<string>();
+  const [rateText, setRateText] = useState(String(DEFAULT_RATE_PER_MINUTE));
+  const [startError, setStartError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const plan = useMemo(() => chosen && planBulkCreate(chosen.rows, { groups }), [chosen, groups]);
+  const rate = checkRate(rateText);
+  const running = job?.status === 'running' || job?.status === 'paused';
+
+  const choose = async (file: File | undefined) => {
+    setFileError(undefined);
+    setStartError(undefined);
+    setChosen(undefined);
+    if (!file) return;
+    const parsed = parseBulkCsv(await file.text());
+    if (parsed.ok) setChosen({ fileName: file.name, rows: parsed.rows, problems: parsed.problems });
+    else setFileError(`${file.name}: ${parsed.message}`);
+  };
+
+  const start = async () => {
+    if (!chosen || !plan || rate.rate === undefined) return;
+    setBusy(true);
+    const result = await sendMessage('startBulkCreate', { rows: chosen.rows, ratePerMinute: rate.rate });
+    setBusy(false);
+    if (!result.ok) {
+      setStartError(result.error.message);
+      return;
+    }
+    setStartError(undefined);
+    setChosen(undefined);
+    if (inputRef.current) inputRef.current.value = '';
+  };
+
+  return (
+    <section aria-labelledby="bulk-heading">
+      <h2 id="bulk-heading">Bulk create</h2>
+      <p className="hint">A CSV with a header row name,user_group_id,environment. The work goes on in the background: you may close this page.</p>
+      <div className="row-fields">
+        <div className="field">
+          <label htmlFor={inputId}>Bulk create from CSV</label>
+          <input id={inputId} ref={inputRef} type="file" accept=".csv,text/csv" disabled={!loaded} onChange={(event) => void choose(event.target.files?.[0])} />
+        </div>
+        <TextField
+          label="Requests per minute"
+          type="number"
+          min={1}
+          max={MAX_RATE_PER_MINUTE}
+          value={rateText}
+          onChange={setRateText}
+          error={rate.error}
+          hint={rate.warning ?? `The service allows ${DOCUMENTED_LIMIT_PER_MINUTE} per minute; ${DEFAULT_RATE_PER_MINUTE} leaves room for other work.`}
+        />
+      </div>
+      {fileError && <Alert>{fileError}</Alert>}
+      {chosen && plan && (
+        <div className="preview" aria-labelledby="bulk-preview-heading">
+          <h3 id="bulk-preview-heading">Preview: {chosen.fileName}</h3>
+          <p aria-label="Bulk create summary">
+            {plan.toCreate.length.toLocaleString()} to create, {chosen.problems.length.toLocaleString()} invalid, {plan.alreadyInRegistry.length.toLocaleString()} already in this browser (skipped)
+            {plan.toCreate.length > 0 && rate.rate !== undefined && ` — about ${formatDuration(estimateDurationMs(plan.toCreate.length, rate.rate))} at this rate`}
+          </p>
+          <ProblemList problems={chosen.problems} label="Invalid rows" />
+          {plan.alreadyInRegistry.length > 0 && (
+            <details>
+              <summary>Already in this browser ({plan.alreadyInRegistry.length.toLocaleString()})</summary>
+              <ul aria-label="Rows already in this browser" className="preview-list">
+                {plan.alreadyInRegistry.slice(0, 500).map((row) => (
+                  <li key={row.line}>
+                    Line {row.line}: “{row.name}” ({row.environment}, ID {row.userGroupId})
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+          <div className="actions">
+            <button type="button" className="primary" disabled={busy || running || plan.toCreate.length === 0 || rate.rate === undefined} aria-busy={busy} onClick={() => void start()}>
+              Start
+            </button>
+            {running && <span className="hint">Another bulk create is under way; wait for it or cancel it.</span>}
+          </div>
+        </div>
+      )}
+      {startError && <Alert>{startError}</Alert>}
+      {job && <BulkCreateProgress job={job} />}
+    </section>
+  );
+}

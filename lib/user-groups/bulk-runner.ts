@@ -1,0 +1,169 @@
+import type { UserGroupApi } from '../api/user-group-api';
+import type { Connection } from '../connection/connection-repository';
+import { redactSecrets } from '../connection/redact-secrets';
+import { fail, ok, type Result } from '../result';
+import {
+  cancelJob,
+  classifyCreate,
+  isActive,
+  markSending,
+  newBulkJob,
+  pauseJob,
+  planBulkCreate,
+  recordOutcome,
+  resumeJob,
+  rowKey,
+  settleStaleInFlight,
+} from './bulk-job';
+import type { BulkJobStore } from './bulk-job-store';
+import type { BulkJob } from './bulk-job-schema';
+import type { BulkRow } from './bulk-schema';
+import { delayBeforeSend } from './bulk-pacing';
+import { upsertFromService } from './registry-updates';
+import type { RegistryWriter } from './registry-writer';
+
+/** A worker idle for 30 s is stopped: longer waits end the loop and the alarm picks the job up again. */
+export const MAX_IN_WORKER_WAIT_MS = 20_000;
+
+/** The periodic alarm that restarts a job whose worker was stopped. */
+export interface BulkAlarm {
+  ensure(): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export interface BulkRunnerDeps {
+  api: Pick<UserGroupApi, 'createUserGroup'>;
+  registry: RegistryWriter;
+  jobs: BulkJobStore;
+  connect: () => Promise<Result<Connection>>;
+  alarm: BulkAlarm;
+  now?: () => number;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  newId?: () => string;
+  maxInWorkerWaitMs?: number;
+}
+
+/** setTimeout that a cancel can cut short. Only used while the worker is busy with the job. */
+export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}
+
+const same = (job: BulkJob | null, id: string): job is BulkJob => job?.id === id;
+
+/**
+ * Drives the stored bulk job: one row at a time, paced, each outcome persisted before the next row.
+ * Nothing lives only in memory: a new runner (a restarted worker) carries on from storage.
+ */
+export function createBulkRunner(deps: BulkRunnerDeps) {
+  const now = deps.now ?? Date.now;
+  const sleep = deps.sleep ?? abortableSleep;
+  const maxWait = deps.maxInWorkerWaitMs ?? MAX_IN_WORKER_WAIT_MS;
+  const { jobs } = deps;
+  let wake = new AbortController();
+  let loop: Promise<void> | undefined;
+  let again = false;
+
+  async function sendOne(job: BulkJob, connection: Connection): Promise<void> {
+    const row = job.remaining[0];
+    if (!row) return;
+    const sentAt = now();
+    const sending = await jobs.update((current) =>
+      same(current, job.id) && current.status === 'running' && current.remaining[0] && rowKey(current.remaining[0]) === rowKey(row)
+        ? { job: markSending(current, row, sentAt), result: true }
+        : { job: current, result: false },
+    );
+    if (!sending) return;
+    const answer = redactSecrets(await deps.api.createUserGroup(connection, row), connection);
+    // The group is in the registry as soon as its answer is here, before anything else happens.
+    if (answer.ok) {
+      const { group } = answer.value;
+      await deps.registry.update((current) => ({ registry: upsertFromService(current, group, row.environment, new Date(now()).toISOString()), result: null }));
+    }
+    const outcome = classifyCreate(answer, sentAt);
+    await jobs.update((current) => ({ job: same(current, job.id) ? recordOutcome(current, rowKey(row), outcome, now()) : current, result: null }));
+  }
+
+  async function run(): Promise<void> {
+    // No request of this runner is under way here: a row still marked in flight was cut off.
+    await jobs.update((current) => ({ job: current && settleStaleInFlight(current, now()), result: null }));
+    for (;;) {
+      const job = await jobs.read();
+      if (job?.status !== 'running') return deps.alarm.clear();
+      const wait = delayBeforeSend(job.notBefore, now());
+      if (wait > maxWait) return deps.alarm.ensure();
+      if (wait > 0) {
+        await sleep(wait, wake.signal);
+        continue;
+      }
+      const connection = await deps.connect();
+      if (!connection.ok) {
+        const { message } = connection.error;
+        await jobs.update((current) => ({ job: same(current, job.id) ? pauseJob(current, message, now()) : current, result: null }));
+        continue;
+      }
+      await sendOne(job, connection.value);
+    }
+  }
+
+  /** Runs the loop unless it is running already; a kick during a run runs it once more after. */
+  function kick(): Promise<void> {
+    if (loop) {
+      again = true;
+      return loop;
+    }
+    loop = (async () => {
+      do {
+        again = false;
+        await run().catch((error: unknown) => {
+          console.error(`Review Companion: the bulk create loop stopped (${error instanceof Error ? error.name : 'unknown'}); the alarm restarts it.`);
+        });
+      } while (again);
+    })().finally(() => {
+      loop = undefined;
+    });
+    return loop;
+  }
+
+  return {
+    kick,
+    /** Worker start and the alarm: carry on with a running job, if any. */
+    wake: kick,
+
+    async start(rows: readonly BulkRow[], ratePerMinute: number | null): Promise<Result<{ total: number; skipped: number }>> {
+      const connection = await deps.connect();
+      if (!connection.ok) return connection;
+      const plan = planBulkCreate(rows, await deps.registry.read());
+      const job = newBulkJob({ id: deps.newId?.() ?? crypto.randomUUID(), rows: plan.toCreate, skipped: plan.alreadyInRegistry.length, ratePerMinute, now: now() });
+      const started = await jobs.update((current) => (isActive(current) ? { job: current, result: false } : { job, result: true }));
+      if (!started) return fail('INVALID_INPUT', 'A bulk create is already under way. Cancel it or wait until it ends.');
+      if (job.status === 'running') {
+        await deps.alarm.ensure();
+        void kick();
+      }
+      return ok({ total: job.total, skipped: job.skipped });
+    },
+
+    /** Stops after the request in flight (its outcome is still recorded). */
+    async cancel(): Promise<Result<Record<string, never>>> {
+      const cancelled = await jobs.update((current) => (isActive(current) ? { job: cancelJob(current, now()), result: true } : { job: current, result: false }));
+      wake.abort();
+      wake = new AbortController();
+      await deps.alarm.clear();
+      return cancelled ? ok({}) : fail('NOT_FOUND', 'No bulk create is under way.');
+    },
+
+    async resume(): Promise<Result<Record<string, never>>> {
+      const resumed = await jobs.update((current) => (current?.status === 'paused' ? { job: resumeJob(current, now()), result: true } : { job: current, result: false }));
+      if (!resumed) return fail('NOT_FOUND', 'No paused bulk create to resume.');
+      await deps.alarm.ensure();
+      void kick();
+      return ok({});
+    },
+  };
+}
+
+export type BulkRunner = ReturnType<typeof createBulkRunner>;

@@ -1,0 +1,18 @@
+import { z } from 'zod/mini';
+import { environmentSchema } from '../api/user-group-api';
+
+// The rows a bulk create start message carries. The popup loads the protocol, so this file stays small.
+
+/** One job holds at most this many rows. */
+export const MAX_BULK_ROWS = 10_000;
+
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+
+/** A group to create, as the start message carries it; `line` is where it was in the file. */
+export const bulkRowSchema = z.object({
+  line: z.number(),
+  name: text(200),
+  userGroupId: text(256),
+  environment: environmentSchema,
+});
+export type BulkRow = z.infer<typeof bulkRowSchema>;

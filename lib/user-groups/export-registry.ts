@@ -1,0 +1,55 @@
+import Papa from 'papaparse';
+import type { Registry } from './registry-schema';
+
+/** Names the JSON export so that an import can tell it from any other JSON file. */
+export const REGISTRY_EXPORT_FORMAT = 'review-companion.user-groups';
+export const REGISTRY_EXPORT_VERSION = 1;
+
+/** The CSV columns of an export, in order; an import needs the same ones. */
+export const REGISTRY_CSV_COLUMNS = ['name', 'user_group_id', 'environment', 'token', 'team_id', 'created_at', 'last_rotated_at'] as const;
+
+export interface ExportFile {
+  fileName: string;
+  mimeType: string;
+  text: string;
+}
+
+/** `user-groups-2025-11-21.json`: the date of the export, in the user's time zone. */
+export function exportFileName(extension: 'json' | 'csv', at: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `user-groups-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}.${extension}`;
+}
+
+/** Every stored field of every group, `extra` and rotation marks included: nothing is left behind. */
+export function exportRegistryJson(registry: Registry, at: Date): ExportFile {
+  const document = {
+    format: REGISTRY_EXPORT_FORMAT,
+    version: REGISTRY_EXPORT_VERSION,
+    exportedAt: at.toISOString(),
+    groups: registry.groups,
+  };
+  return { fileName: exportFileName('json', at), mimeType: 'application/json', text: `${JSON.stringify(document, null, 2)}\n` };
+}
+
+/**
+ * The columns a spreadsheet needs. Values that a spreadsheet would run as a formula (=, +, -, @) get a
+ * leading apostrophe, which the import removes again. `extra` fields and rotation marks are JSON only.
+ */
+export function exportRegistryCsv(registry: Registry, at: Date): ExportFile {
+  const rows = registry.groups.map((group) => [
+    group.name,
+    group.provided_id,
+    group.environment,
+    group.token,
+    String(group.team_id),
+    group.createdAt,
+    group.lastRotatedAt ?? '',
+  ]);
+  const text = Papa.unparse({ fields: [...REGISTRY_CSV_COLUMNS], data: rows }, { newline: '\r\n', escapeFormulae: true });
+  return { fileName: exportFileName('csv', at), mimeType: 'text/csv', text: `${text}\r\n` };
+}
+
+/** Undoes the export's formula guard: "'=x" read back is "=x". */
+export function unescapeFormula(value: string): string {
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}

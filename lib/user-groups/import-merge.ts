@@ -1,0 +1,139 @@
+import { groupKey } from './filter-groups';
+import type { RowProblem } from './import-csv';
+import type { ImportedGroup } from './import-rows';
+import type { ImportItem } from './import-schema';
+import type { GroupRef, Registry, RegistryEntry } from './registry-schema';
+
+export interface ImportChange {
+  where: string;
+  entry: RegistryEntry;
+  previous: RegistryEntry;
+  /** What would change, in words; a token is never shown, only that it differs. */
+  differences: string[];
+}
+
+export interface ImportPreview {
+  added: { where: string; entry: RegistryEntry }[];
+  changed: ImportChange[];
+  unchanged: number;
+  invalid: RowProblem[];
+}
+
+export interface ImportOutcome {
+  added: number;
+  updated: number;
+  /** Groups that changed after the preview: not written. */
+  conflicts: GroupRef[];
+}
+
+function stable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stable);
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+  return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, item]) => [key, stable(item)]));
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(stable(a)) === JSON.stringify(stable(b));
+
+/** A short, stable summary of an entry (cyrb53 over its canonical JSON), to detect a change since the preview. */
+export function entryFingerprint(entry: RegistryEntry): string {
+  const text = JSON.stringify(stable(entry));
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    h1 = Math.imul(h1 ^ char, 2654435761);
+    h2 = Math.imul(h2 ^ char, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${text.length.toString(36)}-${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
+}
+
+/**
+ * The entry an import would store. A CSV row keeps the stored `extra` fields; a rotation mark from
+ * the file is kept as "unknown" (the token in the file may not be current); a stored mark stays
+ * while the token is the same, because the file says nothing new about it.
+ */
+export function mergeImported(imported: ImportedGroup, existing: RegistryEntry | undefined, now: string): RegistryEntry {
+  const { createdAt, ...fields } = imported.fields;
+  const fileMark = imported.rotation && { ...imported.rotation, state: 'unknown' as const };
+  const rotation = fileMark ?? (existing?.token === fields.token ? existing.rotation : undefined);
+  return {
+    ...fields,
+    createdAt: createdAt ?? existing?.createdAt ?? now,
+    extra: imported.extra ?? existing?.extra ?? {},
+    ...(rotation && { rotation }),
+  };
+}
+
+function describeTime(value: string | null): string {
+  return value ?? '—';
+}
+
+export function describeDifferences(previous: RegistryEntry, next: RegistryEntry): string[] {
+  const differences: string[] = [];
+  if (previous.token !== next.token) differences.push('token differs');
+  if (previous.name !== next.name) differences.push(`name “${previous.name}” → “${next.name}”`);
+  if (previous.team_id !== next.team_id) differences.push(`team ID ${previous.team_id} → ${next.team_id}`);
+  if (previous.createdAt !== next.createdAt) differences.push(`created ${previous.createdAt} → ${next.createdAt}`);
+  if (previous.lastRotatedAt !== next.lastRotatedAt) {
+    differences.push(`last rotated ${describeTime(previous.lastRotatedAt)} → ${describeTime(next.lastRotatedAt)}`);
+  }
+  if (!sameJson(previous.extra, next.extra)) differences.push('other service fields differ');
+  if (!sameJson(previous.rotation, next.rotation)) {
+    if (!next.rotation) differences.push('the “rotation outcome unknown” flag is cleared');
+    else differences.push('flagged “rotation outcome unknown”');
+  }
+  return differences;
+}
+
+/** Merges by (environment, ID) against the registry as it is now. Nothing is written here. */
+export function previewImport(registry: Registry, parsed: { groups: ImportedGroup[]; problems: RowProblem[] }, now: string): ImportPreview {
+  const stored = new Map(registry.groups.map((entry) => [groupKey(entry), entry]));
+  const preview: ImportPreview = { added: [], changed: [], unchanged: 0, invalid: parsed.problems };
+  for (const imported of parsed.groups) {
+    const existing = stored.get(groupKey(imported.fields));
+    const entry = mergeImported(imported, existing, now);
+    if (!existing) preview.added.push({ where: imported.where, entry });
+    else {
+      const differences = describeDifferences(existing, entry);
+      if (differences.length === 0) preview.unchanged += 1;
+      else preview.changed.push({ where: imported.where, entry, previous: existing, differences });
+    }
+  }
+  return preview;
+}
+
+/** What the confirmation sends to the background: the new and changed groups, each with what it replaces. */
+export function importItems(preview: ImportPreview): ImportItem[] {
+  return [
+    ...preview.added.map(({ entry }) => ({ entry, expected: null })),
+    ...preview.changed.map(({ entry, previous }) => ({ entry, expected: entryFingerprint(previous) })),
+  ];
+}
+
+/** One registry change for the whole import; items whose stored entry moved on since the preview are skipped. */
+export function applyImport(registry: Registry, items: readonly ImportItem[]): { registry: Registry; result: ImportOutcome } {
+  const groups = [...registry.groups];
+  const indexByKey = new Map(groups.map((entry, index) => [groupKey(entry), index]));
+  const result: ImportOutcome = { added: 0, updated: 0, conflicts: [] };
+  for (const { entry, expected } of items) {
+    const key = groupKey(entry);
+    const index = indexByKey.get(key);
+    const current = index === undefined ? undefined : groups[index];
+    const actual = current ? entryFingerprint(current) : null;
+    if (actual !== expected) {
+      result.conflicts.push({ environment: entry.environment, userGroupId: entry.provided_id });
+    } else if (index === undefined) {
+      indexByKey.set(key, groups.length);
+      groups.push(entry);
+      result.added += 1;
+    } else {
+      groups[index] = entry;
+      result.updated += 1;
+    }
+  }
+  const changed = result.added + result.updated > 0;
+  return { registry: changed ? { groups } : registry, result };
+}

@@ -1,0 +1,147 @@
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from '@playwright/test';
+import { configureConnection, optionsUrl } from './fixtures/connection.ts';
+import type { ExtensionBrowser } from './fixtures/chromium.ts';
+import { clearUserGroupData, readLocalStorage } from './fixtures/extension-storage.ts';
+import { secretsOf } from './fixtures/sandbox.ts';
+import { expect, test } from './fixtures/test.ts';
+
+interface StoredGroup {
+  provided_id: string;
+  environment: 'Customer' | 'Testing';
+  token: string;
+  name: string;
+  lastRotatedAt: string | null;
+}
+
+test.beforeEach(async ({ extension }) => {
+  await clearUserGroupData(extension);
+});
+
+test.afterEach(async ({ extension }) => {
+  await clearUserGroupData(extension);
+});
+
+test.afterAll(async ({ extensionBrowser, sandbox }) => {
+  expect(await extensionBrowser.console.findAny(secretsOf(sandbox)), 'console lines that contain a secret').toEqual([]);
+});
+
+async function openOptions(extension: ExtensionBrowser): Promise<Page> {
+  const options = await extension.context.newPage();
+  await options.goto(optionsUrl(extension.extensionId));
+  return options;
+}
+
+async function createGroup(options: Page, name: string, id: string, environment: 'Customer' | 'Testing') {
+  await options.getByLabel('Name', { exact: true }).fill(name);
+  await options.getByLabel('User group ID', { exact: true }).fill(id);
+  await options.getByLabel('Environment', { exact: true }).selectOption(environment);
+  await options.getByRole('button', { name: 'Create user group' }).click();
+  await expect(options.getByRole('status')).toContainText(`(${environment}, ID ${id})`);
+}
+
+async function download(options: Page, button: 'Export JSON' | 'Export CSV'): Promise<{ download: Download; text: string }> {
+  const [file] = await Promise.all([options.waitForEvent('download'), options.getByRole('button', { name: button }).click()]);
+  return { download: file, text: await readFile(await file.path(), 'utf8') };
+}
+
+const storedGroups = async (extension: ExtensionBrowser) => (await readLocalStorage<{ groups: StoredGroup[] }>(extension, 'userGroupRegistry'))?.groups ?? [];
+const rowOf = (options: Page, text: string) => options.getByRole('row').filter({ hasText: text });
+const summary = (options: Page) => options.getByLabel('Import summary');
+
+async function setUpGroups(extension: ExtensionBrowser, options: Page) {
+  await createGroup(options, 'Acme production', 'acme', 'Customer');
+  await createGroup(options, 'Acme staging', 'acme', 'Testing');
+  await createGroup(options, 'Globex, "Intl"', 'globex', 'Customer');
+  // A rotated group, so that last_rotated_at is exported too.
+  await rowOf(options, 'Acme staging').getByRole('button', { name: 'Rotate token' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(options.getByRole('status')).toContainText('New token for “Acme staging”');
+  const groups = await storedGroups(extension);
+  expect(groups).toHaveLength(3);
+  return groups;
+}
+
+test('export JSON, then import it into a cleared registry: every group comes back with its token', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const options = await openOptions(extension);
+  const original = await setUpGroups(extension, options);
+
+  const json = await download(options, 'Export JSON');
+  expect(json.download.suggestedFilename()).toMatch(/^user-groups-\d{4}-\d{2}-\d{2}\.json$/);
+  expect((JSON.parse(json.text) as { groups: StoredGroup[] }).groups).toEqual(original);
+  const csv = await download(options, 'Export CSV');
+  expect(csv.download.suggestedFilename()).toMatch(/^user-groups-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csvLines = csv.text.trim().split('\r\n');
+  expect(csvLines[0]).toBe('name,user_group_id,environment,token,team_id,created_at,last_rotated_at');
+  expect(csvLines).toHaveLength(4);
+  expect(csv.text).toContain('"Globex, ""Intl"""');
+
+  // Lose everything in this browser.
+  await clearUserGroupData(extension);
+  await expect(options.getByText('No user groups in this browser yet.')).toBeVisible();
+
+  const requestsBefore = sandbox.requests.length;
+  await options.getByLabel('Import user groups').setInputFiles(await json.download.path());
+  await expect(summary(options)).toHaveText('3 new, 0 changed, 0 unchanged, 0 invalid');
+  expect(await storedGroups(extension)).toEqual([]);
+  await options.getByRole('button', { name: 'Import', exact: true }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(options.getByRole('status')).toContainText('3 new groups, 0 groups updated');
+  expect(await storedGroups(extension)).toEqual(original);
+  await expect(rowOf(options, 'Globex, "Intl"')).toBeVisible();
+  const staging = rowOf(options, 'Acme staging');
+  await staging.getByRole('button', { name: 'Show' }).click();
+  await expect(staging.locator('code')).toHaveText(sandbox.groups().find((group) => group.api_environment_tag === 'Testing')!.token);
+  // An import never calls the service.
+  expect(sandbox.requests.length).toBe(requestsBefore);
+
+  // The same file again: all unchanged, nothing to import. The CSV export reads the same.
+  await options.getByLabel('Import user groups').setInputFiles(await json.download.path());
+  await expect(summary(options)).toHaveText('0 new, 0 changed, 3 unchanged, 0 invalid');
+  await expect(options.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  await options.getByLabel('Import user groups').setInputFiles(await csv.download.path());
+  await expect(summary(options)).toHaveText('0 new, 0 changed, 3 unchanged, 0 invalid');
+});
+
+test('an import that changes a token shows what changes, and writes only after Confirm', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const options = await openOptions(extension);
+  const original = await setUpGroups(extension, options);
+  const { text } = await download(options, 'Export CSV');
+
+  const lines = text.trim().split('\r\n');
+  const acme = original.find((group) => group.environment === 'Customer' && group.provided_id === 'acme')!;
+  const edited = [
+    ...lines.map((line) => line.replace(acme.token, 'ugt_token_from_the_file')),
+    'New team,new-team,Testing,ugt_new_team,4242,2025-01-01T00:00:00.000Z,',
+    'No token,no-token,Customer,,4243,,',
+  ].join('\r\n');
+  await options.getByLabel('Import user groups').setInputFiles({ name: 'edited.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
+  await expect(summary(options)).toHaveText('1 new, 1 changed, 2 unchanged, 1 invalid');
+  await expect(options.getByRole('list', { name: 'Groups that would change' })).toHaveText('“Acme production” (Customer, ID acme): token differs');
+  await expect(options.getByRole('list', { name: 'Invalid rows' })).toHaveText('Line 6: token: must not be empty');
+  // The preview never shows a token.
+  await expect(options.locator('.preview')).not.toContainText('ugt_token_from_the_file');
+
+  // Cancel in the dialog: nothing is written.
+  await options.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = options.getByRole('dialog');
+  await expect(dialog).toContainText('1 new group is added and 1 stored group is overwritten');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(await storedGroups(extension)).toEqual(original);
+
+  // Confirm: the token is replaced, the new group added, the invalid row left out.
+  await options.getByRole('button', { name: 'Import', exact: true }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(options.getByRole('status')).toContainText('Imported edited.csv: 1 new group, 1 group updated.');
+  const after = await storedGroups(extension);
+  expect(after).toHaveLength(4);
+  expect(after.find((group) => group.environment === 'Customer' && group.provided_id === 'acme')?.token).toBe('ugt_token_from_the_file');
+  expect(after.find((group) => group.provided_id === 'no-token')).toBeUndefined();
+  const row = rowOf(options, 'Acme production');
+  await row.getByRole('button', { name: 'Show' }).click();
+  await expect(row.locator('code')).toHaveText('ugt_token_from_the_file');
+  await expect(options.locator('.preview')).toHaveCount(0);
+});

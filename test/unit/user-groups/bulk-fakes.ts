@@ -1,0 +1,60 @@
+import { vi } from 'vitest';
+import type { UserGroupApi, WireUserGroup } from '@/lib/api/user-group-api';
+import type { Connection } from '@/lib/connection/connection-repository';
+import { fail, ok, type Result } from '@/lib/result';
+import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
+import { createBulkRunner, type BulkRunnerDeps } from '@/lib/user-groups/bulk-runner';
+import type { BulkJob } from '@/lib/user-groups/bulk-job-schema';
+import type { BulkRow } from '@/lib/user-groups/bulk-schema';
+import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
+
+export const CONNECTION: Connection = {
+  userGroupBaseUrl: 'https://ug.example.com',
+  projectApiUrl: '',
+  secretsArea: 'local',
+  apiToken: 'api-token-secret-1234',
+  apiKey: '',
+  authToken: '',
+};
+
+type CreateAnswer = Result<{ group: WireUserGroup; created: boolean }>;
+type Script = (row: BulkRow, call: number) => CreateAnswer | Promise<CreateAnswer>;
+
+export const created = (row: BulkRow, existed = false): CreateAnswer =>
+  ok({ group: { team_id: 100 + row.line, token: `ugt_${row.userGroupId}`, name: row.name, provided_id: row.userGroupId, api_environment_tag: row.environment }, created: !existed });
+export const rateLimited = (seconds?: number): CreateAnswer => fail('RATE_LIMITED', 'Rate limited.', { retryAfterSeconds: seconds });
+export const refused = (message: string): CreateAnswer => fail('REJECTED', `The service refused: ${message}`);
+export const timedOut = (): CreateAnswer => fail('TIMEOUT', 'https://ug.example.com did not answer within 15 seconds.', { maybeProcessed: true });
+
+export function rows(count: number, environment: 'Customer' | 'Testing' = 'Customer'): BulkRow[] {
+  return Array.from({ length: count }, (_, i) => ({ line: i + 2, name: `Group ${i}`, userGroupId: `g${i}`, environment }));
+}
+
+/**
+ * A runner on the fake browser's storage with a scripted API. `script` answers each call; by default
+ * every row is created. Each call is logged with the time it was sent (fake timers move that clock).
+ */
+export function fakeRunner(script: Script = (row) => created(row), overrides: Partial<BulkRunnerDeps> = {}) {
+  const calls: { id: string; at: number }[] = [];
+  const perRow = new Map<string, number>();
+  const api: Pick<UserGroupApi, 'createUserGroup'> = {
+    createUserGroup: vi.fn(async (_connection, group) => {
+      const row = group as BulkRow;
+      calls.push({ id: row.userGroupId, at: Date.now() });
+      const call = (perRow.get(row.userGroupId) ?? 0) + 1;
+      perRow.set(row.userGroupId, call);
+      return script(row, call);
+    }),
+  };
+  const alarm = { ensure: vi.fn(() => Promise.resolve()), clear: vi.fn(() => Promise.resolve()) };
+  const registry = createRegistryWriter();
+  const jobs = createBulkJobStore();
+  const runner = createBulkRunner({ api, registry, jobs, connect: () => Promise.resolve(ok(CONNECTION)), alarm, ...overrides });
+  return { runner, api, calls, alarm, registry, jobs };
+}
+
+export async function storedJob(): Promise<BulkJob> {
+  const job = await createBulkJobStore().read();
+  if (!job) throw new Error('no job stored');
+  return job;
+}

@@ -1,0 +1,208 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createBulkCreateHandlers, createBulkCreateRunner, onBulkCreateAlarm, BULK_CREATE_ALARM } from '@/entrypoints/background/bulk-create-handlers';
+import type { UserGroupApi } from '@/lib/api/user-group-api';
+import { fail, ok } from '@/lib/result';
+import { newBulkJob } from '@/lib/user-groups/bulk-job';
+import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
+import type { Registry } from '@/lib/user-groups/registry-schema';
+import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
+import { CONNECTION, created, fakeRunner, rateLimited, refused, rows, storedJob, timedOut } from './bulk-fakes';
+
+const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
+
+async function registryIds(): Promise<string[]> {
+  const registry = (await fakeBrowser.storage.local.get('userGroupRegistry')).userGroupRegistry as Registry | undefined;
+  return (registry?.groups ?? []).map((group) => `${group.environment}:${group.provided_id}`);
+}
+
+/** Lets the runner go as far as it can: every sleep elapses, every storage write settles. */
+async function drain(runner: { kick: () => Promise<void> }) {
+  await vi.runAllTimersAsync();
+  await runner.kick();
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.useFakeTimers({ now: T0 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the bulk job state machine', () => {
+  it('creates every row, writing each group into the registry as soon as its answer arrives', async () => {
+    const seenBefore: string[][] = [];
+    const { runner, alarm } = fakeRunner(async (row) => {
+      seenBefore.push(await registryIds());
+      return created(row, row.userGroupId === 'g1');
+    });
+    expect(await runner.start(rows(3), 600)).toEqual({ ok: true, value: { total: 3, skipped: 0 } });
+    expect(alarm.ensure).toHaveBeenCalled();
+    await drain(runner);
+    expect(seenBefore).toEqual([[], ['Customer:g0'], ['Customer:g0', 'Customer:g1']]);
+    expect(await registryIds()).toEqual(['Customer:g0', 'Customer:g1', 'Customer:g2']);
+    expect(await storedJob()).toMatchObject({ status: 'done', total: 3, created: 2, existed: 1, failed: [], remaining: [], finishedAt: new Date(T0 + 200).toISOString() });
+    expect((await storedJob()).inFlight).toBeUndefined();
+    expect(alarm.clear).toHaveBeenCalled();
+  });
+
+  it('skips rows already in the registry, and refuses a second job while one runs', async () => {
+    const { runner, calls } = fakeRunner();
+    await createRegistryWriter().update((registry) => ({
+      registry: { groups: [...registry.groups, { team_id: 1, token: 't', name: 'G', provided_id: 'g1', environment: 'Customer', createdAt: 'x', lastRotatedAt: null, extra: {} }] },
+      result: null,
+    }));
+    expect(await runner.start(rows(3), 60)).toEqual({ ok: true, value: { total: 2, skipped: 1 } });
+    expect(await runner.start(rows(1, 'Testing'), 60)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    await drain(runner);
+    expect(calls.map((call) => call.id)).toEqual(['g0', 'g2']);
+  });
+
+  it('429 then success: the same row is sent again after Retry-After and counted once', async () => {
+    const { runner, calls } = fakeRunner((row, call) => (row.userGroupId === 'g0' && call < 3 ? rateLimited(1) : created(row)));
+    await runner.start(rows(2), 600);
+    await drain(runner);
+    expect(calls.map((call) => call.id)).toEqual(['g0', 'g0', 'g0', 'g1']);
+    expect(await storedJob()).toMatchObject({ status: 'done', created: 2, failed: [] });
+  });
+
+  it('success: 0 (and other refusals) are recorded with the service’s message, and the job goes on', async () => {
+    const { runner } = fakeRunner((row) => (row.userGroupId === 'g1' ? refused('user_group_id is reserved') : created(row)));
+    await runner.start(rows(3), 600);
+    await drain(runner);
+    const job = await storedJob();
+    expect(job).toMatchObject({ status: 'done', created: 2 });
+    expect(job.failed).toEqual([{ line: 3, name: 'Group 1', userGroupId: 'g1', environment: 'Customer', message: 'The service refused: user_group_id is reserved' }]);
+    expect(await registryIds()).toEqual(['Customer:g0', 'Customer:g2']);
+  });
+
+  it('an unknown outcome is retried once, later (after the other rows); get-or-create makes that safe', async () => {
+    const { runner, calls } = fakeRunner((row, call) => (row.userGroupId === 'g0' && call === 1 ? timedOut() : created(row, row.userGroupId === 'g0')));
+    await runner.start(rows(3), 600);
+    await drain(runner);
+    expect(calls.map((call) => call.id)).toEqual(['g0', 'g1', 'g2', 'g0']);
+    expect(await storedJob()).toMatchObject({ status: 'done', created: 2, existed: 1, failed: [] });
+  });
+
+  it('an outcome unknown twice is recorded as failed with "outcome unknown"', async () => {
+    const { runner, calls } = fakeRunner((row) => (row.userGroupId === 'g1' ? timedOut() : created(row)));
+    await runner.start(rows(2), 600);
+    await drain(runner);
+    expect(calls.map((call) => call.id)).toEqual(['g0', 'g1', 'g1']);
+    const job = await storedJob();
+    expect(job.status).toBe('done');
+    expect(job.failed).toEqual([expect.objectContaining({ userGroupId: 'g1', message: 'Outcome unknown — https://ug.example.com did not answer within 15 seconds.' })]);
+  });
+
+  it('cancel stops after the request in flight, whose outcome is still recorded', async () => {
+    let release: () => void = () => undefined;
+    const { runner, calls, alarm } = fakeRunner((row) =>
+      row.userGroupId === 'g1' ? new Promise((resolve) => (release = () => resolve(created(row)))) : created(row),
+    );
+    await runner.start(rows(4), 600);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(calls.map((call) => call.id)).toEqual(['g0', 'g1']);
+    expect(await runner.cancel()).toEqual({ ok: true, value: {} });
+    expect(alarm.clear).toHaveBeenCalled();
+    release();
+    await drain(runner);
+    expect(calls).toHaveLength(2);
+    const job = await storedJob();
+    expect(job).toMatchObject({ status: 'cancelled', created: 2 });
+    expect(job.remaining.map((row) => row.userGroupId)).toEqual(['g2', 'g3']);
+    expect(await registryIds()).toEqual(['Customer:g0', 'Customer:g1']);
+    expect(await runner.cancel()).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it('credentials the service rejects pause the job (no row is failed for it); resume carries on', async () => {
+    let rejecting = true;
+    const { runner, calls } = fakeRunner((row) => (rejecting && row.userGroupId === 'g1' ? fail('UNAUTHENTICATED', 'Check the API token.') : created(row)));
+    await runner.start(rows(3), 600);
+    await drain(runner);
+    expect(await storedJob()).toMatchObject({ status: 'paused', message: 'Check the API token.', created: 1, failed: [] });
+    rejecting = false;
+    expect(await runner.resume()).toEqual({ ok: true, value: {} });
+    await drain(runner);
+    expect(calls.map((call) => call.id)).toEqual(['g0', 'g1', 'g1', 'g2']);
+    expect(await storedJob()).toMatchObject({ status: 'done', created: 3 });
+  });
+
+  it('does not start without a usable connection', async () => {
+    const { runner } = fakeRunner(undefined, { connect: () => Promise.resolve(fail('NOT_CONFIGURED', 'Set it up.')) });
+    expect(await runner.start(rows(1), 60)).toEqual({ ok: false, error: { code: 'NOT_CONFIGURED', message: 'Set it up.' } });
+    expect(await createBulkJobStore().read()).toBeNull();
+  });
+});
+
+describe('a worker that stops and starts again', () => {
+  it('a new runner resumes the stored job; the row cut off in flight counts as an unknown outcome and is sent again', async () => {
+    // Worker 1 sends g0 and g1, then is stopped while g2's request is under way (it never answers).
+    const first = fakeRunner((row) => (row.userGroupId === 'g2' ? new Promise(() => undefined) : created(row)));
+    await first.runner.start(rows(4), 600);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(first.calls.map((call) => call.id)).toEqual(['g0', 'g1', 'g2']);
+    expect((await storedJob()).inFlight).toBe('Customer:g2');
+
+    // Worker 2: new instances of everything, only storage carries over.
+    const second = fakeRunner((row) => created(row, row.userGroupId === 'g2'));
+    void second.runner.wake();
+    await drain(second.runner);
+    expect(second.calls.map((call) => call.id)).toEqual(['g3', 'g2']);
+    const job = await storedJob();
+    expect(job).toMatchObject({ status: 'done', total: 4, created: 3, existed: 1, failed: [] });
+    expect(await registryIds()).toEqual(['Customer:g0', 'Customer:g1', 'Customer:g3', 'Customer:g2']);
+  });
+
+  it('a job stored as running (say, by a browser restart) is picked up by the alarm, at the stored rate', async () => {
+    const job = newBulkJob({ id: 'stored', rows: rows(2), skipped: 0, ratePerMinute: 60, now: T0 - 5000 });
+    await fakeBrowser.storage.local.set({ bulkCreateJob: job });
+    const { runner, calls } = fakeRunner();
+    onBulkCreateAlarm(runner)({ name: 'something-else' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(0);
+    onBulkCreateAlarm(runner)({ name: BULK_CREATE_ALARM });
+    await drain(runner);
+    expect(calls.map((call) => call.at - T0)).toEqual([0, 1000]);
+    expect(await storedJob()).toMatchObject({ id: 'stored', status: 'done', created: 2 });
+  });
+
+  it('a Retry-After longer than a worker may idle ends the loop; the alarm takes over', async () => {
+    const { runner, calls, alarm } = fakeRunner((row, call) => (call === 1 ? rateLimited(120) : created(row)));
+    await runner.start(rows(1), 600);
+    await vi.advanceTimersByTimeAsync(0);
+    await runner.kick();
+    expect(calls).toHaveLength(1);
+    expect(alarm.ensure).toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0); // nothing left waiting inside the worker
+    vi.setSystemTime(T0 + 100_000);
+    void runner.wake(); // 20 s left: waits inside the worker
+    await drain(runner);
+    expect(calls.map((call) => call.at - T0)).toEqual([0, 120_000]);
+    expect(await storedJob()).toMatchObject({ status: 'done', created: 1 });
+  });
+});
+
+describe('the background wiring', () => {
+  it('start, alarm and cancel through the handlers, with the real alarm', async () => {
+    await fakeBrowser.storage.local.set({
+      connectionSettings: { userGroupBaseUrl: CONNECTION.userGroupBaseUrl, projectApiUrl: '', secretsArea: 'local' },
+      credentials: { apiToken: CONNECTION.apiToken, apiKey: '', authToken: '' },
+    });
+    // permissions.contains is not implemented by the fake browser.
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(() => Promise.resolve(true));
+    const createUserGroup = vi.fn(() => new Promise(() => undefined));
+    const api = { createUserGroup } as unknown as UserGroupApi;
+    const runner = createBulkCreateRunner(api, createRegistryWriter());
+    const handlers = createBulkCreateHandlers(runner);
+    const sender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
+    expect(await handlers.startBulkCreate({ rows: rows(2), ratePerMinute: 150 }, sender)).toEqual(ok({ total: 2, skipped: 0 }));
+    expect(await fakeBrowser.alarms.get(BULK_CREATE_ALARM)).toMatchObject({ periodInMinutes: 0.5 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(createUserGroup).toHaveBeenCalledTimes(1);
+    expect(await handlers.cancelBulkCreate({}, sender)).toEqual(ok({}));
+    expect(await fakeBrowser.alarms.get(BULK_CREATE_ALARM)).toBeUndefined();
+    expect(await handlers.resumeBulkCreate({}, sender)).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { exportFileName, exportRegistryCsv, exportRegistryJson } from '@/lib/user-groups/export-registry';
+import { applyImport, importItems, previewImport } from '@/lib/user-groups/import-merge';
+import { parseRegistryFile } from '@/lib/user-groups/import-rows';
+import type { Registry, RegistryEntry } from '@/lib/user-groups/registry-schema';
+import { loadStorageFixture } from '../fixtures/storage/load';
+
+const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
+const AT = new Date(2025, 10, 21, 9, 30);
+const NOW = '2025-11-21T09:30:00.000Z';
+
+/** The fixture plus the awkward cases: quotes, commas, line breaks, formula-like values, unicode. */
+const awkward: Registry = {
+  groups: [
+    ...registryV1.groups,
+    ...(
+      [
+        ['=HYPERLINK("http://x")', '+1 line'],
+        ['Comma, "quoted"\r\nand a new line', '-leading-dash'],
+        ['@at Ünïcødé 日本', 'id with spaces'],
+      ] as const
+    ).map(
+      ([name, id], i): RegistryEntry => ({
+        team_id: 9000 + i,
+        token: `ugt_awkward_${i}`,
+        name,
+        provided_id: id,
+        environment: i % 2 ? 'Testing' : 'Customer',
+        createdAt: '2025-05-05T05:05:05.000Z',
+        lastRotatedAt: i === 0 ? '2025-06-06T06:06:06.000Z' : null,
+        extra: {},
+      }),
+    ),
+  ],
+};
+
+function roundTrip(text: string, into: Registry) {
+  const parsed = parseRegistryFile(text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return previewImport(into, parsed, NOW);
+}
+
+describe('export', () => {
+  it('names files by the local date', () => {
+    expect(exportFileName('json', AT)).toBe('user-groups-2025-11-21.json');
+    expect(exportRegistryCsv(awkward, AT).fileName).toBe('user-groups-2025-11-21.csv');
+  });
+
+  it('JSON holds every stored field, extra fields and rotation marks included', () => {
+    const file = exportRegistryJson(registryV1, AT);
+    expect(file.mimeType).toBe('application/json');
+    expect(JSON.parse(file.text)).toEqual({ format: 'review-companion.user-groups', version: 1, exportedAt: AT.toISOString(), groups: registryV1.groups });
+  });
+
+  it('CSV has the documented columns and guards formula-like values', () => {
+    const lines = exportRegistryCsv(awkward, AT).text.split('\r\n');
+    expect(lines[0]).toBe('name,user_group_id,environment,token,team_id,created_at,last_rotated_at');
+    expect(lines[1]).toBe('Acme Support,acme-support,Customer,ugt_9f2c4a7e1b3d5f60718293a4b5c6d7e8,1001,2025-01-15T09:30:00.000Z,2025-03-02T14:05:00.000Z');
+    expect(lines[3]).toBe(`"'=HYPERLINK(""http://x"")","'+1 line",Customer,ugt_awkward_0,9000,2025-05-05T05:05:05.000Z,2025-06-06T06:06:06.000Z`);
+  });
+});
+
+describe('export → import round trip', () => {
+  it('a JSON export imported into the same registry is unchanged for every group', () => {
+    const preview = roundTrip(exportRegistryJson(awkward, AT).text, awkward);
+    expect(preview).toEqual({ added: [], changed: [], unchanged: awkward.groups.length, invalid: [] });
+  });
+
+  it('a CSV export imported into the same registry is unchanged for every group', () => {
+    const preview = roundTrip(exportRegistryCsv(awkward, AT).text, awkward);
+    expect(preview).toEqual({ added: [], changed: [], unchanged: awkward.groups.length, invalid: [] });
+  });
+
+  it('a JSON export restores an emptied registry exactly', () => {
+    const preview = roundTrip(exportRegistryJson(awkward, AT).text, { groups: [] });
+    expect(preview.added).toHaveLength(awkward.groups.length);
+    const { registry } = applyImport({ groups: [] }, importItems(preview));
+    expect(registry).toEqual(awkward);
+  });
+
+  it('a CSV export restores every token, name, id and time of an emptied registry', () => {
+    const preview = roundTrip(exportRegistryCsv(awkward, AT).text, { groups: [] });
+    const { registry } = applyImport({ groups: [] }, importItems(preview));
+    const withoutJsonOnly = ({ extra: _extra, rotation: _rotation, ...rest }: RegistryEntry) => rest;
+    expect(registry.groups.map(withoutJsonOnly)).toEqual(awkward.groups.map(withoutJsonOnly));
+  });
+});

@@ -1,0 +1,146 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createImportHandlers } from '@/entrypoints/background/import-handlers';
+import type { MessageSender } from '@/lib/messaging/sender-guard';
+import { applyImport, entryFingerprint, importItems, previewImport } from '@/lib/user-groups/import-merge';
+import { parseRegistryFile } from '@/lib/user-groups/import-rows';
+import type { Registry, RegistryEntry } from '@/lib/user-groups/registry-schema';
+import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
+import { loadStorageFixture } from '../fixtures/storage/load';
+
+const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
+const NOW = '2025-06-01T00:00:00.000Z';
+const HEADER = 'name,user_group_id,environment,token,team_id,created_at,last_rotated_at';
+const sender: MessageSender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
+
+function entry(id: string, overrides: Partial<RegistryEntry> = {}): RegistryEntry {
+  return {
+    team_id: 1,
+    token: `ugt_${id}`,
+    name: `Group ${id}`,
+    provided_id: id,
+    environment: 'Customer',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    lastRotatedAt: null,
+    extra: {},
+    ...overrides,
+  };
+}
+
+function csvRow(group: RegistryEntry): string {
+  return [group.name, group.provided_id, group.environment, group.token, group.team_id, group.createdAt, group.lastRotatedAt ?? ''].join(',');
+}
+
+function parse(text: string) {
+  const parsed = parseRegistryFile(text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed;
+}
+
+const stored: Registry = {
+  groups: [entry('same'), entry('rotated'), entry('renamed', { extra: { seats: 5 } }), entry('flagged', { rotation: { state: 'unknown', since: NOW } })],
+};
+
+describe('previewImport', () => {
+  it('counts new, changed, unchanged and invalid rows, and says what would change without showing a token', () => {
+    const csv = [
+      HEADER,
+      csvRow(entry('same')),
+      csvRow(entry('rotated', { token: 'ugt_new_token' })),
+      csvRow(entry('renamed', { name: 'Renamed', team_id: 2 })),
+      csvRow(entry('flagged')),
+      csvRow(entry('brand-new')),
+      'Broken,broken,Customer,,1,,',
+    ].join('\n');
+    const preview = previewImport(stored, parse(csv), NOW);
+    expect({ added: preview.added.length, changed: preview.changed.length, unchanged: preview.unchanged, invalid: preview.invalid.length }).toEqual({
+      added: 1,
+      changed: 2,
+      unchanged: 2,
+      invalid: 1,
+    });
+    expect(preview.changed.map((change) => [change.where, change.differences])).toEqual([
+      ['line 3', ['token differs']],
+      ['line 4', ['name “Group renamed” → “Renamed”', 'team ID 1 → 2']],
+    ]);
+    expect(JSON.stringify(preview.changed.map((change) => change.differences))).not.toContain('ugt_');
+    expect(preview.invalid).toEqual([{ where: 'line 7', position: 7, reason: 'token: must not be empty' }]);
+    // A CSV row keeps the stored extra fields; a stored flag stays while the token is the same.
+    expect(preview.changed[1]?.entry.extra).toEqual({ seats: 5 });
+    expect(preview.added[0]?.entry).toEqual(entry('brand-new'));
+  });
+
+  it('a token change clears a stored rotation flag; a flag in a JSON file is kept as "unknown"', () => {
+    const json = JSON.stringify({
+      groups: [entry('flagged', { token: 'ugt_other' }), entry('same', { rotation: { state: 'pending', since: NOW } })],
+    });
+    const preview = previewImport(stored, parse(json), NOW);
+    expect(preview.changed.map((change) => change.differences)).toEqual([
+      ['token differs', 'the “rotation outcome unknown” flag is cleared'],
+      ['flagged “rotation outcome unknown”'],
+    ]);
+    expect(preview.changed[1]?.entry.rotation).toEqual({ state: 'unknown', since: NOW });
+  });
+
+  it('a CSV row without created_at keeps the stored time, or takes the import time for a new group', () => {
+    const csv = [HEADER, 'Group same,same,Customer,ugt_same,1,,', 'Fresh,fresh,Testing,ugt_f,9,,'].join('\n');
+    const preview = previewImport(stored, parse(csv), NOW);
+    expect(preview.unchanged).toBe(1);
+    expect(preview.added[0]?.entry.createdAt).toBe(NOW);
+  });
+});
+
+describe('applyImport', () => {
+  it('adds and replaces in one change, and leaves groups that moved on since the preview alone', () => {
+    const csv = [HEADER, csvRow(entry('rotated', { token: 'ugt_from_file' })), csvRow(entry('renamed', { name: 'R' })), csvRow(entry('new'))].join('\n');
+    const preview = previewImport(stored, parse(csv), NOW);
+    // Meanwhile another tab rotated "renamed".
+    const meanwhile: Registry = { groups: stored.groups.map((group) => (group.provided_id === 'renamed' ? { ...group, token: 'ugt_rotated_elsewhere' } : group)) };
+    const { registry, result } = applyImport(meanwhile, importItems(preview));
+    expect(result).toEqual({ added: 1, updated: 1, conflicts: [{ environment: 'Customer', userGroupId: 'renamed' }] });
+    const byId = Object.fromEntries(registry.groups.map((group) => [group.provided_id, group]));
+    expect(byId.rotated?.token).toBe('ugt_from_file');
+    expect(byId.renamed?.token).toBe('ugt_rotated_elsewhere');
+    expect(byId.new).toEqual(entry('new', { createdAt: '2025-01-01T00:00:00.000Z' }));
+    expect(registry.groups.map((group) => group.provided_id)).toEqual(['same', 'rotated', 'renamed', 'flagged', 'new']);
+  });
+
+  it('a group added elsewhere after the preview is not overwritten either', () => {
+    const preview = previewImport({ groups: [] }, parse([HEADER, csvRow(entry('a'))].join('\n')), NOW);
+    const { registry, result } = applyImport({ groups: [entry('a', { token: 'ugt_created_meanwhile' })] }, importItems(preview));
+    expect(result.conflicts).toHaveLength(1);
+    expect(registry.groups[0]?.token).toBe('ugt_created_meanwhile');
+  });
+
+  it('the fingerprint ignores key order and absent optional fields, and sees nested changes', () => {
+    const a = entry('x', { extra: { b: 1, a: { d: 2, c: 3 } } });
+    const b: RegistryEntry = { extra: { a: { c: 3, d: 2 }, b: 1 }, lastRotatedAt: null, createdAt: a.createdAt, environment: 'Customer', provided_id: 'x', name: a.name, token: a.token, team_id: 1, rotation: undefined };
+    expect(entryFingerprint(b)).toBe(entryFingerprint(a));
+    expect(entryFingerprint({ ...a, extra: { b: 1, a: { d: 2, c: 4 } } })).not.toBe(entryFingerprint(a));
+  });
+});
+
+describe('the importUserGroups handler', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  it('writes the confirmed items through the registry writer, in one stored change', async () => {
+    await fakeBrowser.storage.local.set({ userGroupRegistry: registryV1 });
+    const writer = createRegistryWriter();
+    const [first] = registryV1.groups;
+    if (!first) throw new Error('fixture');
+    const json = JSON.stringify({ format: 'review-companion.user-groups', version: 1, groups: [{ ...first, token: 'ugt_imported' }, entry('added')] });
+    const preview = previewImport(await writer.read(), parse(json), NOW);
+    let writes = 0;
+    fakeBrowser.storage.local.onChanged.addListener(() => (writes += 1));
+    const handlers = createImportHandlers(writer);
+    const answer = await handlers.importUserGroups({ items: importItems(preview) }, sender);
+    expect(answer).toEqual({ ok: true, value: { added: 1, updated: 1, conflicts: [] } });
+    expect(writes).toBe(1);
+    const after = (await fakeBrowser.storage.local.get('userGroupRegistry')).userGroupRegistry as Registry;
+    expect(after.groups).toHaveLength(3);
+    expect(after.groups[0]).toEqual({ ...first, token: 'ugt_imported' });
+    expect(after.groups[1]).toEqual(registryV1.groups[1]);
+  });
+});
