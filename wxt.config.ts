@@ -36,12 +36,18 @@ export default defineConfig({
     },
   },
   manifest: ({ browser, mode }) => ({
-    name: 'Review Companion',
-    description: 'Register the page you are on as a review project, and manage review user groups.',
-    permissions: ['storage', 'activeTab'],
+    // Texts come from public/_locales/<lang>/messages.json, so that a translation is one file.
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
+    permissions: ['storage', 'activeTab', 'contextMenus', 'alarms'],
     optional_host_permissions: ['https://*/*', ...LOOPBACK_ORIGINS],
     host_permissions: mode === 'production' ? undefined : LOOPBACK_ORIGINS,
-    action: { default_title: 'Register this page for review' },
+    action: { default_title: '__MSG_actionTitle__' },
+    // The shortcut opens the popup; users change it in the browser's shortcut settings (see README).
+    commands: {
+      _execute_action: { suggested_key: { default: 'Alt+Shift+R' }, description: '__MSG_commandOpenPopup__' },
+    },
     ...(browser === 'firefox' && {
       browser_specific_settings: {
         gecko: {

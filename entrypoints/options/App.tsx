@@ -1,7 +1,9 @@
 import { Alert } from '@/components/Alert';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { ConnectionSection } from './ConnectionSection';
+import { ProjectHistorySection } from './project-history/ProjectHistorySection';
 import { StorageNotices } from './StorageNotices';
+import { BulkCreateSection } from './user-groups/BulkCreateSection';
 import { UserGroupsSection } from './user-groups/UserGroupsSection';
 
 export function App() {
@@ -14,6 +16,8 @@ export function App() {
       {status && <StorageNotices notices={status.notices} />}
       {status ? <ConnectionSection status={status} /> : !loadError && <p aria-busy="true">Loading…</p>}
       <UserGroupsSection />
+      <BulkCreateSection />
+      <ProjectHistorySection />
     </main>
   );
 }

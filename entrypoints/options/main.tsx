@@ -1,5 +1,7 @@
 import { createRoot } from 'react-dom/client';
+import { startBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { startConnectionStore } from '@/lib/stores/connection-store';
+import { startProjectHistoryStore } from '@/lib/stores/project-history-store';
 import { startUserGroupStore } from '@/lib/stores/user-group-store';
 import { App } from './App';
 import '@/components/theme.css';
@@ -7,5 +9,7 @@ import './options.css';
 
 startConnectionStore();
 startUserGroupStore();
+startProjectHistoryStore();
+startBulkCreateStore();
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<App />);

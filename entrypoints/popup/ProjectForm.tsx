@@ -1,16 +1,28 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
-import { Alert } from '@/components/Alert';
 import { TextField } from '@/components/TextField';
+import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
+import { findDuplicates, indexHistory } from '@/lib/projects/find-duplicates';
 import { explainUnregistrableUrl, validateProjectInput, type ProjectFieldErrors } from '@/lib/projects/validate-project-input';
+import type { StoredHistory } from '@/lib/projects/history-source';
 import type { AppError } from '@/lib/result';
 import type { TargetPage } from '@/lib/tabs/read-target-tab';
+import { DuplicateWarning } from './DuplicateWarning';
+import { ProjectError } from './ProjectError';
 import { ProjectCreated } from './ProjectCreated';
+import { RecentProjects } from './RecentProjects';
+import { useHistory } from './use-history';
 
-const SETTINGS_ERRORS = new Set(['NOT_CONFIGURED', 'ACCESS_NOT_GRANTED', 'UNAUTHENTICATED', 'PERMISSION_DENIED']);
+const WARNING_ID = 'duplicate-warning';
 
-export function ProjectForm({ page, onOpenSettings }: { page: TargetPage; onOpenSettings: () => void }) {
+interface ProjectFormProps {
+  page: TargetPage;
+  initialHistory: StoredHistory;
+  onOpenSettings: () => void;
+}
+
+export function ProjectForm({ page, initialHistory, onOpenSettings }: ProjectFormProps) {
   const extensionOrigin = browser.runtime.getURL('/');
   const [projectUrl, setProjectUrl] = useState(page.url);
   const [projectName, setProjectName] = useState(page.title);
@@ -23,14 +35,40 @@ export function ProjectForm({ page, onOpenSettings }: { page: TargetPage; onOpen
   const [createdId, setCreatedId] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
+  const createButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+
+  // The history is read before the form first renders (main.tsx), so this check is never skipped.
+  const history = useHistory(initialHistory).entries;
+  const index = useMemo(() => indexHistory(history), [history]);
+  const duplicates = useMemo(() => findDuplicates(index, projectUrl), [index, projectUrl]);
+  // A confirmation holds for the address it was given for, not for whatever is typed next.
+  const [confirmedUrl, setConfirmedUrl] = useState<string>();
+  const confirmed = duplicates !== undefined && confirmedUrl === duplicates.normalizedUrl;
+  const needsConfirmation = Boolean(duplicates?.samePage.length) && !confirmed;
 
   useEffect(() => {
     performance.mark('popup-ready');
   }, []);
 
+  // Register again disappears once pressed: focus moves to where the reviewer goes next.
+  const focusCreate = useRef(false);
+  useEffect(() => {
+    if (confirmed && focusCreate.current) createButton.current?.focus();
+    focusCreate.current = false;
+  }, [confirmed]);
+  const confirm = () => {
+    focusCreate.current = true;
+    setConfirmedUrl(duplicates?.normalizedUrl);
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current) return; // a second click never sends a second request
+    if (needsConfirmation) {
+      confirmButton.current?.focus();
+      return;
+    }
     const checked = validateProjectInput({ projectUrl, projectName }, extensionOrigin);
     if (!checked.ok) {
       setFieldErrors(checked.errors);
@@ -49,27 +87,26 @@ export function ProjectForm({ page, onOpenSettings }: { page: TargetPage; onOpen
 
   if (createdId) return <ProjectCreated projectId={createdId} projectUrl={projectUrl} />;
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      {!page.url && <p className="hint">This tab’s address could not be read. Type the address of the page to register.</p>}
-      <TextField label="Project URL" value={projectUrl} onChange={setProjectUrl} error={fieldErrors.projectUrl} inputMode="url" autoComplete="off" spellCheck={false} />
-      <TextField label="Project name" value={projectName} onChange={setProjectName} error={fieldErrors.projectName} autoComplete="off" />
-      {error && (
-        <Alert>
-          {error.message}
-          {SETTINGS_ERRORS.has(error.code) && (
-            <>
-              {' '}
-              <button type="button" onClick={onOpenSettings}>
-                Open settings
-              </button>
-            </>
-          )}
-        </Alert>
-      )}
-      <button type="submit" className="primary" disabled={submitting} aria-busy={submitting}>
-        Create project
-      </button>
-      {submitting && <span className="progress">Creating the project…</span>}
-    </form>
+    <>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        {!page.url && <p className="hint">{t(page.source === 'link' ? 'linkUrlUnusable' : 'tabUrlUnreadable')}</p>}
+        <TextField label={t('fieldProjectUrl')} value={projectUrl} onChange={setProjectUrl} error={fieldErrors.projectUrl} inputMode="url" autoComplete="off" spellCheck={false} />
+        <TextField label={t('fieldProjectName')} value={projectName} onChange={setProjectName} error={fieldErrors.projectName} autoComplete="off" />
+        {duplicates && <DuplicateWarning id={WARNING_ID} report={duplicates} confirmed={confirmed} onConfirm={confirm} confirmRef={confirmButton} />}
+        {error && <ProjectError error={error} onOpenSettings={onOpenSettings} />}
+        <button
+          ref={createButton}
+          type="submit"
+          className="primary"
+          disabled={submitting || needsConfirmation}
+          aria-busy={submitting}
+          aria-describedby={needsConfirmation ? WARNING_ID : undefined}
+        >
+          {t('createProject')}
+        </button>
+        {submitting && <span className="progress">{t('creatingProject')}</span>}
+      </form>
+      <RecentProjects entries={history} onShowAll={onOpenSettings} />
+    </>
   );
 }

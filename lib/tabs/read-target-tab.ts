@@ -1,9 +1,16 @@
 import { browser } from 'wxt/browser';
+import { cleanText, nameForLink } from '../context-menu/link-target';
+import { PROJECT_NAME_MAX_LENGTH } from '../projects/project-input';
 
 export interface TargetPage {
   url: string;
   title: string;
+  /** `link`: opened from the context menu of a link (`?url=&title=`); otherwise a tab. */
+  source: 'tab' | 'link';
 }
+
+/** Longer than any address a browser keeps in its tab strip; anything longer is not prefilled. */
+export const MAX_PREFILLED_URL_LENGTH = 8192;
 
 /** `popup.html?tabId=N` registers tab N (context menu, tests); otherwise the active tab. */
 export function parseTabIdParam(search: string): number | undefined {
@@ -13,14 +20,33 @@ export function parseTabIdParam(search: string): number | undefined {
 }
 
 /**
+ * `popup.html?url=…&title=…` (the context menu of a link). Only the extension opens its popup, but the
+ * values are still checked like typed text: an address that is too long or does not parse, or that
+ * contains control characters, is not prefilled (the field starts empty and says why); the title is
+ * cleaned and cut to the name's limit, and missing, it is made from the address. Undefined without `url`.
+ */
+export function parseLinkParams(search: string): TargetPage | undefined {
+  const params = new URLSearchParams(search);
+  const rawUrl = params.get('url');
+  if (rawUrl === null) return undefined;
+  const url = rawUrl.trim();
+  // eslint-disable-next-line no-control-regex -- a prefilled address must be printable
+  const usable = url.length > 0 && url.length <= MAX_PREFILLED_URL_LENGTH && !/[\u0000-\u001f\u007f]/.test(url) && URL.canParse(url);
+  if (!usable) return { url: '', title: cleanText(params.get('title') ?? '').slice(0, PROJECT_NAME_MAX_LENGTH), source: 'link' };
+  return { url, title: nameForLink(url, params.get('title') ?? undefined), source: 'link' };
+}
+
+/**
  * The page to register. Without access to the tab (no activeTab grant, no host permission) the
  * browser hides url and title: the fields then start empty, which the popup explains.
  */
 export async function readTargetPage(search: string): Promise<TargetPage> {
+  const link = parseLinkParams(search);
+  if (link) return link;
   const tabId = parseTabIdParam(search);
   const tab =
     tabId === undefined
       ? (await browser.tabs.query({ active: true, currentWindow: true }))[0]
       : await browser.tabs.get(tabId).catch(() => undefined);
-  return { url: tab?.url ?? '', title: tab?.title ?? '' };
+  return { url: tab?.url ?? '', title: tab?.title ?? '', source: 'tab' };
 }

@@ -8,6 +8,7 @@ import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { CreateUserGroupForm } from './CreateUserGroupForm';
 import { DeleteDialog } from './DeleteDialog';
 import type { Outcome } from './outcome';
+import { RegistryTransfer } from './RegistryTransfer';
 import { UserGroupList } from './UserGroupList';
 import type { RowAction } from './UserGroupRow';
 
@@ -83,6 +84,7 @@ export function UserGroupsSection() {
         </Alert>
       )}
       {outcome?.kind === 'success' && <StatusMessage>{outcome.message}</StatusMessage>}
+      <RegistryTransfer onOutcome={setOutcome} />
       {loaded ? <UserGroupList groups={groups} busyKeys={busyKeys} onAction={onAction} /> : <p aria-busy="true">Loading user groups…</p>}
       {dialog?.kind === 'rotate' && (
         <ConfirmDialog title={`Rotate the token of “${dialog.group.name}”?`} onConfirm={() => { close(); void rotate(dialog.group); }} onCancel={close}>

@@ -6,7 +6,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createBulkCreateHandlers, createBulkCreateRunner } from '@/entrypoints/background/bulk-create-handlers';
 import { connectionHandlers } from '@/entrypoints/background/connection-handlers';
+import { createImportHandlers } from '@/entrypoints/background/import-handlers';
 import { createProjectHandlers } from '@/entrypoints/background/project-handlers';
 import { createUserGroupHandlers } from '@/entrypoints/background/user-group-handlers';
 import { createProjectApi } from '@/lib/api/project-api';
@@ -69,6 +71,8 @@ function allHandlers(fetchFn: () => Promise<Response>): Handlers {
     ...connectionHandlers,
     ...createProjectHandlers(createProjectApi({ fetch: fetchFn })),
     ...createUserGroupHandlers(createUserGroupApi({ fetch: fetchFn }), createRegistryWriter()),
+    ...createImportHandlers(createRegistryWriter()),
+    ...createBulkCreateHandlers(createBulkCreateRunner(createUserGroupApi({ fetch: fetchFn }), createRegistryWriter())),
   };
 }
 

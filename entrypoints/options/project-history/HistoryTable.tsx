@@ -1,0 +1,68 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { CopyButton } from '@/components/CopyButton';
+import { formatDateTime, t } from '@/lib/i18n';
+import type { HistoryEntry } from '@/lib/projects/history-schema';
+
+const ROW_HEIGHT = 56;
+const MAX_LIST_HEIGHT = 10 * ROW_HEIGHT;
+
+/** A virtualized table: only the rows in view are in the DOM, however long the history is. */
+export function HistoryTable({ entries }: { entries: readonly HistoryEntry[] }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be used this way
+  const virtualizer = useVirtualizer({ count: entries.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+
+  return (
+    <div role="table" aria-label={t('historyTable')} aria-rowcount={entries.length + 1} className="history-table">
+      <div role="rowgroup">
+        <div role="row" aria-rowindex={1} className="history-row header">
+          <div role="columnheader">{t('historyColumnName')}</div>
+          <div role="columnheader">{t('historyColumnUrl')}</div>
+          <div role="columnheader">{t('historyColumnId')}</div>
+          <div role="columnheader">{t('historyColumnCreated')}</div>
+          <div role="columnheader">{t('historyColumnActions')}</div>
+        </div>
+      </div>
+      <div ref={scrollRef} className="history-scroll" role="rowgroup" style={{ height: Math.min(Math.max(virtualizer.getTotalSize(), ROW_HEIGHT), MAX_LIST_HEIGHT) }}>
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const entry = entries[item.index];
+            if (!entry) return null;
+            return (
+              <div
+                key={`${entry.projectId}-${entry.createdAt}`}
+                role="row"
+                aria-rowindex={item.index + 2}
+                className="history-row"
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
+              >
+                <div role="cell" className="cell-wrap">
+                  {entry.projectName}
+                </div>
+                <div role="cell" className="cell-wrap">
+                  {/^https?:\/\//i.test(entry.projectUrl) ? (
+                    <a href={entry.projectUrl} target="_blank" rel="noreferrer noopener">
+                      {entry.projectUrl}
+                    </a>
+                  ) : (
+                    entry.projectUrl
+                  )}
+                </div>
+                <div role="cell" className="cell-wrap">
+                  <code>{entry.projectId}</code>
+                </div>
+                <div role="cell">{formatDateTime(entry.createdAt)}</div>
+                <div role="cell">
+                  <CopyButton value={entry.projectId} label={t('copyProjectId')} accessibleName={t('copyProjectIdOf', entry.projectName)} />
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

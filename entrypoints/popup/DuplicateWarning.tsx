@@ -1,0 +1,48 @@
+import type { Ref } from 'react';
+import { formatDateTime, t } from '@/lib/i18n';
+import type { DuplicateReport } from '@/lib/projects/find-duplicates';
+
+interface DuplicateWarningProps {
+  id: string;
+  report: DuplicateReport;
+  /** The reviewer pressed Register again for this address. */
+  confirmed: boolean;
+  onConfirm: () => void;
+  confirmRef?: Ref<HTMLButtonElement>;
+}
+
+/**
+ * What the history knows about the address in the form: the same page registered before (which must be
+ * confirmed before Create project works again), and other registered pages of its site.
+ */
+export function DuplicateWarning({ id, report, confirmed, onConfirm, confirmRef }: DuplicateWarningProps) {
+  const [latest] = report.samePage;
+  const others = report.otherPagesOfSite;
+  const sameSite = others === 1 ? t('sameSiteOne', report.site) : others > 1 ? t('sameSiteMany', others, report.site) : '';
+
+  if (!latest) {
+    return (
+      <p id={id} className="hint">
+        {sameSite}
+      </p>
+    );
+  }
+  return (
+    <section id={id} className="warning" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{t('duplicateHeading')}</h2>
+      <p>{t('duplicateEarlier', formatDateTime(latest.createdAt), latest.projectName, latest.projectId)}</p>
+      {report.samePage.length > 1 && <p>{t('duplicateTimes', report.samePage.length)}</p>}
+      {sameSite && <p>{sameSite}</p>}
+      {confirmed ? (
+        <p>{t('registerAgainConfirmed')}</p>
+      ) : (
+        <>
+          <p>{t('duplicateAsk')}</p>
+          <button ref={confirmRef} type="button" onClick={onConfirm}>
+            {t('registerAgain')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { browser } from 'wxt/browser';
+
+/**
+ * The names in public/_locales/en/messages.json. WXT generates the overloads of `getMessage` from that
+ * file (`wxt prepare`); the last overload takes the union of every name, so a typo is a type error.
+ */
+export type MessageKey = Exclude<Parameters<typeof browser.i18n.getMessage>[0], `@@${string}`>;
+
+const reported = new Set<string>();
+
+/**
+ * The text of a message in the browser's language, with `$1`… replaced by the substitutions (numbers
+ * are shown in the user's format). A missing message shows its name rather than nothing.
+ */
+export function t(key: MessageKey, ...substitutions: (string | number)[]): string {
+  const text = browser.i18n.getMessage(key, substitutions.map((value) => (typeof value === 'number' ? value.toLocaleString() : value)));
+  if (text) return text;
+  if (!reported.has(key)) {
+    reported.add(key);
+    console.warn(`Review Companion: no text for the message "${key}".`);
+  }
+  return key;
+}
+
+/** A stored ISO date as the user reads dates (their browser's language and time zone). */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

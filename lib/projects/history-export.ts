@@ -1,0 +1,34 @@
+import Papa from 'papaparse';
+import type { HistoryEntry } from './history-schema';
+
+export const HISTORY_EXPORT_FORMAT = 'review-companion.project-history';
+export const HISTORY_EXPORT_VERSION = 1;
+export const HISTORY_CSV_COLUMNS = ['project_id', 'project_url', 'project_name', 'created_at'] as const;
+
+export interface HistoryExportFile {
+  fileName: string;
+  mimeType: string;
+  text: string;
+}
+
+/** `project-history-2026-11-21.csv`: the date of the export, in the user's time zone. */
+export function historyExportFileName(extension: 'json' | 'csv', at: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `project-history-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}.${extension}`;
+}
+
+/** The whole history, oldest first, every field. */
+export function exportHistoryJson(entries: readonly HistoryEntry[], at: Date): HistoryExportFile {
+  const document = { format: HISTORY_EXPORT_FORMAT, version: HISTORY_EXPORT_VERSION, exportedAt: at.toISOString(), projects: entries };
+  return { fileName: historyExportFileName('json', at), mimeType: 'application/json', text: `${JSON.stringify(document, null, 2)}\n` };
+}
+
+/**
+ * The whole history for a spreadsheet, oldest first. Names are page titles, written by whoever made the
+ * page: one that a spreadsheet would run as a formula (=, +, -, @) gets a leading apostrophe.
+ */
+export function exportHistoryCsv(entries: readonly HistoryEntry[], at: Date): HistoryExportFile {
+  const rows = entries.map((entry) => [entry.projectId, entry.projectUrl, entry.projectName, entry.createdAt]);
+  const text = Papa.unparse({ fields: [...HISTORY_CSV_COLUMNS], data: rows }, { newline: '\r\n', escapeFormulae: true });
+  return { fileName: historyExportFileName('csv', at), mimeType: 'text/csv', text: `${text}\r\n` };
+}

@@ -1,0 +1,23 @@
+import { storage } from '#imports';
+import { PROJECT_HISTORY_KEY } from '../projects/history-source';
+import type { ProjectHistory } from '../projects/history-schema';
+
+export const PROJECT_HISTORY_VERSION = 1;
+
+/**
+ * One pure function per version step: `migrations[N]` turns a version N-1 value into version N.
+ * Version 1 is the first, so there is none yet. A change of shape raises the version, adds its step
+ * here and a stored example in test/unit/fixtures/storage/project-history.v<N>.json; the migration
+ * test then checks that each step turns one example into the next.
+ */
+export const projectHistoryMigrations: Record<number, (value: unknown) => unknown> = {};
+
+/**
+ * Every project created from this browser (see lib/projects/history-*.ts). Written only by the
+ * background, after the service created the project; pages read it with history-source.ts.
+ */
+export const projectHistoryItem = storage.defineItem<ProjectHistory>(`local:${PROJECT_HISTORY_KEY}`, {
+  fallback: [],
+  version: PROJECT_HISTORY_VERSION,
+  migrations: projectHistoryMigrations,
+});

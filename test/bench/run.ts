@@ -1,0 +1,226 @@
+// `npm run bench`: measures the built extension in headless Chromium against the sandbox and prints a
+// table; results go to bench-results/ (not committed). Timings are medians over interleaved runs with
+// their baselines. Nothing here is asserted: timings depend on the machine.
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import type { Browser as ExtensionApi } from 'wxt/browser';
+import { startSandbox, type Sandbox } from '../sandbox/server.ts';
+import { kb, measureBuild } from './bundle-sizes.ts';
+
+/** The extension API inside `worker.evaluate` callbacks, which run in the service worker. */
+declare const chrome: typeof ExtensionApi;
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 25);
+const GROUPS = 10_000;
+const E2E_BUILD = path.resolve('.output/chrome-mv3-e2e');
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** A copy of the e2e build with an empty page whose script marks "ready" at once: the floor for any extension page. */
+async function buildWithBaselinePage(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'rc-bench-ext-'));
+  await cp(E2E_BUILD, dir, { recursive: true });
+  await writeFile(path.join(dir, 'bench-empty.html'), '<!doctype html><html><head><meta charset="utf-8"><title>empty</title><script type="module" src="/bench-empty.js"></script></head><body></body></html>');
+  await writeFile(path.join(dir, 'bench-empty.js'), "performance.mark('popup-ready');\n");
+  return dir;
+}
+
+async function launch(extensionDir: string) {
+  const profile = await mkdtemp(path.join(tmpdir(), 'rc-bench-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, ...CHROMIUM_FLAGS],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const origin = `chrome-extension://${new URL(worker.url()).host}/`;
+  return { context, worker, origin, profile };
+}
+
+async function seedConnection(worker: Worker, sandbox: Sandbox) {
+  await worker.evaluate(async (values) => {
+    await chrome.storage.local.set({
+      connectionSettings: { userGroupBaseUrl: values.userGroupBaseUrl, projectApiUrl: values.projectApiUrl, secretsArea: 'local' },
+      credentials: values.credentials,
+    });
+  }, { userGroupBaseUrl: sandbox.userGroupBaseUrl, projectApiUrl: sandbox.projectApiUrl, credentials: sandbox.credentials });
+}
+
+async function readyTime(context: BrowserContext, url: string): Promise<number> {
+  const page = await context.newPage();
+  try {
+    await page.goto(url);
+    return await page.evaluate(() =>
+      new Promise<number>((resolve) => {
+        const check = () => {
+          const mark = performance.getEntriesByName('popup-ready')[0];
+          if (mark) resolve(mark.startTime);
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+    );
+  } finally {
+    await page.close();
+  }
+}
+
+async function popupReady(context: BrowserContext, origin: string, tabId: number) {
+  const popup: number[] = [];
+  const empty: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    popup.push(await readyTime(context, `${origin}popup.html?tabId=${tabId}`));
+    empty.push(await readyTime(context, `${origin}bench-empty.html`));
+  }
+  return { popup: median(popup), empty: median(empty) };
+}
+
+/** Click "Create project" and wait, inside the page, until the project id is in the DOM. */
+function clickAndWaitForId(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    new Promise<number>((resolve) => {
+      const start = performance.now();
+      const observer = new MutationObserver(() => {
+        if (document.getElementById('project-id')) {
+          observer.disconnect();
+          resolve(performance.now() - start);
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+      document.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
+    }),
+  );
+}
+
+async function roundTrip(context: BrowserContext, origin: string, tabId: number, sandbox: Sandbox) {
+  const extension: number[] = [];
+  const plain: number[] = [];
+  const page = await context.newPage();
+  await page.goto(sandbox.pageUrl('bench-baseline', 'Baseline'));
+  for (let run = 0; run < RUNS; run += 1) {
+    const popup = await context.newPage();
+    await popup.goto(`${origin}popup.html?tabId=${tabId}`);
+    await popup.getByRole('button', { name: 'Create project' }).waitFor();
+    extension.push(await clickAndWaitForId(popup));
+    await popup.close();
+    plain.push(
+      await page.evaluate(async (values) => {
+        const start = performance.now();
+        const response = await fetch(`${values.projectApiUrl}/`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'x-service-api-key': values.apiKey, 'x-service-auth-token': values.authToken },
+          body: JSON.stringify({ data: { projectUrl: location.href, projectName: 'Baseline' } }),
+        });
+        await response.json();
+        return performance.now() - start;
+      }, { projectApiUrl: sandbox.projectApiUrl, apiKey: sandbox.credentials.apiKey, authToken: sandbox.credentials.authToken }),
+    );
+  }
+  await page.close();
+  return { extension: median(extension), plain: median(plain) };
+}
+
+async function seedGroups(worker: Worker, count: number) {
+  await worker.evaluate(async (total) => {
+    const groups = Array.from({ length: total }, (_, index) => ({
+      team_id: 1000 + index,
+      token: `ugt_${index.toString(16).padStart(32, '0')}`,
+      name: `Group ${index}`,
+      provided_id: `group-${index}`,
+      environment: index % 3 === 0 ? 'Testing' : 'Customer',
+      createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
+      lastRotatedAt: null,
+      extra: {},
+    }));
+    await chrome.storage.local.set({ userGroupRegistry: { groups } });
+  }, count);
+}
+
+/** In the page: when the first data row appears, and how long each search keystroke takes to repaint the list. */
+const OPTIONS_PROBE = `
+  window.__firstRow = undefined;
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('[role=row][aria-rowindex="2"]')) { window.__firstRow = performance.now(); observer.disconnect(); }
+  }).observe(document, { childList: true, subtree: true });
+  document.addEventListener('keydown', () => { window.__keyAt = performance.now(); }, true);
+`;
+
+async function optionsWithManyGroups(context: BrowserContext, origin: string) {
+  const firstRow: number[] = [];
+  const keystroke: number[] = [];
+  for (let run = 0; run < Math.max(5, Math.round(RUNS / 2)); run += 1) {
+    const page = await context.newPage();
+    await page.addInitScript(OPTIONS_PROBE);
+    await page.goto(`${origin}options.html`);
+    await page.waitForFunction(() => (window as unknown as { __firstRow?: number }).__firstRow !== undefined);
+    firstRow.push(await page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow));
+    const search = page.getByLabel('Search user groups');
+    await search.focus();
+    // Every one of these keystrokes changes the set of matching groups, so each one repaints the list.
+    for (const key of ['9', '9', '9', '9', 'Backspace', 'Backspace', 'Backspace', 'Backspace']) {
+      const settled = page.evaluate(() =>
+        new Promise<number>((resolve) => {
+          const counter = [...document.querySelectorAll('p')].find((p) => p.textContent?.startsWith('Showing'))!;
+          const observer = new MutationObserver(() => {
+            observer.disconnect();
+            requestAnimationFrame(() => resolve(performance.now() - (window as unknown as { __keyAt: number }).__keyAt));
+          });
+          observer.observe(counter, { childList: true, characterData: true, subtree: true });
+        }),
+      );
+      await page.keyboard.press(key);
+      keystroke.push(await settled);
+    }
+    await page.close();
+  }
+  return { firstRow: median(firstRow), keystroke: median(keystroke) };
+}
+
+async function main() {
+  const extensionDir = await buildWithBaselinePage();
+  const sandbox = await startSandbox({ port: 0 });
+  const { context, worker, origin, profile } = await launch(extensionDir);
+  try {
+    await seedConnection(worker, sandbox);
+    const target = await context.newPage();
+    await target.goto(sandbox.pageUrl('bench-target', 'A page to register'));
+    const tabId = await worker.evaluate(async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)!.id!, target.url());
+
+    const ready = await popupReady(context, origin, tabId);
+    const trip = await roundTrip(context, origin, tabId, sandbox);
+    await seedGroups(worker, GROUPS);
+    const options = await optionsWithManyGroups(context, origin);
+    const sizes = measureBuild('.output/chrome-mv3');
+
+    const rows: [string, string, string, string][] = [
+      ['Popup ready (form filled, button enabled)', ms(ready.popup), `empty extension page ${ms(ready.empty)}`, `${(ready.popup / ready.empty).toFixed(2)}×`],
+      ['Create project round trip (click → id shown)', ms(trip.extension), `plain fetch ${ms(trip.plain)}`, `${(trip.extension / trip.plain).toFixed(2)}×`],
+      [`Options, ${GROUPS.toLocaleString('en')} groups: first row`, ms(options.firstRow), '', ''],
+      [`Options, ${GROUPS.toLocaleString('en')} groups: keystroke → list updated`, ms(options.keystroke), '', ''],
+      ...sizes.map((size): [string, string, string, string] => [`JS size: ${size.entry}`, `${kb(size.gzip)} gzip`, `${kb(size.raw)} raw`, '']),
+    ];
+    const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Chromium ${context.browser()?.version() ?? ''}, ${RUNS} runs`;
+    console.log(`\nReview Companion benchmark — ${machine}\n`);
+    console.log('| measure | result | baseline | ratio |\n| --- | --- | --- | --- |');
+    for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+    await mkdir('bench-results', { recursive: true });
+    const file = path.join('bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    await writeFile(file, JSON.stringify({ machine, runs: RUNS, ready, trip, options, sizes }, null, 2));
+    console.log(`\nwritten: ${file}`);
+  } finally {
+    await context.close();
+    await sandbox.close();
+    await rm(profile, { recursive: true, force: true });
+    await rm(extensionDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { formatDateTime, t } from '@/lib/i18n';
+import { englishMessages } from './setup/i18n';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+describe('public/_locales/en/messages.json', () => {
+  const entries = Object.entries(englishMessages);
+
+  it.each(entries)('%s is well formed', (name, entry) => {
+    expect(name).toMatch(/^[A-Za-z0-9_]+$/);
+    expect(entry.message.trim()).not.toBe('');
+    // A description tells translators where the text appears.
+    expect((entry as { description?: string }).description?.trim()).toBeTruthy();
+    const declared = Object.keys(entry.placeholders ?? {}).map((key) => key.toLowerCase());
+    const used = [...entry.message.matchAll(/\$([A-Za-z0-9_]+)\$/g)].map((match) => match[1]!.toLowerCase());
+    expect(new Set(used), 'placeholders used = declared').toEqual(new Set(declared));
+    for (const placeholder of Object.values(entry.placeholders ?? {})) expect(placeholder.content).toMatch(/^\$[1-9]$/);
+    // Any other `$` would be read as a placeholder: a literal dollar is written `$$`.
+    expect(entry.message.replace(/\$([A-Za-z0-9_]+)\$/g, '').replace(/\$\$/g, '')).not.toContain('$');
+  });
+
+  it('every __MSG_…__ of the manifest (wxt.config.ts) exists', () => {
+    const config = readFileSync(path.join(ROOT, 'wxt.config.ts'), 'utf8');
+    const names = [...config.matchAll(/__MSG_([A-Za-z0-9_]+)__/g)].map((match) => match[1]!);
+    expect(names.sort()).toEqual(['actionTitle', 'commandOpenPopup', 'extDescription', 'extName']);
+    for (const name of names) expect(englishMessages[name], name).toBeDefined();
+  });
+
+  it('every message is used somewhere (no dead text for translators)', () => {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? walk(path.join(dir, name)) : [path.join(dir, name)]));
+    const sources = ['entrypoints', 'lib', 'components']
+      .flatMap((dir) => walk(path.join(ROOT, dir)))
+      .filter((file) => /\.(ts|tsx)$/.test(file))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    const config = readFileSync(path.join(ROOT, 'wxt.config.ts'), 'utf8');
+    const unused = Object.keys(englishMessages).filter((name) => !sources.includes(`'${name}'`) && !config.includes(`__MSG_${name}__`));
+    expect(unused).toEqual([]);
+  });
+});
+
+describe('t()', () => {
+  it('substitutes placeholders in order and formats numbers', () => {
+    expect(t('sameSiteMany', 2, 'example.com')).toBe('2 other pages of example.com are registered.');
+    expect(t('historyIntro', 5000)).toBe('Every project created in this browser, newest first. The newest 5,000 are kept.');
+    expect(t('duplicateEarlier', '1 Nov 2026', 'Name', 'prj_1')).toBe('This page was registered on 1 Nov 2026 as “Name” (project ID prj_1).');
+  });
+
+  it('keeps the accessible names of design.md §5 in English', () => {
+    expect([t('fieldProjectUrl'), t('fieldProjectName'), t('createProject'), t('projectIdLabel'), t('copyProjectId'), t('openSettings')]).toEqual([
+      'Project URL',
+      'Project name',
+      'Create project',
+      'Project ID',
+      'Copy project ID',
+      'Open settings',
+    ]);
+  });
+
+  it('a message the browser does not have shows its name, and says so once', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const real = fakeBrowser.i18n.getMessage;
+    Object.assign(fakeBrowser.i18n, { getMessage: () => '' });
+    try {
+      expect(t('copied')).toBe('copied');
+      expect(t('copied')).toBe('copied');
+      expect(warn).toHaveBeenCalledOnce();
+    } finally {
+      Object.assign(fakeBrowser.i18n, { getMessage: real });
+    }
+  });
+
+  it('formatDateTime shows a stored date, and an unreadable one as it is', () => {
+    expect(formatDateTime('2026-11-21T10:00:00.000Z')).toMatch(/2026/);
+    expect(formatDateTime('yesterday')).toBe('yesterday');
+  });
+});

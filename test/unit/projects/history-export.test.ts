@@ -1,0 +1,52 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { exportHistoryCsv, exportHistoryJson, HISTORY_EXPORT_FORMAT } from '@/lib/projects/history-export';
+import type { ProjectHistory } from '@/lib/projects/history-schema';
+import { searchHistory } from '@/lib/projects/history-search';
+import { loadStorageFixture } from '../fixtures/storage/load';
+
+const history = loadStorageFixture<ProjectHistory>('project-history.v1.json');
+const AT = new Date(2026, 10, 21, 15, 30);
+
+describe('history export', () => {
+  it('JSON: every entry, oldest first, in a named and versioned document', () => {
+    const file = exportHistoryJson(history, AT);
+    expect(file.fileName).toBe('project-history-2026-11-21.json');
+    expect(file.mimeType).toBe('application/json');
+    expect(JSON.parse(file.text)).toEqual({ format: HISTORY_EXPORT_FORMAT, version: 1, exportedAt: AT.toISOString(), projects: history });
+  });
+
+  it('CSV: a header, one quoted-as-needed row per project, and formulas defused', () => {
+    const file = exportHistoryCsv(history, AT);
+    expect(file.fileName).toBe('project-history-2026-11-21.csv');
+    expect(file.mimeType).toBe('text/csv');
+    const rows = Papa.parse<string[]>(file.text.trimEnd(), { newline: '\r\n' }).data;
+    expect(rows[0]).toEqual(['project_id', 'project_url', 'project_name', 'created_at']);
+    expect(rows.slice(1)).toEqual([
+      ['prj_1a2b3c', 'https://example.com/articles/42', 'Article 42', '2026-11-01T09:30:00.000Z'],
+      ['prj_4d5e6f', 'https://Example.com:443/articles/42#comments', 'Article 42 (again)', '2026-11-02T14:05:00.000Z'],
+      // A page title that a spreadsheet would run: a leading apostrophe makes it text.
+      ['prj_7a8b9c', 'https://docs.example.org/guide?lang=en', `'=HYPERLINK("https://evil.example","Guide")`, '2026-11-03T08:00:00.000Z'],
+    ]);
+    expect(file.text.endsWith('\r\n')).toBe(true);
+  });
+
+  it('CSV keeps commas, quotes and line breaks inside one field', () => {
+    const tricky = [{ projectId: 'p', projectUrl: 'https://e.com/?a=1,2', projectName: 'Say "hi",\nthen go', createdAt: 'x' }];
+    const rows = Papa.parse<string[]>(exportHistoryCsv(tricky, AT).text.trimEnd(), { newline: '\r\n' }).data;
+    expect(rows[1]).toEqual(['p', 'https://e.com/?a=1,2', 'Say "hi",\nthen go', 'x']);
+  });
+});
+
+describe('searchHistory', () => {
+  it.each<[string, string, string[]]>([
+    ['empty search: all, newest first', '', ['prj_7a8b9c', 'prj_4d5e6f', 'prj_1a2b3c']],
+    ['by name, any case', 'article 42 (AGAIN', ['prj_4d5e6f']],
+    ['by address', 'docs.example', ['prj_7a8b9c']],
+    ['by id', 'PRJ_1A', ['prj_1a2b3c']],
+    ['spaces around are ignored', '  guide  ', ['prj_7a8b9c']],
+    ['nothing', 'zzz', []],
+  ])('%s', (_label, search, ids) => {
+    expect(searchHistory(history, search).map((entry) => entry.projectId)).toEqual(ids);
+  });
+});
