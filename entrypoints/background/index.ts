@@ -16,11 +16,12 @@ export default defineBackground(() => {
   // an event that woke the worker is not missed.
   const fetchFn = (input: string, init: RequestInit) => fetch(input, init);
   const registry = createRegistryWriter();
-  const bulkCreate = createBulkCreateRunner(createUserGroupApi({ fetch: fetchFn }), registry);
+  const userGroupApi = createUserGroupApi({ fetch: fetchFn });
+  const bulkCreate = createBulkCreateRunner(userGroupApi, registry);
   const handlers = {
     ...connectionHandlers,
     ...createProjectHandlers(createProjectApi({ fetch: fetchFn })),
-    ...createUserGroupHandlers(createUserGroupApi({ fetch: fetchFn }), registry),
+    ...createUserGroupHandlers(userGroupApi, registry),
     ...createImportHandlers(registry),
     ...createBulkCreateHandlers(bulkCreate),
   };

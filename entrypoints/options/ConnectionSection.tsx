@@ -7,6 +7,7 @@ import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { requiredOrigins } from '@/lib/connection/host-access';
 import { checkServiceUrl } from '@/lib/connection/validate-connection';
 import { sendMessage } from '@/lib/messaging/client';
+import { forgetCredentials, saveConnection } from '@/lib/messaging/messages/connection-messages';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { GrantAccess } from './GrantAccess';
 
@@ -54,7 +55,7 @@ export function ConnectionSection({ status }: { status: ConnectionStatus }) {
     // The permission request must be the first await: browsers only allow it during the click.
     const origins = requiredOrigins([form.userGroupBaseUrl, form.projectApiUrl].map((url) => checkServiceUrl(url).ok ? url.trim() : ''));
     const granted = origins.length === 0 || (await browser.permissions.request({ origins }).catch(() => false));
-    const result = await sendMessage('saveConnection', {
+    const result = await sendMessage(saveConnection, {
       userGroupBaseUrl: form.userGroupBaseUrl,
       projectApiUrl: form.projectApiUrl,
       apiToken: form.apiToken,
@@ -75,7 +76,7 @@ export function ConnectionSection({ status }: { status: ConnectionStatus }) {
 
   const forget = async () => {
     setConfirmingForget(false);
-    const result = await sendMessage('forgetCredentials', {});
+    const result = await sendMessage(forgetCredentials, {});
     if (result.ok) {
       setStatus(result.value);
       setSaved('Credentials removed from this browser.');

@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
+import { createProject } from '@/lib/messaging/messages/project-messages';
 import { findDuplicates, indexHistory } from '@/lib/projects/find-duplicates';
 import { explainUnregistrableUrl, validateProjectInput, type ProjectFieldErrors } from '@/lib/projects/validate-project-input';
 import type { StoredHistory } from '@/lib/projects/history-source';
@@ -78,7 +79,7 @@ export function ProjectForm({ page, initialHistory, onOpenSettings }: ProjectFor
     setError(undefined);
     inFlight.current = true;
     setSubmitting(true);
-    const result = await sendMessage('createProject', checked.value);
+    const result = await sendMessage(createProject, checked.value);
     inFlight.current = false;
     setSubmitting(false);
     if (result.ok) setCreatedId(result.value.projectId);

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ConnectionStatus } from '../connection/connection-status';
 import { sendMessage } from '../messaging/client';
+import { getConnectionStatus } from '@/lib/messaging/messages/connection-messages';
 import type { AppError } from '../result';
 import { connectionSettingsItem } from '../storage/connection-items';
 import { storageNoticesItem } from '../storage/notices-item';
@@ -15,7 +16,7 @@ interface ConnectionState {
 /** The options page's view of the connection: masked, fetched from the background, never the secrets. */
 export const useConnectionStore = create<ConnectionState>((set) => ({
   async refresh() {
-    const result = await sendMessage('getConnectionStatus', {});
+    const result = await sendMessage(getConnectionStatus, {});
     if (result.ok) set({ status: result.value, loadError: undefined });
     else set({ loadError: result.error });
   },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { sendMessage } from '@/lib/messaging/client';
+import { cancelBulkCreate, resumeBulkCreate } from '@/lib/messaging/messages/registry-transfer-messages';
 import type { BulkJob } from '@/lib/user-groups/bulk-job-schema';
 
 const SHOWN = 500;
@@ -29,8 +30,8 @@ export function BulkCreateProgress({ job }: { job: BulkJob }) {
   const processed = succeeded + job.failed.length;
   const active = job.status === 'running' || job.status === 'paused';
 
-  const act = async (name: 'cancelBulkCreate' | 'resumeBulkCreate') => {
-    const result = await sendMessage(name, {});
+  const act = async (message: typeof cancelBulkCreate | typeof resumeBulkCreate) => {
+    const result = await sendMessage(message, {});
     setError(result.ok ? undefined : result.error.message);
   };
 
@@ -46,12 +47,12 @@ export function BulkCreateProgress({ job }: { job: BulkJob }) {
       <p className="hint">{describeState(job)}</p>
       <div className="actions">
         {active && (
-          <button type="button" className="danger" onClick={() => void act('cancelBulkCreate')}>
+          <button type="button" className="danger" onClick={() => void act(cancelBulkCreate)}>
             Cancel
           </button>
         )}
         {job.status === 'paused' && (
-          <button type="button" onClick={() => void act('resumeBulkCreate')}>
+          <button type="button" onClick={() => void act(resumeBulkCreate)}>
             Resume
           </button>
         )}

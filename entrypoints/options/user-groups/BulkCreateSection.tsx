@@ -2,6 +2,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { TextField } from '@/components/TextField';
 import { sendMessage } from '@/lib/messaging/client';
+import { startBulkCreate } from '@/lib/messaging/messages/registry-transfer-messages';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { parseBulkCsv } from '@/lib/user-groups/bulk-csv';
@@ -59,7 +60,7 @@ export function BulkCreateSection() {
   const start = async () => {
     if (!chosen || !plan || rate.rate === undefined) return;
     setBusy(true);
-    const result = await sendMessage('startBulkCreate', { rows: chosen.rows, ratePerMinute: rate.rate });
+    const result = await sendMessage(startBulkCreate, { rows: chosen.rows, ratePerMinute: rate.rate });
     setBusy(false);
     if (!result.ok) {
       setStartError(result.error.message);

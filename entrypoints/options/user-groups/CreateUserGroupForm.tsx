@@ -3,6 +3,7 @@ import { SelectField } from '@/components/SelectField';
 import { TextField } from '@/components/TextField';
 import type { Environment } from '@/lib/api/user-group-api';
 import { sendMessage } from '@/lib/messaging/client';
+import { createUserGroup } from '@/lib/messaging/messages/user-group-messages';
 import type { Outcome } from './outcome';
 
 const ENVIRONMENTS = [
@@ -27,7 +28,7 @@ export function CreateUserGroupForm({ onOutcome }: { onOutcome: (outcome: Outcom
     setErrors(problems);
     if (problems.name || problems.userGroupId) return;
     setBusy(true);
-    const result = await sendMessage('createUserGroup', { name, userGroupId, environment });
+    const result = await sendMessage(createUserGroup, { name, userGroupId, environment });
     setBusy(false);
     if (!result.ok) {
       if (result.error.field === 'userGroupId') setErrors({ userGroupId: result.error.message });

@@ -3,6 +3,7 @@ import { Alert } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { downloadFile } from '@/components/download-file';
 import { sendMessage } from '@/lib/messaging/client';
+import { importUserGroups } from '@/lib/messaging/messages/registry-transfer-messages';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { exportRegistryCsv, exportRegistryJson } from '@/lib/user-groups/export-registry';
 import { importItems, previewImport } from '@/lib/user-groups/import-merge';
@@ -56,7 +57,7 @@ export function RegistryTransfer({ onOutcome }: { onOutcome: (outcome: Outcome) 
     if (!preview) return;
     setConfirming(false);
     setBusy(true);
-    const result = await sendMessage('importUserGroups', { items: importItems(preview) });
+    const result = await sendMessage(importUserGroups, { items: importItems(preview) });
     setBusy(false);
     if (!result.ok) {
       onOutcome({ kind: 'error', message: `Nothing was imported: ${result.error.message}` });

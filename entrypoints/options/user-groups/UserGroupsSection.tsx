@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { Alert, StatusMessage } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { sendMessage } from '@/lib/messaging/client';
+import { deleteUserGroup, forgetUserGroup, rotateUserGroupToken } from '@/lib/messaging/messages/user-group-messages';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { groupKey } from '@/lib/user-groups/filter-groups';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
@@ -36,7 +37,7 @@ export function UserGroupsSection() {
 
   const rotate = async (group: RegistryEntry) => {
     setBusy(group, true);
-    const result = await sendMessage('rotateUserGroupToken', refOf(group));
+    const result = await sendMessage(rotateUserGroupToken, refOf(group));
     setBusy(group, false);
     setOutcome(
       result.ok
@@ -47,7 +48,7 @@ export function UserGroupsSection() {
 
   const remove = async (group: RegistryEntry, dataSourceProvidedId: string) => {
     setBusy(group, true);
-    const result = await sendMessage('deleteUserGroup', { ...refOf(group), ...(dataSourceProvidedId && { dataSourceProvidedId }) });
+    const result = await sendMessage(deleteUserGroup, { ...refOf(group), ...(dataSourceProvidedId && { dataSourceProvidedId }) });
     setBusy(group, false);
     setForgettable(result.ok ? undefined : group);
     setOutcome(
@@ -58,7 +59,7 @@ export function UserGroupsSection() {
   };
 
   const forget = async (group: RegistryEntry) => {
-    const result = await sendMessage('forgetUserGroup', refOf(group));
+    const result = await sendMessage(forgetUserGroup, refOf(group));
     setForgettable(undefined);
     setOutcome(result.ok ? { kind: 'success', message: `Removed ${describe(group)} from this browser.` } : { kind: 'error', message: result.error.message });
   };

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { sendMessage } from '@/lib/messaging/client';
+import { getConnectionStatus } from '@/lib/messaging/messages/connection-messages';
+import { createProject } from '@/lib/messaging/messages/project-messages';
 import { createMessageListener, routeMessage, type Handlers } from '@/lib/messaging/router';
 import { protocol } from '@/lib/messaging/protocol';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
@@ -149,7 +151,7 @@ describe('through the fake browser', () => {
     fakeBrowser.runtime.onMessage.addListener(
       createMessageListener(handlers, { id: fakeBrowser.runtime.id, origin: fakeBrowser.runtime.getURL('/') }),
     );
-    const answer = await sendMessage('createProject', validProject);
+    const answer = await sendMessage(createProject, validProject);
     expect(answer).toMatchObject({ ok: false, error: { code: 'UNTRUSTED_SENDER' } });
     expect(handlers.createProject).not.toHaveBeenCalled();
   });
@@ -164,7 +166,7 @@ describe('through the fake browser', () => {
       sendResponse({ ok: true, value: { projectId: 7 } });
       return true;
     });
-    const answer = await sendMessage('createProject', validProject);
+    const answer = await sendMessage(createProject, validProject);
     expect(answer).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
   });
 
@@ -175,21 +177,21 @@ describe('through the fake browser', () => {
       sendResponse({ ok: true, value: { projectId: 'p-9', message: 'Created', extra: 'x' } });
       return true;
     });
-    const answer = await sendMessage('createProject', { projectUrl: 'https://example.com', projectName: '  Name  ' });
+    const answer = await sendMessage(createProject, { projectUrl: 'https://example.com', projectName: '  Name  ' });
     expect(answer).toEqual({ ok: true, value: { projectId: 'p-9', message: 'Created' } });
     // the envelope on the wire, with the request already checked (name trimmed)
     expect(received).toEqual([{ type: 'createProject', data: { projectUrl: 'https://example.com', projectName: 'Name' } }]);
   });
 
   it('client: no listener means BACKGROUND_UNAVAILABLE', async () => {
-    const answer = await sendMessage('getConnectionStatus', {});
+    const answer = await sendMessage(getConnectionStatus, {});
     expect(answer).toMatchObject({ ok: false, error: { code: 'BACKGROUND_UNAVAILABLE' } });
   });
 
   it('client: an invalid request is refused before it is sent', async () => {
     const listener = vi.fn();
     fakeBrowser.runtime.onMessage.addListener(listener);
-    const answer = await sendMessage('createProject', { projectUrl: 'ftp://example.com', projectName: 'x' });
+    const answer = await sendMessage(createProject, { projectUrl: 'ftp://example.com', projectName: 'x' });
     expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(listener).not.toHaveBeenCalled();
   });

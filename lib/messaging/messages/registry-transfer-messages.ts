@@ -1,0 +1,32 @@
+import { z } from 'zod/mini';
+import { MAX_RATE_PER_MINUTE } from '../../user-groups/bulk-pacing';
+import { bulkRowSchema, MAX_BULK_ROWS } from '../../user-groups/bulk-schema';
+import { importItemSchema, MAX_IMPORT_GROUPS } from '../../user-groups/import-schema';
+import { groupRefSchema } from '../../user-groups/registry-schema';
+import { defineMessage } from '../define-message';
+import { emptySchema } from './shared-schemas';
+
+/** Writes what an import preview showed, after the user confirmed, in one registry change. */
+export const importUserGroups = defineMessage({
+  name: 'importUserGroups',
+  request: z.object({ items: z.array(importItemSchema).check(z.maxLength(MAX_IMPORT_GROUPS)) }),
+  response: z.object({ added: z.number(), updated: z.number(), conflicts: z.array(groupRefSchema) }),
+  allowTab: true,
+});
+
+/** `ratePerMinute: null` is unthrottled: for benchmarks, not offered in the UI. */
+export const startBulkCreate = defineMessage({
+  name: 'startBulkCreate',
+  request: z.object({
+    rows: z.array(bulkRowSchema).check(z.minLength(1), z.maxLength(MAX_BULK_ROWS)),
+    ratePerMinute: z.nullable(z.int().check(z.gte(1), z.lte(MAX_RATE_PER_MINUTE))),
+  }),
+  response: z.object({ total: z.number(), skipped: z.number() }),
+  allowTab: true,
+});
+
+/** Stops the bulk job after the request in flight. */
+export const cancelBulkCreate = defineMessage({ name: 'cancelBulkCreate', request: emptySchema, response: emptySchema, allowTab: true });
+
+/** Carries on with a job paused for a reason the user has fixed (credentials, access). */
+export const resumeBulkCreate = defineMessage({ name: 'resumeBulkCreate', request: emptySchema, response: emptySchema, allowTab: true });

@@ -1,0 +1,30 @@
+import { z } from 'zod/mini';
+import { environmentSchema } from '../../api/user-group-api';
+import { groupRefSchema, registryEntrySchema } from '../../user-groups/registry-schema';
+import { defineMessage } from '../define-message';
+import { emptySchema, requiredText } from './shared-schemas';
+
+export const createUserGroup = defineMessage({
+  name: 'createUserGroup',
+  request: z.object({ name: requiredText(200), userGroupId: requiredText(256), environment: environmentSchema }),
+  response: z.object({ group: registryEntrySchema, created: z.boolean() }),
+  allowTab: true,
+});
+
+/** Also the retry after an unknown outcome: the background first learns the current token. */
+export const rotateUserGroupToken = defineMessage({
+  name: 'rotateUserGroupToken',
+  request: groupRefSchema,
+  response: z.object({ group: registryEntrySchema }),
+  allowTab: true,
+});
+
+export const deleteUserGroup = defineMessage({
+  name: 'deleteUserGroup',
+  request: z.extend(groupRefSchema, { dataSourceProvidedId: z.optional(z.string().check(z.trim(), z.maxLength(256))) }),
+  response: emptySchema,
+  allowTab: true,
+});
+
+/** Removes a group from this browser only, without calling the service (it is already gone there). */
+export const forgetUserGroup = defineMessage({ name: 'forgetUserGroup', request: groupRefSchema, response: emptySchema, allowTab: true });
