@@ -19,6 +19,7 @@ import type { RegistryWriter } from '@/lib/user-groups/registry-writer';
 type UserGroupHandlers = Pick<Handlers, 'createUserGroup' | 'rotateUserGroupToken' | 'deleteUserGroup' | 'forgetUserGroup'>;
 
 const UNKNOWN_OUTCOME = 'Rotation outcome unknown — the old token may no longer work.';
+const TOKEN_REFUSED = 'The service refused this token, so it may no longer work: Retry rotation fetches the current one.';
 
 function rotationInProgress(ref: GroupRef) {
   return fail<never>('INVALID_INPUT', `The token of the ${ref.environment} group ${ref.userGroupId} is being rotated right now. Wait for that to finish.`);
@@ -78,7 +79,11 @@ export function createUserGroupHandlers(api: UserGroupApi, registry: RegistryWri
         const mark = findGroup(current, ref)?.rotation;
         if (mark?.state !== 'pending' || mark.since !== started) return { registry: current, result: null };
         if (answer.error.maybeProcessed) return { registry: markRotationUnknown(current, ref, UNKNOWN_OUTCOME, now()), result: null };
-        // Refused or never sent: the token is as current (or as uncertain) as it was before.
+        // A refusal may mean the service no longer knows the stored token: a rotation it did carry out
+        // (the browser re-sends a POST whose connection was reset, and the re-send is refused). Flag
+        // it; the retry learns the current token through get-or-create.
+        if (answer.error.code === 'REJECTED') return { registry: markRotationUnknown(current, ref, TOKEN_REFUSED, now()), result: null };
+        // Never reached the service, or refused the credentials: the token is as current (or as uncertain) as before.
         const before = claim.rotation;
         return { registry: before ? markRotationUnknown(current, ref, before.message ?? UNKNOWN_OUTCOME, before.since) : clearRotationMark(current, ref), result: null };
       });

@@ -68,8 +68,10 @@ function describeServiceError(
     }
     case 'UNAUTHENTICATED':
       return fail(code, `The service rejected the API key or auth token: ${serviceText}. Check them in the settings.`);
-    case 'RATE_LIMITED':
-      return fail(code, `The service is rate limiting requests: ${serviceText}`, { retryAfterSeconds });
+    case 'RATE_LIMITED': {
+      const wait = retryAfterSeconds === undefined ? 'a moment' : `${retryAfterSeconds} seconds`;
+      return fail(code, `The service is rate limiting requests: ${serviceText}. Try again in ${wait}.`, { retryAfterSeconds });
+    }
     case 'SERVICE_ERROR':
       return fail(code, `The service failed: ${serviceText}. Try again in a moment.`, { maybeProcessed: true });
     default:

@@ -185,7 +185,7 @@ describe('createProject error mapping (fake fetch)', () => {
     ['UNAUTHENTICATED', 401, 'UNAUTHENTICATED', 'Token expired', 'The service rejected the API key or auth token: Token expired. Check them in the settings.'],
     ['PERMISSION_DENIED', 403, 'PERMISSION_DENIED', 'This key may not create projects', 'This key may not create projects'],
     ['NOT_FOUND', 404, 'NOT_FOUND', 'No such workspace', 'No such workspace'],
-    ['RESOURCE_EXHAUSTED', 429, 'RATE_LIMITED', 'Quota exceeded', 'The service is rate limiting requests: Quota exceeded'],
+    ['RESOURCE_EXHAUSTED', 429, 'RATE_LIMITED', 'Quota exceeded', 'The service is rate limiting requests: Quota exceeded. Try again in a moment.'],
     ['INTERNAL', 500, 'SERVICE_ERROR', 'Boom', 'The service failed: Boom. Try again in a moment.'],
     ['UNAVAILABLE', 503, 'SERVICE_ERROR', 'Down for maintenance', 'The service failed: Down for maintenance. Try again in a moment.'],
     ['DEADLINE_EXCEEDED', 504, 'SERVICE_ERROR', 'Too slow', 'The service failed: Too slow. Try again in a moment.'],
@@ -225,6 +225,7 @@ describe('createProject error mapping (fake fetch)', () => {
       'RATE_LIMITED',
     );
     expect(error.retryAfterSeconds).toBe(12);
+    expect(error.message).toBe('The service is rate limiting requests: Slow down. Try again in 12 seconds.');
   });
 
   it.each<[number, string, Record<string, string>, string, string]>([

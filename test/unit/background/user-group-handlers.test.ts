@@ -106,7 +106,9 @@ describe('createUserGroup', () => {
     const expected = entry({ token: 'ugt_new', createdAt: '2025-06-01T00:00:01.000Z', extra: { dashboard_url: 'https://ug.example.com/d/1' } });
     expect(result).toEqual({ ok: true, value: { group: expected, created: true } });
     expect(api.createUserGroup).toHaveBeenCalledExactlyOnceWith(expect.objectContaining(CONNECTION), request);
-    expect(await storedRegistry()).toEqual({ groups: [expected] });
+    const stored = await storedRegistry();
+    expect(stored.groups).toEqual([expected]);
+    expect(stored.revision, 'the background stamps each write').toEqual(expect.any(String));
   });
 
   it('passes created: false through when the service already had the group, and records it once', async () => {
@@ -132,7 +134,7 @@ describe('createUserGroup', () => {
     });
     expect(api.createUserGroup).not.toHaveBeenCalled();
     expect(contains).not.toHaveBeenCalled();
-    expect(await storedRegistry()).toEqual({ groups: [entry({ name: 'Existing team' })] });
+    expect((await storedRegistry()).groups).toEqual([entry({ name: 'Existing team' })]);
   });
 
   it('allows the same id in the other environment; both are kept side by side', async () => {
@@ -150,7 +152,7 @@ describe('createUserGroup', () => {
     api.createUserGroup.mockResolvedValue(fail('RATE_LIMITED', 'Slow down.', { retryAfterSeconds: 12 }));
     const result = await handlers.createUserGroup(request, sender);
     expect(result).toEqual({ ok: false, error: { code: 'RATE_LIMITED', message: 'Slow down.', retryAfterSeconds: 12 } });
-    expect(await storedRegistry()).toEqual({ groups: [] });
+    expect((await storedRegistry()).groups).toEqual([]);
   });
 
   it('redacts the API token should the service echo it in an error', async () => {
@@ -248,8 +250,17 @@ describe('rotateUserGroupToken: the journal', () => {
     expect(await storedGroup(CUSTOMER)).toEqual({ ...entry(), rotation: { state: 'unknown', since: '2025-06-01T00:00:02.000Z', message: UNKNOWN_MESSAGE } });
   });
 
+  // A success: 0 refusal can mean the service no longer knows the token: the browser re-sent a POST
+  // whose connection was reset after the service had rotated (seen in the fault matrix).
+  it('a refusal by the service (success: 0) flags the group, since its stored token may be dead', async () => {
+    api.rotateToken.mockResolvedValue(fail('REJECTED', 'The service refused: No user group has this token'));
+    await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    const group = await storedGroup(CUSTOMER);
+    expect(group!.token).toBe('ugt_old');
+    expect(group!.rotation?.state).toBe('unknown');
+  });
+
   it.each([
-    ['REJECTED', 'The service refused: No user group has this token'],
     ['RATE_LIMITED', 'Try again in 5 seconds.'],
     ['UNAUTHENTICATED', 'rejected the credentials'],
   ] as const)('a refusal that surely changed nothing (%s) clears the mark and keeps the token', async (code, message) => {
@@ -407,7 +418,7 @@ describe('deleteUserGroup', () => {
       userGroupId: 'team-1',
       dataSourceProvidedId: 'ds-9',
     });
-    expect(await storedRegistry()).toEqual({ groups: [entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 })] });
+    expect((await storedRegistry()).groups).toEqual([entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 })]);
   });
 
   it('after a lost rotation answer, deletes with the token the service has now (learned by get-or-create)', async () => {
@@ -474,7 +485,7 @@ describe('forgetUserGroup', () => {
     const contains = grant(false);
     const result = await handlers.forgetUserGroup(CUSTOMER, sender);
     expect(result).toEqual({ ok: true, value: {} });
-    expect(await storedRegistry()).toEqual({ groups: [entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 })] });
+    expect((await storedRegistry()).groups).toEqual([entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 })]);
     expect(api.createUserGroup).not.toHaveBeenCalled();
     expect(api.rotateToken).not.toHaveBeenCalled();
     expect(api.deleteUserGroup).not.toHaveBeenCalled();
