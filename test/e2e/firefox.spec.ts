@@ -1,22 +1,23 @@
 import type { Page } from 'puppeteer-core';
-import { FIREFOX_WAIT_MS, launchFirefoxWithExtension, type FirefoxWithExtension } from './fixtures/firefox.ts';
+import { FIREFOX_WAIT_MS, launchFirefoxWithExtension, navigateExtensionPage, type FirefoxWithExtension } from './fixtures/firefox.ts';
+import {
+  button,
+  dialogButton,
+  dialogField,
+  exists,
+  expectMessage,
+  field,
+  fillConnection,
+  paste,
+  messagesOf,
+  row,
+  rowButton,
+  selectField,
+  serviceKnowsToken,
+  textOf,
+  valueOf,
+} from './fixtures/firefox-page.ts';
 import { expect, test } from './fixtures/test.ts';
-
-/**
- * The input a <label> names. (ARIA selectors work over WebDriver BiDi, but a password input has no
- * textbox role, so fields are found through their label.)
- */
-const field = (label: string) => `::-p-xpath(//input[@id=//label[normalize-space(.)="${label}"]/@for])`;
-/** ARIA selectors work over WebDriver BiDi; role and name pick the control. */
-const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`;
-
-async function valueOf(page: Page, name: string): Promise<string> {
-  return (await page.locator(field(name)).waitHandle()).evaluate((input) => (input as HTMLInputElement).value);
-}
-
-async function textOf(page: Page, role: 'status' | 'alert'): Promise<string> {
-  return (await page.locator(`::-p-aria([role="${role}"])`).waitHandle()).evaluate((element) => element.textContent ?? '');
-}
 
 let ff: FirefoxWithExtension;
 
@@ -34,9 +35,9 @@ test('Firefox: save the connection, then create a project for a tab from popup.h
   const access = await options.evaluate(() => browser.permissions.contains({ origins: ['http://127.0.0.1/*'] }));
   expect(access, 'host permission for http://127.0.0.1/* granted').toBe(true);
 
-  await options.locator(field('Project API URL')).fill(sandbox.projectApiUrl);
-  await options.locator(field('API key')).fill(sandbox.credentials.apiKey);
-  await options.locator(field('Auth token')).fill(sandbox.credentials.authToken);
+  await paste(options, field('Project API URL'), sandbox.projectApiUrl);
+  await paste(options, field('API key'), sandbox.credentials.apiKey);
+  await paste(options, field('Auth token'), sandbox.credentials.authToken);
   await options.locator(button('Save connection')).click();
   await expect.poll(() => textOf(options, 'status')).toBe('Connection saved.');
   expect(await options.$$('::-p-aria([role="alert"])'), 'no "Access not granted" alert').toHaveLength(0);
@@ -53,6 +54,8 @@ test('Firefox: save the connection, then create a project for a tab from popup.h
   expect(tabId, `a tab showing ${webUrl} in ${JSON.stringify(tabs)}`).toBeDefined();
 
   const popup = await ff.openExtensionPage(`popup.html?tabId=${tabId}`);
+  // The form first (up to FIREFOX_WAIT_MS on a loaded machine), then its value within expect's 5 s.
+  await popup.locator(button('Create project')).waitHandle();
   await expect.poll(() => valueOf(popup, 'Project URL')).toBe(webUrl);
   expect(await valueOf(popup, 'Project name')).toBe(title);
 
@@ -68,4 +71,55 @@ test('Firefox: save the connection, then create a project for a tab from popup.h
   expect(request.headers['x-service-api-key']).toBe(sandbox.credentials.apiKey);
   expect(request.headers['x-service-auth-token']).toBe(sandbox.credentials.authToken);
   expect(JSON.parse(request.body)).toStrictEqual({ data: { projectUrl: webUrl, projectName: title } });
+});
+
+async function createGroup(options: Page, name: string, id: string, environment: 'Customer' | 'Testing'): Promise<void> {
+  await paste(options, field('Name'), name);
+  await paste(options, field('User group ID'), id);
+  await (await options.locator(selectField('Environment')).waitHandle()).select(environment);
+  await options.locator(button('Create user group')).click();
+  await expectMessage(options, 'status', `Created “${name}” (${environment}, ID ${id})`);
+}
+
+test('Firefox: user groups — the same id in Customer and Testing, rotate one, delete the other', async ({ sandbox }) => {
+  const options = await ff.openExtensionPage('options.html');
+  await fillConnection(options, sandbox);
+  await expectMessage(options, 'status', 'Connection saved.');
+
+  await createGroup(options, 'Acme production', 'acme', 'Customer');
+  await createGroup(options, 'Acme staging', 'acme', 'Testing');
+  const tagged = () => sandbox.groups().map((group) => `${group.api_environment_tag}:${group.provided_id}:${group.name}`).sort();
+  expect(tagged()).toEqual(['Customer:acme:Acme production', 'Testing:acme:Acme staging']);
+  expect(await exists(options, `::-p-xpath(${row('Acme production')}[*[@role="cell" and normalize-space(.)="Customer"]])`)).toBe(true);
+  expect(await exists(options, `::-p-xpath(${row('Acme staging')}[*[@role="cell" and normalize-space(.)="Testing"]])`)).toBe(true);
+  expect(await exists(options, rowButton('Acme staging', 'Copy token'))).toBe(true);
+
+  // Rotate the Testing group: the new token is stored and shown, the service refuses the old one.
+  const stagingToken = () => sandbox.groups().find((group) => group.api_environment_tag === 'Testing')!.token;
+  const oldToken = stagingToken();
+  await options.locator(rowButton('Acme staging', 'Rotate token')).click();
+  await options.locator(dialogButton('Confirm')).click();
+  await expectMessage(options, 'status', 'New token for “Acme staging”');
+  expect(stagingToken()).not.toBe(oldToken);
+  await options.locator(rowButton('Acme staging', 'Show')).click();
+  const shownToken = () => options.$eval(`::-p-xpath(${row('Acme staging')}//code)`, (code) => code.textContent);
+  await expect.poll(shownToken).toBe(stagingToken());
+  expect(await serviceKnowsToken(sandbox, oldToken), 'the service answers success 0 to the old token').toBe(0);
+
+  // Delete the Customer group (with a data source id); the Testing one stays.
+  await options.locator(rowButton('Acme production', 'Delete')).click();
+  await options.locator(dialogField('Data source ID (optional)')).fill('ds-42');
+  await options.locator(dialogButton('Confirm')).click();
+  await expectMessage(options, 'status', 'Deleted “Acme production”');
+  await expect.poll(() => exists(options, `::-p-xpath(${row('Acme production')})`)).toBe(false);
+  const deleteRequest = sandbox.requests.findLast((request) => request.route === 'userGroup.delete');
+  expect(JSON.parse(deleteRequest!.body)).toMatchObject({ user_group_id: 'acme', data_source_provided_id: 'ds-42' });
+  expect(tagged()).toEqual(['Testing:acme:Acme staging']);
+  expect((await messagesOf(options)).filter((message) => message.startsWith('alert:'))).toEqual([]);
+
+  // Reload: the list comes from storage, with the rotated token.
+  await navigateExtensionPage(options, ff.extensionUrl('options.html'));
+  await options.locator(rowButton('Acme staging', 'Show')).click();
+  await expect.poll(shownToken).toBe(stagingToken());
+  expect(await exists(options, `::-p-xpath(${row('Acme production')})`)).toBe(false);
 });
