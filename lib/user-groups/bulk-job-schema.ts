@@ -39,6 +39,8 @@ export const bulkJobSchema = z.object({
   startedAt: z.string(),
   updatedAt: z.string(),
   finishedAt: z.optional(z.string()),
+  /** Stamped by the background's store on each write (lib/storage/serialized-store.ts). */
+  revision: z.optional(z.string()),
 });
 export type BulkJob = z.infer<typeof bulkJobSchema>;
 

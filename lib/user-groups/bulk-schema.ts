@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { environmentSchema } from '../api/user-group-api';
 
-// The rows a bulk create start message carries. The popup loads the protocol, so this file stays small.
+// The rows a bulk create start message carries.
 
 /** One job holds at most this many rows. */
 export const MAX_BULK_ROWS = 10_000;

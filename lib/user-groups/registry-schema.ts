@@ -23,7 +23,11 @@ export const registryEntrySchema = z.object({
 });
 export type RegistryEntry = z.infer<typeof registryEntrySchema>;
 
-export const registrySchema = z.object({ groups: z.array(registryEntrySchema) });
+export const registrySchema = z.object({
+  groups: z.array(registryEntrySchema),
+  /** Stamped by the background's store on each write (lib/storage/serialized-store.ts). */
+  revision: z.optional(z.string()),
+});
 export type Registry = z.infer<typeof registrySchema>;
 
 export const EMPTY_REGISTRY: Registry = { groups: [] };

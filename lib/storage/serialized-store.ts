@@ -1,0 +1,60 @@
+import type { WxtStorageItem } from '@wxt-dev/storage';
+import type { z } from 'zod/mini';
+import { readValidated, writeValidated } from './validated-item';
+
+/** Values the store stamps on every write, so that it can tell its own writes from anyone else's. */
+export type Revisioned = { revision?: string } | null;
+
+export type StoreChange<T, R> = (current: T) => { value: T; result: R };
+
+/**
+ * A stored value with one owner (the background): changes run one after another, each on the latest
+ * value, and each is persisted before it resolves. The last value read or written is kept in memory,
+ * so a long series of changes (a bulk create) does not re-read and re-validate the whole value each
+ * time; a change by anyone else (another context, a test) arrives through storage.onChanged without
+ * our revision, and drops that copy.
+ */
+export function createSerializedStore<T extends Revisioned>(
+  item: WxtStorageItem<T, Record<string, unknown>>,
+  schema: z.ZodMiniType<T>,
+  label: string,
+  options: { keepCorruptCopy?: boolean } = {},
+) {
+  let tail: Promise<unknown> = Promise.resolve();
+  let cached: { value: T } | undefined;
+  let ownRevision: string | undefined;
+  item.watch((stored) => {
+    if (stored?.revision === undefined || stored.revision !== ownRevision) cached = undefined;
+  });
+
+  async function read(): Promise<T> {
+    if (cached) return cached.value;
+    const value = await readValidated(item, schema, label, options);
+    cached = { value };
+    return value;
+  }
+
+  return {
+    read,
+    update<R>(change: StoreChange<T, R>): Promise<R> {
+      const run = tail.then(async () => {
+        const current = await read();
+        const { value, result } = change(current);
+        if (value === current) return result;
+        const revision = crypto.randomUUID();
+        const stamped = (value === null ? null : { ...value, revision }) as T;
+        ownRevision = revision;
+        try {
+          await writeValidated(item, schema, stamped);
+          cached = { value: stamped };
+        } catch (error) {
+          cached = undefined;
+          throw error;
+        }
+        return result;
+      });
+      tail = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
