@@ -134,10 +134,9 @@ function busiestMinute(times: number[]): number {
   return best;
 }
 
-// Slow on purpose (about 80 s): `BULK_TIMING=1 npx playwright test test/e2e/bulk-create.spec.ts -g "default throttle"`.
-// BULK_TIMING=restart also stops the service worker half-way: the alarm starts it again within 30 s.
-test('measured: 200 rows at the default throttle stay within 150 requests in any minute', async ({ extension, sandbox }) => {
-  test.skip(!process.env.BULK_TIMING, 'takes about 80 s: set BULK_TIMING=1 (or =restart) to run it');
+// Slow on purpose (about 90 s, while the other worker runs the rest of the suite): the real pace at the
+// default rate, with the service worker stopped part way through, as the browser may do at any time.
+test('200 rows at the default throttle stay within 150 requests in any minute, and survive a stopped worker', async ({ extension, sandbox }) => {
   test.setTimeout(240_000);
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const options = await openOptions(extension);
@@ -146,7 +145,7 @@ test('measured: 200 rows at the default throttle stay within 150 requests in any
   const startedAt = Date.now();
   await options.getByRole('button', { name: 'Start' }).click();
 
-  if (process.env.BULK_TIMING === 'restart') {
+  {
     await expect(counts(options)).toHaveText(/^(5\d|[6-9]\d) of 200/, { timeout: 60_000 });
     const cdp = await extension.context.newCDPSession(options);
     await cdp.send('ServiceWorker.enable');
@@ -165,6 +164,8 @@ test('measured: 200 rows at the default throttle stay within 150 requests in any
   );
   expect(sandbox.groups()).toHaveLength(200);
   expect(busiest).toBeLessThanOrEqual(150);
+  // A row cut off by the stop may be sent once more (create is get-or-create): never more than that.
+  expect(sent.length).toBeLessThanOrEqual(201);
   // With the worker stopped, nothing was sent until the alarm started it again.
-  if (process.env.BULK_TIMING === 'restart') expect(longestPause).toBeGreaterThan(2_000);
+  expect(longestPause).toBeGreaterThan(2_000);
 });

@@ -1,0 +1,62 @@
+// Bulk create of many groups through the extension (throttle off) against a Node loop of plain
+// sequential fetch calls to the same sandbox: what the extension adds per row (journal, registry).
+import type { BrowserContext } from '@playwright/test';
+import type { Browser as ExtensionApi } from 'wxt/browser';
+import type { Sandbox } from '../sandbox/server.ts';
+
+declare const chrome: typeof ExtensionApi;
+
+export const BULK_ROWS = 1000;
+
+export interface BulkFigures {
+  count: number;
+  extension: number;
+  plain: number;
+}
+
+async function nodeLoop(sandbox: Sandbox, count: number): Promise<number> {
+  const start = performance.now();
+  for (let index = 0; index < count; index += 1) {
+    const response = await fetch(`${sandbox.userGroupBaseUrl}/api/user`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Token ${sandbox.credentials.apiToken}` },
+      body: JSON.stringify({ current_token: '', name: `Plain ${index}`, user_group_id: `plain-${index}`, api_environment_tag: 'Customer' }),
+    });
+    await response.json();
+  }
+  return performance.now() - start;
+}
+
+/** Starts the job from an options page (the background only accepts its own pages) and waits for it to end. */
+async function throughExtension(context: BrowserContext, origin: string, count: number): Promise<number> {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${origin}options.html`);
+    return await page.evaluate(async (total) => {
+      await chrome.storage.local.remove(['userGroupRegistry', 'bulkCreateJob']);
+      const rows = Array.from({ length: total }, (_, index) => ({ line: index + 2, name: `Bulk ${index}`, userGroupId: `bulk-${index}`, environment: 'Testing' }));
+      const finished = new Promise<void>((resolve) => {
+        chrome.storage.onChanged.addListener((changes) => {
+          const job = changes.bulkCreateJob?.newValue as { status?: string } | undefined;
+          if (job?.status && job.status !== 'running') resolve();
+        });
+      });
+      const start = performance.now();
+      const answer = (await chrome.runtime.sendMessage({ type: 'startBulkCreate', data: { rows, ratePerMinute: null } })) as { ok: boolean };
+      if (!answer.ok) throw new Error(`startBulkCreate was refused: ${JSON.stringify(answer)}`);
+      await finished;
+      return performance.now() - start;
+    }, count);
+  } finally {
+    await page.close();
+  }
+}
+
+export async function measureBulkCreate(context: BrowserContext, origin: string, sandbox: Sandbox, count = BULK_ROWS): Promise<BulkFigures> {
+  sandbox.reset();
+  const plain = await nodeLoop(sandbox, count);
+  sandbox.reset();
+  const extension = await throughExtension(context, origin, count);
+  if (sandbox.groups().length !== count) throw new Error(`bulk create left ${sandbox.groups().length} of ${count} groups in the sandbox`);
+  return { count, extension, plain };
+}
