@@ -20,7 +20,7 @@ export default defineConfig({
     startUrls: ['http://127.0.0.1:8787/pages/welcome?title=Welcome%20to%20Review%20Companion'],
   },
   zip: {
-    artifactTemplate: '{{name}}-{{version}}-{{browser}}-mv{{manifestVersion}}.zip',
+    artifactTemplate: '{{name}}-{{version}}-{{browser}}-{{manifestVersion}}.zip',
     sourcesTemplate: '{{name}}-{{version}}-sources.zip',
     excludeSources: ['.node/**', 'test-results/**', 'playwright-report/**', 'bench-results/**'],
   },
