@@ -42,7 +42,7 @@ async function throughExtension(context: BrowserContext, origin: string, count: 
         });
       });
       const start = performance.now();
-      const answer = (await chrome.runtime.sendMessage({ type: 'startBulkCreate', data: { rows, ratePerMinute: null } })) as { ok: boolean };
+      const answer = await chrome.runtime.sendMessage<unknown, { ok: boolean }>({ type: 'startBulkCreate', data: { rows, ratePerMinute: null } });
       if (!answer.ok) throw new Error(`startBulkCreate was refused: ${JSON.stringify(answer)}`);
       await finished;
       return performance.now() - start;
