@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { returnFocusTo } from './focus';
 
 interface ConfirmDialogProps {
   title: string;
@@ -10,7 +11,7 @@ interface ConfirmDialogProps {
 
 /**
  * A modal confirmation built on <dialog>: the browser traps focus, Escape cancels, and focus returns
- * to the control that opened it.
+ * to the control that opened it (once it is enabled again, if the confirmed action disables it).
  */
 export function ConfirmDialog({ title, children, confirmLabel = 'Confirm', onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -21,7 +22,8 @@ export function ConfirmDialog({ title, children, confirmLabel = 'Confirm', onCon
     dialog?.showModal();
     return () => {
       dialog?.close();
-      if (opener instanceof HTMLElement) opener.focus();
+      // The opener may be disabled while the confirmed action runs: focus returns once it is enabled.
+      if (opener instanceof HTMLElement) returnFocusTo(opener);
     };
   }, []);
   return (

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
 import { Alert, StatusMessage } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { keepFocusWhileBusy } from '@/components/focus';
 import { TextField } from '@/components/TextField';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { requiredOrigins } from '@/lib/connection/host-access';
@@ -41,6 +42,7 @@ export function ConnectionSection({ status }: { status: ConnectionStatus }) {
   const [failure, setFailure] = useState<string>();
   const [saved, setSaved] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const saveButton = useRef<HTMLButtonElement>(null);
   const [confirmingForget, setConfirmingForget] = useState(false);
   const update = (field: FieldName) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 
@@ -51,6 +53,7 @@ export function ConnectionSection({ status }: { status: ConnectionStatus }) {
     setSaved(undefined);
     setFailure(undefined);
     if (Object.keys(urlErrors).length > 0) return;
+    keepFocusWhileBusy(saveButton.current);
     setSaving(true);
     // The permission request must be the first await: browsers only allow it during the click.
     const origins = requiredOrigins([form.userGroupBaseUrl, form.projectApiUrl].map((url) => checkServiceUrl(url).ok ? url.trim() : ''));
@@ -105,7 +108,7 @@ export function ConnectionSection({ status }: { status: ConnectionStatus }) {
         {failure && <Alert>{failure}</Alert>}
         {saved && <StatusMessage>{saved}</StatusMessage>}
         <div className="actions">
-          <button type="submit" className="primary" disabled={saving} aria-busy={saving}>
+          <button ref={saveButton} type="submit" className="primary" disabled={saving} aria-busy={saving}>
             Save connection
           </button>
           <button type="button" className="danger" onClick={() => setConfirmingForget(true)}>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
+import { keepFocusWhileBusy } from '@/components/focus';
 import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
@@ -78,6 +79,7 @@ export function ProjectForm({ page, initialHistory, onOpenSettings }: ProjectFor
     setFieldErrors({});
     setError(undefined);
     inFlight.current = true;
+    keepFocusWhileBusy(createButton.current);
     setSubmitting(true);
     const result = await sendMessage(createProject, checked.value);
     inFlight.current = false;

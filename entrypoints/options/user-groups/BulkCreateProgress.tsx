@@ -36,7 +36,7 @@ export function BulkCreateProgress({ job }: { job: BulkJob }) {
   };
 
   return (
-    <div aria-labelledby="bulk-progress-heading" className="bulk-progress">
+    <div role="group" aria-labelledby="bulk-progress-heading" className="bulk-progress">
       <h3 id="bulk-progress-heading">{active ? 'Bulk create in progress' : 'Last bulk create'}</h3>
       <progress aria-label="Bulk create progress" max={Math.max(job.total, 1)} value={job.total === 0 ? 1 : processed} />
       <p aria-live="polite" className="bulk-counts">

@@ -93,7 +93,7 @@ export function BulkCreateSection() {
       </div>
       {fileError && <Alert>{fileError}</Alert>}
       {chosen && plan && (
-        <div className="preview" aria-labelledby="bulk-preview-heading">
+        <div role="group" className="preview" aria-labelledby="bulk-preview-heading">
           <h3 id="bulk-preview-heading">Preview: {chosen.fileName}</h3>
           <p aria-label="Bulk create summary">
             {plan.toCreate.length.toLocaleString()} to create, {chosen.problems.length.toLocaleString()} invalid, {plan.alreadyInRegistry.length.toLocaleString()} already in this browser (skipped)

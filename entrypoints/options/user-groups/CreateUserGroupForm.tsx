@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { keepFocusWhileBusy } from '@/components/focus';
 import { SelectField } from '@/components/SelectField';
 import { TextField } from '@/components/TextField';
 import type { Environment } from '@/lib/api/user-group-api';
@@ -17,6 +18,7 @@ export function CreateUserGroupForm({ onOutcome }: { onOutcome: (outcome: Outcom
   const [environment, setEnvironment] = useState<Environment>('Customer');
   const [errors, setErrors] = useState<{ name?: string; userGroupId?: string }>({});
   const [busy, setBusy] = useState(false);
+  const submitButton = useRef<HTMLButtonElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,6 +29,7 @@ export function CreateUserGroupForm({ onOutcome }: { onOutcome: (outcome: Outcom
     };
     setErrors(problems);
     if (problems.name || problems.userGroupId) return;
+    keepFocusWhileBusy(submitButton.current);
     setBusy(true);
     const result = await sendMessage(createUserGroup, { name, userGroupId, environment });
     setBusy(false);
@@ -54,7 +57,7 @@ export function CreateUserGroupForm({ onOutcome }: { onOutcome: (outcome: Outcom
         <TextField label="User group ID" value={userGroupId} onChange={setUserGroupId} error={errors.userGroupId} autoComplete="off" spellCheck={false} />
         <SelectField label="Environment" value={environment} options={ENVIRONMENTS} onChange={setEnvironment} />
       </div>
-      <button type="submit" className="primary" disabled={busy} aria-busy={busy}>
+      <button ref={submitButton} type="submit" className="primary" disabled={busy} aria-busy={busy}>
         Create user group
       </button>
     </form>

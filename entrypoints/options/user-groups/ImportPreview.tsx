@@ -29,7 +29,7 @@ export function ProblemList({ problems, label }: { problems: readonly RowProblem
 export function ImportPreview({ fileName, preview }: { fileName: string; preview: Preview }) {
   const { added, changed, unchanged, invalid } = preview;
   return (
-    <div className="preview" aria-labelledby="import-preview-heading">
+    <div role="group" className="preview" aria-labelledby="import-preview-heading">
       <h4 id="import-preview-heading">Import preview: {fileName}</h4>
       <p aria-label="Import summary">
         {added.length.toLocaleString()} new, {changed.length.toLocaleString()} changed, {unchanged.toLocaleString()} unchanged,{' '}

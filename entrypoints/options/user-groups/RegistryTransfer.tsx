@@ -79,7 +79,7 @@ export function RegistryTransfer({ onOutcome }: { onOutcome: (outcome: Outcome) 
   };
 
   return (
-    <div aria-labelledby="transfer-heading" className="transfer">
+    <div role="group" aria-labelledby="transfer-heading" className="transfer">
       <h3 id="transfer-heading">Export and import</h3>
       <p className="hint">This browser holds the only copy of each token: export a copy now and then. JSON keeps every field; CSV opens in a spreadsheet.</p>
       <div className="actions">

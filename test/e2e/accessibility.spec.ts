@@ -1,0 +1,349 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import type { ExtensionBrowser } from './fixtures/chromium.ts';
+import { configureConnection, forgetCredentials, optionsUrl } from './fixtures/connection.ts';
+import { clearUserGroupData } from './fixtures/extension-storage.ts';
+import { openPopupForTab, tabIdOf } from './fixtures/popup.ts';
+import { secretsOf, type Sandbox } from './fixtures/sandbox.ts';
+import { expect, test } from './fixtures/test.ts';
+
+/**
+ * design.md §5 and issue 7: the popup and the options page have no WCAG 2.1 A/AA violation that axe
+ * can find, in the light and the dark palette, in each state a reviewer meets; and both work with the
+ * keyboard alone.
+ */
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const SCHEMES = ['light', 'dark'] as const;
+type Scheme = (typeof SCHEMES)[number];
+
+test.beforeEach(async ({ extension }) => {
+  await clearUserGroupData(extension);
+});
+
+test.afterEach(async ({ extension }) => {
+  await clearUserGroupData(extension);
+});
+
+test.afterAll(async ({ extensionBrowser, sandbox }) => {
+  expect(await extensionBrowser.console.findAny(secretsOf(sandbox)), 'console lines that contain a secret').toEqual([]);
+});
+
+/**
+ * Runs axe on the page as it is and expects no violation. A failure lists each violation with its rule,
+ * impact, the elements it found (CSS selectors) and axe's summary of what to fix, e.g.
+ * `color-contrast (serious) at .hint: Fix any of the following: Element has insufficient color contrast…`.
+ */
+async function expectNoViolations(page: Page, state: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} (${violation.impact ?? 'unknown impact'}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`),
+  );
+  expect(found, `axe violations in ${state}`).toEqual([]);
+}
+
+/**
+ * axe does not check placeholder text, which WCAG 1.4.3 covers like any text: each placeholder against
+ * its field's background, at least 4.5:1 (fields and page are opaque, so the colours are exact).
+ */
+async function expectReadablePlaceholders(page: Page, state: string): Promise<void> {
+  const ratios = await page.locator('input[placeholder]').evaluateAll((inputs) => {
+    const luminance = (color: string) => {
+      const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => {
+        const channel = Number(part) / 255;
+        return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    return inputs.map((input) => {
+      const [text, background] = [luminance(getComputedStyle(input, '::placeholder').color), luminance(getComputedStyle(input).backgroundColor)];
+      const ratio = (Math.max(text, background) + 0.05) / (Math.min(text, background) + 0.05);
+      return { placeholder: input.getAttribute('placeholder'), ratio: Math.round(ratio * 100) / 100 };
+    });
+  });
+  expect(ratios.length, `placeholders in ${state}`).toBeGreaterThan(0);
+  expect(ratios.filter(({ ratio }) => ratio < 4.5), `placeholders under 4.5:1 in ${state}`).toEqual([]);
+}
+
+async function openWebPage(extension: ExtensionBrowser, sandbox: Sandbox, slug: string, title: string): Promise<Page> {
+  const page = await extension.context.newPage();
+  await page.goto(sandbox.pageUrl(slug, title));
+  return page;
+}
+
+/** popup.html?tabId=N for a sandbox page, in the given colour scheme, prefilled. */
+async function openFilledPopup(extension: ExtensionBrowser, sandbox: Sandbox, scheme: Scheme, slug: string): Promise<Page> {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const page = await openWebPage(extension, sandbox, `${slug}-${scheme}`, `Release notes ${scheme} — ${slug}`);
+  const popup = await openPopupForTab(extension, page);
+  await popup.emulateMedia({ colorScheme: scheme });
+  await expect(popup.getByLabel('Project URL', { exact: true })).toHaveValue(page.url());
+  return popup;
+}
+
+async function openOptionsPage(extension: ExtensionBrowser, scheme: Scheme): Promise<Page> {
+  const options = await extension.context.newPage();
+  await options.emulateMedia({ colorScheme: scheme });
+  await options.goto(optionsUrl(extension.extensionId));
+  await expect(options.getByRole('button', { name: 'Save connection' })).toBeVisible();
+  return options;
+}
+
+async function createGroup(options: Page, name: string, id: string, environment: 'Customer' | 'Testing') {
+  await options.getByLabel('Name', { exact: true }).fill(name);
+  await options.getByLabel('User group ID', { exact: true }).fill(id);
+  await options.getByLabel('Environment', { exact: true }).selectOption(environment);
+  await options.getByRole('button', { name: 'Create user group' }).click();
+  await expect(options.getByRole('status')).toContainText(`(${environment}, ID ${id})`);
+}
+
+const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+for (const scheme of SCHEMES) {
+  test.describe(`${scheme} palette`, () => {
+    test(`popup without a connection (Open settings): no axe violations, ${scheme}`, async ({ extension, sandbox }) => {
+      await configureConnection(extension.context, extension.extensionId, sandbox);
+      await forgetCredentials(extension.context, extension.extensionId);
+      const page = await openWebPage(extension, sandbox, `a11y-empty-${scheme}`, 'No connection yet');
+      const popup = await openPopupForTab(extension, page);
+      await popup.emulateMedia({ colorScheme: scheme });
+      await expect(popup.getByRole('button', { name: 'Open settings' })).toBeVisible();
+      await expectNoViolations(popup, `the popup without a connection (${scheme})`);
+    });
+
+    test(`popup prefilled, after an error, after success, and warning of a duplicate: no axe violations, ${scheme}`, async ({ extension, sandbox }) => {
+      const popup = await openFilledPopup(extension, sandbox, scheme, 'a11y-popup');
+      const tabId = Number(new URL(popup.url()).searchParams.get('tabId'));
+      await expect(popup.getByRole('button', { name: 'Create project' })).toBeEnabled();
+      await expectNoViolations(popup, `the prefilled popup (${scheme})`);
+
+      // The sandbox, like the service, refuses names over 200 characters.
+      const name = popup.getByLabel('Project name', { exact: true });
+      await name.fill('n'.repeat(250));
+      await popup.getByRole('button', { name: 'Create project' }).click();
+      await expect(popup.getByRole('alert')).toHaveText('projectName must be at most 200 characters');
+      await expectNoViolations(popup, `the popup with the service's error (${scheme})`);
+
+      // A field error of the popup's own (a browser page cannot be registered) next to the field.
+      await popup.getByLabel('Project URL', { exact: true }).fill('chrome://version/');
+      await name.fill('Browser page');
+      await popup.getByRole('button', { name: 'Create project' }).click();
+      await expect(popup.getByLabel('Project URL', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await expectNoViolations(popup, `the popup with a field error (${scheme})`);
+
+      const typedUrl = sandbox.pageUrl(`a11y-typed-${scheme}`);
+      await popup.getByLabel('Project URL', { exact: true }).fill(typedUrl);
+      await name.fill('A name the service accepts');
+      await popup.getByRole('button', { name: 'Create project' }).click();
+      await expect(popup.getByLabel('Project ID', { exact: true })).toBeVisible();
+      await expect(popup.getByLabel('Project ID', { exact: true })).toHaveValue(sandbox.projects()[0]!.projectId);
+      await expect(popup.getByRole('button', { name: 'Copy project ID' })).toBeVisible();
+      await expectNoViolations(popup, `the popup after success (${scheme})`);
+
+      // The same address again: the duplicate warning (Register again), and the recent projects.
+      const again = await openPopupForTab(extension, tabId);
+      await again.emulateMedia({ colorScheme: scheme });
+      await again.getByLabel('Project URL', { exact: true }).fill(typedUrl);
+      await expect(again.getByRole('region', { name: 'Already registered' })).toBeVisible();
+      await expect(again.getByRole('region', { name: 'Recent projects' })).toBeVisible();
+      await expectNoViolations(again, `the popup warning of a page registered before (${scheme})`);
+    });
+
+    test(`options page with every section filled in, and with a dialog open: no axe violations, readable placeholders, ${scheme}`, async ({ extension, sandbox }) => {
+      test.setTimeout(60_000);
+      await configureConnection(extension.context, extension.extensionId, sandbox);
+      // A project in the history.
+      const popup = await openFilledPopup(extension, sandbox, scheme, 'a11y-history');
+      await popup.getByRole('button', { name: 'Create project' }).click();
+      await expect(popup.getByLabel('Project ID', { exact: true })).toBeVisible();
+      await popup.close();
+
+      const options = await openOptionsPage(extension, scheme);
+      await createGroup(options, 'Acme production', 'acme', 'Customer');
+      await createGroup(options, 'Acme staging', 'acme', 'Testing');
+      await createGroup(options, 'Globex', 'globex', 'Customer');
+      // A rotation whose answer cannot be read: the row is flagged and the section shows the error.
+      sandbox.setFault('userGroup.rotate', { kind: 'malformedJson', times: 1 });
+      await rowOf(options, 'Globex').getByRole('button', { name: 'Rotate token' }).click();
+      await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await expect(options.getByRole('alert')).toContainText('was not rotated');
+      await expect(rowOf(options, 'Globex')).toContainText('Rotation outcome unknown');
+      await rowOf(options, 'Acme staging').getByRole('button', { name: 'Show' }).click();
+
+      // An import preview: a changed group, a new one and an invalid row.
+      const importCsv = [
+        'name,user_group_id,environment,token,team_id,created_at,last_rotated_at',
+        'Acme production,acme,Customer,ugt_token_from_the_file,4242,2025-01-01T00:00:00.000Z,',
+        'Hooli,hooli,Testing,ugt_hooli,4243,2025-01-02T00:00:00.000Z,',
+        'No token,no-token,Customer,,4244,,',
+      ];
+      await options.getByLabel('Import user groups').setInputFiles({ name: 'edited.csv', mimeType: 'text/csv', buffer: Buffer.from(importCsv.join('\n')) });
+      await expect(options.getByLabel('Import summary')).toHaveText('1 new, 1 changed, 0 unchanged, 1 invalid');
+      await options.getByText('New groups (1)').click();
+
+      // Bulk create: a preview with an invalid row and a row already here, then the finished job.
+      const csv = ['name,user_group_id,environment', 'Initech,initech,Customer', 'Umbrella,umbrella,Testing', 'Acme again,acme,Customer', 'No id,,Testing'];
+      await options.getByLabel('Bulk create from CSV').setInputFiles({ name: 'groups.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.join('\n')) });
+      await expect(options.getByLabel('Bulk create summary')).toContainText('2 to create, 1 invalid, 1 already in this browser');
+      await options.getByText('Already in this browser (1)').click();
+      await expect(rowOf(options, `Release notes ${scheme} — a11y-history`)).toBeVisible();
+      await expectNoViolations(options, `the options page with import and bulk create previews (${scheme})`);
+      await options.getByRole('button', { name: 'Discard' }).click();
+
+      await options.getByLabel('Requests per minute').fill('6000');
+      await options.getByRole('button', { name: 'Start', exact: true }).click();
+      await expect(options.getByText('Done.', { exact: true })).toBeVisible({ timeout: 10_000 });
+      await expect(rowOf(options, 'Umbrella')).toBeVisible();
+      await expectNoViolations(options, `the options page with every section filled in (${scheme})`);
+      await expectReadablePlaceholders(options, `the options page (${scheme})`);
+
+      await rowOf(options, 'Acme production').getByRole('button', { name: 'Rotate token' }).click();
+      await expect(options.getByRole('dialog')).toBeVisible();
+      await expectNoViolations(options, `the options page with the Rotate token dialog open (${scheme})`);
+      await options.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+      await rowOf(options, 'Acme production').getByRole('button', { name: 'Delete' }).click();
+      await expect(options.getByRole('dialog').getByLabel('Data source ID (optional)')).toBeVisible();
+      await expectNoViolations(options, `the options page with the Delete dialog open (${scheme})`);
+    });
+  });
+}
+
+/** Presses Tab until `target` has focus (at most `limit` times); fails naming what has focus instead. */
+async function tabTo(page: Page, target: Locator, limit = 40): Promise<void> {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  if (await target.evaluate((element) => element === document.activeElement)) return;
+  throw new Error(`${limit} presses of Tab did not reach ${target.toString()}; focus is on ${await describeFocus(page)}`);
+}
+
+const describeFocus = (page: Page) => page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160) ?? 'nothing');
+
+/** `target` has focus, and shows it: it matches :focus-visible, which draws the theme's outline. */
+async function expectVisibleFocus(target: Locator): Promise<void> {
+  await expect(target).toBeFocused();
+  const shown = await target.evaluate((element) => element.matches(':focus-visible') && getComputedStyle(element).outlineStyle !== 'none');
+  expect(shown, `${target.toString()} matches :focus-visible and has an outline`).toBe(true);
+}
+
+test('the keyboard alone registers a page in the popup, and focus lands on the new project ID', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const page = await openWebPage(extension, sandbox, 'a11y-keyboard', 'Keyboard page');
+  const popup = await extension.context.newPage();
+  await popup.goto(extension.extensionUrl(`popup.html?tabId=${await tabIdOf(extension, page)}`));
+  const url = popup.getByLabel('Project URL', { exact: true });
+  await expect(url).toHaveValue(page.url());
+
+  await tabTo(popup, url);
+  await expectVisibleFocus(url);
+  await popup.keyboard.press('Tab');
+  const name = popup.getByLabel('Project name', { exact: true });
+  await expectVisibleFocus(name);
+  await popup.keyboard.press('ControlOrMeta+A');
+  await popup.keyboard.type('Typed with the keyboard');
+  await popup.keyboard.press('Tab');
+  const create = popup.getByRole('button', { name: 'Create project' });
+  await expectVisibleFocus(create);
+  await popup.keyboard.press('Enter');
+
+  const projectId = popup.getByLabel('Project ID', { exact: true });
+  await expect(projectId).toBeVisible();
+  await expect(projectId).toHaveValue(sandbox.projects()[0]!.projectId);
+  expect(sandbox.projects().map((project) => [project.projectUrl, project.projectName])).toEqual([[page.url(), 'Typed with the keyboard']]);
+  // The form that had focus is gone: focus is on the id (not lost to <body>), and Tab reaches Copy.
+  await expectVisibleFocus(projectId);
+  await popup.keyboard.press('Tab');
+  await expectVisibleFocus(popup.getByRole('button', { name: 'Copy project ID' }));
+  await popup.keyboard.press('Space');
+  await expect(popup.getByText('Copied.', { exact: true })).toBeVisible();
+});
+
+test('the keyboard alone registers a page after the service refused it: focus stays on Create project', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const page = await openWebPage(extension, sandbox, 'a11y-keyboard-error', 'Keyboard error page');
+  const popup = await openPopupForTab(extension, page);
+  const name = popup.getByLabel('Project name', { exact: true });
+  await expect(name).toHaveValue('Keyboard error page');
+
+  await tabTo(popup, name);
+  await popup.keyboard.press('ControlOrMeta+A');
+  await popup.keyboard.type('n'.repeat(250));
+  await popup.keyboard.press('Tab');
+  const create = popup.getByRole('button', { name: 'Create project' });
+  await expectVisibleFocus(create);
+  await popup.keyboard.press('Enter');
+  await expect(popup.getByRole('alert')).toHaveText('projectName must be at most 200 characters');
+  // The button was disabled while the request ran; it has focus again, so Enter retries at once.
+  await expectVisibleFocus(create);
+
+  await popup.keyboard.press('Shift+Tab');
+  await expectVisibleFocus(name);
+  await popup.keyboard.press('ControlOrMeta+A');
+  await popup.keyboard.type('A shorter name');
+  await popup.keyboard.press('Enter'); // Enter in a field submits the form too
+  await expect(popup.getByLabel('Project ID', { exact: true })).toBeVisible();
+  expect(sandbox.projects().map((project) => project.projectName)).toEqual(['A shorter name']);
+});
+
+test('the keyboard alone creates a user group and rotates its token; focus comes back to the row', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const options = await openOptionsPage(extension, 'light');
+
+  const name = options.getByLabel('Name', { exact: true });
+  await tabTo(options, name);
+  await expectVisibleFocus(name);
+  await options.keyboard.type('Keyboard team');
+  await options.keyboard.press('Tab');
+  const id = options.getByLabel('User group ID', { exact: true });
+  await expectVisibleFocus(id);
+  await options.keyboard.type('keyboard-team');
+  await options.keyboard.press('Tab');
+  const environment = options.getByLabel('Environment', { exact: true });
+  await expectVisibleFocus(environment);
+  await expect(environment).toHaveValue('Customer');
+  await options.keyboard.press('ArrowDown');
+  await expect(environment).toHaveValue('Testing');
+  await options.keyboard.press('Tab');
+  const create = options.getByRole('button', { name: 'Create user group' });
+  await expectVisibleFocus(create);
+  await options.keyboard.press('Enter');
+  await expect(options.getByRole('status')).toHaveText('Created “Keyboard team” (Testing, ID keyboard-team).');
+  expect(sandbox.groups().map((group) => [group.api_environment_tag, group.provided_id, group.name])).toEqual([['Testing', 'keyboard-team', 'Keyboard team']]);
+  // Disabled while the request ran, the button has focus again (not <body>): the form is cleared for the next group.
+  await expectVisibleFocus(create);
+  await expect(name).toHaveValue('');
+
+  const row = rowOf(options, 'Keyboard team');
+  const rotate = row.getByRole('button', { name: 'Rotate token' });
+  await tabTo(options, rotate);
+  await expectVisibleFocus(rotate);
+
+  // Escape closes the dialog without rotating, and focus goes back to the button.
+  const oldToken = sandbox.groups()[0]!.token;
+  await options.keyboard.press('Enter');
+  const dialog = options.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Rotate the token of “Keyboard team”?');
+  await options.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expectVisibleFocus(rotate);
+  expect(sandbox.groups()[0]!.token, 'Escape rotated nothing').toBe(oldToken);
+
+  // Enter again; in the dialog focus starts on Cancel (the safe choice) and Tab reaches Confirm.
+  await options.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expectVisibleFocus(dialog.getByRole('button', { name: 'Cancel' }));
+  const confirm = dialog.getByRole('button', { name: 'Confirm' });
+  await options.keyboard.press('Tab');
+  await expectVisibleFocus(confirm);
+  await options.keyboard.press('Enter');
+  await expect(options.getByRole('status')).toContainText('New token for “Keyboard team”');
+  await expect(dialog).toHaveCount(0);
+  expect(sandbox.groups()[0]!.token).not.toBe(oldToken);
+  // Rotate token was disabled while the rotation ran; focus went back to it once it was enabled.
+  await expectVisibleFocus(rotate);
+  await options.keyboard.press('Shift+Tab');
+  await expectVisibleFocus(row.getByRole('button', { name: 'Copy token' }));
+});
