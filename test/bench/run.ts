@@ -173,21 +173,22 @@ async function optionsWithManyGroups(context: BrowserContext, origin: string) {
     await search.focus();
     // Every one of these keystrokes changes the set of matching groups, so each one repaints the list.
     for (const key of ['9', '9', '9', '9', 'Backspace', 'Backspace', 'Backspace', 'Backspace']) {
-      const settled = page.evaluate(() =>
-        new Promise<number>((resolve, reject) => {
-          const section = document.querySelector('section[aria-labelledby="groups-heading"]')!;
-          const counter = [...section.querySelectorAll('p')].find((p) => p.textContent?.startsWith('Showing'))!;
-          const search = document.activeElement as HTMLInputElement | null;
-          setTimeout(() => reject(new Error(`the list did not update within 5 s of a keystroke (focus: ${search?.id ?? 'none'}, value: ${search?.value ?? ''}, counter: ${counter.textContent ?? ''})`)), 5000);
+      // Observe first (and wait until the observer exists), then type: the press cannot overtake it.
+      await page.evaluate(() => {
+        const probe = window as unknown as { __keyAt: number; __settled?: Promise<number> };
+        const section = document.querySelector('section[aria-labelledby="groups-heading"]')!;
+        const counter = [...section.querySelectorAll('p')].find((p) => p.textContent?.startsWith('Showing'))!;
+        probe.__settled = new Promise<number>((resolve, reject) => {
+          setTimeout(() => reject(new Error(`the list did not update within 5 s of a keystroke (counter: ${counter.textContent ?? ''})`)), 5000);
           const observer = new MutationObserver(() => {
             observer.disconnect();
-            requestAnimationFrame(() => resolve(performance.now() - (window as unknown as { __keyAt: number }).__keyAt));
+            requestAnimationFrame(() => resolve(performance.now() - probe.__keyAt));
           });
           observer.observe(counter, { childList: true, characterData: true, subtree: true });
-        }),
-      );
+        });
+      });
       await page.keyboard.press(key);
-      keystroke.push(await settled);
+      keystroke.push(await page.evaluate(() => (window as unknown as { __settled: Promise<number> }).__settled));
     }
     await page.close();
   }
