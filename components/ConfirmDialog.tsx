@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { t } from '@/lib/i18n';
 import { returnFocusTo } from './focus';
 
 interface ConfirmDialogProps {
@@ -13,7 +14,7 @@ interface ConfirmDialogProps {
  * A modal confirmation built on <dialog>: the browser traps focus, Escape cancels, and focus returns
  * to the control that opened it (once it is enabled again, if the confirmed action disables it).
  */
-export function ConfirmDialog({ title, children, confirmLabel = 'Confirm', onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel = t('dialogConfirm'), onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -39,7 +40,7 @@ export function ConfirmDialog({ title, children, confirmLabel = 'Confirm', onCon
       <div>{children}</div>
       <div className="actions">
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('dialogCancel')}
         </button>
         <button type="button" className="danger" onClick={onConfirm}>
           {confirmLabel}

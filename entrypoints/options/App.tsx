@@ -1,4 +1,5 @@
 import { Alert } from '@/components/Alert';
+import { t } from '@/lib/i18n';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { ConnectionSection } from './ConnectionSection';
 import { ProjectHistorySection } from './project-history/ProjectHistorySection';
@@ -11,10 +12,10 @@ export function App() {
   const loadError = useConnectionStore((state) => state.loadError);
   return (
     <main>
-      <h1>Review Companion settings</h1>
+      <h1>{t('optionsHeading')}</h1>
       {loadError && <Alert>{loadError.message}</Alert>}
       {status && <StorageNotices notices={status.notices} />}
-      {status ? <ConnectionSection status={status} /> : !loadError && <p aria-busy="true">Loading…</p>}
+      {status ? <ConnectionSection status={status} /> : !loadError && <p aria-busy="true">{t('optionsLoading')}</p>}
       <UserGroupsSection />
       <BulkCreateSection />
       <ProjectHistorySection />

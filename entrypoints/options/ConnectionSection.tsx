@@ -9,6 +9,7 @@ import { requiredOrigins } from '@/lib/connection/host-access';
 import { checkServiceUrl } from '@/lib/connection/validate-connection';
 import { sendMessage } from '@/lib/messaging/client';
 import { forgetCredentials, saveConnection } from '@/lib/messaging/messages/connection-messages';
+import { t } from '@/lib/i18n';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { GrantAccess } from './GrantAccess';
 
@@ -16,7 +17,7 @@ type FieldName = 'userGroupBaseUrl' | 'projectApiUrl' | 'apiToken' | 'apiKey' | 
 type Form = Record<FieldName, string> & { sessionOnly: boolean };
 
 function secretHint(masked: string): string {
-  return masked ? `Saved: ${masked}. Leave empty to keep it.` : 'Not set.';
+  return masked ? t('connectionSecretSaved', masked) : t('connectionSecretNotSet');
 }
 
 function checkUrls(form: Form): Partial<Record<FieldName, string>> {
@@ -74,7 +75,7 @@ export function ConnectionSection({ status }: { status: ConnectionStatus }) {
     }
     setStatus(result.value);
     setForm((current) => ({ ...current, apiToken: '', apiKey: '', authToken: '', userGroupBaseUrl: result.value.userGroupBaseUrl, projectApiUrl: result.value.projectApiUrl }));
-    setSaved(granted ? 'Connection saved.' : 'Connection saved, but access was not granted.');
+    setSaved(granted ? t('connectionSaved') : t('connectionSavedNoAccess'));
   };
 
   const forget = async () => {
@@ -82,44 +83,44 @@ export function ConnectionSection({ status }: { status: ConnectionStatus }) {
     const result = await sendMessage(forgetCredentials, {});
     if (result.ok) {
       setStatus(result.value);
-      setSaved('Credentials removed from this browser.');
+      setSaved(t('connectionForgotten'));
     } else setFailure(result.error.message);
   };
 
   return (
     <section aria-labelledby="connection-heading">
-      <h2 id="connection-heading">Connection</h2>
+      <h2 id="connection-heading">{t('connectionHeading')}</h2>
       <form onSubmit={(event) => void save(event)} noValidate>
         <fieldset>
-          <legend>User groups</legend>
-          <TextField label="User group API base URL" value={form.userGroupBaseUrl} onChange={update('userGroupBaseUrl')} error={errors.userGroupBaseUrl} placeholder="https://api.example.com" inputMode="url" spellCheck={false} />
-          <TextField label="API token" type="password" value={form.apiToken} onChange={update('apiToken')} error={errors.apiToken} hint={secretHint(status.masked.apiToken)} autoComplete="new-password" />
+          <legend>{t('connectionUserGroupsLegend')}</legend>
+          <TextField label={t('connectionUserGroupBaseUrl')} value={form.userGroupBaseUrl} onChange={update('userGroupBaseUrl')} error={errors.userGroupBaseUrl} placeholder={t('connectionUserGroupBaseUrlPlaceholder')} inputMode="url" spellCheck={false} />
+          <TextField label={t('connectionApiToken')} type="password" value={form.apiToken} onChange={update('apiToken')} error={errors.apiToken} hint={secretHint(status.masked.apiToken)} autoComplete="new-password" />
         </fieldset>
         <fieldset>
-          <legend>Projects</legend>
-          <TextField label="Project API URL" value={form.projectApiUrl} onChange={update('projectApiUrl')} error={errors.projectApiUrl} placeholder="https://projects.example.com" inputMode="url" spellCheck={false} />
-          <TextField label="API key" type="password" value={form.apiKey} onChange={update('apiKey')} error={errors.apiKey} hint={secretHint(status.masked.apiKey)} autoComplete="new-password" />
-          <TextField label="Auth token" type="password" value={form.authToken} onChange={update('authToken')} error={errors.authToken} hint={secretHint(status.masked.authToken)} autoComplete="new-password" />
+          <legend>{t('connectionProjectsLegend')}</legend>
+          <TextField label={t('connectionProjectApiUrl')} value={form.projectApiUrl} onChange={update('projectApiUrl')} error={errors.projectApiUrl} placeholder={t('connectionProjectApiUrlPlaceholder')} inputMode="url" spellCheck={false} />
+          <TextField label={t('connectionApiKey')} type="password" value={form.apiKey} onChange={update('apiKey')} error={errors.apiKey} hint={secretHint(status.masked.apiKey)} autoComplete="new-password" />
+          <TextField label={t('connectionAuthToken')} type="password" value={form.authToken} onChange={update('authToken')} error={errors.authToken} hint={secretHint(status.masked.authToken)} autoComplete="new-password" />
         </fieldset>
         <label className="checkbox">
           <input type="checkbox" checked={form.sessionOnly} onChange={(event) => setForm((current) => ({ ...current, sessionOnly: event.target.checked }))} />
-          Keep credentials only until the browser closes
+          {t('connectionSessionOnly')}
         </label>
         {failure && <Alert>{failure}</Alert>}
         {saved && <StatusMessage>{saved}</StatusMessage>}
         <div className="actions">
           <button ref={saveButton} type="submit" className="primary" disabled={saving} aria-busy={saving}>
-            Save connection
+            {t('connectionSave')}
           </button>
           <button type="button" className="danger" onClick={() => setConfirmingForget(true)}>
-            Forget credentials
+            {t('connectionForget')}
           </button>
         </div>
       </form>
       <GrantAccess missing={status.missingAccess} />
       {confirmingForget && (
-        <ConfirmDialog title="Forget credentials?" onConfirm={() => void forget()} onCancel={() => setConfirmingForget(false)}>
-          The API token, API key and auth token are removed from this browser. The addresses stay.
+        <ConfirmDialog title={t('connectionForgetTitle')} onConfirm={() => void forget()} onCancel={() => setConfirmingForget(false)}>
+          {t('connectionForgetBody')}
         </ConfirmDialog>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { Alert } from '@/components/Alert';
+import { t } from '@/lib/i18n';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 
 /** Settings whose host access was declined or revoked say so, with the one button that fixes it. */
@@ -12,9 +13,9 @@ export function GrantAccess({ missing }: { missing: string[] }) {
   };
   return (
     <Alert>
-      Access not granted: Review Companion cannot call {missing.map((origin) => origin.replace('/*', '')).join(' and ')} until you allow it.{' '}
+      {t('connectionAccessMissing', missing.map((origin) => origin.replace('/*', '')).reduce((first, second) => t('connectionAccessAnd', first, second)))}{' '}
       <button type="button" onClick={() => void grant()}>
-        Grant access
+        {t('connectionGrantAccess')}
       </button>
     </Alert>
   );

@@ -1,4 +1,5 @@
 import { Alert } from '@/components/Alert';
+import { t } from '@/lib/i18n';
 import { storageNoticesItem } from '@/lib/storage/notices-item';
 
 /** Stored data that had to be reset is reported here until the user dismisses it. */
@@ -12,7 +13,7 @@ export function StorageNotices({ notices }: { notices: string[] }) {
         ))}
       </ul>
       <button type="button" onClick={() => void storageNoticesItem.setValue([])}>
-        Dismiss
+        {t('optionsDismiss')}
       </button>
     </Alert>
   );

@@ -30,17 +30,37 @@ describe('public/_locales/en/messages.json', () => {
     for (const name of names) expect(englishMessages[name], name).toBeDefined();
   });
 
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? walk(path.join(dir, name)) : [path.join(dir, name)]));
+  const sourceFiles = ['entrypoints', 'lib', 'components'].flatMap((dir) => walk(path.join(ROOT, dir))).filter((file) => /\.(ts|tsx)$/.test(file));
+
   it('every message is used somewhere (no dead text for translators)', () => {
-    const walk = (dir: string): string[] =>
-      readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? walk(path.join(dir, name)) : [path.join(dir, name)]));
-    const sources = ['entrypoints', 'lib', 'components']
-      .flatMap((dir) => walk(path.join(ROOT, dir)))
-      .filter((file) => /\.(ts|tsx)$/.test(file))
-      .map((file) => readFileSync(file, 'utf8'))
-      .join('\n');
+    const sources = sourceFiles.map((file) => readFileSync(file, 'utf8')).join('\n');
     const config = readFileSync(path.join(ROOT, 'wxt.config.ts'), 'utf8');
     const unused = Object.keys(englishMessages).filter((name) => !sources.includes(`'${name}'`) && !config.includes(`__MSG_${name}__`));
     expect(unused).toEqual([]);
+  });
+
+  it('every t(…) of the code names a message that exists', () => {
+    const missing = sourceFiles.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([^']+)'/g)]
+        .map((match) => match[1]!)
+        .filter((name) => !englishMessages[name])
+        .map((name) => `${path.relative(ROOT, file)}: ${name}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('the options page and shared components take their text from the messages', () => {
+    // JSX text between tags and literal text attributes; code, data and punctuation are allowed.
+    const files = [...walk(path.join(ROOT, 'entrypoints/options')), ...walk(path.join(ROOT, 'components'))].filter((file) => file.endsWith('.tsx'));
+    const hardCoded = files.flatMap((file) => {
+      const source = readFileSync(file, 'utf8');
+      const texts = [...source.matchAll(/(?<![\s=])>([^<>{}]*[A-Za-z]{2}[^<>{}]*)</g)].map((match) => match[1]!.trim());
+      const attributes = [...source.matchAll(/\b(?:label|title|placeholder|hint|aria-label|confirmLabel|accessibleName)="([^"]*)"/g)].map((match) => match[1]!);
+      return [...texts, ...attributes].filter((text) => /[A-Za-z]{2}/.test(text) && !/[=;()?]|&&/.test(text)).map((text) => `${path.relative(ROOT, file)}: ${text}`);
+    });
+    expect(hardCoded).toEqual([]);
   });
 });
 
@@ -60,6 +80,62 @@ describe('t()', () => {
       'Copy project ID',
       'Open settings',
     ]);
+    expect(
+      (
+        [
+          'connectionUserGroupBaseUrl',
+          'connectionApiToken',
+          'connectionProjectApiUrl',
+          'connectionApiKey',
+          'connectionAuthToken',
+          'connectionSave',
+          'groupsFieldName',
+          'groupsFieldId',
+          'groupsFieldEnvironment',
+          'groupsEnvironmentCustomer',
+          'groupsEnvironmentTesting',
+          'groupsCreate',
+          'groupsSearch',
+          'groupsCopyToken',
+          'groupsRotateToken',
+          'groupsDelete',
+          'dialogConfirm',
+        ] as const
+      ).map((key) => t(key)),
+    ).toEqual([
+      'User group API base URL',
+      'API token',
+      'Project API URL',
+      'API key',
+      'Auth token',
+      'Save connection',
+      'Name',
+      'User group ID',
+      'Environment',
+      'Customer',
+      'Testing',
+      'Create user group',
+      'Search user groups',
+      'Copy token',
+      'Rotate token',
+      'Delete',
+      'Confirm',
+    ]);
+  });
+
+  it('builds the options page sentences as before', () => {
+    const group = t('groupsDescribe', 'Team', 'Customer', 'ug-1');
+    expect(t('groupsCreated', group)).toBe('Created “Team” (Customer, ID ug-1).');
+    expect(t('groupsRotated', group, '••••abcd')).toBe('New token for “Team” (Customer, ID ug-1): ••••abcd. The old token no longer works.');
+    expect(t('groupsShowing', 1200, 1500, 1000, 500)).toBe('Showing 1,200 of 1,500 groups (1,000 Customer, 500 Testing).');
+    expect(t('groupsRotationUnknown')).toBe('Rotation outcome unknown — the old token may no longer work.');
+    expect(t('importConfirmBody', t('importConfirmAddedMany', 2), t('importConfirmOverwrittenOne'))).toBe(
+      '2 new groups are added and 1 stored group is overwritten with the file’s values (tokens included).',
+    );
+    expect(t('bulkRateAboveLimit', '200', '180')).toBe("200 is above the service's documented limit of 180 per minute: expect to be rate limited.");
+    expect(t('connectionAccessMissing', t('connectionAccessAnd', 'https://a.test', 'https://b.test'))).toBe(
+      'Access not granted: Review Companion cannot call https://a.test and https://b.test until you allow it.',
+    );
   });
 
   it('a message the browser does not have shows its name, and says so once', () => {

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Alert } from '@/components/Alert';
+import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { cancelBulkCreate, resumeBulkCreate } from '@/lib/messaging/messages/registry-transfer-messages';
 import type { BulkJob } from '@/lib/user-groups/bulk-job-schema';
+import { describeGroup } from './describe-group';
 
 const SHOWN = 500;
 
@@ -11,15 +13,15 @@ function describeState(job: BulkJob): string {
   switch (job.status) {
     case 'running':
       if (job.rateLimitedUntil !== undefined) {
-        return `The service is rate limiting: carrying on at ${new Date(job.rateLimitedUntil).toLocaleTimeString()}.`;
+        return t('bulkRateLimited', new Date(job.rateLimitedUntil).toLocaleTimeString());
       }
-      return job.ratePerMinute === null ? 'Running, unthrottled.' : `Running at up to ${job.ratePerMinute} requests per minute.`;
+      return job.ratePerMinute === null ? t('bulkRunningUnthrottled') : t('bulkRunningAt', String(job.ratePerMinute));
     case 'paused':
-      return `Paused: ${job.message ?? 'waiting for you.'} Fix this, then resume.`;
+      return t('bulkPaused', job.message ?? t('bulkPausedWaiting'));
     case 'cancelled':
-      return `Cancelled${notSent > 0 ? `: ${notSent.toLocaleString()} ${notSent === 1 ? 'row was' : 'rows were'} not sent` : ''}.`;
+      return notSent === 0 ? t('bulkCancelled') : notSent === 1 ? t('bulkCancelledOne') : t('bulkCancelledMany', notSent);
     case 'done':
-      return 'Done.';
+      return t('bulkDone');
   }
 }
 
@@ -37,37 +39,37 @@ export function BulkCreateProgress({ job }: { job: BulkJob }) {
 
   return (
     <div role="group" aria-labelledby="bulk-progress-heading" className="bulk-progress">
-      <h3 id="bulk-progress-heading">{active ? 'Bulk create in progress' : 'Last bulk create'}</h3>
-      <progress aria-label="Bulk create progress" max={Math.max(job.total, 1)} value={job.total === 0 ? 1 : processed} />
+      <h3 id="bulk-progress-heading">{active ? t('bulkInProgress') : t('bulkLast')}</h3>
+      <progress aria-label={t('bulkProgress')} max={Math.max(job.total, 1)} value={job.total === 0 ? 1 : processed} />
       <p aria-live="polite" className="bulk-counts">
-        {succeeded.toLocaleString()} of {job.total.toLocaleString()} created, {job.failed.length.toLocaleString()} failed
-        {job.existed > 0 && ` (${job.existed.toLocaleString()} already existed on the service)`}
-        {job.skipped > 0 && `; ${job.skipped.toLocaleString()} skipped (already in this browser)`}
+        {t('bulkProgressCounts', succeeded, job.total, job.failed.length)}
+        {job.existed > 0 && ` ${t('bulkProgressExisted', job.existed)}`}
+        {job.skipped > 0 && t('bulkProgressSkipped', job.skipped)}
       </p>
       <p className="hint">{describeState(job)}</p>
       <div className="actions">
         {active && (
           <button type="button" className="danger" onClick={() => void act(cancelBulkCreate)}>
-            Cancel
+            {t('bulkCancel')}
           </button>
         )}
         {job.status === 'paused' && (
           <button type="button" onClick={() => void act(resumeBulkCreate)}>
-            Resume
+            {t('bulkResume')}
           </button>
         )}
       </div>
       {error && <Alert>{error}</Alert>}
       {job.failed.length > 0 && (
         <>
-          <h4>Failed rows</h4>
-          <ul aria-label="Failed rows" className="preview-list">
+          <h4>{t('bulkFailedRows')}</h4>
+          <ul aria-label={t('bulkFailedRows')} className="preview-list">
             {job.failed.slice(0, SHOWN).map((failure) => (
               <li key={`${failure.environment}:${failure.userGroupId}`}>
-                <strong>Line {failure.line}</strong> “{failure.name}” ({failure.environment}, ID {failure.userGroupId}): {failure.message}
+                <strong>{t('bulkLine', String(failure.line))}</strong> {t('bulkFailedRow', describeGroup(failure.name, failure.environment, failure.userGroupId), failure.message)}
               </li>
             ))}
-            {job.failed.length > SHOWN && <li className="hint">…and {(job.failed.length - SHOWN).toLocaleString()} more.</li>}
+            {job.failed.length > SHOWN && <li className="hint">{t('optionsListMore', job.failed.length - SHOWN)}</li>}
           </ul>
         </>
       )}

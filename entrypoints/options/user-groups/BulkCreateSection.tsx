@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { TextField } from '@/components/TextField';
+import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { startBulkCreate } from '@/lib/messaging/messages/registry-transfer-messages';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
@@ -11,6 +12,7 @@ import { DEFAULT_RATE_PER_MINUTE, DOCUMENTED_LIMIT_PER_MINUTE, estimateDurationM
 import type { BulkRow } from '@/lib/user-groups/bulk-schema';
 import type { RowProblem } from '@/lib/user-groups/import-csv';
 import { BulkCreateProgress } from './BulkCreateProgress';
+import { describeGroup } from './describe-group';
 import { ProblemList } from './ImportPreview';
 
 interface ChosenFile {
@@ -21,14 +23,14 @@ interface ChosenFile {
 
 function checkRate(raw: string): { rate?: number; error?: string; warning?: string } {
   const rate = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || rate < 1 || rate > MAX_RATE_PER_MINUTE) return { error: `Enter a whole number from 1 to ${MAX_RATE_PER_MINUTE}.` };
-  if (rate > DOCUMENTED_LIMIT_PER_MINUTE) return { rate, warning: `${rate} is above the service's documented limit of ${DOCUMENTED_LIMIT_PER_MINUTE} per minute: expect to be rate limited.` };
+  if (!/^\d+$/.test(raw.trim()) || rate < 1 || rate > MAX_RATE_PER_MINUTE) return { error: t('bulkRateInvalid', String(MAX_RATE_PER_MINUTE)) };
+  if (rate > DOCUMENTED_LIMIT_PER_MINUTE) return { rate, warning: t('bulkRateAboveLimit', String(rate), String(DOCUMENTED_LIMIT_PER_MINUTE)) };
   return { rate };
 }
 
 function formatDuration(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
-  return seconds < 90 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
+  return seconds < 90 ? t('bulkDurationSeconds', String(seconds)) : t('bulkDurationMinutes', String(Math.ceil(seconds / 60)));
 }
 
 /** Create many groups from a CSV; the background does the work and keeps the job in storage. */
@@ -54,7 +56,7 @@ export function BulkCreateSection() {
     if (!file) return;
     const parsed = parseBulkCsv(await file.text());
     if (parsed.ok) setChosen({ fileName: file.name, rows: parsed.rows, problems: parsed.problems });
-    else setFileError(`${file.name}: ${parsed.message}`);
+    else setFileError(t('optionsFileProblem', file.name, parsed.message));
   };
 
   const start = async () => {
@@ -73,40 +75,40 @@ export function BulkCreateSection() {
 
   return (
     <section aria-labelledby="bulk-heading">
-      <h2 id="bulk-heading">Bulk create</h2>
-      <p className="hint">A CSV with a header row name,user_group_id,environment. The work goes on in the background: you may close this page.</p>
+      <h2 id="bulk-heading">{t('bulkHeading')}</h2>
+      <p className="hint">{t('bulkIntro')}</p>
       <div className="row-fields">
         <div className="field">
-          <label htmlFor={inputId}>Bulk create from CSV</label>
+          <label htmlFor={inputId}>{t('bulkFile')}</label>
           <input id={inputId} ref={inputRef} type="file" accept=".csv,text/csv" disabled={!loaded} onChange={(event) => void choose(event.target.files?.[0])} />
         </div>
         <TextField
-          label="Requests per minute"
+          label={t('bulkRate')}
           type="number"
           min={1}
           max={MAX_RATE_PER_MINUTE}
           value={rateText}
           onChange={setRateText}
           error={rate.error}
-          hint={rate.warning ?? `The service allows ${DOCUMENTED_LIMIT_PER_MINUTE} per minute; ${DEFAULT_RATE_PER_MINUTE} leaves room for other work.`}
+          hint={rate.warning ?? t('bulkRateHint', String(DOCUMENTED_LIMIT_PER_MINUTE), String(DEFAULT_RATE_PER_MINUTE))}
         />
       </div>
       {fileError && <Alert>{fileError}</Alert>}
       {chosen && plan && (
         <div role="group" className="preview" aria-labelledby="bulk-preview-heading">
-          <h3 id="bulk-preview-heading">Preview: {chosen.fileName}</h3>
-          <p aria-label="Bulk create summary">
-            {plan.toCreate.length.toLocaleString()} to create, {chosen.problems.length.toLocaleString()} invalid, {plan.alreadyInRegistry.length.toLocaleString()} already in this browser (skipped)
-            {plan.toCreate.length > 0 && rate.rate !== undefined && ` — about ${formatDuration(estimateDurationMs(plan.toCreate.length, rate.rate))} at this rate`}
+          <h3 id="bulk-preview-heading">{t('bulkPreviewHeading', chosen.fileName)}</h3>
+          <p aria-label={t('bulkSummary')}>
+            {t('bulkCounts', plan.toCreate.length, chosen.problems.length, plan.alreadyInRegistry.length)}
+            {plan.toCreate.length > 0 && rate.rate !== undefined && ` ${t('bulkEstimate', formatDuration(estimateDurationMs(plan.toCreate.length, rate.rate)))}`}
           </p>
-          <ProblemList problems={chosen.problems} label="Invalid rows" />
+          <ProblemList problems={chosen.problems} label={t('optionsInvalidRows')} />
           {plan.alreadyInRegistry.length > 0 && (
             <details>
-              <summary>Already in this browser ({plan.alreadyInRegistry.length.toLocaleString()})</summary>
-              <ul aria-label="Rows already in this browser" className="preview-list">
+              <summary>{t('bulkAlreadySummary', plan.alreadyInRegistry.length)}</summary>
+              <ul aria-label={t('bulkAlreadyList')} className="preview-list">
                 {plan.alreadyInRegistry.slice(0, 500).map((row) => (
                   <li key={row.line}>
-                    Line {row.line}: “{row.name}” ({row.environment}, ID {row.userGroupId})
+                    {t('bulkAlreadyRow', String(row.line), describeGroup(row.name, row.environment, row.userGroupId))}
                   </li>
                 ))}
               </ul>
@@ -114,9 +116,9 @@ export function BulkCreateSection() {
           )}
           <div className="actions">
             <button type="button" className="primary" disabled={busy || running || plan.toCreate.length === 0 || rate.rate === undefined} aria-busy={busy} onClick={() => void start()}>
-              Start
+              {t('bulkStart')}
             </button>
-            {running && <span className="hint">Another bulk create is under way; wait for it or cancel it.</span>}
+            {running && <span className="hint">{t('bulkAnotherRunning')}</span>}
           </div>
         </div>
       )}

@@ -3,14 +3,12 @@ import { keepFocusWhileBusy } from '@/components/focus';
 import { SelectField } from '@/components/SelectField';
 import { TextField } from '@/components/TextField';
 import type { Environment } from '@/lib/api/user-group-api';
+import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { createUserGroup } from '@/lib/messaging/messages/user-group-messages';
+import { describeGroup } from './describe-group';
 import type { Outcome } from './outcome';
 
-const ENVIRONMENTS = [
-  { value: 'Customer', label: 'Customer' },
-  { value: 'Testing', label: 'Testing' },
-] as const;
 
 export function CreateUserGroupForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
   const [name, setName] = useState('');
@@ -19,13 +17,17 @@ export function CreateUserGroupForm({ onOutcome }: { onOutcome: (outcome: Outcom
   const [errors, setErrors] = useState<{ name?: string; userGroupId?: string }>({});
   const [busy, setBusy] = useState(false);
   const submitButton = useRef<HTMLButtonElement>(null);
+  const environments = [
+    { value: 'Customer', label: t('groupsEnvironmentCustomer') },
+    { value: 'Testing', label: t('groupsEnvironmentTesting') },
+  ] as const;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const problems = {
-      name: name.trim() ? undefined : 'Enter a name.',
-      userGroupId: userGroupId.trim() ? undefined : 'Enter the user group ID.',
+      name: name.trim() ? undefined : t('groupsNameEmpty'),
+      userGroupId: userGroupId.trim() ? undefined : t('groupsIdEmpty'),
     };
     setErrors(problems);
     if (problems.name || problems.userGroupId) return;
@@ -42,8 +44,8 @@ export function CreateUserGroupForm({ onOutcome }: { onOutcome: (outcome: Outcom
     onOutcome({
       kind: 'success',
       message: created
-        ? `Created “${group.name}” (${group.environment}, ID ${group.provided_id}).`
-        : `“${group.name}” (${group.environment}, ID ${group.provided_id}) already existed on the service; its current token is now stored here.`,
+        ? t('groupsCreated', describeGroup(group.name, group.environment, group.provided_id))
+        : t('groupsAlreadyExisted', describeGroup(group.name, group.environment, group.provided_id)),
     });
     setName('');
     setUserGroupId('');
@@ -51,14 +53,14 @@ export function CreateUserGroupForm({ onOutcome }: { onOutcome: (outcome: Outcom
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="create-group-heading">
-      <h3 id="create-group-heading">New user group</h3>
+      <h3 id="create-group-heading">{t('groupsNewHeading')}</h3>
       <div className="row-fields">
-        <TextField label="Name" value={name} onChange={setName} error={errors.name} autoComplete="off" />
-        <TextField label="User group ID" value={userGroupId} onChange={setUserGroupId} error={errors.userGroupId} autoComplete="off" spellCheck={false} />
-        <SelectField label="Environment" value={environment} options={ENVIRONMENTS} onChange={setEnvironment} />
+        <TextField label={t('groupsFieldName')} value={name} onChange={setName} error={errors.name} autoComplete="off" />
+        <TextField label={t('groupsFieldId')} value={userGroupId} onChange={setUserGroupId} error={errors.userGroupId} autoComplete="off" spellCheck={false} />
+        <SelectField label={t('groupsFieldEnvironment')} value={environment} options={environments} onChange={setEnvironment} />
       </div>
       <button ref={submitButton} type="submit" className="primary" disabled={busy} aria-busy={busy}>
-        Create user group
+        {t('groupsCreate')}
       </button>
     </form>
   );

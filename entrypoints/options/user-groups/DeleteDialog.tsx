@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { TextField } from '@/components/TextField';
+import { t } from '@/lib/i18n';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 
 interface DeleteDialogProps {
@@ -12,12 +13,9 @@ interface DeleteDialogProps {
 export function DeleteDialog({ group, onConfirm, onCancel }: DeleteDialogProps) {
   const [dataSourceId, setDataSourceId] = useState('');
   return (
-    <ConfirmDialog title={`Delete “${group.name}”?`} onConfirm={() => onConfirm(dataSourceId.trim())} onCancel={onCancel}>
-      <p>
-        The {group.environment} group with ID {group.provided_id} is deleted on the service and removed from this browser. Its token stops
-        working.
-      </p>
-      <TextField label="Data source ID (optional)" value={dataSourceId} onChange={setDataSourceId} hint="The data source id from the data tab, if the service needs it." autoComplete="off" />
+    <ConfirmDialog title={t('groupsDeleteTitle', group.name)} onConfirm={() => onConfirm(dataSourceId.trim())} onCancel={onCancel}>
+      <p>{t('groupsDeleteBody', group.environment, group.provided_id)}</p>
+      <TextField label={t('groupsDataSourceId')} value={dataSourceId} onChange={setDataSourceId} hint={t('groupsDataSourceIdHint')} autoComplete="off" />
     </ConfirmDialog>
   );
 }

@@ -1,14 +1,16 @@
+import { t } from '@/lib/i18n';
 import type { RowProblem } from '@/lib/user-groups/import-csv';
 import type { ImportPreview as Preview } from '@/lib/user-groups/import-merge';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import { describeGroup } from './describe-group';
 
 /** Long lists are cut here; the counts above them are always complete. */
 const SHOWN = 500;
 
-const describe = (entry: RegistryEntry) => `“${entry.name}” (${entry.environment}, ID ${entry.provided_id})`;
+const describe = (entry: RegistryEntry) => describeGroup(entry.name, entry.environment, entry.provided_id);
 
 function More({ total }: { total: number }) {
-  return total > SHOWN ? <li className="hint">…and {(total - SHOWN).toLocaleString()} more.</li> : null;
+  return total > SHOWN ? <li className="hint">{t('optionsListMore', total - SHOWN)}</li> : null;
 }
 
 export function ProblemList({ problems, label }: { problems: readonly RowProblem[]; label: string }) {
@@ -30,18 +32,15 @@ export function ImportPreview({ fileName, preview }: { fileName: string; preview
   const { added, changed, unchanged, invalid } = preview;
   return (
     <div role="group" className="preview" aria-labelledby="import-preview-heading">
-      <h4 id="import-preview-heading">Import preview: {fileName}</h4>
-      <p aria-label="Import summary">
-        {added.length.toLocaleString()} new, {changed.length.toLocaleString()} changed, {unchanged.toLocaleString()} unchanged,{' '}
-        {invalid.length.toLocaleString()} invalid
-      </p>
+      <h4 id="import-preview-heading">{t('importPreviewHeading', fileName)}</h4>
+      <p aria-label={t('importSummary')}>{t('importCounts', added.length, changed.length, unchanged, invalid.length)}</p>
       {changed.length > 0 && (
         <>
-          <h5>Would change</h5>
-          <ul aria-label="Groups that would change" className="preview-list">
+          <h5>{t('importWouldChange')}</h5>
+          <ul aria-label={t('importWouldChangeList')} className="preview-list">
             {changed.slice(0, SHOWN).map((change) => (
               <li key={`${change.entry.environment}:${change.entry.provided_id}`}>
-                {describe(change.previous)}: {change.differences.join('; ')}
+                {t('importChangedRow', describe(change.previous), change.differences.join('; '))}
               </li>
             ))}
             <More total={changed.length} />
@@ -50,8 +49,8 @@ export function ImportPreview({ fileName, preview }: { fileName: string; preview
       )}
       {added.length > 0 && (
         <details>
-          <summary>New groups ({added.length.toLocaleString()})</summary>
-          <ul aria-label="New groups" className="preview-list">
+          <summary>{t('importNewGroupsSummary', added.length)}</summary>
+          <ul aria-label={t('importNewGroupsList')} className="preview-list">
             {added.slice(0, SHOWN).map(({ entry }) => (
               <li key={`${entry.environment}:${entry.provided_id}`}>{describe(entry)}</li>
             ))}
@@ -61,8 +60,8 @@ export function ImportPreview({ fileName, preview }: { fileName: string; preview
       )}
       {invalid.length > 0 && (
         <>
-          <h5>Invalid rows (not imported)</h5>
-          <ProblemList problems={invalid} label="Invalid rows" />
+          <h5>{t('importInvalidHeading')}</h5>
+          <ProblemList problems={invalid} label={t('optionsInvalidRows')} />
         </>
       )}
     </div>

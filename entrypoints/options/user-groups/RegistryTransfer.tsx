@@ -2,6 +2,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { downloadFile } from '@/components/download-file';
+import { t, type MessageKey } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { importUserGroups } from '@/lib/messaging/messages/registry-transfer-messages';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
@@ -20,8 +21,9 @@ interface ChosenFile {
   readAt: string;
 }
 
-function plural(count: number, word: string): string {
-  return `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
+/** A message for exactly one, or for any other count. */
+function counted(count: number, one: MessageKey, many: MessageKey): string {
+  return count === 1 ? t(one) : t(many, count);
 }
 
 /** Export the whole registry, and import a file after a preview and a confirmation. */
@@ -50,7 +52,7 @@ export function RegistryTransfer({ onOutcome }: { onOutcome: (outcome: Outcome) 
     if (!file) return;
     const parsed = parseRegistryFile(await file.text());
     if (parsed.ok) setChosen({ fileName: file.name, groups: parsed.groups, problems: parsed.problems, readAt: new Date().toISOString() });
-    else setFileError(`${file.name}: ${parsed.message}`);
+    else setFileError(t('optionsFileProblem', file.name, parsed.message));
   };
 
   const apply = async () => {
@@ -60,16 +62,16 @@ export function RegistryTransfer({ onOutcome }: { onOutcome: (outcome: Outcome) 
     const result = await sendMessage(importUserGroups, { items: importItems(preview) });
     setBusy(false);
     if (!result.ok) {
-      onOutcome({ kind: 'error', message: `Nothing was imported: ${result.error.message}` });
+      onOutcome({ kind: 'error', message: t('importFailed', result.error.message) });
       return;
     }
     const { added, updated, conflicts } = result.value;
     reset();
-    const done = `Imported ${chosen?.fileName ?? 'the file'}: ${plural(added, 'new group')}, ${plural(updated, 'group')} updated.`;
+    const done = t('importDone', chosen?.fileName ?? t('importTheFile'), counted(added, 'importNewGroupsOne', 'importNewGroupsMany'), counted(updated, 'importGroupsOne', 'importGroupsMany'));
     if (conflicts.length === 0) onOutcome({ kind: 'success', message: done });
     else {
       const which = conflicts.map((ref) => `${ref.environment} ${ref.userGroupId}`).join(', ');
-      onOutcome({ kind: 'error', message: `${done} ${plural(conflicts.length, 'group')} changed after the preview and ${conflicts.length === 1 ? 'was' : 'were'} left as they are: ${which}. Import the file again to review them.` });
+      onOutcome({ kind: 'error', message: conflicts.length === 1 ? t('importConflictsOne', done, which) : t('importConflictsMany', done, conflicts.length, which) });
     }
   };
 
@@ -80,20 +82,20 @@ export function RegistryTransfer({ onOutcome }: { onOutcome: (outcome: Outcome) 
 
   return (
     <div role="group" aria-labelledby="transfer-heading" className="transfer">
-      <h3 id="transfer-heading">Export and import</h3>
-      <p className="hint">This browser holds the only copy of each token: export a copy now and then. JSON keeps every field; CSV opens in a spreadsheet.</p>
+      <h3 id="transfer-heading">{t('importHeading')}</h3>
+      <p className="hint">{t('importIntro')}</p>
       <div className="actions">
         <button type="button" disabled={!loaded} onClick={() => exportAs('json')}>
-          Export JSON
+          {t('importExportJson')}
         </button>
         <button type="button" disabled={!loaded} onClick={() => exportAs('csv')}>
-          Export CSV
+          {t('importExportCsv')}
         </button>
       </div>
       <div className="field">
-        <label htmlFor={inputId}>Import user groups</label>
+        <label htmlFor={inputId}>{t('importFile')}</label>
         <input id={inputId} ref={inputRef} type="file" accept=".json,.csv,application/json,text/csv" disabled={!loaded || busy} onChange={(event) => void choose(event.target.files?.[0])} />
-        <p className="hint">A JSON export, or a CSV with the columns name,user_group_id,environment,token,team_id,created_at,last_rotated_at. Groups are matched by environment and ID.</p>
+        <p className="hint">{t('importFileHint')}</p>
       </div>
       {fileError && <Alert>{fileError}</Alert>}
       {chosen && preview && (
@@ -101,20 +103,23 @@ export function RegistryTransfer({ onOutcome }: { onOutcome: (outcome: Outcome) 
           <ImportPreview fileName={chosen.fileName} preview={preview} />
           <div className="actions">
             <button type="button" className="primary" disabled={writes === 0 || busy} aria-busy={busy} onClick={() => setConfirming(true)}>
-              Import
+              {t('importButton')}
             </button>
             <button type="button" onClick={reset}>
-              Discard
+              {t('importDiscard')}
             </button>
-            {writes === 0 && <span className="hint">Nothing to import: every valid row matches this browser already.</span>}
+            {writes === 0 && <span className="hint">{t('importNothingToDo')}</span>}
           </div>
         </>
       )}
       {confirming && preview && (
-        <ConfirmDialog title="Import user groups?" onConfirm={() => void apply()} onCancel={() => setConfirming(false)}>
-          {plural(preview.added.length, 'new group')} {preview.added.length === 1 ? 'is' : 'are'} added and {plural(preview.changed.length, 'stored group')}{' '}
-          {preview.changed.length === 1 ? 'is' : 'are'} overwritten with the file’s values (tokens included).
-          {preview.invalid.length > 0 && ` ${plural(preview.invalid.length, 'invalid row')} ${preview.invalid.length === 1 ? 'is' : 'are'} left out.`}
+        <ConfirmDialog title={t('importConfirmTitle')} onConfirm={() => void apply()} onCancel={() => setConfirming(false)}>
+          {t(
+            'importConfirmBody',
+            counted(preview.added.length, 'importConfirmAddedOne', 'importConfirmAddedMany'),
+            counted(preview.changed.length, 'importConfirmOverwrittenOne', 'importConfirmOverwrittenMany'),
+          )}
+          {preview.invalid.length > 0 && ` ${counted(preview.invalid.length, 'importConfirmLeftOutOne', 'importConfirmLeftOutMany')}`}
         </ConfirmDialog>
       )}
     </div>

@@ -1,22 +1,26 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { SelectField } from '@/components/SelectField';
+import { t, type MessageKey } from '@/lib/i18n';
 import { countByEnvironment, filterGroups, groupKey, type EnvironmentFilter, type SortOrder } from '@/lib/user-groups/filter-groups';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { UserGroupRow, type RowAction } from './UserGroupRow';
 
 const FILTERS = [
-  { value: 'all', label: 'All environments' },
-  { value: 'Customer', label: 'Customer only' },
-  { value: 'Testing', label: 'Testing only' },
-] as const satisfies readonly { value: EnvironmentFilter; label: string }[];
+  { value: 'all', label: 'groupsFilterAll' },
+  { value: 'Customer', label: 'groupsFilterCustomer' },
+  { value: 'Testing', label: 'groupsFilterTesting' },
+] as const satisfies readonly { value: EnvironmentFilter; label: MessageKey }[];
 
 const SORTS = [
-  { value: 'name', label: 'Name' },
-  { value: 'id', label: 'ID' },
-  { value: 'newest', label: 'Newest first' },
-  { value: 'oldest', label: 'Oldest first' },
-] as const satisfies readonly { value: SortOrder; label: string }[];
+  { value: 'name', label: 'groupsSortName' },
+  { value: 'id', label: 'groupsSortId' },
+  { value: 'newest', label: 'groupsSortNewest' },
+  { value: 'oldest', label: 'groupsSortOldest' },
+] as const satisfies readonly { value: SortOrder; label: MessageKey }[];
+
+/** The choices of a select, with their text in the user's language. */
+const translated = <T extends string>(options: readonly { value: T; label: MessageKey }[]) => options.map((option) => ({ value: option.value, label: t(option.label) }));
 
 const ROW_HEIGHT = 64;
 const MAX_LIST_HEIGHT = 9 * ROW_HEIGHT;
@@ -44,27 +48,27 @@ export function UserGroupList({ groups, busyKeys, onAction }: UserGroupListProps
     <div>
       <div className="toolbar">
         <div className="field">
-          <label htmlFor="group-search">Search user groups</label>
-          <input id="group-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name or ID" />
+          <label htmlFor="group-search">{t('groupsSearch')}</label>
+          <input id="group-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t('groupsSearchPlaceholder')} />
         </div>
-        <SelectField label="Show" value={environment} options={FILTERS} onChange={setEnvironment} />
-        <SelectField label="Sort by" value={sort} options={SORTS} onChange={setSort} />
+        <SelectField label={t('groupsFilter')} value={environment} options={translated(FILTERS)} onChange={setEnvironment} />
+        <SelectField label={t('groupsSort')} value={sort} options={translated(SORTS)} onChange={setSort} />
       </div>
       <p className="hint" aria-live="polite">
-        Showing {visible.length.toLocaleString()} of {groups.length.toLocaleString()} groups ({counts.Customer.toLocaleString()} Customer, {counts.Testing.toLocaleString()} Testing).
+        {t('groupsShowing', visible.length, groups.length, counts.Customer, counts.Testing)}
       </p>
       {groups.length === 0 ? (
-        <p>No user groups in this browser yet. Create one above, or import a file.</p>
+        <p>{t('groupsEmpty')}</p>
       ) : (
-        <div role="table" aria-label="User groups" aria-rowcount={visible.length + 1} className="group-table">
+        <div role="table" aria-label={t('groupsTable')} aria-rowcount={visible.length + 1} className="group-table">
           <div role="rowgroup">
             <div role="row" aria-rowindex={1} className="group-row header">
-              <div role="columnheader">Name</div>
-              <div role="columnheader">ID</div>
-              <div role="columnheader">Environment</div>
-              <div role="columnheader">Token</div>
-              <div role="columnheader">Last change</div>
-              <div role="columnheader">Actions</div>
+              <div role="columnheader">{t('groupsColumnName')}</div>
+              <div role="columnheader">{t('groupsColumnId')}</div>
+              <div role="columnheader">{t('groupsColumnEnvironment')}</div>
+              <div role="columnheader">{t('groupsColumnToken')}</div>
+              <div role="columnheader">{t('groupsColumnLastChange')}</div>
+              <div role="columnheader">{t('groupsColumnActions')}</div>
             </div>
           </div>
           <div ref={scrollRef} className="group-scroll" role="rowgroup" style={{ height: Math.min(Math.max(virtualizer.getTotalSize(), ROW_HEIGHT), MAX_LIST_HEIGHT) }}>

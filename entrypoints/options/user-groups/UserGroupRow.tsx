@@ -1,5 +1,6 @@
 import { memo, useState } from 'react';
 import { CopyButton } from '@/components/CopyButton';
+import { t } from '@/lib/i18n';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 
 export type RowAction = 'rotate' | 'delete';
@@ -27,11 +28,11 @@ export const UserGroupRow = memo(function UserGroupRow({ group, rowIndex, busy, 
       <div role="cell" className="cell-token">
         <code>{revealed ? group.token : `••••${group.token.slice(-4)}`}</code>{' '}
         <button type="button" className="link" aria-pressed={revealed} onClick={() => setRevealed(!revealed)}>
-          {revealed ? 'Hide' : 'Show'}
+          {revealed ? t('groupsHideToken') : t('groupsShowToken')}
         </button>
         {uncertain && (
           <p className="flag">
-            {group.rotation?.state === 'pending' ? 'Rotation in progress…' : 'Rotation outcome unknown — the old token may no longer work.'}
+            {group.rotation?.state === 'pending' ? t('groupsRotationPending') : t('groupsRotationUnknown')}
           </p>
         )}
       </div>
@@ -39,12 +40,12 @@ export const UserGroupRow = memo(function UserGroupRow({ group, rowIndex, busy, 
         {formatTime(group.lastRotatedAt ?? group.createdAt)}
       </div>
       <div role="cell" className="actions">
-        <CopyButton value={group.token} label="Copy token" />
+        <CopyButton value={group.token} label={t('groupsCopyToken')} />
         <button type="button" disabled={busy} onClick={() => onAction('rotate', group)}>
-          {group.rotation?.state === 'unknown' ? 'Retry rotation' : 'Rotate token'}
+          {group.rotation?.state === 'unknown' ? t('groupsRetryRotation') : t('groupsRotateToken')}
         </button>
         <button type="button" className="danger" disabled={busy} onClick={() => onAction('delete', group)}>
-          Delete
+          {t('groupsDelete')}
         </button>
       </div>
     </div>

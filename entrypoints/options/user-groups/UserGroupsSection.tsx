@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Alert, StatusMessage } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { deleteUserGroup, forgetUserGroup, rotateUserGroupToken } from '@/lib/messaging/messages/user-group-messages';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
@@ -8,6 +9,7 @@ import { groupKey } from '@/lib/user-groups/filter-groups';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { CreateUserGroupForm } from './CreateUserGroupForm';
 import { DeleteDialog } from './DeleteDialog';
+import { describeGroup } from './describe-group';
 import type { Outcome } from './outcome';
 import { RegistryTransfer } from './RegistryTransfer';
 import { UserGroupList } from './UserGroupList';
@@ -16,7 +18,7 @@ import type { RowAction } from './UserGroupRow';
 type Dialog = { kind: RowAction | 'forget'; group: RegistryEntry };
 
 const refOf = (group: RegistryEntry) => ({ environment: group.environment, userGroupId: group.provided_id });
-const describe = (group: RegistryEntry) => `“${group.name}” (${group.environment}, ID ${group.provided_id})`;
+const describe = (group: RegistryEntry) => describeGroup(group.name, group.environment, group.provided_id);
 
 export function UserGroupsSection() {
   const groups = useUserGroupStore((state) => state.groups);
@@ -41,8 +43,8 @@ export function UserGroupsSection() {
     setBusy(group, false);
     setOutcome(
       result.ok
-        ? { kind: 'success', message: `New token for ${describe(group)}: ••••${result.value.group.token.slice(-4)}. The old token no longer works.` }
-        : { kind: 'error', message: `The token of ${describe(group)} was not rotated: ${result.error.message}` },
+        ? { kind: 'success', message: t('groupsRotated', describe(group), `••••${result.value.group.token.slice(-4)}`) }
+        : { kind: 'error', message: t('groupsNotRotated', describe(group), result.error.message) },
     );
   };
 
@@ -53,15 +55,15 @@ export function UserGroupsSection() {
     setForgettable(result.ok ? undefined : group);
     setOutcome(
       result.ok
-        ? { kind: 'success', message: `Deleted ${describe(group)}.` }
-        : { kind: 'error', message: `${describe(group)} was not deleted and is kept here: ${result.error.message}` },
+        ? { kind: 'success', message: t('groupsDeleted', describe(group)) }
+        : { kind: 'error', message: t('groupsNotDeleted', describe(group), result.error.message) },
     );
   };
 
   const forget = async (group: RegistryEntry) => {
     const result = await sendMessage(forgetUserGroup, refOf(group));
     setForgettable(undefined);
-    setOutcome(result.ok ? { kind: 'success', message: `Removed ${describe(group)} from this browser.` } : { kind: 'error', message: result.error.message });
+    setOutcome(result.ok ? { kind: 'success', message: t('groupsForgotten', describe(group)) } : { kind: 'error', message: result.error.message });
   };
 
   const onAction = useCallback((kind: RowAction, group: RegistryEntry) => setDialog({ kind, group }), []);
@@ -69,7 +71,7 @@ export function UserGroupsSection() {
 
   return (
     <section aria-labelledby="groups-heading">
-      <h2 id="groups-heading">User groups</h2>
+      <h2 id="groups-heading">{t('groupsHeading')}</h2>
       <CreateUserGroupForm onOutcome={setOutcome} />
       {outcome?.kind === 'error' && (
         <Alert>
@@ -78,7 +80,7 @@ export function UserGroupsSection() {
             <>
               {' '}
               <button type="button" onClick={() => setDialog({ kind: 'forget', group: forgettable })}>
-                Remove from this browser only
+                {t('groupsForgetButton')}
               </button>
             </>
           )}
@@ -86,18 +88,18 @@ export function UserGroupsSection() {
       )}
       {outcome?.kind === 'success' && <StatusMessage>{outcome.message}</StatusMessage>}
       <RegistryTransfer onOutcome={setOutcome} />
-      {loaded ? <UserGroupList groups={groups} busyKeys={busyKeys} onAction={onAction} /> : <p aria-busy="true">Loading user groups…</p>}
+      {loaded ? <UserGroupList groups={groups} busyKeys={busyKeys} onAction={onAction} /> : <p aria-busy="true">{t('groupsLoading')}</p>}
       {dialog?.kind === 'rotate' && (
-        <ConfirmDialog title={`Rotate the token of “${dialog.group.name}”?`} onConfirm={() => { close(); void rotate(dialog.group); }} onCancel={close}>
-          The current token of {describe(dialog.group)} stops working at once: dashboards that embed it need the new one.
+        <ConfirmDialog title={t('groupsRotateTitle', dialog.group.name)} onConfirm={() => { close(); void rotate(dialog.group); }} onCancel={close}>
+          {t('groupsRotateBody', describe(dialog.group))}
         </ConfirmDialog>
       )}
       {dialog?.kind === 'delete' && (
         <DeleteDialog group={dialog.group} onConfirm={(dataSourceId) => { close(); void remove(dialog.group, dataSourceId); }} onCancel={close} />
       )}
       {dialog?.kind === 'forget' && (
-        <ConfirmDialog title={`Remove “${dialog.group.name}” from this browser?`} onConfirm={() => { close(); void forget(dialog.group); }} onCancel={close}>
-          Nothing is sent to the service. Use this when the group no longer exists there. Its token is removed from this browser.
+        <ConfirmDialog title={t('groupsForgetTitle', dialog.group.name)} onConfirm={() => { close(); void forget(dialog.group); }} onCancel={close}>
+          {t('groupsForgetBody')}
         </ConfirmDialog>
       )}
     </section>
