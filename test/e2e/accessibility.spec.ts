@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
-import { configureConnection, forgetCredentials, optionsUrl } from './fixtures/connection.ts';
-import { clearUserGroupData } from './fixtures/extension-storage.ts';
+import { configureConnection, forgetCredentials } from './fixtures/connection.ts';
 import { openPopupForTab, tabIdOf } from './fixtures/popup.ts';
-import { secretsOf, type Sandbox } from './fixtures/sandbox.ts';
+import type { Sandbox } from './fixtures/sandbox.ts';
+import { createGroup, isolateUserGroupsAndWatchConsole, openOptionsPage, rowOf } from './fixtures/options-page.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /**
@@ -17,17 +17,7 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];
 
-test.beforeEach(async ({ extension }) => {
-  await clearUserGroupData(extension);
-});
-
-test.afterEach(async ({ extension }) => {
-  await clearUserGroupData(extension);
-});
-
-test.afterAll(async ({ extensionBrowser, sandbox }) => {
-  expect(await extensionBrowser.console.findAny(secretsOf(sandbox)), 'console lines that contain a secret').toEqual([]);
-});
+isolateUserGroupsAndWatchConsole();
 
 /**
  * Runs axe on the page as it is and expects no violation. A failure lists each violation with its rule,
@@ -80,24 +70,6 @@ async function openFilledPopup(extension: ExtensionBrowser, sandbox: Sandbox, sc
   await expect(popup.getByLabel('Project URL', { exact: true })).toHaveValue(page.url());
   return popup;
 }
-
-async function openOptionsPage(extension: ExtensionBrowser, scheme: Scheme): Promise<Page> {
-  const options = await extension.context.newPage();
-  await options.emulateMedia({ colorScheme: scheme });
-  await options.goto(optionsUrl(extension.extensionId));
-  await expect(options.getByRole('button', { name: 'Save connection' })).toBeVisible();
-  return options;
-}
-
-async function createGroup(options: Page, name: string, id: string, environment: 'Customer' | 'Testing') {
-  await options.getByLabel('Name', { exact: true }).fill(name);
-  await options.getByLabel('User group ID', { exact: true }).fill(id);
-  await options.getByLabel('Environment', { exact: true }).selectOption(environment);
-  await options.getByRole('button', { name: 'Create user group' }).click();
-  await expect(options.getByRole('status')).toContainText(`(${environment}, ID ${id})`);
-}
-
-const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 for (const scheme of SCHEMES) {
   test.describe(`${scheme} palette`, () => {

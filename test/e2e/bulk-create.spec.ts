@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { configureConnection, optionsUrl } from './fixtures/connection.ts';
-import type { ExtensionBrowser } from './fixtures/chromium.ts';
-import { clearUserGroupData, readLocalStorage } from './fixtures/extension-storage.ts';
-import { secretsOf } from './fixtures/sandbox.ts';
+import { configureConnection } from './fixtures/connection.ts';
+import { readLocalStorage } from './fixtures/extension-storage.ts';
+import { isolateUserGroupsAndWatchConsole, openOptionsPage } from './fixtures/options-page.ts';
 import { expect, test } from './fixtures/test.ts';
 
 interface StoredGroup {
@@ -12,23 +11,7 @@ interface StoredGroup {
   name: string;
 }
 
-test.beforeEach(async ({ extension }) => {
-  await clearUserGroupData(extension);
-});
-
-test.afterEach(async ({ extension }) => {
-  await clearUserGroupData(extension);
-});
-
-test.afterAll(async ({ extensionBrowser, sandbox }) => {
-  expect(await extensionBrowser.console.findAny(secretsOf(sandbox)), 'console lines that contain a secret').toEqual([]);
-});
-
-async function openOptions(extension: ExtensionBrowser): Promise<Page> {
-  const options = await extension.context.newPage();
-  await options.goto(optionsUrl(extension.extensionId));
-  return options;
-}
+isolateUserGroupsAndWatchConsole();
 
 /** A CSV the way spreadsheets write them: a BOM, CRLF, and quoted names with commas and quotes. */
 function bulkCsv(count: number, extraLines: string[] = []): Buffer {
@@ -47,8 +30,8 @@ test('200 rows while the sandbox answers 429 to some: all 200 end up in the regi
   test.setTimeout(60_000);
   await configureConnection(extension.context, extension.extensionId, sandbox);
   sandbox.setFault('userGroup.create', { kind: 'rateLimit', retryAfterSeconds: 1, everyNth: 40 });
-  const options = await openOptions(extension);
-  const otherTab = await openOptions(extension);
+  const options = await openOptionsPage(extension);
+  const otherTab = await openOptionsPage(extension);
 
   await chooseCsv(options, bulkCsv(200));
   await expect(options.getByLabel('Bulk create summary')).toContainText('200 to create, 0 invalid, 0 already in this browser (skipped)');
@@ -64,7 +47,7 @@ test('200 rows while the sandbox answers 429 to some: all 200 end up in the regi
   await expect(options.getByRole('progressbar', { name: 'Bulk create progress' })).toBeVisible();
   // The page may close: the work is in the background, and a reopened page shows where it is.
   await options.close();
-  const reopened = await openOptions(extension);
+  const reopened = await openOptionsPage(extension);
   await expect(counts(reopened)).toHaveText(/^\d+ of 200 created, 0 failed/);
   await expect(counts(reopened)).toHaveText('200 of 200 created, 0 failed', { timeout: 30_000 });
   const elapsed = Date.now() - startedAt;
@@ -89,7 +72,7 @@ test('200 rows while the sandbox answers 429 to some: all 200 end up in the regi
 
 test('the preview lists invalid rows and rows already here; failures are listed; Cancel stops the job', async ({ extension, sandbox }) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
-  const options = await openOptions(extension);
+  const options = await openOptionsPage(extension);
   // One group is already in this browser.
   await options.getByLabel('Name', { exact: true }).fill('Existing');
   await options.getByLabel('User group ID', { exact: true }).fill('bulk-001');
@@ -139,7 +122,7 @@ function busiestMinute(times: number[]): number {
 test('200 rows at the default throttle stay within 150 requests in any minute, and survive a stopped worker', async ({ extension, sandbox }) => {
   test.setTimeout(240_000);
   await configureConnection(extension.context, extension.extensionId, sandbox);
-  const options = await openOptions(extension);
+  const options = await openOptionsPage(extension);
   await chooseCsv(options, bulkCsv(200));
   await expect(options.getByLabel('Requests per minute')).toHaveValue('150');
   const startedAt = Date.now();

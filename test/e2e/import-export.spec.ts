@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
-import { configureConnection, optionsUrl } from './fixtures/connection.ts';
+import { configureConnection } from './fixtures/connection.ts';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
 import { clearUserGroupData, readLocalStorage } from './fixtures/extension-storage.ts';
-import { secretsOf } from './fixtures/sandbox.ts';
+import { createGroup, isolateUserGroupsAndWatchConsole, openOptionsPage, rowOf } from './fixtures/options-page.ts';
 import { expect, test } from './fixtures/test.ts';
 
 interface StoredGroup {
@@ -14,31 +14,7 @@ interface StoredGroup {
   lastRotatedAt: string | null;
 }
 
-test.beforeEach(async ({ extension }) => {
-  await clearUserGroupData(extension);
-});
-
-test.afterEach(async ({ extension }) => {
-  await clearUserGroupData(extension);
-});
-
-test.afterAll(async ({ extensionBrowser, sandbox }) => {
-  expect(await extensionBrowser.console.findAny(secretsOf(sandbox)), 'console lines that contain a secret').toEqual([]);
-});
-
-async function openOptions(extension: ExtensionBrowser): Promise<Page> {
-  const options = await extension.context.newPage();
-  await options.goto(optionsUrl(extension.extensionId));
-  return options;
-}
-
-async function createGroup(options: Page, name: string, id: string, environment: 'Customer' | 'Testing') {
-  await options.getByLabel('Name', { exact: true }).fill(name);
-  await options.getByLabel('User group ID', { exact: true }).fill(id);
-  await options.getByLabel('Environment', { exact: true }).selectOption(environment);
-  await options.getByRole('button', { name: 'Create user group' }).click();
-  await expect(options.getByRole('status')).toContainText(`(${environment}, ID ${id})`);
-}
+isolateUserGroupsAndWatchConsole();
 
 async function download(options: Page, button: 'Export JSON' | 'Export CSV'): Promise<{ download: Download; text: string }> {
   const [file] = await Promise.all([options.waitForEvent('download'), options.getByRole('button', { name: button }).click()]);
@@ -46,7 +22,6 @@ async function download(options: Page, button: 'Export JSON' | 'Export CSV'): Pr
 }
 
 const storedGroups = async (extension: ExtensionBrowser) => (await readLocalStorage<{ groups: StoredGroup[] }>(extension, 'userGroupRegistry'))?.groups ?? [];
-const rowOf = (options: Page, text: string) => options.getByRole('row').filter({ hasText: text });
 const summary = (options: Page) => options.getByLabel('Import summary');
 
 async function setUpGroups(extension: ExtensionBrowser, options: Page) {
@@ -64,7 +39,7 @@ async function setUpGroups(extension: ExtensionBrowser, options: Page) {
 
 test('export JSON, then import it into a cleared registry: every group comes back with its token', async ({ extension, sandbox }) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
-  const options = await openOptions(extension);
+  const options = await openOptionsPage(extension);
   const original = await setUpGroups(extension, options);
 
   const json = await download(options, 'Export JSON');
@@ -106,7 +81,7 @@ test('export JSON, then import it into a cleared registry: every group comes bac
 
 test('an import that changes a token shows what changes, and writes only after Confirm', async ({ extension, sandbox }) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
-  const options = await openOptions(extension);
+  const options = await openOptionsPage(extension);
   const original = await setUpGroups(extension, options);
   const { text } = await download(options, 'Export CSV');
 

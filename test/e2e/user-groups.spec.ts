@@ -1,29 +1,16 @@
 import type { Page } from '@playwright/test';
-import { configureConnection, optionsUrl } from './fixtures/connection.ts';
-import { secretsOf, type Sandbox } from './fixtures/sandbox.ts';
+import { configureConnection } from './fixtures/connection.ts';
+import { createGroup, isolateUserGroupsAndWatchConsole, openOptionsPage, rowOf } from './fixtures/options-page.ts';
+import type { Sandbox } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
 
-test.afterAll(async ({ extensionBrowser, sandbox }) => {
-  expect(await extensionBrowser.console.findAny(secretsOf(sandbox)), 'console lines that contain a secret').toEqual([]);
-});
+isolateUserGroupsAndWatchConsole();
 
 async function openOptions(extension: ExtensionBrowser, sandbox: Sandbox): Promise<Page> {
   await configureConnection(extension.context, extension.extensionId, sandbox);
-  const options = await extension.context.newPage();
-  await options.goto(optionsUrl(extension.extensionId));
-  return options;
+  return openOptionsPage(extension);
 }
-
-async function createGroup(options: Page, name: string, id: string, environment: 'Customer' | 'Testing') {
-  await options.getByLabel('Name', { exact: true }).fill(name);
-  await options.getByLabel('User group ID', { exact: true }).fill(id);
-  await options.getByLabel('Environment', { exact: true }).selectOption(environment);
-  await options.getByRole('button', { name: 'Create user group' }).click();
-  await expect(options.getByRole('status')).toContainText(`(${environment}, ID ${id})`);
-}
-
-const rowOf = (options: Page, text: string) => options.getByRole('row').filter({ hasText: text });
 
 /** What the service answers to a rotation with this token: 1 if it knows the token, 0 if not. */
 async function serviceKnowsToken(sandbox: Sandbox, token: string): Promise<number> {
