@@ -1,24 +1,9 @@
 import { json } from './http-io.ts';
 import { apiOfRoute, projectFailure, unauthorized, userGroupFailure } from './routes.ts';
-import type {
-  HtmlFault,
-  MalformedJsonFault,
-  RateLimitFault,
-  Reply,
-  RouteName,
-  SuccessZeroFault,
-  UnauthorizedFault,
-  WrongShapeFault,
-} from './types.ts';
+import type { DelayFault, Fault, HangFault, ResetFault, Reply, RouteName } from './types.ts';
 
 /** Faults that replace the answer with a canned one (delay, hang and reset act on the connection instead). */
-export type CannedFault =
-  | HtmlFault
-  | RateLimitFault
-  | MalformedJsonFault
-  | WrongShapeFault
-  | SuccessZeroFault
-  | UnauthorizedFault;
+export type CannedFault = Exclude<Fault, DelayFault | HangFault | ResetFault>;
 
 /** What a proxy or crashed backend sends: not JSON at all. */
 export const HTML_ERROR_BODY = '<html><body><h1>Internal Server Error</h1></body></html>';
