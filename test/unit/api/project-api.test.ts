@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProjectApi, type ProjectApiCredentials } from '@/lib/api/project-api';
 import type { FetchLike } from '@/lib/api/http';
 import type { Result } from '@/lib/result';
+import { expectFailure as expectFailureWithout } from '../helpers/results';
 import { startSandbox, type Sandbox } from '../../sandbox/server.ts';
 
 const SANDBOX_CREDENTIALS = {
@@ -18,15 +19,7 @@ const ALL_SECRETS = [...Object.values(SANDBOX_CREDENTIALS), FAKE_CREDENTIALS.api
 
 const input = { projectUrl: 'https://site.example.org/some/page?x=1', projectName: 'Some page' };
 
-/** Asserts a failure with this code, and that nothing in it repeats a credential. */
-function expectFailure(result: Result<unknown>, code: string) {
-  expect(result.ok).toBe(false);
-  if (result.ok) throw new Error('expected a failure');
-  expect(result.error.code).toBe(code);
-  const text = JSON.stringify(result);
-  for (const secret of ALL_SECRETS) expect(text).not.toContain(secret);
-  return result.error;
-}
+const expectFailure = (result: Result<unknown>, code: string) => expectFailureWithout(result, code, ALL_SECRETS);
 
 describe('createProject against the sandbox', () => {
   let sandbox: Sandbox;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FetchLike } from '@/lib/api/http';
 import { createUserGroupApi, type UserGroupApiCredentials, type WireUserGroup } from '@/lib/api/user-group-api';
 import type { Result } from '@/lib/result';
+import { expectFailure as expectFailureWithout, expectOk } from '../helpers/results';
 import { startSandbox, type Fault, type RouteName, type Sandbox } from '../../sandbox/server.ts';
 
 const SANDBOX_CREDENTIALS = {
@@ -17,19 +18,7 @@ const SECRETS = [SANDBOX_CREDENTIALS.apiToken, FAKE_CREDENTIALS.apiToken];
 const TOKEN_PATTERN = /^ugt_[0-9a-f]{32}$/;
 
 /** Asserts a failure with this code, and that nothing in it repeats the API token. */
-function expectFailure(result: Result<unknown>, code: string) {
-  expect(result.ok).toBe(false);
-  if (result.ok) throw new Error('expected a failure');
-  expect(result.error.code).toBe(code);
-  const text = JSON.stringify(result);
-  for (const secret of SECRETS) expect(text).not.toContain(secret);
-  return result.error;
-}
-
-function expectOk<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result.error)}`);
-  return result.value;
-}
+const expectFailure = (result: Result<unknown>, code: string) => expectFailureWithout(result, code, SECRETS);
 
 describe('user-group API against the sandbox', () => {
   let sandbox: Sandbox;
