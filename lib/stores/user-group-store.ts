@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { userGroupRegistryItem } from '../storage/user-group-registry-item';
+import { readRegistryBuckets, watchRegistryBuckets } from '../storage/user-group-registry-item';
 import { registrySchema, type RegistryEntry } from '../user-groups/registry-schema';
 
 interface UserGroupState {
@@ -9,20 +9,60 @@ interface UserGroupState {
   unreadable: boolean;
 }
 
-export const useUserGroupStore = create<UserGroupState>(() => ({ groups: [], loaded: false, unreadable: false }));
+/**
+ * A bulk create changes the registry every few milliseconds; the list (sorting up to 10,000 groups)
+ * is published at most this often, so the page keeps up and leaves the CPU to the worker.
+ */
+const PUBLISH_INTERVAL_MS = 100;
 
-function show(value: unknown) {
-  const parsed = registrySchema.safeParse(value);
-  useUserGroupStore.setState(
-    parsed.success ? { groups: parsed.data.groups, loaded: true, unreadable: false } : { loaded: true, unreadable: true },
-  );
-}
+export const useUserGroupStore = create<UserGroupState>(() => ({ groups: [], loaded: false, unreadable: false }));
 
 /**
  * Mirrors the registry for the options page: storage is the source of truth (the background writes
- * it), so every tab sees every change. The page only reads; changes go through messages.
+ * it), so every tab sees every change. The page only reads; changes go through messages. The
+ * registry is stored in parts, and a change re-reads only the parts it touched.
  */
 export function startUserGroupStore(): () => void {
-  void userGroupRegistryItem.getValue().then(show);
-  return userGroupRegistryItem.watch(show);
+  const parts: RegistryEntry[][] = [];
+  const unreadableParts = new Set<number>();
+  let started = false;
+  const pendingChanges: Map<number, unknown>[] = [];
+
+  function take(index: number, value: unknown) {
+    const parsed = value === null || value === undefined ? { success: true as const, data: { groups: [] } } : registrySchema.safeParse(value);
+    parts[index] = parsed.success ? parsed.data.groups : [];
+    if (parsed.success) unreadableParts.delete(index);
+    else unreadableParts.add(index);
+  }
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastPublished = -Infinity;
+
+  function publish() {
+    timer = undefined;
+    lastPublished = performance.now();
+    useUserGroupStore.setState({ groups: parts.flat(), loaded: true, unreadable: unreadableParts.size > 0 });
+  }
+
+  /** The first change after a quiet spell shows at once; a burst of changes shows at most every PUBLISH_INTERVAL_MS. */
+  function schedulePublish() {
+    timer ??= setTimeout(publish, Math.max(0, lastPublished + PUBLISH_INTERVAL_MS - performance.now()));
+  }
+
+  const stop = watchRegistryBuckets((changed) => {
+    // Changes that arrive before the first read are applied on top of it.
+    if (!started) return void pendingChanges.push(changed);
+    for (const [index, value] of changed) take(index, value);
+    schedulePublish();
+  });
+  void readRegistryBuckets().then((stored) => {
+    stored.forEach((value, index) => take(index, value));
+    for (const changed of pendingChanges) for (const [index, value] of changed) take(index, value);
+    started = true;
+    publish();
+  });
+  return () => {
+    stop();
+    clearTimeout(timer);
+  };
 }

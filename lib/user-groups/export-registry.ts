@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
-import type { Registry } from './registry-schema';
+import { groupKey } from './filter-groups';
+import type { Registry, RegistryEntry } from './registry-schema';
 
 /** Names the JSON export so that an import can tell it from any other JSON file. */
 export const REGISTRY_EXPORT_FORMAT = 'review-companion.user-groups';
@@ -20,13 +21,18 @@ export function exportFileName(extension: 'json' | 'csv', at: Date): string {
   return `user-groups-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}.${extension}`;
 }
 
+/** Oldest first, then by key: the registry's stored order follows its storage parts, an export's should not. */
+function inExportOrder(groups: readonly RegistryEntry[]): RegistryEntry[] {
+  return [...groups].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || groupKey(a).localeCompare(groupKey(b)));
+}
+
 /** Every stored field of every group, `extra` and rotation marks included: nothing is left behind. */
 export function exportRegistryJson(registry: Registry, at: Date): ExportFile {
   const document = {
     format: REGISTRY_EXPORT_FORMAT,
     version: REGISTRY_EXPORT_VERSION,
     exportedAt: at.toISOString(),
-    groups: registry.groups,
+    groups: inExportOrder(registry.groups),
   };
   return { fileName: exportFileName('json', at), mimeType: 'application/json', text: `${JSON.stringify(document, null, 2)}\n` };
 }
@@ -36,7 +42,7 @@ export function exportRegistryJson(registry: Registry, at: Date): ExportFile {
  * leading apostrophe, which the import removes again. `extra` fields and rotation marks are JSON only.
  */
 export function exportRegistryCsv(registry: Registry, at: Date): ExportFile {
-  const rows = registry.groups.map((group) => [
+  const rows = inExportOrder(registry.groups).map((group) => [
     group.name,
     group.provided_id,
     group.environment,

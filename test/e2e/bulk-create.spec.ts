@@ -1,15 +1,8 @@
 import type { Page } from '@playwright/test';
 import { configureConnection } from './fixtures/connection.ts';
-import { readLocalStorage } from './fixtures/extension-storage.ts';
+import { readStoredGroups } from './fixtures/extension-storage.ts';
 import { isolateUserGroupsAndWatchConsole, openOptionsPage } from './fixtures/options-page.ts';
 import { expect, test } from './fixtures/test.ts';
-
-interface StoredGroup {
-  provided_id: string;
-  environment: string;
-  token: string;
-  name: string;
-}
 
 isolateUserGroupsAndWatchConsole();
 
@@ -61,11 +54,11 @@ test('200 rows while the sandbox answers 429 to some: all 200 end up in the regi
 
   const onService = sandbox.groups();
   expect(onService).toHaveLength(200);
-  const registry = await readLocalStorage<{ groups: StoredGroup[] }>(extension, 'userGroupRegistry');
-  expect(registry?.groups).toHaveLength(200);
+  const stored = await readStoredGroups(extension);
+  expect(stored).toHaveLength(200);
   const tokenOf = new Map(onService.map((group) => [`${group.api_environment_tag}:${group.provided_id}`, group.token]));
-  for (const group of registry?.groups ?? []) expect(group.token).toBe(tokenOf.get(`${group.environment}:${group.provided_id}`));
-  expect(registry?.groups.find((group) => group.provided_id === 'bulk-007')?.name).toBe('Team 7, "bulk"');
+  for (const group of stored) expect(group.token).toBe(tokenOf.get(`${group.environment}:${group.provided_id}`));
+  expect(stored.find((group) => group.provided_id === 'bulk-007')?.name).toBe('Team 7, "bulk"');
   await reopened.getByLabel('Search user groups').fill('bulk-199');
   await expect(reopened.getByRole('row').filter({ hasText: 'bulk-199' })).toBeVisible();
 });
@@ -102,8 +95,8 @@ test('the preview lists invalid rows and rows already here; failures are listed;
   await options.waitForTimeout(1_500);
   expect(sandbox.requests.length).toBe(sent);
   expect(sent - before).toBeLessThanOrEqual(3);
-  const registry = await readLocalStorage<{ groups: StoredGroup[] }>(extension, 'userGroupRegistry');
-  expect(registry?.groups.map((group) => group.provided_id).sort()).toEqual(sandbox.groups().map((group) => group.provided_id).sort());
+  const stored = await readStoredGroups(extension);
+  expect(stored.map((group) => group.provided_id).sort()).toEqual(sandbox.groups().map((group) => group.provided_id).sort());
 });
 
 /** The most requests that started within any 60 seconds. */

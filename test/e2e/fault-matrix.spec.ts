@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Fault } from '../sandbox/types.ts';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
 import { configureConnection, connectionFor, fillAndSaveConnection, optionsUrl } from './fixtures/connection.ts';
-import { clearUserGroupData, readLocalStorage } from './fixtures/extension-storage.ts';
+import { clearUserGroupData, readLocalStorage, readStoredGroups, type StoredGroup } from './fixtures/extension-storage.ts';
 import { watchExtensionErrors, type ExtensionErrorWatch } from './fixtures/fault-watch.ts';
 import { openPopupForTab } from './fixtures/popup.ts';
 import { secretsOf, type Sandbox } from './fixtures/sandbox.ts';
@@ -144,16 +144,8 @@ const FAULTS: FaultCase[] = [
 /** Texts that would mean the failure was not explained. */
 const GENERIC = /something went wrong|unexpected error|unknown error|\[object Object\]|undefined/i;
 
-interface RegistryEntry {
-  token: string;
-  name: string;
-  provided_id: string;
-  environment: 'Customer' | 'Testing';
-  rotation?: { state: 'pending' | 'unknown'; since: string; message?: string };
-  [field: string]: unknown;
-}
 interface Registry {
-  groups: RegistryEntry[];
+  groups: StoredGroup[];
 }
 
 interface CaseContext {
@@ -165,8 +157,7 @@ interface CaseContext {
   id: string;
 }
 
-const registryOf = async (extension: ExtensionBrowser) =>
-  (await readLocalStorage<Registry>(extension, 'userGroupRegistry')) ?? { groups: [] };
+const registryOf = async (extension: ExtensionBrowser): Promise<Registry> => ({ groups: await readStoredGroups(extension) });
 
 /**
  * The fault on one route until `sandbox.clearFaults()`. Not `times: 1`: Chromium resends a request

@@ -2,17 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { configureConnection } from './fixtures/connection.ts';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
-import { clearUserGroupData, readLocalStorage } from './fixtures/extension-storage.ts';
+import { clearUserGroupData, readStoredGroups, type StoredGroup } from './fixtures/extension-storage.ts';
 import { createGroup, isolateUserGroupsAndWatchConsole, openOptionsPage, rowOf } from './fixtures/options-page.ts';
 import { expect, test } from './fixtures/test.ts';
-
-interface StoredGroup {
-  provided_id: string;
-  environment: 'Customer' | 'Testing';
-  token: string;
-  name: string;
-  lastRotatedAt: string | null;
-}
 
 isolateUserGroupsAndWatchConsole();
 
@@ -21,7 +13,7 @@ async function download(options: Page, button: 'Export JSON' | 'Export CSV'): Pr
   return { download: file, text: await readFile(await file.path(), 'utf8') };
 }
 
-const storedGroups = async (extension: ExtensionBrowser) => (await readLocalStorage<{ groups: StoredGroup[] }>(extension, 'userGroupRegistry'))?.groups ?? [];
+const storedGroups = (extension: ExtensionBrowser) => readStoredGroups(extension);
 const summary = (options: Page) => options.getByLabel('Import summary');
 
 async function setUpGroups(extension: ExtensionBrowser, options: Page) {

@@ -8,6 +8,7 @@ import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { fail, ok, type Result } from '@/lib/result';
 import type { GroupRef, Registry, RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
+import { isRegistryPartKey, seedRegistry as seedStoredRegistry, storedRegistry } from '../helpers/stored-registry';
 
 const sender: MessageSender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
 const CONNECTION: Connection = {
@@ -58,25 +59,22 @@ function grant(granted = true) {
   return vi.spyOn(browser.permissions, 'contains').mockImplementation(() => Promise.resolve(granted));
 }
 
-async function storedRegistry(): Promise<Registry> {
-  return ((await fakeBrowser.storage.local.get('userGroupRegistry')).userGroupRegistry as Registry | undefined) ?? { groups: [] };
-}
-
 async function storedGroup(ref: GroupRef): Promise<RegistryEntry | undefined> {
   return (await storedRegistry()).groups.find((group) => group.environment === ref.environment && group.provided_id === ref.userGroupId);
 }
 
 async function seedRegistry(...groups: RegistryEntry[]) {
-  await fakeBrowser.storage.local.set({ userGroupRegistry: { groups } });
+  await seedStoredRegistry(groups);
 }
 
-/** Every value the registry key took, in order (the fake storage reports each set). */
+/** Every write to the registry, in order: the groups of the parts it changed (the fake storage reports each set). */
 function recordRegistryWrites() {
-  const writes: unknown[] = [];
+  const writes: Registry[] = [];
   fakeBrowser.storage.local.onChanged.addListener((changes) => {
-    if ('userGroupRegistry' in changes) writes.push(changes.userGroupRegistry?.newValue ?? null);
+    const parts = Object.entries(changes).filter(([key]) => isRegistryPartKey(key));
+    if (parts.length > 0) writes.push({ groups: parts.flatMap(([, change]) => (change.newValue as Registry | undefined)?.groups ?? []) });
   });
-  return writes as (Registry | null)[];
+  return writes;
 }
 
 function expectNoApiToken(value: unknown) {
@@ -106,9 +104,9 @@ describe('createUserGroup', () => {
     const expected = entry({ token: 'ugt_new', createdAt: '2025-06-01T00:00:01.000Z', extra: { dashboard_url: 'https://ug.example.com/d/1' } });
     expect(result).toEqual({ ok: true, value: { group: expected, created: true } });
     expect(api.createUserGroup).toHaveBeenCalledExactlyOnceWith(expect.objectContaining(CONNECTION), request);
-    const stored = await storedRegistry();
-    expect(stored.groups).toEqual([expected]);
-    expect(stored.revision, 'the background stamps each write').toEqual(expect.any(String));
+    expect((await storedRegistry()).groups).toEqual([expected]);
+    const parts = Object.entries(await fakeBrowser.storage.local.get(null)).filter(([key]) => isRegistryPartKey(key));
+    expect(parts.map(([, part]) => (part as Registry).revision), 'the background stamps each write').toEqual([expect.any(String)]);
   });
 
   it('passes created: false through when the service already had the group, and records it once', async () => {

@@ -5,6 +5,9 @@ import { parseRegistryFile } from '@/lib/user-groups/import-rows';
 import type { Registry, RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { loadStorageFixture } from '../fixtures/storage/load';
 
+/** Groups in a fixed order, to compare registries whatever their stored order. */
+const byKey = (groups: readonly RegistryEntry[]) => [...groups].sort((a, b) => `${a.environment}:${a.provided_id}`.localeCompare(`${b.environment}:${b.provided_id}`));
+
 const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
 const AT = new Date(2025, 10, 21, 9, 30);
 const NOW = '2025-11-21T09:30:00.000Z';
@@ -71,17 +74,25 @@ describe('export → import round trip', () => {
     expect(preview).toEqual({ added: [], changed: [], unchanged: awkward.groups.length, invalid: [] });
   });
 
+  it('an export lists the groups oldest first (the stored order follows storage parts), ties by environment and id', () => {
+    const shuffled = { groups: [...awkward.groups].reverse() };
+    const exported = (JSON.parse(exportRegistryJson(shuffled, AT).text) as { groups: RegistryEntry[] }).groups;
+    const times = exported.map((group) => group.createdAt);
+    expect(times).toEqual([...times].sort());
+    expect(exported).toEqual((JSON.parse(exportRegistryJson(awkward, AT).text) as { groups: RegistryEntry[] }).groups);
+  });
+
   it('a JSON export restores an emptied registry exactly', () => {
     const preview = roundTrip(exportRegistryJson(awkward, AT).text, { groups: [] });
     expect(preview.added).toHaveLength(awkward.groups.length);
     const { registry } = applyImport({ groups: [] }, importItems(preview));
-    expect(registry).toEqual(awkward);
+    expect(byKey(registry.groups)).toEqual(byKey(awkward.groups));
   });
 
   it('a CSV export restores every token, name, id and time of an emptied registry', () => {
     const preview = roundTrip(exportRegistryCsv(awkward, AT).text, { groups: [] });
     const { registry } = applyImport({ groups: [] }, importItems(preview));
     const withoutJsonOnly = ({ extra: _extra, rotation: _rotation, ...rest }: RegistryEntry) => rest;
-    expect(registry.groups.map(withoutJsonOnly)).toEqual(awkward.groups.map(withoutJsonOnly));
+    expect(byKey(registry.groups).map(withoutJsonOnly)).toEqual(byKey(awkward.groups).map(withoutJsonOnly));
   });
 });

@@ -7,6 +7,7 @@ import { parseRegistryFile } from '@/lib/user-groups/import-rows';
 import type { Registry, RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { loadStorageFixture } from '../fixtures/storage/load';
+import { seedRegistry, storedRegistry } from '../helpers/stored-registry';
 
 const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
 const NOW = '2025-06-01T00:00:00.000Z';
@@ -126,7 +127,7 @@ describe('the importUserGroups handler', () => {
   });
 
   it('writes the confirmed items through the registry writer, in one stored change', async () => {
-    await fakeBrowser.storage.local.set({ userGroupRegistry: registryV1 });
+    await seedRegistry(registryV1.groups);
     const writer = createRegistryWriter();
     const [first] = registryV1.groups;
     if (!first) throw new Error('fixture');
@@ -138,9 +139,10 @@ describe('the importUserGroups handler', () => {
     const answer = await handlers.importUserGroups({ items: importItems(preview) }, sender);
     expect(answer).toEqual({ ok: true, value: { added: 1, updated: 1, conflicts: [] } });
     expect(writes).toBe(1);
-    const after = (await fakeBrowser.storage.local.get('userGroupRegistry')).userGroupRegistry as Registry;
+    const after = await storedRegistry();
     expect(after.groups).toHaveLength(3);
-    expect(after.groups[0]).toEqual({ ...first, token: 'ugt_imported' });
-    expect(after.groups[1]).toEqual(registryV1.groups[1]);
+    expect(after.groups).toContainEqual({ ...first, token: 'ugt_imported' });
+    expect(after.groups).toContainEqual(registryV1.groups[1]);
+    expect(after.groups).toContainEqual(expect.objectContaining({ provided_id: 'added' }));
   });
 });

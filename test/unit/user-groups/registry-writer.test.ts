@@ -5,6 +5,8 @@ import { EMPTY_REGISTRY, type Registry, type RegistryEntry } from '@/lib/user-gr
 import { removeGroup, upsertFromService } from '@/lib/user-groups/registry-updates';
 import { createRegistryWriter, type RegistryWriter } from '@/lib/user-groups/registry-writer';
 import { loadStorageFixture } from '../fixtures/storage/load';
+import { bucketOf, REGISTRY_BUCKET_COUNT } from '@/lib/user-groups/registry-buckets';
+import { registryPartKey, seedRegistry, storedRegistry } from '../helpers/stored-registry';
 
 const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
 const registryCorrupt = loadStorageFixture<unknown>('user-group-registry.corrupt.json');
@@ -23,17 +25,19 @@ function addGroup(i: number, environment: 'Customer' | 'Testing' = 'Customer') {
   return (registry: Registry) => ({ registry: upsertFromService(registry, wire(i, environment), environment, NOW), result: i });
 }
 
-async function stored(): Promise<unknown> {
-  return (await fakeBrowser.storage.local.get('userGroupRegistry')).userGroupRegistry;
+async function stored(): Promise<Registry> {
+  return storedRegistry();
 }
 
-function storedIds(value: unknown): string[] {
-  return ((value as Registry | undefined)?.groups ?? []).map((group: RegistryEntry) => `${group.environment}:${group.provided_id}`).sort();
+function storedIds(value: Registry): string[] {
+  return value.groups.map((group: RegistryEntry) => `${group.environment}:${group.provided_id}`).sort();
 }
 
 function expectedIds(count: number, environment = 'Customer') {
   return Array.from({ length: count }, (_, i) => `${environment}:group-${i}`).sort();
 }
+
+const byKey = (groups: readonly RegistryEntry[]) => [...groups].sort((a, b) => `${a.environment}:${a.provided_id}`.localeCompare(`${b.environment}:${b.provided_id}`));
 
 let writer: RegistryWriter;
 
@@ -48,23 +52,125 @@ describe('reading', () => {
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});
   });
 
-  it('a v1 registry (rotation mark, nested extra fields, same id in both environments) reads back exactly', async () => {
-    await fakeBrowser.storage.local.set({ userGroupRegistry: registryV1 });
+  it('a v2 registry (rotation mark, nested extra fields, same id in both environments) reads back exactly, and reading writes nothing', async () => {
+    await seedRegistry(registryV1.groups);
+    const before = await fakeBrowser.storage.local.get(null);
+    expect(byKey((await writer.read()).groups)).toStrictEqual(byKey(registryV1.groups));
+    expect(await fakeBrowser.storage.local.get(null)).toStrictEqual(before);
+  });
+
+  it('reads storage once for a series of changes, and each change is persisted', async () => {
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    for (const i of [1, 2, 3]) {
+      await writer.update(addGroup(i));
+      expect(storedIds(await stored())).toContain(`Customer:group-${i}`);
+    }
+    const readsOfParts = get.mock.calls.filter(([keys]) => JSON.stringify(keys).includes('userGroups.')).length;
+    expect(readsOfParts - 3, 'reads beyond the three made by this test').toBeLessThanOrEqual(1);
+  });
+
+  it('notices a change made by anyone else and works on it, not on its stale copy', async () => {
+    await writer.update(addGroup(1));
+    await fakeBrowser.storage.local.clear();
+    await seedRegistry([{ ...registryV1.groups[0]!, provided_id: 'theirs' }]);
+    await vi.waitFor(async () => expect(storedIds(await writer.read())).toEqual(['Customer:theirs']));
+    await writer.update(addGroup(2));
+    expect(storedIds(await stored())).toEqual(['Customer:group-2', 'Customer:theirs']);
+  });
+});
+
+describe('stored in parts', () => {
+  it('with 1,000 groups stored, a change writes one small part in one storage call', async () => {
+    await Promise.all(Array.from({ length: 1000 }, (_, i) => writer.update(addGroup(i))));
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await writer.update(addGroup(1000));
+    expect(set).toHaveBeenCalledTimes(1);
+    const written = set.mock.calls[0]![0] as Record<string, unknown>;
+    expect(Object.keys(written)).toEqual([registryPartKey(bucketOf((await writer.read()).groups.find((group) => group.provided_id === 'group-1000')!))]);
+    expect(JSON.stringify(written).length).toBeLessThan(5_000);
+    expect((await stored()).groups).toHaveLength(1001);
+  });
+
+  it('groups spread over the parts: no part holds more than 3× its share of 10,000 ids', () => {
+    const counts = new Map<number, number>();
+    for (let i = 0; i < 10_000; i++) {
+      const part = bucketOf({ ...registryV1.groups[0]!, provided_id: `group-${i}` });
+      counts.set(part, (counts.get(part) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(REGISTRY_BUCKET_COUNT);
+    expect(Math.max(...counts.values())).toBeLessThan((3 * 10_000) / REGISTRY_BUCKET_COUNT);
+  });
+
+  it('a change touching groups in several parts is one storage call', async () => {
+    await Promise.all(Array.from({ length: 20 }, (_, i) => writer.update(addGroup(i))));
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await writer.update((registry) => ({ registry: { groups: registry.groups.map((group) => ({ ...group, name: `${group.name}!` })) }, result: null }));
+    expect(set).toHaveBeenCalledTimes(1);
+    expect((await stored()).groups.every((group) => group.name.endsWith('!'))).toBe(true);
+  });
+
+  it('a group found in another part than its own is read, and moved to its own part when it changes', async () => {
+    const [group] = registryV1.groups;
+    const own = bucketOf(group!);
+    const other = (own + 1) % REGISTRY_BUCKET_COUNT;
+    await fakeBrowser.storage.local.set({ [registryPartKey(other)]: { groups: [group] } });
+    expect((await writer.read()).groups).toStrictEqual([group]);
+    await writer.update((registry) => ({ registry: { groups: registry.groups.map((entry) => ({ ...entry, name: 'Renamed' })) }, result: null }));
+    const all = await fakeBrowser.storage.local.get(null);
+    expect((all[registryPartKey(other)] as Registry).groups).toEqual([]);
+    expect((all[registryPartKey(own)] as Registry).groups).toEqual([{ ...group, name: 'Renamed' }]);
+  });
+
+  it('a part that cannot be read is kept aside under its own corrupt: key; the other parts are untouched', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await seedRegistry(registryV1.groups);
+    const part = bucketOf(registryV1.groups[0]!);
+    await fakeBrowser.storage.local.set({ [registryPartKey(part)]: registryCorrupt });
+
+    const groups = (await writer.read()).groups;
+    expect(groups).not.toContainEqual(registryV1.groups[0]);
+    expect(groups).toContainEqual(registryV1.groups[1]);
+    const all = await fakeBrowser.storage.local.get(null);
+    const kept = Object.entries(all).filter(([key]) => key.startsWith(`corrupt:${registryPartKey(part)}:`));
+    expect(kept.map(([, copy]) => copy)).toStrictEqual([registryCorrupt]);
+    expect(all[registryPartKey(part)]).toBeUndefined();
+    expect(await readStorageNotices()).toEqual([
+      `The saved user group registry (part ${part + 1} of ${REGISTRY_BUCKET_COUNT}) could not be read. It was kept unchanged under “corrupt:${registryPartKey(part)}” in this browser's storage and a fresh one was started; nothing was deleted.`,
+    ]);
+    expect(JSON.stringify(warn.mock.calls)).not.toContain('ugt_corrupt_but_only_copy');
+  });
+});
+
+describe('format v1 (one stored value) moves into the parts', () => {
+  it('a v1 registry (rotation mark, nested extra fields, same id in both environments) reads back exactly, stored in parts', async () => {
+    await fakeBrowser.storage.local.set({ userGroupRegistry: registryV1, userGroupRegistry$: { v: 1 } });
     expect(registryV1.groups).toHaveLength(2);
-    expect(await writer.read()).toStrictEqual(registryV1);
-    // reading neither rewrites nor flags it
-    expect(await fakeBrowser.storage.local.get(null)).toStrictEqual({ userGroupRegistry: registryV1 });
+    expect(byKey((await writer.read()).groups)).toStrictEqual(byKey(registryV1.groups));
+    const all = await fakeBrowser.storage.local.get(null);
+    expect(all.userGroupRegistry).toBeUndefined();
+    expect(all.userGroupRegistry$).toBeUndefined();
+    expect(byKey((await stored()).groups)).toStrictEqual(byKey(registryV1.groups));
+    // a new worker reads the same from the parts alone
+    expect(byKey((await createRegistryWriter().read()).groups)).toStrictEqual(byKey(registryV1.groups));
+  });
+
+  it('a move cut off before the v1 value was removed is finished without doubling any group', async () => {
+    await seedRegistry([registryV1.groups[0]!]);
+    await fakeBrowser.storage.local.set({ userGroupRegistry: registryV1 });
+    expect(byKey((await writer.read()).groups)).toStrictEqual(byKey(registryV1.groups));
+    expect((await stored()).groups).toHaveLength(2);
+    expect((await fakeBrowser.storage.local.get(null)).userGroupRegistry).toBeUndefined();
   });
 
   it('a v1 registry survives an unrelated update unchanged, next to the new group', async () => {
     await fakeBrowser.storage.local.set({ userGroupRegistry: registryV1 });
     await writer.update(addGroup(3));
-    const after = (await stored()) as Registry;
-    expect(after.groups.slice(0, 2)).toStrictEqual(registryV1.groups);
-    expect(after.groups[2]).toMatchObject({ provided_id: 'group-3', createdAt: NOW });
+    const after = await stored();
+    for (const group of registryV1.groups) expect(after.groups).toContainEqual(group);
+    expect(after.groups.find((group) => group.provided_id === 'group-3')).toMatchObject({ createdAt: NOW });
   });
 
-  it('a corrupt registry is kept aside under a corrupt: key (nothing lost), reset, and a notice is added', async () => {
+  it('a corrupt v1 registry is kept aside under a corrupt: key (nothing lost), removed, and a notice is added', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await fakeBrowser.storage.local.set({ userGroupRegistry: registryCorrupt });
 
@@ -101,7 +207,7 @@ describe('reading', () => {
     await fakeBrowser.storage.local.set({ userGroupRegistry: registryCorrupt });
     await writer.update(addGroup(1));
     const all = await fakeBrowser.storage.local.get(null);
-    expect(storedIds(all.userGroupRegistry)).toEqual(['Customer:group-1']);
+    expect(storedIds(await stored())).toEqual(['Customer:group-1']);
     expect(Object.entries(all).filter(([key]) => key.startsWith('corrupt:')).map(([, copy]) => copy)).toStrictEqual([registryCorrupt]);
   });
 });
@@ -124,7 +230,7 @@ describe('serialized updates', () => {
       ),
     );
     expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(((await stored()) as Registry).groups.map((group) => group.provided_id)).toEqual(Array.from({ length: 10 }, (_, i) => `group-${i}`));
+    expect(storedIds(await stored())).toEqual(expectedIds(10));
   });
 
   it('two callers sharing the background’s one writer, interleaving adds and removes, lose nothing', async () => {
@@ -161,17 +267,24 @@ describe('serialized updates', () => {
 
   it('NOT guaranteed: two separate writer instances do not serialize with each other and can lose updates', async () => {
     // This documents the limit of the guarantee: serialization lives in the instance (a promise chain),
-    // not in storage. Should a second writer ever be created, updates interleave read-modify-write.
+    // not in storage. Should a second writer ever be created, updates of groups stored in the same part
+    // interleave read-modify-write. Ten ids that share a part:
+    const part = bucketOf({ ...registryV1.groups[0]!, environment: 'Customer', provided_id: 'group-0' });
+    const samePart = Array.from({ length: 5000 }, (_, i) => i)
+      .filter((i) => bucketOf({ ...registryV1.groups[0]!, environment: 'Customer', provided_id: `group-${i}` }) === part)
+      .slice(0, 10);
     const first = createRegistryWriter();
     const second = createRegistryWriter();
-    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? first : second).update(addGroup(i))));
+    await Promise.all(samePart.map((i, position) => (position % 2 ? first : second).update(addGroup(i))));
+    const expected = samePart.map((i) => `Customer:group-${i}`).sort();
     const ids = storedIds(await stored());
-    expect(ids.every((id) => expectedIds(10).includes(id))).toBe(true);
+    expect(ids.every((id) => expected.includes(id))).toBe(true);
     expect(ids.length).toBeLessThan(10);
     // the same ten updates through one writer all land
     await fakeBrowser.storage.local.clear();
-    await Promise.all(Array.from({ length: 10 }, (_, i) => first.update(addGroup(i))));
-    expect(storedIds(await stored())).toEqual(expectedIds(10));
+    await vi.waitFor(async () => expect((await first.read()).groups).toEqual([]));
+    await Promise.all(samePart.map((i) => first.update(addGroup(i))));
+    expect(storedIds(await stored())).toEqual(expected);
   });
 
   it('a change that throws rejects that caller only; earlier and later updates still run', async () => {
@@ -215,8 +328,8 @@ describe('serialized updates', () => {
 
   it('each update reads the latest stored value, including one written outside this writer', async () => {
     await writer.update(addGroup(1));
-    const outside = (await stored()) as Registry;
-    await fakeBrowser.storage.local.set({ userGroupRegistry: { groups: [...outside.groups, { ...outside.groups[0]!, provided_id: 'from-import' }] } });
+    const outside = await stored();
+    await seedRegistry([{ ...outside.groups[0]!, provided_id: 'from-import' }]);
     await writer.update(addGroup(2));
     expect(storedIds(await stored())).toEqual(['Customer:from-import', 'Customer:group-1', 'Customer:group-2']);
   });

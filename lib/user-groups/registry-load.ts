@@ -1,0 +1,66 @@
+import { storage } from '#imports';
+import {
+  LEGACY_REGISTRY_KEY,
+  readRegistryBuckets,
+  registryBucketKey,
+  writeRegistryBuckets,
+} from '../storage/user-group-registry-item';
+import { setAsideUnreadable } from '../storage/validated-item';
+import { groupKey } from './filter-groups';
+import { bucketOf, changedBuckets, REGISTRY_BUCKET_COUNT } from './registry-buckets';
+import { registrySchema, type RegistryEntry } from './registry-schema';
+
+const KEEP = { keepCorruptCopy: true };
+
+/**
+ * Reads every part of the registry and checks it. A part that cannot be read is kept aside under a
+ * `corrupt:` key (it holds the only copy of its tokens) and starts empty; the other parts are untouched.
+ */
+async function readParts(): Promise<RegistryEntry[][]> {
+  const stored = await readRegistryBuckets();
+  const parts: RegistryEntry[][] = [];
+  // One after another: each unreadable part adds a notice, and notices are read-modify-write.
+  for (const [index, value] of stored.entries()) {
+    if (value === null || value === undefined) {
+      parts.push([]);
+      continue;
+    }
+    const parsed = registrySchema.safeParse(value);
+    if (!parsed.success) await setAsideUnreadable(registryBucketKey(index), value, `user group registry (part ${index + 1} of ${REGISTRY_BUCKET_COUNT})`, KEEP);
+    parts.push(parsed.success ? parsed.data.groups : []);
+  }
+  return parts;
+}
+
+/**
+ * Format v1 → v2: a registry stored as one value is moved into the parts, then removed. Safe to
+ * repeat if the worker stops in between: groups already in a part are not added twice.
+ */
+async function moveLegacyRegistry(parts: RegistryEntry[][], revision: () => string): Promise<RegistryEntry[][]> {
+  const legacy: unknown = await storage.getItem(LEGACY_REGISTRY_KEY);
+  if (legacy === null || legacy === undefined) return parts;
+  const parsed = registrySchema.safeParse(legacy);
+  if (!parsed.success) {
+    await setAsideUnreadable(LEGACY_REGISTRY_KEY, legacy, 'user group registry', KEEP);
+    return parts;
+  }
+  const known = new Set(parts.flat().map(groupKey));
+  const next = parts.map((part) => [...part]);
+  for (const entry of parsed.data.groups) {
+    if (known.has(groupKey(entry))) continue;
+    known.add(groupKey(entry));
+    next[bucketOf(entry)]!.push(entry);
+  }
+  const changed = changedBuckets(parts, next);
+  if (changed.length > 0) {
+    const stamp = revision();
+    await writeRegistryBuckets(new Map(changed.map((index) => [index, { groups: next[index]!, revision: stamp }])));
+  }
+  await storage.removeItem(LEGACY_REGISTRY_KEY, { removeMeta: true });
+  return next;
+}
+
+/** The registry's parts as stored, after any migration; `revision` stamps the writes this makes. */
+export async function loadRegistryParts(revision: () => string): Promise<RegistryEntry[][]> {
+  return moveLegacyRegistry(await readParts(), revision);
+}
