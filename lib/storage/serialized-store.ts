@@ -1,11 +1,15 @@
-import type { WxtStorageItem } from '@wxt-dev/storage';
+import { storage } from '#imports';
+import type { StorageItemKey, WxtStorageItem } from '@wxt-dev/storage';
 import type { z } from 'zod/mini';
-import { readValidated, writeValidated } from './validated-item';
+import { readValidated } from './validated-item';
 
 /** Values the store stamps on every write, so that it can tell its own writes from anyone else's. */
 export type Revisioned = { revision?: string } | null;
 
-export type StoreChange<T, R> = (current: T) => { value: T; result: R };
+/** Other keys written in the same storage call as the new value: stored together or not at all. */
+export type Alongside = { key: StorageItemKey; value: unknown }[];
+
+export type StoreChange<T, R> = (current: T) => { value: T; result: R; alongside?: Alongside };
 
 /**
  * A stored value with one owner (the background): changes run one after another, each on the latest
@@ -39,13 +43,14 @@ export function createSerializedStore<T extends Revisioned>(
     update<R>(change: StoreChange<T, R>): Promise<R> {
       const run = tail.then(async () => {
         const current = await read();
-        const { value, result } = change(current);
+        const { value, result, alongside = [] } = change(current);
         if (value === current) return result;
         const revision = crypto.randomUUID();
         const stamped = (value === null ? null : { ...value, revision }) as T;
         ownRevision = revision;
         try {
-          await writeValidated(item, schema, stamped);
+          // Checked before writing, so that a bug cannot store what a read would reject.
+          await storage.setItems([{ key: item.key, value: schema.parse(stamped) }, ...alongside]);
           cached = { value: stamped };
         } catch (error) {
           cached = undefined;

@@ -2,8 +2,10 @@ import { z } from 'zod/mini';
 import { bulkRowSchema } from './bulk-schema';
 
 /**
- * A bulk create job as stored in `local:bulkCreateJob`: everything needed to carry on after the
- * worker was stopped. Transitions: bulk-job.ts; I/O: bulk-runner.ts.
+ * A bulk create job as stored: its rows in `local:bulkCreateRows`, written once at the start, and its
+ * progress in `local:bulkCreateJob`, rewritten after every row (so it stays small: no rows in it).
+ * Together they are everything needed to carry on after the worker was stopped.
+ * Transitions: bulk-job.ts; I/O: bulk-job-store.ts, bulk-runner.ts.
  */
 export const bulkJobStatusSchema = z.enum(['running', 'paused', 'cancelled', 'done']);
 export type BulkJobStatus = z.infer<typeof bulkJobStatusSchema>;
@@ -12,8 +14,15 @@ export type BulkJobStatus = z.infer<typeof bulkJobStatusSchema>;
 export const queuedRowSchema = z.extend(bulkRowSchema, { attempts: z.int() });
 export type QueuedRow = z.infer<typeof queuedRowSchema>;
 
+/** `local:bulkCreateRows`: the rows of the job `jobId`, in the order they are sent. */
+export const bulkJobRowsSchema = z.object({ jobId: z.string(), rows: z.array(queuedRowSchema) });
+export type BulkJobRows = z.infer<typeof bulkJobRowsSchema>;
+export const storedBulkJobRowsSchema = z.nullable(bulkJobRowsSchema);
+
 export const bulkFailureSchema = z.extend(bulkRowSchema, { message: z.string() });
 export type BulkFailure = z.infer<typeof bulkFailureSchema>;
+
+const position = z.int().check(z.nonnegative());
 
 export const bulkJobSchema = z.object({
   id: z.string(),
@@ -27,10 +36,16 @@ export const bulkJobSchema = z.object({
   /** Get-or-create answered with a group that already existed on the service. */
   existed: z.int(),
   failed: z.array(bulkFailureSchema),
-  /** Not yet done; the first one is next. */
-  remaining: z.array(queuedRowSchema),
-  /** The key of the row being sent: set before the request, cleared with its outcome. */
-  inFlight: z.optional(z.string()),
+  // The queue: the stored rows, positions 0 to queued - 1, then `retries`. Positions before `next`
+  // are done. Kept here so that what is left is known without reading the rows (bulk-job.ts).
+  /** How many stored rows (the rows item's length). */
+  queued: position,
+  /** Indexes into the rows of those to send once more, after the others (their outcome was unknown). */
+  retries: z.array(position),
+  /** The queue position of the next row to send. */
+  next: position,
+  /** The queue position being sent: set before the request, cleared with its outcome. */
+  inFlight: z.optional(position),
   /** No request before this time (ms since the epoch): the rate and Retry-After. */
   notBefore: z.number(),
   rateLimitedUntil: z.optional(z.number()),

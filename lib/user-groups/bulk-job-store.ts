@@ -1,20 +1,56 @@
-import { bulkCreateJobItem } from '../storage/bulk-create-job-item';
+import { migrateStoredBulkJob } from '../storage/bulk-create-job-migration';
+import { bulkCreateJobItem, bulkCreateJobVersionEntry } from '../storage/bulk-create-job-item';
+import { bulkCreateRowsItem } from '../storage/bulk-create-rows-item';
 import { createSerializedStore } from '../storage/serialized-store';
-import { storedBulkJobSchema, type BulkJob } from './bulk-job-schema';
+import { readValidated } from '../storage/validated-item';
+import { isActive } from './bulk-job';
+import { bulkJobRowsSchema, storedBulkJobRowsSchema, storedBulkJobSchema, type BulkJob, type BulkJobRows } from './bulk-job-schema';
 
 export type BulkJobChange<T> = (job: BulkJob | null) => { job: BulkJob | null; result: T };
 
-/** Like the registry writer: job changes run one after another, each on the latest value. */
+/**
+ * The stored bulk job: its progress, changed one change at a time like the registry (each on the
+ * latest value, each persisted before it resolves), and its rows, written once at the start.
+ * Everything runs in one queue, after the migration of a version 1 job.
+ */
 export function createBulkJobStore() {
   const store = createSerializedStore(bulkCreateJobItem, storedBulkJobSchema, 'bulk create job');
+  let tail: Promise<unknown> | undefined;
+
+  function serially<T>(task: () => Promise<T>): Promise<T> {
+    tail ??= migrateStoredBulkJob().catch((error: unknown) => {
+      console.error(`Review Companion: the stored bulk create job could not be migrated (${error instanceof Error ? error.name : 'unknown'}).`);
+    });
+    const run = tail.then(task);
+    tail = run.catch(() => undefined);
+    return run;
+  }
+
   return {
-    read: store.read,
+    read: () => serially(store.read),
     update<T>(change: BulkJobChange<T>): Promise<T> {
-      return store.update((current) => {
-        const { job, result } = change(current);
-        return { value: job, result };
-      });
+      return serially(() =>
+        store.update((current) => {
+          const { job, result } = change(current);
+          return { value: job, result };
+        }),
+      );
     },
+
+    /** Stores a new job and its rows, unless a job is under way. */
+    start(job: BulkJob, rows: BulkJobRows): Promise<boolean> {
+      return serially(() =>
+        store.update((current) =>
+          isActive(current)
+            ? { value: current, result: false }
+            : // One storage call: the rows never exist without their job, nor the job without its rows.
+              { value: job, result: true, alongside: [{ key: bulkCreateRowsItem.key, value: bulkJobRowsSchema.parse(rows) }, bulkCreateJobVersionEntry] },
+        ),
+      );
+    },
+
+    /** The rows of the latest job; null when missing or unreadable (that is reported and reset). */
+    readRows: (): Promise<BulkJobRows | null> => readValidated(bulkCreateRowsItem, storedBulkJobRowsSchema, 'bulk create rows'),
   };
 }
 

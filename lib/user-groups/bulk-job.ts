@@ -1,6 +1,6 @@
 import type { Result } from '../result';
 import type { WireUserGroup } from '../api/user-group-api';
-import type { BulkFailure, BulkJob, QueuedRow } from './bulk-job-schema';
+import type { BulkFailure, BulkJob, BulkJobRows, QueuedRow } from './bulk-job-schema';
 import type { BulkRow } from './bulk-schema';
 import { nextSendAfterRateLimit, nextSendAfterSend } from './bulk-pacing';
 import { groupKey } from './filter-groups';
@@ -37,9 +37,13 @@ function without(job: BulkJob, ...keys: ('inFlight' | 'rateLimitedUntil' | 'mess
   return copy;
 }
 
-export function newBulkJob(options: { id: string; rows: readonly BulkRow[]; skipped: number; ratePerMinute: number | null; now: number }): BulkJob {
+/** A new job (its progress) and its rows: the two stored items, written together at the start. */
+export function newBulkJob(options: { id: string; rows: readonly BulkRow[]; skipped: number; ratePerMinute: number | null; now: number }): {
+  job: BulkJob;
+  rows: BulkJobRows;
+} {
   const { id, rows, skipped, ratePerMinute, now } = options;
-  return {
+  const job: BulkJob = {
     id,
     status: rows.length > 0 ? 'running' : 'done',
     ratePerMinute,
@@ -48,21 +52,40 @@ export function newBulkJob(options: { id: string; rows: readonly BulkRow[]; skip
     created: 0,
     existed: 0,
     failed: [],
-    remaining: rows.map((row) => ({ ...row, attempts: 0 })),
+    queued: rows.length,
+    retries: [],
+    next: 0,
     notBefore: now,
     startedAt: iso(now),
     updatedAt: iso(now),
     ...(rows.length === 0 && { finishedAt: iso(now) }),
   };
+  return { job, rows: { jobId: id, rows: rows.map((row) => ({ ...row, attempts: 0 })) } };
 }
 
-/** Before the request: the row is in flight, and the next one waits one interval. */
-export function markSending(job: BulkJob, row: QueuedRow, sentAt: number): BulkJob {
-  return { ...without(job, 'rateLimitedUntil'), inFlight: rowKey(row), notBefore: nextSendAfterSend(sentAt, job.ratePerMinute), updatedAt: iso(sentAt) };
+/** Rows not done yet (the one in flight included): computed from the progress alone, without the rows. */
+export function remainingCount(job: Pick<BulkJob, 'queued' | 'retries' | 'next'>): number {
+  return job.queued + job.retries.length - job.next;
+}
+
+/**
+ * The row at a queue position: the stored rows first, then the retries (which have had one attempt).
+ * Undefined past the end of the queue, or when the rows do not hold it.
+ */
+export function rowAt(job: BulkJob, rows: readonly QueuedRow[], position: number): QueuedRow | undefined {
+  if (position < job.queued) return rows[position];
+  const index = job.retries[position - job.queued];
+  const row = index === undefined ? undefined : rows[index];
+  return row && { ...row, attempts: 1 };
+}
+
+/** Before the request: the row at this position is in flight, and the next one waits one interval. */
+export function markSending(job: BulkJob, position: number, sentAt: number): BulkJob {
+  return { ...without(job, 'rateLimitedUntil'), inFlight: position, notBefore: nextSendAfterSend(sentAt, job.ratePerMinute), updatedAt: iso(sentAt) };
 }
 
 function finishIfEmpty(job: BulkJob, now: number): BulkJob {
-  if (job.status !== 'running' || job.remaining.length > 0) return job;
+  if (job.status !== 'running' || remainingCount(job) > 0) return job;
   return { ...job, status: 'done', finishedAt: iso(now) };
 }
 
@@ -74,37 +97,37 @@ const failure = (row: QueuedRow, message: string): BulkFailure => ({
   message,
 });
 
-/** Records what happened to the row with this key (normally the first remaining one). */
-export function recordOutcome(job: BulkJob, key: string, outcome: CreateOutcome, now: number): BulkJob {
-  const index = job.remaining.findIndex((row) => rowKey(row) === key);
-  const row = job.remaining[index];
-  const next: BulkJob = { ...without(job, 'inFlight'), updatedAt: iso(now) };
-  if (!row) return next;
-  const others = job.remaining.filter((_row, position) => position !== index);
+/** Records what happened to the row sent from this queue position (the next one; any other is stale). */
+export function recordOutcome(job: BulkJob, rows: readonly QueuedRow[], position: number, outcome: CreateOutcome, now: number): BulkJob {
+  const row = position === job.next ? rowAt(job, rows, position) : undefined;
+  const updated: BulkJob = { ...without(job, 'inFlight'), updatedAt: iso(now) };
+  if (!row) return updated;
+  const advanced: BulkJob = { ...updated, next: job.next + 1 };
   switch (outcome.kind) {
     case 'created':
-      return finishIfEmpty({ ...next, remaining: others, created: job.created + 1 }, now);
+      return finishIfEmpty({ ...advanced, created: job.created + 1 }, now);
     case 'existed':
-      return finishIfEmpty({ ...next, remaining: others, existed: job.existed + 1 }, now);
+      return finishIfEmpty({ ...advanced, existed: job.existed + 1 }, now);
     case 'rateLimited': {
       const until = nextSendAfterRateLimit({ ...outcome, answeredAt: now, ratePerMinute: job.ratePerMinute });
-      return { ...next, notBefore: Math.max(job.notBefore, until), rateLimitedUntil: until };
+      return { ...updated, notBefore: Math.max(job.notBefore, until), rateLimitedUntil: until };
     }
     case 'unknown':
       // Create is get-or-create, so sending the row again is safe: once, at the end of the queue.
-      if (row.attempts === 0 && job.status === 'running') return { ...next, remaining: [...others, { ...row, attempts: 1 }] };
-      return finishIfEmpty({ ...next, remaining: others, failed: [...job.failed, failure(row, `Outcome unknown — ${outcome.message}`)] }, now);
+      // (Attempts 0: a stored row, not a retry, so its index in the rows is its position.)
+      if (row.attempts === 0 && job.status === 'running') return { ...advanced, retries: [...job.retries, position] };
+      return finishIfEmpty({ ...advanced, failed: [...job.failed, failure(row, `Outcome unknown — ${outcome.message}`)] }, now);
     case 'failed':
-      return finishIfEmpty({ ...next, remaining: others, failed: [...job.failed, failure(row, outcome.message)] }, now);
+      return finishIfEmpty({ ...advanced, failed: [...job.failed, failure(row, outcome.message)] }, now);
     case 'blocked':
-      return job.status === 'running' ? { ...next, status: 'paused', message: outcome.message } : next;
+      return job.status === 'running' ? { ...updated, status: 'paused', message: outcome.message } : updated;
   }
 }
 
 /** A row still marked in flight when a worker starts was cut off when the previous worker stopped. */
-export function settleStaleInFlight(job: BulkJob, now: number): BulkJob {
+export function settleStaleInFlight(job: BulkJob, rows: readonly QueuedRow[], now: number): BulkJob {
   if (job.inFlight === undefined) return job;
-  return recordOutcome(job, job.inFlight, { kind: 'unknown', message: 'the extension stopped while the request was under way.' }, now);
+  return recordOutcome(job, rows, job.inFlight, { kind: 'unknown', message: 'the extension stopped while the request was under way.' }, now);
 }
 
 export function isActive(job: BulkJob | null): job is BulkJob {

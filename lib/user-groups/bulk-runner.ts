@@ -12,11 +12,11 @@ import {
   planBulkCreate,
   recordOutcome,
   resumeJob,
-  rowKey,
+  rowAt,
   settleStaleInFlight,
 } from './bulk-job';
 import type { BulkJobStore } from './bulk-job-store';
-import type { BulkJob } from './bulk-job-schema';
+import type { BulkJob, BulkJobRows, QueuedRow } from './bulk-job-schema';
 import type { BulkRow } from './bulk-schema';
 import { delayBeforeSend } from './bulk-pacing';
 import { upsertFromService } from './registry-updates';
@@ -54,6 +54,9 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 
 const same = (job: BulkJob | null, id: string): job is BulkJob => job?.id === id;
 
+export const ROWS_UNREADABLE =
+  'The list of rows of this bulk create could not be read from the browser’s storage. Cancel it and start it again with the same file: groups already created are skipped.';
+
 /**
  * Drives the stored bulk job: one row at a time, paced, each outcome persisted before the next row.
  * Nothing lives only in memory: a new runner (a restarted worker) carries on from storage.
@@ -67,13 +70,28 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
   let loop: Promise<void> | undefined;
   let again = false;
 
-  async function sendOne(job: BulkJob, connection: Connection): Promise<void> {
-    const row = job.remaining[0];
-    if (!row) return;
+  // The rows of the current job, read once per job (and once more by a new runner).
+  let cachedRows: BulkJobRows | undefined;
+
+  /** The job's rows; undefined when they are missing or belong to another job. */
+  async function rowsOf(job: BulkJob): Promise<readonly QueuedRow[] | undefined> {
+    if (cachedRows?.jobId !== job.id) cachedRows = (await jobs.readRows()) ?? undefined;
+    return cachedRows?.jobId === job.id && cachedRows.rows.length === job.queued ? cachedRows.rows : undefined;
+  }
+
+  /** Without its rows a job cannot go on: it waits, paused with a message, and nothing is lost. */
+  async function pauseWithoutRows(job: BulkJob): Promise<void> {
+    await jobs.update((current) => ({ job: same(current, job.id) ? pauseJob(current, ROWS_UNREADABLE, now()) : current, result: null }));
+  }
+
+  async function sendOne(job: BulkJob, rows: readonly QueuedRow[], connection: Connection): Promise<void> {
+    const position = job.next;
+    const row = rowAt(job, rows, position);
+    if (!row) return pauseWithoutRows(job);
     const sentAt = now();
     const sending = await jobs.update((current) =>
-      same(current, job.id) && current.status === 'running' && current.remaining[0] && rowKey(current.remaining[0]) === rowKey(row)
-        ? { job: markSending(current, row, sentAt), result: true }
+      same(current, job.id) && current.status === 'running' && current.next === position
+        ? { job: markSending(current, position, sentAt), result: true }
         : { job: current, result: false },
     );
     if (!sending) return;
@@ -84,12 +102,20 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
       await deps.registry.update((current) => ({ registry: upsertFromService(current, group, row.environment, new Date(now()).toISOString()), result: null }));
     }
     const outcome = classifyCreate(answer, sentAt);
-    await jobs.update((current) => ({ job: same(current, job.id) ? recordOutcome(current, rowKey(row), outcome, now()) : current, result: null }));
+    await jobs.update((current) => ({ job: same(current, job.id) ? recordOutcome(current, rows, position, outcome, now()) : current, result: null }));
+  }
+
+  /** No request of this runner is under way here: a row still marked in flight was cut off. */
+  async function settle(): Promise<void> {
+    const job = await jobs.read();
+    if (job?.inFlight === undefined) return;
+    const rows = await rowsOf(job);
+    if (!rows) return pauseWithoutRows(job);
+    await jobs.update((current) => ({ job: same(current, job.id) ? settleStaleInFlight(current, rows, now()) : current, result: null }));
   }
 
   async function run(): Promise<void> {
-    // No request of this runner is under way here: a row still marked in flight was cut off.
-    await jobs.update((current) => ({ job: current && settleStaleInFlight(current, now()), result: null }));
+    await settle();
     for (;;) {
       const job = await jobs.read();
       if (job?.status !== 'running') return deps.alarm.clear();
@@ -99,13 +125,18 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
         await sleep(wait, wake.signal);
         continue;
       }
+      const rows = await rowsOf(job);
+      if (!rows) {
+        await pauseWithoutRows(job);
+        continue;
+      }
       const connection = await deps.connect();
       if (!connection.ok) {
         const { message } = connection.error;
         await jobs.update((current) => ({ job: same(current, job.id) ? pauseJob(current, message, now()) : current, result: null }));
         continue;
       }
-      await sendOne(job, connection.value);
+      await sendOne(job, rows, connection.value);
     }
   }
 
@@ -137,9 +168,9 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
       const connection = await deps.connect();
       if (!connection.ok) return connection;
       const plan = planBulkCreate(rows, await deps.registry.read());
-      const job = newBulkJob({ id: deps.newId?.() ?? crypto.randomUUID(), rows: plan.toCreate, skipped: plan.alreadyInRegistry.length, ratePerMinute, now: now() });
-      const started = await jobs.update((current) => (isActive(current) ? { job: current, result: false } : { job, result: true }));
-      if (!started) return fail('INVALID_INPUT', 'A bulk create is already under way. Cancel it or wait until it ends.');
+      const { job, rows: queued } = newBulkJob({ id: deps.newId?.() ?? crypto.randomUUID(), rows: plan.toCreate, skipped: plan.alreadyInRegistry.length, ratePerMinute, now: now() });
+      if (!(await jobs.start(job, queued))) return fail('INVALID_INPUT', 'A bulk create is already under way. Cancel it or wait until it ends.');
+      cachedRows = queued;
       if (job.status === 'running') {
         await deps.alarm.ensure();
         void kick();

@@ -3,13 +3,14 @@ import { Alert } from '@/components/Alert';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { cancelBulkCreate, resumeBulkCreate } from '@/lib/messaging/messages/registry-transfer-messages';
+import { remainingCount } from '@/lib/user-groups/bulk-job';
 import type { BulkJob } from '@/lib/user-groups/bulk-job-schema';
 import { describeGroup } from './describe-group';
 
 const SHOWN = 500;
 
 function describeState(job: BulkJob): string {
-  const notSent = job.remaining.length;
+  const notSent = remainingCount(job);
   switch (job.status) {
     case 'running':
       if (job.rateLimitedUntil !== undefined) {

@@ -19,12 +19,19 @@ import { resultSchema } from '@/lib/result';
 import { connectionSettingsSchema, credentialsSchema } from '@/lib/connection/connection-schema';
 import { connectionSettingsItem, credentialsItems } from '@/lib/storage/connection-items';
 import { readValidated } from '@/lib/storage/validated-item';
+import { storedBulkJobSchema } from '@/lib/user-groups/bulk-job-schema';
+import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
+import { clearStoredRegistry } from '../helpers/stored-registry';
 
 const SECRETS = { apiToken: 'prop-api-token-31d9a7', apiKey: 'prop-api-key-c05e22', authToken: 'prop-auth-token-88f1b4' };
 const SELF = { id: 'ext-id', origin: 'chrome-extension://ext-id/' };
 const OWN_PAGE = { id: 'ext-id', url: 'chrome-extension://ext-id/options.html' };
 const RUNS = { numRuns: 150 };
+const CONNECTION_STORAGE = {
+  connectionSettings: { userGroupBaseUrl: 'https://ug.example.com', projectApiUrl: 'https://projects.example.com', secretsArea: 'local' },
+  credentials: SECRETS,
+};
 
 beforeEach(async () => {
   fakeBrowser.reset();
@@ -32,10 +39,7 @@ beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
   vi.spyOn(browser.permissions, 'contains').mockImplementation(() => Promise.resolve(true));
-  await fakeBrowser.storage.local.set({
-    connectionSettings: { userGroupBaseUrl: 'https://ug.example.com', projectApiUrl: 'https://projects.example.com', secretsArea: 'local' },
-    credentials: SECRETS,
-  });
+  await fakeBrowser.storage.local.set(CONNECTION_STORAGE);
 });
 
 /** A response body as a service might send it: JSON of any shape, sometimes echoing a secret, or not JSON. */
@@ -120,7 +124,7 @@ describe('the API response boundary', () => {
   it('user-group calls turn any response into a Result without a credential in its error', async () => {
     await fc.assert(
       fc.asyncProperty(responseArbitrary, fc.string({ minLength: 1, maxLength: 20 }), async (response, id) => {
-        await fakeBrowser.storage.local.remove('userGroupRegistry');
+        await clearStoredRegistry();
         const handlers = createUserGroupHandlers(createUserGroupApi({ fetch: fakeFetch(response) }), createRegistryWriter());
         const created = await handlers.createUserGroup({ name: 'Group', userGroupId: id.trim() || 'x', environment: 'Customer' }, OWN_PAGE);
         expect(resultSchema(protocol.createUserGroup.response).safeParse(created).success).toBe(true);
@@ -142,6 +146,49 @@ describe('the storage boundary', () => {
         expect(credentialsSchema.safeParse(readCredentials).success).toBe(true);
       }),
       RUNS,
+    );
+  });
+
+  it('a stored bulk job and rows of any shape or version: read as a valid job or none, and the runner ends without a throw', async () => {
+    const often = <T, U>(likely: fc.Arbitrary<T>, rarely: fc.Arbitrary<U>) => fc.oneof({ arbitrary: likely, weight: 4 }, { arbitrary: rarely, weight: 1 });
+    const row = fc.record({ line: fc.nat(9), name: often(fc.constant('A'), fc.constant(' ')), userGroupId: fc.constantFrom('a', 'b'), environment: fc.constantFrom('Customer', 'Testing'), attempts: fc.nat(2) });
+    const id = often(fc.constant('j1'), fc.constant('j2'));
+    // Near-valid jobs of both versions, with cursors that need not fit their rows.
+    const job = fc.record(
+      {
+        id,
+        status: fc.constantFrom('running', 'paused', 'cancelled', 'done'),
+        ratePerMinute: fc.constant(null),
+        total: fc.nat(5),
+        skipped: fc.nat(5),
+        created: fc.nat(5),
+        existed: fc.nat(5),
+        failed: fc.constant([]),
+        queued: fc.nat(2),
+        retries: fc.array(fc.nat(3), { maxLength: 2 }),
+        next: fc.nat(4),
+        inFlight: often(fc.nat(4), fc.constantFrom('Customer:a', 'Testing:b')),
+        remaining: fc.array(row, { maxLength: 3 }),
+        notBefore: fc.constant(0),
+        startedAt: fc.constant('2025-01-01T00:00:00.000Z'),
+        updatedAt: fc.constant('2025-01-01T00:00:00.000Z'),
+      },
+      { requiredKeys: ['id', 'status', 'ratePerMinute', 'total', 'skipped', 'created', 'existed', 'failed', 'queued', 'retries', 'next', 'notBefore', 'startedAt', 'updatedAt'] },
+    );
+    const rows = fc.record({ jobId: id, rows: fc.array(row, { maxLength: 2 }) });
+    await fc.assert(
+      fc.asyncProperty(often(job, fc.anything()), often(rows, fc.anything()), fc.constantFrom(undefined, 1, 2), async (storedJob, storedRows, version) => {
+        await fakeBrowser.storage.local.clear();
+        await fakeBrowser.storage.local.set({ ...CONNECTION_STORAGE, bulkCreateJob: storedJob, bulkCreateRows: storedRows, ...(version && { bulkCreateJob$: { v: version } }) });
+        const errors = vi.mocked(console.error);
+        errors.mockClear();
+        await createBulkCreateRunner(createUserGroupApi({ fetch: () => Promise.reject(new TypeError('offline')) }), createRegistryWriter()).wake();
+        const after = await createBulkJobStore().read();
+        expect(storedBulkJobSchema.safeParse(after).success).toBe(true);
+        expect(after?.status).not.toBe('running');
+        expect(errors).not.toHaveBeenCalled();
+      }),
+      { numRuns: 200 },
     );
   });
 });

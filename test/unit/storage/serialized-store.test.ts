@@ -1,43 +1,46 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { storage } from '#imports';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { userGroupRegistryItem } from '@/lib/storage/user-group-registry-item';
-import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
-import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import { z } from 'zod/mini';
+import { createSerializedStore } from '@/lib/storage/serialized-store';
 
-const group = (id: string): RegistryEntry => ({
-  team_id: 1,
-  token: `ugt_${id}`,
-  name: id,
-  provided_id: id,
-  environment: 'Customer',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastRotatedAt: null,
-  extra: {},
-});
+/** A stored list of names, of the shape the store needs (a value with a revision stamp). */
+const namesSchema = z.nullable(z.object({ names: z.array(z.string()), revision: z.optional(z.string()) }));
+type Names = z.infer<typeof namesSchema>;
+const namesItem = storage.defineItem<Names>('local:testNames', { fallback: null });
+
+const add = (name: string) => (current: Names) => ({ value: { names: [...(current?.names ?? []), name] }, result: null });
+const storedNames = async () => (await namesItem.getValue())?.names;
 
 beforeEach(() => {
   fakeBrowser.reset();
 });
 
-describe('the serialized store behind the registry writer', () => {
+describe('the serialized store behind the bulk create job', () => {
   it('reads storage once for a series of changes, and each change is persisted', async () => {
-    const writer = createRegistryWriter();
+    const store = createSerializedStore(namesItem, namesSchema, 'names');
     const get = vi.spyOn(fakeBrowser.storage.local, 'get');
-    for (const id of ['a', 'b', 'c']) {
-      await writer.update((registry) => ({ registry: { groups: [...registry.groups, group(id)] }, result: null }));
-      expect(((await userGroupRegistryItem.getValue()).groups).map((entry) => entry.provided_id)).toContain(id);
+    for (const name of ['a', 'b', 'c']) {
+      await store.update(add(name));
+      expect(await storedNames()).toContain(name);
     }
-    const readsByWriter = get.mock.calls.filter(([keys]) => JSON.stringify(keys).includes('userGroupRegistry')).length;
-    expect(readsByWriter - 3, 'reads beyond the three made by this test').toBeLessThanOrEqual(1);
+    const readsByStore = get.mock.calls.filter(([keys]) => JSON.stringify(keys).includes('testNames')).length;
+    expect(readsByStore - 3, 'reads beyond the three made by this test').toBeLessThanOrEqual(1);
   });
 
   it('notices a change made by anyone else and works on it, not on its stale copy', async () => {
-    const writer = createRegistryWriter();
-    await writer.update((registry) => ({ registry: { groups: [...registry.groups, group('mine')] }, result: null }));
+    const store = createSerializedStore(namesItem, namesSchema, 'names');
+    await store.update(add('mine'));
     // Another context (or a test) writes the item directly.
-    await fakeBrowser.storage.local.set({ userGroupRegistry: { groups: [group('theirs')] } });
-    await vi.waitFor(async () => expect((await writer.read()).groups.map((entry) => entry.provided_id)).toEqual(['theirs']));
-    await writer.update((registry) => ({ registry: { groups: [...registry.groups, group('next')] }, result: null }));
-    expect((await userGroupRegistryItem.getValue()).groups.map((entry) => entry.provided_id)).toEqual(['theirs', 'next']);
+    await fakeBrowser.storage.local.set({ testNames: { names: ['theirs'] } });
+    await vi.waitFor(async () => expect((await store.read())?.names).toEqual(['theirs']));
+    await store.update(add('next'));
+    expect(await storedNames()).toEqual(['theirs', 'next']);
+  });
+
+  it('changes run one after another, each on the result of the previous one', async () => {
+    const store = createSerializedStore(namesItem, namesSchema, 'names');
+    await Promise.all(Array.from({ length: 20 }, (_, i) => store.update(add(`n${i}`))));
+    expect(await storedNames()).toEqual(Array.from({ length: 20 }, (_, i) => `n${i}`));
   });
 });

@@ -1,10 +1,12 @@
 import { vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { UserGroupApi, WireUserGroup } from '@/lib/api/user-group-api';
 import type { Connection } from '@/lib/connection/connection-repository';
 import { fail, ok, type Result } from '@/lib/result';
+import { remainingCount, rowAt } from '@/lib/user-groups/bulk-job';
 import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
 import { createBulkRunner, type BulkRunnerDeps } from '@/lib/user-groups/bulk-runner';
-import type { BulkJob } from '@/lib/user-groups/bulk-job-schema';
+import type { BulkJob, BulkJobRows } from '@/lib/user-groups/bulk-job-schema';
 import type { BulkRow } from '@/lib/user-groups/bulk-schema';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 
@@ -57,4 +59,16 @@ export async function storedJob(): Promise<BulkJob> {
   const job = await createBulkJobStore().read();
   if (!job) throw new Error('no job stored');
   return job;
+}
+
+/** The ids of the rows not done yet, in the order they will be sent. */
+export async function remainingIds(): Promise<string[]> {
+  const job = await storedJob();
+  const rows = (await createBulkJobStore().readRows())?.rows ?? [];
+  return Array.from({ length: remainingCount(job) }, (_, i) => rowAt(job, rows, job.next + i)?.userGroupId ?? 'missing');
+}
+
+/** Stores a current (version 2) job as the background would, its rows too unless left out. */
+export async function storeJob({ job, rows }: { job: BulkJob; rows?: BulkJobRows }) {
+  await fakeBrowser.storage.local.set({ bulkCreateJob: job, bulkCreateJob$: { v: 2 }, ...(rows && { bulkCreateRows: rows }) });
 }

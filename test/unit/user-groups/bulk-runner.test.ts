@@ -5,15 +5,16 @@ import type { UserGroupApi } from '@/lib/api/user-group-api';
 import { fail, ok } from '@/lib/result';
 import { newBulkJob } from '@/lib/user-groups/bulk-job';
 import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
-import type { Registry } from '@/lib/user-groups/registry-schema';
+import { ROWS_UNREADABLE } from '@/lib/user-groups/bulk-runner';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
-import { CONNECTION, created, fakeRunner, rateLimited, refused, rows, storedJob, timedOut } from './bulk-fakes';
+import { CONNECTION, created, fakeRunner, rateLimited, refused, remainingIds, rows, storedJob, storeJob, timedOut } from './bulk-fakes';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 
+/** `environment:id` of every group in the stored registry, sorted (read as a restarted worker would). */
 async function registryIds(): Promise<string[]> {
-  const registry = (await fakeBrowser.storage.local.get('userGroupRegistry')).userGroupRegistry as Registry | undefined;
-  return (registry?.groups ?? []).map((group) => `${group.environment}:${group.provided_id}`);
+  const registry = await createRegistryWriter().read();
+  return registry.groups.map((group) => `${group.environment}:${group.provided_id}`).sort();
 }
 
 /** Lets the runner go as far as it can: every sleep elapses, every storage write settles. */
@@ -42,7 +43,7 @@ describe('the bulk job state machine', () => {
     await drain(runner);
     expect(seenBefore).toEqual([[], ['Customer:g0'], ['Customer:g0', 'Customer:g1']]);
     expect(await registryIds()).toEqual(['Customer:g0', 'Customer:g1', 'Customer:g2']);
-    expect(await storedJob()).toMatchObject({ status: 'done', total: 3, created: 2, existed: 1, failed: [], remaining: [], finishedAt: new Date(T0 + 200).toISOString() });
+    expect(await storedJob()).toMatchObject({ status: 'done', total: 3, created: 2, existed: 1, failed: [], queued: 3, next: 3, retries: [], finishedAt: new Date(T0 + 200).toISOString() });
     expect((await storedJob()).inFlight).toBeUndefined();
     expect(alarm.clear).toHaveBeenCalled();
   });
@@ -82,7 +83,7 @@ describe('the bulk job state machine', () => {
     await runner.start(rows(3), 600);
     await drain(runner);
     expect(calls.map((call) => call.id)).toEqual(['g0', 'g1', 'g2', 'g0']);
-    expect(await storedJob()).toMatchObject({ status: 'done', created: 2, existed: 1, failed: [] });
+    expect(await storedJob()).toMatchObject({ status: 'done', created: 2, existed: 1, failed: [], queued: 3, retries: [0], next: 4 });
   });
 
   it('an outcome unknown twice is recorded as failed with "outcome unknown"', async () => {
@@ -110,7 +111,7 @@ describe('the bulk job state machine', () => {
     expect(calls).toHaveLength(2);
     const job = await storedJob();
     expect(job).toMatchObject({ status: 'cancelled', created: 2 });
-    expect(job.remaining.map((row) => row.userGroupId)).toEqual(['g2', 'g3']);
+    expect(await remainingIds()).toEqual(['g2', 'g3']);
     expect(await registryIds()).toEqual(['Customer:g0', 'Customer:g1']);
     expect(await runner.cancel()).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
@@ -142,21 +143,22 @@ describe('a worker that stops and starts again', () => {
     await first.runner.start(rows(4), 600);
     await vi.advanceTimersByTimeAsync(250);
     expect(first.calls.map((call) => call.id)).toEqual(['g0', 'g1', 'g2']);
-    expect((await storedJob()).inFlight).toBe('Customer:g2');
+    expect((await storedJob()).inFlight).toBe(2);
 
-    // Worker 2: new instances of everything, only storage carries over.
+    // Worker 2: new instances of everything, only storage carries over; it reads the rows once.
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
     const second = fakeRunner((row) => created(row, row.userGroupId === 'g2'));
     void second.runner.wake();
     await drain(second.runner);
     expect(second.calls.map((call) => call.id)).toEqual(['g3', 'g2']);
+    expect(get.mock.calls.filter(([keys]) => JSON.stringify(keys).includes('bulkCreateRows'))).toHaveLength(1);
     const job = await storedJob();
-    expect(job).toMatchObject({ status: 'done', total: 4, created: 3, existed: 1, failed: [] });
-    expect(await registryIds()).toEqual(['Customer:g0', 'Customer:g1', 'Customer:g3', 'Customer:g2']);
+    expect(job).toMatchObject({ status: 'done', total: 4, created: 3, existed: 1, failed: [], retries: [2] });
+    expect(await registryIds()).toEqual(['Customer:g0', 'Customer:g1', 'Customer:g2', 'Customer:g3']);
   });
 
   it('a job stored as running (say, by a browser restart) is picked up by the alarm, at the stored rate', async () => {
-    const job = newBulkJob({ id: 'stored', rows: rows(2), skipped: 0, ratePerMinute: 60, now: T0 - 5000 });
-    await fakeBrowser.storage.local.set({ bulkCreateJob: job });
+    await storeJob(newBulkJob({ id: 'stored', rows: rows(2), skipped: 0, ratePerMinute: 60, now: T0 - 5000 }));
     const { runner, calls } = fakeRunner();
     onBulkCreateAlarm(runner)({ name: 'something-else' });
     await vi.advanceTimersByTimeAsync(0);
@@ -165,6 +167,27 @@ describe('a worker that stops and starts again', () => {
     await drain(runner);
     expect(calls.map((call) => call.at - T0)).toEqual([0, 1000]);
     expect(await storedJob()).toMatchObject({ id: 'stored', status: 'done', created: 2 });
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['of another job', { jobId: 'other', rows: [] }],
+    ['unreadable', { jobId: 'stored', rows: 'not rows' }],
+  ])('rows %s: the job pauses with a message and nothing is sent or lost', async (_case, stored) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { job } = newBulkJob({ id: 'stored', rows: rows(2), skipped: 0, ratePerMinute: 60, now: T0 });
+    await storeJob({ job: { ...job, inFlight: 0 } });
+    if (stored) await fakeBrowser.storage.local.set({ bulkCreateRows: stored });
+    const { runner, calls, alarm } = fakeRunner();
+    void runner.wake();
+    await drain(runner);
+    expect(calls).toHaveLength(0);
+    expect(await storedJob()).toMatchObject({ status: 'paused', message: ROWS_UNREADABLE, inFlight: 0, next: 0, queued: 2, created: 0, failed: [] });
+    expect(alarm.clear).toHaveBeenCalled();
+    // Resuming without the rows pauses again, rather than sending or spinning.
+    expect(await runner.resume()).toEqual({ ok: true, value: {} });
+    await drain(runner);
+    expect(await storedJob()).toMatchObject({ status: 'paused', message: ROWS_UNREADABLE });
   });
 
   it('a Retry-After longer than a worker may idle ends the loop; the alarm takes over', async () => {
@@ -180,6 +203,24 @@ describe('a worker that stops and starts again', () => {
     await drain(runner);
     expect(calls.map((call) => call.at - T0)).toEqual([0, 120_000]);
     expect(await storedJob()).toMatchObject({ status: 'done', created: 1 });
+  });
+});
+
+describe('what is written', () => {
+  it('the rows once, with the progress, in one storage call; then per row only the small progress', async () => {
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    const { runner } = fakeRunner();
+    await runner.start(rows(1000), null);
+    await drain(runner);
+    expect(await storedJob()).toMatchObject({ status: 'done', created: 1000 });
+    const writes = set.mock.calls.map(([items]) => items as Record<string, unknown>);
+    const withRows = writes.filter((items) => 'bulkCreateRows' in items);
+    expect(withRows).toHaveLength(1);
+    expect(Object.keys(withRows[0]!).sort()).toEqual(['bulkCreateJob', 'bulkCreateJob$', 'bulkCreateRows']);
+    const progress = writes.filter((items) => 'bulkCreateJob' in items && !('bulkCreateRows' in items));
+    expect(progress.length).toBeGreaterThanOrEqual(2000); // before and after each row
+    const largest = Math.max(...progress.map((items) => JSON.stringify(items).length));
+    expect(largest).toBeLessThan(2048);
   });
 });
 

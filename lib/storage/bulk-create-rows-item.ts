@@ -1,0 +1,14 @@
+import { storage } from '#imports';
+import type { BulkJobRows } from '../user-groups/bulk-job-schema';
+
+/**
+ * The rows of the latest bulk create job, written once when it starts (with its progress, in one
+ * storage call) and only read after that: the per-row writes stay small whatever the job's size.
+ * Kept when the job ends, until the next start replaces it: a request still under way at a cancel,
+ * or cut off by a stopped worker, is recorded with its row afterwards; and at most one job's rows
+ * (MAX_BULK_ROWS) are ever kept.
+ */
+export const bulkCreateRowsItem = storage.defineItem<BulkJobRows | null>('local:bulkCreateRows', {
+  fallback: null,
+  version: 1,
+});

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { bulkJobV1Schema, bulkJobV1ToV2 } from '@/lib/storage/bulk-create-job-migration';
+import { BULK_JOB_VERSION } from '@/lib/storage/bulk-create-job-item';
+import { readStorageNotices } from '@/lib/storage/notices-item';
+import { bulkJobRowsSchema, bulkJobSchema, type BulkJob, type BulkJobRows } from '@/lib/user-groups/bulk-job-schema';
+import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
+import { loadStorageFixture } from '../fixtures/storage/load';
+import { created, fakeRunner, storedJob, timedOut } from '../user-groups/bulk-fakes';
+
+const FIXTURES: Record<number, string> = { 1: 'bulk-create-job.v1.json', 2: 'bulk-create-job.v2.json' };
+const v1 = loadStorageFixture(FIXTURES[1]!);
+const v2 = loadStorageFixture<{ bulkCreateJob: BulkJob; bulkCreateRows: BulkJobRows }>(FIXTURES[2]!);
+
+/** Stores a job the way @wxt-dev/storage does: the value and its version in `<key>$`. */
+async function store(job: unknown, version?: number) {
+  await fakeBrowser.storage.local.set({ bulkCreateJob: job, ...(version !== undefined && { bulkCreateJob$: { v: version } }) });
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+describe('the stored bulk job: versions and the migration to version 2', () => {
+  it('there is a stored example of every version up to the current one, each of its own shape', () => {
+    for (let version = 1; version <= BULK_JOB_VERSION; version += 1) expect(FIXTURES[version], `fixture v${version}`).toBeDefined();
+    expect(bulkJobV1Schema.safeParse(v1).success).toBe(true);
+    expect(bulkJobSchema.safeParse(v2.bulkCreateJob).success).toBe(true);
+    expect(bulkJobRowsSchema.safeParse(v2.bulkCreateRows).success).toBe(true);
+  });
+
+  it('the step turns the version 1 example into the version 2 one (the row in flight by its position)', () => {
+    expect(bulkJobV1ToV2(bulkJobV1Schema.parse(v1))).toEqual({ job: v2.bulkCreateJob, rows: v2.bulkCreateRows });
+    expect(bulkJobV1ToV2({ ...bulkJobV1Schema.parse(v1), inFlight: 'Customer:gone' }).job.inFlight).toBeUndefined();
+  });
+
+  it.each([1, undefined])('a stored version 1 job (meta v%s) is migrated on the first read: both items and the version in one storage call', async (version) => {
+    await store(v1, version);
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    expect(await createBulkJobStore().read()).toEqual(v2.bulkCreateJob);
+    expect(set).toHaveBeenCalledTimes(1);
+    expect(Object.keys(set.mock.calls[0]![0]).sort()).toEqual(['bulkCreateJob', 'bulkCreateJob$', 'bulkCreateRows']);
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({ ...v2, bulkCreateJob$: { v: 2 } });
+    expect(await readStorageNotices()).toEqual([]);
+  });
+
+  it('a current job is read as it is, without a write', async () => {
+    await fakeBrowser.storage.local.set({ ...v2, bulkCreateJob$: { v: 2 } });
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    expect(await createBulkJobStore().read()).toEqual(v2.bulkCreateJob);
+    expect(set).not.toHaveBeenCalled();
+  });
+
+  it('data of no known shape is left to the validated read: reset, with a notice', async () => {
+    await store({ remaining: 'not rows' }, 1);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await createBulkJobStore().read()).toBeNull();
+    expect((await fakeBrowser.storage.local.get('bulkCreateJob')).bulkCreateJob).toBeUndefined();
+    expect(await readStorageNotices()).toHaveLength(1);
+  });
+});
+
+describe('a job migrated from version 1 carries on', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: Date.parse('2025-01-01T12:00:05.000Z') });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('the row cut off in flight is sent again at the end; a row already retried under version 1 is not', async () => {
+    await store(v1, 1);
+    const { runner, calls } = fakeRunner((row) => (row.userGroupId === 'g1' ? timedOut() : created(row, row.userGroupId === 'g4')));
+    void runner.wake();
+    await vi.runAllTimersAsync();
+    await runner.kick();
+    expect(calls.map((call) => call.id)).toEqual(['g5', 'g1', 'g4']);
+    const job = await storedJob();
+    expect(job).toMatchObject({ status: 'done', total: 6, skipped: 1, created: 2, existed: 2, queued: 3, retries: [0], next: 4 });
+    expect(job.failed.map((failure) => [failure.userGroupId, failure.message.slice(0, 15)])).toEqual([
+      ['g3', 'The service ref'],
+      ['g1', 'Outcome unknown'],
+    ]);
+  });
+});
