@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.{ts,tsx}'],
     restoreMocks: true,
-    // The fake browser has no i18n: give it the real English messages.
-    setupFiles: ['test/unit/setup/i18n.ts'],
+    // The fake browser has no i18n and no permission events: give it the real English messages, and events.
+    setupFiles: ['test/unit/setup/i18n.ts', 'test/unit/setup/permission-events.ts'],
   },
 });

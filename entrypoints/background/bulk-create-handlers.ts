@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { UserGroupApi } from '@/lib/api/user-group-api';
-import { requireConnection } from '@/lib/connection/require-connection';
+import { createCachedConnection } from '@/lib/connection/cached-connection';
 import type { Handlers } from '@/lib/messaging/router';
 import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
 import { createBulkRunner, type BulkAlarm, type BulkRunner } from '@/lib/user-groups/bulk-runner';
@@ -22,7 +22,7 @@ const bulkAlarm: BulkAlarm = {
 };
 
 export function createBulkCreateRunner(api: UserGroupApi, registry: RegistryWriter): BulkRunner {
-  return createBulkRunner({ api, registry, jobs: createBulkJobStore(), connect: () => requireConnection('userGroup'), alarm: bulkAlarm });
+  return createBulkRunner({ api, registry, jobs: createBulkJobStore(), connect: createCachedConnection('userGroup'), alarm: bulkAlarm });
 }
 
 /** The alarms.onAlarm listener: resume a running job unless this worker is already on it. */
