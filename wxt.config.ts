@@ -35,6 +35,8 @@ export default defineConfig({
       }
     },
   },
+  // Chrome and Firefox (140+) support <link rel="modulepreload">: Vite's polyfill for it is dead weight in every page.
+  vite: () => ({ build: { modulePreload: { polyfill: false } } }),
   manifest: ({ browser, mode }) => ({
     // Texts come from public/_locales/<lang>/messages.json, so that a translation is one file.
     name: '__MSG_extName__',

@@ -33,7 +33,8 @@ async function throughExtension(context: BrowserContext, origin: string, count: 
   try {
     await page.goto(`${origin}options.html`);
     return await page.evaluate(async (total) => {
-      await chrome.storage.local.remove(['userGroupRegistry', 'bulkCreateJob']);
+      const parts = Object.keys(await chrome.storage.local.get(null)).filter((key) => key.startsWith('userGroups.'));
+      await chrome.storage.local.remove([...parts, 'bulkCreateJob', 'bulkCreateRows']);
       const rows = Array.from({ length: total }, (_, index) => ({ line: index + 2, name: `Bulk ${index}`, userGroupId: `bulk-${index}`, environment: 'Testing' }));
       const finished = new Promise<void>((resolve) => {
         chrome.storage.onChanged.addListener((changes) => {
