@@ -33,4 +33,15 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  {
+    // The Node preflight: CommonJS in ES5 syntax, so that it runs on any old Node to say which one is needed.
+    files: ['scripts/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'script',
+      globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly' },
+    },
+    rules: { ...tseslint.configs.disableTypeChecked.rules, 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off', 'no-var': 'off' },
+  },
 );

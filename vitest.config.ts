@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Chosen, not defaulted: every file gets fresh modules (storage items, stores, the fake browser's
+    // listeners). Saying so also keeps vitest from printing its "faster with isolate: false" hint.
+    isolate: true,
     // The fake browser has no i18n and no permission events: give it the real English messages, and events.
     setupFiles: ['test/unit/setup/i18n.ts', 'test/unit/setup/permission-events.ts'],
   },

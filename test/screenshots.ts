@@ -1,6 +1,8 @@
-// Screenshots for the README: `node test/screenshots.ts` after `npm run build:e2e`. Launches headless
-// Chromium with (a copy of) the e2e build and the sandbox, sets the connection up through the options
-// page, creates a few groups and projects the way a user does, and writes PNGs to docs/screenshots/.
+// Screenshots for the README and the store listings: `node test/screenshots.ts` after `npm run build:e2e`.
+// Launches headless Chromium with (a copy of) the e2e build and the sandbox, sets the connection up
+// through the options page, creates a few groups and projects the way a user does, and writes PNGs to
+// docs/screenshots/ (README) and store/images/ (Chrome Web Store: 1280×800 screenshots and the 440×280
+// promo tile, composed as HTML pages by test/store-images.ts and rendered by the same Chromium).
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,8 +15,10 @@ import { launchExtensionBrowser, type ExtensionBrowser } from './e2e/fixtures/ch
 import { configureConnection, optionsUrl } from './e2e/fixtures/connection.ts';
 import { tabIdOf } from './e2e/fixtures/popup.ts';
 import { CHROME_BUILD_DIR } from './e2e/fixtures/paths.ts';
+import { BROWSER_CONTENT, CAPTION_BAND_HEIGHT, PROMO_TILE, captionedPageHtml, STORE_POPUP_ZOOM, STORE_SCREENSHOT, pngSize, popupOverPageHtml, promoTileHtml } from './store-images.ts';
 
 const OUT_DIR = path.resolve(import.meta.dirname, '../docs/screenshots');
+const STORE_DIR = path.resolve(import.meta.dirname, '../store/images');
 const POPUP_WIDTH = 380;
 const OPTIONS_WIDTH = 1200;
 
@@ -23,6 +27,8 @@ type Scheme = 'light' | 'dark';
 interface WebPage {
   path: string;
   title: string;
+  /** The page's content, when it shows (the store screenshots show the page behind the popup). */
+  body?: string;
 }
 /** Pages already registered, so that the popup lists recent projects and the options page a history. */
 const EARLIER_PAGES: WebPage[] = [
@@ -30,7 +36,27 @@ const EARLIER_PAGES: WebPage[] = [
   { path: '/blog/quarterly-results', title: 'Q3 results: what changed and why' },
 ];
 /** The page the popup is opened on. */
-const CURRENT_PAGE: WebPage = { path: '/docs/pricing', title: 'Pricing plans for teams' };
+const CURRENT_PAGE: WebPage = {
+  path: '/docs/pricing',
+  title: 'Pricing plans for teams',
+  body: `<style>
+    body { margin: 0; font: 17px/1.5 system-ui, sans-serif; color: #1d2433; background: #f6f7fb; }
+    header { background: #fff; border-bottom: 1px solid #e2e5ee; padding: 18px 48px; font-weight: 700; color: #6b3fd1; }
+    main { max-width: 1180px; margin: 0 auto; padding: 36px 48px; }
+    h1 { font-size: 40px; margin: 0 0 8px; } .lead { color: #566079; margin: 0 0 32px; }
+    .plans { display: grid; grid-template-columns: repeat(3, 1fr); gap: 24px; }
+    .plan { background: #fff; border: 1px solid #e2e5ee; border-radius: 12px; padding: 24px; }
+    .plan h2 { margin: 0; font-size: 22px; } .price { font-size: 34px; font-weight: 700; margin: 12px 0; }
+    .plan li { margin: 6px 0; color: #3b4458; }
+  </style>
+  <header>Acme Analytics</header>
+  <main><h1>Pricing plans for teams</h1><p class="lead">Every plan includes unlimited dashboards and a 30-day trial.</p>
+  <div class="plans">
+    <section class="plan"><h2>Starter</h2><p class="price">$19</p><ul><li>5 seats</li><li>Email support</li><li>1 workspace</li></ul></section>
+    <section class="plan"><h2>Team</h2><p class="price">$49</p><ul><li>25 seats</li><li>Priority support</li><li>SSO</li></ul></section>
+    <section class="plan"><h2>Enterprise</h2><p class="price">Custom</p><ul><li>Unlimited seats</li><li>Audit log</li><li>Dedicated manager</li></ul></section>
+  </div></main>`,
+};
 
 const GROUPS_BY_HAND = [
   { name: 'Northwind Traders', id: 'northwind', environment: 'Customer' },
@@ -81,11 +107,13 @@ async function openOptions(ext: ExtensionBrowser, scheme: Scheme): Promise<Page>
  * plain addresses read better in the pictures than the sandbox's /pages/<slug>?title=… ones.
  */
 async function startWebSite(): Promise<{ origin: string; server: Server }> {
-  const titles = new Map([...EARLIER_PAGES, CURRENT_PAGE].map((page) => [page.path, page.title]));
+  const pages = new Map([...EARLIER_PAGES, CURRENT_PAGE].map((page) => [page.path, page]));
   const server = createServer((request, response) => {
-    const title = titles.get(new URL(request.url ?? '/', 'http://localhost').pathname);
-    if (title === undefined) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><title>${title}</title><h1>${title}</h1>`);
+    const page = pages.get(new URL(request.url ?? '/', 'http://localhost').pathname);
+    if (page === undefined) return void response.writeHead(404).end();
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(`<!doctype html><html lang="en"><title>${page.title}</title>${page.body ?? `<h1>${page.title}</h1>`}`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { origin: `http://localhost:${(server.address() as AddressInfo).port}`, server };
@@ -113,16 +141,105 @@ async function createProject(popup: Page): Promise<void> {
   await expect(popup.getByLabel('Project ID', { exact: true })).toBeVisible();
 }
 
-async function shoot(page: Page, file: string): Promise<void> {
-  // No focus ring or selection left over from filling the forms.
+/** No focus ring or selection left over from filling the forms. */
+async function settle(page: Page): Promise<void> {
   await page.evaluate(() => {
     (document.activeElement as HTMLElement | null)?.blur();
     document.getSelection()?.removeAllRanges();
   });
-  const target = path.join(OUT_DIR, file);
-  const png = recompressPng(await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' }));
+}
+
+async function capture(page: Page, fullPage = true): Promise<Buffer> {
+  await settle(page);
+  return page.screenshot({ fullPage, animations: 'disabled', caret: 'hide' });
+}
+
+async function save(target: string, screenshot: Buffer): Promise<void> {
+  const png = recompressPng(screenshot);
   await writeFile(target, png);
-  console.log(`${path.relative(process.cwd(), target)}  ${png.length.toLocaleString()} bytes`);
+  const { width, height } = pngSize(png);
+  console.log(`${path.relative(process.cwd(), target)}  ${width}×${height}  ${png.length.toLocaleString()} bytes`);
+}
+
+async function shoot(page: Page, file: string): Promise<void> {
+  await save(path.join(OUT_DIR, file), await capture(page));
+}
+
+/** A store picture: exactly `size`, or the script fails. */
+async function saveStoreImage(file: string, screenshot: Buffer, size: { width: number; height: number }): Promise<void> {
+  const actual = pngSize(screenshot);
+  if (actual.width !== size.width || actual.height !== size.height) {
+    throw new Error(`${file} is ${actual.width}×${actual.height}, not ${size.width}×${size.height}`);
+  }
+  await save(path.join(STORE_DIR, file), screenshot);
+}
+
+const dataUrl = (png: Buffer): string => `data:image/png;base64,${png.toString('base64')}`;
+
+/** The popup, drawn larger (CSS zoom keeps its layout and re-renders text sharply). */
+async function zoomedPopup(popup: Page): Promise<Buffer> {
+  await popup.setViewportSize({ width: Math.round(POPUP_WIDTH * STORE_POPUP_ZOOM), height: 200 });
+  await popup.evaluate((zoom) => {
+    document.documentElement.style.zoom = String(zoom);
+  }, STORE_POPUP_ZOOM);
+  return capture(popup);
+}
+
+/** Renders one of test/store-images.ts's pages at `size` and returns the PNG. */
+async function render(ext: ExtensionBrowser, html: string, size: { width: number; height: number }): Promise<Buffer> {
+  const stage = await ext.context.newPage();
+  try {
+    await stage.setViewportSize(size);
+    await stage.setContent(html, { waitUntil: 'load' });
+    return await stage.screenshot({ animations: 'disabled', caret: 'hide' });
+  } finally {
+    await stage.close();
+  }
+}
+
+interface PageShot {
+  png: Buffer;
+  url: string;
+  icon: Buffer;
+}
+
+async function popupStoreShot(ext: ExtensionBrowser, page: PageShot, popup: Page, file: string, headline: string, detail: string): Promise<void> {
+  const popupPng = await zoomedPopup(popup);
+  const html = popupOverPageHtml({
+    page: dataUrl(page.png),
+    pageUrl: page.url,
+    popup: dataUrl(popupPng),
+    popupWidth: pngSize(popupPng).width,
+    icon: dataUrl(page.icon),
+    headline,
+    detail,
+  });
+  await saveStoreImage(file, await render(ext, html, STORE_SCREENSHOT), STORE_SCREENSHOT);
+}
+
+/** The options page under a caption, scrolled so that the section `heading` opens at the top (none: the page's top). */
+async function optionsStoreShot(ext: ExtensionBrowser, scheme: Scheme, heading: string | null, file: string, headline: string, detail: string): Promise<void> {
+  const options = await openOptions(ext, scheme);
+  await options.setViewportSize({ width: STORE_SCREENSHOT.width, height: STORE_SCREENSHOT.height - CAPTION_BAND_HEIGHT });
+  await expect(options.getByRole('row').filter({ hasText: 'Tailspin Toys' })).toBeVisible();
+  if (heading !== null) {
+    await options.getByRole('heading', { name: heading, exact: true, level: 2 }).evaluate((element) => {
+      const section = element.closest('section') ?? element;
+      window.scrollTo(0, section.getBoundingClientRect().top + window.scrollY - 16);
+    });
+  }
+  const html = captionedPageHtml({ page: dataUrl(await capture(options, false)), headline, detail });
+  await saveStoreImage(file, await render(ext, html, STORE_SCREENSHOT), STORE_SCREENSHOT);
+  await options.close();
+}
+
+async function promoTile(ext: ExtensionBrowser, extensionDir: string): Promise<void> {
+  const icon = await readFile(path.join(extensionDir, 'icon/128.png'));
+  const messages = JSON.parse(await readFile(path.join(extensionDir, '_locales/en/messages.json'), 'utf8')) as {
+    extName: { message: string };
+  };
+  const html = promoTileHtml({ icon: dataUrl(icon), name: messages.extName.message, pitch: 'Register the page you are on for review.' });
+  await saveStoreImage('promo-tile-440x280.png', await render(ext, html, PROMO_TILE), PROMO_TILE);
 }
 
 /**
@@ -196,6 +313,7 @@ async function main(): Promise<void> {
   const ext = await launchExtensionBrowser({ extensionDir: buildCopy });
   try {
     await mkdir(OUT_DIR, { recursive: true });
+    await mkdir(STORE_DIR, { recursive: true });
     await assignSuggestedShortcut(ext, buildCopy);
 
     // The connection and the groups, through the options page as a user would.
@@ -225,14 +343,22 @@ async function main(): Promise<void> {
 
     const current = await openWebPage(ext, site.origin, CURRENT_PAGE);
     const tabId = await tabIdOf(ext, current);
+    await current.setViewportSize(BROWSER_CONTENT);
+    const pageShot: PageShot = { png: await capture(current, false), url: current.url(), icon: await readFile(path.join(buildCopy, 'icon/32.png')) };
     for (const scheme of ['light', 'dark'] as const) {
       const popup = await openPopup(ext, tabId, scheme);
       await shoot(popup, `popup-${scheme}.png`);
       await popup.close();
     }
+    const prefilled = await openPopup(ext, tabId, 'light');
+    await popupStoreShot(ext, pageShot, prefilled, 'chrome-1-register-page.png', 'Register the page you are on for review',
+      'Its address and title are filled in from the tab. One click creates the review project.');
+    await prefilled.close();
     const popup = await openPopup(ext, tabId, 'light');
     await createProject(popup);
     await shoot(popup, 'popup-success-light.png');
+    await popupStoreShot(ext, pageShot, popup, 'chrome-2-project-created.png', 'The project ID, ready to copy',
+      'Every page you register is kept in a history, and a page registered before is pointed out.');
     await popup.close();
 
     for (const scheme of ['light', 'dark'] as const) {
@@ -242,6 +368,14 @@ async function main(): Promise<void> {
       await shoot(options, `options-${scheme}.png`);
       await options.close();
     }
+
+    await optionsStoreShot(ext, 'light', 'User groups', 'chrome-3-user-groups.png', 'Manage the service\'s user groups',
+      'Create, rotate tokens, delete, search, export and import: the registry of every token, kept in this browser.');
+    await optionsStoreShot(ext, 'dark', 'Bulk create', 'chrome-4-bulk-create-and-history.png', 'Bulk create from a CSV, and the project history',
+      'Paced below the service\'s rate limit, carrying on in the background. Dark mode follows the system.');
+    await optionsStoreShot(ext, 'light', null, 'chrome-5-connection.png', 'Your credentials stay in this browser',
+      'Shown masked after saving, never synced, sent only to the service addresses you enter.');
+    await promoTile(ext, buildCopy);
   } finally {
     await ext.close();
     await sandbox.close();

@@ -1,21 +1,32 @@
 import type { Sandbox } from './types.ts';
 
-/** What a newcomer needs to point the extension at the sandbox: labels match the options page. */
+/**
+ * What a newcomer needs to point the extension at the sandbox: labels match the options page. Every
+ * address printed answers a GET in a browser (the two bases and the origin list their routes).
+ */
 export function describeSandbox(sandbox: Sandbox): string {
-  const rows: [string, string][] = [
-    ['User group API base URL', `${sandbox.userGroupBaseUrl}   (POST / DELETE ${sandbox.userGroupBaseUrl}/api/user)`],
-    ['Project API URL', `${sandbox.projectApiUrl}   (POST ${sandbox.projectApiUrl}/)`],
+  const settings: [string, string][] = [
+    ['User group API base URL', `${sandbox.userGroupBaseUrl}   (its API: POST / DELETE ${sandbox.userGroupBaseUrl}/api/user)`],
     ['API token', sandbox.credentials.apiToken],
+    ['Project API URL', `${sandbox.projectApiUrl}   (its API: POST ${sandbox.projectApiUrl}/)`],
     ['API key', sandbox.credentials.apiKey],
     ['Auth token', sandbox.credentials.authToken],
-    ['Sample page', sandbox.pageUrl('welcome', 'Welcome to Review Companion')],
-    ['Control', sandbox.controlUrl],
   ];
-  const width = Math.max(...rows.map(([label]) => label.length));
+  const toOpen: [string, string][] = [
+    ['Routes', `${sandbox.origin}/   (the two bases above list theirs too)`],
+    ['Sample page', `${sandbox.pageUrl('welcome', 'Welcome to Review Companion')}   (a page to register)`],
+    ['Control', `${sandbox.controlUrl}   (faults, state, reset: test/sandbox/README.md)`],
+  ];
+  const width = Math.max(...[...settings, ...toOpen].map(([label]) => label.length));
+  const row = ([label, value]: [string, string]): string => `  ${label.padEnd(width)}  ${value}`;
   return [
     `Review sandbox service listening on ${sandbox.origin}`,
     '',
-    ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`),
+    'Options page settings (dev builds come with them filled in):',
+    ...settings.map(row),
+    '',
+    'Open in a browser:',
+    ...toOpen.map(row),
     '',
   ].join('\n');
 }

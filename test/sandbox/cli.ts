@@ -15,7 +15,7 @@ function portFromEnv(value: string | undefined): number {
 
 async function main(): Promise<void> {
   const port = portFromEnv(process.env.PORT);
-  const sandbox = await startSandbox({ port, host: '127.0.0.1' });
+  const sandbox = await startSandbox({ port, host: '127.0.0.1', startedBy: 'npm run sandbox' });
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) process.exit(1); // a second Ctrl+C: do not wait any longer
