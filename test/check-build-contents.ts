@@ -1,12 +1,20 @@
 // Part of `npm test`: what the shipped builds contain. Production and e2e builds carry no credentials
 // and no sandbox addresses; the manifests have no content scripts, externally_connectable or
-// web-accessible resources; and the e2e build differs from production only in its host permissions.
+// web-accessible resources; the e2e build differs from production only in its host permissions; and
+// no page bundle names the credentials' storage keys (only the background may read the secrets).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { CREDENTIALS_KEYS, CREDENTIALS_STORAGE_NAME } from '../lib/connection/credentials-keys.ts';
 import { DEMO_CREDENTIALS } from './sandbox/server.ts';
 
 const FORBIDDEN_TEXT = [...Object.values(DEMO_CREDENTIALS), '127.0.0.1:8787'];
 const FORBIDDEN_KEYS = ['content_scripts', 'externally_connectable', 'web_accessible_resources'];
+// `local:credentials` as WXT names it, or the bare name as a string literal (any quote style: the
+// bundler emits template literals). A chunk shared by a page and the background counts as a page's.
+const CREDENTIALS_KEY_TEXT = new RegExp(
+  [...Object.values(CREDENTIALS_KEYS).map((key) => `${key}\\b`), `[\`'"]${CREDENTIALS_STORAGE_NAME}\\$?[\`'"]`].join('|'),
+);
+const BACKGROUND_SCRIPT = 'background.js';
 const problems: string[] = [];
 
 function filesUnder(dir: string): string[] {
@@ -27,6 +35,8 @@ for (const browser of ['chrome', 'firefox']) {
     for (const file of filesUnder(dir)) {
       const text = readFileSync(file, 'utf8');
       for (const forbidden of FORBIDDEN_TEXT) if (text.includes(forbidden)) problems.push(`${file} contains “${forbidden}”`);
+      const credentialsKey = path.relative(dir, file) === BACKGROUND_SCRIPT ? null : CREDENTIALS_KEY_TEXT.exec(text);
+      if (credentialsKey) problems.push(`${file} is loaded by a page and names the credentials' storage key (${credentialsKey[0]}): only the background may`);
     }
     const manifest = manifestOf(dir);
     for (const key of FORBIDDEN_KEYS) if (key in manifest) problems.push(`${dir}/manifest.json has ${key}`);
@@ -42,4 +52,4 @@ if (problems.length > 0) {
   for (const problem of problems) console.error(`  ${problem}`);
   process.exit(1);
 }
-console.log('build contents: no credentials or sandbox addresses; manifests reviewed; e2e = production + loopback host permissions');
+console.log('build contents: no credentials or sandbox addresses; no credentials key outside the background; manifests reviewed; e2e = production + loopback host permissions');

@@ -1,6 +1,6 @@
 import { describeConnection, type ConnectionStatus } from '@/lib/connection/connection-status';
 import { forgetCredentials, loadConnection, saveConnection, type Connection } from '@/lib/connection/connection-repository';
-import { findMissingAccess } from '@/lib/connection/host-access';
+import { findMissingAccess, releaseUnusedAccess } from '@/lib/connection/host-access';
 import { checkServiceUrl } from '@/lib/connection/validate-connection';
 import type { Handlers } from '@/lib/messaging/router';
 import { fail, ok, type Result } from '@/lib/result';
@@ -25,7 +25,11 @@ export const connectionHandlers: Pick<Handlers, 'getConnectionStatus' | 'saveCon
     if (!userGroupBaseUrl.ok) return fail('INVALID_INPUT', userGroupBaseUrl.message, { field: 'userGroupBaseUrl' });
     const projectApiUrl = normaliseUrl(request.projectApiUrl);
     if (!projectApiUrl.ok) return fail('INVALID_INPUT', projectApiUrl.message, { field: 'projectApiUrl' });
-    const saved = await saveConnection({ ...request, userGroupBaseUrl: userGroupBaseUrl.url, projectApiUrl: projectApiUrl.url });
+    // Access to an address no longer configured is given back, within the save's turn of the queue
+    // so that a later save cannot configure it again in between.
+    const saved = await saveConnection({ ...request, userGroupBaseUrl: userGroupBaseUrl.url, projectApiUrl: projectApiUrl.url }, async (previous, next) => {
+      await releaseUnusedAccess([previous.userGroupBaseUrl, previous.projectApiUrl], [next.userGroupBaseUrl, next.projectApiUrl]);
+    });
     return statusOf(saved);
   },
   async forgetCredentials() {

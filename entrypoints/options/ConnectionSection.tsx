@@ -6,7 +6,7 @@ import { keepFocusWhileBusy } from '@/components/focus';
 import { TextField } from '@/components/TextField';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { requiredOrigins } from '@/lib/connection/host-access';
-import { checkServiceUrl } from '@/lib/connection/validate-connection';
+import { checkServiceUrl, originOf } from '@/lib/connection/validate-connection';
 import { sendMessage } from '@/lib/messaging/client';
 import { forgetCredentials, saveConnection } from '@/lib/messaging/messages/connection-messages';
 import { t } from '@/lib/i18n';
@@ -16,8 +16,15 @@ import { GrantAccess } from './GrantAccess';
 type FieldName = 'userGroupBaseUrl' | 'projectApiUrl' | 'apiToken' | 'apiKey' | 'authToken';
 type Form = Record<FieldName, string> & { sessionOnly: boolean };
 
-function secretHint(masked: string): string {
-  return masked ? t('connectionSecretSaved', masked) : t('connectionSecretNotSet');
+/**
+ * A saved secret is only sent to the origin it was saved with: when the address in the form has
+ * another origin, saving drops the secret, and the hint says so before the user saves.
+ */
+function secretHint(masked: string, label: string, savedUrl: string, formUrl: string): string {
+  if (!masked) return t('connectionSecretNotSet');
+  const savedOrigin = originOf(savedUrl);
+  if (originOf(formUrl) === savedOrigin) return t('connectionSecretSaved', masked);
+  return savedOrigin ? t('connectionSecretOriginChanged', label, savedOrigin) : t('connectionSecretOriginAdded', label);
 }
 
 function checkUrls(form: Form): Partial<Record<FieldName, string>> {
@@ -94,13 +101,13 @@ export function ConnectionSection({ status }: { status: ConnectionStatus }) {
         <fieldset>
           <legend>{t('connectionUserGroupsLegend')}</legend>
           <TextField label={t('connectionUserGroupBaseUrl')} value={form.userGroupBaseUrl} onChange={update('userGroupBaseUrl')} error={errors.userGroupBaseUrl} placeholder={t('connectionUserGroupBaseUrlPlaceholder')} inputMode="url" spellCheck={false} />
-          <TextField label={t('connectionApiToken')} type="password" value={form.apiToken} onChange={update('apiToken')} error={errors.apiToken} hint={secretHint(status.masked.apiToken)} autoComplete="new-password" />
+          <TextField label={t('connectionApiToken')} type="password" value={form.apiToken} onChange={update('apiToken')} error={errors.apiToken} hint={secretHint(status.masked.apiToken, t('connectionApiToken'), status.userGroupBaseUrl, form.userGroupBaseUrl)} autoComplete="new-password" />
         </fieldset>
         <fieldset>
           <legend>{t('connectionProjectsLegend')}</legend>
           <TextField label={t('connectionProjectApiUrl')} value={form.projectApiUrl} onChange={update('projectApiUrl')} error={errors.projectApiUrl} placeholder={t('connectionProjectApiUrlPlaceholder')} inputMode="url" spellCheck={false} />
-          <TextField label={t('connectionApiKey')} type="password" value={form.apiKey} onChange={update('apiKey')} error={errors.apiKey} hint={secretHint(status.masked.apiKey)} autoComplete="new-password" />
-          <TextField label={t('connectionAuthToken')} type="password" value={form.authToken} onChange={update('authToken')} error={errors.authToken} hint={secretHint(status.masked.authToken)} autoComplete="new-password" />
+          <TextField label={t('connectionApiKey')} type="password" value={form.apiKey} onChange={update('apiKey')} error={errors.apiKey} hint={secretHint(status.masked.apiKey, t('connectionApiKey'), status.projectApiUrl, form.projectApiUrl)} autoComplete="new-password" />
+          <TextField label={t('connectionAuthToken')} type="password" value={form.authToken} onChange={update('authToken')} error={errors.authToken} hint={secretHint(status.masked.authToken, t('connectionAuthToken'), status.projectApiUrl, form.projectApiUrl)} autoComplete="new-password" />
         </fieldset>
         <label className="checkbox">
           <input type="checkbox" checked={form.sessionOnly} onChange={(event) => setForm((current) => ({ ...current, sessionOnly: event.target.checked }))} />

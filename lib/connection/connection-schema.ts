@@ -14,7 +14,10 @@ export const connectionSettingsSchema = z.object({
 });
 export type ConnectionSettings = z.infer<typeof connectionSettingsSchema>;
 
-/** The three secrets. Only the background reads them; an empty string means "not set". */
+/**
+ * The three secrets as the code uses them (and as version 1 stored them). Only the background has
+ * them; an empty string means "not set".
+ */
 export const credentialsSchema = z.object({
   apiToken: z.string(),
   apiKey: z.string(),
@@ -24,3 +27,18 @@ export type Credentials = z.infer<typeof credentialsSchema>;
 export const SECRET_FIELDS = ['apiToken', 'apiKey', 'authToken'] as const satisfies (keyof Credentials)[];
 
 export const EMPTY_CREDENTIALS: Credentials = { apiToken: '', apiKey: '', authToken: '' };
+
+/**
+ * The secrets as stored (version 2): each API's secrets with the origin they were entered for (`''`
+ * when its address was empty). They are only used while that API's address has this origin.
+ */
+export const storedCredentialsSchema = z.object({
+  userGroup: z.object({ origin: z.string(), apiToken: z.string() }),
+  project: z.object({ origin: z.string(), apiKey: z.string(), authToken: z.string() }),
+});
+export type StoredCredentials = z.infer<typeof storedCredentialsSchema>;
+
+export const EMPTY_STORED_CREDENTIALS: StoredCredentials = {
+  userGroup: { origin: '', apiToken: '' },
+  project: { origin: '', apiKey: '', authToken: '' },
+};

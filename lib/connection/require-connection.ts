@@ -9,7 +9,11 @@ const NOT_CONFIGURED: Record<Api, string> = {
   userGroup: 'The user group API is not set up yet. Open the settings and enter its base URL and API token.',
 };
 
-/** The connection, if the given API is configured and the browser lets the extension reach it. */
+/**
+ * The connection, if the given API is configured and the browser lets the extension reach it. A secret
+ * stored for another origin than the configured address reads as not set (loadConnection), so it
+ * is never sent there.
+ */
 export async function requireConnection(api: Api): Promise<Result<Connection>> {
   const connection = await loadConnection();
   const ready =

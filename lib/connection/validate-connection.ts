@@ -1,6 +1,17 @@
 export type UrlField = 'userGroupBaseUrl' | 'projectApiUrl';
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/**
+ * The hosts plain http may use. Exactly the loopback origins of `optional_host_permissions` in
+ * wxt.config.ts: an address accepted here must be one the browser can grant.
+ */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
+
+/**
+ * IPv6 loopback (`[::1]`, however it is spelled: the URL parser normalises it) is refused rather than
+ * supported: no permission the extension declares names it, so saving it could only end in
+ * "access not granted". 127.0.0.1 and localhost reach the same service.
+ */
+const IPV6_LOOPBACK = '[::1]';
 
 /**
  * A service address the extension may call: https, or plain http on this computer only; no query,
@@ -14,6 +25,9 @@ export function checkServiceUrl(raw: string): { ok: true; url: string } | { ok: 
     url = new URL(text);
   } catch {
     return { ok: false, message: 'This is not a valid address. It should look like https://api.example.com.' };
+  }
+  if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname === IPV6_LOOPBACK) {
+    return { ok: false, message: 'Use 127.0.0.1 or localhost instead of [::1].' };
   }
   if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
     return { ok: false, message: 'Use https. Plain http is only allowed for localhost and 127.0.0.1.' };
@@ -33,4 +47,13 @@ export function checkServiceUrl(raw: string): { ok: true; url: string } | { ok: 
 export function hostPermissionPattern(url: string): string {
   const { protocol, hostname } = new URL(url);
   return `${protocol}//${hostname}/*`;
+}
+
+/** The origin (scheme, host and port) a secret is bound to; `''` for an empty or unparsable address. */
+export function originOf(url: string): string {
+  try {
+    return url.trim() ? new URL(url.trim()).origin : '';
+  } catch {
+    return '';
+  }
 }

@@ -3,7 +3,7 @@ import type { ConnectionStatus } from '../connection/connection-status';
 import { sendMessage } from '../messaging/client';
 import { getConnectionStatus } from '@/lib/messaging/messages/connection-messages';
 import type { AppError } from '../result';
-import { connectionSettingsItem } from '../storage/connection-items';
+import { connectionSettingsItem } from '../storage/connection-settings-item';
 import { storageNoticesItem } from '../storage/notices-item';
 
 interface ConnectionState {

@@ -55,9 +55,15 @@ async function launch(extensionDir: string) {
 
 async function seedConnection(worker: Worker, sandbox: Sandbox) {
   await worker.evaluate(async (values) => {
+    const { apiToken, apiKey, authToken } = values.credentials;
+    // As the extension stores them (version 2): each API's secrets with the origin they belong to.
     await chrome.storage.local.set({
       connectionSettings: { userGroupBaseUrl: values.userGroupBaseUrl, projectApiUrl: values.projectApiUrl, secretsArea: 'local' },
-      credentials: values.credentials,
+      credentials: {
+        userGroup: { origin: new URL(values.userGroupBaseUrl).origin, apiToken },
+        project: { origin: new URL(values.projectApiUrl).origin, apiKey, authToken },
+      },
+      credentials$: { v: 2 },
     });
   }, { userGroupBaseUrl: sandbox.userGroupBaseUrl, projectApiUrl: sandbox.projectApiUrl, credentials: sandbox.credentials });
 }

@@ -93,6 +93,36 @@ test('Forget credentials asks for confirmation, then removes the secrets but kee
   expect(sandbox.requests).toHaveLength(0);
 });
 
+test('a saved secret stays with its origin: a changed address asks for it again, and saving drops it', async ({ extension, sandbox }) => {
+  const options = await extension.context.newPage();
+  await options.goto(optionsUrl(extension.extensionId));
+  await fillAndSaveConnection(options, connectionFor(sandbox));
+  const { apiToken, apiKey, authToken } = sandbox.credentials;
+  const savedOrigin = new URL(sandbox.projectApiUrl).origin;
+  const movedUrl = sandbox.projectApiUrl.replace('127.0.0.1', 'localhost');
+  const projectApiUrl = options.getByLabel('Project API URL', { exact: true });
+  const moved = (field: string) => `The address changed: type the ${field} again. The saved one is only sent to ${savedOrigin}.`;
+
+  // Before saving: the project API's secret fields say so; the user group API's is untouched.
+  await projectApiUrl.fill(movedUrl);
+  await expect(options.getByLabel('API key', { exact: true })).toHaveAccessibleDescription(moved('API key'));
+  await expect(options.getByLabel('Auth token', { exact: true })).toHaveAccessibleDescription(moved('Auth token'));
+  await expect(options.getByLabel('API token', { exact: true })).toHaveAccessibleDescription(savedHint(apiToken));
+  // Another path on the same origin keeps the saved secrets.
+  await projectApiUrl.fill(`${savedOrigin}/projects/v2`);
+  await expect(options.getByLabel('API key', { exact: true })).toHaveAccessibleDescription(savedHint(apiKey));
+
+  await projectApiUrl.fill(movedUrl);
+  await options.getByRole('button', { name: 'Save connection' }).click();
+  await expect(options.getByRole('status')).toHaveText('Connection saved.');
+  await expect(options.getByLabel('API key', { exact: true })).toHaveAccessibleDescription('Not set.');
+  await expect(options.getByLabel('Auth token', { exact: true })).toHaveAccessibleDescription('Not set.');
+  await expect(options.getByLabel('API token', { exact: true })).toHaveAccessibleDescription(savedHint(apiToken));
+  const disk = await diskStorage(extension);
+  for (const secret of [apiKey, authToken]) expect(disk.includes(secret), 'a dropped secret still stored').toBe(false);
+  expect(disk.includes(apiToken), 'the user group API token is kept').toBe(true);
+});
+
 test('an http address outside this computer is refused next to its field', async ({ extension, sandbox }) => {
   const options = await extension.context.newPage();
   await options.goto(optionsUrl(extension.extensionId));

@@ -8,6 +8,7 @@ import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { fail, ok, type Result } from '@/lib/result';
 import type { ConnectionSettings, Credentials } from '@/lib/connection/connection-schema';
 import { loadStorageFixture } from '../fixtures/storage/load';
+import { seedConnection, storedCredentials } from '../helpers/stored-connection';
 
 const settingsV1 = loadStorageFixture<ConnectionSettings>('connection-settings.v1.json');
 const credentialsV1 = loadStorageFixture<Credentials>('credentials.v1.json');
@@ -18,8 +19,7 @@ const UG_PATTERN = 'https://ug.example.com/*';
 const PROJECT_PATTERN = 'https://projects.example.com/*';
 
 async function seed(settings: ConnectionSettings = settingsV1, credentials: Credentials = credentialsV1) {
-  await fakeBrowser.storage.local.set({ connectionSettings: settings });
-  await fakeBrowser.storage[settings.secretsArea].set({ credentials });
+  await seedConnection(settings, credentials);
 }
 
 /** permissions.contains is not implemented by the fake browser: grant exactly these patterns. */
@@ -134,7 +134,9 @@ describe('connectionHandlers.saveConnection', () => {
       projectApiUrl: '',
       secretsArea: 'local',
     });
-    expect((await fakeBrowser.storage.local.get('credentials')).credentials).toEqual(credentialsV1);
+    expect((await fakeBrowser.storage.local.get('credentials')).credentials).toEqual(
+      storedCredentials({ userGroupBaseUrl: 'https://ug.example.com/prefix', projectApiUrl: '' }, credentialsV1),
+    );
     expect(result.ok && result.value.masked).toEqual({ apiToken: '••••9b2c', apiKey: '••••d4e6', authToken: '••••e0f1' });
   });
 
@@ -149,6 +151,45 @@ describe('connectionHandlers.saveConnection', () => {
       secretsArea: 'session',
       missingAccess: [UG_PATTERN, PROJECT_PATTERN],
     });
+  });
+});
+
+describe('connectionHandlers.saveConnection: access to addresses no longer configured', () => {
+  /** permissions.remove is not implemented by the fake browser: record what is given back. */
+  function recordRemovals() {
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
+    return vi.spyOn(browser.permissions, 'remove').mockImplementation(() => Promise.resolve(true));
+  }
+
+  it('gives back the permission of an origin no configured API uses any more', async () => {
+    await seed();
+    grant(UG_PATTERN, PROJECT_PATTERN);
+    const remove = recordRemovals();
+    const result = await connectionHandlers.saveConnection({ ...settingsV1, projectApiUrl: 'https://new-projects.example.org/create', ...credentialsV1 }, sender);
+    expect(result.ok).toBe(true);
+    expect(remove.mock.calls).toEqual([[{ origins: [PROJECT_PATTERN] }]]);
+  });
+
+  it.each<[string, Partial<ConnectionSettings>]>([
+    ['only a port changed (patterns ignore ports)', { projectApiUrl: 'https://projects.example.com:8443/createProject' }],
+    ['the other API still uses that host', { projectApiUrl: 'https://ug.example.com/projects', userGroupBaseUrl: 'https://projects.example.com/ug' }],
+    ['nothing changed', {}],
+  ])('keeps every permission when %s', async (_label, addresses) => {
+    await seed();
+    grant(UG_PATTERN, PROJECT_PATTERN);
+    const remove = recordRemovals();
+    await connectionHandlers.saveConnection({ ...settingsV1, ...addresses, ...credentialsV1 }, sender);
+    expect(remove).not.toHaveBeenCalled();
+  });
+
+  it('a removal the browser refuses (a permission the manifest requires) does not fail the save', async () => {
+    await seed();
+    grant();
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
+    const remove = vi.spyOn(browser.permissions, 'remove').mockImplementation(() => Promise.reject(new Error('You cannot remove required permissions.')));
+    const result = await connectionHandlers.saveConnection({ ...settingsV1, userGroupBaseUrl: '', projectApiUrl: '', ...credentialsV1 }, sender);
+    expect(result.ok).toBe(true);
+    expect(remove.mock.calls).toEqual([[{ origins: [UG_PATTERN] }], [{ origins: [PROJECT_PATTERN] }]]);
   });
 });
 

@@ -9,6 +9,7 @@ import type { HistoryRecorder } from '@/lib/projects/history-writer';
 import { fail, ok, type Result } from '@/lib/result';
 import { projectHistoryItem } from '@/lib/storage/project-history-item';
 import { loadStorageFixture } from '../fixtures/storage/load';
+import { seedConnection } from '../helpers/stored-connection';
 
 const settings = loadStorageFixture<ConnectionSettings>('connection-settings.v1.json');
 const credentials = loadStorageFixture<Credentials>('credentials.v1.json');
@@ -22,7 +23,7 @@ function api(result: Result<{ projectId: string; message: string }>): ProjectApi
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  await fakeBrowser.storage.local.set({ connectionSettings: settings, credentials });
+  await seedConnection(settings, credentials);
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
   vi.spyOn(browser.permissions, 'contains').mockImplementation(() => Promise.resolve(true));
 });

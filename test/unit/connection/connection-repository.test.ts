@@ -1,24 +1,24 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { forgetCredentials, loadConnection, mergeCredentials, saveConnection } from '@/lib/connection/connection-repository';
-import type { ConnectionSettings, Credentials } from '@/lib/connection/connection-schema';
+import { forgetCredentials, loadConnection, saveConnection } from '@/lib/connection/connection-repository';
+import type { ConnectionSettings, Credentials, StoredCredentials } from '@/lib/connection/connection-schema';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import { loadStorageFixture } from '../fixtures/storage/load';
+import { credentialsStorage, seedConnection as seed, storedCredentials } from '../helpers/stored-connection';
 
 const settingsV1 = loadStorageFixture<ConnectionSettings>('connection-settings.v1.json');
 const settingsCorrupt = loadStorageFixture('connection-settings.corrupt.json');
 const credentialsV1 = loadStorageFixture<Credentials>('credentials.v1.json');
 const credentialsCorrupt = loadStorageFixture<Record<string, unknown>>('credentials.corrupt.json');
+const storedV2 = loadStorageFixture<StoredCredentials>('credentials.v2.json');
 
 const EMPTY = { apiToken: '', apiKey: '', authToken: '' };
+const EMPTY_STORED = { userGroup: { origin: '', apiToken: '' }, project: { origin: '', apiKey: '', authToken: '' } };
+/** The secrets as stored for the settings fixture's addresses. */
+const bound = (credentials: Credentials, settings: ConnectionSettings = settingsV1) => storedCredentials(settings, credentials);
 
 async function raw(area: 'local' | 'session', key: string): Promise<unknown> {
   return (await fakeBrowser.storage[area].get(key))[key];
-}
-
-async function seed(settings: ConnectionSettings, credentials: Credentials) {
-  await fakeBrowser.storage.local.set({ connectionSettings: settings });
-  await fakeBrowser.storage[settings.secretsArea].set({ credentials });
 }
 
 beforeEach(() => {
@@ -45,7 +45,8 @@ describe('saveConnection', () => {
     await saveConnection({ ...settingsV1, ...credentialsV1 });
     expect(await loadConnection()).toEqual({ ...settingsV1, ...credentialsV1 });
     expect(await raw('local', 'connectionSettings')).toEqual(settingsV1);
-    expect(await raw('local', 'credentials')).toEqual(credentialsV1);
+    expect(await raw('local', 'credentials')).toEqual(storedV2);
+    expect(await raw('local', 'credentials$')).toEqual({ v: 2 });
     expect(await raw('session', 'credentials')).toBeUndefined();
   });
 
@@ -53,15 +54,15 @@ describe('saveConnection', () => {
     await seed(settingsV1, credentialsV1);
     const saved = await saveConnection({
       ...settingsV1,
-      projectApiUrl: 'https://other.example.com',
+      projectApiUrl: 'https://projects.example.com/v2/createProject',
       apiToken: '  new-api-token-0000  ',
       apiKey: '',
       authToken: ' \t ',
     });
     const expected = { apiToken: 'new-api-token-0000', apiKey: credentialsV1.apiKey, authToken: credentialsV1.authToken };
     expect(saved).toMatchObject(expected);
-    expect(await raw('local', 'credentials')).toEqual(expected);
-    expect(await loadConnection()).toEqual({ ...settingsV1, projectApiUrl: 'https://other.example.com', ...expected });
+    expect(await raw('local', 'credentials')).toEqual(bound(expected));
+    expect(await loadConnection()).toEqual({ ...settingsV1, projectApiUrl: 'https://projects.example.com/v2/createProject', ...expected });
   });
 
   // Regression: mergeCredentials once copied the whole stored connection, so saveConnection returned
@@ -86,22 +87,22 @@ describe('saveConnection', () => {
     await seed(settingsV1, credentialsV1);
 
     await saveConnection({ ...settingsV1, secretsArea: 'session', ...EMPTY });
-    expect(await raw('session', 'credentials')).toEqual(credentialsV1);
-    expect(await raw('local', 'credentials')).toEqual(EMPTY);
+    expect(await raw('session', 'credentials')).toEqual(storedV2);
+    expect(await raw('local', 'credentials')).toEqual(EMPTY_STORED);
     expect(await raw('local', 'connectionSettings')).toEqual({ ...settingsV1, secretsArea: 'session' });
     expect(await loadConnection()).toEqual({ ...settingsV1, secretsArea: 'session', ...credentialsV1 });
 
     await saveConnection({ ...settingsV1, secretsArea: 'local', ...EMPTY });
-    expect(await raw('local', 'credentials')).toEqual(credentialsV1);
-    expect(await raw('session', 'credentials')).toEqual(EMPTY);
+    expect(await raw('local', 'credentials')).toEqual(storedV2);
+    expect(await raw('session', 'credentials')).toEqual(EMPTY_STORED);
     expect(await loadConnection()).toEqual({ ...settingsV1, ...credentialsV1 });
   });
 
   it('applies a new secret typed while moving areas', async () => {
     await seed(settingsV1, credentialsV1);
     await saveConnection({ ...settingsV1, secretsArea: 'session', apiToken: '', apiKey: 'moved-new-key-1111', authToken: '' });
-    expect(await raw('session', 'credentials')).toEqual({ ...credentialsV1, apiKey: 'moved-new-key-1111' });
-    expect(await raw('local', 'credentials')).toEqual(EMPTY);
+    expect(await raw('session', 'credentials')).toEqual(bound({ ...credentialsV1, apiKey: 'moved-new-key-1111' }));
+    expect(await raw('local', 'credentials')).toEqual(EMPTY_STORED);
   });
 
   it('refuses to store a value of the wrong shape', async () => {
@@ -111,25 +112,110 @@ describe('saveConnection', () => {
   });
 });
 
-describe('mergeCredentials', () => {
-  const stored = { apiToken: 'stored-t', apiKey: 'stored-k', authToken: 'stored-a' };
-  it.each<[string, Credentials, Credentials]>([
-    ['all empty keeps everything', EMPTY, stored],
-    ['whitespace counts as empty', { apiToken: '   ', apiKey: '\n', authToken: '\t' }, stored],
-    ['typed values replace, trimmed', { apiToken: ' t ', apiKey: 'k', authToken: '' }, { apiToken: 't', apiKey: 'k', authToken: 'stored-a' }],
-  ])('%s', (_label, update, expected) => {
-    expect(mergeCredentials(stored, update)).toEqual(expected);
-    expect(stored).toEqual({ apiToken: 'stored-t', apiKey: 'stored-k', authToken: 'stored-a' });
+describe('a secret belongs to the origin it was entered for', () => {
+  it.each<[string, Partial<ConnectionSettings>, Credentials]>([
+    ['the project API moves to another host', { projectApiUrl: 'https://evil.example.net/createProject' }, { ...credentialsV1, apiKey: '', authToken: '' }],
+    ['the project API moves to another port', { projectApiUrl: 'https://projects.example.com:8443/createProject' }, { ...credentialsV1, apiKey: '', authToken: '' }],
+    ['the user group API moves to http on another scheme', { userGroupBaseUrl: 'http://localhost/prefix' }, { ...credentialsV1, apiToken: '' }],
+    ['the user group API address is cleared', { userGroupBaseUrl: '' }, { ...credentialsV1, apiToken: '' }],
+    ['only the paths change', { userGroupBaseUrl: 'https://ug.example.com/v2', projectApiUrl: 'https://projects.example.com/other' }, credentialsV1],
+  ])('saved with the secret fields empty when %s: only the secrets of an API whose origin changed are dropped', async (_label, addresses, expected) => {
+    await seed(settingsV1, credentialsV1);
+    const next = { ...settingsV1, ...addresses };
+    const saved = await saveConnection({ ...next, ...EMPTY });
+    expect(saved).toEqual({ ...next, ...expected });
+    expect(await loadConnection()).toEqual({ ...next, ...expected });
+    // Not kept aside either: the stored record holds only what may be used with the new addresses.
+    expect(await raw('local', 'credentials')).toEqual(bound(expected, next));
+    const stored = JSON.stringify(await fakeBrowser.storage.local.get(null));
+    for (const field of ['apiToken', 'apiKey', 'authToken'] as const) {
+      if (!expected[field]) expect(stored).not.toContain(credentialsV1[field]);
+    }
+  });
+
+  it('a secret typed with the new address is bound to the new origin', async () => {
+    await seed(settingsV1, credentialsV1);
+    const next = { ...settingsV1, projectApiUrl: 'https://new-projects.example.org/create' };
+    await saveConnection({ ...next, apiToken: '', apiKey: 'new-key-5555', authToken: 'new-auth-6666' });
+    expect(await raw('local', 'credentials')).toEqual({
+      userGroup: storedV2.userGroup,
+      project: { origin: 'https://new-projects.example.org', apiKey: 'new-key-5555', authToken: 'new-auth-6666' },
+    });
+    expect(await loadConnection()).toEqual({ ...next, apiToken: credentialsV1.apiToken, apiKey: 'new-key-5555', authToken: 'new-auth-6666' });
+  });
+
+  // At the point of use: settings changed behind the repository's back (another version, a bug) still
+  // never pair a secret with an address of another origin.
+  it('loadConnection reads a secret stored for another origin as not set', async () => {
+    await fakeBrowser.storage.local.set({
+      connectionSettings: { ...settingsV1, projectApiUrl: 'https://evil.example.net/createProject' },
+      ...credentialsStorage(storedV2),
+    });
+    expect(await loadConnection()).toEqual({
+      ...settingsV1,
+      projectApiUrl: 'https://evil.example.net/createProject',
+      apiToken: credentialsV1.apiToken,
+      apiKey: '',
+      authToken: '',
+    });
+  });
+});
+
+describe('saving is serialized and atomic', () => {
+  it('15 concurrent saves with distinct secrets: the last one sent wins and no secret is lost', async () => {
+    await seed(settingsV1, credentialsV1);
+    const fields = ['apiToken', 'apiKey', 'authToken'] as const;
+    // Save i types one secret (so a save that read before an earlier one wrote would undo it) and
+    // moves the secrets between local and session every other time.
+    const saves = Array.from({ length: 15 }, (_, i) => ({
+      ...settingsV1,
+      ...EMPTY,
+      secretsArea: i % 2 === 0 ? ('session' as const) : ('local' as const),
+      [fields[i % 3]!]: `concurrent-secret-${i}-0000`,
+    }));
+    await Promise.all(saves.map((update) => saveConnection(update)));
+    const expected = { apiToken: 'concurrent-secret-12-0000', apiKey: 'concurrent-secret-13-0000', authToken: 'concurrent-secret-14-0000' };
+    expect(await loadConnection()).toEqual({ ...settingsV1, secretsArea: 'session', ...expected });
+    expect(await raw('session', 'credentials')).toEqual(bound(expected));
+    expect(await raw('local', 'credentials')).toEqual(EMPTY_STORED);
+  });
+
+  it('a forget queued behind a save runs after it, and a save queued behind a forget keeps only what it typed', async () => {
+    await seed(settingsV1, credentialsV1);
+    await Promise.all([
+      saveConnection({ ...settingsV1, ...EMPTY, apiKey: 'before-forget-7777' }),
+      forgetCredentials(),
+      saveConnection({ ...settingsV1, ...EMPTY, apiToken: 'after-forget-8888' }),
+    ]);
+    expect(await loadConnection()).toEqual({ ...settingsV1, ...EMPTY, apiToken: 'after-forget-8888' });
+  });
+
+  it('settings and local secrets are written in one storage call', async () => {
+    await seed(settingsV1, credentialsV1);
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await saveConnection({ ...settingsV1, ...EMPTY, apiToken: 'one-call-9999' });
+    expect(set).toHaveBeenCalledTimes(1);
+    expect(Object.keys(set.mock.calls[0]![0]).sort()).toEqual(['connectionSettings', 'credentials', 'credentials$']);
+  });
+
+  it('moving to session: the secrets are written first, then the settings with the local copy cleared in one call', async () => {
+    await seed(settingsV1, credentialsV1);
+    const sessionSet = vi.spyOn(fakeBrowser.storage.session, 'set');
+    const localSet = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await saveConnection({ ...settingsV1, ...EMPTY, secretsArea: 'session' });
+    expect(sessionSet.mock.calls).toEqual([[{ credentials: storedV2, credentials$: { v: 2 } }]]);
+    expect(localSet.mock.calls).toEqual([[{ connectionSettings: { ...settingsV1, secretsArea: 'session' }, credentials: EMPTY_STORED, credentials$: { v: 2 } }]]);
+    expect(sessionSet.mock.invocationCallOrder[0]).toBeLessThan(localSet.mock.invocationCallOrder[0]!);
   });
 });
 
 describe('forgetCredentials', () => {
   it('empties both areas and keeps the settings', async () => {
     await seed(settingsV1, credentialsV1);
-    await fakeBrowser.storage.session.set({ credentials: { ...credentialsV1, apiKey: 'session-key-2222' } });
+    await fakeBrowser.storage.session.set(credentialsStorage(bound({ ...credentialsV1, apiKey: 'session-key-2222' })));
     await forgetCredentials();
-    expect(await raw('local', 'credentials')).toEqual(EMPTY);
-    expect(await raw('session', 'credentials')).toEqual(EMPTY);
+    expect(await raw('local', 'credentials')).toEqual(EMPTY_STORED);
+    expect(await raw('session', 'credentials')).toEqual(EMPTY_STORED);
     expect(await loadConnection()).toEqual({ ...settingsV1, ...EMPTY });
   });
 });
@@ -167,11 +253,12 @@ describe('corrupt stored data', () => {
 
   it('corrupt settings: fallback settings, item reset, notice, no stored value in the warning', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await fakeBrowser.storage.local.set({ connectionSettings: settingsCorrupt, credentials: credentialsV1 });
+    await fakeBrowser.storage.local.set({ connectionSettings: settingsCorrupt, ...credentialsStorage(storedV2) });
 
-    expect(await loadConnection()).toEqual({ userGroupBaseUrl: '', projectApiUrl: '', secretsArea: 'local', ...credentialsV1 });
+    // The fallback settings have no addresses, so no secret is usable; none is deleted either.
+    expect(await loadConnection()).toEqual({ userGroupBaseUrl: '', projectApiUrl: '', secretsArea: 'local', ...EMPTY });
     expect(await raw('local', 'connectionSettings')).toBeUndefined();
-    expect(await raw('local', 'credentials')).toEqual(credentialsV1);
+    expect(await raw('local', 'credentials')).toEqual(storedV2);
     expect(await readStorageNotices()).toEqual(['The saved connection settings could not be read and was reset. Please enter it again.']);
     const logged = JSON.stringify(warn.mock.calls);
     expect(logged).toContain('connection settings');

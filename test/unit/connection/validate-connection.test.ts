@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkServiceUrl, hostPermissionPattern } from '@/lib/connection/validate-connection';
 
@@ -14,7 +15,6 @@ describe('checkServiceUrl: accepted and normalised', () => {
     ['https://api.example.com:443/x', 'https://api.example.com/x'],
     ['http://localhost:8787/ug', 'http://localhost:8787/ug'],
     ['http://127.0.0.1:8787/projects/', 'http://127.0.0.1:8787/projects'],
-    ['http://[::1]:8787', 'http://[::1]:8787'],
   ])('%j -> %j', (raw, url) => {
     expect(checkServiceUrl(raw)).toEqual({ ok: true, url });
   });
@@ -29,6 +29,10 @@ describe('checkServiceUrl: refused', () => {
     ['http on a public host', 'http://api.example.com', 'Use https. Plain http is only allowed for localhost and 127.0.0.1.'],
     ['http on a host that only starts like loopback', 'http://127.0.0.1.nip.io', 'Use https. Plain http is only allowed for localhost and 127.0.0.1.'],
     ['http on a LAN address', 'http://192.168.1.10:8080', 'Use https. Plain http is only allowed for localhost and 127.0.0.1.'],
+    // No declared permission covers [::1], so it could never be granted: refused with the way out.
+    ['IPv6 loopback over http', 'http://[::1]:8787', 'Use 127.0.0.1 or localhost instead of [::1].'],
+    ['IPv6 loopback spelled out', 'http://[0:0:0:0:0:0:0:1]/ug', 'Use 127.0.0.1 or localhost instead of [::1].'],
+    ['IPv6 loopback over https', 'https://[::1]:8443', 'Use 127.0.0.1 or localhost instead of [::1].'],
     ['ftp', 'ftp://files.example.com', 'The address must start with https://.'],
     ['ws', 'wss://api.example.com', 'The address must start with https://.'],
     ['javascript', 'javascript:alert(1)', 'The address must start with https://.'],
@@ -49,8 +53,22 @@ describe('hostPermissionPattern', () => {
     ['https://api.example.com:8443/prefix', 'https://api.example.com/*'],
     ['http://127.0.0.1:8787/projects', 'http://127.0.0.1/*'],
     ['http://localhost:8787', 'http://localhost/*'],
-    ['http://[::1]:8787', 'http://[::1]/*'],
   ])('%s -> %s', (url, pattern) => {
     expect(hostPermissionPattern(url)).toBe(pattern);
   });
+});
+
+describe('every accepted plain-http address can be granted', () => {
+  // The loopback origins wxt.config.ts declares (optional_host_permissions, and granted in e2e builds).
+  const declared = JSON.parse(
+    /const LOOPBACK_ORIGINS = (\[[^\]]*\])/.exec(readFileSync('wxt.config.ts', 'utf8'))![1]!.replaceAll("'", '"'),
+  ) as string[];
+
+  it.each(['http://localhost:8787', 'http://127.0.0.1:8787/x', 'http://[::1]:8787', 'http://[0::1]', 'http://LOCALHOST'])(
+    '%s is refused or maps to a declared pattern',
+    (raw) => {
+      const checked = checkServiceUrl(raw);
+      if (checked.ok) expect(declared).toContain(hostPermissionPattern(checked.url));
+    },
+  );
 });

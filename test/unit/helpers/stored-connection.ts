@@ -1,0 +1,21 @@
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { ConnectionSettings, Credentials, StoredCredentials } from '@/lib/connection/connection-schema';
+import { credentialsV1ToV2 } from '@/lib/connection/credential-origins';
+
+type Addresses = Pick<ConnectionSettings, 'userGroupBaseUrl' | 'projectApiUrl'>;
+
+/** The stored (version 2) form of these secrets, each bound to the origin of its API's address. */
+export function storedCredentials(addresses: Addresses, credentials: Credentials): StoredCredentials {
+  return credentialsV1ToV2(credentials, addresses);
+}
+
+/** The `credentials` key and its WXT version entry as the extension writes them, for storage.<area>.set. */
+export function credentialsStorage(stored: StoredCredentials): Record<string, unknown> {
+  return { credentials: stored, credentials$: { v: 2 } };
+}
+
+/** Stores settings, and the secrets bound to their addresses in the area the settings name. */
+export async function seedConnection(settings: ConnectionSettings, credentials: Credentials): Promise<void> {
+  await fakeBrowser.storage.local.set({ connectionSettings: settings });
+  await fakeBrowser.storage[settings.secretsArea].set(credentialsStorage(storedCredentials(settings, credentials)));
+}
