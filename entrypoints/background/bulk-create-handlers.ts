@@ -2,8 +2,13 @@ import { browser } from 'wxt/browser';
 import type { UserGroupApi } from '@/lib/api/user-group-api';
 import { createCachedConnection } from '@/lib/connection/cached-connection';
 import type { Handlers } from '@/lib/messaging/router';
+import { fail } from '@/lib/result';
+import { localBytesInUse } from '@/lib/storage/storage-usage';
+import { planBulkCreate } from '@/lib/user-groups/bulk-job';
+import type { BulkRow } from '@/lib/user-groups/bulk-schema';
 import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
 import { createBulkRunner, type BulkAlarm, type BulkRunner } from '@/lib/user-groups/bulk-runner';
+import { bulkGrowth, capacityProblem } from '@/lib/user-groups/registry-capacity';
 import type { RegistryWriter } from '@/lib/user-groups/registry-writer';
 
 export const BULK_CREATE_ALARM = 'bulk-create';
@@ -32,9 +37,20 @@ export function onBulkCreateAlarm(runner: BulkRunner) {
   };
 }
 
-export function createBulkCreateHandlers(runner: BulkRunner): Pick<Handlers, 'startBulkCreate' | 'cancelBulkCreate' | 'resumeBulkCreate'> {
+/** Why these rows would take storage past its budget (lib/user-groups/registry-capacity.ts), or undefined. */
+async function outgrowsStorage(registry: RegistryWriter, rows: readonly BulkRow[]): Promise<string | undefined> {
+  const current = await registry.settled();
+  const growth = bulkGrowth(planBulkCreate(rows, current).toCreate, new Date().toISOString());
+  return capacityProblem({ usedBytes: await localBytesInUse(), storedGroups: current.groups.length }, growth);
+}
+
+/** With the registry, a job that would outgrow the storage budget is refused before it starts. */
+export function createBulkCreateHandlers(runner: BulkRunner, registry?: RegistryWriter): Pick<Handlers, 'startBulkCreate' | 'cancelBulkCreate' | 'resumeBulkCreate'> {
   return {
-    startBulkCreate: (request) => runner.start(request.rows, request.ratePerMinute),
+    async startBulkCreate(request) {
+      const problem = registry && (await outgrowsStorage(registry, request.rows));
+      return problem ? fail('INVALID_INPUT', problem) : runner.start(request.rows, request.ratePerMinute);
+    },
     cancelBulkCreate: () => runner.cancel(),
     resumeBulkCreate: () => runner.resume(),
   };

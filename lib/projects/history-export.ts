@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
 import type { HistoryEntry } from './history-schema';
 
 export const HISTORY_EXPORT_FORMAT = 'review-companion.project-history';
@@ -25,10 +25,9 @@ export function exportHistoryJson(entries: readonly HistoryEntry[], at: Date): H
 
 /**
  * The whole history for a spreadsheet, oldest first. Names are page titles, written by whoever made the
- * page: one that a spreadsheet would run as a formula (=, +, -, @) gets a leading apostrophe.
+ * page: every cell is guarded against formulas (lib/csv/spreadsheet-csv.ts).
  */
 export function exportHistoryCsv(entries: readonly HistoryEntry[], at: Date): HistoryExportFile {
   const rows = entries.map((entry) => [entry.projectId, entry.projectUrl, entry.projectName, entry.createdAt]);
-  const text = Papa.unparse({ fields: [...HISTORY_CSV_COLUMNS], data: rows }, { newline: '\r\n', escapeFormulae: true });
-  return { fileName: historyExportFileName('csv', at), mimeType: 'text/csv', text: `${text}\r\n` };
+  return { fileName: historyExportFileName('csv', at), mimeType: 'text/csv', text: toSpreadsheetCsv(HISTORY_CSV_COLUMNS, rows) };
 }

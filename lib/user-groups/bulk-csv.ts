@@ -4,11 +4,12 @@ import { groupKey } from './filter-groups';
 import { describeIssues, readCsv, type RowProblem } from './import-csv';
 import { normaliseEnvironment } from './import-rows';
 import { MAX_BULK_ROWS, type BulkRow } from './bulk-schema';
+import { noControlCharacters } from './text-rules';
 
 export const BULK_CSV_COLUMNS = ['name', 'user_group_id', 'environment'] as const;
 
 const trimmedText = (max: number) =>
-  z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));
+  z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`), noControlCharacters());
 
 const csvRowSchema = z.object({
   name: trimmedText(200),
@@ -19,8 +20,10 @@ const csvRowSchema = z.object({
 export type ParsedBulkCsv = { ok: true; rows: BulkRow[]; problems: RowProblem[] } | { ok: false; message: string };
 
 /** Reads `name,user_group_id,environment` (header row; quoted fields, BOM and CRLF welcome). */
+const tooManyRows = `The file holds more than ${MAX_BULK_ROWS.toLocaleString('en')} rows; split it into smaller files.`;
+
 export function parseBulkCsv(text: string): ParsedBulkCsv {
-  const table = readCsv(text, BULK_CSV_COLUMNS);
+  const table = readCsv(text, BULK_CSV_COLUMNS, { rows: MAX_BULK_ROWS, message: tooManyRows });
   if (!table.ok) return table;
   const problems = [...table.problems];
   const rows: BulkRow[] = [];
@@ -43,7 +46,7 @@ export function parseBulkCsv(text: string): ParsedBulkCsv {
     rows.push(row);
   }
   if (rows.length + problems.length > MAX_BULK_ROWS) {
-    return { ok: false, message: `The file holds more than ${MAX_BULK_ROWS.toLocaleString('en')} rows; split it into smaller files.` };
+    return { ok: false, message: tooManyRows };
   }
   return { ok: true, rows, problems: problems.sort((a, b) => a.position - b.position) };
 }

@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
 import { groupKey } from './filter-groups';
 import type { Registry, RegistryEntry } from './registry-schema';
 
@@ -38,8 +38,8 @@ export function exportRegistryJson(registry: Registry, at: Date): ExportFile {
 }
 
 /**
- * The columns a spreadsheet needs. Values that a spreadsheet would run as a formula (=, +, -, @) get a
- * leading apostrophe, which the import removes again. `extra` fields and rotation marks are JSON only.
+ * The columns a spreadsheet needs, formula-like values guarded (lib/csv/spreadsheet-csv.ts; the import
+ * removes the guard again). `extra` fields and rotation marks are JSON only.
  */
 export function exportRegistryCsv(registry: Registry, at: Date): ExportFile {
   const rows = inExportOrder(registry.groups).map((group) => [
@@ -51,11 +51,5 @@ export function exportRegistryCsv(registry: Registry, at: Date): ExportFile {
     group.createdAt,
     group.lastRotatedAt ?? '',
   ]);
-  const text = Papa.unparse({ fields: [...REGISTRY_CSV_COLUMNS], data: rows }, { newline: '\r\n', escapeFormulae: true });
-  return { fileName: exportFileName('csv', at), mimeType: 'text/csv', text: `${text}\r\n` };
-}
-
-/** Undoes the export's formula guard: "'=x" read back is "=x". */
-export function unescapeFormula(value: string): string {
-  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+  return { fileName: exportFileName('csv', at), mimeType: 'text/csv', text: toSpreadsheetCsv(REGISTRY_CSV_COLUMNS, rows) };
 }

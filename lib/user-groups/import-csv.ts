@@ -39,23 +39,36 @@ function skipBlank(text: string, from: number): number {
   return index;
 }
 
+/** At most `rows` rows after the header; a file with more is refused with `message`. */
+export interface RowLimit {
+  rows: number;
+  message: string;
+}
+
 /**
  * Reads a CSV with a header row into records keyed by column name, each with the line it starts on
  * (quoted fields may span lines). A leading BOM, CRLF or LF, and quoted fields are handled by
- * papaparse; rows with the wrong number of fields or broken quotes become problems.
+ * papaparse; rows with the wrong number of fields or broken quotes become problems. With a limit,
+ * parsing stops at the first row over it, so a huge file is refused without reading it all.
  */
-export function readCsv(input: string, requiredColumns: readonly string[]): CsvTable {
+export function readCsv(input: string, requiredColumns: readonly string[], limit?: RowLimit): CsvTable {
   const text = input.startsWith(BOM) ? input.slice(BOM.length) : input;
   let header: string[] | undefined;
   let previousCursor = 0;
   let lineAtCursor = 1;
   const records: CsvRecord[] = [];
   const problems: RowProblem[] = [];
+  let tooMany = false;
 
   Papa.parse<string[]>(text, {
     delimiter: ',',
     skipEmptyLines: 'greedy',
-    step(result) {
+    step(result, parser) {
+      if (header && limit && records.length + problems.length >= limit.rows) {
+        tooMany = true;
+        parser.abort();
+        return;
+      }
       const start = skipBlank(text, previousCursor);
       const line = lineAtCursor + countLineBreaks(text, previousCursor, start);
       lineAtCursor = line + countLineBreaks(text, start, result.meta.cursor);
@@ -87,6 +100,7 @@ export function readCsv(input: string, requiredColumns: readonly string[]): CsvT
       message: `The first row must name the columns ${requiredColumns.join(',')} (comma-separated); missing: ${missing.join(', ')}.`,
     };
   }
+  if (tooMany && limit) return { ok: false, message: limit.message };
   return { ok: true, records, problems };
 }
 

@@ -1,9 +1,11 @@
 import { z } from 'zod/mini';
 import { environmentSchema } from '../api/user-group-api';
-import { REGISTRY_CSV_COLUMNS, REGISTRY_EXPORT_FORMAT, unescapeFormula } from './export-registry';
+import { unguardCell } from '../csv/spreadsheet-csv';
+import { REGISTRY_CSV_COLUMNS, REGISTRY_EXPORT_FORMAT } from './export-registry';
 import { describeIssues, readCsv, type RowProblem } from './import-csv';
-import { MAX_IMPORT_GROUPS } from './import-schema';
+import { MAX_IMPORT_EXTRA_LENGTH, MAX_IMPORT_GROUPS, MAX_IMPORT_TOKEN_LENGTH } from './import-schema';
 import { rotationMarkSchema, type RegistryEntry } from './registry-schema';
+import { noControlCharacters } from './text-rules';
 
 /** A group read from a file. CSV rows carry no `extra` fields or rotation marks: the stored ones stay. */
 export interface ImportedGroup {
@@ -20,27 +22,32 @@ export type ParsedImport =
 
 const filled = (max: number) =>
   z.string().check(z.refine((value) => value.trim() !== '', 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));
+/** A name or ID: one line of printable text. */
+const label = (max: number) => filled(max).check(noControlCharacters());
 const isDate = (value: string) => !Number.isNaN(Date.parse(value));
 const dateText = z.string().check(z.refine(isDate, 'must be a date and time (ISO 8601)'));
 const environmentField = z.enum(environmentSchema.options, 'must be Customer or Testing');
+const extraFields = z.record(z.string(), z.unknown()).check(
+  z.refine((extra) => JSON.stringify(extra).length <= MAX_IMPORT_EXTRA_LENGTH, `must be at most ${MAX_IMPORT_EXTRA_LENGTH} characters as JSON`),
+);
 
 const jsonGroupSchema = z.object({
   team_id: z.int('must be a whole number'),
-  token: filled(4096),
-  name: filled(200),
-  provided_id: filled(256),
+  token: filled(MAX_IMPORT_TOKEN_LENGTH),
+  name: label(200),
+  provided_id: label(256),
   environment: environmentField,
   createdAt: dateText,
   lastRotatedAt: z.nullable(dateText),
-  rotation: z.optional(rotationMarkSchema),
-  extra: z.optional(z.record(z.string(), z.unknown())),
+  rotation: z.optional(z.extend(rotationMarkSchema, { message: z.optional(z.string().check(z.maxLength(500, 'must be at most 500 characters'))) })),
+  extra: z.optional(extraFields),
 });
 
 const csvRowSchema = z.object({
-  name: filled(200),
-  user_group_id: filled(256),
+  name: label(200),
+  user_group_id: label(256),
   environment: environmentField,
-  token: filled(4096),
+  token: filled(MAX_IMPORT_TOKEN_LENGTH),
   team_id: z.string().check(z.regex(/^-?\d{1,15}$/, 'must be a whole number')),
   created_at: z.union([z.literal(''), dateText]),
   last_rotated_at: z.union([z.literal(''), dateText]),
@@ -72,14 +79,16 @@ function finish(format: 'json' | 'csv', groups: ImportedGroup[], problems: RowPr
   return { ok: true, format, groups: unique, problems: problems.sort((a, b) => a.position - b.position) };
 }
 
+const tooManyGroups = `The file holds more than ${MAX_IMPORT_GROUPS.toLocaleString('en')} groups; split it into smaller files.`;
+
 function parseCsv(text: string): ParsedImport {
-  const table = readCsv(text, REGISTRY_CSV_COLUMNS);
+  const table = readCsv(text, REGISTRY_CSV_COLUMNS, { rows: MAX_IMPORT_GROUPS, message: tooManyGroups });
   if (!table.ok) return table;
   const problems = [...table.problems];
   const groups: ImportedGroup[] = [];
   for (const { line, values } of table.records) {
     const where = `line ${line}`;
-    const raw = Object.fromEntries(REGISTRY_CSV_COLUMNS.map((column) => [column, unescapeFormula(values[column] ?? '')]));
+    const raw = Object.fromEntries(REGISTRY_CSV_COLUMNS.map((column) => [column, unguardCell(values[column] ?? '')]));
     const row = csvRowSchema.safeParse({ ...raw, environment: normaliseEnvironment(raw.environment ?? '') });
     if (!row.success) {
       problems.push({ where, position: line, reason: describeIssues(row.error.issues) });
@@ -120,6 +129,7 @@ function parseJson(text: string): ParsedImport {
   }
   const items = groupsOf(document);
   if (!items) return { ok: false, message: 'This JSON file is not a Review Companion user group export (no "groups" list).' };
+  if (items.length > MAX_IMPORT_GROUPS) return { ok: false, message: tooManyGroups };
   const problems: RowProblem[] = [];
   const groups: ImportedGroup[] = [];
   items.forEach((item, index) => {
@@ -141,8 +151,5 @@ export function parseRegistryFile(text: string): ParsedImport {
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
   if (!trimmed) return { ok: false, message: 'The file is empty.' };
   const parsed = trimmed.startsWith('{') || trimmed.startsWith('[') ? parseJson(trimmed) : parseCsv(text);
-  if (parsed.ok && parsed.groups.length + parsed.problems.length > MAX_IMPORT_GROUPS) {
-    return { ok: false, message: `The file holds more than ${MAX_IMPORT_GROUPS.toLocaleString('en')} groups; split it into smaller files.` };
-  }
-  return parsed;
+  return parsed.ok && parsed.groups.length + parsed.problems.length > MAX_IMPORT_GROUPS ? { ok: false, message: tooManyGroups } : parsed;
 }

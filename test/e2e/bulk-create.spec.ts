@@ -145,3 +145,17 @@ test('200 rows at the default throttle stay within 150 requests in any minute, a
   // With the worker stopped, nothing was sent until the alarm started it again.
   expect(longestPause).toBeGreaterThan(2_000);
 });
+
+test('a file over 5 MB is refused before it is read, and a 100,000-row file at its row limit, at once', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const options = await openOptionsPage(extension);
+  await options.getByLabel('Bulk create from CSV').setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(6 * 1024 * 1024, 'a') });
+  await expect(options.getByRole('alert')).toHaveText('huge.csv is 6 MB; files over 5 MB are not read. Split it into smaller files.');
+
+  const started = Date.now();
+  await chooseCsv(options, bulkCsv(100_000));
+  await expect(options.getByRole('alert')).toHaveText('groups.csv: The file holds more than 10,000 rows; split it into smaller files.');
+  // The page stays responsive: the file is read only up to its row limit.
+  expect(Date.now() - started).toBeLessThan(5000);
+  expect(sandbox.requests).toHaveLength(0);
+});

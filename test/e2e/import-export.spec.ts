@@ -112,3 +112,34 @@ test('an import that changes a token shows what changes, and writes only after C
   await expect(row.locator('code')).toHaveText('ugt_token_from_the_file');
   await expect(options.locator('.preview')).toHaveCount(0);
 });
+
+test('an export taken the moment a rotation is announced holds the new token, ten times in a row', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const options = await openOptionsPage(extension);
+  await createGroup(options, 'Rotating team', 'rotating', 'Customer');
+  const serviceToken = () => sandbox.groups().find((group) => group.provided_id === 'rotating')!.token;
+  let previous = serviceToken();
+  for (let round = 1; round <= 10; round += 1) {
+    await rowOf(options, 'Rotating team').getByRole('button', { name: 'Rotate token' }).click();
+    await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    // This round's announcement, not the last one's (it ends with the new token's last four characters).
+    await options.getByRole('status').filter({ hasText: 'New token for “Rotating team”' }).filter({ hasNotText: `••••${previous.slice(-4)}` }).waitFor();
+    const { text } = await download(options, 'Export JSON');
+    const current = serviceToken();
+    expect(current, `round ${round}: the sandbox rotated`).not.toBe(previous);
+    const exported = (JSON.parse(text) as { groups: StoredGroup[] }).groups;
+    expect(exported.map((group) => ({ token: group.token, rotation: group.rotation })), `round ${round}`).toEqual([{ token: current, rotation: undefined }]);
+    await expect(options.getByRole('status')).toContainText(`••••${current.slice(-4)}`);
+    expect((await storedGroups(extension)).map((group) => group.token)).toEqual([current]);
+    previous = current;
+  }
+});
+
+test('a file over the import size limit is refused before it is read', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const options = await openOptionsPage(extension);
+  const buffer = Buffer.alloc(17 * 1024 * 1024, 'a');
+  await options.getByLabel('Import user groups').setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer });
+  await expect(options.getByRole('alert')).toHaveText('huge.csv is 17 MB; files over 16 MB are not read. Split it into smaller files.');
+  await expect(summary(options)).toHaveCount(0);
+});

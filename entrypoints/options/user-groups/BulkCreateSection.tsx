@@ -9,10 +9,11 @@ import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { parseBulkCsv } from '@/lib/user-groups/bulk-csv';
 import { planBulkCreate } from '@/lib/user-groups/bulk-job';
 import { DEFAULT_RATE_PER_MINUTE, DOCUMENTED_LIMIT_PER_MINUTE, estimateDurationMs, MAX_RATE_PER_MINUTE } from '@/lib/user-groups/bulk-pacing';
-import type { BulkRow } from '@/lib/user-groups/bulk-schema';
+import { MAX_BULK_FILE_BYTES, type BulkRow } from '@/lib/user-groups/bulk-schema';
 import type { RowProblem } from '@/lib/user-groups/import-csv';
 import { BulkCreateProgress } from './BulkCreateProgress';
 import { describeGroup } from './describe-group';
+import { fileTooLarge } from './file-size';
 import { ProblemList } from './ImportPreview';
 
 interface ChosenFile {
@@ -54,9 +55,10 @@ export function BulkCreateSection() {
     setStartError(undefined);
     setChosen(undefined);
     if (!file) return;
-    const parsed = parseBulkCsv(await file.text());
-    if (parsed.ok) setChosen({ fileName: file.name, rows: parsed.rows, problems: parsed.problems });
-    else setFileError(t('optionsFileProblem', file.name, parsed.message));
+    const tooLarge = fileTooLarge(file, MAX_BULK_FILE_BYTES);
+    const parsed = tooLarge ? undefined : parseBulkCsv(await file.text());
+    if (parsed?.ok) setChosen({ fileName: file.name, rows: parsed.rows, problems: parsed.problems });
+    else setFileError(tooLarge ?? t('optionsFileProblem', file.name, parsed?.message ?? ''));
   };
 
   const start = async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { MAX_RATE_PER_MINUTE } from '../../user-groups/bulk-pacing';
 import { bulkRowSchema, MAX_BULK_ROWS } from '../../user-groups/bulk-schema';
 import { importItemSchema, MAX_IMPORT_GROUPS } from '../../user-groups/import-schema';
-import { groupRefSchema } from '../../user-groups/registry-schema';
+import { groupRefSchema, registryEntrySchema } from '../../user-groups/registry-schema';
 import { defineMessage } from '../define-message';
 import { emptySchema } from './shared-schemas';
 
@@ -11,6 +11,17 @@ export const importUserGroups = defineMessage({
   name: 'importUserGroups',
   request: z.object({ items: z.array(importItemSchema).check(z.maxLength(MAX_IMPORT_GROUPS)) }),
   response: z.object({ added: z.number(), updated: z.number(), conflicts: z.array(groupRefSchema) }),
+  allowTab: true,
+});
+
+/**
+ * The registry as stored, after the writes already queued: for an export or an import preview, which
+ * must not show the options page's mirror (it is published at most every 100 ms, so it can lag).
+ */
+export const readUserGroupRegistry = defineMessage({
+  name: 'readUserGroupRegistry',
+  request: emptySchema,
+  response: z.object({ groups: z.array(registryEntrySchema) }),
   allowTab: true,
 });
 

