@@ -1,8 +1,12 @@
 import { Alert } from '@/components/Alert';
 import { t } from '@/lib/i18n';
-import { storageNoticesItem } from '@/lib/storage/notices-item';
+import { sendMessage } from '@/lib/messaging/client';
+import { dismissStorageNotices } from '@/lib/messaging/messages/notice-messages';
 
-/** Stored data that had to be reset is reported here until the user dismisses it. */
+/**
+ * Stored data that had to be reset is reported here until the user dismisses it. Dismissing asks the
+ * background to remove exactly the notices shown, so one it adds meanwhile is kept and shown next.
+ */
 export function StorageNotices({ notices }: { notices: string[] }) {
   if (notices.length === 0) return null;
   return (
@@ -12,7 +16,7 @@ export function StorageNotices({ notices }: { notices: string[] }) {
           <li key={notice}>{notice}</li>
         ))}
       </ul>
-      <button type="button" onClick={() => void storageNoticesItem.setValue([])}>
+      <button type="button" onClick={() => void sendMessage(dismissStorageNotices, { notices })}>
         {t('optionsDismiss')}
       </button>
     </Alert>

@@ -20,15 +20,66 @@ export interface JsonResponse {
   retryAfterSeconds: number | undefined;
 }
 
-/** Retry-After is either seconds or an HTTP date; anything else is ignored. */
+/**
+ * The longest Retry-After we honour: one hour. A service that asks for more (or a header of 400 digits,
+ * which Number() reads as Infinity) is treated as asking for an hour, so every wait, pause message and
+ * stored timestamp stays finite and something a person can act on.
+ */
+export const MAX_RETRY_AFTER_SECONDS = 3600;
+
+/** Clamps a wait in seconds to 0…MAX_RETRY_AFTER_SECONDS; undefined for anything that is not a number. */
+export function capRetryAfter(seconds: number | undefined): number | undefined {
+  if (seconds === undefined || Number.isNaN(seconds)) return undefined;
+  return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(0, seconds));
+}
+
+/** Retry-After is either seconds or an HTTP date; anything else is ignored. Capped, see above. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;
   const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (/^\d+$/.test(trimmed)) return capRetryAfter(Number(trimmed));
   if (!/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - now) / 1000));
+  return capRetryAfter(Math.ceil((date - now) / 1000));
+}
+
+/** The largest response body we read: one megabyte. The services answer with a few hundred bytes. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const TOO_LARGE = Symbol('too large');
+
+/**
+ * Reads the body as text, stopping (and cancelling the stream) once it exceeds `limit` bytes.
+ * Content-Length is only a fast path: a server may omit it or lie, so the bytes are counted as well.
+ */
+async function readBodyText(response: Response, limit: number): Promise<string | typeof TOO_LARGE> {
+  const declared = Number(response.headers.get('Content-Length') ?? NaN);
+  if (declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    return TOO_LARGE;
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return TOO_LARGE;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 function parseJson(text: string): unknown {
@@ -56,7 +107,12 @@ export async function sendJson(fetchFn: FetchLike, request: JsonRequest): Promis
       cache: 'no-store',
       redirect: 'error',
     });
-    const text = await response.text();
+    const text = await readBodyText(response, MAX_BODY_BYTES);
+    if (text === TOO_LARGE) {
+      return fail('BAD_RESPONSE', `${origin} answered with a body larger than 1 MB; the request may or may not have taken effect.`, {
+        maybeProcessed: true,
+      });
+    }
     return ok({
       status: response.status,
       json: parseJson(text),
@@ -65,7 +121,7 @@ export async function sendJson(fetchFn: FetchLike, request: JsonRequest): Promis
   } catch (error) {
     // Either way the request may have reached the service before the answer was lost.
     if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`;
+      const limit = timeoutMs >= 1000 ? secondsText(Math.round(timeoutMs / 1000)) : `${timeoutMs} ms`;
       return fail('TIMEOUT', `${origin} did not answer within ${limit}.`, {
         maybeProcessed: true,
       });
@@ -76,10 +132,20 @@ export async function sendJson(fetchFn: FetchLike, request: JsonRequest): Promis
   }
 }
 
+/** "1 second", "7 seconds": a count of seconds in a message. (Intl.PluralRules once messages are translated.) */
+export function secondsText(count: number): string {
+  return `${count} ${count === 1 ? 'second' : 'seconds'}`;
+}
+
+/** How long to wait after a 429, as the end of "Try again in …". */
+export function waitText(retryAfterSeconds: number | undefined): string {
+  return retryAfterSeconds === undefined ? 'a moment' : secondsText(retryAfterSeconds);
+}
+
 /** Failures that read the same on every API: rate limits, auth and server errors without a usable body. */
 export function describeHttpStatus(status: number, origin: string, retryAfterSeconds?: number): Result<never> {
   if (status === 429) {
-    const wait = retryAfterSeconds === undefined ? 'a moment' : `${retryAfterSeconds} seconds`;
+    const wait = waitText(retryAfterSeconds);
     return fail('RATE_LIMITED', `${origin} is rate limiting requests. Try again in ${wait}.`, {
       retryAfterSeconds,
     });

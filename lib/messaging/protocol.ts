@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import type { MessageDefinition } from './define-message';
 import * as connectionMessages from './messages/connection-messages';
+import * as noticeMessages from './messages/notice-messages';
 import * as projectMessages from './messages/project-messages';
 import * as registryTransferMessages from './messages/registry-transfer-messages';
 import * as userGroupMessages from './messages/user-group-messages';
@@ -14,6 +15,7 @@ export const protocol = {
   ...projectMessages,
   ...userGroupMessages,
   ...registryTransferMessages,
+  ...noticeMessages,
 } satisfies Record<string, MessageDefinition>;
 
 export type Protocol = typeof protocol;

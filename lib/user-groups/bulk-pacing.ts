@@ -1,3 +1,5 @@
+import { capRetryAfter } from '../api/http';
+
 /**
  * When the next bulk request may start. Pure: times are milliseconds since the epoch, passed in.
  * The service documents 180 requests per minute per IP; bulk work stays below that by default.
@@ -19,14 +21,18 @@ export function nextSendAfterSend(sentAt: number, ratePerMinute: number | null):
   return sentAt + sendIntervalMs(ratePerMinute);
 }
 
-/** After a 429 answered at `answeredAt`: not before Retry-After has passed, nor before the interval. */
+/**
+ * After a 429 answered at `answeredAt`: not before Retry-After has passed, nor before the interval.
+ * Retry-After is capped (MAX_RETRY_AFTER_SECONDS, one hour) here too, whoever produced it, so the job's
+ * stored `notBefore` is always a finite time the alarm can reach.
+ */
 export function nextSendAfterRateLimit(options: {
   sentAt: number;
   answeredAt: number;
   retryAfterSeconds: number | undefined;
   ratePerMinute: number | null;
 }): number {
-  const retryAfterMs = (options.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS) * 1000;
+  const retryAfterMs = (capRetryAfter(options.retryAfterSeconds) ?? DEFAULT_RETRY_AFTER_SECONDS) * 1000;
   return Math.max(nextSendAfterSend(options.sentAt, options.ratePerMinute), options.answeredAt + retryAfterMs);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { describeHttpStatus, parseRetryAfter, sendJson, type FetchLike } from '@/lib/api/http';
+import { describeHttpStatus, MAX_BODY_BYTES, MAX_RETRY_AFTER_SECONDS, parseRetryAfter, secondsText, sendJson, type FetchLike } from '@/lib/api/http';
 
 describe('parseRetryAfter', () => {
   const now = Date.parse('2025-01-01T00:00:00Z');
@@ -25,6 +25,26 @@ describe('parseRetryAfter', () => {
   // seconds"); only delay-seconds and IMF-fixdate are accepted now.
   it.each(['-5', '1.5', 'May 5'])('ignores the non-HTTP-date %j', (value) => {
     expect(parseRetryAfter(value, now)).toBeUndefined();
+  });
+
+  // Regression: 400 digits parsed as Infinity, which the result schema rejects and no timer can wait for.
+  it.each([
+    ['9'.repeat(400), 'seconds of 400 digits'],
+    ['86400', 'a day in seconds'],
+    ['Fri, 01 Jan 9999 00:00:00 GMT', 'a date in year 9999'],
+    ['Thu, 02 Jan 2025 00:00:00 GMT', 'a date one day ahead'],
+  ])('caps %j (%s) at an hour', (value) => {
+    expect(MAX_RETRY_AFTER_SECONDS).toBe(3600);
+    expect(parseRetryAfter(value, now)).toBe(MAX_RETRY_AFTER_SECONDS);
+  });
+
+  it('keeps a capped 429 finite all the way to the message', async () => {
+    const fetchFn: FetchLike = () => Promise.resolve(new Response('{}', { status: 429, headers: { 'Retry-After': '9'.repeat(400) } }));
+    const sent = await sendJson(fetchFn, request);
+    const seconds = sent.ok ? sent.value.retryAfterSeconds : undefined;
+    expect(seconds).toBe(3600);
+    const described = describeHttpStatus(429, 'https://api.example.com', seconds);
+    expect(!described.ok && described.error.message).toContain('Try again in 3600 seconds.');
   });
 });
 
@@ -100,11 +120,88 @@ describe('sendJson', () => {
   });
 });
 
+describe('sendJson caps the response body at 1 MB', () => {
+  const tooLarge = {
+    ok: false,
+    error: {
+      code: 'BAD_RESPONSE',
+      message: 'https://api.example.com answered with a body larger than 1 MB; the request may or may not have taken effect.',
+      maybeProcessed: true,
+    },
+  };
+
+  /** A body streamed in 64 KB chunks without Content-Length, counting how many chunks were pulled. */
+  function streamedBody(totalBytes: number, chunk = '{'.padEnd(64 * 1024, ' ')) {
+    const state = { pulled: 0, cancelled: false };
+    const bytes = new TextEncoder().encode(chunk);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= totalBytes) return controller.close();
+        state.pulled += 1;
+        sent += bytes.byteLength;
+        controller.enqueue(bytes);
+      },
+      cancel() {
+        state.cancelled = true;
+      },
+    });
+    return { body, state };
+  }
+
+  it('refuses a streamed body over 1 MB, stops reading and cancels the stream', async () => {
+    // 100 MB on offer, no Content-Length: only the bytes are counted.
+    const { body, state } = streamedBody(100 * 1024 * 1024);
+    const result = await sendJson(() => Promise.resolve(new Response(body, { status: 200 })), request);
+    expect(result).toEqual(tooLarge);
+    expect(state.cancelled).toBe(true);
+    expect(state.pulled).toBeLessThan(20);
+  });
+
+  it('refuses at once when Content-Length says more than 1 MB', async () => {
+    const { body, state } = streamedBody(100 * 1024 * 1024);
+    const response = new Response(body, { status: 200, headers: { 'Content-Length': String(5 * 1024 * 1024) } });
+    const result = await sendJson(() => Promise.resolve(response), request);
+    expect(result).toEqual(tooLarge);
+    expect(state.pulled).toBeLessThanOrEqual(1);
+  });
+
+  it('does not trust a Content-Length that claims less than is sent', async () => {
+    const { body } = streamedBody(2 * 1024 * 1024);
+    const response = new Response(body, { status: 200, headers: { 'Content-Length': '10' } });
+    expect(await sendJson(() => Promise.resolve(response), request)).toEqual(tooLarge);
+  });
+
+  it('reads a body of exactly 1 MB, split across chunks, including multi-byte characters', async () => {
+    const encoder = new TextEncoder();
+    const padding = MAX_BODY_BYTES - encoder.encode(JSON.stringify({ name: 'é€😀', pad: '' })).byteLength;
+    const bytes = encoder.encode(JSON.stringify({ name: 'é€😀', pad: 'x'.repeat(padding) }));
+    expect(bytes.byteLength).toBe(MAX_BODY_BYTES);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        // Split inside the multi-byte characters on purpose.
+        for (let at = 0; at < bytes.byteLength; at += 7001) controller.enqueue(bytes.slice(at, at + 7001));
+        controller.close();
+      },
+    });
+    const result = await sendJson(() => Promise.resolve(new Response(body, { status: 200 })), request);
+    expect(result.ok && (result.value.json as { name: string }).name).toBe('é€😀');
+  });
+});
+
+describe('secondsText', () => {
+  it.each([[1, '1 second'], [0, '0 seconds'], [2, '2 seconds'], [15, '15 seconds'], [3600, '3600 seconds']])('%i -> %s', (count, text) => {
+    expect(secondsText(count)).toBe(text);
+  });
+});
+
 describe('describeHttpStatus', () => {
   const origin = 'https://api.example.com';
 
   it.each([
     [429, 7, 'RATE_LIMITED', 'Try again in 7 seconds.'],
+    [429, 1, 'RATE_LIMITED', 'Try again in 1 second.'],
+    [429, 0, 'RATE_LIMITED', 'Try again in 0 seconds.'],
     [429, undefined, 'RATE_LIMITED', 'Try again in a moment.'],
     [401, undefined, 'UNAUTHENTICATED', 'rejected the credentials'],
     [403, undefined, 'PERMISSION_DENIED', 'refused access'],

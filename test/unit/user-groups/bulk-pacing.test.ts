@@ -32,6 +32,13 @@ describe('the pacing rules', () => {
     expect(nextSendAfterRateLimit({ sentAt: T0, answeredAt: T0, retryAfterSeconds: undefined, ratePerMinute: 150 })).toBe(T0 + 30_000);
   });
 
+  it('never waits longer than an hour after a 429, whatever Retry-After says', () => {
+    const after = (retryAfterSeconds: number) => nextSendAfterRateLimit({ sentAt: T0, answeredAt: T0, retryAfterSeconds, ratePerMinute: 150 });
+    expect(after(Infinity)).toBe(T0 + 3_600_000);
+    expect(after(10 ** 12)).toBe(T0 + 3_600_000);
+    expect(after(NaN)).toBe(T0 + 30_000);
+  });
+
   it('says how long to wait and how long a job takes', () => {
     expect(delayBeforeSend(T0 + 400, T0 + 100)).toBe(300);
     expect(delayBeforeSend(T0, T0 + 100)).toBe(0);

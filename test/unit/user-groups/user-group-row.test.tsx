@@ -1,0 +1,57 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { UserGroupRow } from '@/entrypoints/options/user-groups/UserGroupRow';
+import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+
+const group = (token: string): RegistryEntry => ({
+  team_id: 1,
+  token,
+  name: 'Reviewers',
+  provided_id: 'rev-1',
+  environment: 'Customer',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  lastRotatedAt: null,
+  extra: {},
+});
+
+/** The masked token as the row shows it before "Show token" is pressed. */
+const shownToken = (token: string) =>
+  /<code>([^<]*)<\/code>/.exec(renderToStaticMarkup(<UserGroupRow group={group(token)} rowIndex={1} busy={false} onAction={() => undefined} />))![1];
+
+describe('UserGroupRow masks the token', () => {
+  it('shows the last four characters of a token of 12 or more', () => {
+    expect(shownToken('a2f9c41e7b0d44f6a8e3')).toBe('••••a8e3');
+  });
+
+  // Regression: a 5-character token was shown as "••••" plus four of its five characters.
+  it.each(['abcde', 'x', 'elevenchars'])('shows none of the short token %j', (token) => {
+    expect(shownToken(token)).toBe('••••');
+  });
+});
+
+describe('UserGroupRow of a group whose delete was not answered', () => {
+  const flagged: RegistryEntry = { ...group('a2f9c41e7b0d44f6a8e3'), deleteOutcomeUnknown: { since: '2025-06-01T00:00:00.000Z' } };
+  const html = renderToStaticMarkup(<UserGroupRow group={flagged} rowIndex={1} busy={false} onAction={() => undefined} />);
+  const button = (name: string) => new RegExp(`<button[^>]*>${name}</button>`).exec(html)?.[0];
+
+  it('says the group may already be gone, and offers Retry delete and Remove from this browser only', () => {
+    expect(html).toContain('Delete outcome unknown — the group may already be gone from the service.');
+    expect(button('Retry delete')).not.toContain('disabled');
+    expect(button('Remove from this browser only')).not.toContain('disabled');
+    expect(button('Delete')).toBeUndefined();
+  });
+
+  it('turns Rotate off (get-or-create would re-create the group), pointing to the explanation', () => {
+    const rotate = button('Rotate token')!;
+    expect(rotate).toContain('disabled');
+    const describedBy = /aria-describedby="([^"]+)"/.exec(rotate)![1]!;
+    expect(html).toContain(`id="${describedBy}"`);
+  });
+
+  it('a group without the mark (stored before it existed) has Rotate and Delete, and no Remove button', () => {
+    const plain = renderToStaticMarkup(<UserGroupRow group={group('a2f9c41e7b0d44f6a8e3')} rowIndex={1} busy={false} onAction={() => undefined} />);
+    expect(plain).not.toContain('Delete outcome unknown');
+    expect(plain).not.toContain('Remove from this browser only');
+    expect(/<button[^>]*>Rotate token<\/button>/.exec(plain)![0]).not.toContain('disabled');
+  });
+});
