@@ -1,4 +1,4 @@
-import type { UserGroupApi } from '@/lib/api/user-group-api';
+import type { UserGroupApi, WireUserGroup } from '@/lib/api/user-group-api';
 import type { Connection } from '@/lib/connection/connection-repository';
 import { redactSecrets } from '@/lib/connection/redact-secrets';
 import { requireConnection } from '@/lib/connection/require-connection';
@@ -6,20 +6,31 @@ import type { Handlers } from '@/lib/messaging/router';
 import { fail, ok, type Result } from '@/lib/result';
 import type { GroupRef, RegistryEntry } from '@/lib/user-groups/registry-schema';
 import {
+  applyLearnedToken,
   applyRotation,
   clearRotationMark,
   findGroup,
+  markDeleteUnknown,
   markRotationPending,
   markRotationUnknown,
   removeGroup,
   upsertFromService,
 } from '@/lib/user-groups/registry-updates';
 import type { RegistryWriter } from '@/lib/user-groups/registry-writer';
+import { recordUnsettledCreate, settleCreate } from '@/lib/user-groups/unsettled-creates';
 
-type UserGroupHandlers = Pick<Handlers, 'createUserGroup' | 'rotateUserGroupToken' | 'deleteUserGroup' | 'forgetUserGroup'>;
+type UserGroupHandlers = Pick<Handlers, 'createUserGroup' | 'rotateUserGroupToken' | 'deleteUserGroup' | 'forgetUserGroup' | 'dismissUnsettledCreate'>;
 
 const UNKNOWN_OUTCOME = 'Rotation outcome unknown — the old token may no longer work.';
 const TOKEN_REFUSED = 'The service refused this token, so it may no longer work: Retry rotation fetches the current one.';
+const UNKNOWN_DELETE = 'Delete outcome unknown — the group may already be gone from the service.';
+
+function maybeDeleted(ref: GroupRef) {
+  return fail<never>(
+    'INVALID_INPUT',
+    `The ${ref.environment} group ${ref.userGroupId} may already be deleted: its delete was not answered. Retry delete, or remove it from this browser only; rotating it could create it again.`,
+  );
+}
 
 function rotationInProgress(ref: GroupRef) {
   return fail<never>('INVALID_INPUT', `The token of the ${ref.environment} group ${ref.userGroupId} is being rotated right now. Wait for that to finish.`);
@@ -30,12 +41,15 @@ function notInRegistry(ref: GroupRef) {
 }
 
 export function createUserGroupHandlers(api: UserGroupApi, registry: RegistryWriter, now = () => new Date().toISOString()): UserGroupHandlers {
-  /** The token the service knows: the stored one, or, after a lost rotation answer, the one get-or-create returns. */
-  async function currentToken(connection: Connection, entry: RegistryEntry): Promise<Result<string>> {
-    if (entry.rotation?.state !== 'unknown') return ok(entry.token);
+  /**
+   * The token the service knows: the stored one, or, after a lost rotation answer, the one get-or-create
+   * returns (`learned`). Never get-or-create after a lost delete answer: it would re-create a deleted group.
+   */
+  async function currentToken(connection: Connection, entry: RegistryEntry): Promise<Result<{ token: string; learned?: WireUserGroup }>> {
+    if (entry.rotation?.state !== 'unknown' || entry.deleteOutcomeUnknown) return ok({ token: entry.token });
     // Get-or-create returns the group's token as the service has it now, whatever became of the lost rotation.
     const recovered = await api.createUserGroup(connection, { name: entry.name, userGroupId: entry.provided_id, environment: entry.environment });
-    return recovered.ok ? ok(recovered.value.group.token) : recovered;
+    return recovered.ok ? ok({ token: recovered.value.group.token, learned: recovered.value.group }) : recovered;
   }
 
   return {
@@ -47,12 +61,20 @@ export function createUserGroupHandlers(api: UserGroupApi, registry: RegistryWri
       }
       const connection = await requireConnection('userGroup');
       if (!connection.ok) return connection;
-      const answer = await api.createUserGroup(connection.value, request);
-      if (!answer.ok) return redactSecrets(answer, connection.value);
+      const answer = redactSecrets(await api.createUserGroup(connection.value, request), connection.value);
+      if (!answer.ok) {
+        // The group may now exist on the service with a token nobody has: kept in storage until a create
+        // of it succeeds (get-or-create then returns it) or the user dismisses it.
+        if (answer.error.maybeProcessed) {
+          const mark = { name: request.name, userGroupId: request.userGroupId, environment: request.environment, since: now(), message: answer.error.message };
+          await registry.update((current, unsettled) => ({ registry: current, unsettled: recordUnsettledCreate(unsettled, mark), result: null }));
+        }
+        return answer;
+      }
       const { group, created } = answer.value;
-      const entry = await registry.update((current) => {
+      const entry = await registry.update((current, unsettled) => {
         const next = upsertFromService(current, group, request.environment, now());
-        return { registry: next, result: findGroup(next, { environment: request.environment, userGroupId: group.provided_id }) };
+        return { registry: next, unsettled: settleCreate(unsettled, ref), result: findGroup(next, { environment: request.environment, userGroupId: group.provided_id }) };
       });
       return entry ? ok({ group: entry, created }) : fail('INTERNAL', 'The new group could not be recorded.');
     },
@@ -65,14 +87,16 @@ export function createUserGroupHandlers(api: UserGroupApi, registry: RegistryWri
       const started = now();
       const claim = await registry.update((current) => {
         const found = findGroup(current, ref);
-        if (!found || found.rotation?.state === 'pending') return { registry: current, result: found };
+        if (!found || found.rotation?.state === 'pending' || found.deleteOutcomeUnknown) return { registry: current, result: found };
         return { registry: markRotationPending(current, ref, started), result: found };
       });
       if (!claim) return notInRegistry(ref);
       if (claim.rotation?.state === 'pending') return rotationInProgress(ref);
+      // Rotating would go through get-or-create and silently bring a deleted group back.
+      if (claim.deleteOutcomeUnknown) return maybeDeleted(ref);
 
       const token = await currentToken(connection.value, claim);
-      const answer = token.ok ? await api.rotateToken(connection.value, token.value) : token;
+      const answer = token.ok ? await api.rotateToken(connection.value, token.value.token) : token;
       await registry.update((current) => {
         // A new token is the truth whatever else happened; any other outcome only touches our own mark.
         if (answer.ok) return { registry: applyRotation(current, ref, answer.value, now()), result: null };
@@ -100,15 +124,24 @@ export function createUserGroupHandlers(api: UserGroupApi, registry: RegistryWri
       if (!connection.ok) return connection;
       // After a lost rotation answer the stored token may be dead: delete with the one the service has.
       const token = await currentToken(connection.value, entry);
-      if (!token.ok) return redactSecrets(token, connection.value);
-      const answer = await api.deleteUserGroup(connection.value, {
-        currentToken: token.value,
-        userGroupId: entry.provided_id,
-        dataSourceProvidedId: request.dataSourceProvidedId,
+      // The delete was not sent: whatever became of the get-or-create, the group was not deleted.
+      if (!token.ok) return redactSecrets({ ok: false, error: { ...token.error, maybeProcessed: false } }, connection.value);
+      const { learned } = token.value;
+      const answer = redactSecrets(
+        await api.deleteUserGroup(connection.value, { currentToken: token.value.token, userGroupId: entry.provided_id, dataSourceProvidedId: request.dataSourceProvidedId }),
+        connection.value,
+      );
+      await registry.update((current) => {
+        if (answer.ok) return { registry: removeGroup(current, request), result: null };
+        let next = current;
+        // The token get-or-create returned is the current one (unless the entry changed meanwhile, another tab).
+        const latest = findGroup(current, request);
+        if (learned && latest?.token === entry.token && latest.rotation === entry.rotation) next = applyLearnedToken(next, request, learned);
+        // The answer was lost: the group may be gone. Flagged, so that nothing re-creates it unasked.
+        if (answer.error.maybeProcessed && latest) next = markDeleteUnknown(next, request, UNKNOWN_DELETE, now());
+        return { registry: next, result: null };
       });
-      if (!answer.ok) return redactSecrets(answer, connection.value);
-      await registry.update((current) => ({ registry: removeGroup(current, request), result: null }));
-      return ok({});
+      return answer.ok ? ok({}) : answer;
     },
 
     async forgetUserGroup(ref) {
@@ -116,6 +149,14 @@ export function createUserGroupHandlers(api: UserGroupApi, registry: RegistryWri
         findGroup(current, ref) ? { registry: removeGroup(current, ref), result: true } : { registry: current, result: false },
       );
       return removed ? ok({}) : notInRegistry(ref);
+    },
+
+    async dismissUnsettledCreate(ref) {
+      const dismissed = await registry.update((current, unsettled) => {
+        const next = settleCreate(unsettled, ref);
+        return { registry: current, unsettled: next, result: next !== unsettled };
+      });
+      return dismissed ? ok({}) : fail('NOT_FOUND', `No create of a ${ref.environment} group with ID ${ref.userGroupId} is waiting to be confirmed.`);
     },
   };
 }

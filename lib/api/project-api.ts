@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import type { ProjectInput } from '../projects/project-input';
 import { fail, ok, type ErrorCode, type Result } from '../result';
 import { originOf, projectEndpoint } from './endpoints';
-import { describeHttpStatus, sendJson, type FetchLike } from './http';
+import { describeHttpStatus, sendJson, waitText, type FetchLike } from './http';
 
 export const createProjectSuccessSchema = z.object({
   result: z.object({
@@ -69,8 +69,7 @@ function describeServiceError(
     case 'UNAUTHENTICATED':
       return fail(code, `The service rejected the API key or auth token: ${serviceText}. Check them in the settings.`);
     case 'RATE_LIMITED': {
-      const wait = retryAfterSeconds === undefined ? 'a moment' : `${retryAfterSeconds} seconds`;
-      return fail(code, `The service is rate limiting requests: ${serviceText}. Try again in ${wait}.`, { retryAfterSeconds });
+      return fail(code, `The service is rate limiting requests: ${serviceText}. Try again in ${waitText(retryAfterSeconds)}.`, { retryAfterSeconds });
     }
     case 'SERVICE_ERROR':
       return fail(code, `The service failed: ${serviceText}. Try again in a moment.`, { maybeProcessed: true });

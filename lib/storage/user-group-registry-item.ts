@@ -24,9 +24,12 @@ export async function readRegistryBuckets(): Promise<unknown[]> {
   return items.map((item) => item.value);
 }
 
-/** Several parts in one storage call, so that a change touching several parts is stored whole or not at all. */
-export async function writeRegistryBuckets(parts: ReadonlyMap<number, Registry>): Promise<void> {
-  await storage.setItems([...parts].map(([index, value]) => ({ key: registryBucketKey(index), value })));
+/**
+ * Several parts in one storage call, so that a change touching several parts is stored whole or not at
+ * all; `alongside`: other keys of the same change (the unsettled creates), in the same call.
+ */
+export async function writeRegistryBuckets(parts: ReadonlyMap<number, Registry>, alongside: { key: StorageItemKey; value: unknown }[] = []): Promise<void> {
+  await storage.setItems([...[...parts].map(([index, value]) => ({ key: registryBucketKey(index), value })), ...alongside]);
 }
 
 /** Calls back with the parts a write changed: part index → the new stored value (undefined once removed). */

@@ -1,9 +1,12 @@
 import { create } from 'zustand';
+import { readUnsettledCreates, watchUnsettledCreates } from '../storage/unsettled-creates-item';
 import { readRegistryBuckets, watchRegistryBuckets } from '../storage/user-group-registry-item';
-import { registrySchema, type RegistryEntry } from '../user-groups/registry-schema';
+import { registrySchema, unsettledCreatesSchema, type RegistryEntry, type UnsettledCreate } from '../user-groups/registry-schema';
 
 interface UserGroupState {
   groups: RegistryEntry[];
+  /** Creates whose answer was lost: the service may hold these groups with a token nobody has. */
+  unsettledCreates: readonly UnsettledCreate[];
   loaded: boolean;
   /** Set when stored data could not be read; the background keeps it aside and resets it. */
   unreadable: boolean;
@@ -15,7 +18,14 @@ interface UserGroupState {
  */
 const PUBLISH_INTERVAL_MS = 100;
 
-export const useUserGroupStore = create<UserGroupState>(() => ({ groups: [], loaded: false, unreadable: false }));
+export const useUserGroupStore = create<UserGroupState>(() => ({ groups: [], unsettledCreates: [], loaded: false, unreadable: false }));
+
+/** The stored list of unsettled creates; one that cannot be read shows as none (the background keeps it aside). */
+function unsettledOf(stored: unknown): readonly UnsettledCreate[] {
+  if (stored === null || stored === undefined) return [];
+  const parsed = unsettledCreatesSchema.safeParse(stored);
+  return parsed.success ? parsed.data.creates : [];
+}
 
 /**
  * Mirrors the registry for the options page: storage is the source of truth (the background writes
@@ -61,8 +71,18 @@ export function startUserGroupStore(): () => void {
     started = true;
     publish();
   });
+  // A small list written once per create of unknown outcome: published as it comes, in any order with the parts.
+  let unsettledSeen = false;
+  const stopUnsettled = watchUnsettledCreates((stored) => {
+    unsettledSeen = true;
+    useUserGroupStore.setState({ unsettledCreates: unsettledOf(stored) });
+  });
+  void readUnsettledCreates().then((stored) => {
+    if (!unsettledSeen) useUserGroupStore.setState({ unsettledCreates: unsettledOf(stored) });
+  });
   return () => {
     stop();
+    stopUnsettled();
     clearTimeout(timer);
   };
 }

@@ -21,6 +21,7 @@ import type { BulkRow } from './bulk-schema';
 import { delayBeforeSend } from './bulk-pacing';
 import { upsertFromService } from './registry-updates';
 import type { RegistryWriter } from './registry-writer';
+import { settleCreate } from './unsettled-creates';
 
 /** A worker idle for 30 s is stopped: longer waits end the loop and the alarm picks the job up again. */
 export const MAX_IN_WORKER_WAIT_MS = 20_000;
@@ -99,7 +100,12 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
     // The group is in the registry as soon as its answer is here, before anything else happens.
     if (answer.ok) {
       const { group } = answer.value;
-      await deps.registry.update((current) => ({ registry: upsertFromService(current, group, row.environment, new Date(now()).toISOString()), result: null }));
+      // A create of this group whose answer was lost earlier is settled too (get-or-create returned it).
+      await deps.registry.update((current, unsettled) => ({
+        registry: upsertFromService(current, group, row.environment, new Date(now()).toISOString()),
+        unsettled: settleCreate(unsettled, { environment: row.environment, userGroupId: row.userGroupId }),
+        result: null,
+      }));
     }
     const outcome = classifyCreate(answer, sentAt);
     await jobs.update((current) => ({ job: same(current, job.id) ? recordOutcome(current, rows, position, outcome, now()) : current, result: null }));

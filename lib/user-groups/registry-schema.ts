@@ -8,6 +8,15 @@ export const rotationMarkSchema = z.object({
   message: z.optional(z.string()),
 });
 
+/**
+ * A delete whose answer was lost (time-out, reset, 5xx, unreadable body): the group may already be
+ * gone from the service. Optional, so data stored before this mark existed stays valid.
+ */
+export const deleteMarkSchema = z.object({
+  since: z.string(),
+  message: z.optional(z.string()),
+});
+
 /** One user group as this browser remembers it. The registry is the only record of its token. */
 export const registryEntrySchema = z.object({
   team_id: z.number(),
@@ -18,6 +27,7 @@ export const registryEntrySchema = z.object({
   createdAt: z.string(),
   lastRotatedAt: z.nullable(z.string()),
   rotation: z.optional(rotationMarkSchema),
+  deleteOutcomeUnknown: z.optional(deleteMarkSchema),
   /** Response fields this version does not know, kept as they came. */
   extra: z.record(z.string(), z.unknown()),
 });
@@ -41,4 +51,29 @@ export type GroupRef = z.infer<typeof groupRefSchema>;
 
 export function isSameGroup(entry: RegistryEntry, ref: GroupRef): boolean {
   return entry.environment === ref.environment && entry.provided_id === ref.userGroupId;
+}
+
+/**
+ * A create whose answer was lost: the service may hold the group with a token nobody has. Kept (beside
+ * the registry, lib/storage/unsettled-creates-item.ts) until a create of the same (environment, id)
+ * succeeds, which get-or-create makes safe, or the user dismisses it.
+ */
+export const unsettledCreateSchema = z.object({
+  name: z.string(),
+  userGroupId: z.string(),
+  environment: environmentSchema,
+  since: z.string(),
+  message: z.optional(z.string()),
+});
+export type UnsettledCreate = z.infer<typeof unsettledCreateSchema>;
+
+/** The stored list of unsettled creates; `revision` is stamped by the registry writer on each write. */
+export const unsettledCreatesSchema = z.object({
+  creates: z.array(unsettledCreateSchema),
+  revision: z.optional(z.string()),
+});
+export type UnsettledCreates = z.infer<typeof unsettledCreatesSchema>;
+
+export function isSameCreate(create: UnsettledCreate, ref: GroupRef): boolean {
+  return create.environment === ref.environment && create.userGroupId === ref.userGroupId;
 }

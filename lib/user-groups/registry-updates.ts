@@ -72,6 +72,27 @@ export function clearRotationMark(registry: Registry, ref: GroupRef): Registry {
   return replaceGroup(registry, ref, (entry) => ({ ...entry, rotation: undefined }));
 }
 
+/**
+ * The token get-or-create returned is the one the service has now: it replaces the stored one, and a
+ * rotation whose outcome was unknown is settled (if the token changed, that rotation did happen).
+ */
+export function applyLearnedToken(registry: Registry, ref: GroupRef, group: WireUserGroup): Registry {
+  return replaceGroup(registry, ref, (entry) => ({
+    ...entry,
+    token: group.token,
+    name: group.name,
+    team_id: group.team_id,
+    lastRotatedAt: group.token === entry.token ? entry.lastRotatedAt : (entry.rotation?.since ?? entry.lastRotatedAt),
+    rotation: undefined,
+    extra: { ...entry.extra, ...extraFields(group) },
+  }));
+}
+
+/** The answer to a delete was lost: the group is kept, flagged, since it may already be gone from the service. */
+export function markDeleteUnknown(registry: Registry, ref: GroupRef, message: string, now: string): Registry {
+  return replaceGroup(registry, ref, (entry) => ({ ...entry, deleteOutcomeUnknown: { since: now, message } }));
+}
+
 export function removeGroup(registry: Registry, ref: GroupRef): Registry {
   return replaceGroup(registry, ref, () => undefined);
 }

@@ -1,13 +1,23 @@
+import { UNSETTLED_CREATES_KEY, watchUnsettledCreates } from '../storage/unsettled-creates-item';
 import { watchRegistryBuckets, writeRegistryBuckets } from '../storage/user-group-registry-item';
 import { changedBuckets, splitIntoBuckets } from './registry-buckets';
 import { loadRegistryParts } from './registry-load';
-import { registrySchema, type Registry, type RegistryEntry } from './registry-schema';
+import { registrySchema, unsettledCreatesSchema, type Registry, type RegistryEntry, type UnsettledCreate } from './registry-schema';
+import { loadUnsettledCreates } from './unsettled-creates';
 
-export type RegistryChange<T> = (registry: Registry) => { registry: Registry; result: T };
+/**
+ * A change sees the registry and the creates of unknown outcome; it returns `unsettled` only to change
+ * that list, which is then written in the same storage call as the registry's parts.
+ */
+export type RegistryChange<T> = (
+  registry: Registry,
+  unsettled: readonly UnsettledCreate[],
+) => { registry: Registry; result: T; unsettled?: readonly UnsettledCreate[] };
 
 interface Loaded {
   parts: RegistryEntry[][];
   registry: Registry;
+  unsettled: readonly UnsettledCreate[];
 }
 
 /**
@@ -33,11 +43,16 @@ export function createRegistryWriter() {
     generation += 1;
     loaded = undefined;
   });
+  watchUnsettledCreates((stored) => {
+    if (isOwn(stored)) return;
+    generation += 1;
+    loaded = undefined;
+  });
 
   function load(): Promise<Loaded> {
     if (loaded) return loaded;
     const started = generation;
-    const loading = loadRegistryParts(revision).then((parts) => ({ parts, registry: { groups: parts.flat() } }));
+    const loading = loadRegistryParts(revision).then(async (parts) => ({ parts, registry: { groups: parts.flat() }, unsettled: await loadUnsettledCreates() }));
     loaded = loading;
     // A failed read, or one overtaken by someone else's write, is not kept for the next caller.
     const forget = () => {
@@ -50,25 +65,42 @@ export function createRegistryWriter() {
   }
 
   return {
+    /** The latest value this writer knows; a change under way may still replace it. */
     read: async (): Promise<Registry> => (await load()).registry,
+
+    /** The creates of unknown outcome once every change queued before this call is written. */
+    unsettled: async (): Promise<readonly UnsettledCreate[]> => {
+      await tail;
+      return (await load()).unsettled;
+    },
+
+    /**
+     * The value once every change queued before this call is written: what a page must show as
+     * current (an export right after "New token for…" holds the new token, never the pending mark).
+     */
+    settled: async (): Promise<Registry> => {
+      await tail;
+      return (await load()).registry;
+    },
 
     update<T>(change: RegistryChange<T>): Promise<T> {
       const run = tail.then(async () => {
         const current = await load();
-        const { registry, result } = change(current.registry);
-        if (registry === current.registry) return result;
-        const parts = splitIntoBuckets(registry.groups);
+        const { registry, result, unsettled = current.unsettled } = change(current.registry, current.unsettled);
+        if (registry === current.registry && unsettled === current.unsettled) return result;
+        const parts = registry === current.registry ? current.parts : splitIntoBuckets(registry.groups);
         const stamp = revision();
         const started = generation;
         // Checked before writing, so that a bug cannot store what a read would reject.
         const written = new Map(changedBuckets(current.parts, parts).map((index) => [index, registrySchema.parse({ groups: parts[index], revision: stamp })]));
+        const alongside = unsettled === current.unsettled ? [] : [{ key: UNSETTLED_CREATES_KEY, value: unsettledCreatesSchema.parse({ creates: unsettled, revision: stamp }) }];
         try {
-          if (written.size > 0) await writeRegistryBuckets(written);
+          if (written.size > 0 || alongside.length > 0) await writeRegistryBuckets(written, alongside);
         } catch (error) {
           loaded = undefined;
           throw error;
         }
-        loaded = started === generation ? Promise.resolve({ parts, registry: { groups: registry.groups } }) : undefined;
+        loaded = started === generation ? Promise.resolve({ parts, registry: { groups: registry.groups }, unsettled }) : undefined;
         return result;
       });
       tail = run.catch(() => undefined);

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Fault } from '../sandbox/types.ts';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
 import { configureConnection, connectionFor, fillAndSaveConnection, optionsUrl } from './fixtures/connection.ts';
-import { clearUserGroupData, readLocalStorage, readStoredGroups, type StoredGroup } from './fixtures/extension-storage.ts';
+import { clearUserGroupData, readLocalStorage, readStoredGroups, readUnsettledCreates, type StoredGroup } from './fixtures/extension-storage.ts';
 import { watchExtensionErrors, type ExtensionErrorWatch } from './fixtures/fault-watch.ts';
 import { openPopupForTab } from './fixtures/popup.ts';
 import { secretsOf, type Sandbox } from './fixtures/sandbox.ts';
@@ -31,6 +31,7 @@ test.afterEach(async ({ extension }) => {
 /** The client's timeout (lib/api/http.ts DEFAULT_TIMEOUT_MS); a hang costs this much per case. */
 const CLIENT_TIMEOUT_MS = 15_000;
 const UNKNOWN_OUTCOME = 'Rotation outcome unknown — the old token may no longer work.';
+const DELETE_UNKNOWN = 'Delete outcome unknown — the group may already be gone from the service.';
 
 interface FaultCase {
   /** Part of the test title. */
@@ -244,7 +245,10 @@ async function createGroup(options: Page, name: string, id: string): Promise<voi
   await expect(rowOf(options, name)).toBeVisible();
 }
 
-/** Options page: Create user group. An unknown outcome adds nothing (the service may have it). */
+/**
+ * Options page: Create user group. An unknown outcome adds nothing to the registry (the service may
+ * have it) and is listed, persistently, under "Created? Outcome unknown"; Create again settles it.
+ */
 async function createGroupCase({ extension, sandbox, watch, fault, id }: CaseContext): Promise<void> {
   const options = await openOptionsWithConnection(extension, sandbox, watch);
   await createGroup(options, `Kept ${id}`, `kept-${id}`);
@@ -260,6 +264,7 @@ async function createGroupCase({ extension, sandbox, watch, fault, id }: CaseCon
   await create.click();
 
   const section = groupsSection(options);
+  const unsettled = section.getByRole('group', { name: 'Created? Outcome unknown' });
   await expectSpecificAlert(section.getByRole('alert'), fault.userGroup(sandbox.origin), fault);
   await expect(create).toBeEnabled();
   await expect(section.getByLabel('User group ID', { exact: true })).toHaveValue(groupId);
@@ -267,9 +272,20 @@ async function createGroupCase({ extension, sandbox, watch, fault, id }: CaseCon
   await expect(rowOf(options, `Kept ${id}`)).toBeVisible();
   expect((await registryOf(extension)).groups, 'the registry: nothing added').toEqual(registryBefore.groups);
   expect(sandbox.groups().length).toBe(groupsBefore.length + (lost ? 1 : 0));
+  let retry = create;
+  if (fault.outcomeUnknown) {
+    await expect(section.getByRole('alert')).toContainText(`${describeGroup(name, groupId)} may or may not have been created: `);
+    await expect(unsettled.getByRole('listitem')).toHaveCount(1);
+    await expect(unsettled.getByRole('listitem')).toContainText(describeGroup(name, groupId));
+    expect(await readUnsettledCreates(extension)).toEqual([expect.objectContaining({ name, userGroupId: groupId, environment: 'Customer' })]);
+    retry = unsettled.getByRole('button', { name: 'Create again' });
+  } else {
+    await expect(unsettled).toHaveCount(0);
+    expect(await readUnsettledCreates(extension), 'a refusal created nothing: nothing to settle').toEqual([]);
+  }
 
   sandbox.clearFaults();
-  await create.click();
+  await retry.click();
   await expect(section.getByRole('status')).toHaveText(
     lost
       ? `${describeGroup(name, groupId)} already existed on the service; its current token is now stored here.`
@@ -277,6 +293,8 @@ async function createGroupCase({ extension, sandbox, watch, fault, id }: CaseCon
   );
   await expect(section.getByRole('alert')).toHaveCount(0);
   await expect(rowOf(options, name)).toBeVisible();
+  await expect(unsettled).toHaveCount(0);
+  expect(await readUnsettledCreates(extension)).toEqual([]);
   const created = sandbox.groups().find((group) => group.provided_id === groupId)!;
   const after = await registryOf(extension);
   expect(after.groups.map((group) => group.provided_id).sort()).toEqual([`kept-${id}`, groupId].sort());
@@ -340,7 +358,11 @@ async function rotateTokenCase({ extension, sandbox, watch, fault, id }: CaseCon
   expect(rotated[0]!.rotation).toBeUndefined();
 }
 
-/** Options page: Delete (with confirmation). Any failure keeps the group, here and on the service. */
+/**
+ * Options page: Delete (with confirmation). Any failure keeps the group here. A refusal keeps it as it
+ * was and offers removing it from this browser only; an unknown outcome flags it (Retry delete, Remove
+ * from this browser only, Rotate off: get-or-create would bring a deleted group back).
+ */
 async function deleteGroupCase({ extension, sandbox, watch, fault, id }: CaseContext): Promise<void> {
   const options = await openOptionsWithConnection(extension, sandbox, watch);
   const name = `Deleting ${id}`;
@@ -357,16 +379,31 @@ async function deleteGroupCase({ extension, sandbox, watch, fault, id }: CaseCon
 
   const section = groupsSection(options);
   const alert = section.getByRole('alert');
-  await expectSpecificAlert(alert, `${describeGroup(name, groupId)} was not deleted and is kept here: ${fault.userGroup(sandbox.origin)}`, fault);
-  await expect(alert.getByRole('button', { name: 'Remove from this browser only' })).toBeEnabled();
+  let retry = remove;
+  if (fault.outcomeUnknown) {
+    await expectSpecificAlert(alert, `${describeGroup(name, groupId)} may or may not have been deleted: ${fault.userGroup(sandbox.origin)}`, fault);
+    await expect(alert.getByRole('button')).toHaveCount(0);
+    await expect(row).toContainText(DELETE_UNKNOWN);
+    retry = row.getByRole('button', { name: 'Retry delete' });
+    await expect(retry).toBeEnabled();
+    await expect(row.getByRole('button', { name: 'Remove from this browser only' })).toBeEnabled();
+    await expect(row.getByRole('button', { name: 'Rotate token' })).toBeDisabled();
+    expect((await registryOf(extension)).groups, 'the registry: the group, flagged').toEqual([
+      { ...registryBefore.groups[0], deleteOutcomeUnknown: { since: expect.any(String) as unknown, message: DELETE_UNKNOWN } },
+    ]);
+  } else {
+    await expectSpecificAlert(alert, `${describeGroup(name, groupId)} was not deleted and is kept here: ${fault.userGroup(sandbox.origin)}`, fault);
+    await expect(alert.getByRole('button', { name: 'Remove from this browser only' })).toBeEnabled();
+    await expect(row).not.toContainText(DELETE_UNKNOWN);
+    await expect(row.getByRole('button', { name: 'Rotate token' })).toBeEnabled();
+    expect((await registryOf(extension)).groups, 'the registry: unchanged').toEqual(registryBefore.groups);
+  }
   await expect(row).toBeVisible();
-  await expect(remove).toBeEnabled();
-  await expect(row.getByRole('button', { name: 'Rotate token' })).toBeEnabled();
-  expect((await registryOf(extension)).groups, 'the registry: unchanged').toEqual(registryBefore.groups);
+  await expect(retry).toBeEnabled();
   expect(sandbox.groups().map((group) => group.provided_id)).toEqual([groupId]);
 
   sandbox.clearFaults();
-  await remove.click();
+  await retry.click();
   await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(section.getByRole('status')).toHaveText(`Deleted ${describeGroup(name, groupId)}.`);
   await expect(section.getByRole('alert')).toHaveCount(0);

@@ -120,3 +120,109 @@ test('a delete the service refuses keeps the group, which can then be removed fr
   await expect(rowOf(options, 'Umbrella')).toHaveCount(0);
   expect(sandbox.requests.length).toBe(requestsBefore);
 });
+
+// Regression (fault run, seed 8): after a refused delete, "Remove from this browser only" stayed and
+// showed up in later, unrelated alerts, offering to remove the earlier group.
+test('a message and what it offers go when the next action starts; a later alert never offers to remove an earlier group', async ({ extension, sandbox }) => {
+  const options = await openOptions(extension, sandbox);
+  await createGroup(options, 'Umbrella', 'umbrella', 'Testing');
+  await createGroup(options, 'Wayne', 'wayne', 'Customer');
+  const alert = options.getByRole('alert');
+  const forgetOffer = alert.getByRole('button', { name: 'Remove from this browser only' });
+
+  sandbox.setFault('userGroup.delete', { kind: 'successZero' });
+  await rowOf(options, 'Umbrella').getByRole('button', { name: 'Delete' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(alert).toContainText('“Umbrella” (Testing, ID umbrella) was not deleted and is kept here');
+  await expect(forgetOffer).toBeVisible();
+
+  // A rotation of another group starts: the alert and its offer go at once, not when it ends.
+  sandbox.setFault('userGroup.rotate', { kind: 'delay', ms: 1_500 });
+  const wayne = rowOf(options, 'Wayne');
+  await wayne.getByRole('button', { name: 'Rotate token' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(wayne).toHaveAttribute('aria-busy', 'true');
+  await expect(alert).toHaveCount(0);
+  await expect(options.getByRole('status')).toContainText('New token for “Wayne”');
+
+  // Later failures, of other actions: their alerts offer nothing about Umbrella.
+  sandbox.setFault('userGroup.rotate', { kind: 'successZero' });
+  await wayne.getByRole('button', { name: /^(Rotate token|Retry rotation)$/ }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(alert).toContainText('The token of “Wayne” (Customer, ID wayne) was not rotated');
+  await expect(alert.getByRole('button')).toHaveCount(0);
+  sandbox.setFault('userGroup.create', { kind: 'rateLimit', retryAfterSeconds: 1 });
+  await options.getByLabel('Name', { exact: true }).fill('Stark');
+  await options.getByLabel('User group ID', { exact: true }).fill('stark');
+  await options.getByRole('button', { name: 'Create user group' }).click();
+  await expect(alert).toContainText('is rate limiting requests. Try again in 1 second.');
+  await expect(alert.getByRole('button')).toHaveCount(0);
+  await expect(rowOf(options, 'Umbrella')).toBeVisible();
+});
+
+test('a delete whose answer is lost after the service deleted: flagged, Rotate off, Retry delete says the service no longer knows it', async ({ extension, sandbox }) => {
+  const options = await openOptions(extension, sandbox);
+  await createGroup(options, 'Hooli', 'hooli', 'Customer');
+  sandbox.setFault('userGroup.delete', { kind: 'html', status: 502, afterProcessing: true });
+
+  await rowOf(options, 'Hooli').getByRole('button', { name: 'Delete' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(options.getByRole('alert')).toContainText('“Hooli” (Customer, ID hooli) may or may not have been deleted: ');
+  expect(sandbox.groups()).toEqual([]);
+
+  // Stored, not only shown: after a reload the row still says so, and Rotate cannot re-create the group.
+  await options.reload();
+  const row = rowOf(options, 'Hooli');
+  await expect(row).toContainText('Delete outcome unknown — the group may already be gone from the service.');
+  await expect(row.getByRole('button', { name: 'Rotate token' })).toBeDisabled();
+  await expect(row.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+
+  sandbox.clearFaults();
+  const createsBefore = sandbox.requests.filter((request) => request.route === 'userGroup.create').length;
+  await row.getByRole('button', { name: 'Retry delete' }).click();
+  await expect(options.getByRole('dialog')).toContainText('The earlier delete of the Customer group with ID hooli was not answered.');
+  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  const alert = options.getByRole('alert');
+  await expect(alert).toContainText('The service no longer knows “Hooli” (Customer, ID hooli) (The service refused: No user group has this token)');
+  expect(sandbox.requests.filter((request) => request.route === 'userGroup.create').length, 'nothing re-created the group').toBe(createsBefore);
+
+  await alert.getByRole('button', { name: 'Remove from this browser only' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(options.getByRole('status')).toHaveText('Removed “Hooli” (Customer, ID hooli) from this browser.');
+  await expect(rowOf(options, 'Hooli')).toHaveCount(0);
+  expect(sandbox.groups()).toEqual([]);
+});
+
+test('a create whose answer is lost is listed until settled, across closing the page: Create again adopts it, Dismiss drops it', async ({ extension, sandbox }) => {
+  let options = await openOptions(extension, sandbox);
+  sandbox.setFault('userGroup.create', { kind: 'html', status: 504, afterProcessing: true });
+  await options.getByLabel('Name', { exact: true }).fill('Stark');
+  await options.getByLabel('User group ID', { exact: true }).fill('stark');
+  await options.getByRole('button', { name: 'Create user group' }).click();
+  await expect(options.getByRole('alert')).toContainText('“Stark” (Customer, ID stark) may or may not have been created: ');
+  sandbox.setFault('userGroup.create', { kind: 'malformedJson' });
+  await options.getByLabel('Name', { exact: true }).fill('Tyrell');
+  await options.getByLabel('User group ID', { exact: true }).fill('tyrell');
+  await options.getByRole('button', { name: 'Create user group' }).click();
+  await expect(options.getByRole('alert')).toContainText('“Tyrell” (Customer, ID tyrell) may or may not have been created: ');
+  expect(sandbox.groups().map((group) => group.provided_id)).toEqual(['stark']);
+
+  await options.close();
+  options = await openOptionsPage(extension);
+  const unsettled = options.getByRole('group', { name: 'Created? Outcome unknown' });
+  await expect(unsettled.getByRole('listitem')).toHaveCount(2);
+  await expect(rowOf(options, 'Stark')).toHaveCount(0);
+
+  sandbox.clearFaults();
+  await unsettled.getByRole('listitem').filter({ hasText: 'Stark' }).getByRole('button', { name: 'Create again' }).click();
+  await expect(options.getByRole('status')).toHaveText('“Stark” (Customer, ID stark) already existed on the service; its current token is now stored here.');
+  const stark = rowOf(options, 'Stark');
+  await stark.getByRole('button', { name: 'Show' }).click();
+  await expect(stark.locator('code')).toHaveText(sandbox.groups()[0]!.token);
+
+  await unsettled.getByRole('listitem').filter({ hasText: 'Tyrell' }).getByRole('button', { name: 'Dismiss' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(options.getByRole('status')).toHaveText('Dismissed the unconfirmed create of “Tyrell” (Customer, ID tyrell).');
+  await expect(unsettled).toHaveCount(0);
+  expect(sandbox.groups().map((group) => group.provided_id)).toEqual(['stark']);
+});

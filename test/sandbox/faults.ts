@@ -53,10 +53,12 @@ const KINDS: readonly FaultKind[] = [
   'successZero',
   'unauthorized',
 ];
-const AFTER_PROCESSING_KINDS: readonly FaultKind[] = ['hang', 'reset', 'html'];
+/** The faults that may come after the change: the answer is lost (hang, reset), an error page or garbled. */
+const AFTER_PROCESSING_KINDS: readonly FaultKind[] = ['hang', 'reset', 'html', 'malformedJson', 'wrongShape'];
+const HTML_STATUSES = [500, 502, 503, 504] as const;
 const KIND_FIELDS: Record<FaultKind, readonly string[]> = {
   delay: ['ms'],
-  hang: [],
+  hang: ['dropAfterMs'],
   reset: [],
   html: ['status'],
   rateLimit: ['retryAfterSeconds'],
@@ -69,6 +71,10 @@ const COMMON_FIELDS = ['kind', 'times', 'everyNth', 'afterProcessing'];
 
 function isKind(value: unknown): value is FaultKind {
   return typeof value === 'string' && (KINDS as readonly string[]).includes(value);
+}
+
+function isHtmlStatus(value: unknown): value is (typeof HTML_STATUSES)[number] {
+  return (HTML_STATUSES as readonly unknown[]).includes(value);
 }
 
 function isPositiveInteger(value: unknown): value is number {
@@ -94,7 +100,7 @@ export function parseFault(input: unknown): Fault | string {
     return 'fault.afterProcessing must be a boolean';
   }
   if (afterProcessing !== undefined && !AFTER_PROCESSING_KINDS.includes(kind)) {
-    return 'fault.afterProcessing applies only to hang, reset and html';
+    return `fault.afterProcessing applies only to ${AFTER_PROCESSING_KINDS.join(', ')}`;
   }
   const common = {
     ...(times === undefined ? {} : { times }),
@@ -108,7 +114,7 @@ export function parseFault(input: unknown): Fault | string {
     case 'html': {
       const { status } = input;
       if (status === undefined) return { kind, ...common, ...after };
-      if (status !== 500 && status !== 502 && status !== 503) return 'fault.status must be 500, 502 or 503';
+      if (!isHtmlStatus(status)) return `fault.status must be one of ${HTML_STATUSES.join(', ')}`;
       return { kind, status, ...common, ...after };
     }
     case 'rateLimit':
@@ -116,8 +122,15 @@ export function parseFault(input: unknown): Fault | string {
         return 'fault.retryAfterSeconds must be a non-negative integer';
       }
       return { kind, retryAfterSeconds: input.retryAfterSeconds, ...common };
-    case 'hang':
+    case 'hang': {
+      const { dropAfterMs } = input;
+      if (dropAfterMs === undefined) return { kind, ...common, ...after };
+      if (!isNonNegativeInteger(dropAfterMs)) return 'fault.dropAfterMs must be a non-negative integer';
+      return { kind, dropAfterMs, ...common, ...after };
+    }
     case 'reset':
+    case 'malformedJson':
+    case 'wrongShape':
       return { kind, ...common, ...after };
     default:
       return { kind, ...common };

@@ -35,6 +35,16 @@ function runRoute(route: RouteName, request: ApiRequest, ctx: HandlerContext): R
     : handleUserGroup(route, request, ctx.userGroups, ctx.credentials.apiToken);
 }
 
+/** Waits `ms` unless the sandbox closes first; false when it closed (the connection is going anyway). */
+async function wait(ms: number, closing: AbortSignal): Promise<boolean> {
+  try {
+    await sleep(ms, undefined, { signal: closing });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Applies the route's fault, if one is due, around the real handler. */
 async function answerRoute(
   route: RouteName,
@@ -45,24 +55,20 @@ async function answerRoute(
 ): Promise<void> {
   const fault = ctx.faults.take(route);
   if (!fault) return respond(runRoute(route, request, ctx));
+  // The service did the work; what follows only spoils the answer.
+  if ('afterProcessing' in fault && fault.afterProcessing) runRoute(route, request, ctx);
   switch (fault.kind) {
     case 'delay':
-      try {
-        await sleep(fault.ms, undefined, { signal: ctx.closing });
-      } catch {
-        return; // closing: the connection is being destroyed anyway
-      }
-      return respond(runRoute(route, request, ctx));
+      if (await wait(fault.ms, ctx.closing)) respond(runRoute(route, request, ctx));
+      return;
     case 'hang':
-      if (fault.afterProcessing) runRoute(route, request, ctx);
-      return; // never answered; close() destroys the connection
+      // Without dropAfterMs: never answered until the client gives up or close() destroys the connection.
+      if (fault.dropAfterMs === undefined || !(await wait(fault.dropAfterMs, ctx.closing))) return;
+      if (!req.socket.destroyed) req.socket.resetAndDestroy(); // unless the client gave up first
+      return;
     case 'reset':
-      if (fault.afterProcessing) runRoute(route, request, ctx);
       req.socket.resetAndDestroy();
       return;
-    case 'html':
-      if (fault.afterProcessing) runRoute(route, request, ctx);
-      return respond(cannedReply(route, fault));
     default:
       return respond(cannedReply(route, fault));
   }

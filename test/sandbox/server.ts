@@ -1,9 +1,12 @@
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { ControlTarget } from './control.ts';
 import { FaultRegistry } from './faults.ts';
 import { createHandler } from './handler.ts';
+import { sendReply } from './http-io.ts';
 import { ProjectStore } from './projects.ts';
 import { RequestRecorder } from './recorder.ts';
+import { routeIndex } from './route-index.ts';
 import type { Fault, RouteName, Sandbox, SandboxCredentials, SandboxOptions } from './types.ts';
 import { UserGroupStore } from './user-groups.ts';
 
@@ -69,9 +72,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
   };
 
-  const server = createServer(
-    createHandler({ credentials, userGroups, projects, faults, recorder, control, closing: closing.signal }),
-  );
+  const handler = createHandler({ credentials, userGroups, projects, faults, recorder, control, closing: closing.signal });
+  const startedBy = options.startedBy ?? null;
+  const server = createServer((req, res) => {
+    // Requests arrive only once listening, so the address is known.
+    const { port } = server.address() as AddressInfo;
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const index = routeIndex(req.method ?? 'GET', path, { origin: originOf(host, port), startedBy, pid: process.pid });
+    if (index) return sendReply(res, index);
+    handler(req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

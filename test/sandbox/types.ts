@@ -59,7 +59,10 @@ export interface FaultTiming {
   everyNth?: number;
 }
 
-/** For faults that lose the answer: run the real handler (state change) first, then fail. */
+/**
+ * For faults that lose or spoil the answer: run the real handler (the state changes) first, then fail,
+ * as when the service commits and the answer is lost, garbled or replaced by a proxy's error page.
+ */
 export interface AfterProcessing {
   afterProcessing?: boolean;
 }
@@ -70,22 +73,24 @@ export interface DelayFault extends FaultTiming {
 }
 export interface HangFault extends FaultTiming, AfterProcessing {
   kind: 'hang';
+  /** Drop the connection (reset) after this many ms; default: keep it open until the client gives up. */
+  dropAfterMs?: number;
 }
 export interface ResetFault extends FaultTiming, AfterProcessing {
   kind: 'reset';
 }
 export interface HtmlFault extends FaultTiming, AfterProcessing {
   kind: 'html';
-  status?: 500 | 502 | 503;
+  status?: 500 | 502 | 503 | 504;
 }
 export interface RateLimitFault extends FaultTiming {
   kind: 'rateLimit';
   retryAfterSeconds: number;
 }
-export interface MalformedJsonFault extends FaultTiming {
+export interface MalformedJsonFault extends FaultTiming, AfterProcessing {
   kind: 'malformedJson';
 }
-export interface WrongShapeFault extends FaultTiming {
+export interface WrongShapeFault extends FaultTiming, AfterProcessing {
   kind: 'wrongShape';
 }
 export interface SuccessZeroFault extends FaultTiming {
@@ -154,4 +159,6 @@ export interface SandboxOptions {
   host?: string;
   credentials?: Partial<SandboxCredentials>;
   oneProjectPerSite?: boolean;
+  /** What started it, e.g. "npm run dev": GET / says so, and a second `npm run dev` reads it there. */
+  startedBy?: string;
 }

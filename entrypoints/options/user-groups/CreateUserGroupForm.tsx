@@ -6,11 +6,16 @@ import type { Environment } from '@/lib/api/user-group-api';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { createUserGroup } from '@/lib/messaging/messages/user-group-messages';
-import { describeGroup } from './describe-group';
+import { createOutcome } from './create-outcome';
 import type { Outcome } from './outcome';
 
+interface CreateUserGroupFormProps {
+  /** A create starts: the section's earlier message (and what it offered) goes. */
+  onStart: () => void;
+  onOutcome: (outcome: Outcome) => void;
+}
 
-export function CreateUserGroupForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
+export function CreateUserGroupForm({ onStart, onOutcome }: CreateUserGroupFormProps) {
   const [name, setName] = useState('');
   const [userGroupId, setUserGroupId] = useState('');
   const [environment, setEnvironment] = useState<Environment>('Customer');
@@ -32,21 +37,16 @@ export function CreateUserGroupForm({ onOutcome }: { onOutcome: (outcome: Outcom
     setErrors(problems);
     if (problems.name || problems.userGroupId) return;
     keepFocusWhileBusy(submitButton.current);
+    onStart();
     setBusy(true);
-    const result = await sendMessage(createUserGroup, { name, userGroupId, environment });
+    const request = { name, userGroupId, environment };
+    const result = await sendMessage(createUserGroup, request);
     setBusy(false);
+    onOutcome(createOutcome(request, result));
     if (!result.ok) {
       if (result.error.field === 'userGroupId') setErrors({ userGroupId: result.error.message });
-      onOutcome({ kind: 'error', message: result.error.message });
       return;
     }
-    const { group, created } = result.value;
-    onOutcome({
-      kind: 'success',
-      message: created
-        ? t('groupsCreated', describeGroup(group.name, group.environment, group.provided_id))
-        : t('groupsAlreadyExisted', describeGroup(group.name, group.environment, group.provided_id)),
-    });
     setName('');
     setUserGroupId('');
   };

@@ -10,11 +10,13 @@ interface DeleteDialogProps {
   onCancel: () => void;
 }
 
+/** Delete, or Retry delete when the earlier delete of this group was not answered. */
 export function DeleteDialog({ group, onConfirm, onCancel }: DeleteDialogProps) {
   const [dataSourceId, setDataSourceId] = useState('');
+  const retry = group.deleteOutcomeUnknown !== undefined;
   return (
-    <ConfirmDialog title={t('groupsDeleteTitle', group.name)} onConfirm={() => onConfirm(dataSourceId.trim())} onCancel={onCancel}>
-      <p>{t('groupsDeleteBody', group.environment, group.provided_id)}</p>
+    <ConfirmDialog title={retry ? t('groupsRetryDeleteTitle', group.name) : t('groupsDeleteTitle', group.name)} onConfirm={() => onConfirm(dataSourceId.trim())} onCancel={onCancel}>
+      <p>{retry ? t('groupsRetryDeleteBody', group.environment, group.provided_id) : t('groupsDeleteBody', group.environment, group.provided_id)}</p>
       <TextField label={t('groupsDataSourceId')} value={dataSourceId} onChange={setDataSourceId} hint={t('groupsDataSourceIdHint')} autoComplete="off" />
     </ConfirmDialog>
   );

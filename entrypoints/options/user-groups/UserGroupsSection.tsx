@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Alert, StatusMessage } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { maskGroupToken } from '@/lib/connection/mask-secret';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { deleteUserGroup, forgetUserGroup, rotateUserGroupToken } from '@/lib/messaging/messages/user-group-messages';
@@ -8,14 +9,16 @@ import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { groupKey } from '@/lib/user-groups/filter-groups';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { CreateUserGroupForm } from './CreateUserGroupForm';
+import { deleteFailure } from './delete-outcome';
 import { DeleteDialog } from './DeleteDialog';
 import { describeGroup } from './describe-group';
 import type { Outcome } from './outcome';
 import { RegistryTransfer } from './RegistryTransfer';
+import { UnsettledCreates } from './UnsettledCreates';
 import { UserGroupList } from './UserGroupList';
 import type { RowAction } from './UserGroupRow';
 
-type Dialog = { kind: RowAction | 'forget'; group: RegistryEntry };
+type Dialog = { kind: RowAction; group: RegistryEntry };
 
 const refOf = (group: RegistryEntry) => ({ environment: group.environment, userGroupId: group.provided_id });
 const describe = (group: RegistryEntry) => describeGroup(group.name, group.environment, group.provided_id);
@@ -26,8 +29,8 @@ export function UserGroupsSection() {
   const [outcome, setOutcome] = useState<Outcome>();
   const [dialog, setDialog] = useState<Dialog>();
   const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(new Set());
-  /** After a failed delete: the group can still be removed from this browser only. */
-  const [forgettable, setForgettable] = useState<RegistryEntry>();
+  /** The next action starts: the last message, and the follow-up it offered, go. */
+  const begin = useCallback(() => setOutcome(undefined), []);
 
   const setBusy = (group: RegistryEntry, busy: boolean) =>
     setBusyKeys((current) => {
@@ -38,48 +41,46 @@ export function UserGroupsSection() {
     });
 
   const rotate = async (group: RegistryEntry) => {
+    begin();
     setBusy(group, true);
     const result = await sendMessage(rotateUserGroupToken, refOf(group));
     setBusy(group, false);
     setOutcome(
       result.ok
-        ? { kind: 'success', message: t('groupsRotated', describe(group), `••••${result.value.group.token.slice(-4)}`) }
+        ? { kind: 'success', message: t('groupsRotated', describe(group), maskGroupToken(result.value.group.token)) }
         : { kind: 'error', message: t('groupsNotRotated', describe(group), result.error.message) },
     );
   };
 
   const remove = async (group: RegistryEntry, dataSourceProvidedId: string) => {
+    begin();
     setBusy(group, true);
     const result = await sendMessage(deleteUserGroup, { ...refOf(group), ...(dataSourceProvidedId && { dataSourceProvidedId }) });
     setBusy(group, false);
-    setForgettable(result.ok ? undefined : group);
-    setOutcome(
-      result.ok
-        ? { kind: 'success', message: t('groupsDeleted', describe(group)) }
-        : { kind: 'error', message: t('groupsNotDeleted', describe(group), result.error.message) },
-    );
+    setOutcome(result.ok ? { kind: 'success', message: t('groupsDeleted', describe(group)) } : deleteFailure(group, result.error));
   };
 
   const forget = async (group: RegistryEntry) => {
+    begin();
     const result = await sendMessage(forgetUserGroup, refOf(group));
-    setForgettable(undefined);
     setOutcome(result.ok ? { kind: 'success', message: t('groupsForgotten', describe(group)) } : { kind: 'error', message: result.error.message });
   };
 
   const onAction = useCallback((kind: RowAction, group: RegistryEntry) => setDialog({ kind, group }), []);
   const close = () => setDialog(undefined);
+  const offer = outcome?.kind === 'error' ? outcome.offer : undefined;
 
   return (
     <section aria-labelledby="groups-heading">
       <h2 id="groups-heading">{t('groupsHeading')}</h2>
-      <CreateUserGroupForm onOutcome={setOutcome} />
+      <CreateUserGroupForm onStart={begin} onOutcome={setOutcome} />
       {outcome?.kind === 'error' && (
         <Alert>
           {outcome.message}
-          {forgettable && (
+          {offer && (
             <>
               {' '}
-              <button type="button" onClick={() => setDialog({ kind: 'forget', group: forgettable })}>
+              <button type="button" onClick={() => setDialog({ kind: 'forget', group: offer.group })}>
                 {t('groupsForgetButton')}
               </button>
             </>
@@ -87,7 +88,11 @@ export function UserGroupsSection() {
         </Alert>
       )}
       {outcome?.kind === 'success' && <StatusMessage>{outcome.message}</StatusMessage>}
-      <RegistryTransfer onOutcome={setOutcome} />
+      <UnsettledCreates onStart={begin} onOutcome={setOutcome} />
+      {/* Choosing a file starts an import: the last message goes (the import reports its own). */}
+      <div onChangeCapture={begin}>
+        <RegistryTransfer onOutcome={setOutcome} />
+      </div>
       {loaded ? <UserGroupList groups={groups} busyKeys={busyKeys} onAction={onAction} /> : <p aria-busy="true">{t('groupsLoading')}</p>}
       {dialog?.kind === 'rotate' && (
         <ConfirmDialog title={t('groupsRotateTitle', dialog.group.name)} onConfirm={() => { close(); void rotate(dialog.group); }} onCancel={close}>

@@ -1,2 +1,9 @@
-/** The result of the last user-group action, shown once at the top of the section. */
-export type Outcome = { kind: 'success' | 'error'; message: string };
+import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+
+/**
+ * The result of the last user-group action, shown once at the top of the section, with the follow-up
+ * it offers (after a refused delete: remove the group from this browser only). Message and offer are
+ * one value, replaced together and cleared when the next action starts, so an offer never outlives
+ * the message it belongs to.
+ */
+export type Outcome = { kind: 'success' | 'error'; message: string; offer?: { kind: 'forget'; group: RegistryEntry } };

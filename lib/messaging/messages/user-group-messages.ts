@@ -28,3 +28,6 @@ export const deleteUserGroup = defineMessage({
 
 /** Removes a group from this browser only, without calling the service (it is already gone there). */
 export const forgetUserGroup = defineMessage({ name: 'forgetUserGroup', request: groupRefSchema, response: emptySchema, allowTab: true });
+
+/** Drops a create of unknown outcome from the list without calling the service (the user knows better). */
+export const dismissUnsettledCreate = defineMessage({ name: 'dismissUnsettledCreate', request: groupRefSchema, response: emptySchema, allowTab: true });

@@ -221,6 +221,14 @@ describe('createProject error mapping (fake fetch)', () => {
     expect(error.message).toBe('The service is rate limiting requests: Slow down. Try again in 12 seconds.');
   });
 
+  it('RESOURCE_EXHAUSTED with Retry-After: 1 says "1 second", not "1 seconds"', async () => {
+    const error = expectFailure(
+      await answering(429, errorBody('RESOURCE_EXHAUSTED', 'Slow down'), { 'Retry-After': '1' }).createProject(FAKE_CREDENTIALS, input),
+      'RATE_LIMITED',
+    );
+    expect(error.message).toBe('The service is rate limiting requests: Slow down. Try again in 1 second.');
+  });
+
   it.each<[number, string, Record<string, string>, string, string]>([
     [502, '<html>Bad gateway</html>', {}, 'SERVICE_ERROR', `${origin} had a server error (HTTP 502). Try again in a moment.`],
     [500, '<html>oops</html>', {}, 'SERVICE_ERROR', `${origin} had a server error (HTTP 500). Try again in a moment.`],

@@ -4,6 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createUserGroupHandlers } from '@/entrypoints/background/user-group-handlers';
 import type { NewUserGroup, UserGroupApi, WireUserGroup } from '@/lib/api/user-group-api';
 import { saveConnection, type Connection } from '@/lib/connection/connection-repository';
+import { EMPTY_STORED_CREDENTIALS } from '@/lib/connection/connection-schema';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { fail, ok, type Result } from '@/lib/result';
 import type { GroupRef, Registry, RegistryEntry } from '@/lib/user-groups/registry-schema';
@@ -23,6 +24,8 @@ const UG_PATTERN = 'https://ug.example.com/*';
 const T0 = '2025-01-01T00:00:00.000Z';
 const T1 = '2025-06-01T00:00:00.000Z';
 const UNKNOWN_MESSAGE = 'Rotation outcome unknown — the old token may no longer work.';
+const UNKNOWN_DELETE = 'Delete outcome unknown — the group may already be gone from the service.';
+const UNSETTLED_KEY = 'userGroupUnsettledCreates';
 
 const CUSTOMER: GroupRef = { environment: 'Customer', userGroupId: 'team-1' };
 const TESTING: GroupRef = { environment: 'Testing', userGroupId: 'team-1' };
@@ -171,7 +174,7 @@ describe('createUserGroup', () => {
   });
 
   it('NOT_CONFIGURED when the API token is empty', async () => {
-    await fakeBrowser.storage.local.set({ credentials: { apiToken: '', apiKey: '', authToken: '' } });
+    await fakeBrowser.storage.local.set({ credentials: EMPTY_STORED_CREDENTIALS });
     grant();
     const result = await handlers.createUserGroup(request, sender);
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
@@ -286,7 +289,7 @@ describe('rotateUserGroupToken: the journal', () => {
   });
 
   it('NOT_CONFIGURED: no call, and no journal mark is left behind', async () => {
-    await fakeBrowser.storage.local.set({ credentials: { apiToken: '', apiKey: '', authToken: '' } });
+    await fakeBrowser.storage.local.set({ credentials: EMPTY_STORED_CREDENTIALS });
     const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
     expect(api.rotateToken).not.toHaveBeenCalled();
@@ -438,16 +441,31 @@ describe('deleteUserGroup', () => {
   });
 
   it.each([
-    ['REJECTED', 'The service refused: No user group has this token', undefined],
-    ['TIMEOUT', 'did not answer', true],
-    ['SERVICE_ERROR', 'HTTP 500', true],
-  ] as const)('on failure (%s) keeps the group and explains', async (code, message, maybeProcessed) => {
-    const error = fail(code, message, maybeProcessed ? { maybeProcessed } : {});
+    ['REJECTED', 'The service refused: No user group has this token'],
+    ['RATE_LIMITED', 'Try again in 1 second.'],
+    ['UNAUTHENTICATED', 'rejected the credentials'],
+  ] as const)('on a refusal (%s) keeps the group unchanged and explains', async (code, message) => {
+    const error = fail(code, message);
     api.deleteUserGroup.mockResolvedValue(error);
     const result = await handlers.deleteUserGroup(CUSTOMER, sender);
     expect(result).toEqual(error);
     expect((await storedRegistry()).groups).toHaveLength(2);
     expect(await storedGroup(CUSTOMER)).toEqual(entry());
+  });
+
+  // Regression (fault run, seed 8, step 28): the service deleted the group, the answer was lost, and
+  // the page said "kept here", unflagged; a later Retry rotation re-created it through get-or-create.
+  it.each([
+    ['TIMEOUT', 'https://ug.example.com did not answer within 15 seconds.'],
+    ['NETWORK', 'Could not reach https://ug.example.com.'],
+    ['SERVICE_ERROR', 'https://ug.example.com had a server error (HTTP 502).'],
+    ['BAD_RESPONSE', 'https://ug.example.com answered with a body that is not JSON; the change may or may not have happened.'],
+  ] as const)('a lost answer (%s) flags the group "delete outcome unknown"; the other environment is untouched', async (code, message) => {
+    const error = fail(code, message, { maybeProcessed: true });
+    api.deleteUserGroup.mockResolvedValue(error);
+    expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual(error);
+    expect(await storedGroup(CUSTOMER)).toEqual(entry({ deleteOutcomeUnknown: { since: '2025-06-01T00:00:01.000Z', message: UNKNOWN_DELETE } }));
+    expect(await storedGroup(TESTING)).toEqual(entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 }));
   });
 
   it('NOT_FOUND for a group not in this browser, without a call', async () => {
@@ -470,6 +488,148 @@ describe('deleteUserGroup', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
     expect(api.deleteUserGroup).not.toHaveBeenCalled();
     expect((await storedRegistry()).groups).toHaveLength(2);
+  });
+});
+
+describe('deleteUserGroup: after a lost delete answer', () => {
+  const FLAG = { since: T0, message: UNKNOWN_DELETE };
+
+  beforeEach(async () => {
+    grant();
+    await seedRegistry(entry({ deleteOutcomeUnknown: FLAG }), entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 }));
+  });
+
+  it('Retry delete sends the stored token again; success removes the group', async () => {
+    api.deleteUserGroup.mockResolvedValue(ok(null));
+    expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual({ ok: true, value: {} });
+    expect(api.deleteUserGroup).toHaveBeenCalledExactlyOnceWith(expect.anything(), { currentToken: 'ugt_old', userGroupId: 'team-1', dataSourceProvidedId: undefined });
+    expect(await storedGroup(CUSTOMER)).toBeUndefined();
+  });
+
+  it('never asks get-or-create for the token, even when a rotation was also lost: it would re-create a deleted group', async () => {
+    await seedRegistry(entry({ deleteOutcomeUnknown: FLAG, rotation: { state: 'unknown', since: T0, message: 'lost' } }));
+    api.deleteUserGroup.mockResolvedValue(fail('REJECTED', 'The service refused: No user group has this token'));
+    await handlers.deleteUserGroup(CUSTOMER, sender);
+    expect(api.createUserGroup).not.toHaveBeenCalled();
+    expect(api.deleteUserGroup).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ currentToken: 'ugt_old' }));
+  });
+
+  it.each([
+    ['REJECTED', 'The service refused: No user group has this token'],
+    ['RATE_LIMITED', 'Try again in 7 seconds.'],
+  ] as const)('a refusal (%s) of the retry keeps the flag as it was', async (code, message) => {
+    api.deleteUserGroup.mockResolvedValue(fail(code, message));
+    expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual(fail(code, message));
+    expect(await storedGroup(CUSTOMER)).toEqual(entry({ deleteOutcomeUnknown: FLAG }));
+  });
+
+  it('rotating a flagged group is refused without any call or write: get-or-create would bring it back', async () => {
+    const writes = recordRegistryWrites();
+    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('may already be deleted') as unknown } });
+    expect(api.createUserGroup).not.toHaveBeenCalled();
+    expect(api.rotateToken).not.toHaveBeenCalled();
+    expect(writes).toEqual([]);
+    expect(await storedGroup(CUSTOMER)).toEqual(entry({ deleteOutcomeUnknown: FLAG }));
+  });
+
+  it('forget removes a flagged group from this browser only', async () => {
+    expect(await handlers.forgetUserGroup(CUSTOMER, sender)).toEqual({ ok: true, value: {} });
+    expect(await storedGroup(CUSTOMER)).toBeUndefined();
+    expect(api.deleteUserGroup).not.toHaveBeenCalled();
+  });
+
+  it('a delete after a lost rotation whose own answer is lost keeps the token get-or-create returned, and flags only the delete', async () => {
+    await seedRegistry(entry({ rotation: { state: 'unknown', since: T0, message: 'lost' } }));
+    api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_live' }), created: false }));
+    api.deleteUserGroup.mockResolvedValue(fail('TIMEOUT', 'did not answer', { maybeProcessed: true }));
+    await handlers.deleteUserGroup(CUSTOMER, sender);
+    expect(await storedGroup(CUSTOMER)).toEqual(
+      entry({ token: 'ugt_live', lastRotatedAt: T0, deleteOutcomeUnknown: { since: '2025-06-01T00:00:01.000Z', message: UNKNOWN_DELETE } }),
+    );
+  });
+});
+
+describe('deleteUserGroup: after a lost rotation answer, get-or-create fails', () => {
+  it('the delete is not sent, the group is not flagged, and the error does not claim the delete may have happened', async () => {
+    grant();
+    const flagged = entry({ rotation: { state: 'unknown', since: T0, message: 'lost' } });
+    await seedRegistry(flagged);
+    api.createUserGroup.mockResolvedValue(fail('TIMEOUT', 'https://ug.example.com did not answer within 15 seconds.', { maybeProcessed: true }));
+    const result = await handlers.deleteUserGroup(CUSTOMER, sender);
+    expect(result).toEqual({ ok: false, error: { code: 'TIMEOUT', message: 'https://ug.example.com did not answer within 15 seconds.', maybeProcessed: false } });
+    expect(api.deleteUserGroup).not.toHaveBeenCalled();
+    expect(await storedGroup(CUSTOMER)).toEqual(flagged);
+  });
+});
+
+describe('createUserGroup: a lost answer is recorded as an unsettled create', () => {
+  const request: NewUserGroup = { name: 'Team One', userGroupId: 'team-1', environment: 'Customer' };
+  const storedUnsettled = async () => (await fakeBrowser.storage.local.get(UNSETTLED_KEY))[UNSETTLED_KEY] as { creates: unknown[]; revision?: string } | undefined;
+
+  beforeEach(() => {
+    grant();
+  });
+
+  it.each([
+    ['TIMEOUT', 'https://ug.example.com did not answer within 15 seconds.'],
+    ['SERVICE_ERROR', 'https://ug.example.com had a server error (HTTP 504).'],
+    ['BAD_RESPONSE', 'https://ug.example.com answered with JSON of an unexpected shape; the change may or may not have happened.'],
+  ] as const)('%s: stored (name, id, environment, when), nothing added to the registry', async (code, message) => {
+    const error = fail(code, message, { maybeProcessed: true });
+    api.createUserGroup.mockResolvedValue(error);
+    expect(await handlers.createUserGroup(request, sender)).toEqual(error);
+    expect((await storedUnsettled())?.creates).toEqual([{ ...request, since: '2025-06-01T00:00:01.000Z', message }]);
+    expect((await storedRegistry()).groups).toEqual([]);
+  });
+
+  it('a refusal (nothing was created) records nothing', async () => {
+    api.createUserGroup.mockResolvedValue(fail('REJECTED', 'The service refused: no'));
+    await handlers.createUserGroup(request, sender);
+    expect(await storedUnsettled()).toBeUndefined();
+  });
+
+  it('a second lost answer for the same group replaces the mark; other groups keep theirs', async () => {
+    api.createUserGroup.mockResolvedValue(fail('TIMEOUT', 'did not answer', { maybeProcessed: true }));
+    await handlers.createUserGroup(request, sender);
+    await handlers.createUserGroup({ ...request, environment: 'Testing' }, sender);
+    await handlers.createUserGroup({ ...request, name: 'Renamed' }, sender);
+    expect((await storedUnsettled())?.creates).toEqual([
+      { ...request, environment: 'Testing', since: '2025-06-01T00:00:02.000Z', message: 'did not answer' },
+      { ...request, name: 'Renamed', since: '2025-06-01T00:00:03.000Z', message: 'did not answer' },
+    ]);
+  });
+
+  it('Create again: get-or-create returns the group, which is recorded and the mark cleared in one storage write', async () => {
+    api.createUserGroup.mockResolvedValue(fail('TIMEOUT', 'did not answer', { maybeProcessed: true }));
+    await handlers.createUserGroup(request, sender);
+    await handlers.createUserGroup({ ...request, environment: 'Testing' }, sender);
+    const changes: string[][] = [];
+    fakeBrowser.storage.local.onChanged.addListener((change) => changes.push(Object.keys(change).sort()));
+    api.createUserGroup.mockResolvedValueOnce(ok({ group: wire({ token: 'ugt_made_by_the_lost_call' }), created: false }));
+    const result = await handlers.createUserGroup(request, sender);
+    expect(result).toMatchObject({ ok: true, value: { created: false, group: { token: 'ugt_made_by_the_lost_call' } } });
+    expect(await storedGroup(CUSTOMER)).toMatchObject({ token: 'ugt_made_by_the_lost_call' });
+    expect((await storedUnsettled())?.creates).toEqual([expect.objectContaining({ environment: 'Testing' })]);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toContain(UNSETTLED_KEY);
+  });
+
+  it('dismissUnsettledCreate drops the mark without any call; NOT_FOUND when there is none', async () => {
+    api.createUserGroup.mockResolvedValue(fail('TIMEOUT', 'did not answer', { maybeProcessed: true }));
+    await handlers.createUserGroup(request, sender);
+    api.createUserGroup.mockClear();
+    expect(await handlers.dismissUnsettledCreate(CUSTOMER, sender)).toEqual({ ok: true, value: {} });
+    expect((await storedUnsettled())?.creates).toEqual([]);
+    expect(await handlers.dismissUnsettledCreate(CUSTOMER, sender)).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(api.createUserGroup).not.toHaveBeenCalled();
+  });
+
+  it('a new writer (the worker restarted) reads the marks back from storage', async () => {
+    api.createUserGroup.mockResolvedValue(fail('NETWORK', 'Could not reach', { maybeProcessed: true }));
+    await handlers.createUserGroup(request, sender);
+    const writer = createRegistryWriter();
+    expect(await writer.unsettled()).toEqual([{ ...request, since: '2025-06-01T00:00:01.000Z', message: 'Could not reach' }]);
   });
 });
 

@@ -263,8 +263,10 @@ describe('fault options and lifecycle', () => {
     ['a negative delay', { kind: 'delay', ms: -1 }],
     ['times 0', { kind: 'hang', times: 0 }],
     ['an unknown kind', { kind: 'explode' }],
-    ['afterProcessing on a canned answer', { kind: 'wrongShape', afterProcessing: true }],
-    ['an html status that is not 500, 502 or 503', { kind: 'html', status: 404 }],
+    ['afterProcessing on a refusal', { kind: 'successZero', afterProcessing: true }],
+    ['afterProcessing on a rate limit', { kind: 'rateLimit', retryAfterSeconds: 1, afterProcessing: true }],
+    ['an html status that is not 500, 502, 503 or 504', { kind: 'html', status: 404 }],
+    ['a negative dropAfterMs', { kind: 'hang', dropAfterMs: -5 }],
   ])('setFault throws on %s', (_case, fault) => {
     expect(() => sandbox.setFault('project.create', fault as unknown as Fault)).toThrow(TypeError);
   });

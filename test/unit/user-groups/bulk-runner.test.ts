@@ -7,6 +7,7 @@ import { newBulkJob } from '@/lib/user-groups/bulk-job';
 import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
 import { ROWS_UNREADABLE } from '@/lib/user-groups/bulk-runner';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
+import { seedConnection } from '../helpers/stored-connection';
 import { CONNECTION, created, fakeRunner, rateLimited, refused, remainingIds, rows, storedJob, storeJob, timedOut } from './bulk-fakes';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -58,6 +59,22 @@ describe('the bulk job state machine', () => {
     expect(await runner.start(rows(1, 'Testing'), 60)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     await drain(runner);
     expect(calls.map((call) => call.id)).toEqual(['g0', 'g2']);
+  });
+
+  it('a row created settles a create of the same group whose answer was lost earlier (options page)', async () => {
+    const { runner } = fakeRunner();
+    const since = new Date(T0).toISOString();
+    await createRegistryWriter().update((registry) => ({
+      registry,
+      unsettled: [
+        { name: 'Group 1', userGroupId: 'g1', environment: 'Customer', since },
+        { name: 'Other', userGroupId: 'g1', environment: 'Testing', since },
+      ],
+      result: null,
+    }));
+    await runner.start(rows(2), 600);
+    await drain(runner);
+    expect(await createRegistryWriter().unsettled()).toEqual([{ name: 'Other', userGroupId: 'g1', environment: 'Testing', since }]);
   });
 
   it('429 then success: the same row is sent again after Retry-After and counted once', async () => {
@@ -226,10 +243,10 @@ describe('what is written', () => {
 
 describe('the background wiring', () => {
   it('start, alarm and cancel through the handlers, with the real alarm', async () => {
-    await fakeBrowser.storage.local.set({
-      connectionSettings: { userGroupBaseUrl: CONNECTION.userGroupBaseUrl, projectApiUrl: '', secretsArea: 'local' },
-      credentials: { apiToken: CONNECTION.apiToken, apiKey: '', authToken: '' },
-    });
+    await seedConnection(
+      { userGroupBaseUrl: CONNECTION.userGroupBaseUrl, projectApiUrl: '', secretsArea: 'local' },
+      { apiToken: CONNECTION.apiToken, apiKey: '', authToken: '' },
+    );
     // permissions.contains is not implemented by the fake browser.
     // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
     vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(() => Promise.resolve(true));

@@ -1,0 +1,19 @@
+import { t } from '@/lib/i18n';
+import type { AppError } from '@/lib/result';
+import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import { describeGroup } from './describe-group';
+import type { Outcome } from './outcome';
+
+/**
+ * What the page says after a failed delete. A lost answer: the background flagged the group, and its
+ * row offers Retry delete and Remove from this browser only. A refusal keeps the group and offers
+ * removing it from this browser only; after an unanswered delete, a refusal most likely means the
+ * service no longer knows the group, and the message says so.
+ */
+export function deleteFailure(group: RegistryEntry, error: AppError): Outcome {
+  const described = describeGroup(group.name, group.environment, group.provided_id);
+  if (error.maybeProcessed) return { kind: 'error', message: t('groupsDeleteUnknown', described, error.message) };
+  const gone = group.deleteOutcomeUnknown !== undefined && error.code === 'REJECTED';
+  const message = gone ? t('groupsRetryDeleteGone', described, error.message) : t('groupsNotDeleted', described, error.message);
+  return { kind: 'error', message, offer: { kind: 'forget', group } };
+}

@@ -1,0 +1,146 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { deleteFailure } from '@/entrypoints/options/user-groups/delete-outcome';
+import type { AppError, ErrorCode } from '@/lib/result';
+import { readStorageNotices } from '@/lib/storage/notices-item';
+import { registryEntrySchema, registrySchema, type Registry, type RegistryEntry, type UnsettledCreate, type UnsettledCreates } from '@/lib/user-groups/registry-schema';
+import { applyLearnedToken, markDeleteUnknown, upsertFromService } from '@/lib/user-groups/registry-updates';
+import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
+import { recordUnsettledCreate, settleCreate } from '@/lib/user-groups/unsettled-creates';
+import { loadStorageFixture } from '../fixtures/storage/load';
+import { isRegistryPartKey, seedRegistry, storedRegistry } from '../helpers/stored-registry';
+
+/** Marks for outcomes the extension cannot know: a delete whose answer was lost, and creates likewise. */
+
+const UNSETTLED_KEY = 'userGroupUnsettledCreates';
+const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
+const deleteFlagged = loadStorageFixture<Registry>('user-group-registry-part.delete-unknown.json');
+const unsettledV1 = loadStorageFixture<UnsettledCreates>('user-group-unsettled-creates.v1.json');
+
+const entry = (overrides: Partial<RegistryEntry> = {}): RegistryEntry => ({
+  team_id: 1,
+  token: 'ugt_old',
+  name: 'Team',
+  provided_id: 'team-1',
+  environment: 'Customer',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  lastRotatedAt: null,
+  extra: {},
+  ...overrides,
+});
+const appError = (code: ErrorCode, message: string, extra: Partial<AppError> = {}): AppError => ({ code, message, ...extra });
+const REF = { environment: 'Customer', userGroupId: 'team-1' } as const;
+const create = (overrides: Partial<UnsettledCreate> = {}): UnsettledCreate => ({ name: 'Team', userGroupId: 'team-1', environment: 'Customer', since: 'T0', ...overrides });
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+describe('stored formats', () => {
+  it('a group stored before the delete mark existed (v1 fixture) is still valid; the mark is optional', () => {
+    for (const group of registryV1.groups) expect(registryEntrySchema.safeParse(group).success).toBe(true);
+    expect(registrySchema.parse(deleteFlagged)).toStrictEqual(deleteFlagged);
+  });
+
+  it('the stored unsettled creates (fixture) read back exactly through a new writer', async () => {
+    await fakeBrowser.storage.local.set({ [UNSETTLED_KEY]: unsettledV1 });
+    expect(await createRegistryWriter().unsettled()).toStrictEqual(unsettledV1.creates);
+  });
+
+  it('no stored list (data from before it existed) reads as none, and reading writes nothing', async () => {
+    await seedRegistry(registryV1.groups);
+    const writer = createRegistryWriter();
+    expect(await writer.unsettled()).toEqual([]);
+    expect(Object.keys(await fakeBrowser.storage.local.get(null)).filter((key) => !isRegistryPartKey(key))).toEqual([]);
+  });
+
+  it('an unreadable list is kept aside under a corrupt: key, with a notice, and starts empty', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const broken = { creates: [{ name: 'Only hint', userGroupId: 42 }] };
+    await fakeBrowser.storage.local.set({ [UNSETTLED_KEY]: broken });
+    expect(await createRegistryWriter().unsettled()).toEqual([]);
+    const all = await fakeBrowser.storage.local.get(null);
+    expect(Object.entries(all).filter(([key]) => key.startsWith(`corrupt:${UNSETTLED_KEY}:`)).map(([, value]) => value)).toStrictEqual([broken]);
+    expect(all[UNSETTLED_KEY]).toBeUndefined();
+    expect(await readStorageNotices()).toHaveLength(1);
+    expect(warn).toHaveBeenCalled();
+  });
+});
+
+describe('the writer keeps the list beside the registry', () => {
+  it('a change of the registry alone does not write the list; a change of the list alone writes no part', async () => {
+    const writer = createRegistryWriter();
+    const changes: string[][] = [];
+    fakeBrowser.storage.local.onChanged.addListener((change) => changes.push(Object.keys(change)));
+    const wire = { team_id: 1, token: 'ugt_1', name: 'Team', provided_id: 'team-1', api_environment_tag: 'Customer' as const };
+    await writer.update((registry) => ({ registry: upsertFromService(registry, wire, 'Customer', 'T1'), result: null }));
+    await writer.update((registry, unsettled) => ({ registry, unsettled: recordUnsettledCreate(unsettled, create({ userGroupId: 'team-2' })), result: null }));
+    await writer.update((registry, unsettled) => ({ registry, unsettled: settleCreate(unsettled, REF), result: null }));
+    expect(changes).toEqual([[expect.stringMatching(/^userGroups\.\d{3}$/) as unknown], [UNSETTLED_KEY]]);
+    expect((await fakeBrowser.storage.local.get(UNSETTLED_KEY))[UNSETTLED_KEY]).toMatchObject({ creates: [create({ userGroupId: 'team-2' })] });
+    expect((await storedRegistry()).groups).toHaveLength(1);
+  });
+
+  it('a change made by another context is noticed (the next change works on it)', async () => {
+    const writer = createRegistryWriter();
+    expect(await writer.unsettled()).toEqual([]);
+    await fakeBrowser.storage.local.set({ [UNSETTLED_KEY]: unsettledV1 });
+    expect(await writer.unsettled()).toStrictEqual(unsettledV1.creates);
+  });
+});
+
+describe('pure changes', () => {
+  it('recordUnsettledCreate replaces a mark of the same (environment, id) and keeps the others', () => {
+    const testing = create({ environment: 'Testing' });
+    expect(recordUnsettledCreate([create(), testing], create({ name: 'Again', since: 'T2' }))).toEqual([testing, create({ name: 'Again', since: 'T2' })]);
+  });
+
+  it('settleCreate returns the same list when there is nothing to settle (the writer then writes nothing)', () => {
+    const list = [create({ environment: 'Testing' })];
+    expect(settleCreate(list, REF)).toBe(list);
+    expect(settleCreate([create(), ...list], REF)).toEqual(list);
+  });
+
+  it('markDeleteUnknown flags only that group', () => {
+    const other = entry({ environment: 'Testing' });
+    const next = markDeleteUnknown({ groups: [entry(), other] }, REF, 'lost', 'T1');
+    expect(next.groups).toEqual([entry({ deleteOutcomeUnknown: { since: 'T1', message: 'lost' } }), other]);
+  });
+
+  it('applyLearnedToken stores the live token and settles the rotation mark (dated when the lost rotation was tried)', () => {
+    const flagged = entry({ rotation: { state: 'unknown', since: 'T0', message: 'lost' } });
+    const wire = { team_id: 1, token: 'ugt_live', name: 'Team', provided_id: 'team-1', api_environment_tag: 'Customer' as const, seats: 3 };
+    expect(applyLearnedToken({ groups: [flagged] }, REF, wire).groups).toEqual([entry({ token: 'ugt_live', lastRotatedAt: 'T0', extra: { seats: 3 } })]);
+    expect(applyLearnedToken({ groups: [flagged] }, REF, { ...wire, token: 'ugt_old' }).groups[0]).toMatchObject({ lastRotatedAt: null, rotation: undefined });
+  });
+});
+
+describe('what the page says after a failed delete (deleteFailure)', () => {
+  const DESCRIBED = '“Team” (Customer, ID team-1)';
+
+  it('a lost answer: "may or may not have been deleted", and no offer in the message (the flagged row has it)', () => {
+    const outcome = deleteFailure(entry(), appError('TIMEOUT', 'x did not answer within 15 seconds.', { maybeProcessed: true }));
+    expect(outcome).toEqual({
+      kind: 'error',
+      message: `${DESCRIBED} may or may not have been deleted: x did not answer within 15 seconds. It stays here, flagged, until you retry the delete or remove it from this browser only.`,
+    });
+  });
+
+  it('a refusal: kept here, with the offer to remove it from this browser only, tied to this very group', () => {
+    const group = entry();
+    expect(deleteFailure(group, appError('REJECTED', 'The service refused: no'))).toEqual({
+      kind: 'error',
+      message: `${DESCRIBED} was not deleted and is kept here: The service refused: no`,
+      offer: { kind: 'forget', group },
+    });
+  });
+
+  it('Retry delete refused (the service does not know the token): says the earlier delete most likely went through', () => {
+    const group = entry({ deleteOutcomeUnknown: { since: 'T0' } });
+    const outcome = deleteFailure(group, appError('REJECTED', 'The service refused: No user group has this token'));
+    expect(outcome.message).toBe(
+      `The service no longer knows ${DESCRIBED} (The service refused: No user group has this token): the earlier delete most likely went through. Remove it from this browser only to clear the flag.`,
+    );
+    expect(outcome.offer).toEqual({ kind: 'forget', group });
+  });
+});
