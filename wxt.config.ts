@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'wxt';
-import { startDevSandbox } from './test/sandbox/dev-sandbox.ts';
+import { devStartRefusal, loadByHandHint, startDevSandbox, WXT_DEV_PORT } from './test/sandbox/dev-sandbox.ts';
 
 // Loopback origins: the sandbox runs there. Dev and e2e builds get them granted up front because
 // automation cannot click the browser's permission prompt; production only ever asks for them.
@@ -14,6 +15,8 @@ const canLaunchBrowser =
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   outDirTemplate: '{{browser}}-mv{{manifestVersion}}{{modeSuffix}}',
+  // A fixed port: a second `npm run dev` is refused (the `ready` hook) instead of drifting to 3001.
+  dev: { server: { port: WXT_DEV_PORT, strictPort: true } },
   webExt: {
     disabled: !canLaunchBrowser,
     binaries: existsSync('/usr/bin/chromium') ? { chrome: '/usr/bin/chromium' } : undefined,
@@ -22,16 +25,27 @@ export default defineConfig({
   zip: {
     artifactTemplate: '{{name}}-{{version}}-{{browser}}-{{manifestVersion}}.zip',
     sourcesTemplate: '{{name}}-{{version}}-sources.zip',
-    excludeSources: ['.node/**', 'test-results/**', 'playwright-report/**', 'bench-results/**'],
+    excludeSources: ['.node/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'store/**'],
+    // Dotfiles are left out by default; these two say which Node the build needs (and npm enforces it).
+    includeSources: ['**/*', '.npmrc', '.nvmrc'],
   },
   hooks: {
+    // Before `npm run dev` starts anything: one at a time (see devStartRefusal).
+    ready: async (wxt) => {
+      // vitest loads this config in serve mode too (WxtVitest): only a real dev session is checked.
+      if (wxt.config.command !== 'serve' || process.env.VITEST) return;
+      const refusal = await devStartRefusal();
+      if (refusal !== null) {
+        console.error(`\n${refusal}\n`);
+        process.exit(1);
+      }
+    },
     // `npm run dev` brings its own service: the sandbox on 127.0.0.1:8787, which dev builds point at.
     'server:started': async (wxt) => {
       const stop = await startDevSandbox();
       wxt.hooks.hook('server:closed', stop);
       if (!canLaunchBrowser) {
-        console.log(`\nNo display to launch a browser: load ${wxt.config.outDir} as an unpacked extension ` +
-          '(chrome://extensions → Developer mode → Load unpacked).\n');
+        console.log(`\n${loadByHandHint(wxt.config.browser, path.relative(process.cwd(), wxt.config.outDir))}\n`);
       }
     },
   },
@@ -42,7 +56,9 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: ['storage', 'activeTab', 'contextMenus', 'alarms'],
+    // unlimitedStorage: the registry is the only copy of each token, so a write must never meet the
+    // 10 MB storage.local quota (no install warning in Chrome or Firefox; see README, "User groups").
+    permissions: ['storage', 'unlimitedStorage', 'activeTab', 'contextMenus', 'alarms'],
     optional_host_permissions: ['https://*/*', ...LOOPBACK_ORIGINS],
     host_permissions: mode === 'production' ? undefined : LOOPBACK_ORIGINS,
     action: { default_title: '__MSG_actionTitle__' },

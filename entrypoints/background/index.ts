@@ -8,6 +8,7 @@ import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { createBulkCreateHandlers, createBulkCreateRunner, onBulkCreateAlarm } from './bulk-create-handlers';
 import { connectionHandlers } from './connection-handlers';
 import { createImportHandlers } from './import-handlers';
+import { noticeHandlers } from './notice-handlers';
 import { createProjectHandlers } from './project-handlers';
 import { createUserGroupHandlers } from './user-group-handlers';
 
@@ -23,7 +24,8 @@ export default defineBackground(() => {
     ...createProjectHandlers(createProjectApi({ fetch: fetchFn })),
     ...createUserGroupHandlers(userGroupApi, registry),
     ...createImportHandlers(registry),
-    ...createBulkCreateHandlers(bulkCreate),
+    ...createBulkCreateHandlers(bulkCreate, registry),
+    ...noticeHandlers,
   };
   browser.runtime.onMessage.addListener(
     createMessageListener(handlers, { id: browser.runtime.id, origin: browser.runtime.getURL('/') }),

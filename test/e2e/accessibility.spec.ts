@@ -8,9 +8,9 @@ import { createGroup, isolateUserGroupsAndWatchConsole, openOptionsPage, rowOf }
 import { expect, test } from './fixtures/test.ts';
 
 /**
- * design.md §5 and issue 7: the popup and the options page have no WCAG 2.1 A/AA violation that axe
- * can find, in the light and the dark palette, in each state a reviewer meets; and both work with the
- * keyboard alone.
+ * The stable accessible names (docs/testing.md) and issue 7: the popup and the options page have no
+ * WCAG 2.1 A/AA violation that axe can find, in the light and the dark palette, in each state a reviewer
+ * meets; and both work with the keyboard alone.
  */
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

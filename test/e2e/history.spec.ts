@@ -34,7 +34,7 @@ test('a page registered before: the popup warns with the earlier id, Register ag
 
   const first = await openActionPopup(extension, page);
   const firstId = await createFrom(first.popup);
-  // The success view has exactly one control named like "Copy project ID" (design.md §5).
+  // The success view has exactly one control named like "Copy project ID" (docs/testing.md, *Stable accessible names*).
   await expect(first.popup.getByRole('button', { name: 'Copy project ID' })).toHaveCount(1);
   await first.close();
   expect(sandbox.projects().map((project) => project.projectId)).toEqual([firstId]);

@@ -71,7 +71,7 @@ describe('t()', () => {
     expect(t('duplicateEarlier', '1 Nov 2026', 'Name', 'prj_1')).toBe('This page was registered on 1 Nov 2026 as “Name” (project ID prj_1).');
   });
 
-  it('keeps the accessible names of design.md §5 in English', () => {
+  it('keeps the stable accessible names (docs/testing.md) in English', () => {
     expect([t('fieldProjectUrl'), t('fieldProjectName'), t('createProject'), t('projectIdLabel'), t('copyProjectId'), t('openSettings')]).toEqual([
       'Project URL',
       'Project name',

@@ -9,6 +9,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBulkCreateHandlers, createBulkCreateRunner } from '@/entrypoints/background/bulk-create-handlers';
 import { connectionHandlers } from '@/entrypoints/background/connection-handlers';
 import { createImportHandlers } from '@/entrypoints/background/import-handlers';
+import { noticeHandlers } from '@/entrypoints/background/notice-handlers';
 import { createProjectHandlers } from '@/entrypoints/background/project-handlers';
 import { createUserGroupHandlers } from '@/entrypoints/background/user-group-handlers';
 import { createProjectApi } from '@/lib/api/project-api';
@@ -16,8 +17,9 @@ import { createUserGroupApi } from '@/lib/api/user-group-api';
 import { protocol, type MessageName } from '@/lib/messaging/protocol';
 import { routeMessage, type Handlers } from '@/lib/messaging/router';
 import { resultSchema } from '@/lib/result';
-import { connectionSettingsSchema, credentialsSchema } from '@/lib/connection/connection-schema';
-import { connectionSettingsItem, credentialsItems } from '@/lib/storage/connection-items';
+import { connectionSettingsSchema, storedCredentialsSchema } from '@/lib/connection/connection-schema';
+import { credentialsItems } from '@/lib/connection/credentials-items';
+import { connectionSettingsItem } from '@/lib/storage/connection-settings-item';
 import { readValidated } from '@/lib/storage/validated-item';
 import { storedBulkJobSchema } from '@/lib/user-groups/bulk-job-schema';
 import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
@@ -30,7 +32,10 @@ const OWN_PAGE = { id: 'ext-id', url: 'chrome-extension://ext-id/options.html' }
 const RUNS = { numRuns: 150 };
 const CONNECTION_STORAGE = {
   connectionSettings: { userGroupBaseUrl: 'https://ug.example.com', projectApiUrl: 'https://projects.example.com', secretsArea: 'local' },
-  credentials: SECRETS,
+  credentials: {
+    userGroup: { origin: 'https://ug.example.com', apiToken: SECRETS.apiToken },
+    project: { origin: 'https://projects.example.com', apiKey: SECRETS.apiKey, authToken: SECRETS.authToken },
+  },
 };
 
 beforeEach(async () => {
@@ -77,6 +82,7 @@ function allHandlers(fetchFn: () => Promise<Response>): Handlers {
     ...createUserGroupHandlers(createUserGroupApi({ fetch: fetchFn }), createRegistryWriter()),
     ...createImportHandlers(createRegistryWriter()),
     ...createBulkCreateHandlers(createBulkCreateRunner(createUserGroupApi({ fetch: fetchFn }), createRegistryWriter())),
+    ...noticeHandlers,
   };
 }
 
@@ -141,9 +147,9 @@ describe('the storage boundary', () => {
       fc.asyncProperty(fc.anything(), fc.anything(), async (settings, credentials) => {
         await fakeBrowser.storage.local.set({ connectionSettings: settings, credentials });
         const readSettings = await readValidated(connectionSettingsItem, connectionSettingsSchema, 'connection settings');
-        const readCredentials = await readValidated(credentialsItems.local, credentialsSchema, 'credentials');
+        const readCredentials = await readValidated(credentialsItems.local, storedCredentialsSchema, 'credentials');
         expect(connectionSettingsSchema.safeParse(readSettings).success).toBe(true);
-        expect(credentialsSchema.safeParse(readCredentials).success).toBe(true);
+        expect(storedCredentialsSchema.safeParse(readCredentials).success).toBe(true);
       }),
       RUNS,
     );

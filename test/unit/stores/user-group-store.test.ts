@@ -52,3 +52,19 @@ describe('the options page mirror of the registry', () => {
     expect(shownIds()).toEqual(['Customer:b']);
   });
 });
+
+describe('the mirror of the creates whose outcome is unknown', () => {
+  const mark = { name: 'Team', userGroupId: 'team-1', environment: 'Customer' as const, since: '2026-01-01T00:00:00.000Z' };
+
+  it('shows the stored list, follows its changes, and shows none for a list it cannot read', async () => {
+    useUserGroupStore.setState({ unsettledCreates: [] });
+    await fakeBrowser.storage.local.set({ userGroupUnsettledCreates: { creates: [mark] } });
+    stop = startUserGroupStore();
+    await vi.waitFor(() => expect(useUserGroupStore.getState().unsettledCreates).toEqual([mark]));
+    await fakeBrowser.storage.local.set({ userGroupUnsettledCreates: { creates: [] } });
+    await vi.waitFor(() => expect(useUserGroupStore.getState().unsettledCreates).toEqual([]));
+    await fakeBrowser.storage.local.set({ userGroupUnsettledCreates: { creates: [mark, { broken: true }] } });
+    await fakeBrowser.storage.local.set({ userGroupUnsettledCreates: { creates: [{ ...mark, environment: 'Testing' }] } });
+    await vi.waitFor(() => expect(useUserGroupStore.getState().unsettledCreates).toEqual([{ ...mark, environment: 'Testing' }]));
+  });
+});
