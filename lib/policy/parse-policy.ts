@@ -1,0 +1,86 @@
+import { parseWorkspace } from './parse-workspace';
+import {
+  EMPTY_POLICY,
+  lockWorkspacesSchema,
+  MAX_MANAGED_WORKSPACES,
+  MAX_POLICY_PROBLEMS,
+  POLICY_KEYS,
+  workspaceListSchema,
+  workspaceNameKey,
+  type ManagedWorkspace,
+  type ParsedPolicy,
+  type PolicyProblem,
+} from './policy-schema';
+import { asObject, checkValue, isUnset, reportUnknownKeys, type Report } from './policy-values';
+
+// What `storage.managed.get()` answered, turned into workspaces. Chrome drops values that break
+// public/managed-schema.json before we see them; Firefox checks nothing. Either way every value is
+// checked here, one at a time: a bad value is left out with a problem, never the whole policy for it,
+// and nothing here throws.
+
+/** The first entries (at most MAX_MANAGED_WORKSPACES), each with a usable name seen once. */
+function readWorkspaces(value: unknown, report: Report): ManagedWorkspace[] {
+  if (isUnset(value)) return [];
+  const list = checkValue(workspaceListSchema, value, 'workspaces', 'value');
+  if (!list.ok) {
+    report(list.problem);
+    return [];
+  }
+  if (list.value.length > MAX_MANAGED_WORKSPACES) {
+    const count = list.value.length - MAX_MANAGED_WORKSPACES;
+    report({ code: 'too-many-workspaces', path: 'workspaces', ignored: 'workspace', limit: MAX_MANAGED_WORKSPACES, count });
+  }
+  const workspaces: ManagedWorkspace[] = [];
+  const firstPathOf = new Map<string, string>();
+  list.value.slice(0, MAX_MANAGED_WORKSPACES).forEach((entry, index) => {
+    const path = `workspaces[${index}]`;
+    const workspace = parseWorkspace(entry, path, report);
+    if (!workspace) return;
+    // The name is how users and the workspace list tell managed workspaces apart: the first one wins.
+    const key = workspaceNameKey(workspace.name);
+    const firstPath = firstPathOf.get(key);
+    if (firstPath !== undefined) {
+      report({ code: 'duplicate-name', path, ignored: 'workspace', firstPath });
+      return;
+    }
+    firstPathOf.set(key, path);
+    workspaces.push(workspace);
+  });
+  return workspaces;
+}
+
+/** `lockWorkspaces`; a value that is not a boolean is ignored, which leaves the workspaces editable. */
+function readLock(value: unknown, report: Report): boolean {
+  if (isUnset(value)) return false;
+  const lock = checkValue(lockWorkspacesSchema, value, 'lockWorkspaces', 'value');
+  if (lock.ok) return lock.value;
+  report(lock.problem);
+  return false;
+}
+
+/**
+ * The policy in `raw` (the object `storage.managed.get()` resolves to). `undefined`, `null` and `{}`
+ * are "no policy". Problems come in the order of the values, unknown top-level keys last, at most
+ * MAX_POLICY_PROBLEMS of them and then one `more-problems` with the number left out.
+ */
+export function parsePolicy(raw: unknown): ParsedPolicy {
+  if (isUnset(raw)) return EMPTY_POLICY;
+  const problems: PolicyProblem[] = [];
+  let unlisted = 0;
+  const report: Report = (problem) => {
+    if (problems.length < MAX_POLICY_PROBLEMS) problems.push(problem);
+    else unlisted++;
+  };
+  const policy = asObject(raw);
+  let workspaces: ManagedWorkspace[] = [];
+  let locked = false;
+  if (policy) {
+    workspaces = readWorkspaces(policy.workspaces, report);
+    locked = readLock(policy.lockWorkspaces, report);
+    reportUnknownKeys(policy, POLICY_KEYS, '', report);
+  } else {
+    report({ code: 'wrong-type', path: '', ignored: 'value', expected: 'object' });
+  }
+  if (unlisted > 0) problems.push({ code: 'more-problems', path: '', ignored: 'none', count: unlisted });
+  return { workspaces, locked, problems };
+}

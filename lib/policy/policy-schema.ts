@@ -1,0 +1,122 @@
+import { z } from 'zod/mini';
+import { hasControlCharacter } from '@/lib/user-groups/text-rules';
+
+// The organisation policy (design.md §9): what an administrator may set through `storage.managed`,
+// and what reading it produces. Schemas only, no browser access, so any page may import this file.
+// public/managed-schema.json declares the same keys for Chrome; a unit test keeps the two in step.
+
+/** The policy's keys as administrators write them (Chrome's schema, policies.json, .reg, plist). */
+export const POLICY_KEYS = ['workspaces', 'lockWorkspaces'] as const;
+export const WORKSPACE_KEYS = ['name', 'projectApiUrl', 'userGroupBaseUrl', 'apiKey', 'authToken', 'apiToken'] as const;
+
+/** Only this many entries of `workspaces` are read: a policy cannot flood every page with workspaces. */
+export const MAX_MANAGED_WORKSPACES = 50;
+export const MAX_WORKSPACE_NAME_LENGTH = 100;
+export const MAX_ADDRESS_LENGTH = 2048;
+/** The same bound as an imported user-group token. */
+export const MAX_SECRET_LENGTH = 1024;
+/** More problems than this are summed up in one `more-problems`: a notice stays readable. */
+export const MAX_POLICY_PROBLEMS = 100;
+
+/**
+ * A secret travels in an HTTP header, which can carry printable ASCII only (a line break in it would
+ * even split the header). Refused here rather than failing at every request.
+ */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+// Each `message` below is a problem code (policyProblemCodeSchema), not a sentence: parse-workspace.ts
+// turns the first issue of a value into a problem, and the UI translates the code.
+export const workspaceNameSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'empty-name'),
+  z.maxLength(MAX_WORKSPACE_NAME_LENGTH),
+  z.refine((value) => !hasControlCharacter(value), 'invalid-name'),
+);
+export const policyAddressSchema = z.string().check(z.trim(), z.maxLength(MAX_ADDRESS_LENGTH));
+export const policySecretSchema = z.string().check(
+  z.trim(),
+  z.maxLength(MAX_SECRET_LENGTH),
+  z.refine((value) => PRINTABLE_ASCII.test(value), 'invalid-secret'),
+);
+export const lockWorkspacesSchema = z.boolean();
+/** The list itself; its entries are read one by one so that one bad entry costs only itself. */
+export const workspaceListSchema = z.array(z.unknown());
+
+/**
+ * A workspace as the policy gives it, checked and normalised. As in connection-schema.ts, `''` means
+ * "not set": an address the workspace does not use, or a secret left for the user to type.
+ */
+export const managedWorkspaceSchema = z.object({
+  name: z.string(),
+  projectApiUrl: z.string(),
+  userGroupBaseUrl: z.string(),
+  apiKey: z.string(),
+  authToken: z.string(),
+  apiToken: z.string(),
+});
+export type ManagedWorkspace = z.infer<typeof managedWorkspaceSchema>;
+
+export const policyProblemCodeSchema = z.enum([
+  /** The value has another JSON type than `expected`. */
+  'wrong-type',
+  /** A key this extension does not know (a typo, or a key of a newer version). */
+  'unknown-key',
+  /** `workspaces` has more than `limit` entries; `count` of them were not read. */
+  'too-many-workspaces',
+  /** A text longer than `limit` characters. */
+  'too-long',
+  'empty-name',
+  /** A name with a line break, tab or other control character. */
+  'invalid-name',
+  /** A second workspace with the name of the one at `firstPath` (compared ignoring case). */
+  'duplicate-name',
+  /** An address `checkServiceUrl` refuses; `reason` says why. */
+  'invalid-address',
+  /** A workspace with neither a usable project API address nor a user-group API address. */
+  'no-address',
+  /** A secret with characters an HTTP header cannot carry. */
+  'invalid-secret',
+  /** A secret for an API whose address is not set (or was refused): it could not be bound to an origin. */
+  'secret-without-address',
+  /** `count` further problems were not listed. */
+  'more-problems',
+]);
+export type PolicyProblemCode = z.infer<typeof policyProblemCodeSchema>;
+
+/** Why an address was refused, for the translated notice. */
+export const addressReasonSchema = z.enum(['malformed', 'not-https', 'plain-http', 'user-info', 'query-or-fragment', 'other']);
+export type AddressReason = z.infer<typeof addressReasonSchema>;
+
+/**
+ * One value the extension ignored. Never an English sentence (pages translate the code) and never a
+ * secret's value. `path` names the value as the administrator wrote it: `workspaces[2].projectApiUrl`.
+ * `ignored` says what was left out: that value alone, the whole workspace at `workspaces[i]`, or
+ * nothing (`more-problems`).
+ */
+export const policyProblemSchema = z.object({
+  code: policyProblemCodeSchema,
+  path: z.string(),
+  ignored: z.enum(['value', 'workspace', 'none']),
+  expected: z.optional(z.enum(['object', 'array', 'string', 'boolean'])),
+  limit: z.optional(z.number()),
+  count: z.optional(z.number()),
+  reason: z.optional(addressReasonSchema),
+  firstPath: z.optional(z.string()),
+});
+export type PolicyProblem = z.infer<typeof policyProblemSchema>;
+
+/** What the policy configures once read: bad values already left out, each with its problem. */
+export const parsedPolicySchema = z.object({
+  workspaces: z.array(managedWorkspaceSchema),
+  /** `lockWorkspaces`: users may not edit the managed workspaces (they can never delete them). */
+  locked: z.boolean(),
+  problems: z.array(policyProblemSchema),
+});
+export type ParsedPolicy = z.infer<typeof parsedPolicySchema>;
+
+export const EMPTY_POLICY: ParsedPolicy = { workspaces: [], locked: false, problems: [] };
+
+/** The form of a name used to find duplicates: "Acme" and " acme " are one workspace. */
+export function workspaceNameKey(name: string): string {
+  return name.trim().normalize('NFC').toLowerCase();
+}
