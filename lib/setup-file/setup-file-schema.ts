@@ -1,0 +1,77 @@
+import { z } from 'zod/mini';
+import { IV_BYTES } from '../crypto/aes-gcm';
+import { base64ToBytes } from '../crypto/base64';
+import { MAX_SALT_BYTES, MIN_SALT_BYTES, PBKDF2_MAX_ITERATIONS, PBKDF2_MIN_ITERATIONS } from '../crypto/kdf';
+import { noControlCharacters } from '../user-groups/text-rules';
+
+// The setup file (design.md §8, docs/setup-file.md). Schemas only: the options page and the first-run
+// page load this to show the preview.
+
+export const SETUP_FILE_FORMAT = 'review-companion.setup';
+/** The newest version this build reads and the one it writes. A file with a higher one is refused. */
+export const SETUP_FILE_VERSION = 1;
+/** Refused before parsing; a real file is under 2 KB. */
+export const MAX_SETUP_FILE_BYTES = 64 * 1024;
+export const MAX_WORKSPACE_NAME_LENGTH = 100;
+export const MAX_ADDRESS_LENGTH = 2048;
+export const MAX_SECRET_LENGTH = 1024;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Clear text is bound to the ciphertext as JSON (setup-file-aad.ts). Without control characters and
+ * lone surrogates, every JSON library writes the same bytes for it, so other tools can build the AAD.
+ */
+const plainText = (max: number) =>
+  z.string().check(
+    z.maxLength(max),
+    noControlCharacters(),
+    z.refine((value) => !LONE_SURROGATE.test(value), 'must be valid Unicode'),
+  );
+const filled = (max: number) => plainText(max).check(z.refine((value) => value.trim() !== '', 'must not be empty'));
+
+/** Base64 of a byte string whose length is within bounds. */
+const encodedBytes = (min: number, max: number) =>
+  z.string().check(
+    z.refine((value) => {
+      const bytes = base64ToBytes(value);
+      return bytes !== undefined && bytes.length >= min && bytes.length <= max;
+    }, `must be base64 of ${min} to ${max} bytes`),
+  );
+
+/** Addresses are checked with checkServiceUrl after parsing, so that the problem names the field. */
+export const setupWorkspaceSchema = z.strictObject({
+  name: filled(MAX_WORKSPACE_NAME_LENGTH),
+  projectApiUrl: plainText(MAX_ADDRESS_LENGTH),
+  userGroupBaseUrl: z.optional(plainText(MAX_ADDRESS_LENGTH)),
+});
+export type SetupWorkspace = z.infer<typeof setupWorkspaceSchema>;
+
+export const setupFileV1Schema = z.strictObject({
+  format: z.literal(SETUP_FILE_FORMAT),
+  version: z.literal(1),
+  workspace: setupWorkspaceSchema,
+  kdf: z.strictObject({
+    name: z.literal('PBKDF2-SHA256'),
+    iterations: z.int().check(z.gte(PBKDF2_MIN_ITERATIONS), z.lte(PBKDF2_MAX_ITERATIONS)),
+    salt: encodedBytes(MIN_SALT_BYTES, MAX_SALT_BYTES),
+  }),
+  cipher: z.strictObject({
+    name: z.literal('AES-256-GCM'),
+    iv: encodedBytes(IV_BYTES, IV_BYTES),
+    // At least the 16-byte tag; the file cap bounds the rest.
+    data: encodedBytes(16, MAX_SETUP_FILE_BYTES),
+  }),
+});
+export type SetupFileV1 = z.infer<typeof setupFileV1Schema>;
+
+/** What `cipher.data` decrypts to. `apiToken` is there exactly when `workspace.userGroupBaseUrl` is. */
+export const setupSecretsSchema = z.strictObject({
+  apiKey: filled(MAX_SECRET_LENGTH),
+  authToken: filled(MAX_SECRET_LENGTH),
+  apiToken: z.optional(filled(MAX_SECRET_LENGTH)),
+});
+export type SetupSecrets = z.infer<typeof setupSecretsSchema>;
+
+/** The clear part: what the preview shows and what the AAD binds. */
+export type SetupFileHeader = Pick<SetupFileV1, 'format' | 'version' | 'workspace'>;
