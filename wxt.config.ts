@@ -30,6 +30,11 @@ export default defineConfig({
     includeSources: ['**/*', '.npmrc', '.nvmrc'],
   },
   hooks: {
+    // Each page is its own build: pages built together share chunks, and a chunk the options page
+    // needs could land in the popup's download (the popup has a size budget; see check-size-budgets).
+    'entrypoints:grouped': (_wxt, groups) => {
+      groups.splice(0, groups.length, ...groups.flatMap((group) => (Array.isArray(group) ? group.map((entry) => [entry]) : [group])));
+    },
     // Before `npm run dev` starts anything: one at a time (see devStartRefusal).
     ready: async (wxt) => {
       // vitest loads this config in serve mode too (WxtVitest): only a real dev session is checked.
