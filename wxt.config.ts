@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'wxt';
+import { defineConfig, type Entrypoint, type EntrypointGroup } from 'wxt';
 import { devStartRefusal, loadByHandHint, startDevSandbox, WXT_DEV_PORT } from './test/sandbox/dev-sandbox.ts';
 
 // Loopback origins: the sandbox runs there. Dev and e2e builds get them granted up front because
@@ -33,7 +33,8 @@ export default defineConfig({
     // Each page is its own build: pages built together share chunks, and a chunk the options page
     // needs could land in the popup's download (the popup has a size budget; see check-size-budgets).
     'entrypoints:grouped': (_wxt, groups) => {
-      groups.splice(0, groups.length, ...groups.flatMap((group) => (Array.isArray(group) ? group.map((entry) => [entry]) : [group])));
+      const alone: EntrypointGroup[] = groups.flatMap((group): EntrypointGroup[] => (Array.isArray(group) ? group.map((entry: Entrypoint) => [entry]) : [group]));
+      groups.splice(0, groups.length, ...alone);
     },
     // Before `npm run dev` starts anything: one at a time (see devStartRefusal).
     ready: async (wxt) => {
