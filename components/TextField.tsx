@@ -1,7 +1,8 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
+  ref?: Ref<HTMLInputElement>;
   value: string;
   onChange: (value: string) => void;
   error?: string;
@@ -9,7 +10,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
 }
 
 /** A labelled input whose error and hint are announced with it (aria-describedby). */
-export function TextField({ label, value, onChange, error, hint, ...inputProps }: TextFieldProps) {
+export function TextField({ label, ref, value, onChange, error, hint, ...inputProps }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -18,6 +19,7 @@ export function TextField({ label, value, onChange, error, hint, ...inputProps }
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
+        ref={ref}
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}

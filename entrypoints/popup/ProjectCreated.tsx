@@ -1,23 +1,30 @@
-import { useEffect, useRef } from 'react';
 import { CopyButton } from '@/components/CopyButton';
 import { StatusMessage } from '@/components/Alert';
 import { t } from '@/lib/i18n';
+import type { ProjectInput } from '@/lib/projects/project-input';
 
-export function ProjectCreated({ projectId, projectUrl }: { projectId: string; projectUrl: string }) {
-  const idField = useRef<HTMLInputElement>(null);
-  // The form that had focus is gone: focus goes to the id (selected, ready to copy), not to <body>.
-  useEffect(() => {
-    if (document.activeElement === null || document.activeElement === document.body) idField.current?.focus();
-  }, []);
+interface ProjectCreatedProps {
+  projectId: string;
+  /** What was sent: the name as the service has it. */
+  project: ProjectInput;
+  onDone: () => void;
+}
+
+/** The new project by its name, its ID to copy, and Done. */
+export function ProjectCreated({ projectId, project, onDone }: ProjectCreatedProps) {
   return (
     <section className="result">
-      <StatusMessage>{t('projectCreated', projectUrl)}</StatusMessage>
+      <StatusMessage>{t('projectCreated', project.projectName)}</StatusMessage>
       <div className="field">
         <label htmlFor="project-id">{t('projectIdLabel')}</label>
-        <input ref={idField} id="project-id" readOnly value={projectId} onFocus={(event) => event.target.select()} />
+        {/* The form that had focus is gone: focus goes to the id (selected, ready to copy), not to <body>. */}
+        <input id="project-id" readOnly value={projectId} autoFocus onFocus={(event) => event.target.select()} />
       </div>
       <div className="actions">
         <CopyButton value={projectId} label={t('copyProjectId')} />
+        <button type="button" className="done" onClick={onDone}>
+          {t('done')}
+        </button>
       </div>
     </section>
   );

@@ -3,7 +3,7 @@ import { CopyButton } from '@/components/CopyButton';
 import { t } from '@/lib/i18n';
 import type { AppError } from '@/lib/result';
 
-const SETTINGS_ERRORS = new Set(['NOT_CONFIGURED', 'ACCESS_NOT_GRANTED', 'UNAUTHENTICATED', 'PERMISSION_DENIED']);
+const SETTINGS_ERRORS = ['NOT_CONFIGURED', 'ACCESS_NOT_GRANTED', 'UNAUTHENTICATED', 'PERMISSION_DENIED'];
 
 /** The service's error, in the popup's words where the popup knows better (one project per site). */
 export function ProjectError({ error, onOpenSettings }: { error: AppError; onOpenSettings: () => void }) {
@@ -16,7 +16,7 @@ export function ProjectError({ error, onOpenSettings }: { error: AppError; onOpe
           <CopyButton value={error.relatedId} label={t('copyExistingProjectId')} />
         </span>
       )}
-      {SETTINGS_ERRORS.has(error.code) && (
+      {SETTINGS_ERRORS.includes(error.code) && (
         <>
           {' '}
           <button type="button" onClick={onOpenSettings}>

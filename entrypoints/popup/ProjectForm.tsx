@@ -6,42 +6,53 @@ import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { createProject } from '@/lib/messaging/messages/project-messages';
 import { findDuplicates, indexHistory } from '@/lib/projects/find-duplicates';
-import { explainUnregistrableUrl, validateProjectInput, type ProjectFieldErrors } from '@/lib/projects/validate-project-input';
 import type { StoredHistory } from '@/lib/projects/history-source';
+import type { ProjectInput } from '@/lib/projects/project-input';
+import { explainTargetPage, explainUnregistrableUrl, validateProjectInput } from '@/lib/projects/validate-project-input';
 import type { AppError } from '@/lib/result';
+import { closesOnDone } from '@/lib/tabs/closes-on-done';
 import type { TargetPage } from '@/lib/tabs/read-target-tab';
 import { DuplicateWarning } from './DuplicateWarning';
-import { ProjectError } from './ProjectError';
+import { openSettingsAt } from './open-settings';
 import { ProjectCreated } from './ProjectCreated';
+import { ProjectError } from './ProjectError';
 import { RecentProjects } from './RecentProjects';
 import { useHistory } from './use-history';
 
 const WARNING_ID = 'duplicate-warning';
 
 interface ProjectFormProps {
+  /** The workspace the project is created in, whose history is shown. */
+  workspaceId: string;
   page: TargetPage;
   initialHistory: StoredHistory;
-  onOpenSettings: () => void;
+  /** Not used: the popup opens the settings at the section that helps (open-settings.ts). */
+  onOpenSettings?: () => void;
 }
 
-export function ProjectForm({ page, initialHistory, onOpenSettings }: ProjectFormProps) {
+export function ProjectForm({ workspaceId, page, initialHistory }: ProjectFormProps) {
   const extensionOrigin = browser.runtime.getURL('/');
   const [projectUrl, setProjectUrl] = useState(page.url);
   const [projectName, setProjectName] = useState(page.title);
-  // A page that cannot be registered is explained at once, not only after a click.
-  const [fieldErrors, setFieldErrors] = useState<ProjectFieldErrors>(() => {
-    const problem = page.url ? explainUnregistrableUrl(page.url, extensionOrigin) : undefined;
-    return problem ? { projectUrl: problem } : {};
-  });
+  const [nameError, setNameError] = useState<string>();
   const [error, setError] = useState<AppError>();
-  const [createdId, setCreatedId] = useState<string>();
+  const [created, setCreated] = useState<{ projectId: string; project: ProjectInput }>();
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
+  const urlField = useRef<HTMLInputElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
   const createButton = useRef<HTMLButtonElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
 
+  // A page that cannot be registered (a browser page, a hidden address…) is said under the address at
+  // once, with what to do instead; what is typed there is judged as it is typed; Create project waits
+  // for an address that can be registered.
+  const pageProblem = explainTargetPage(page, extensionOrigin);
+  const urlProblem = explainUnregistrableUrl(projectUrl, extensionOrigin);
+  const pageUrlKept = pageProblem !== undefined && projectUrl === page.url;
+
   // The history is read before the form first renders (main.tsx), so this check is never skipped.
-  const history = useHistory(initialHistory).entries;
+  const history = useHistory(workspaceId, initialHistory).entries;
   const index = useMemo(() => indexHistory(history), [history]);
   const duplicates = useMemo(() => findDuplicates(index, projectUrl), [index, projectUrl]);
   // A confirmation holds for the address it was given for, not for whatever is typed next.
@@ -49,8 +60,14 @@ export function ProjectForm({ page, initialHistory, onOpenSettings }: ProjectFor
   const confirmed = duplicates !== undefined && confirmedUrl === duplicates.normalizedUrl;
   const needsConfirmation = Boolean(duplicates?.samePage.length) && !confirmed;
 
+  // Focus starts on the first thing that still needs the reviewer: an address that is missing or cannot
+  // be registered, a missing name, the warning that the page was registered before; with all of that
+  // settled, Create project itself, so that Enter registers the prefilled page at once (Shift+Tab
+  // reaches the name to change it).
   useEffect(() => {
+    (urlProblem ? urlField : !projectName.trim() ? nameField : needsConfirmation ? confirmButton : createButton).current?.focus();
     performance.mark('popup-ready');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the state the form opens with counts
   }, []);
 
   // Register again disappears once pressed: focus moves to where the reviewer goes next.
@@ -73,35 +90,49 @@ export function ProjectForm({ page, initialHistory, onOpenSettings }: ProjectFor
     }
     const checked = validateProjectInput({ projectUrl, projectName }, extensionOrigin);
     if (!checked.ok) {
-      setFieldErrors(checked.errors);
+      setNameError(checked.errors.projectName);
+      nameField.current?.focus(); // the address cannot be wrong here: Create project waits for a good one
       return;
     }
-    setFieldErrors({});
+    setNameError(undefined);
     setError(undefined);
     inFlight.current = true;
     keepFocusWhileBusy(createButton.current);
     setSubmitting(true);
-    const result = await sendMessage(createProject, checked.value);
+    const result = await sendMessage(createProject, { ...checked.value, workspaceId });
     inFlight.current = false;
     setSubmitting(false);
-    if (result.ok) setCreatedId(result.value.projectId);
+    if (result.ok) setCreated({ projectId: result.value.projectId, project: checked.value });
     else setError(result.error);
   };
 
-  if (createdId) return <ProjectCreated projectId={createdId} projectUrl={projectUrl} />;
+  // Done closes the popup; popup.html opened in a tab starts again: a fresh form, read afresh.
+  const done = () => void closesOnDone().then((close) => (close ? window.close() : location.reload()));
+
+  if (created) return <ProjectCreated {...created} onDone={done} />;
   return (
     <>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        {!page.url && <p className="hint">{t(page.source === 'link' ? 'linkUrlUnusable' : 'tabUrlUnreadable')}</p>}
-        <TextField label={t('fieldProjectUrl')} value={projectUrl} onChange={setProjectUrl} error={fieldErrors.projectUrl} inputMode="url" autoComplete="off" spellCheck={false} />
-        <TextField label={t('fieldProjectName')} value={projectName} onChange={setProjectName} error={fieldErrors.projectName} autoComplete="off" />
+        <TextField
+          ref={urlField}
+          label={t('fieldProjectUrl')}
+          value={projectUrl}
+          onChange={setProjectUrl}
+          error={pageUrlKept || !projectUrl.trim() ? undefined : urlProblem}
+          hint={pageUrlKept ? `${pageProblem} ${t('typeAddressInstead')}` : undefined}
+          onFocus={(event) => event.target.select()}
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <TextField ref={nameField} label={t('fieldProjectName')} value={projectName} onChange={setProjectName} error={nameError} autoComplete="off" />
         {duplicates && <DuplicateWarning id={WARNING_ID} report={duplicates} confirmed={confirmed} onConfirm={confirm} confirmRef={confirmButton} />}
-        {error && <ProjectError error={error} onOpenSettings={onOpenSettings} />}
+        {error && <ProjectError error={error} onOpenSettings={() => openSettingsAt('connection')} />}
         <button
           ref={createButton}
           type="submit"
           className="primary"
-          disabled={submitting || needsConfirmation}
+          disabled={submitting || needsConfirmation || urlProblem !== undefined}
           aria-busy={submitting}
           aria-describedby={needsConfirmation ? WARNING_ID : undefined}
         >
@@ -109,7 +140,7 @@ export function ProjectForm({ page, initialHistory, onOpenSettings }: ProjectFor
         </button>
         {submitting && <span className="progress">{t('creatingProject')}</span>}
       </form>
-      <RecentProjects entries={history} onShowAll={onOpenSettings} />
+      <RecentProjects entries={history} onShowAll={() => openSettingsAt('history')} />
     </>
   );
 }

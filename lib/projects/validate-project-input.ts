@@ -9,19 +9,14 @@ const BROWSER_SCHEMES = ['chrome:', 'edge:', 'brave:', 'opera:', 'vivaldi:', 'ab
 
 /**
  * Add-on store pages: http(s), so the service would take them, but browsers keep every extension off
- * them, so the review toolbar could never run there. Host, and a path prefix where the host serves more.
+ * them, so the review toolbar could never run there. Host, and a path prefix where the host serves more,
+ * each ending in `/` so that a longer host or path (`addons.mozilla.org.example`, `/webstorex`) is not one.
  */
-const EXTENSION_STORES: readonly { host: string; pathPrefix?: string }[] = [
-  { host: 'chromewebstore.google.com' },
-  { host: 'chrome.google.com', pathPrefix: '/webstore' },
-  { host: 'addons.mozilla.org' },
-  { host: 'microsoftedge.microsoft.com', pathPrefix: '/addons' },
-];
+const EXTENSION_STORES = ['chromewebstore.google.com/', 'chrome.google.com/webstore/', 'addons.mozilla.org/', 'microsoftedge.microsoft.com/addons/'];
 
 export function isExtensionStorePage(url: URL): boolean {
-  return EXTENSION_STORES.some(
-    (store) => url.hostname === store.host && (!store.pathPrefix || url.pathname === store.pathPrefix || url.pathname.startsWith(`${store.pathPrefix}/`)),
-  );
+  const page = `${url.hostname}${url.pathname}/`;
+  return EXTENSION_STORES.some((store) => page.startsWith(store));
 }
 
 /** Why a URL cannot be registered, in words a reviewer understands; undefined when it can be. */
@@ -44,7 +39,11 @@ export function explainUnregistrableUrl(rawUrl: string, extensionOrigin?: string
   }
   if (extensionOrigin && text.startsWith(extensionOrigin)) return t('urlOwnPage');
   if (url.protocol === 'chrome-extension:' || url.protocol === 'moz-extension:') return t('urlExtensionPage');
-  if (BROWSER_SCHEMES.includes(url.protocol)) return t('urlBrowserPage', url.protocol);
+  if (BROWSER_SCHEMES.includes(url.protocol)) {
+    // `chrome://…` but `about:…`: the scheme as the address writes it.
+    const slashes = text.startsWith('//', url.protocol.length) ? '//' : '';
+    return t('urlBrowserPage', `${url.protocol}${slashes}`);
+  }
   if (url.protocol === 'file:') return t('urlFile');
   return t('urlOnlyWeb');
 }
@@ -62,4 +61,14 @@ export function validateProjectInput(
   else if (projectName.length > PROJECT_NAME_MAX_LENGTH) errors.projectName = t('nameTooLong', PROJECT_NAME_MAX_LENGTH);
   if (errors.projectUrl || errors.projectName) return { ok: false, errors };
   return { ok: true, value: { projectUrl: raw.projectUrl.trim(), projectName } };
+}
+
+/**
+ * Why the page the form was opened for cannot be registered, said under its address field: the browser
+ * hid its address (browser pages, other extensions' pages, the PDF viewer, stores: where no extension
+ * runs), a link's address was unusable, or the address is not a web page's. Undefined when it can be.
+ */
+export function explainTargetPage(page: { url: string; source: 'tab' | 'link' }, extensionOrigin?: string): string | undefined {
+  if (!page.url) return t(page.source === 'link' ? 'linkUrlUnusable' : 'tabUrlHidden');
+  return explainUnregistrableUrl(page.url, extensionOrigin);
 }

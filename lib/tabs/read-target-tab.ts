@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { cleanText, nameForLink } from '../context-menu/link-target';
+import { cleanText } from '../context-menu/link-target';
 import { PROJECT_NAME_MAX_LENGTH } from '../projects/project-input';
 
 export interface TargetPage {
@@ -23,7 +23,8 @@ export function parseTabIdParam(search: string): number | undefined {
  * `popup.html?url=…&title=…` (the context menu of a link). Only the extension opens its popup, but the
  * values are still checked like typed text: an address that is too long or does not parse, or that
  * contains control characters, is not prefilled (the field starts empty and says why); the title is
- * cleaned and cut to the name's limit, and missing, it is made from the address. Undefined without `url`.
+ * cleaned and cut to the name's limit. The background always names the link (nameForLink); a title
+ * missing all the same leaves the name empty, where the form then puts focus. Undefined without `url`.
  */
 export function parseLinkParams(search: string): TargetPage | undefined {
   const params = new URLSearchParams(search);
@@ -32,8 +33,8 @@ export function parseLinkParams(search: string): TargetPage | undefined {
   const url = rawUrl.trim();
   // eslint-disable-next-line no-control-regex -- a prefilled address must be printable
   const usable = url.length > 0 && url.length <= MAX_PREFILLED_URL_LENGTH && !/[\u0000-\u001f\u007f]/.test(url) && URL.canParse(url);
-  if (!usable) return { url: '', title: cleanText(params.get('title') ?? '').slice(0, PROJECT_NAME_MAX_LENGTH), source: 'link' };
-  return { url, title: nameForLink(url, params.get('title') ?? undefined), source: 'link' };
+  const title = cleanText(params.get('title') ?? '').slice(0, PROJECT_NAME_MAX_LENGTH);
+  return { url: usable ? url : '', title, source: 'link' };
 }
 
 /**

@@ -96,11 +96,12 @@ for (const scheme of SCHEMES) {
       await expect(popup.getByRole('alert')).toHaveText('projectName must be at most 200 characters');
       await expectNoViolations(popup, `the popup with the service's error (${scheme})`);
 
-      // A field error of the popup's own (a browser page cannot be registered) next to the field.
+      // A field error of the popup's own (a browser page cannot be registered) next to the field, as
+      // it is typed; Create project waits (a disabled button).
       await popup.getByLabel('Project URL', { exact: true }).fill('chrome://version/');
       await name.fill('Browser page');
-      await popup.getByRole('button', { name: 'Create project' }).click();
       await expect(popup.getByLabel('Project URL', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await expect(popup.getByRole('button', { name: 'Create project' })).toBeDisabled();
       await expectNoViolations(popup, `the popup with a field error (${scheme})`);
 
       const typedUrl = sandbox.pageUrl(`a11y-typed-${scheme}`);
@@ -110,6 +111,7 @@ for (const scheme of SCHEMES) {
       await expect(popup.getByLabel('Project ID', { exact: true })).toBeVisible();
       await expect(popup.getByLabel('Project ID', { exact: true })).toHaveValue(sandbox.projects()[0]!.projectId);
       await expect(popup.getByRole('button', { name: 'Copy project ID' })).toBeVisible();
+      await expect(popup.getByRole('button', { name: 'Done' })).toBeVisible();
       await expectNoViolations(popup, `the popup after success (${scheme})`);
 
       // The same address again: the duplicate warning (Register again), and the recent projects.
@@ -119,6 +121,24 @@ for (const scheme of SCHEMES) {
       await expect(again.getByRole('region', { name: 'Already registered' })).toBeVisible();
       await expect(again.getByRole('region', { name: 'Recent projects' })).toBeVisible();
       await expectNoViolations(again, `the popup warning of a page registered before (${scheme})`);
+    });
+
+    test(`popup on a page it cannot register, and with a 2,000-character address: no axe violations, ${scheme}`, async ({ extension, sandbox }) => {
+      await configureConnection(extension.context, extension.extensionId, sandbox);
+      // A tab whose address the browser hides (as for chrome:// pages): no such tab id is readable.
+      const hidden = await extension.context.newPage();
+      await hidden.emulateMedia({ colorScheme: scheme });
+      await hidden.goto(extension.extensionUrl('popup.html?tabId=2147483647'));
+      await expect(hidden.getByLabel('Project URL', { exact: true })).toHaveAccessibleDescription(/^This page cannot be registered/);
+      await expect(hidden.getByRole('button', { name: 'Create project' })).toBeDisabled();
+      await expectNoViolations(hidden, `the popup on a page whose address is hidden (${scheme})`);
+
+      const page = await openWebPage(extension, sandbox, `a11y-long-${scheme}`, 'Long address');
+      await page.goto(`${page.url()}&q=${'a'.repeat(2000)}`);
+      const popup = await openPopupForTab(extension, page);
+      await popup.emulateMedia({ colorScheme: scheme });
+      await expect(popup.getByLabel('Project URL', { exact: true })).toHaveValue(page.url());
+      await expectNoViolations(popup, `the popup with a 2,000-character address (${scheme})`);
     });
 
     test(`options page with every section filled in, and with a dialog open: no axe violations, readable placeholders, ${scheme}`, async ({ extension, sandbox }) => {
@@ -208,15 +228,19 @@ test('the keyboard alone registers a page in the popup, and focus lands on the n
   const url = popup.getByLabel('Project URL', { exact: true });
   await expect(url).toHaveValue(page.url());
 
-  await tabTo(popup, url);
+  // Focus starts on Create project (the page is prefilled and can be registered), and shows.
+  const create = popup.getByRole('button', { name: 'Create project' });
+  await expectVisibleFocus(create);
+  await popup.keyboard.press('Shift+Tab');
+  const name = popup.getByLabel('Project name', { exact: true });
+  await expectVisibleFocus(name);
+  await popup.keyboard.press('Shift+Tab');
   await expectVisibleFocus(url);
   await popup.keyboard.press('Tab');
-  const name = popup.getByLabel('Project name', { exact: true });
   await expectVisibleFocus(name);
   await popup.keyboard.press('ControlOrMeta+A');
   await popup.keyboard.type('Typed with the keyboard');
   await popup.keyboard.press('Tab');
-  const create = popup.getByRole('button', { name: 'Create project' });
   await expectVisibleFocus(create);
   await popup.keyboard.press('Enter');
 
@@ -230,6 +254,8 @@ test('the keyboard alone registers a page in the popup, and focus lands on the n
   await expectVisibleFocus(popup.getByRole('button', { name: 'Copy project ID' }));
   await popup.keyboard.press('Space');
   await expect(popup.getByText('Copied.', { exact: true })).toBeVisible();
+  await popup.keyboard.press('Tab');
+  await expectVisibleFocus(popup.getByRole('button', { name: 'Done' }));
 });
 
 test('the keyboard alone registers a page after the service refused it: focus stays on Create project', async ({ extension, sandbox }) => {
@@ -239,7 +265,9 @@ test('the keyboard alone registers a page after the service refused it: focus st
   const name = popup.getByLabel('Project name', { exact: true });
   await expect(name).toHaveValue('Keyboard error page');
 
-  await tabTo(popup, name);
+  await expectVisibleFocus(popup.getByRole('button', { name: 'Create project' }));
+  await popup.keyboard.press('Shift+Tab');
+  await expectVisibleFocus(name);
   await popup.keyboard.press('ControlOrMeta+A');
   await popup.keyboard.type('n'.repeat(250));
   await popup.keyboard.press('Tab');
@@ -257,6 +285,15 @@ test('the keyboard alone registers a page after the service refused it: focus st
   await popup.keyboard.press('Enter'); // Enter in a field submits the form too
   await expect(popup.getByLabel('Project ID', { exact: true })).toBeVisible();
   expect(sandbox.projects().map((project) => project.projectName)).toEqual(['A shorter name']);
+});
+
+test('the keyboard alone, without a connection: focus is on Open settings, which names what is missing first', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  await forgetCredentials(extension.context, extension.extensionId);
+  const page = await openWebPage(extension, sandbox, 'a11y-keyboard-setup', 'Not set up');
+  const popup = await openPopupForTab(extension, page);
+  await expect(popup.getByRole('listitem')).toHaveText(['The API key is not saved.', 'The auth token is not saved.']);
+  await expectVisibleFocus(popup.getByRole('button', { name: 'Open settings' }));
 });
 
 test('the keyboard alone creates a user group and rotates its token; focus comes back to the row', async ({ extension, sandbox }) => {

@@ -5,6 +5,7 @@ import type { Browser as ExtensionApi } from 'wxt/browser';
 import { launchExtensionBrowser } from './fixtures/chromium.ts';
 import { configureConnection, optionsUrl } from './fixtures/connection.ts';
 import { clickContextMenu, popupOpenedBy } from './fixtures/context-menu.ts';
+import { readWorkspaceStorage } from './fixtures/extension-storage.ts';
 import { openActionPopup, openPopupForTab } from './fixtures/popup.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -105,7 +106,7 @@ test('the options page exports the history as JSON and CSV', async ({ sandbox })
     const json = options.waitForEvent('download');
     await history.getByRole('button', { name: 'Export history JSON' }).click();
     const jsonFile = await json;
-    expect(jsonFile.suggestedFilename()).toMatch(/^project-history-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(jsonFile.suggestedFilename()).toMatch(/^project-history-workspace-1-\d{4}-\d{2}-\d{2}\.json$/);
     const exported = JSON.parse(await readFile((await jsonFile.path()), 'utf8')) as { format: string; projects: { projectId: string }[] };
     expect(exported.format).toBe('review-companion.project-history');
     expect(exported.projects.map((project) => project.projectId)).toEqual(ids);
@@ -113,7 +114,7 @@ test('the options page exports the history as JSON and CSV', async ({ sandbox })
     const csv = options.waitForEvent('download');
     await history.getByRole('button', { name: 'Export history CSV' }).click();
     const csvFile = await csv;
-    expect(csvFile.suggestedFilename()).toMatch(/^project-history-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csvFile.suggestedFilename()).toMatch(/^project-history-workspace-1-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = (await readFile(await csvFile.path(), 'utf8')).split('\r\n');
     expect(lines[0]).toBe('project_id,project_url,project_name,created_at');
     expect(lines[1]).toMatch(new RegExp(`^${ids[0]},${escapeRegExp(urls[0]!)},Export one,\\d{4}-\\d{2}-\\d{2}T`));
@@ -133,12 +134,9 @@ test('other pages of the same site are counted; ALREADY_EXISTS names the existin
   await a.close();
 
   // How many other pages of this origin the history holds (other tests of this worker add some).
-  const worker = await extension.serviceWorker();
   const origin = new URL(pageA.url()).origin;
-  const registered = await worker.evaluate(async (origin) => {
-    const { projectHistory } = await chrome.storage.local.get<{ projectHistory: { projectUrl: string }[] }>('projectHistory');
-    return new Set(projectHistory.map((entry) => entry.projectUrl.replace(/#.*/, '')).filter((url) => url.startsWith(`${origin}/`))).size;
-  }, origin);
+  const projectHistory = (await readWorkspaceStorage<{ projectUrl: string }[]>(extension, 'projectHistory')) ?? [];
+  const registered = new Set(projectHistory.map((entry) => entry.projectUrl.replace(/#.*/, '')).filter((url) => url.startsWith(`${origin}/`))).size;
 
   sandbox.setOneProjectPerSite(true);
   const pageB = await extension.context.newPage();
@@ -250,9 +248,10 @@ test('a link opened as ?url=&title= is prefilled; a store page is explained and 
   await expect(url).toHaveValue(store);
   await expect(popup.getByLabel('Project name', { exact: true })).toHaveValue('Some extension');
   await expect(url).toHaveAccessibleDescription(
-    'This is an extension store page (chromewebstore.google.com). Browsers do not let extensions work on their stores, so the review toolbar cannot run here and the page cannot be registered.',
+    'This is an extension store page (chromewebstore.google.com). Browsers do not let extensions work on their stores, so the review toolbar cannot run here and the page cannot be registered. To register a web page instead, type or paste its address (https://…) in this field.',
   );
-  await popup.getByRole('button', { name: 'Create project' }).click();
+  // Create project waits for an address that can be registered.
+  await expect(popup.getByRole('button', { name: 'Create project' })).toBeDisabled();
   expect(sandbox.requests).toHaveLength(0);
 
   await expect(url).toBeEditable();

@@ -5,7 +5,8 @@ import { openActionPopup, openPopupForTab } from './fixtures/popup.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
 
-const CANNOT_READ_HINT = 'This tab’s address could not be read. Type the address of the page to register.';
+const TYPE_INSTEAD = 'To register a web page instead, type or paste its address (https://…) in this field.';
+const CANNOT_READ_HINT = `This page cannot be registered: the browser hides its address from extensions, as it does for browser pages (chrome://, about:), the PDF viewer, other extensions’ pages and extension stores. ${TYPE_INSTEAD}`;
 
 test.afterAll(async ({ extensionBrowser, sandbox }) => {
   expect(await extensionBrowser.console.findAny(secretsOf(sandbox)), 'console lines that contain a secret').toEqual([]);
@@ -118,23 +119,31 @@ test('a browser page is explained, and its address field stays editable', async 
   // Even a real toolbar click (activeTab) does not reveal a chrome:// address to an extension.
   const { popup, close } = await openActionPopup(extension, browserPage, 'toolbarClick');
   try {
-    await expect(popup.getByText(CANNOT_READ_HINT)).toBeVisible();
+    // What the page is, that it cannot be registered, and what to do instead, at the empty address
+    // field, which has focus; Create project waits for an address that can be registered.
     const url = popup.getByLabel('Project URL', { exact: true });
+    await expect(url).toHaveAccessibleDescription(CANNOT_READ_HINT);
+    await expect(popup.getByText(CANNOT_READ_HINT)).toBeVisible();
     await expect(url).toHaveValue('');
+    await expect(url).toBeFocused();
     await expect(url).toBeEditable();
+    const create = popup.getByRole('button', { name: 'Create project' });
+    await expect(create).toBeDisabled();
 
-    // Typed, the browser page is explained next to the field, and nothing is sent.
+    // Typed, the browser page is explained next to the field as it is typed, and nothing can be sent.
     await url.fill('chrome://version/');
     await popup.getByLabel('Project name', { exact: true }).fill('Browser version page');
-    const create = popup.getByRole('button', { name: 'Create project' });
-    await create.click();
     await expect(url).toHaveAttribute('aria-invalid', 'true');
     await expect(url).toHaveAccessibleDescription('This is a browser page (chrome://…). Only web pages (http or https) can be registered.');
+    await expect(create).toBeDisabled();
+    await url.press('Enter');
     expect(sandbox.requests).toHaveLength(0);
 
-    // The field still takes a web address, and the project is created.
+    // The field still takes a web address: Create project is offered, and the project is created.
     const webUrl = sandbox.pageUrl('typed-by-hand');
     await url.fill(webUrl);
+    await expect(url).not.toHaveAttribute('aria-invalid');
+    await expect(create).toBeEnabled();
     await create.click();
     await expect(popup.getByLabel('Project ID', { exact: true })).toBeVisible();
     expect(sandbox.projects().map((project) => project.projectUrl)).toEqual([webUrl]);
@@ -150,11 +159,17 @@ test('the popup opened on its own page explains at once that it cannot be regist
 
   const url = popup.getByLabel('Project URL', { exact: true });
   await expect(url).toHaveValue(extension.extensionUrl('popup.html'));
-  await expect(url).toHaveAccessibleDescription("This is Review Companion's own page. Only web pages (http or https) can be registered.");
+  await expect(url).toHaveAccessibleDescription(`This is Review Companion's own page. Only web pages (http or https) can be registered. ${TYPE_INSTEAD}`);
   await expect(url).toBeEditable();
+  // Focus is on the address, selected: typing or pasting replaces it.
+  await expect(url).toBeFocused();
+  await expect(popup.getByRole('button', { name: 'Create project' })).toBeDisabled();
+  await popup.keyboard.type(sandbox.pageUrl('pasted'));
+  await expect(url).toHaveValue(sandbox.pageUrl('pasted'));
+  await expect(popup.getByRole('button', { name: 'Create project' })).toBeEnabled();
 });
 
-test('without a connection the popup offers Open settings, which opens the options page', async ({ extension, sandbox }) => {
+test('without a connection the popup names what is missing, and Open settings opens the connection section', async ({ extension, sandbox }) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   await forgetCredentials(extension.context, extension.extensionId);
   const page = await extension.context.newPage();
@@ -162,14 +177,22 @@ test('without a connection the popup offers Open settings, which opens the optio
 
   const { popup, close } = await openActionPopup(extension, page);
   try {
-    await expect(popup.getByRole('button', { name: 'Open settings' })).toBeVisible();
+    // The address stays; the secrets are gone: exactly those are named.
+    await expect(popup.getByRole('listitem')).toHaveText(['The API key is not saved.', 'The auth token is not saved.']);
+    const openSettings = popup.getByRole('button', { name: 'Open settings' });
+    await expect(openSettings).toBeFocused();
     await expect(popup.getByLabel('Project URL', { exact: true })).toHaveCount(0);
     await expect(popup.getByRole('button', { name: 'Create project' })).toHaveCount(0);
 
     const optionsOpened = extension.context.waitForEvent('page', (opened) => opened.url().startsWith(optionsUrl(extension.extensionId)));
-    await popup.getByRole('button', { name: 'Open settings' }).click();
+    const popupClosed = popup.waitForEvent('close');
+    // Enter activates the button on key down; the popup may be closed before the key is up.
+    await popup.keyboard.press('Enter').catch(() => undefined);
     const options = await optionsOpened;
+    expect(options.url()).toBe(`${optionsUrl(extension.extensionId)}#connection`);
+    await expect(options.getByLabel('Project API URL', { exact: true })).toBeInViewport();
     await expect(options.getByRole('button', { name: 'Save connection' })).toBeVisible();
+    await popupClosed;
   } finally {
     await close();
   }
@@ -217,4 +240,89 @@ test('two submits in the same task (before React re-renders) still send one requ
   });
   await expect(popup.getByLabel('Project ID', { exact: true })).toBeVisible();
   expect(sandbox.requests).toHaveLength(1);
+});
+
+test('the popup opens with focus on Create project, Enter registers the page, and Done closes it', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const title = 'Release notes 7.2 — what%20changed';
+  const page = await extension.context.newPage();
+  await page.goto(sandbox.pageUrl('focus-on-open', title));
+
+  const { popup, close } = await openActionPopup(extension, page);
+  try {
+    const create = popup.getByRole('button', { name: 'Create project' });
+    await expect(create).toBeFocused();
+    await popup.keyboard.press('Enter');
+
+    // The project by its name (as sent, not the address), its ID, Copy project ID and Done.
+    await expect(popup.getByRole('status')).toHaveText(`Project “${title}” created.`);
+    const projectId = popup.getByLabel('Project ID', { exact: true });
+    await expect(projectId).toHaveValue(sandbox.projects()[0]!.projectId);
+    await expect(projectId).toBeFocused();
+    expect(sandbox.projects().map((project) => [project.projectUrl, project.projectName])).toEqual([[page.url(), title]]);
+    await expect(popup.getByRole('button', { name: 'Copy project ID' })).toBeVisible();
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Done' }).click();
+    await closed;
+  } finally {
+    await close();
+  }
+});
+
+test('Enter in either field submits; Done in a tab goes back to a fresh form', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const page = await extension.context.newPage();
+  await page.goto(sandbox.pageUrl('enter-in-fields', 'Enter in fields'));
+  const popup = await openPopupForTab(extension, page);
+
+  const name = popup.getByLabel('Project name', { exact: true });
+  await name.fill('Typed, then Enter');
+  await name.press('Enter');
+  await expect(popup.getByRole('status')).toHaveText('Project “Typed, then Enter” created.');
+
+  // In a tab, Done starts again: the same page is now in the history, so the form warns and focus
+  // is on Register again.
+  await popup.getByRole('button', { name: 'Done' }).click();
+  await expect(popup.getByRole('region', { name: 'Already registered' })).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Register again' })).toBeFocused();
+  await popup.keyboard.press('Enter');
+  const create = popup.getByRole('button', { name: 'Create project' });
+  await expect(create).toBeFocused();
+  const url = popup.getByLabel('Project URL', { exact: true });
+  await url.fill(sandbox.pageUrl('typed-then-enter'));
+  await url.press('Enter');
+  await expect(popup.getByLabel('Project ID', { exact: true })).toHaveValue(sandbox.projects()[1]!.projectId);
+  expect(sandbox.projects().map((project) => project.projectUrl)).toEqual([page.url(), sandbox.pageUrl('typed-then-enter')]);
+});
+
+test('a 2,000-character address and a long name never widen the popup past 380 px', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const longName = `Quarterly-report-${'x'.repeat(150)}`;
+  const page = await extension.context.newPage();
+  const longUrl = `${sandbox.pageUrl('long-url', longName)}&q=${'a'.repeat(2000)}`;
+  await page.goto(longUrl);
+  expect(page.url().length).toBeGreaterThan(2000);
+  const popup = await openPopupForTab(extension, page);
+  await popup.setViewportSize({ width: 380, height: 600 });
+  const noHorizontalOverflow = async (state: string) => {
+    const { scrollWidth, clientWidth } = await popup.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+    expect(scrollWidth, `document width (${state})`).toBeLessThanOrEqual(clientWidth);
+  };
+
+  const url = popup.getByLabel('Project URL', { exact: true });
+  await expect(url).toHaveValue(page.url());
+  await noHorizontalOverflow('prefilled');
+  await url.fill(`not-an-address-${'z'.repeat(2000)}`);
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await noHorizontalOverflow('an unusable address, explained');
+  await url.fill(page.url());
+  await popup.getByRole('button', { name: 'Create project' }).click();
+  await expect(popup.getByLabel('Project ID', { exact: true })).toBeVisible();
+  await noHorizontalOverflow('created');
+
+  const again = await openPopupForTab(extension, page);
+  await again.setViewportSize({ width: 380, height: 600 });
+  await expect(again.getByRole('region', { name: 'Already registered' })).toBeVisible();
+  const { scrollWidth, clientWidth } = await again.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth, 'document width (already registered, recent projects)').toBeLessThanOrEqual(clientWidth);
 });

