@@ -4,15 +4,17 @@
 // no page bundle names the credentials' storage keys (only the background may read the secrets).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { CREDENTIALS_KEYS, CREDENTIALS_STORAGE_NAME } from '../lib/connection/credentials-keys.ts';
+import { CREDENTIALS_STORAGE_NAME } from '../lib/connection/credentials-keys.ts';
 import { DEMO_CREDENTIALS } from './sandbox/server.ts';
 
 const FORBIDDEN_TEXT = [...Object.values(DEMO_CREDENTIALS), '127.0.0.1:8787'];
 const FORBIDDEN_KEYS = ['content_scripts', 'externally_connectable', 'web_accessible_resources'];
-// `local:credentials` as WXT names it, or the bare name as a string literal (any quote style: the
-// bundler emits template literals). A chunk shared by a page and the background counts as a page's.
+// `local:credentials` or `session:ws.<id>.credentials` as WXT names them, or the name as the end of a
+// string literal: bare, after a workspace's scope (`ws.a1.credentials`), or after a template's
+// substitution (`${scope}credentials`; any quote style: the bundler emits template literals). A chunk
+// shared by a page and the background counts as a page's.
 const CREDENTIALS_KEY_TEXT = new RegExp(
-  [...Object.values(CREDENTIALS_KEYS).map((key) => `${key}\\b`), `[\`'"]${CREDENTIALS_STORAGE_NAME}\\$?[\`'"]`].join('|'),
+  [`(?:local|session):(?:ws\\.[a-z0-9-]*\\.)?${CREDENTIALS_STORAGE_NAME}\\b`, `[\`'"}.]${CREDENTIALS_STORAGE_NAME}\\$?[\`'"]`].join('|'),
 );
 const BACKGROUND_SCRIPT = 'background.js';
 const problems: string[] = [];

@@ -1,10 +1,12 @@
 import { describeConnection, type ConnectionStatus } from '@/lib/connection/connection-status';
-import { forgetCredentials, loadConnection, saveConnection, type Connection } from '@/lib/connection/connection-repository';
+import type { Connection, ConnectionRepository } from '@/lib/connection/connection-repository';
 import { findMissingAccess, releaseUnusedAccess } from '@/lib/connection/host-access';
 import { checkServiceUrl } from '@/lib/connection/validate-connection';
-import type { Handlers } from '@/lib/messaging/router';
 import { fail, ok, type Result } from '@/lib/result';
 import { readStorageNotices } from '@/lib/storage/notices-item';
+import type { WorkspaceHandlers } from './workspace-dispatch';
+
+export type ConnectionHandlers = Pick<WorkspaceHandlers, 'getConnectionStatus' | 'saveConnection' | 'forgetCredentials'>;
 
 async function statusOf(connection: Connection): Promise<Result<ConnectionStatus>> {
   const missing = await findMissingAccess([connection.userGroupBaseUrl, connection.projectApiUrl]);
@@ -16,24 +18,30 @@ function normaliseUrl(raw: string): { ok: true; url: string } | { ok: false; mes
   return raw.trim() ? checkServiceUrl(raw) : { ok: true, url: '' };
 }
 
-export const connectionHandlers: Pick<Handlers, 'getConnectionStatus' | 'saveConnection' | 'forgetCredentials'> = {
-  async getConnectionStatus() {
-    return statusOf(await loadConnection());
-  },
-  async saveConnection(request) {
-    const userGroupBaseUrl = normaliseUrl(request.userGroupBaseUrl);
-    if (!userGroupBaseUrl.ok) return fail('INVALID_INPUT', userGroupBaseUrl.message, { field: 'userGroupBaseUrl' });
-    const projectApiUrl = normaliseUrl(request.projectApiUrl);
-    if (!projectApiUrl.ok) return fail('INVALID_INPUT', projectApiUrl.message, { field: 'projectApiUrl' });
-    // Access to an address no longer configured is given back, within the save's turn of the queue
-    // so that a later save cannot configure it again in between.
-    const saved = await saveConnection({ ...request, userGroupBaseUrl: userGroupBaseUrl.url, projectApiUrl: projectApiUrl.url }, async (previous, next) => {
-      await releaseUnusedAccess([previous.userGroupBaseUrl, previous.projectApiUrl], [next.userGroupBaseUrl, next.projectApiUrl]);
-    });
-    return statusOf(saved);
-  },
-  async forgetCredentials() {
-    await forgetCredentials();
-    return statusOf(await loadConnection());
-  },
-};
+/**
+ * One workspace's connection. `addressesElsewhere`: the addresses the other workspaces use, whose
+ * host access a save here must not give back.
+ */
+export function createConnectionHandlers(repository: ConnectionRepository, addressesElsewhere: () => Promise<string[]> = () => Promise.resolve([])): ConnectionHandlers {
+  return {
+    async getConnectionStatus() {
+      return statusOf(await repository.load());
+    },
+    async saveConnection(request) {
+      const userGroupBaseUrl = normaliseUrl(request.userGroupBaseUrl);
+      if (!userGroupBaseUrl.ok) return fail('INVALID_INPUT', userGroupBaseUrl.message, { field: 'userGroupBaseUrl' });
+      const projectApiUrl = normaliseUrl(request.projectApiUrl);
+      if (!projectApiUrl.ok) return fail('INVALID_INPUT', projectApiUrl.message, { field: 'projectApiUrl' });
+      // Access to an address no longer configured is given back, within the save's turn of the queue
+      // so that a later save cannot configure it again in between.
+      const saved = await repository.save({ ...request, userGroupBaseUrl: userGroupBaseUrl.url, projectApiUrl: projectApiUrl.url }, async (previous, next) => {
+        await releaseUnusedAccess([previous.userGroupBaseUrl, previous.projectApiUrl], [next.userGroupBaseUrl, next.projectApiUrl, ...(await addressesElsewhere())]);
+      });
+      return statusOf(saved);
+    },
+    async forgetCredentials() {
+      await repository.forget();
+      return statusOf(await repository.load());
+    },
+  };
+}

@@ -3,38 +3,30 @@ import { createProjectApi } from '@/lib/api/project-api';
 import { createUserGroupApi } from '@/lib/api/user-group-api';
 import { registerContextMenu } from '@/lib/context-menu/register';
 import { createMessageListener } from '@/lib/messaging/router';
-import { settleOrphanedRotations } from '@/lib/user-groups/registry-updates';
-import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
-import { createBulkCreateHandlers, createBulkCreateRunner, onBulkCreateAlarm } from './bulk-create-handlers';
-import { connectionHandlers } from './connection-handlers';
-import { createImportHandlers } from './import-handlers';
-import { noticeHandlers } from './notice-handlers';
-import { createProjectHandlers } from './project-handlers';
-import { createUserGroupHandlers } from './user-group-handlers';
+import { BULK_CREATE_ALARM_PREFIX, bulkAlarmFor, LEGACY_BULK_CREATE_ALARM } from './bulk-create-handlers';
+import { createBackgroundHandlers } from './handlers';
 
 export default defineBackground(() => {
   // Wire the real fetch into the API clients, then register every listener synchronously so that
-  // an event that woke the worker is not missed.
+  // an event that woke the worker is not missed. The upgrade to workspaces starts here, before any
+  // read: every handler waits for it (lib/workspaces/workspace-index-store.ts).
   const fetchFn = (input: string, init: RequestInit) => fetch(input, init);
-  const registry = createRegistryWriter();
-  const userGroupApi = createUserGroupApi({ fetch: fetchFn });
-  const bulkCreate = createBulkCreateRunner(userGroupApi, registry);
-  const handlers = {
-    ...connectionHandlers,
-    ...createProjectHandlers(createProjectApi({ fetch: fetchFn })),
-    ...createUserGroupHandlers(userGroupApi, registry),
-    ...createImportHandlers(registry),
-    ...createBulkCreateHandlers(bulkCreate, registry),
-    ...noticeHandlers,
-  };
+  const { handlers, workspaces } = createBackgroundHandlers({
+    projectApi: createProjectApi({ fetch: fetchFn }),
+    userGroupApi: createUserGroupApi({ fetch: fetchFn }),
+    bulkAlarm: bulkAlarmFor,
+  });
   browser.runtime.onMessage.addListener(
     createMessageListener(handlers, { id: browser.runtime.id, origin: browser.runtime.getURL('/') }),
   );
-  // "Register this page / linked page for review": items created on install, clicks open the form.
+  // "Register this page / linked page for review": items created on install, clicks open the form
+  // (the popup, which acts in the last used workspace).
   registerContextMenu();
-  browser.alarms.onAlarm.addListener(onBulkCreateAlarm(bulkCreate));
-  // A rotation still `pending` when a worker starts was cut off by the previous worker's end.
-  void registry.update((current) => ({ registry: settleOrphanedRotations(current, new Date().toISOString()), result: null }));
-  // A bulk create job left running by a stopped worker carries on.
-  void bulkCreate.wake();
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name.startsWith(BULK_CREATE_ALARM_PREFIX)) void workspaces.onBulkAlarm(alarm.name.slice(BULK_CREATE_ALARM_PREFIX.length));
+    // The single job's alarm of versions before workspaces: the job now has its workspace's alarm.
+    else if (alarm.name === LEGACY_BULK_CREATE_ALARM) void browser.alarms.clear(LEGACY_BULK_CREATE_ALARM);
+  });
+  // A bulk create job left running by a stopped worker carries on, whichever workspace it belongs to.
+  void workspaces.wakeBulkJobs();
 });

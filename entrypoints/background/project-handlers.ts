@@ -1,24 +1,23 @@
 import type { ProjectApi } from '@/lib/api/project-api';
+import type { ConnectionRepository } from '@/lib/connection/connection-repository';
 import { redactSecrets } from '@/lib/connection/redact-secrets';
-import { requireConnection } from '@/lib/connection/require-connection';
-import type { Handlers } from '@/lib/messaging/router';
-import { createHistoryRecorder, type HistoryRecorder } from '@/lib/projects/history-writer';
+import type { WorkspaceHandlers } from './workspace-dispatch';
+import type { HistoryRecorder } from '@/lib/projects/history-writer';
 
+/** Creating a project in one workspace: with its connection, recorded in its history. */
 export function createProjectHandlers(
   api: ProjectApi,
-  history: HistoryRecorder = createHistoryRecorder(),
+  connection: Pick<ConnectionRepository, 'require'>,
+  history: HistoryRecorder,
   now: () => Date = () => new Date(),
-): Pick<Handlers, 'createProject'> {
+): Pick<WorkspaceHandlers, 'createProject'> {
   return {
-    async createProject(input) {
-      const connection = await requireConnection('project');
-      if (!connection.ok) return connection;
-      const result = redactSecrets(await api.createProject(connection.value, input), connection.value);
+    async createProject({ projectUrl, projectName }) {
+      const required = await connection.require('project');
+      if (!required.ok) return required;
+      const result = redactSecrets(await api.createProject(required.value, { projectUrl, projectName }), required.value);
       // Recorded before the popup hears of it, so that the next popup already knows the page.
-      if (result.ok) {
-        const { projectUrl, projectName } = input;
-        await history.record({ projectId: result.value.projectId, projectUrl, projectName, createdAt: now().toISOString() });
-      }
+      if (result.ok) await history.record({ projectId: result.value.projectId, projectUrl, projectName, createdAt: now().toISOString() });
       return result;
     },
   };

@@ -1,8 +1,6 @@
 import type { UserGroupApi, WireUserGroup } from '@/lib/api/user-group-api';
-import type { Connection } from '@/lib/connection/connection-repository';
+import type { Connection, ConnectionRepository } from '@/lib/connection/connection-repository';
 import { redactSecrets } from '@/lib/connection/redact-secrets';
-import { requireConnection } from '@/lib/connection/require-connection';
-import type { Handlers } from '@/lib/messaging/router';
 import { fail, ok, type Result } from '@/lib/result';
 import type { GroupRef, RegistryEntry } from '@/lib/user-groups/registry-schema';
 import {
@@ -18,8 +16,9 @@ import {
 } from '@/lib/user-groups/registry-updates';
 import type { RegistryWriter } from '@/lib/user-groups/registry-writer';
 import { recordUnsettledCreate, settleCreate } from '@/lib/user-groups/unsettled-creates';
+import type { WorkspaceHandlers } from './workspace-dispatch';
 
-type UserGroupHandlers = Pick<Handlers, 'createUserGroup' | 'rotateUserGroupToken' | 'deleteUserGroup' | 'forgetUserGroup' | 'dismissUnsettledCreate'>;
+type UserGroupHandlers = Pick<WorkspaceHandlers, 'createUserGroup' | 'rotateUserGroupToken' | 'deleteUserGroup' | 'forgetUserGroup' | 'dismissUnsettledCreate'>;
 
 const UNKNOWN_OUTCOME = 'Rotation outcome unknown — the old token may no longer work.';
 const TOKEN_REFUSED = 'The service refused this token, so it may no longer work: Retry rotation fetches the current one.';
@@ -40,7 +39,13 @@ function notInRegistry(ref: GroupRef) {
   return fail<never>('NOT_FOUND', `There is no ${ref.environment} group with ID ${ref.userGroupId} in this browser.`);
 }
 
-export function createUserGroupHandlers(api: UserGroupApi, registry: RegistryWriter, now = () => new Date().toISOString()): UserGroupHandlers {
+/** One workspace's user groups: its API connection and its registry. */
+export function createUserGroupHandlers(
+  api: UserGroupApi,
+  connections: Pick<ConnectionRepository, 'require'>,
+  registry: RegistryWriter,
+  now = () => new Date().toISOString(),
+): UserGroupHandlers {
   /**
    * The token the service knows: the stored one, or, after a lost rotation answer, the one get-or-create
    * returns (`learned`). Never get-or-create after a lost delete answer: it would re-create a deleted group.
@@ -59,7 +64,7 @@ export function createUserGroupHandlers(api: UserGroupApi, registry: RegistryWri
       if (known) {
         return fail('INVALID_INPUT', `A ${ref.environment} group with ID ${ref.userGroupId} is already in this browser (“${known.name}”). IDs are unique per environment.`, { field: 'userGroupId' });
       }
-      const connection = await requireConnection('userGroup');
+      const connection = await connections.require('userGroup');
       if (!connection.ok) return connection;
       const answer = redactSecrets(await api.createUserGroup(connection.value, request), connection.value);
       if (!answer.ok) {
@@ -80,7 +85,7 @@ export function createUserGroupHandlers(api: UserGroupApi, registry: RegistryWri
     },
 
     async rotateUserGroupToken(ref) {
-      const connection = await requireConnection('userGroup');
+      const connection = await connections.require('userGroup');
       if (!connection.ok) return connection;
       // Journal first: if the worker stops now, the group is found flagged, never silently wrong. A
       // group already being rotated (another tab) is not rotated twice with the same old token.
@@ -120,7 +125,7 @@ export function createUserGroupHandlers(api: UserGroupApi, registry: RegistryWri
       const entry = findGroup(await registry.read(), request);
       if (!entry) return notInRegistry(request);
       if (entry.rotation?.state === 'pending') return rotationInProgress(request);
-      const connection = await requireConnection('userGroup');
+      const connection = await connections.require('userGroup');
       if (!connection.ok) return connection;
       // After a lost rotation answer the stored token may be dead: delete with the one the service has.
       const token = await currentToken(connection.value, entry);

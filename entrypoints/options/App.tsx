@@ -1,24 +1,27 @@
 import { Alert } from '@/components/Alert';
 import { t } from '@/lib/i18n';
-import { useConnectionStore } from '@/lib/stores/connection-store';
-import { ConnectionSection } from './ConnectionSection';
-import { ProjectHistorySection } from './project-history/ProjectHistorySection';
-import { StorageNotices } from './StorageNotices';
-import { BulkCreateSection } from './user-groups/BulkCreateSection';
-import { UserGroupsSection } from './user-groups/UserGroupsSection';
+import { useWorkspaceStore } from '@/lib/stores/workspace-store';
+import { WorkspaceBar } from './workspaces/WorkspaceBar';
+import { WorkspaceSections } from './workspaces/WorkspaceSections';
 
 export function App() {
-  const status = useConnectionStore((state) => state.status);
-  const loadError = useConnectionStore((state) => state.loadError);
+  const shown = useWorkspaceStore((state) => state.workspaces.some((workspace) => workspace.id === state.activeId));
+  const activeId = useWorkspaceStore((state) => state.activeId);
+  const generation = useWorkspaceStore((state) => state.generation);
+  const loadError = useWorkspaceStore((state) => state.loadError);
   return (
     <main>
       <h1>{t('optionsHeading')}</h1>
-      {loadError && <Alert>{loadError.message}</Alert>}
-      {status && <StorageNotices notices={status.notices} />}
-      {status ? <ConnectionSection status={status} /> : !loadError && <p aria-busy="true">{t('optionsLoading')}</p>}
-      <UserGroupsSection />
-      <BulkCreateSection />
-      <ProjectHistorySection />
+      {loadError && <Alert>{loadError}</Alert>}
+      {shown ? (
+        <>
+          <WorkspaceBar />
+          {/* Everything below belongs to the shown workspace: switching starts it afresh. */}
+          <WorkspaceSections key={`${activeId}:${generation}`} />
+        </>
+      ) : (
+        !loadError && <p aria-busy="true">{t('optionsLoading')}</p>
+      )}
     </main>
   );
 }

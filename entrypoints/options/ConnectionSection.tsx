@@ -8,10 +8,12 @@ import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { requiredOrigins } from '@/lib/connection/host-access';
 import { checkServiceUrl, originOf } from '@/lib/connection/validate-connection';
 import { sendMessage } from '@/lib/messaging/client';
-import { forgetCredentials, saveConnection } from '@/lib/messaging/messages/connection-messages';
+import { forgetCredentials, saveConnection } from '@/lib/messaging/messages/connection-admin-messages';
 import { t } from '@/lib/i18n';
 import { useConnectionStore } from '@/lib/stores/connection-store';
+import { ApiHealthLine } from './ApiHealthLine';
 import { GrantAccess } from './GrantAccess';
+import { useActiveWorkspace } from './workspaces/use-active-workspace';
 
 type FieldName = 'userGroupBaseUrl' | 'projectApiUrl' | 'apiToken' | 'apiKey' | 'authToken';
 type Form = Record<FieldName, string> & { sessionOnly: boolean };
@@ -36,8 +38,13 @@ function checkUrls(form: Form): Partial<Record<FieldName, string>> {
   return errors;
 }
 
+/** The fieldset of the user group API: the user group section's "set it up" moves focus to its first field. */
+export const USER_GROUP_API_FIELDS_ID = 'user-group-api-fields';
+
 export function ConnectionSection({ status }: { status: ConnectionStatus }) {
+  const { id: workspaceId } = useActiveWorkspace();
   const setStatus = useConnectionStore((state) => state.setStatus);
+  const health = useConnectionStore((state) => state.health);
   const [form, setForm] = useState<Form>({
     userGroupBaseUrl: status.userGroupBaseUrl,
     projectApiUrl: status.projectApiUrl,
@@ -67,6 +74,7 @@ export function ConnectionSection({ status }: { status: ConnectionStatus }) {
     const origins = requiredOrigins([form.userGroupBaseUrl, form.projectApiUrl].map((url) => checkServiceUrl(url).ok ? url.trim() : ''));
     const granted = origins.length === 0 || (await browser.permissions.request({ origins }).catch(() => false));
     const result = await sendMessage(saveConnection, {
+      workspaceId,
       userGroupBaseUrl: form.userGroupBaseUrl,
       projectApiUrl: form.projectApiUrl,
       apiToken: form.apiToken,
@@ -87,7 +95,7 @@ export function ConnectionSection({ status }: { status: ConnectionStatus }) {
 
   const forget = async () => {
     setConfirmingForget(false);
-    const result = await sendMessage(forgetCredentials, {});
+    const result = await sendMessage(forgetCredentials, { workspaceId });
     if (result.ok) {
       setStatus(result.value);
       setSaved(t('connectionForgotten'));
@@ -98,16 +106,18 @@ export function ConnectionSection({ status }: { status: ConnectionStatus }) {
     <section aria-labelledby="connection-heading">
       <h2 id="connection-heading">{t('connectionHeading')}</h2>
       <form onSubmit={(event) => void save(event)} noValidate>
-        <fieldset>
+        <fieldset id={USER_GROUP_API_FIELDS_ID}>
           <legend>{t('connectionUserGroupsLegend')}</legend>
           <TextField label={t('connectionUserGroupBaseUrl')} value={form.userGroupBaseUrl} onChange={update('userGroupBaseUrl')} error={errors.userGroupBaseUrl} placeholder={t('connectionUserGroupBaseUrlPlaceholder')} inputMode="url" spellCheck={false} />
           <TextField label={t('connectionApiToken')} type="password" value={form.apiToken} onChange={update('apiToken')} error={errors.apiToken} hint={secretHint(status.masked.apiToken, t('connectionApiToken'), status.userGroupBaseUrl, form.userGroupBaseUrl)} autoComplete="new-password" />
+          <ApiHealthLine api={t('healthUserGroupApi')} state={health.userGroup} />
         </fieldset>
         <fieldset>
           <legend>{t('connectionProjectsLegend')}</legend>
           <TextField label={t('connectionProjectApiUrl')} value={form.projectApiUrl} onChange={update('projectApiUrl')} error={errors.projectApiUrl} placeholder={t('connectionProjectApiUrlPlaceholder')} inputMode="url" spellCheck={false} />
           <TextField label={t('connectionApiKey')} type="password" value={form.apiKey} onChange={update('apiKey')} error={errors.apiKey} hint={secretHint(status.masked.apiKey, t('connectionApiKey'), status.projectApiUrl, form.projectApiUrl)} autoComplete="new-password" />
           <TextField label={t('connectionAuthToken')} type="password" value={form.authToken} onChange={update('authToken')} error={errors.authToken} hint={secretHint(status.masked.authToken, t('connectionAuthToken'), status.projectApiUrl, form.projectApiUrl)} autoComplete="new-password" />
+          <ApiHealthLine api={t('healthProjectApi')} state={health.project} />
         </fieldset>
         <label className="checkbox">
           <input type="checkbox" checked={form.sessionOnly} onChange={(event) => setForm((current) => ({ ...current, sessionOnly: event.target.checked }))} />

@@ -1,17 +1,14 @@
 import { createRoot } from 'react-dom/client';
 import { t } from '@/lib/i18n';
-import { startBulkCreateStore } from '@/lib/stores/bulk-create-store';
-import { startConnectionStore } from '@/lib/stores/connection-store';
-import { startProjectHistoryStore } from '@/lib/stores/project-history-store';
-import { startUserGroupStore } from '@/lib/stores/user-group-store';
+import { followActiveWorkspace } from '@/lib/stores/workspace-data-stores';
+import { startWorkspaceStore } from '@/lib/stores/workspace-store';
 import { App } from './App';
 import '@/components/theme.css';
 import './options.css';
 
 document.title = t('optionsHeading');
-startConnectionStore();
-startUserGroupStore();
-startProjectHistoryStore();
-startBulkCreateStore();
+// The workspaces first; the stores of the one shown follow it (and change with it).
+startWorkspaceStore();
+followActiveWorkspace();
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<App />);

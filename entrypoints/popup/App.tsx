@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { Alert } from '@/components/Alert';
-import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { t } from '@/lib/i18n';
-import type { StoredHistory } from '@/lib/projects/history-source';
-import type { Result } from '@/lib/result';
-import type { TargetPage } from '@/lib/tabs/read-target-tab';
+import { NotSetUp } from './NotSetUp';
+import { loadWorkspaceView, type PopupState } from './popup-state';
 import { ProjectForm } from './ProjectForm';
 import { ShortcutFooter } from './ShortcutFooter';
+import { WorkspacePicker } from './WorkspacePicker';
 
-type Loaded = { status: Result<ConnectionStatus>; page: TargetPage; history: StoredHistory };
+type Loaded = PopupState;
 
 function openSettings() {
   void browser.runtime.openOptionsPage().then(() => window.close());
@@ -22,22 +21,22 @@ export function App({ initial }: { initial: Promise<Loaded> }) {
   }, [initial]);
 
   if (!loaded) return <main aria-busy="true" />;
-  const { status, page, history } = loaded;
+  const { status, page, history, workspaceId, workspaces } = loaded;
+  // Another workspace: its status and history replace the shown ones, and the form starts afresh for it.
+  const switchTo = (id: string) => void loadWorkspaceView(id).then((view) => setLoaded((current) => current && { ...current, ...view }));
   return (
     <>
       <main>
         <h1>{t('popupHeading')}</h1>
+        {workspaces.length > 1 && (
+          <WorkspacePicker workspaces={workspaces} workspaceId={workspaceId} onChange={switchTo} />
+        )}
         {!status.ok ? (
           <Alert>{status.error.message}</Alert>
         ) : !status.value.projectApiReady ? (
-          <>
-            <p>{t('popupNeedsConnection')}</p>
-            <button type="button" className="primary" onClick={openSettings}>
-              {t('openSettings')}
-            </button>
-          </>
+          <NotSetUp status={status.value} />
         ) : (
-          <ProjectForm page={page} initialHistory={history} onOpenSettings={openSettings} />
+          <ProjectForm key={workspaceId} workspaceId={workspaceId} page={page} initialHistory={history} onOpenSettings={openSettings} />
         )}
       </main>
       <ShortcutFooter />

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { watchStoredHistory, type StoredHistory } from '@/lib/projects/history-source';
+import { workspaceScope } from '@/lib/workspaces/workspace-keys';
 
-/** The history read before the first render (main.tsx), then kept current. */
-export function useHistory(initial: StoredHistory): StoredHistory {
+/** A workspace's history read before the first render (main.tsx), then kept current. */
+export function useHistory(workspaceId: string, initial: StoredHistory): StoredHistory {
   const [history, setHistory] = useState(initial);
-  useEffect(() => watchStoredHistory(setHistory), []);
+  useEffect(() => watchStoredHistory(workspaceScope(workspaceId), setHistory), [workspaceId]);
   return history;
 }

@@ -1,31 +1,31 @@
 import { browser } from 'wxt/browser';
 import type { Result } from '../result';
-import type { Connection } from './connection-repository';
-import { requireConnection } from './require-connection';
-
-/** storage keys (in `local` and `session`) whose change can change the connection. */
-const CONNECTION_KEYS = ['connectionSettings', 'credentials'];
+import { scopedName, type KeyScope } from '../workspaces/workspace-keys';
+import type { Api, Connection, ConnectionRepository } from './connection-repository';
+import { CREDENTIALS_STORAGE_NAME } from './credentials-keys';
 
 /**
- * requireConnection for a loop that needs the connection before every request (bulk create): read
- * once, then again only after the settings, the credentials or the granted permissions changed, so
- * that a row costs no storage or permission reads. A change made during a job still applies from the
- * next row on. Only a usable connection is kept; a failure is checked afresh on the next call.
+ * repository.require for a loop that needs the connection before every request (bulk create): read
+ * once, then again only after the workspace's settings, its credentials or the granted permissions
+ * changed, so that a row costs no storage or permission reads. A change made during a job still
+ * applies from the next row on. Only a usable connection is kept; a failure is checked afresh.
  */
-export function createCachedConnection(api: 'project' | 'userGroup'): () => Promise<Result<Connection>> {
+export function createCachedConnection(scope: KeyScope, repository: Pick<ConnectionRepository, 'require'>, api: Api): () => Promise<Result<Connection>> {
+  /** storage keys (in `local` and `session`) whose change can change the connection. */
+  const keys = [scopedName(scope, 'connectionSettings'), scopedName(scope, CREDENTIALS_STORAGE_NAME)];
   let cached: Promise<Result<Connection>> | undefined;
   const forget = () => {
     cached = undefined;
   };
   browser.storage.onChanged.addListener((changes) => {
-    if (CONNECTION_KEYS.some((key) => key in changes)) forget();
+    if (keys.some((key) => key in changes)) forget();
   });
   browser.permissions.onAdded.addListener(forget);
   browser.permissions.onRemoved.addListener(forget);
 
   return () => {
     if (cached) return cached;
-    const reading = requireConnection(api);
+    const reading = repository.require(api);
     cached = reading;
     const drop = () => {
       if (cached === reading) forget();

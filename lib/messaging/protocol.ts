@@ -1,10 +1,13 @@
 import { z } from 'zod/mini';
 import type { MessageDefinition } from './define-message';
+import * as connectionAdminMessages from './messages/connection-admin-messages';
 import * as connectionMessages from './messages/connection-messages';
 import * as noticeMessages from './messages/notice-messages';
 import * as projectMessages from './messages/project-messages';
 import * as registryTransferMessages from './messages/registry-transfer-messages';
 import * as userGroupMessages from './messages/user-group-messages';
+import * as workspaceAdminMessages from './messages/workspace-admin-messages';
+import * as workspaceMessages from './messages/workspace-messages';
 
 /**
  * The whole protocol, for the background's router: every message by name. Pages do not import this
@@ -12,10 +15,13 @@ import * as userGroupMessages from './messages/user-group-messages';
  */
 export const protocol = {
   ...connectionMessages,
+  ...connectionAdminMessages,
   ...projectMessages,
   ...userGroupMessages,
   ...registryTransferMessages,
   ...noticeMessages,
+  ...workspaceMessages,
+  ...workspaceAdminMessages,
 } satisfies Record<string, MessageDefinition>;
 
 export type Protocol = typeof protocol;

@@ -1,4 +1,5 @@
 import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
+import { workspaceSlug } from '../workspaces/workspace-name';
 import type { HistoryEntry } from './history-schema';
 
 export const HISTORY_EXPORT_FORMAT = 'review-companion.project-history';
@@ -11,23 +12,28 @@ export interface HistoryExportFile {
   text: string;
 }
 
-/** `project-history-2026-11-21.csv`: the date of the export, in the user's time zone. */
-export function historyExportFileName(extension: 'json' | 'csv', at: Date): string {
+/** The workspace an export comes from: named in the file and its name. */
+export interface HistoryExportSource {
+  name: string;
+}
+
+/** `project-history-acme-2026-11-21.csv`: the workspace, and the date of the export in the user's time zone. */
+export function historyExportFileName(extension: 'json' | 'csv', at: Date, workspace: HistoryExportSource): string {
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `project-history-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}.${extension}`;
+  return `project-history-${workspaceSlug(workspace.name)}-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}.${extension}`;
 }
 
 /** The whole history, oldest first, every field. */
-export function exportHistoryJson(entries: readonly HistoryEntry[], at: Date): HistoryExportFile {
-  const document = { format: HISTORY_EXPORT_FORMAT, version: HISTORY_EXPORT_VERSION, exportedAt: at.toISOString(), projects: entries };
-  return { fileName: historyExportFileName('json', at), mimeType: 'application/json', text: `${JSON.stringify(document, null, 2)}\n` };
+export function exportHistoryJson(entries: readonly HistoryEntry[], at: Date, workspace: HistoryExportSource): HistoryExportFile {
+  const document = { format: HISTORY_EXPORT_FORMAT, version: HISTORY_EXPORT_VERSION, exportedAt: at.toISOString(), workspace: { name: workspace.name }, projects: entries };
+  return { fileName: historyExportFileName('json', at, workspace), mimeType: 'application/json', text: `${JSON.stringify(document, null, 2)}\n` };
 }
 
 /**
  * The whole history for a spreadsheet, oldest first. Names are page titles, written by whoever made the
  * page: every cell is guarded against formulas (lib/csv/spreadsheet-csv.ts).
  */
-export function exportHistoryCsv(entries: readonly HistoryEntry[], at: Date): HistoryExportFile {
+export function exportHistoryCsv(entries: readonly HistoryEntry[], at: Date, workspace: HistoryExportSource): HistoryExportFile {
   const rows = entries.map((entry) => [entry.projectId, entry.projectUrl, entry.projectName, entry.createdAt]);
-  return { fileName: historyExportFileName('csv', at), mimeType: 'text/csv', text: toSpreadsheetCsv(HISTORY_CSV_COLUMNS, rows) };
+  return { fileName: historyExportFileName('csv', at, workspace), mimeType: 'text/csv', text: toSpreadsheetCsv(HISTORY_CSV_COLUMNS, rows) };
 }

@@ -1,12 +1,13 @@
 import { browser } from 'wxt/browser';
+import { scopedName, type KeyScope } from '../workspaces/workspace-keys';
 import { projectHistorySchema, type HistoryEntry } from './history-schema';
 
 /**
- * The history as pages read it: straight from `storage.local`, without @wxt-dev/storage (the popup's
- * size budget has no room for it). Only the background writes, through projectHistoryItem (which
- * migrates old versions when the worker starts); pages validate what they read.
+ * A workspace's history as pages read it: straight from `storage.local`, without @wxt-dev/storage (the
+ * popup's size budget has no room for it). Only the background writes, through projectHistoryItemFor;
+ * pages validate what they read.
  */
-export const PROJECT_HISTORY_KEY = 'projectHistory';
+export const projectHistoryName = (scope: KeyScope) => scopedName(scope, 'projectHistory');
 
 export interface StoredHistory {
   /** Oldest first, as stored. */
@@ -21,19 +22,21 @@ export function parseStoredHistory(value: unknown): StoredHistory {
   return parsed.success ? { entries: parsed.data, unreadable: false } : { entries: [], unreadable: true };
 }
 
-export async function readStoredHistory(): Promise<StoredHistory> {
+export async function readStoredHistory(scope: KeyScope): Promise<StoredHistory> {
+  const name = projectHistoryName(scope);
   try {
-    const stored = await browser.storage.local.get(PROJECT_HISTORY_KEY);
-    return parseStoredHistory(stored[PROJECT_HISTORY_KEY]);
+    const stored = await browser.storage.local.get(name);
+    return parseStoredHistory(stored[name]);
   } catch {
     return { entries: [], unreadable: true };
   }
 }
 
 /** Calls back with the new history whenever the background changes it; returns the unsubscribe. */
-export function watchStoredHistory(onChange: (history: StoredHistory) => void): () => void {
+export function watchStoredHistory(scope: KeyScope, onChange: (history: StoredHistory) => void): () => void {
+  const name = projectHistoryName(scope);
   const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    const change = changes[PROJECT_HISTORY_KEY];
+    const change = changes[name];
     if (area === 'local' && change) onChange(parseStoredHistory(change.newValue));
   };
   browser.storage.onChanged.addListener(listener);

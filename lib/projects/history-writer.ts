@@ -1,10 +1,11 @@
-import { projectHistoryItem } from '../storage/project-history-item';
+import { projectHistoryItemFor } from '../storage/project-history-item';
 import { readValidated, writeValidated } from '../storage/validated-item';
+import type { KeyScope } from '../workspaces/workspace-keys';
 import { appendToHistory, projectHistorySchema, type HistoryEntry, type ProjectHistory } from './history-schema';
 
-/** The stored history; data of the wrong shape is kept aside under a `corrupt:` key, then reset. */
-export function readHistory(): Promise<ProjectHistory> {
-  return readValidated(projectHistoryItem, projectHistorySchema, 'project history', { keepCorruptCopy: true });
+/** A workspace's stored history; data of the wrong shape is kept aside under a `corrupt:` key, then reset. */
+export function readHistory(scope: KeyScope): Promise<ProjectHistory> {
+  return readValidated(projectHistoryItemFor(scope), projectHistorySchema, 'project history', { keepCorruptCopy: true });
 }
 
 export interface HistoryRecorder {
@@ -13,17 +14,18 @@ export interface HistoryRecorder {
 }
 
 /**
- * The one way to add to the history (used by the background's createProject). Appends run one after
+ * The one way to add to a workspace's history (used by the background's createProject). Appends run one after
  * another, each on the latest stored value, so two projects created at once are both kept; each is
  * persisted before it resolves, so the next popup already warns about the page.
  */
-export function createHistoryRecorder(limit?: number): HistoryRecorder {
+export function createHistoryRecorder(scope: KeyScope, limit?: number): HistoryRecorder {
+  const item = projectHistoryItemFor(scope);
   let tail: Promise<unknown> = Promise.resolve();
   return {
     record(entry) {
       const run = tail.then(async () => {
-        const next = appendToHistory(await readHistory(), entry, limit);
-        await writeValidated(projectHistoryItem, projectHistorySchema, next);
+        const next = appendToHistory(await readHistory(scope), entry, limit);
+        await writeValidated(item, projectHistorySchema, next);
       });
       tail = run.catch(() => undefined);
       return run.catch((error: unknown) => {

@@ -2,8 +2,9 @@ import { storage } from '#imports';
 import { z } from 'zod/mini';
 import { rowKey } from '../user-groups/bulk-job';
 import { bulkJobSchema, queuedRowSchema, type BulkJob, type BulkJobRows } from '../user-groups/bulk-job-schema';
-import { BULK_JOB_VERSION, bulkCreateJobItem, bulkCreateJobVersionEntry } from './bulk-create-job-item';
-import { bulkCreateRowsItem } from './bulk-create-rows-item';
+import type { KeyScope } from '../workspaces/workspace-keys';
+import { BULK_JOB_VERSION, bulkCreateJobItemFor, bulkCreateJobVersionEntry } from './bulk-create-job-item';
+import { bulkCreateRowsItemFor } from './bulk-create-rows-item';
 
 /** Version 1 kept every row not yet done in the job itself, and the row in flight by its key. */
 export const bulkJobV1Schema = z.extend(z.omit(bulkJobSchema, { queued: true, retries: true, next: true, inFlight: true }), {
@@ -23,16 +24,17 @@ export function bulkJobV1ToV2(v1: BulkJobV1): { job: BulkJob; rows: BulkJobRows 
 }
 
 /**
- * Brings a stored version 1 job to version 2: both items and the version in one storage call, so
+ * Brings a workspace's stored version 1 job to version 2: both items and the version in one storage call, so
  * that a stopped worker leaves either the old job or the new pair. Run by the job store before its
  * first read; anything else stored (nothing, a current job, data of no known shape) is left to the
  * validated read.
  */
-export async function migrateStoredBulkJob(): Promise<void> {
-  const [meta, stored] = await Promise.all([storage.getMeta<{ v?: number }>(bulkCreateJobItem.key), bulkCreateJobItem.getValue()]);
+export async function migrateStoredBulkJob(scope: KeyScope): Promise<void> {
+  const jobItem = bulkCreateJobItemFor(scope);
+  const [meta, stored] = await Promise.all([storage.getMeta<{ v?: number }>(jobItem.key), jobItem.getValue()]);
   if ((meta.v ?? 1) >= BULK_JOB_VERSION) return;
   const v1 = bulkJobV1Schema.safeParse(stored);
   if (!v1.success) return;
   const { job, rows } = bulkJobV1ToV2(v1.data);
-  await storage.setItems([{ item: bulkCreateRowsItem, value: rows }, { item: bulkCreateJobItem, value: job }, bulkCreateJobVersionEntry]);
+  await storage.setItems([{ item: bulkCreateRowsItemFor(scope), value: rows }, { item: jobItem, value: job }, bulkCreateJobVersionEntry(scope)]);
 }

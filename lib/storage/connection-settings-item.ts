@@ -1,13 +1,17 @@
 import { storage } from '#imports';
 import type { ConnectionSettings } from '../connection/connection-schema';
+import { scopedKey, type KeyScope } from '../workspaces/workspace-keys';
 import { devConnectionDefaults as dev } from './dev-defaults';
+import { perScope } from './per-scope';
 
 /**
- * Where the services are and where the secrets live: no secret, so pages may import it (the options
- * page watches it). The credentials are defined in lib/connection/credentials-items.ts, which only
- * the background imports.
+ * Where a workspace's services are and where its secrets live: no secret, so pages may use it (the
+ * options page watches it). The credentials are defined in lib/connection/credentials-items.ts, which
+ * only the background imports. No migrations: defining it reads nothing.
  */
-export const connectionSettingsItem = storage.defineItem<ConnectionSettings>('local:connectionSettings', {
-  fallback: { userGroupBaseUrl: dev?.userGroupBaseUrl ?? '', projectApiUrl: dev?.projectApiUrl ?? '', secretsArea: 'local' },
-  version: 1,
-});
+export const connectionSettingsItemFor = perScope((scope: KeyScope) =>
+  storage.defineItem<ConnectionSettings>(scopedKey(scope, 'connectionSettings'), {
+    fallback: { userGroupBaseUrl: dev?.userGroupBaseUrl ?? '', projectApiUrl: dev?.projectApiUrl ?? '', secretsArea: 'local' },
+    version: 1,
+  }),
+);

@@ -1,6 +1,7 @@
 import { storage } from '#imports';
-import { PROJECT_HISTORY_KEY } from '../projects/history-source';
 import type { ProjectHistory } from '../projects/history-schema';
+import { scopedKey, type KeyScope } from '../workspaces/workspace-keys';
+import { perScope } from './per-scope';
 
 export const PROJECT_HISTORY_VERSION = 1;
 
@@ -13,11 +14,13 @@ export const PROJECT_HISTORY_VERSION = 1;
 export const projectHistoryMigrations: Record<number, (value: unknown) => unknown> = {};
 
 /**
- * Every project created from this browser (see lib/projects/history-*.ts). Written only by the
- * background, after the service created the project; pages read it with history-source.ts.
+ * Every project created from this browser in a workspace (see lib/projects/history-*.ts). Written only
+ * by the background, after the service created the project; pages read it with history-source.ts.
  */
-export const projectHistoryItem = storage.defineItem<ProjectHistory>(`local:${PROJECT_HISTORY_KEY}`, {
-  fallback: [],
-  version: PROJECT_HISTORY_VERSION,
-  migrations: projectHistoryMigrations,
-});
+export const projectHistoryItemFor = perScope((scope: KeyScope) =>
+  storage.defineItem<ProjectHistory>(scopedKey(scope, 'projectHistory'), {
+    fallback: [],
+    version: PROJECT_HISTORY_VERSION,
+    migrations: projectHistoryMigrations,
+  }),
+);

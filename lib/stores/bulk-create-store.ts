@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import { bulkCreateJobItem } from '../storage/bulk-create-job-item';
+import { bulkCreateJobItemFor } from '../storage/bulk-create-job-item';
 import { storedBulkJobSchema, type BulkJob } from '../user-groups/bulk-job-schema';
+import { workspaceScope } from '../workspaces/workspace-keys';
 
 interface BulkCreateState {
   job: BulkJob | null;
@@ -9,17 +10,25 @@ interface BulkCreateState {
 
 export const useBulkCreateStore = create<BulkCreateState>(() => ({ job: null, loaded: false }));
 
-function show(value: unknown) {
-  const parsed = storedBulkJobSchema.safeParse(value);
-  // Unreadable data is the background's to reset (it reports it); the page shows no job meanwhile.
-  useBulkCreateStore.setState({ job: parsed.success ? parsed.data : null, loaded: true });
-}
-
 /**
- * Mirrors the bulk create job for the options page. The background writes it after every row, so a
- * page opened (or reopened, or in another tab) at any time shows where the job is.
+ * Mirrors a workspace's bulk create job for the options page. The background writes it after every
+ * row, so a page opened (or reopened, or in another tab) at any time shows where the job is. Another
+ * workspace's job runs on meanwhile; it is shown when its workspace is.
  */
-export function startBulkCreateStore(): () => void {
-  void bulkCreateJobItem.getValue().then(show);
-  return bulkCreateJobItem.watch(show);
+export function startBulkCreateStore(workspaceId: string): () => void {
+  const item = bulkCreateJobItemFor(workspaceScope(workspaceId));
+  let stopped = false;
+  useBulkCreateStore.setState({ job: null, loaded: false });
+  const show = (value: unknown) => {
+    if (stopped) return;
+    const parsed = storedBulkJobSchema.safeParse(value);
+    // Unreadable data is the background's to reset (it reports it); the page shows no job meanwhile.
+    useBulkCreateStore.setState({ job: parsed.success ? parsed.data : null, loaded: true });
+  };
+  void item.getValue().then(show);
+  const stop = item.watch(show);
+  return () => {
+    stopped = true;
+    stop();
+  };
 }

@@ -1,22 +1,34 @@
+import { browser } from 'wxt/browser';
 import { create } from 'zustand';
 import type { ConnectionStatus } from '../connection/connection-status';
 import { sendMessage } from '../messaging/client';
-import { getConnectionStatus } from '@/lib/messaging/messages/connection-messages';
+import { getConnectionStatus } from '../messaging/messages/connection-messages';
 import type { AppError } from '../result';
-import { connectionSettingsItem } from '../storage/connection-settings-item';
+import { connectionSettingsItemFor } from '../storage/connection-settings-item';
 import { storageNoticesItem } from '../storage/notices-item';
+import { apiHealthSchema, type ApiHealth } from '../workspaces/api-health';
+import { scopedName, workspaceScope } from '../workspaces/workspace-keys';
 
 interface ConnectionState {
+  /** The workspace the status below belongs to. */
+  workspaceId?: string;
   status?: ConnectionStatus;
   loadError?: AppError;
+  /** How each API's last call ended (lib/workspaces/api-health.ts). */
+  health: ApiHealth;
   refresh: () => Promise<void>;
   setStatus: (status: ConnectionStatus) => void;
 }
 
-/** The options page's view of the connection: masked, fetched from the background, never the secrets. */
-export const useConnectionStore = create<ConnectionState>((set) => ({
+/** The options page's view of a workspace's connection: masked, fetched from the background, never the secrets. */
+export const useConnectionStore = create<ConnectionState>((set, get) => ({
+  health: {},
   async refresh() {
-    const result = await sendMessage(getConnectionStatus, {});
+    const { workspaceId } = get();
+    if (workspaceId === undefined) return;
+    const result = await sendMessage(getConnectionStatus, { workspaceId });
+    // An answer for a workspace the page has left since is dropped.
+    if (get().workspaceId !== workspaceId) return;
     if (result.ok) set({ status: result.value, loadError: undefined });
     else set({ loadError: result.error });
   },
@@ -25,16 +37,35 @@ export const useConnectionStore = create<ConnectionState>((set) => ({
   },
 }));
 
+const healthOf = (value: unknown): ApiHealth => {
+  const parsed = apiHealthSchema.safeParse(value);
+  return parsed.success ? parsed.data : {};
+};
+
 /**
- * Loads the status and follows changes made elsewhere (another options tab). Only items that hold no
- * secret are watched: watching the credentials would bring them into this page.
+ * Loads a workspace's status and follows changes made elsewhere (another options tab, the background's
+ * record of each call). Only items that hold no secret are watched: watching the credentials would
+ * bring them into this page.
  */
-export function startConnectionStore(): () => void {
+export function startConnectionStore(workspaceId: string): () => void {
+  const scope = workspaceScope(workspaceId);
+  const healthName = scopedName(scope, 'apiHealth');
+  useConnectionStore.setState({ workspaceId, status: undefined, loadError: undefined, health: {} });
   const { refresh } = useConnectionStore.getState();
   void refresh();
-  const stopSettings = connectionSettingsItem.watch(() => void refresh());
+  let stopped = false;
+  void browser.storage.local.get(healthName).then((stored) => {
+    if (!stopped) useConnectionStore.setState({ health: healthOf(stored[healthName]) });
+  });
+  const onHealth = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    if (area === 'local' && healthName in changes) useConnectionStore.setState({ health: healthOf(changes[healthName]!.newValue) });
+  };
+  browser.storage.onChanged.addListener(onHealth);
+  const stopSettings = connectionSettingsItemFor(scope).watch(() => void refresh());
   const stopNotices = storageNoticesItem.watch(() => void refresh());
   return () => {
+    stopped = true;
+    browser.storage.onChanged.removeListener(onHealth);
     stopSettings();
     stopNotices();
   };

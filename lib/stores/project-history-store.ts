@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { readStoredHistory, watchStoredHistory, type StoredHistory } from '../projects/history-source';
+import { workspaceScope } from '../workspaces/workspace-keys';
 
 interface ProjectHistoryState extends StoredHistory {
   loaded: boolean;
@@ -7,10 +8,18 @@ interface ProjectHistoryState extends StoredHistory {
 
 export const useProjectHistoryStore = create<ProjectHistoryState>(() => ({ entries: [], loaded: false, unreadable: false }));
 
-/** Mirrors the history for the options page: the background writes it, every tab follows. */
-export function startProjectHistoryStore(): () => void {
-  const show = (history: StoredHistory) => useProjectHistoryStore.setState({ ...history, loaded: true });
-  const stop = watchStoredHistory(show);
-  void readStoredHistory().then(show);
-  return stop;
+/** Mirrors a workspace's history for the options page: the background writes it, every tab follows. */
+export function startProjectHistoryStore(workspaceId: string): () => void {
+  const scope = workspaceScope(workspaceId);
+  let stopped = false;
+  useProjectHistoryStore.setState({ entries: [], loaded: false, unreadable: false });
+  const show = (history: StoredHistory) => {
+    if (!stopped) useProjectHistoryStore.setState({ ...history, loaded: true });
+  };
+  const stop = watchStoredHistory(scope, show);
+  void readStoredHistory(scope).then(show);
+  return () => {
+    stopped = true;
+    stop();
+  };
 }

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { readUnsettledCreates, watchUnsettledCreates } from '../storage/unsettled-creates-item';
 import { readRegistryBuckets, watchRegistryBuckets } from '../storage/user-group-registry-item';
 import { registrySchema, unsettledCreatesSchema, type RegistryEntry, type UnsettledCreate } from '../user-groups/registry-schema';
+import { workspaceScope } from '../workspaces/workspace-keys';
 
 interface UserGroupState {
   groups: RegistryEntry[];
@@ -28,11 +29,15 @@ function unsettledOf(stored: unknown): readonly UnsettledCreate[] {
 }
 
 /**
- * Mirrors the registry for the options page: storage is the source of truth (the background writes
- * it), so every tab sees every change. The page only reads; changes go through messages. The
- * registry is stored in parts, and a change re-reads only the parts it touched.
+ * Mirrors a workspace's registry for the options page: storage is the source of truth (the background
+ * writes it), so every tab sees every change. The page only reads; changes go through messages. The
+ * registry is stored in parts, and a change re-reads only the parts it touched. Only the workspace
+ * shown is ever loaded.
  */
-export function startUserGroupStore(): () => void {
+export function startUserGroupStore(workspaceId: string): () => void {
+  const scope = workspaceScope(workspaceId);
+  let stopped = false;
+  useUserGroupStore.setState({ groups: [], unsettledCreates: [], loaded: false, unreadable: false });
   const parts: RegistryEntry[][] = [];
   const unreadableParts = new Set<number>();
   let started = false;
@@ -50,6 +55,7 @@ export function startUserGroupStore(): () => void {
 
   function publish() {
     timer = undefined;
+    if (stopped) return;
     lastPublished = performance.now();
     useUserGroupStore.setState({ groups: parts.flat(), loaded: true, unreadable: unreadableParts.size > 0 });
   }
@@ -59,13 +65,13 @@ export function startUserGroupStore(): () => void {
     timer ??= setTimeout(publish, Math.max(0, lastPublished + PUBLISH_INTERVAL_MS - performance.now()));
   }
 
-  const stop = watchRegistryBuckets((changed) => {
+  const stop = watchRegistryBuckets(scope, (changed) => {
     // Changes that arrive before the first read are applied on top of it.
     if (!started) return void pendingChanges.push(changed);
     for (const [index, value] of changed) take(index, value);
     schedulePublish();
   });
-  void readRegistryBuckets().then((stored) => {
+  void readRegistryBuckets(scope).then((stored) => {
     stored.forEach((value, index) => take(index, value));
     for (const changed of pendingChanges) for (const [index, value] of changed) take(index, value);
     started = true;
@@ -73,14 +79,15 @@ export function startUserGroupStore(): () => void {
   });
   // A small list written once per create of unknown outcome: published as it comes, in any order with the parts.
   let unsettledSeen = false;
-  const stopUnsettled = watchUnsettledCreates((stored) => {
+  const stopUnsettled = watchUnsettledCreates(scope, (stored) => {
     unsettledSeen = true;
     useUserGroupStore.setState({ unsettledCreates: unsettledOf(stored) });
   });
-  void readUnsettledCreates().then((stored) => {
-    if (!unsettledSeen) useUserGroupStore.setState({ unsettledCreates: unsettledOf(stored) });
+  void readUnsettledCreates(scope).then((stored) => {
+    if (!unsettledSeen && !stopped) useUserGroupStore.setState({ unsettledCreates: unsettledOf(stored) });
   });
   return () => {
+    stopped = true;
     stop();
     stopUnsettled();
     clearTimeout(timer);

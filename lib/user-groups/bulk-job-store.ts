@@ -1,24 +1,26 @@
 import { migrateStoredBulkJob } from '../storage/bulk-create-job-migration';
-import { bulkCreateJobItem, bulkCreateJobVersionEntry } from '../storage/bulk-create-job-item';
-import { bulkCreateRowsItem } from '../storage/bulk-create-rows-item';
+import { bulkCreateJobItemFor, bulkCreateJobVersionEntry } from '../storage/bulk-create-job-item';
+import { bulkCreateRowsItemFor } from '../storage/bulk-create-rows-item';
 import { createSerializedStore } from '../storage/serialized-store';
 import { readValidated } from '../storage/validated-item';
+import type { KeyScope } from '../workspaces/workspace-keys';
 import { isActive } from './bulk-job';
 import { bulkJobRowsSchema, storedBulkJobRowsSchema, storedBulkJobSchema, type BulkJob, type BulkJobRows } from './bulk-job-schema';
 
 export type BulkJobChange<T> = (job: BulkJob | null) => { job: BulkJob | null; result: T };
 
 /**
- * The stored bulk job: its progress, changed one change at a time like the registry (each on the
+ * A workspace's stored bulk job: its progress, changed one change at a time like the registry (each on the
  * latest value, each persisted before it resolves), and its rows, written once at the start.
  * Everything runs in one queue, after the migration of a version 1 job.
  */
-export function createBulkJobStore() {
-  const store = createSerializedStore(bulkCreateJobItem, storedBulkJobSchema, 'bulk create job');
+export function createBulkJobStore(scope: KeyScope) {
+  const rowsItem = bulkCreateRowsItemFor(scope);
+  const store = createSerializedStore(bulkCreateJobItemFor(scope), storedBulkJobSchema, 'bulk create job');
   let tail: Promise<unknown> | undefined;
 
   function serially<T>(task: () => Promise<T>): Promise<T> {
-    tail ??= migrateStoredBulkJob().catch((error: unknown) => {
+    tail ??= migrateStoredBulkJob(scope).catch((error: unknown) => {
       console.error(`Review Companion: the stored bulk create job could not be migrated (${error instanceof Error ? error.name : 'unknown'}).`);
     });
     const run = tail.then(task);
@@ -44,13 +46,13 @@ export function createBulkJobStore() {
           isActive(current)
             ? { value: current, result: false }
             : // One storage call: the rows never exist without their job, nor the job without its rows.
-              { value: job, result: true, alongside: [{ key: bulkCreateRowsItem.key, value: bulkJobRowsSchema.parse(rows) }, bulkCreateJobVersionEntry] },
+              { value: job, result: true, alongside: [{ key: rowsItem.key, value: bulkJobRowsSchema.parse(rows) }, bulkCreateJobVersionEntry(scope)] },
         ),
       );
     },
 
     /** The rows of the latest job; null when missing or unreadable (that is reported and reset). */
-    readRows: (): Promise<BulkJobRows | null> => readValidated(bulkCreateRowsItem, storedBulkJobRowsSchema, 'bulk create rows'),
+    readRows: (): Promise<BulkJobRows | null> => readValidated(rowsItem, storedBulkJobRowsSchema, 'bulk create rows'),
   };
 }
 

@@ -169,6 +169,8 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
     kick,
     /** Worker start and the alarm: carry on with a running job, if any. */
     wake: kick,
+    /** Resolves once no loop runs (after a cancel: once the request in flight is answered and recorded). */
+    idle: (): Promise<void> => loop ?? Promise.resolve(),
 
     async start(rows: readonly BulkRow[], ratePerMinute: number | null): Promise<Result<{ total: number; skipped: number }>> {
       const connection = await deps.connect();

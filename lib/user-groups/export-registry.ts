@@ -1,4 +1,5 @@
 import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
+import { workspaceSlug } from '../workspaces/workspace-name';
 import { groupKey } from './filter-groups';
 import type { Registry, RegistryEntry } from './registry-schema';
 
@@ -15,10 +16,15 @@ export interface ExportFile {
   text: string;
 }
 
-/** `user-groups-2025-11-21.json`: the date of the export, in the user's time zone. */
-export function exportFileName(extension: 'json' | 'csv', at: Date): string {
+/** The workspace an export comes from: named in the file and its name. */
+export interface ExportSource {
+  name: string;
+}
+
+/** `user-groups-acme-2025-11-21.json`: the workspace, and the date of the export in the user's time zone. */
+export function exportFileName(extension: 'json' | 'csv', at: Date, workspace: ExportSource): string {
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `user-groups-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}.${extension}`;
+  return `user-groups-${workspaceSlug(workspace.name)}-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}.${extension}`;
 }
 
 /** Oldest first, then by key: the registry's stored order follows its storage parts, an export's should not. */
@@ -27,21 +33,22 @@ function inExportOrder(groups: readonly RegistryEntry[]): RegistryEntry[] {
 }
 
 /** Every stored field of every group, `extra` and rotation marks included: nothing is left behind. */
-export function exportRegistryJson(registry: Registry, at: Date): ExportFile {
+export function exportRegistryJson(registry: Registry, at: Date, workspace: ExportSource): ExportFile {
   const document = {
     format: REGISTRY_EXPORT_FORMAT,
     version: REGISTRY_EXPORT_VERSION,
     exportedAt: at.toISOString(),
+    workspace: { name: workspace.name },
     groups: inExportOrder(registry.groups),
   };
-  return { fileName: exportFileName('json', at), mimeType: 'application/json', text: `${JSON.stringify(document, null, 2)}\n` };
+  return { fileName: exportFileName('json', at, workspace), mimeType: 'application/json', text: `${JSON.stringify(document, null, 2)}\n` };
 }
 
 /**
  * The columns a spreadsheet needs, formula-like values guarded (lib/csv/spreadsheet-csv.ts; the import
  * removes the guard again). `extra` fields and rotation marks are JSON only.
  */
-export function exportRegistryCsv(registry: Registry, at: Date): ExportFile {
+export function exportRegistryCsv(registry: Registry, at: Date, workspace: ExportSource): ExportFile {
   const rows = inExportOrder(registry.groups).map((group) => [
     group.name,
     group.provided_id,
@@ -51,5 +58,5 @@ export function exportRegistryCsv(registry: Registry, at: Date): ExportFile {
     group.createdAt,
     group.lastRotatedAt ?? '',
   ]);
-  return { fileName: exportFileName('csv', at), mimeType: 'text/csv', text: toSpreadsheetCsv(REGISTRY_CSV_COLUMNS, rows) };
+  return { fileName: exportFileName('csv', at, workspace), mimeType: 'text/csv', text: toSpreadsheetCsv(REGISTRY_CSV_COLUMNS, rows) };
 }

@@ -4,11 +4,13 @@ import { groupKey } from './filter-groups';
 import type { Registry, RegistryEntry } from './registry-schema';
 
 /**
- * The most that storage.local may hold after an import or a bulk create: 10 MiB, Chrome's storage.local
- * quota without `unlimitedStorage` (about 9,000 groups with 1 KB tokens, 30,000 with the service's
- * short ones). The extension asks for `unlimitedStorage` so that a write that must not fail (a
- * rotation's new token) never meets a quota; growth is kept within this budget instead, where the
- * options page and the export (one message) are known to work. See README, "User groups".
+ * The most that one workspace's keys in storage.local may hold after an import or a bulk create:
+ * 10 MiB, Chrome's storage.local quota without `unlimitedStorage` (about 9,000 groups with 1 KB
+ * tokens, 30,000 with the service's short ones). The extension asks for `unlimitedStorage` so that a
+ * write that must not fail (a rotation's new token) never meets a quota, and so that 20 workspaces of
+ * 10,000 groups fit; growth is kept within this budget per workspace instead: it is about one registry
+ * staying workable (the options page and the export, one message, are known to work with it). See
+ * README, "User groups".
  */
 export const STORAGE_BUDGET_BYTES = 10 * 1024 * 1024;
 
@@ -59,7 +61,7 @@ export function capacityProblem(usage: StorageUsage, growth: Growth, limitBytes 
   if (growth.bytes <= 0 || usage.usedBytes + growth.bytes <= limitBytes) return undefined;
   return (
     `Not enough room: this adds ${count(growth.groups, 'group', 'groups')} (about ${megabytes(growth.bytes)}), ` +
-    `and this browser already holds ${count(usage.storedGroups, 'group', 'groups')} using ${megabytes(usage.usedBytes)} ` +
-    `of Review Companion’s ${megabytes(limitBytes)} storage limit. Delete groups you no longer need, or split the file.`
+    `and this workspace already holds ${count(usage.storedGroups, 'group', 'groups')} using ${megabytes(usage.usedBytes)} ` +
+    `of this workspace’s ${megabytes(limitBytes)} storage limit. Delete groups you no longer need, or split the file.`
   );
 }

@@ -1,11 +1,7 @@
 import { storage } from '#imports';
-import {
-  LEGACY_REGISTRY_KEY,
-  readRegistryBuckets,
-  registryBucketKey,
-  writeRegistryBuckets,
-} from '../storage/user-group-registry-item';
+import { legacyRegistryKey, readRegistryBuckets, registryBucketKey, writeRegistryBuckets } from '../storage/user-group-registry-item';
 import { setAsideUnreadable } from '../storage/validated-item';
+import type { KeyScope } from '../workspaces/workspace-keys';
 import { groupKey } from './filter-groups';
 import { bucketOf, changedBuckets, REGISTRY_BUCKET_COUNT } from './registry-buckets';
 import { registrySchema, type RegistryEntry } from './registry-schema';
@@ -16,8 +12,8 @@ const KEEP = { keepCorruptCopy: true };
  * Reads every part of the registry and checks it. A part that cannot be read is kept aside under a
  * `corrupt:` key (it holds the only copy of its tokens) and starts empty; the other parts are untouched.
  */
-async function readParts(): Promise<RegistryEntry[][]> {
-  const stored = await readRegistryBuckets();
+async function readParts(scope: KeyScope): Promise<RegistryEntry[][]> {
+  const stored = await readRegistryBuckets(scope);
   const parts: RegistryEntry[][] = [];
   // One after another: each unreadable part adds a notice, and notices are read-modify-write.
   for (const [index, value] of stored.entries()) {
@@ -26,7 +22,7 @@ async function readParts(): Promise<RegistryEntry[][]> {
       continue;
     }
     const parsed = registrySchema.safeParse(value);
-    if (!parsed.success) await setAsideUnreadable(registryBucketKey(index), value, `user group registry (part ${index + 1} of ${REGISTRY_BUCKET_COUNT})`, KEEP);
+    if (!parsed.success) await setAsideUnreadable(registryBucketKey(scope, index), value, `user group registry (part ${index + 1} of ${REGISTRY_BUCKET_COUNT})`, KEEP);
     parts.push(parsed.success ? parsed.data.groups : []);
   }
   return parts;
@@ -36,12 +32,13 @@ async function readParts(): Promise<RegistryEntry[][]> {
  * Format v1 → v2: a registry stored as one value is moved into the parts, then removed. Safe to
  * repeat if the worker stops in between: groups already in a part are not added twice.
  */
-async function moveLegacyRegistry(parts: RegistryEntry[][], revision: () => string): Promise<RegistryEntry[][]> {
-  const legacy: unknown = await storage.getItem(LEGACY_REGISTRY_KEY);
+async function moveLegacyRegistry(scope: KeyScope, parts: RegistryEntry[][], revision: () => string): Promise<RegistryEntry[][]> {
+  const legacyKey = legacyRegistryKey(scope);
+  const legacy: unknown = await storage.getItem(legacyKey);
   if (legacy === null || legacy === undefined) return parts;
   const parsed = registrySchema.safeParse(legacy);
   if (!parsed.success) {
-    await setAsideUnreadable(LEGACY_REGISTRY_KEY, legacy, 'user group registry', KEEP);
+    await setAsideUnreadable(legacyKey, legacy, 'user group registry', KEEP);
     return parts;
   }
   const known = new Set(parts.flat().map(groupKey));
@@ -54,13 +51,13 @@ async function moveLegacyRegistry(parts: RegistryEntry[][], revision: () => stri
   const changed = changedBuckets(parts, next);
   if (changed.length > 0) {
     const stamp = revision();
-    await writeRegistryBuckets(new Map(changed.map((index) => [index, { groups: next[index]!, revision: stamp }])));
+    await writeRegistryBuckets(scope, new Map(changed.map((index) => [index, { groups: next[index]!, revision: stamp }])));
   }
-  await storage.removeItem(LEGACY_REGISTRY_KEY, { removeMeta: true });
+  await storage.removeItem(legacyKey, { removeMeta: true });
   return next;
 }
 
-/** The registry's parts as stored, after any migration; `revision` stamps the writes this makes. */
-export async function loadRegistryParts(revision: () => string): Promise<RegistryEntry[][]> {
-  return moveLegacyRegistry(await readParts(), revision);
+/** A workspace's registry parts as stored, after any migration; `revision` stamps the writes this makes. */
+export async function loadRegistryParts(scope: KeyScope, revision: () => string): Promise<RegistryEntry[][]> {
+  return moveLegacyRegistry(scope, await readParts(scope), revision);
 }

@@ -1,9 +1,10 @@
-import { UNSETTLED_CREATES_KEY, watchUnsettledCreates } from '../storage/unsettled-creates-item';
+import { unsettledCreatesKey, watchUnsettledCreates } from '../storage/unsettled-creates-item';
 import { watchRegistryBuckets, writeRegistryBuckets } from '../storage/user-group-registry-item';
 import { changedBuckets, splitIntoBuckets } from './registry-buckets';
 import { loadRegistryParts } from './registry-load';
 import { registrySchema, unsettledCreatesSchema, type Registry, type RegistryEntry, type UnsettledCreate } from './registry-schema';
 import { loadUnsettledCreates } from './unsettled-creates';
+import type { KeyScope } from '../workspaces/workspace-keys';
 
 /**
  * A change sees the registry and the creates of unknown outcome; it returns `unsettled` only to change
@@ -21,12 +22,12 @@ interface Loaded {
 }
 
 /**
- * The one way to change the registry. Changes run one after another (two options tabs acting at
+ * The one way to change a workspace's registry. Changes run one after another (two options tabs acting at
  * once lose nothing), each on the latest value, and each is persisted before it resolves; only the
  * parts a change touched are written. The registry is kept in memory between changes: a write by
  * anyone else (a test, another context) arrives without this writer's revision stamp and drops it.
  */
-export function createRegistryWriter() {
+export function createRegistryWriter(scope: KeyScope) {
   const writerId = crypto.randomUUID();
   let writes = 0;
   const revision = () => `${writerId}:${(writes += 1)}`;
@@ -38,12 +39,12 @@ export function createRegistryWriter() {
   let tail: Promise<unknown> = Promise.resolve();
   let loaded: Promise<Loaded> | undefined;
   let generation = 0;
-  watchRegistryBuckets((changed) => {
+  watchRegistryBuckets(scope, (changed) => {
     if ([...changed.values()].every(isOwn)) return;
     generation += 1;
     loaded = undefined;
   });
-  watchUnsettledCreates((stored) => {
+  watchUnsettledCreates(scope, (stored) => {
     if (isOwn(stored)) return;
     generation += 1;
     loaded = undefined;
@@ -52,7 +53,7 @@ export function createRegistryWriter() {
   function load(): Promise<Loaded> {
     if (loaded) return loaded;
     const started = generation;
-    const loading = loadRegistryParts(revision).then(async (parts) => ({ parts, registry: { groups: parts.flat() }, unsettled: await loadUnsettledCreates() }));
+    const loading = loadRegistryParts(scope, revision).then(async (parts) => ({ parts, registry: { groups: parts.flat() }, unsettled: await loadUnsettledCreates(scope) }));
     loaded = loading;
     // A failed read, or one overtaken by someone else's write, is not kept for the next caller.
     const forget = () => {
@@ -93,9 +94,9 @@ export function createRegistryWriter() {
         const started = generation;
         // Checked before writing, so that a bug cannot store what a read would reject.
         const written = new Map(changedBuckets(current.parts, parts).map((index) => [index, registrySchema.parse({ groups: parts[index], revision: stamp })]));
-        const alongside = unsettled === current.unsettled ? [] : [{ key: UNSETTLED_CREATES_KEY, value: unsettledCreatesSchema.parse({ creates: unsettled, revision: stamp }) }];
+        const alongside = unsettled === current.unsettled ? [] : [{ key: unsettledCreatesKey(scope), value: unsettledCreatesSchema.parse({ creates: unsettled, revision: stamp }) }];
         try {
-          if (written.size > 0 || alongside.length > 0) await writeRegistryBuckets(written, alongside);
+          if (written.size > 0 || alongside.length > 0) await writeRegistryBuckets(scope, written, alongside);
         } catch (error) {
           loaded = undefined;
           throw error;

@@ -1,5 +1,6 @@
-import { readUnsettledCreates, UNSETTLED_CREATES_KEY } from '../storage/unsettled-creates-item';
+import { readUnsettledCreates, unsettledCreatesKey } from '../storage/unsettled-creates-item';
 import { setAsideUnreadable } from '../storage/validated-item';
+import type { KeyScope } from '../workspaces/workspace-keys';
 import { isSameCreate, unsettledCreatesSchema, type GroupRef, type UnsettledCreate } from './registry-schema';
 
 /**
@@ -22,11 +23,11 @@ export function settleCreate<T extends readonly UnsettledCreate[]>(creates: T, r
  * The stored list, checked. A value that cannot be read is kept aside under a `corrupt:` key (it may
  * be the only hint that a group exists with a token nobody has) and the list starts empty.
  */
-export async function loadUnsettledCreates(): Promise<readonly UnsettledCreate[]> {
-  const stored = await readUnsettledCreates();
+export async function loadUnsettledCreates(scope: KeyScope): Promise<readonly UnsettledCreate[]> {
+  const stored = await readUnsettledCreates(scope);
   if (stored === null || stored === undefined) return [];
   const parsed = unsettledCreatesSchema.safeParse(stored);
   if (parsed.success) return parsed.data.creates;
-  await setAsideUnreadable(UNSETTLED_CREATES_KEY, stored, 'list of user groups whose creation is unconfirmed', { keepCorruptCopy: true });
+  await setAsideUnreadable(unsettledCreatesKey(scope), stored, 'list of user groups whose creation is unconfirmed', { keepCorruptCopy: true });
   return [];
 }

@@ -11,8 +11,13 @@ export interface EntrySize {
   gzip: number;
 }
 
-/** Budgets in bytes (gzip), as issue 7 sets them; 1 KB = 1,000 bytes, the stricter reading. */
-export const GZIP_BUDGETS: Record<string, number> = { popup: 85_000, background: 30_000 };
+/**
+ * Budgets in bytes (gzip), as issue 7 sets them; 1 KB = 1,000 bytes, the stricter reading. The
+ * background's was raised from 30 KB for workspaces (issue 12): an MV3 service worker cannot load code
+ * on demand, and the upgrade to workspaces, each workspace's services, their management and the record
+ * of each API's calls take about 3.7 KB of it.
+ */
+export const GZIP_BUDGETS: Record<string, number> = { popup: 85_000, background: 34_000 };
 
 function measure(buildDir: string, entry: string, files: string[]): EntrySize {
   let raw = 0;

@@ -15,10 +15,12 @@ import { BULK_ROWS, measureBulkCreate } from './bulk-create.ts';
 declare const chrome: typeof ExtensionApi;
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
-/** `BENCH_ONLY=popup,trip,options,bulk` runs only those measures (all by default); sizes are always shown. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'popup,trip,options,bulk').split(',').map((name) => name.trim()));
+/** `BENCH_ONLY=popup,trip,options,bulk,scale` runs only those measures (all by default); sizes are always shown. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'popup,trip,options,bulk,scale').split(',').map((name) => name.trim()));
 const skipped = { popup: NaN, empty: NaN, extension: NaN, plain: NaN, firstRow: NaN, keystroke: NaN, count: 0 };
 const GROUPS = 10_000;
+/** The scale case: this many workspaces of GROUPS groups each (the shown one among them). */
+const WORKSPACES = 20;
 const E2E_BUILD = path.resolve('.output/chrome-mv3-e2e');
 const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
@@ -53,19 +55,32 @@ async function launch(extensionDir: string) {
   return { context, worker, origin, profile };
 }
 
-async function seedConnection(worker: Worker, sandbox: Sandbox) {
+/** The first workspace, which the upgrade to workspaces creates when the worker first starts. */
+async function firstWorkspaceId(worker: Worker): Promise<string> {
+  return worker.evaluate(async () => {
+    for (;;) {
+      const { workspaces } = await chrome.storage.local.get('workspaces');
+      const first = (workspaces as { workspaces?: { id: string }[] } | undefined)?.workspaces?.[0]?.id;
+      if (first) return first;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+}
+
+async function seedConnection(worker: Worker, sandbox: Sandbox, workspaceId: string) {
   await worker.evaluate(async (values) => {
     const { apiToken, apiKey, authToken } = values.credentials;
+    const scope = `ws.${values.workspaceId}.`;
     // As the extension stores them (version 2): each API's secrets with the origin they belong to.
     await chrome.storage.local.set({
-      connectionSettings: { userGroupBaseUrl: values.userGroupBaseUrl, projectApiUrl: values.projectApiUrl, secretsArea: 'local' },
-      credentials: {
+      [`${scope}connectionSettings`]: { userGroupBaseUrl: values.userGroupBaseUrl, projectApiUrl: values.projectApiUrl, secretsArea: 'local' },
+      [`${scope}credentials`]: {
         userGroup: { origin: new URL(values.userGroupBaseUrl).origin, apiToken },
         project: { origin: new URL(values.projectApiUrl).origin, apiKey, authToken },
       },
-      credentials$: { v: 2 },
+      [`${scope}credentials$`]: { v: 2 },
     });
-  }, { userGroupBaseUrl: sandbox.userGroupBaseUrl, projectApiUrl: sandbox.projectApiUrl, credentials: sandbox.credentials });
+  }, { workspaceId, userGroupBaseUrl: sandbox.userGroupBaseUrl, projectApiUrl: sandbox.projectApiUrl, credentials: sandbox.credentials });
 }
 
 async function readyTime(context: BrowserContext, url: string): Promise<number> {
@@ -144,8 +159,8 @@ async function roundTrip(context: BrowserContext, origin: string, tabId: number,
   return { extension: median(extension), plain: median(plain) };
 }
 
-async function seedGroups(worker: Worker, count: number) {
-  await worker.evaluate(async (total) => {
+async function seedGroups(worker: Worker, workspaceId: string, count: number) {
+  await worker.evaluate(async ({ total, scope }) => {
     const groups = Array.from({ length: total }, (_, index) => ({
       team_id: 1000 + index,
       token: `ugt_${index.toString(16).padStart(32, '0')}`,
@@ -159,9 +174,27 @@ async function seedGroups(worker: Worker, count: number) {
     // Spread over the registry's 256 stored parts (lib/storage/user-group-registry-item.ts). Which part a
     // group is read from does not matter; the background re-files a group in its own part when it changes.
     const parts: Record<string, { groups: typeof groups }> = {};
-    groups.forEach((group, index) => (parts[`userGroups.${String(index % 256).padStart(3, '0')}`] ??= { groups: [] }).groups.push(group));
+    groups.forEach((group, index) => (parts[`${scope}userGroups.${String(index % 256).padStart(3, '0')}`] ??= { groups: [] }).groups.push(group));
     await chrome.storage.local.set(parts);
-  }, count);
+  }, { total: count, scope: `ws.${workspaceId}.` });
+}
+
+/**
+ * The scale case: WORKSPACES workspaces of `count` groups each, the first (shown, last used) among them.
+ * The others get a connection too, so that nothing about them is empty or unusual.
+ */
+async function seedWorkspaces(worker: Worker, sandbox: Sandbox, firstId: string, count: number) {
+  const ids = [firstId, ...Array.from({ length: WORKSPACES - 1 }, (_, index) => `bench-${String(index + 2).padStart(2, '0')}`)];
+  await worker.evaluate(async (all) => {
+    const { workspaces } = await chrome.storage.local.get<{ workspaces: { workspaces: { id: string; name: string; createdAt: string }[] } }>('workspaces');
+    const first = workspaces.workspaces[0]!;
+    const others = all.slice(1).map((id, index) => ({ id, name: `Client ${index + 2}`, createdAt: first.createdAt }));
+    await chrome.storage.local.set({ workspaces: { workspaces: [first, ...others] }, lastUsedWorkspace: first.id });
+  }, ids);
+  for (const id of ids) {
+    await seedConnection(worker, sandbox, id);
+    await seedGroups(worker, id, count);
+  }
 }
 
 /** In the page: when the first data row appears, and how long each search keystroke takes to repaint the list. */
@@ -213,16 +246,21 @@ async function main() {
   const sandbox = await startSandbox({ port: 0 });
   const { context, worker, origin, profile } = await launch(extensionDir);
   try {
-    await seedConnection(worker, sandbox);
+    const workspaceId = await firstWorkspaceId(worker);
+    await seedConnection(worker, sandbox, workspaceId);
     const target = await context.newPage();
     await target.goto(sandbox.pageUrl('bench-target', 'A page to register'));
     const tabId = await worker.evaluate(async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)!.id!, target.url());
 
     const ready = ONLY.has('popup') ? await popupReady(context, origin, tabId) : skipped;
     const trip = ONLY.has('trip') ? await roundTrip(context, origin, tabId, sandbox) : skipped;
-    if (ONLY.has('options')) await seedGroups(worker, GROUPS);
+    if (ONLY.has('options')) await seedGroups(worker, workspaceId, GROUPS);
     const options = ONLY.has('options') ? await optionsWithManyGroups(context, origin) : skipped;
-    const bulk = ONLY.has('bulk') ? await measureBulkCreate(context, origin, sandbox, Number(process.env.BENCH_BULK_ROWS ?? BULK_ROWS)) : skipped;
+    const bulk = ONLY.has('bulk') ? await measureBulkCreate(context, origin, workspaceId, sandbox, Number(process.env.BENCH_BULK_ROWS ?? BULK_ROWS)) : skipped;
+    // Last: 20 workspaces of 10,000 groups each. The popup loads no registry; the options page only the shown one.
+    if (ONLY.has('scale')) await seedWorkspaces(worker, sandbox, workspaceId, GROUPS);
+    const scaleReady = ONLY.has('scale') ? await popupReady(context, origin, tabId) : skipped;
+    const scaleOptions = ONLY.has('scale') ? await optionsWithManyGroups(context, origin) : skipped;
     const sizes = measureBuild('.output/chrome-mv3');
 
     const rows: [string, string, string, string][] = [
@@ -231,6 +269,9 @@ async function main() {
       [`Options, ${GROUPS.toLocaleString('en')} groups: first row`, ms(options.firstRow), '', ''],
       [`Options, ${GROUPS.toLocaleString('en')} groups: keystroke → list updated`, ms(options.keystroke), '', ''],
       [`Bulk create ${bulk.count.toLocaleString('en')} groups, throttle off`, ms(bulk.extension), `Node fetch loop ${ms(bulk.plain)}`, `${(bulk.extension / bulk.plain).toFixed(2)}×`],
+      [`${WORKSPACES} workspaces × ${GROUPS.toLocaleString('en')} groups: popup ready`, ms(scaleReady.popup), `empty extension page ${ms(scaleReady.empty)}`, `${(scaleReady.popup / scaleReady.empty).toFixed(2)}×`],
+      [`${WORKSPACES} workspaces × ${GROUPS.toLocaleString('en')} groups: options first row`, ms(scaleOptions.firstRow), '', ''],
+      [`${WORKSPACES} workspaces × ${GROUPS.toLocaleString('en')} groups: keystroke → list updated`, ms(scaleOptions.keystroke), '', ''],
       ...sizes.map((size): [string, string, string, string] => [`JS size: ${size.entry}`, `${kb(size.gzip)} gzip`, `${kb(size.raw)} raw`, '']),
     ];
     const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Chromium ${context.browser()?.version() ?? ''}, ${RUNS} runs`;
@@ -239,7 +280,7 @@ async function main() {
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
     await mkdir('bench-results', { recursive: true });
     const file = path.join('bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    await writeFile(file, JSON.stringify({ machine, runs: RUNS, ready, trip, options, bulk, sizes }, null, 2));
+    await writeFile(file, JSON.stringify({ machine, runs: RUNS, ready, trip, options, bulk, scale: { workspaces: WORKSPACES, groups: GROUPS, ready: scaleReady, options: scaleOptions }, sizes }, null, 2));
     console.log(`\nwritten: ${file}`);
   } finally {
     await context.close();

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Fault } from '../sandbox/types.ts';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
 import { configureConnection, connectionFor, fillAndSaveConnection, optionsUrl } from './fixtures/connection.ts';
-import { clearUserGroupData, readLocalStorage, readStoredGroups, readUnsettledCreates, type StoredGroup } from './fixtures/extension-storage.ts';
+import { clearUserGroupData, readWorkspaceStorage, readStoredGroups, readUnsettledCreates, type StoredGroup } from './fixtures/extension-storage.ts';
 import { watchExtensionErrors, type ExtensionErrorWatch } from './fixtures/fault-watch.ts';
 import { openPopupForTab } from './fixtures/popup.ts';
 import { secretsOf, type Sandbox } from './fixtures/sandbox.ts';
@@ -189,7 +189,7 @@ async function createProjectCase({ extension, sandbox, watch, fault, id }: CaseC
   await page.goto(sandbox.pageUrl(`fault-${id}`, `Fault matrix ${id}`));
   const popup = await openPopupForTab(extension, page);
   watch.follow(popup);
-  const historyBefore = await readLocalStorage<unknown[]>(extension, 'projectHistory');
+  const historyBefore = await readWorkspaceStorage<unknown[]>(extension, 'projectHistory');
   const registryBefore = await registryOf(extension);
 
   const create = popup.getByRole('button', { name: 'Create project' });
@@ -205,7 +205,7 @@ async function createProjectCase({ extension, sandbox, watch, fault, id }: CaseC
   await expect(popup.getByLabel('Project ID', { exact: true })).toHaveCount(0);
   expect(sandbox.requests.filter((request) => request.route === 'project.create').length).toBeGreaterThanOrEqual(1);
   expect(sandbox.projects()).toEqual([]);
-  expect(await readLocalStorage<unknown[]>(extension, 'projectHistory'), 'the project history').toEqual(historyBefore);
+  expect(await readWorkspaceStorage<unknown[]>(extension, 'projectHistory'), 'the project history').toEqual(historyBefore);
   expect((await registryOf(extension)).groups, 'the user-group registry').toEqual(registryBefore.groups);
 
   // The same button, once the service is well again.

@@ -35,10 +35,10 @@ test('export JSON, then import it into a cleared registry: every group comes bac
   const original = await setUpGroups(extension, options);
 
   const json = await download(options, 'Export JSON');
-  expect(json.download.suggestedFilename()).toMatch(/^user-groups-\d{4}-\d{2}-\d{2}\.json$/);
+  expect(json.download.suggestedFilename()).toMatch(/^user-groups-workspace-1-\d{4}-\d{2}-\d{2}\.json$/);
   expect((JSON.parse(json.text) as { groups: StoredGroup[] }).groups).toEqual(original);
   const csv = await download(options, 'Export CSV');
-  expect(csv.download.suggestedFilename()).toMatch(/^user-groups-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(csv.download.suggestedFilename()).toMatch(/^user-groups-workspace-1-\d{4}-\d{2}-\d{2}\.csv$/);
   const csvLines = csv.text.trim().split('\r\n');
   expect(csvLines[0]).toBe('name,user_group_id,environment,token,team_id,created_at,last_rotated_at');
   expect(csvLines).toHaveLength(4);

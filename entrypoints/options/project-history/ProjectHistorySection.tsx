@@ -6,11 +6,13 @@ import { exportHistoryCsv, exportHistoryJson } from '@/lib/projects/history-expo
 import { HISTORY_LIMIT } from '@/lib/projects/history-schema';
 import { searchHistory } from '@/lib/projects/history-search';
 import { useProjectHistoryStore } from '@/lib/stores/project-history-store';
+import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { HistoryTable } from './HistoryTable';
 import './history.css';
 
 /** Every project created from this browser: search, copy an id, export all (CSV or JSON). */
 export function ProjectHistorySection() {
+  const workspace = useActiveWorkspace();
   const { entries, loaded, unreadable } = useProjectHistoryStore();
   const [search, setSearch] = useState('');
   // Typing stays responsive on a long history: the list catches up with the deferred query.
@@ -29,10 +31,10 @@ export function ProjectHistorySection() {
         </div>
       </div>
       <div className="actions">
-        <button type="button" disabled={entries.length === 0} onClick={() => downloadFile(exportHistoryCsv(entries, new Date()))}>
+        <button type="button" disabled={entries.length === 0} onClick={() => downloadFile(exportHistoryCsv(entries, new Date(), workspace))}>
           {t('exportHistoryCsv')}
         </button>
-        <button type="button" disabled={entries.length === 0} onClick={() => downloadFile(exportHistoryJson(entries, new Date()))}>
+        <button type="button" disabled={entries.length === 0} onClick={() => downloadFile(exportHistoryJson(entries, new Date(), workspace))}>
           {t('exportHistoryJson')}
         </button>
       </div>

@@ -5,6 +5,7 @@ import { sendMessage } from '@/lib/messaging/client';
 import { cancelBulkCreate, resumeBulkCreate } from '@/lib/messaging/messages/registry-transfer-messages';
 import { remainingCount } from '@/lib/user-groups/bulk-job';
 import type { BulkJob } from '@/lib/user-groups/bulk-job-schema';
+import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { describeGroup } from './describe-group';
 
 const SHOWN = 500;
@@ -28,13 +29,14 @@ function describeState(job: BulkJob): string {
 
 /** The stored job, as the background last wrote it: any options page shows the same. */
 export function BulkCreateProgress({ job }: { job: BulkJob }) {
+  const { id: workspaceId } = useActiveWorkspace();
   const [error, setError] = useState<string>();
   const succeeded = job.created + job.existed;
   const processed = succeeded + job.failed.length;
   const active = job.status === 'running' || job.status === 'paused';
 
   const act = async (message: typeof cancelBulkCreate | typeof resumeBulkCreate) => {
-    const result = await sendMessage(message, {});
+    const result = await sendMessage(message, { workspaceId });
     setError(result.ok ? undefined : result.error.message);
   };
 

@@ -11,6 +11,7 @@ import { planBulkCreate } from '@/lib/user-groups/bulk-job';
 import { DEFAULT_RATE_PER_MINUTE, DOCUMENTED_LIMIT_PER_MINUTE, estimateDurationMs, MAX_RATE_PER_MINUTE } from '@/lib/user-groups/bulk-pacing';
 import { MAX_BULK_FILE_BYTES, type BulkRow } from '@/lib/user-groups/bulk-schema';
 import type { RowProblem } from '@/lib/user-groups/import-csv';
+import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { BulkCreateProgress } from './BulkCreateProgress';
 import { describeGroup } from './describe-group';
 import { fileTooLarge } from './file-size';
@@ -36,6 +37,7 @@ function formatDuration(ms: number): string {
 
 /** Create many groups from a CSV; the background does the work and keeps the job in storage. */
 export function BulkCreateSection() {
+  const { id: workspaceId } = useActiveWorkspace();
   const groups = useUserGroupStore((state) => state.groups);
   const loaded = useUserGroupStore((state) => state.loaded);
   const job = useBulkCreateStore((state) => state.job);
@@ -64,7 +66,7 @@ export function BulkCreateSection() {
   const start = async () => {
     if (!chosen || !plan || rate.rate === undefined) return;
     setBusy(true);
-    const result = await sendMessage(startBulkCreate, { rows: chosen.rows, ratePerMinute: rate.rate });
+    const result = await sendMessage(startBulkCreate, { workspaceId, rows: chosen.rows, ratePerMinute: rate.rate });
     setBusy(false);
     if (!result.ok) {
       setStartError(result.error.message);

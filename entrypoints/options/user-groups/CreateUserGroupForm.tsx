@@ -6,6 +6,7 @@ import type { Environment } from '@/lib/api/user-group-api';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { createUserGroup } from '@/lib/messaging/messages/user-group-messages';
+import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { createOutcome } from './create-outcome';
 import type { Outcome } from './outcome';
 
@@ -16,6 +17,7 @@ interface CreateUserGroupFormProps {
 }
 
 export function CreateUserGroupForm({ onStart, onOutcome }: CreateUserGroupFormProps) {
+  const { id: workspaceId } = useActiveWorkspace();
   const [name, setName] = useState('');
   const [userGroupId, setUserGroupId] = useState('');
   const [environment, setEnvironment] = useState<Environment>('Customer');
@@ -40,7 +42,7 @@ export function CreateUserGroupForm({ onStart, onOutcome }: CreateUserGroupFormP
     onStart();
     setBusy(true);
     const request = { name, userGroupId, environment };
-    const result = await sendMessage(createUserGroup, request);
+    const result = await sendMessage(createUserGroup, { workspaceId, ...request });
     setBusy(false);
     onOutcome(createOutcome(request, result));
     if (!result.ok) {

@@ -5,26 +5,33 @@ import { sendMessage } from '@/lib/messaging/client';
 import { readUserGroupRegistry } from '@/lib/messaging/messages/registry-transfer-messages';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { exportRegistryCsv, exportRegistryJson } from '@/lib/user-groups/export-registry';
+import type { Workspace } from '@/lib/workspaces/workspace-index';
+import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import type { Outcome } from './outcome';
 
 /**
- * Downloads the registry as stored at the click, read through the background's writer: never the
- * page's mirror, which is published at most every 100 ms and can still hold a token just replaced.
+ * Downloads a workspace's registry as stored at the click, read through the background's writer: never
+ * the page's mirror, which is published at most every 100 ms and can still hold a token just replaced.
+ * The background notes the time, so that deleting the workspace can say which tokens no export holds.
  */
+export async function exportRegistry(workspace: Workspace, kind: 'json' | 'csv'): Promise<string | undefined> {
+  const stored = await sendMessage(readUserGroupRegistry, { workspaceId: workspace.id, forExport: true });
+  if (!stored.ok) return t('exportFailed', stored.error.message);
+  const at = new Date();
+  downloadFile(kind === 'json' ? exportRegistryJson(stored.value, at, workspace) : exportRegistryCsv(stored.value, at, workspace));
+  return undefined;
+}
+
 export function RegistryExport({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
+  const workspace = useActiveWorkspace();
   const loaded = useUserGroupStore((state) => state.loaded);
   const [busy, setBusy] = useState(false);
 
   const exportAs = async (kind: 'json' | 'csv') => {
     setBusy(true);
-    const stored = await sendMessage(readUserGroupRegistry, {});
+    const problem = await exportRegistry(workspace, kind);
     setBusy(false);
-    if (!stored.ok) {
-      onOutcome({ kind: 'error', message: t('exportFailed', stored.error.message) });
-      return;
-    }
-    const at = new Date();
-    downloadFile(kind === 'json' ? exportRegistryJson(stored.value, at) : exportRegistryCsv(stored.value, at));
+    if (problem) onOutcome({ kind: 'error', message: problem });
   };
 
   return (

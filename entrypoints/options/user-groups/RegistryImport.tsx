@@ -11,6 +11,7 @@ import { parseRegistryFile, type ImportedGroup } from '@/lib/user-groups/import-
 import { MAX_IMPORT_FILE_BYTES } from '@/lib/user-groups/import-schema';
 import type { RowProblem } from '@/lib/user-groups/import-csv';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { fileTooLarge } from './file-size';
 import { ImportPreview } from './ImportPreview';
 import { counted, describeImport } from './import-outcome';
@@ -39,6 +40,7 @@ const planOf = (preview: Preview) => importItems(preview).map((item) => `${group
  * between it follows the page's mirror, which shows changes made elsewhere within 100 ms.
  */
 export function RegistryImport({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
+  const { id: workspaceId } = useActiveWorkspace();
   const mirror = useUserGroupStore((state) => state.groups);
   const loaded = useUserGroupStore((state) => state.loaded);
   const inputId = useId();
@@ -62,7 +64,7 @@ export function RegistryImport({ onOutcome }: { onOutcome: (outcome: Outcome) =>
   /** The stored registry, read after the writes already queued; an error is shown and undefined returned. */
   const readStored = async (): Promise<RegistryEntry[] | undefined> => {
     const mirrorNow = useUserGroupStore.getState().groups;
-    const stored = await sendMessage(readUserGroupRegistry, {});
+    const stored = await sendMessage(readUserGroupRegistry, { workspaceId });
     if (!stored.ok) {
       onOutcome({ kind: 'error', message: t('importFailed', stored.error.message) });
       return undefined;
@@ -104,7 +106,7 @@ export function RegistryImport({ onOutcome }: { onOutcome: (outcome: Outcome) =>
       if (fresh) onOutcome({ kind: 'error', message: t('importPreviewChanged') });
       return;
     }
-    const result = await sendMessage(importUserGroups, { items: importItems(fresh) });
+    const result = await sendMessage(importUserGroups, { workspaceId, items: importItems(fresh) });
     setBusy(false);
     if (!result.ok) {
       onOutcome({ kind: 'error', message: t('importFailed', result.error.message) });

@@ -5,6 +5,7 @@ import { sendMessage } from '@/lib/messaging/client';
 import { createUserGroup, dismissUnsettledCreate } from '@/lib/messaging/messages/user-group-messages';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import type { UnsettledCreate } from '@/lib/user-groups/registry-schema';
+import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { createOutcome } from './create-outcome';
 import { describeGroup } from './describe-group';
 import type { Outcome } from './outcome';
@@ -24,6 +25,7 @@ const describe = (create: UnsettledCreate) => describeGroup(create.name, create.
  */
 export function UnsettledCreates({ onStart, onOutcome }: UnsettledCreatesProps) {
   const creates = useUserGroupStore((state) => state.unsettledCreates);
+  const { id: workspaceId } = useActiveWorkspace();
   const headingId = useId();
   const [busy, setBusy] = useState<string>();
   const [dismissing, setDismissing] = useState<UnsettledCreate>();
@@ -33,7 +35,7 @@ export function UnsettledCreates({ onStart, onOutcome }: UnsettledCreatesProps) 
     onStart();
     setBusy(keyOf(create));
     const request = { name: create.name, userGroupId: create.userGroupId, environment: create.environment };
-    const result = await sendMessage(createUserGroup, request);
+    const result = await sendMessage(createUserGroup, { workspaceId, ...request });
     setBusy(undefined);
     onOutcome(createOutcome(request, result));
   };
@@ -41,7 +43,7 @@ export function UnsettledCreates({ onStart, onOutcome }: UnsettledCreatesProps) 
   const dismiss = async (create: UnsettledCreate) => {
     setDismissing(undefined);
     onStart();
-    const result = await sendMessage(dismissUnsettledCreate, refOf(create));
+    const result = await sendMessage(dismissUnsettledCreate, { workspaceId, ...refOf(create) });
     onOutcome(result.ok ? { kind: 'success', message: t('groupsDismissed', describe(create)) } : { kind: 'error', message: result.error.message });
   };
 

@@ -8,6 +8,7 @@ import { deleteUserGroup, forgetUserGroup, rotateUserGroupToken } from '@/lib/me
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { groupKey } from '@/lib/user-groups/filter-groups';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { CreateUserGroupForm } from './CreateUserGroupForm';
 import { deleteFailure } from './delete-outcome';
 import { DeleteDialog } from './DeleteDialog';
@@ -24,6 +25,7 @@ const refOf = (group: RegistryEntry) => ({ environment: group.environment, userG
 const describe = (group: RegistryEntry) => describeGroup(group.name, group.environment, group.provided_id);
 
 export function UserGroupsSection() {
+  const { id: workspaceId } = useActiveWorkspace();
   const groups = useUserGroupStore((state) => state.groups);
   const loaded = useUserGroupStore((state) => state.loaded);
   const [outcome, setOutcome] = useState<Outcome>();
@@ -43,7 +45,7 @@ export function UserGroupsSection() {
   const rotate = async (group: RegistryEntry) => {
     begin();
     setBusy(group, true);
-    const result = await sendMessage(rotateUserGroupToken, refOf(group));
+    const result = await sendMessage(rotateUserGroupToken, { workspaceId, ...refOf(group) });
     setBusy(group, false);
     setOutcome(
       result.ok
@@ -55,14 +57,14 @@ export function UserGroupsSection() {
   const remove = async (group: RegistryEntry, dataSourceProvidedId: string) => {
     begin();
     setBusy(group, true);
-    const result = await sendMessage(deleteUserGroup, { ...refOf(group), ...(dataSourceProvidedId && { dataSourceProvidedId }) });
+    const result = await sendMessage(deleteUserGroup, { workspaceId, ...refOf(group), ...(dataSourceProvidedId && { dataSourceProvidedId }) });
     setBusy(group, false);
     setOutcome(result.ok ? { kind: 'success', message: t('groupsDeleted', describe(group)) } : deleteFailure(group, result.error));
   };
 
   const forget = async (group: RegistryEntry) => {
     begin();
-    const result = await sendMessage(forgetUserGroup, refOf(group));
+    const result = await sendMessage(forgetUserGroup, { workspaceId, ...refOf(group) });
     setOutcome(result.ok ? { kind: 'success', message: t('groupsForgotten', describe(group)) } : { kind: 'error', message: result.error.message });
   };
 

@@ -4,12 +4,12 @@ import { bulkRowSchema, MAX_BULK_ROWS } from '../../user-groups/bulk-schema';
 import { importItemSchema, MAX_IMPORT_GROUPS } from '../../user-groups/import-schema';
 import { groupRefSchema, registryEntrySchema } from '../../user-groups/registry-schema';
 import { defineMessage } from '../define-message';
-import { emptySchema } from './shared-schemas';
+import { emptySchema, inWorkspace, workspaceOnlySchema } from './shared-schemas';
 
 /** Writes what an import preview showed, after the user confirmed, in one registry change. */
 export const importUserGroups = defineMessage({
   name: 'importUserGroups',
-  request: z.object({ items: z.array(importItemSchema).check(z.maxLength(MAX_IMPORT_GROUPS)) }),
+  request: inWorkspace({ items: z.array(importItemSchema).check(z.maxLength(MAX_IMPORT_GROUPS)) }),
   response: z.object({ added: z.number(), updated: z.number(), conflicts: z.array(groupRefSchema) }),
   allowTab: true,
 });
@@ -17,10 +17,11 @@ export const importUserGroups = defineMessage({
 /**
  * The registry as stored, after the writes already queued: for an export or an import preview, which
  * must not show the options page's mirror (it is published at most every 100 ms, so it can lag).
+ * `forExport`: the background notes the time, so that a delete can say which tokens were never exported.
  */
 export const readUserGroupRegistry = defineMessage({
   name: 'readUserGroupRegistry',
-  request: emptySchema,
+  request: inWorkspace({ forExport: z.optional(z.boolean()) }),
   response: z.object({ groups: z.array(registryEntrySchema) }),
   allowTab: true,
 });
@@ -28,7 +29,7 @@ export const readUserGroupRegistry = defineMessage({
 /** `ratePerMinute: null` is unthrottled: for benchmarks, not offered in the UI. */
 export const startBulkCreate = defineMessage({
   name: 'startBulkCreate',
-  request: z.object({
+  request: inWorkspace({
     rows: z.array(bulkRowSchema).check(z.minLength(1), z.maxLength(MAX_BULK_ROWS)),
     ratePerMinute: z.nullable(z.int().check(z.gte(1), z.lte(MAX_RATE_PER_MINUTE))),
   }),
@@ -37,7 +38,7 @@ export const startBulkCreate = defineMessage({
 });
 
 /** Stops the bulk job after the request in flight. */
-export const cancelBulkCreate = defineMessage({ name: 'cancelBulkCreate', request: emptySchema, response: emptySchema, allowTab: true });
+export const cancelBulkCreate = defineMessage({ name: 'cancelBulkCreate', request: workspaceOnlySchema, response: emptySchema, allowTab: true });
 
 /** Carries on with a job paused for a reason the user has fixed (credentials, access). */
-export const resumeBulkCreate = defineMessage({ name: 'resumeBulkCreate', request: emptySchema, response: emptySchema, allowTab: true });
+export const resumeBulkCreate = defineMessage({ name: 'resumeBulkCreate', request: workspaceOnlySchema, response: emptySchema, allowTab: true });

@@ -1,5 +1,10 @@
 import { z } from 'zod/mini';
+import { workspaceIdSchema } from '../../workspaces/workspace-index';
 
 export const emptySchema = z.object({});
 export const boundedText = z.string().check(z.maxLength(4096));
 export const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+
+/** A request that acts in one workspace: it names it (an unknown id is answered NOT_FOUND). */
+export const inWorkspace = <Shape extends z.core.$ZodLooseShape>(shape: Shape) => z.object({ workspaceId: workspaceIdSchema, ...shape });
+export const workspaceOnlySchema = inWorkspace({});

@@ -2,11 +2,15 @@ import { z } from 'zod/mini';
 import { environmentSchema } from '../../api/user-group-api';
 import { groupRefSchema, registryEntrySchema } from '../../user-groups/registry-schema';
 import { defineMessage } from '../define-message';
-import { emptySchema, requiredText } from './shared-schemas';
+import { emptySchema, inWorkspace, requiredText } from './shared-schemas';
+import { workspaceIdSchema } from '../../workspaces/workspace-index';
+
+/** A group of one workspace. */
+const workspaceGroupRef = z.extend(groupRefSchema, { workspaceId: workspaceIdSchema });
 
 export const createUserGroup = defineMessage({
   name: 'createUserGroup',
-  request: z.object({ name: requiredText(200), userGroupId: requiredText(256), environment: environmentSchema }),
+  request: inWorkspace({ name: requiredText(200), userGroupId: requiredText(256), environment: environmentSchema }),
   response: z.object({ group: registryEntrySchema, created: z.boolean() }),
   allowTab: true,
 });
@@ -14,20 +18,20 @@ export const createUserGroup = defineMessage({
 /** Also the retry after an unknown outcome: the background first learns the current token. */
 export const rotateUserGroupToken = defineMessage({
   name: 'rotateUserGroupToken',
-  request: groupRefSchema,
+  request: workspaceGroupRef,
   response: z.object({ group: registryEntrySchema }),
   allowTab: true,
 });
 
 export const deleteUserGroup = defineMessage({
   name: 'deleteUserGroup',
-  request: z.extend(groupRefSchema, { dataSourceProvidedId: z.optional(z.string().check(z.trim(), z.maxLength(256))) }),
+  request: z.extend(workspaceGroupRef, { dataSourceProvidedId: z.optional(z.string().check(z.trim(), z.maxLength(256))) }),
   response: emptySchema,
   allowTab: true,
 });
 
 /** Removes a group from this browser only, without calling the service (it is already gone there). */
-export const forgetUserGroup = defineMessage({ name: 'forgetUserGroup', request: groupRefSchema, response: emptySchema, allowTab: true });
+export const forgetUserGroup = defineMessage({ name: 'forgetUserGroup', request: workspaceGroupRef, response: emptySchema, allowTab: true });
 
 /** Drops a create of unknown outcome from the list without calling the service (the user knows better). */
-export const dismissUnsettledCreate = defineMessage({ name: 'dismissUnsettledCreate', request: groupRefSchema, response: emptySchema, allowTab: true });
+export const dismissUnsettledCreate = defineMessage({ name: 'dismissUnsettledCreate', request: workspaceGroupRef, response: emptySchema, allowTab: true });

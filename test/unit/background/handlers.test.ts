@@ -1,14 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { connectionHandlers } from '@/entrypoints/background/connection-handlers';
-import { createProjectHandlers } from '@/entrypoints/background/project-handlers';
+import { createConnectionHandlers } from '@/entrypoints/background/connection-handlers';
+import { createProjectHandlers as createProjectHandlersOf } from '@/entrypoints/background/project-handlers';
 import type { ProjectApi } from '@/lib/api/project-api';
+import { createConnectionRepository } from '@/lib/connection/connection-repository';
+import { createHistoryRecorder } from '@/lib/projects/history-writer';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { fail, ok, type Result } from '@/lib/result';
 import type { ConnectionSettings, Credentials } from '@/lib/connection/connection-schema';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { seedConnection, storedCredentials } from '../helpers/stored-connection';
+import { TEST_SCOPE, TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
 
 const settingsV1 = loadStorageFixture<ConnectionSettings>('connection-settings.v1.json');
 const credentialsV1 = loadStorageFixture<Credentials>('credentials.v1.json');
@@ -37,8 +40,14 @@ function expectNoSecret(value: unknown) {
   for (const secret of SECRETS) expect(text).not.toContain(secret);
 }
 
+const workspaceId = TEST_WORKSPACE_ID;
+let connectionHandlers: ReturnType<typeof createConnectionHandlers>;
+/** The project handlers of the test workspace, with this API. */
+const createProjectHandlers = (api: ProjectApi) => createProjectHandlersOf(api, createConnectionRepository(TEST_SCOPE), createHistoryRecorder(TEST_SCOPE));
+
 beforeEach(() => {
   fakeBrowser.reset();
+  connectionHandlers = createConnectionHandlers(createConnectionRepository(TEST_SCOPE));
 });
 
 it('stubs the permissions API the handlers use', () => {
@@ -49,7 +58,7 @@ describe('connectionHandlers.getConnectionStatus', () => {
   it('returns addresses and masked secrets, never a raw secret', async () => {
     await seed();
     grant(UG_PATTERN, PROJECT_PATTERN);
-    const result = await connectionHandlers.getConnectionStatus({}, sender);
+    const result = await connectionHandlers.getConnectionStatus({ workspaceId }, sender);
     expect(result).toEqual({
       ok: true,
       value: {
@@ -74,7 +83,7 @@ describe('connectionHandlers.getConnectionStatus', () => {
   ])('missingAccess reflects permissions.contains: %s', async (_label, granted, missing) => {
     await seed();
     const contains = grant(...granted);
-    const result = await connectionHandlers.getConnectionStatus({}, sender);
+    const result = await connectionHandlers.getConnectionStatus({ workspaceId }, sender);
     expect(result.ok && result.value.missingAccess).toEqual(missing);
     expect(contains).toHaveBeenCalledWith({ origins: [UG_PATTERN] });
     expect(contains).toHaveBeenCalledWith({ origins: [PROJECT_PATTERN] });
@@ -83,23 +92,23 @@ describe('connectionHandlers.getConnectionStatus', () => {
   it('asks once for two addresses on the same host', async () => {
     await seed({ userGroupBaseUrl: 'https://api.example.com/ug', projectApiUrl: 'https://api.example.com:8443/p', secretsArea: 'local' });
     const contains = grant();
-    const result = await connectionHandlers.getConnectionStatus({}, sender);
+    const result = await connectionHandlers.getConnectionStatus({ workspaceId }, sender);
     expect(result.ok && result.value.missingAccess).toEqual(['https://api.example.com/*']);
     expect(contains).toHaveBeenCalledTimes(1);
   });
 
   it('checks no permission when no address is configured', async () => {
     const contains = grant();
-    const empty = await connectionHandlers.getConnectionStatus({}, sender);
+    const empty = await connectionHandlers.getConnectionStatus({ workspaceId }, sender);
     expect(empty.ok && empty.value).toMatchObject({ missingAccess: [], projectApiReady: false, userGroupApiReady: false });
     expect(contains).not.toHaveBeenCalled();
   });
 
   it('includes the storage notices', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await fakeBrowser.storage.local.set({ connectionSettings: settingsV1, credentials: 42 });
+    await fakeBrowser.storage.local.set({ [testKey('connectionSettings')]: settingsV1, [testKey('credentials')]: 42 });
     grant(UG_PATTERN, PROJECT_PATTERN);
-    const result = await connectionHandlers.getConnectionStatus({}, sender);
+    const result = await connectionHandlers.getConnectionStatus({ workspaceId }, sender);
     expect(result.ok && result.value.notices).toEqual(['The saved credentials could not be read and was reset. Please enter it again.']);
     expect(result.ok && result.value.projectApiReady).toBe(false);
   });
@@ -129,12 +138,12 @@ describe('connectionHandlers.saveConnection', () => {
     );
     expect(result.ok).toBe(true);
     expectNoSecret(result);
-    expect((await fakeBrowser.storage.local.get('connectionSettings')).connectionSettings).toEqual({
+    expect((await fakeBrowser.storage.local.get(testKey('connectionSettings')))[testKey('connectionSettings')]).toEqual({
       userGroupBaseUrl: 'https://ug.example.com/prefix',
       projectApiUrl: '',
       secretsArea: 'local',
     });
-    expect((await fakeBrowser.storage.local.get('credentials')).credentials).toEqual(
+    expect((await fakeBrowser.storage.local.get(testKey('credentials')))[testKey('credentials')]).toEqual(
       storedCredentials({ userGroupBaseUrl: 'https://ug.example.com/prefix', projectApiUrl: '' }, credentialsV1),
     );
     expect(result.ok && result.value.masked).toEqual({ apiToken: '••••9b2c', apiKey: '••••d4e6', authToken: '••••e0f1' });
@@ -197,7 +206,7 @@ describe('connectionHandlers.forgetCredentials', () => {
   it('empties the secrets and answers with a status that is no longer ready', async () => {
     await seed();
     grant(UG_PATTERN, PROJECT_PATTERN);
-    const result = await connectionHandlers.forgetCredentials({}, sender);
+    const result = await connectionHandlers.forgetCredentials({ workspaceId }, sender);
     expect(result.ok && result.value).toMatchObject({
       userGroupBaseUrl: settingsV1.userGroupBaseUrl,
       masked: { apiToken: '', apiKey: '', authToken: '' },
@@ -210,6 +219,7 @@ describe('connectionHandlers.forgetCredentials', () => {
 
 describe('createProjectHandlers', () => {
   const input = { projectUrl: 'https://site.example.org/page', projectName: 'Site' };
+  const request = { workspaceId, ...input };
 
   function fakeApi(result: Result<{ projectId: string; message: string }>) {
     const createProject = vi.fn<ProjectApi['createProject']>(() => Promise.resolve(result));
@@ -226,7 +236,7 @@ describe('createProjectHandlers', () => {
     await seed({ userGroupBaseUrl, projectApiUrl, secretsArea: 'local' }, { apiToken, apiKey, authToken });
     grant(UG_PATTERN, PROJECT_PATTERN);
     const { api, createProject } = fakeApi(ok({ projectId: 'p', message: 'm' }));
-    const result = await createProjectHandlers(api).createProject(input, sender);
+    const result = await createProjectHandlers(api).createProject(request, sender);
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
     expect(createProject).not.toHaveBeenCalled();
   });
@@ -235,7 +245,7 @@ describe('createProjectHandlers', () => {
     await seed();
     const contains = grant(UG_PATTERN);
     const { api, createProject } = fakeApi(ok({ projectId: 'p', message: 'm' }));
-    const result = await createProjectHandlers(api).createProject(input, sender);
+    const result = await createProjectHandlers(api).createProject(request, sender);
     expect(result).toEqual({
       ok: false,
       error: {
@@ -251,7 +261,7 @@ describe('createProjectHandlers', () => {
     await seed({ ...settingsV1, secretsArea: 'session' });
     grant(PROJECT_PATTERN);
     const { api, createProject } = fakeApi(ok({ projectId: 'proj-42', message: 'Project created' }));
-    const result = await createProjectHandlers(api).createProject(input, sender);
+    const result = await createProjectHandlers(api).createProject(request, sender);
     expect(result).toEqual({ ok: true, value: { projectId: 'proj-42', message: 'Project created' } });
     expect(createProject).toHaveBeenCalledWith(expect.objectContaining({ ...settingsV1, secretsArea: 'session', ...credentialsV1 }), input);
   });
@@ -260,7 +270,7 @@ describe('createProjectHandlers', () => {
     await seed();
     grant(PROJECT_PATTERN);
     const error = fail<{ projectId: string; message: string }>('ALREADY_EXISTS', 'This site already has a project (project ID p-7).', { relatedId: 'p-7' });
-    const result = await createProjectHandlers(fakeApi(error).api).createProject(input, sender);
+    const result = await createProjectHandlers(fakeApi(error).api).createProject(request, sender);
     expect(result).toEqual(error);
   });
 
@@ -272,7 +282,7 @@ describe('createProjectHandlers', () => {
       `Bad key ${credentialsV1.apiKey} / token ${credentialsV1.authToken} / ${credentialsV1.apiToken}`,
       { maybeProcessed: false },
     );
-    const result = await createProjectHandlers(fakeApi(echoed).api).createProject(input, sender);
+    const result = await createProjectHandlers(fakeApi(echoed).api).createProject(request, sender);
     expect(result).toEqual({ ok: false, error: { code: 'UNAUTHENTICATED', message: 'Bad key •••• / token •••• / ••••', maybeProcessed: false } });
     expectNoSecret(result);
   });

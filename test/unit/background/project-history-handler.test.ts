@@ -1,15 +1,23 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createProjectHandlers } from '@/entrypoints/background/project-handlers';
+import { createProjectHandlers as createProjectHandlersOf } from '@/entrypoints/background/project-handlers';
 import type { ProjectApi } from '@/lib/api/project-api';
+import { createConnectionRepository } from '@/lib/connection/connection-repository';
 import type { ConnectionSettings, Credentials } from '@/lib/connection/connection-schema';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
-import type { HistoryRecorder } from '@/lib/projects/history-writer';
+import { createHistoryRecorder, type HistoryRecorder } from '@/lib/projects/history-writer';
 import { fail, ok, type Result } from '@/lib/result';
-import { projectHistoryItem } from '@/lib/storage/project-history-item';
+import { projectHistoryItemFor } from '@/lib/storage/project-history-item';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { seedConnection } from '../helpers/stored-connection';
+import { TEST_SCOPE } from '../helpers/test-workspace';
+
+const projectHistoryItem = projectHistoryItemFor(TEST_SCOPE);
+
+/** The test workspace's project handlers: its connection and (unless given) its history. */
+const createProjectHandlers = (projectApi: ProjectApi, history?: HistoryRecorder, now?: () => Date) =>
+  createProjectHandlersOf(projectApi, createConnectionRepository(TEST_SCOPE), history ?? createHistoryRecorder(TEST_SCOPE), now);
 
 const settings = loadStorageFixture<ConnectionSettings>('connection-settings.v1.json');
 const credentials = loadStorageFixture<Credentials>('credentials.v1.json');

@@ -11,6 +11,13 @@ import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { upsertFromService } from '@/lib/user-groups/registry-updates';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { seedRegistry, storedRegistry } from '../helpers/stored-registry';
+import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
+import { workspaceKey } from '@/lib/workspaces/workspace-keys';
+
+/** Another workspace's data fills storage: this workspace's budget does not count it. */
+const otherWorkspaceFiller = (bytes: number) => ({ [workspaceKey('other-ws', 'projectHistory')]: 'x'.repeat(bytes) });
+/** This workspace's own data (its bulk job's rows, say) takes up room. */
+const ownFiller = (bytes: number) => ({ [testKey('bulkCreateRows')]: 'x'.repeat(bytes) });
 
 const sender: MessageSender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
 const T0 = '2025-01-01T00:00:00.000Z';
@@ -34,42 +41,48 @@ describe('registry capacity', () => {
 
   it('says how many groups, how many MB are used and of what limit', () => {
     expect(capacityProblem({ usedBytes: 9.5 * 1024 * 1024, storedGroups: 9_012 }, { groups: 2_000, bytes: 1024 * 1024 })).toBe(
-      'Not enough room: this adds 2,000 groups (about 1.0 MB), and this browser already holds 9,012 groups using 9.5 MB of Review Companion’s 10.0 MB storage limit. Delete groups you no longer need, or split the file.',
+      'Not enough room: this adds 2,000 groups (about 1.0 MB), and this workspace already holds 9,012 groups using 9.5 MB of this workspace’s 10.0 MB storage limit. Delete groups you no longer need, or split the file.',
     );
     expect(capacityProblem({ usedBytes: 9 * 1024 * 1024, storedGroups: 1 }, { groups: 10, bytes: 1024 * 1024 })).toBeUndefined();
     // A change that does not grow the registry is never refused, however full storage is.
     expect(capacityProblem({ usedBytes: 20 * 1024 * 1024, storedGroups: 1 }, { groups: 0, bytes: -5 })).toBeUndefined();
   });
 
-  it('estimates the bytes in use from the stored JSON where the browser cannot measure them', async () => {
-    await fakeBrowser.storage.local.set({ key: { text: 'é' } });
-    expect(await localBytesInUse()).toBe('key'.length + JSON.stringify({ text: 'é' }).length + 1);
+  it('estimates the bytes in use from the stored JSON where the browser cannot measure them, for the keys asked', async () => {
+    await fakeBrowser.storage.local.set({ key: { text: 'é' }, other: 'not counted' });
+    expect(await localBytesInUse(['key', 'absent'])).toBe('key'.length + JSON.stringify({ text: 'é' }).length + 1);
   });
 });
 
 describe('importUserGroups', () => {
   it('refuses, before writing anything, an import that would outgrow the storage budget, and says by how much', async () => {
     await seedRegistry([entry('stored')]);
-    await fakeBrowser.storage.local.set({ filler: 'x'.repeat(STORAGE_BUDGET_BYTES - 20_000) });
-    const handlers = createImportHandlers(createRegistryWriter());
+    await fakeBrowser.storage.local.set(ownFiller(STORAGE_BUDGET_BYTES - 20_000));
+    const handlers = createImportHandlers(createRegistryWriter(TEST_SCOPE), TEST_SCOPE);
     const answer = await handlers.importUserGroups({ items: newItems(200) }, sender);
-    expect(answer).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(/^Not enough room: this adds 200 groups \(about 0\.0 MB\), and this browser already holds 1 group using 10\.0 MB of Review Companion’s 10\.0 MB storage limit\./) as string } });
+    expect(answer).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(/^Not enough room: this adds 200 groups \(about 0\.0 MB\), and this workspace already holds 1 group using 10\.0 MB of this workspace’s 10\.0 MB storage limit\./) as string } });
     expect((await storedRegistry()).groups.map((group) => group.provided_id)).toEqual(['stored']);
 
     // What fits is imported.
     expect(await handlers.importUserGroups({ items: newItems(20) }, sender)).toEqual({ ok: true, value: { added: 20, updated: 0, conflicts: [] } });
+  });
+
+  it('counts this workspace only: other workspaces may hold far more than the budget together', async () => {
+    await fakeBrowser.storage.local.set(otherWorkspaceFiller(2 * STORAGE_BUDGET_BYTES));
+    const handlers = createImportHandlers(createRegistryWriter(TEST_SCOPE), TEST_SCOPE);
+    expect(await handlers.importUserGroups({ items: newItems(200) }, sender)).toEqual({ ok: true, value: { added: 200, updated: 0, conflicts: [] } });
   });
 });
 
 describe('startBulkCreate', () => {
   it('refuses a job whose new groups would outgrow the storage budget; rows already stored do not count', async () => {
     await seedRegistry([entry('stored')]);
-    await fakeBrowser.storage.local.set({ filler: 'x'.repeat(STORAGE_BUDGET_BYTES - 30_000) });
+    await fakeBrowser.storage.local.set({ ...ownFiller(STORAGE_BUDGET_BYTES - 30_000), ...otherWorkspaceFiller(STORAGE_BUDGET_BYTES) });
     const start = vi.fn<BulkRunner['start']>(() => Promise.resolve(ok({ total: 1, skipped: 0 })));
-    const handlers = createBulkCreateHandlers({ start } as unknown as BulkRunner, createRegistryWriter());
+    const handlers = createBulkCreateHandlers({ start } as unknown as BulkRunner, createRegistryWriter(TEST_SCOPE), TEST_SCOPE);
     const rows = (count: number) => Array.from({ length: count }, (_, i) => ({ line: i + 2, name: `Group ${i}`, userGroupId: `bulk-${i}`, environment: 'Customer' as const }));
     const refused = await handlers.startBulkCreate({ rows: rows(300), ratePerMinute: 150 }, sender);
-    expect(refused.ok || refused.error.message).toMatch(/^Not enough room: this adds 300 groups .* 1 group using 10\.0 MB of Review Companion’s 10\.0 MB storage limit/);
+    expect(refused.ok || refused.error.message).toMatch(/^Not enough room: this adds 300 groups .* 1 group using 10\.0 MB of this workspace’s 10\.0 MB storage limit/);
     expect(start).not.toHaveBeenCalled();
     const stored = { line: 2, name: 'Group stored', userGroupId: 'stored', environment: 'Customer' as const };
     expect(await handlers.startBulkCreate({ rows: [stored, ...rows(10)], ratePerMinute: 150 }, sender)).toEqual({ ok: true, value: { total: 1, skipped: 0 } });
@@ -80,8 +93,8 @@ describe('startBulkCreate', () => {
 describe('readUserGroupRegistry', () => {
   it('answers with the registry once the writes already queued are stored, never the value before them', async () => {
     await seedRegistry([entry('a')]);
-    const writer = createRegistryWriter();
-    const handlers = createImportHandlers(writer);
+    const writer = createRegistryWriter(TEST_SCOPE);
+    const handlers = createImportHandlers(writer, TEST_SCOPE);
     await writer.read();
     // A rotation's final write, queued but not yet stored when the export asks.
     const rotated = writer.update((registry) => ({

@@ -3,13 +3,14 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createUserGroupHandlers } from '@/entrypoints/background/user-group-handlers';
 import type { NewUserGroup, UserGroupApi, WireUserGroup } from '@/lib/api/user-group-api';
-import { saveConnection, type Connection } from '@/lib/connection/connection-repository';
+import { createConnectionRepository, type Connection } from '@/lib/connection/connection-repository';
 import { EMPTY_STORED_CREDENTIALS } from '@/lib/connection/connection-schema';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { fail, ok, type Result } from '@/lib/result';
 import type { GroupRef, Registry, RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { isRegistryPartKey, seedRegistry as seedStoredRegistry, storedRegistry } from '../helpers/stored-registry';
+import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 
 const sender: MessageSender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
 const CONNECTION: Connection = {
@@ -25,7 +26,7 @@ const T0 = '2025-01-01T00:00:00.000Z';
 const T1 = '2025-06-01T00:00:00.000Z';
 const UNKNOWN_MESSAGE = 'Rotation outcome unknown — the old token may no longer work.';
 const UNKNOWN_DELETE = 'Delete outcome unknown — the group may already be gone from the service.';
-const UNSETTLED_KEY = 'userGroupUnsettledCreates';
+const UNSETTLED_KEY = testKey('userGroupUnsettledCreates');
 
 const CUSTOMER: GroupRef = { environment: 'Customer', userGroupId: 'team-1' };
 const TESTING: GroupRef = { environment: 'Testing', userGroupId: 'team-1' };
@@ -90,11 +91,12 @@ let clock: number;
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  await saveConnection(CONNECTION);
+  const connection = createConnectionRepository(TEST_SCOPE);
+  await connection.save(CONNECTION);
   api = fakeApi();
   clock = Date.parse(T1);
   // one writer, as the background creates; a clock that moves one second per call
-  handlers = createUserGroupHandlers(api, createRegistryWriter(), () => new Date((clock += 1000)).toISOString());
+  handlers = createUserGroupHandlers(api, connection, createRegistryWriter(TEST_SCOPE), () => new Date((clock += 1000)).toISOString());
 });
 
 describe('createUserGroup', () => {
@@ -174,7 +176,7 @@ describe('createUserGroup', () => {
   });
 
   it('NOT_CONFIGURED when the API token is empty', async () => {
-    await fakeBrowser.storage.local.set({ credentials: EMPTY_STORED_CREDENTIALS });
+    await fakeBrowser.storage.local.set({ [testKey('credentials')]: EMPTY_STORED_CREDENTIALS });
     grant();
     const result = await handlers.createUserGroup(request, sender);
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
@@ -289,7 +291,7 @@ describe('rotateUserGroupToken: the journal', () => {
   });
 
   it('NOT_CONFIGURED: no call, and no journal mark is left behind', async () => {
-    await fakeBrowser.storage.local.set({ credentials: EMPTY_STORED_CREDENTIALS });
+    await fakeBrowser.storage.local.set({ [testKey('credentials')]: EMPTY_STORED_CREDENTIALS });
     const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
     expect(api.rotateToken).not.toHaveBeenCalled();
@@ -483,7 +485,7 @@ describe('deleteUserGroup', () => {
   });
 
   it('NOT_CONFIGURED keeps the group and makes no call', async () => {
-    await fakeBrowser.storage.local.remove(['connectionSettings', 'credentials']);
+    await fakeBrowser.storage.local.remove([testKey('connectionSettings'), testKey('credentials')]);
     const result = await handlers.deleteUserGroup(CUSTOMER, sender);
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
     expect(api.deleteUserGroup).not.toHaveBeenCalled();
@@ -628,7 +630,7 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
   it('a new writer (the worker restarted) reads the marks back from storage', async () => {
     api.createUserGroup.mockResolvedValue(fail('NETWORK', 'Could not reach', { maybeProcessed: true }));
     await handlers.createUserGroup(request, sender);
-    const writer = createRegistryWriter();
+    const writer = createRegistryWriter(TEST_SCOPE);
     expect(await writer.unsettled()).toEqual([{ ...request, since: '2025-06-01T00:00:01.000Z', message: 'Could not reach' }]);
   });
 });
@@ -639,7 +641,7 @@ describe('forgetUserGroup', () => {
   });
 
   it('removes the group from this browser without any API call, even with no connection or access', async () => {
-    await fakeBrowser.storage.local.remove(['connectionSettings', 'credentials']);
+    await fakeBrowser.storage.local.remove([testKey('connectionSettings'), testKey('credentials')]);
     const contains = grant(false);
     const result = await handlers.forgetUserGroup(CUSTOMER, sender);
     expect(result).toEqual({ ok: true, value: {} });

@@ -1,10 +1,20 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { forgetCredentials, loadConnection, saveConnection } from '@/lib/connection/connection-repository';
+import { createConnectionRepository, type ConnectionRepository } from '@/lib/connection/connection-repository';
 import type { ConnectionSettings, Credentials, StoredCredentials } from '@/lib/connection/connection-schema';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { credentialsStorage, seedConnection as seed, storedCredentials } from '../helpers/stored-connection';
+import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
+
+/** The test workspace's storage names. */
+const K = { connectionSettings: testKey('connectionSettings'), credentials: testKey('credentials') };
+
+// The repository of the test workspace, new for each test (as a new worker would make it).
+let repository: ConnectionRepository;
+const loadConnection = () => repository.load();
+const saveConnection = (...args: Parameters<ConnectionRepository['save']>) => repository.save(...args);
+const forgetCredentials = () => repository.forget();
 
 const settingsV1 = loadStorageFixture<ConnectionSettings>('connection-settings.v1.json');
 const settingsCorrupt = loadStorageFixture('connection-settings.corrupt.json');
@@ -17,12 +27,14 @@ const EMPTY_STORED = { userGroup: { origin: '', apiToken: '' }, project: { origi
 /** The secrets as stored for the settings fixture's addresses. */
 const bound = (credentials: Credentials, settings: ConnectionSettings = settingsV1) => storedCredentials(settings, credentials);
 
-async function raw(area: 'local' | 'session', key: string): Promise<unknown> {
+async function raw(area: 'local' | 'session', name: 'connectionSettings' | 'credentials' | 'credentials$'): Promise<unknown> {
+  const key = name === 'credentials$' ? `${K.credentials}$` : K[name];
   return (await fakeBrowser.storage[area].get(key))[key];
 }
 
 beforeEach(() => {
   fakeBrowser.reset();
+  repository = createConnectionRepository(TEST_SCOPE);
 });
 
 describe('loadConnection', () => {
@@ -148,7 +160,7 @@ describe('a secret belongs to the origin it was entered for', () => {
   // never pair a secret with an address of another origin.
   it('loadConnection reads a secret stored for another origin as not set', async () => {
     await fakeBrowser.storage.local.set({
-      connectionSettings: { ...settingsV1, projectApiUrl: 'https://evil.example.net/createProject' },
+      [K.connectionSettings]: { ...settingsV1, projectApiUrl: 'https://evil.example.net/createProject' },
       ...credentialsStorage(storedV2),
     });
     expect(await loadConnection()).toEqual({
@@ -195,7 +207,7 @@ describe('saving is serialized and atomic', () => {
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
     await saveConnection({ ...settingsV1, ...EMPTY, apiToken: 'one-call-9999' });
     expect(set).toHaveBeenCalledTimes(1);
-    expect(Object.keys(set.mock.calls[0]![0]).sort()).toEqual(['connectionSettings', 'credentials', 'credentials$']);
+    expect(Object.keys(set.mock.calls[0]![0]).sort()).toEqual([K.connectionSettings, K.credentials, `${K.credentials}$`]);
   });
 
   it('moving to session: the secrets are written first, then the settings with the local copy cleared in one call', async () => {
@@ -203,8 +215,8 @@ describe('saving is serialized and atomic', () => {
     const sessionSet = vi.spyOn(fakeBrowser.storage.session, 'set');
     const localSet = vi.spyOn(fakeBrowser.storage.local, 'set');
     await saveConnection({ ...settingsV1, ...EMPTY, secretsArea: 'session' });
-    expect(sessionSet.mock.calls).toEqual([[{ credentials: storedV2, credentials$: { v: 2 } }]]);
-    expect(localSet.mock.calls).toEqual([[{ connectionSettings: { ...settingsV1, secretsArea: 'session' }, credentials: EMPTY_STORED, credentials$: { v: 2 } }]]);
+    expect(sessionSet.mock.calls).toEqual([[credentialsStorage(storedV2)]]);
+    expect(localSet.mock.calls).toEqual([[{ [K.connectionSettings]: { ...settingsV1, secretsArea: 'session' }, ...credentialsStorage(EMPTY_STORED) }]]);
     expect(sessionSet.mock.invocationCallOrder[0]).toBeLessThan(localSet.mock.invocationCallOrder[0]!);
   });
 });
@@ -228,7 +240,7 @@ describe('corrupt stored data', () => {
     ['an array', [credentialsV1]],
   ])('credentials that are %s: fallback, reset, notice, and a warning without the stored value', async (_label, value) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await fakeBrowser.storage.local.set({ connectionSettings: settingsV1, credentials: value });
+    await fakeBrowser.storage.local.set({ [K.connectionSettings]: settingsV1, [K.credentials]: value });
 
     expect(await loadConnection()).toEqual({ ...settingsV1, ...EMPTY });
     expect(await raw('local', 'credentials')).toBeUndefined();
@@ -244,8 +256,8 @@ describe('corrupt stored data', () => {
 
   it('corrupt session credentials are reset the same way', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await fakeBrowser.storage.local.set({ connectionSettings: { ...settingsV1, secretsArea: 'session' } });
-    await fakeBrowser.storage.session.set({ credentials: credentialsCorrupt });
+    await fakeBrowser.storage.local.set({ [K.connectionSettings]: { ...settingsV1, secretsArea: 'session' } });
+    await fakeBrowser.storage.session.set({ [K.credentials]: credentialsCorrupt });
     expect(await loadConnection()).toEqual({ ...settingsV1, secretsArea: 'session', ...EMPTY });
     expect(await raw('session', 'credentials')).toBeUndefined();
     expect(await readStorageNotices()).toHaveLength(1);
@@ -253,7 +265,7 @@ describe('corrupt stored data', () => {
 
   it('corrupt settings: fallback settings, item reset, notice, no stored value in the warning', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await fakeBrowser.storage.local.set({ connectionSettings: settingsCorrupt, ...credentialsStorage(storedV2) });
+    await fakeBrowser.storage.local.set({ [K.connectionSettings]: settingsCorrupt, ...credentialsStorage(storedV2) });
 
     // The fallback settings have no addresses, so no secret is usable; none is deleted either.
     expect(await loadConnection()).toEqual({ userGroupBaseUrl: '', projectApiUrl: '', secretsArea: 'local', ...EMPTY });
@@ -267,9 +279,9 @@ describe('corrupt stored data', () => {
 
   it('a repeated problem is noted once, and a save afterwards works', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await fakeBrowser.storage.local.set({ credentials: 42 });
+    await fakeBrowser.storage.local.set({ [K.credentials]: 42 });
     await loadConnection();
-    await fakeBrowser.storage.local.set({ credentials: 43 });
+    await fakeBrowser.storage.local.set({ [K.credentials]: 43 });
     await loadConnection();
     expect(await readStorageNotices()).toHaveLength(1);
 
@@ -279,7 +291,7 @@ describe('corrupt stored data', () => {
 
   it('does not keep unreadable credentials aside: secrets must not linger where Forget cannot see them', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await fakeBrowser.storage.local.set({ connectionSettings: settingsV1, credentials: credentialsCorrupt });
+    await fakeBrowser.storage.local.set({ [K.connectionSettings]: settingsV1, [K.credentials]: credentialsCorrupt });
     await loadConnection();
     const local = await fakeBrowser.storage.local.get(null);
     expect(Object.keys(local).filter((key) => key.startsWith('corrupt:'))).toEqual([]);
@@ -288,7 +300,7 @@ describe('corrupt stored data', () => {
 
   it('forgetCredentials leaves no secret from corrupt credentials anywhere in storage', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await fakeBrowser.storage.local.set({ connectionSettings: settingsV1, credentials: credentialsCorrupt });
+    await fakeBrowser.storage.local.set({ [K.connectionSettings]: settingsV1, [K.credentials]: credentialsCorrupt });
     await loadConnection();
     await forgetCredentials();
     const everything = JSON.stringify([await fakeBrowser.storage.local.get(null), await fakeBrowser.storage.session.get(null)]);
@@ -297,7 +309,7 @@ describe('corrupt stored data', () => {
 
   it('corrupt notices themselves do not break adding a notice', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await fakeBrowser.storage.local.set({ storageNotices: 'not an array', credentials: 42 });
+    await fakeBrowser.storage.local.set({ storageNotices: 'not an array', [K.credentials]: 42 });
     expect(await readStorageNotices()).toEqual([]);
     await loadConnection();
     expect(await readStorageNotices()).toHaveLength(1);

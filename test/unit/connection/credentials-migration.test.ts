@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { loadConnection } from '@/lib/connection/connection-repository';
+import { createConnectionRepository } from '@/lib/connection/connection-repository';
 import type { ConnectionSettings, Credentials, StoredCredentials } from '@/lib/connection/connection-schema';
 import { credentialsV1ToV2 } from '@/lib/connection/credential-origins';
-import { credentialsItems, migrateCredentialsToV2 } from '@/lib/connection/credentials-items';
+import { credentialsItemsFor, migrateCredentialsToV2 } from '@/lib/connection/credentials-items';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import { loadStorageFixture } from '../fixtures/storage/load';
+import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 
 const settingsV1 = loadStorageFixture<ConnectionSettings>('connection-settings.v1.json');
 const credentialsV1 = loadStorageFixture<Credentials>('credentials.v1.json');
@@ -22,25 +23,25 @@ describe('credentials version 1 -> 2', () => {
 
   it.each(['local', 'session'] as const)('an upgrade of %s credentials binds every secret to the configured origins and loses none', async (area) => {
     // Storage as version 1 left it: no version entry for the credentials.
-    await fakeBrowser.storage.local.set({ connectionSettings: { ...settingsV1, secretsArea: area } });
-    await fakeBrowser.storage[area].set({ credentials: credentialsV1 });
-    await credentialsItems[area].migrate();
+    await fakeBrowser.storage.local.set({ [testKey('connectionSettings')]: { ...settingsV1, secretsArea: area } });
+    await fakeBrowser.storage[area].set({ [testKey('credentials')]: credentialsV1 });
+    await credentialsItemsFor(TEST_SCOPE)[area].migrate();
 
-    const stored = await fakeBrowser.storage[area].get(['credentials', 'credentials$']);
-    expect(stored).toEqual({ credentials: credentialsV2, credentials$: { v: 2 } });
-    expect(await loadConnection()).toEqual({ ...settingsV1, secretsArea: area, ...credentialsV1 });
+    const stored = await fakeBrowser.storage[area].get([testKey('credentials'), `${testKey('credentials')}$`]);
+    expect(stored).toEqual({ [testKey('credentials')]: credentialsV2, [`${testKey('credentials')}$`]: { v: 2 } });
+    expect(await createConnectionRepository(TEST_SCOPE).load()).toEqual({ ...settingsV1, secretsArea: area, ...credentialsV1 });
     expect(await readStorageNotices()).toEqual([]);
   });
 
   it('without settings the secrets are kept, bound to no origin', async () => {
-    expect(await migrateCredentialsToV2(credentialsV1)).toEqual({
+    expect(await migrateCredentialsToV2(TEST_SCOPE, credentialsV1)).toEqual({
       userGroup: { origin: '', apiToken: credentialsV1.apiToken },
       project: { origin: '', apiKey: credentialsV1.apiKey, authToken: credentialsV1.authToken },
     });
   });
 
   it('leaves a value that is not version 1 (already version 2, or unreadable) to the validated read', async () => {
-    expect(await migrateCredentialsToV2(credentialsV2)).toBe(credentialsV2);
-    expect(await migrateCredentialsToV2(42)).toBe(42);
+    expect(await migrateCredentialsToV2(TEST_SCOPE, credentialsV2)).toBe(credentialsV2);
+    expect(await migrateCredentialsToV2(TEST_SCOPE, 42)).toBe(42);
   });
 });

@@ -1,6 +1,8 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ConnectionSettings, Credentials, StoredCredentials } from '@/lib/connection/connection-schema';
 import { credentialsV1ToV2 } from '@/lib/connection/credential-origins';
+import { scopedName, type KeyScope } from '@/lib/workspaces/workspace-keys';
+import { TEST_SCOPE } from './test-workspace';
 
 type Addresses = Pick<ConnectionSettings, 'userGroupBaseUrl' | 'projectApiUrl'>;
 
@@ -9,13 +11,14 @@ export function storedCredentials(addresses: Addresses, credentials: Credentials
   return credentialsV1ToV2(credentials, addresses);
 }
 
-/** The `credentials` key and its WXT version entry as the extension writes them, for storage.<area>.set. */
-export function credentialsStorage(stored: StoredCredentials): Record<string, unknown> {
-  return { credentials: stored, credentials$: { v: 2 } };
+/** A workspace's `credentials` key and its WXT version entry as the extension writes them, for storage.<area>.set. */
+export function credentialsStorage(stored: StoredCredentials, scope: KeyScope = TEST_SCOPE): Record<string, unknown> {
+  const name = scopedName(scope, 'credentials');
+  return { [name]: stored, [`${name}$`]: { v: 2 } };
 }
 
-/** Stores settings, and the secrets bound to their addresses in the area the settings name. */
-export async function seedConnection(settings: ConnectionSettings, credentials: Credentials): Promise<void> {
-  await fakeBrowser.storage.local.set({ connectionSettings: settings });
-  await fakeBrowser.storage[settings.secretsArea].set(credentialsStorage(storedCredentials(settings, credentials)));
+/** Stores settings, and the secrets bound to their addresses in the area the settings name (the test workspace by default). */
+export async function seedConnection(settings: ConnectionSettings, credentials: Credentials, scope: KeyScope = TEST_SCOPE): Promise<void> {
+  await fakeBrowser.storage.local.set({ [scopedName(scope, 'connectionSettings')]: settings });
+  await fakeBrowser.storage[settings.secretsArea].set(credentialsStorage(storedCredentials(settings, credentials), scope));
 }

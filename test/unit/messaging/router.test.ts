@@ -40,7 +40,7 @@ function makeHandlers() {
   return { ...others, ...used } as Handlers & typeof used;
 }
 
-const validProject = { projectUrl: 'https://example.com/page', projectName: 'Example' };
+const validProject = { workspaceId: 'a1b2c3d4', projectUrl: 'https://example.com/page', projectName: 'Example' };
 
 describe('routeMessage', () => {
   let handlers: ReturnType<typeof makeHandlers>;
@@ -177,21 +177,21 @@ describe('through the fake browser', () => {
       sendResponse({ ok: true, value: { projectId: 'p-9', message: 'Created', extra: 'x' } });
       return true;
     });
-    const answer = await sendMessage(createProject, { projectUrl: 'https://example.com', projectName: '  Name  ' });
+    const answer = await sendMessage(createProject, { workspaceId: 'a1b2c3d4', projectUrl: 'https://example.com', projectName: '  Name  ' });
     expect(answer).toEqual({ ok: true, value: { projectId: 'p-9', message: 'Created' } });
     // the envelope on the wire, with the request already checked (name trimmed)
-    expect(received).toEqual([{ type: 'createProject', data: { projectUrl: 'https://example.com', projectName: 'Name' } }]);
+    expect(received).toEqual([{ type: 'createProject', data: { projectUrl: 'https://example.com', projectName: 'Name', workspaceId: 'a1b2c3d4' } }]);
   });
 
   it('client: no listener means BACKGROUND_UNAVAILABLE', async () => {
-    const answer = await sendMessage(getConnectionStatus, {});
+    const answer = await sendMessage(getConnectionStatus, { workspaceId: 'a1b2c3d4' });
     expect(answer).toMatchObject({ ok: false, error: { code: 'BACKGROUND_UNAVAILABLE' } });
   });
 
   it('client: an invalid request is refused before it is sent', async () => {
     const listener = vi.fn();
     fakeBrowser.runtime.onMessage.addListener(listener);
-    const answer = await sendMessage(createProject, { projectUrl: 'ftp://example.com', projectName: 'x' });
+    const answer = await sendMessage(createProject, { workspaceId: 'a1b2c3d4', projectUrl: 'ftp://example.com', projectName: 'x' });
     expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(listener).not.toHaveBeenCalled();
   });

@@ -6,33 +6,35 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createBulkCreateHandlers, createBulkCreateRunner } from '@/entrypoints/background/bulk-create-handlers';
-import { connectionHandlers } from '@/entrypoints/background/connection-handlers';
-import { createImportHandlers } from '@/entrypoints/background/import-handlers';
-import { noticeHandlers } from '@/entrypoints/background/notice-handlers';
-import { createProjectHandlers } from '@/entrypoints/background/project-handlers';
-import { createUserGroupHandlers } from '@/entrypoints/background/user-group-handlers';
+import { bulkAlarmFor } from '@/entrypoints/background/bulk-create-handlers';
+import { createBackgroundHandlers } from '@/entrypoints/background/handlers';
+import { createProjectHandlers as createProjectHandlersOf } from '@/entrypoints/background/project-handlers';
+import { createUserGroupHandlers as createUserGroupHandlersOf } from '@/entrypoints/background/user-group-handlers';
+import { createConnectionRepository } from '@/lib/connection/connection-repository';
+import { createHistoryRecorder } from '@/lib/projects/history-writer';
+import { createWorkspaceServices } from '@/lib/workspaces/workspace-services';
 import { createProjectApi } from '@/lib/api/project-api';
 import { createUserGroupApi } from '@/lib/api/user-group-api';
 import { protocol, type MessageName } from '@/lib/messaging/protocol';
 import { routeMessage, type Handlers } from '@/lib/messaging/router';
 import { resultSchema } from '@/lib/result';
 import { connectionSettingsSchema, storedCredentialsSchema } from '@/lib/connection/connection-schema';
-import { credentialsItems } from '@/lib/connection/credentials-items';
-import { connectionSettingsItem } from '@/lib/storage/connection-settings-item';
+import { credentialsItemsFor } from '@/lib/connection/credentials-items';
+import { connectionSettingsItemFor } from '@/lib/storage/connection-settings-item';
 import { readValidated } from '@/lib/storage/validated-item';
 import { storedBulkJobSchema } from '@/lib/user-groups/bulk-job-schema';
-import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { clearStoredRegistry } from '../helpers/stored-registry';
+import { TEST_INDEX_STORAGE, TEST_SCOPE, TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
 
 const SECRETS = { apiToken: 'prop-api-token-31d9a7', apiKey: 'prop-api-key-c05e22', authToken: 'prop-auth-token-88f1b4' };
 const SELF = { id: 'ext-id', origin: 'chrome-extension://ext-id/' };
 const OWN_PAGE = { id: 'ext-id', url: 'chrome-extension://ext-id/options.html' };
 const RUNS = { numRuns: 150 };
 const CONNECTION_STORAGE = {
-  connectionSettings: { userGroupBaseUrl: 'https://ug.example.com', projectApiUrl: 'https://projects.example.com', secretsArea: 'local' },
-  credentials: {
+  ...TEST_INDEX_STORAGE,
+  [testKey('connectionSettings')]: { userGroupBaseUrl: 'https://ug.example.com', projectApiUrl: 'https://projects.example.com', secretsArea: 'local' },
+  [testKey('credentials')]: {
     userGroup: { origin: 'https://ug.example.com', apiToken: SECRETS.apiToken },
     project: { origin: 'https://projects.example.com', apiKey: SECRETS.apiKey, authToken: SECRETS.authToken },
   },
@@ -75,23 +77,25 @@ function expectSafeError(result: { ok: boolean }) {
   for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret);
 }
 
+/** Every handler as the background wires them (workspaces included), with this fetch. */
 function allHandlers(fetchFn: () => Promise<Response>): Handlers {
-  return {
-    ...connectionHandlers,
-    ...createProjectHandlers(createProjectApi({ fetch: fetchFn })),
-    ...createUserGroupHandlers(createUserGroupApi({ fetch: fetchFn }), createRegistryWriter()),
-    ...createImportHandlers(createRegistryWriter()),
-    ...createBulkCreateHandlers(createBulkCreateRunner(createUserGroupApi({ fetch: fetchFn }), createRegistryWriter())),
-    ...noticeHandlers,
-  };
+  return createBackgroundHandlers({ projectApi: createProjectApi({ fetch: fetchFn }), userGroupApi: createUserGroupApi({ fetch: fetchFn }), bulkAlarm: bulkAlarmFor }).handlers;
 }
+
+/** Any data, or an object of any fields that names the test workspace (so that its handlers run). */
+const messageData = fc.oneof(fc.anything(), fc.dictionary(fc.string(), fc.anything()).map((data) => ({ ...data, workspaceId: TEST_WORKSPACE_ID })));
+
+const createProjectHandlers = (api: ReturnType<typeof createProjectApi>) =>
+  createProjectHandlersOf(api, createConnectionRepository(TEST_SCOPE), createHistoryRecorder(TEST_SCOPE));
+const createUserGroupHandlers = (api: ReturnType<typeof createUserGroupApi>, registry: ReturnType<typeof createRegistryWriter>) =>
+  createUserGroupHandlersOf(api, createConnectionRepository(TEST_SCOPE), registry);
 
 describe('the message boundary', () => {
   it('answers any message from an own page with a valid Result, never a throw', async () => {
     const handlers = allHandlers(() => Promise.reject(new TypeError('offline')));
     const names = Object.keys(protocol) as MessageName[];
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.anything(), fc.record({ type: fc.constantFrom(...names), data: fc.anything() })), async (message) => {
+      fc.asyncProperty(fc.oneof(fc.anything(), fc.record({ type: fc.constantFrom(...names), data: messageData })), async (message) => {
         const result = await routeMessage(handlers, SELF, message, OWN_PAGE);
         expect(resultSchema(z.unknown()).safeParse(result).success).toBe(true);
         expectSafeError(result);
@@ -104,7 +108,7 @@ describe('the message boundary', () => {
     const handlers = allHandlers(() => Promise.reject(new TypeError('offline')));
     for (const name of Object.keys(protocol) as MessageName[]) {
       await fc.assert(
-        fc.asyncProperty(fc.anything(), async (data) => {
+        fc.asyncProperty(messageData, async (data) => {
           const result = await routeMessage(handlers, SELF, { type: name, data }, OWN_PAGE);
           expect(resultSchema(protocol[name].response).safeParse(result).success).toBe(true);
         }),
@@ -131,7 +135,7 @@ describe('the API response boundary', () => {
     await fc.assert(
       fc.asyncProperty(responseArbitrary, fc.string({ minLength: 1, maxLength: 20 }), async (response, id) => {
         await clearStoredRegistry();
-        const handlers = createUserGroupHandlers(createUserGroupApi({ fetch: fakeFetch(response) }), createRegistryWriter());
+        const handlers = createUserGroupHandlers(createUserGroupApi({ fetch: fakeFetch(response) }), createRegistryWriter(TEST_SCOPE));
         const created = await handlers.createUserGroup({ name: 'Group', userGroupId: id.trim() || 'x', environment: 'Customer' }, OWN_PAGE);
         expect(resultSchema(protocol.createUserGroup.response).safeParse(created).success).toBe(true);
         expectSafeError(created);
@@ -145,9 +149,9 @@ describe('the storage boundary', () => {
   it('reads any stored settings or credentials as valid data, resetting what is not', async () => {
     await fc.assert(
       fc.asyncProperty(fc.anything(), fc.anything(), async (settings, credentials) => {
-        await fakeBrowser.storage.local.set({ connectionSettings: settings, credentials });
-        const readSettings = await readValidated(connectionSettingsItem, connectionSettingsSchema, 'connection settings');
-        const readCredentials = await readValidated(credentialsItems.local, storedCredentialsSchema, 'credentials');
+        await fakeBrowser.storage.local.set({ [testKey('connectionSettings')]: settings, [testKey('credentials')]: credentials });
+        const readSettings = await readValidated(connectionSettingsItemFor(TEST_SCOPE), connectionSettingsSchema, 'connection settings');
+        const readCredentials = await readValidated(credentialsItemsFor(TEST_SCOPE).local, storedCredentialsSchema, 'credentials');
         expect(connectionSettingsSchema.safeParse(readSettings).success).toBe(true);
         expect(storedCredentialsSchema.safeParse(readCredentials).success).toBe(true);
       }),
@@ -185,11 +189,18 @@ describe('the storage boundary', () => {
     await fc.assert(
       fc.asyncProperty(often(job, fc.anything()), often(rows, fc.anything()), fc.constantFrom(undefined, 1, 2), async (storedJob, storedRows, version) => {
         await fakeBrowser.storage.local.clear();
-        await fakeBrowser.storage.local.set({ ...CONNECTION_STORAGE, bulkCreateJob: storedJob, bulkCreateRows: storedRows, ...(version && { bulkCreateJob$: { v: version } }) });
+        await fakeBrowser.storage.local.set({
+          ...CONNECTION_STORAGE,
+          [testKey('bulkCreateJob')]: storedJob,
+          [testKey('bulkCreateRows')]: storedRows,
+          ...(version && { [`${testKey('bulkCreateJob')}$`]: { v: version } }),
+        });
         const errors = vi.mocked(console.error);
         errors.mockClear();
-        await createBulkCreateRunner(createUserGroupApi({ fetch: () => Promise.reject(new TypeError('offline')) }), createRegistryWriter()).wake();
-        const after = await createBulkJobStore().read();
+        const offline = createUserGroupApi({ fetch: () => Promise.reject(new TypeError('offline')) });
+        const services = createWorkspaceServices(TEST_WORKSPACE_ID, { projectApi: createProjectApi({ fetch: () => Promise.reject(new TypeError('offline')) }), userGroupApi: offline, bulkAlarm: bulkAlarmFor });
+        await services.runner().wake();
+        const after = await services.jobs().read();
         expect(storedBulkJobSchema.safeParse(after).success).toBe(true);
         expect(after?.status).not.toBe('running');
         expect(errors).not.toHaveBeenCalled();

@@ -7,14 +7,20 @@ import { bulkJobRowsSchema, bulkJobSchema, type BulkJob, type BulkJobRows } from
 import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { created, fakeRunner, storedJob, timedOut } from '../user-groups/bulk-fakes';
+import { LEGACY_SCOPE, scopedName, type KeyScope } from '@/lib/workspaces/workspace-keys';
+import { TEST_SCOPE } from '../helpers/test-workspace';
 
 const FIXTURES: Record<number, string> = { 1: 'bulk-create-job.v1.json', 2: 'bulk-create-job.v2.json' };
 const v1 = loadStorageFixture(FIXTURES[1]!);
 const v2 = loadStorageFixture<{ bulkCreateJob: BulkJob; bulkCreateRows: BulkJobRows }>(FIXTURES[2]!);
 
+// The step runs on the keys of versions before workspaces (the upgrade brings them to version 2 before
+// moving them into the first workspace); the job store of a workspace runs it on its own keys too.
+
 /** Stores a job the way @wxt-dev/storage does: the value and its version in `<key>$`. */
-async function store(job: unknown, version?: number) {
-  await fakeBrowser.storage.local.set({ bulkCreateJob: job, ...(version !== undefined && { bulkCreateJob$: { v: version } }) });
+async function store(job: unknown, version?: number, scope: KeyScope = LEGACY_SCOPE) {
+  const key = scopedName(scope, 'bulkCreateJob');
+  await fakeBrowser.storage.local.set({ [key]: job, ...(version !== undefined && { [`${key}$`]: { v: version } }) });
 }
 
 beforeEach(() => {
@@ -37,7 +43,7 @@ describe('the stored bulk job: versions and the migration to version 2', () => {
   it.each([1, undefined])('a stored version 1 job (meta v%s) is migrated on the first read: both items and the version in one storage call', async (version) => {
     await store(v1, version);
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
-    expect(await createBulkJobStore().read()).toEqual(v2.bulkCreateJob);
+    expect(await createBulkJobStore(LEGACY_SCOPE).read()).toEqual(v2.bulkCreateJob);
     expect(set).toHaveBeenCalledTimes(1);
     expect(Object.keys(set.mock.calls[0]![0]).sort()).toEqual(['bulkCreateJob', 'bulkCreateJob$', 'bulkCreateRows']);
     expect(await fakeBrowser.storage.local.get(null)).toEqual({ ...v2, bulkCreateJob$: { v: 2 } });
@@ -47,14 +53,14 @@ describe('the stored bulk job: versions and the migration to version 2', () => {
   it('a current job is read as it is, without a write', async () => {
     await fakeBrowser.storage.local.set({ ...v2, bulkCreateJob$: { v: 2 } });
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
-    expect(await createBulkJobStore().read()).toEqual(v2.bulkCreateJob);
+    expect(await createBulkJobStore(LEGACY_SCOPE).read()).toEqual(v2.bulkCreateJob);
     expect(set).not.toHaveBeenCalled();
   });
 
   it('data of no known shape is left to the validated read: reset, with a notice', async () => {
     await store({ remaining: 'not rows' }, 1);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(await createBulkJobStore().read()).toBeNull();
+    expect(await createBulkJobStore(LEGACY_SCOPE).read()).toBeNull();
     expect((await fakeBrowser.storage.local.get('bulkCreateJob')).bulkCreateJob).toBeUndefined();
     expect(await readStorageNotices()).toHaveLength(1);
   });
@@ -69,7 +75,7 @@ describe('a job migrated from version 1 carries on', () => {
   });
 
   it('the row cut off in flight is sent again at the end; a row already retried under version 1 is not', async () => {
-    await store(v1, 1);
+    await store(v1, 1, TEST_SCOPE);
     const { runner, calls } = fakeRunner((row) => (row.userGroupId === 'g1' ? timedOut() : created(row, row.userGroupId === 'g4')));
     void runner.wake();
     await vi.runAllTimersAsync();

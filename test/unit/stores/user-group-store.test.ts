@@ -4,6 +4,7 @@ import { startUserGroupStore, useUserGroupStore } from '@/lib/stores/user-group-
 import { bucketOf } from '@/lib/user-groups/registry-buckets';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { registryPartKey, seedRegistry } from '../helpers/stored-registry';
+import { TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
 
 const group = (id: string, environment: 'Customer' | 'Testing' = 'Customer'): RegistryEntry => ({
   team_id: 1,
@@ -31,7 +32,7 @@ describe('the options page mirror of the registry', () => {
   it('shows every stored part, then follows changes to single parts', async () => {
     await seedRegistry([group('a'), group('b'), group('a', 'Testing')]);
     expect(new Set([group('a'), group('b'), group('a', 'Testing')].map(bucketOf)).size).toBe(3);
-    stop = startUserGroupStore();
+    stop = startUserGroupStore(TEST_WORKSPACE_ID);
     await vi.waitFor(() => expect(useUserGroupStore.getState().loaded).toBe(true));
     expect(shownIds()).toEqual(['Customer:a', 'Customer:b', 'Testing:a']);
 
@@ -46,7 +47,7 @@ describe('the options page mirror of the registry', () => {
   it('a part of the wrong shape is flagged unreadable; the other parts are still shown', async () => {
     await seedRegistry([group('a'), group('b')]);
     await fakeBrowser.storage.local.set({ [registryPartKey(bucketOf(group('a')))]: 'not a part' });
-    stop = startUserGroupStore();
+    stop = startUserGroupStore(TEST_WORKSPACE_ID);
     await vi.waitFor(() => expect(useUserGroupStore.getState().loaded).toBe(true));
     expect(useUserGroupStore.getState().unreadable).toBe(true);
     expect(shownIds()).toEqual(['Customer:b']);
@@ -58,13 +59,13 @@ describe('the mirror of the creates whose outcome is unknown', () => {
 
   it('shows the stored list, follows its changes, and shows none for a list it cannot read', async () => {
     useUserGroupStore.setState({ unsettledCreates: [] });
-    await fakeBrowser.storage.local.set({ userGroupUnsettledCreates: { creates: [mark] } });
-    stop = startUserGroupStore();
+    await fakeBrowser.storage.local.set({ [testKey('userGroupUnsettledCreates')]: { creates: [mark] } });
+    stop = startUserGroupStore(TEST_WORKSPACE_ID);
     await vi.waitFor(() => expect(useUserGroupStore.getState().unsettledCreates).toEqual([mark]));
-    await fakeBrowser.storage.local.set({ userGroupUnsettledCreates: { creates: [] } });
+    await fakeBrowser.storage.local.set({ [testKey('userGroupUnsettledCreates')]: { creates: [] } });
     await vi.waitFor(() => expect(useUserGroupStore.getState().unsettledCreates).toEqual([]));
-    await fakeBrowser.storage.local.set({ userGroupUnsettledCreates: { creates: [mark, { broken: true }] } });
-    await fakeBrowser.storage.local.set({ userGroupUnsettledCreates: { creates: [{ ...mark, environment: 'Testing' }] } });
+    await fakeBrowser.storage.local.set({ [testKey('userGroupUnsettledCreates')]: { creates: [mark, { broken: true }] } });
+    await fakeBrowser.storage.local.set({ [testKey('userGroupUnsettledCreates')]: { creates: [{ ...mark, environment: 'Testing' }] } });
     await vi.waitFor(() => expect(useUserGroupStore.getState().unsettledCreates).toEqual([{ ...mark, environment: 'Testing' }]));
   });
 });

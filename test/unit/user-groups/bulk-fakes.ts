@@ -9,6 +9,7 @@ import { createBulkRunner, type BulkRunnerDeps } from '@/lib/user-groups/bulk-ru
 import type { BulkJob, BulkJobRows } from '@/lib/user-groups/bulk-job-schema';
 import type { BulkRow } from '@/lib/user-groups/bulk-schema';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
+import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 
 export const CONNECTION: Connection = {
   userGroupBaseUrl: 'https://ug.example.com',
@@ -49,14 +50,14 @@ export function fakeRunner(script: Script = (row) => created(row), overrides: Pa
     }),
   };
   const alarm = { ensure: vi.fn(() => Promise.resolve()), clear: vi.fn(() => Promise.resolve()) };
-  const registry = createRegistryWriter();
-  const jobs = createBulkJobStore();
+  const registry = createRegistryWriter(TEST_SCOPE);
+  const jobs = createBulkJobStore(TEST_SCOPE);
   const runner = createBulkRunner({ api, registry, jobs, connect: () => Promise.resolve(ok(CONNECTION)), alarm, ...overrides });
   return { runner, api, calls, alarm, registry, jobs };
 }
 
 export async function storedJob(): Promise<BulkJob> {
-  const job = await createBulkJobStore().read();
+  const job = await createBulkJobStore(TEST_SCOPE).read();
   if (!job) throw new Error('no job stored');
   return job;
 }
@@ -64,11 +65,11 @@ export async function storedJob(): Promise<BulkJob> {
 /** The ids of the rows not done yet, in the order they will be sent. */
 export async function remainingIds(): Promise<string[]> {
   const job = await storedJob();
-  const rows = (await createBulkJobStore().readRows())?.rows ?? [];
+  const rows = (await createBulkJobStore(TEST_SCOPE).readRows())?.rows ?? [];
   return Array.from({ length: remainingCount(job) }, (_, i) => rowAt(job, rows, job.next + i)?.userGroupId ?? 'missing');
 }
 
 /** Stores a current (version 2) job as the background would, its rows too unless left out. */
 export async function storeJob({ job, rows }: { job: BulkJob; rows?: BulkJobRows }) {
-  await fakeBrowser.storage.local.set({ bulkCreateJob: job, bulkCreateJob$: { v: 2 }, ...(rows && { bulkCreateRows: rows }) });
+  await fakeBrowser.storage.local.set({ [testKey('bulkCreateJob')]: job, [`${testKey('bulkCreateJob')}$`]: { v: 2 }, ...(rows && { [testKey('bulkCreateRows')]: rows }) });
 }

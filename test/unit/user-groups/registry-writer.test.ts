@@ -7,6 +7,7 @@ import { createRegistryWriter, type RegistryWriter } from '@/lib/user-groups/reg
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { bucketOf, REGISTRY_BUCKET_COUNT } from '@/lib/user-groups/registry-buckets';
 import { registryPartKey, seedRegistry, storedRegistry } from '../helpers/stored-registry';
+import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 
 const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
 const registryCorrupt = loadStorageFixture<unknown>('user-group-registry.corrupt.json');
@@ -14,7 +15,7 @@ const registryCorrupt = loadStorageFixture<unknown>('user-group-registry.corrupt
 const NOW = '2025-04-01T12:00:00.000Z';
 // The registry cannot be "entered again": the notice says where the unreadable data was kept.
 const CORRUPT_NOTICE =
-  'The saved user group registry could not be read. It was kept unchanged under “corrupt:userGroupRegistry” in this browser\'s storage and a fresh one was started; nothing was deleted.';
+  'The saved user group registry could not be read. It was kept unchanged under “corrupt:ws.test-ws.userGroupRegistry” in this browser\'s storage and a fresh one was started; nothing was deleted.';
 
 function wire(i: number, environment: 'Customer' | 'Testing' = 'Customer') {
   return { team_id: 1000 + i, token: `ugt_${environment}_${i}`, name: `Group ${i}`, provided_id: `group-${i}`, api_environment_tag: environment };
@@ -43,7 +44,7 @@ let writer: RegistryWriter;
 
 beforeEach(() => {
   fakeBrowser.reset();
-  writer = createRegistryWriter();
+  writer = createRegistryWriter(TEST_SCOPE);
 });
 
 describe('reading', () => {
@@ -141,29 +142,32 @@ describe('stored in parts', () => {
   });
 });
 
+/** Format v1's one value, under the test workspace's scope (the upgrade moves the legacy one there). */
+const LEGACY_KEY = testKey('userGroupRegistry');
+
 describe('format v1 (one stored value) moves into the parts', () => {
   it('a v1 registry (rotation mark, nested extra fields, same id in both environments) reads back exactly, stored in parts', async () => {
-    await fakeBrowser.storage.local.set({ userGroupRegistry: registryV1, userGroupRegistry$: { v: 1 } });
+    await fakeBrowser.storage.local.set({ [LEGACY_KEY]: registryV1, [`${LEGACY_KEY}$`]: { v: 1 } });
     expect(registryV1.groups).toHaveLength(2);
     expect(byKey((await writer.read()).groups)).toStrictEqual(byKey(registryV1.groups));
     const all = await fakeBrowser.storage.local.get(null);
-    expect(all.userGroupRegistry).toBeUndefined();
-    expect(all.userGroupRegistry$).toBeUndefined();
+    expect(all[LEGACY_KEY]).toBeUndefined();
+    expect(all[`${LEGACY_KEY}$`]).toBeUndefined();
     expect(byKey((await stored()).groups)).toStrictEqual(byKey(registryV1.groups));
     // a new worker reads the same from the parts alone
-    expect(byKey((await createRegistryWriter().read()).groups)).toStrictEqual(byKey(registryV1.groups));
+    expect(byKey((await createRegistryWriter(TEST_SCOPE).read()).groups)).toStrictEqual(byKey(registryV1.groups));
   });
 
   it('a move cut off before the v1 value was removed is finished without doubling any group', async () => {
     await seedRegistry([registryV1.groups[0]!]);
-    await fakeBrowser.storage.local.set({ userGroupRegistry: registryV1 });
+    await fakeBrowser.storage.local.set({ [LEGACY_KEY]: registryV1 });
     expect(byKey((await writer.read()).groups)).toStrictEqual(byKey(registryV1.groups));
     expect((await stored()).groups).toHaveLength(2);
-    expect((await fakeBrowser.storage.local.get(null)).userGroupRegistry).toBeUndefined();
+    expect((await fakeBrowser.storage.local.get(null))[LEGACY_KEY]).toBeUndefined();
   });
 
   it('a v1 registry survives an unrelated update unchanged, next to the new group', async () => {
-    await fakeBrowser.storage.local.set({ userGroupRegistry: registryV1 });
+    await fakeBrowser.storage.local.set({ [LEGACY_KEY]: registryV1 });
     await writer.update(addGroup(3));
     const after = await stored();
     for (const group of registryV1.groups) expect(after.groups).toContainEqual(group);
@@ -172,16 +176,16 @@ describe('format v1 (one stored value) moves into the parts', () => {
 
   it('a corrupt v1 registry is kept aside under a corrupt: key (nothing lost), removed, and a notice is added', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await fakeBrowser.storage.local.set({ userGroupRegistry: registryCorrupt });
+    await fakeBrowser.storage.local.set({ [LEGACY_KEY]: registryCorrupt });
 
     expect(await writer.read()).toStrictEqual(EMPTY_REGISTRY);
 
     const all = await fakeBrowser.storage.local.get(null);
     const corruptKeys = Object.keys(all).filter((key) => key.startsWith('corrupt:'));
     expect(corruptKeys).toHaveLength(1);
-    expect(corruptKeys[0]).toMatch(/^corrupt:userGroupRegistry:\d+$/);
+    expect(corruptKeys[0]).toMatch(/^corrupt:ws\.test-ws\.userGroupRegistry:\d+$/);
     expect(all[corruptKeys[0]!]).toStrictEqual(registryCorrupt);
-    expect(all.userGroupRegistry).toBeUndefined();
+    expect(all[LEGACY_KEY]).toBeUndefined();
     expect(await readStorageNotices()).toEqual([CORRUPT_NOTICE]);
     // the warning names the item, never its content (which holds tokens)
     expect(warn).toHaveBeenCalledTimes(1);
@@ -195,16 +199,16 @@ describe('format v1 (one stored value) moves into the parts', () => {
     ['an entry without extra', { groups: [{ team_id: 1, token: 't', name: 'n', provided_id: 'p', environment: 'Customer', createdAt: NOW, lastRotatedAt: null }] }],
   ])('%s is corrupt too: kept aside and reset', async (_label, value) => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await fakeBrowser.storage.local.set({ userGroupRegistry: value });
+    await fakeBrowser.storage.local.set({ [LEGACY_KEY]: value });
     expect(await writer.read()).toStrictEqual(EMPTY_REGISTRY);
     const all = await fakeBrowser.storage.local.get(null);
-    const kept = Object.entries(all).filter(([key]) => key.startsWith('corrupt:userGroupRegistry:'));
+    const kept = Object.entries(all).filter(([key]) => key.startsWith(`corrupt:${LEGACY_KEY}:`));
     expect(kept.map(([, copy]) => copy)).toStrictEqual([value]);
   });
 
   it('an update on a corrupt registry keeps the copy and stores the new group in a fresh registry', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await fakeBrowser.storage.local.set({ userGroupRegistry: registryCorrupt });
+    await fakeBrowser.storage.local.set({ [LEGACY_KEY]: registryCorrupt });
     await writer.update(addGroup(1));
     const all = await fakeBrowser.storage.local.get(null);
     expect(storedIds(await stored())).toEqual(['Customer:group-1']);
@@ -250,7 +254,7 @@ describe('serialized updates', () => {
     expect(storedIds(await stored())).toEqual(expected);
   });
 
-  it('guaranteed: exactly one writer exists — created once in the background and shared by every user of the registry', async () => {
+  it('guaranteed: exactly one writer per workspace — created once by its services (which the background keeps) and shared by every user of its registry', async () => {
     const { readdirSync, readFileSync } = await import('node:fs');
     const root = new URL('../../../', import.meta.url);
     const callSites = (['entrypoints', 'lib'] as const).flatMap((folder) =>
@@ -258,11 +262,11 @@ describe('serialized updates', () => {
         .filter((file) => /\.tsx?$/.test(file))
         .flatMap((file) => {
           const source = readFileSync(new URL(`${folder}/${file}`, root), 'utf8');
-          const calls = source.match(/(?<!function )createRegistryWriter\(\)/g) ?? [];
+          const calls = source.match(/(?<!function )createRegistryWriter\(/g) ?? [];
           return calls.map(() => `${folder}/${file}`);
         }),
     );
-    expect(callSites).toEqual(['entrypoints/background/index.ts']);
+    expect(callSites).toEqual(['lib/workspaces/workspace-services.ts']);
   });
 
   it('NOT guaranteed: two separate writer instances do not serialize with each other and can lose updates', async () => {
@@ -273,8 +277,8 @@ describe('serialized updates', () => {
     const samePart = Array.from({ length: 5000 }, (_, i) => i)
       .filter((i) => bucketOf({ ...registryV1.groups[0]!, environment: 'Customer', provided_id: `group-${i}` }) === part)
       .slice(0, 10);
-    const first = createRegistryWriter();
-    const second = createRegistryWriter();
+    const first = createRegistryWriter(TEST_SCOPE);
+    const second = createRegistryWriter(TEST_SCOPE);
     await Promise.all(samePart.map((i, position) => (position % 2 ? first : second).update(addGroup(i))));
     const expected = samePart.map((i) => `Customer:group-${i}`).sort();
     const ids = storedIds(await stored());

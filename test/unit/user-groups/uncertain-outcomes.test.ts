@@ -9,10 +9,11 @@ import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { recordUnsettledCreate, settleCreate } from '@/lib/user-groups/unsettled-creates';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { isRegistryPartKey, seedRegistry, storedRegistry } from '../helpers/stored-registry';
+import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 
 /** Marks for outcomes the extension cannot know: a delete whose answer was lost, and creates likewise. */
 
-const UNSETTLED_KEY = 'userGroupUnsettledCreates';
+const UNSETTLED_KEY = testKey('userGroupUnsettledCreates');
 const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
 const deleteFlagged = loadStorageFixture<Registry>('user-group-registry-part.delete-unknown.json');
 const unsettledV1 = loadStorageFixture<UnsettledCreates>('user-group-unsettled-creates.v1.json');
@@ -44,12 +45,12 @@ describe('stored formats', () => {
 
   it('the stored unsettled creates (fixture) read back exactly through a new writer', async () => {
     await fakeBrowser.storage.local.set({ [UNSETTLED_KEY]: unsettledV1 });
-    expect(await createRegistryWriter().unsettled()).toStrictEqual(unsettledV1.creates);
+    expect(await createRegistryWriter(TEST_SCOPE).unsettled()).toStrictEqual(unsettledV1.creates);
   });
 
   it('no stored list (data from before it existed) reads as none, and reading writes nothing', async () => {
     await seedRegistry(registryV1.groups);
-    const writer = createRegistryWriter();
+    const writer = createRegistryWriter(TEST_SCOPE);
     expect(await writer.unsettled()).toEqual([]);
     expect(Object.keys(await fakeBrowser.storage.local.get(null)).filter((key) => !isRegistryPartKey(key))).toEqual([]);
   });
@@ -58,7 +59,7 @@ describe('stored formats', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const broken = { creates: [{ name: 'Only hint', userGroupId: 42 }] };
     await fakeBrowser.storage.local.set({ [UNSETTLED_KEY]: broken });
-    expect(await createRegistryWriter().unsettled()).toEqual([]);
+    expect(await createRegistryWriter(TEST_SCOPE).unsettled()).toEqual([]);
     const all = await fakeBrowser.storage.local.get(null);
     expect(Object.entries(all).filter(([key]) => key.startsWith(`corrupt:${UNSETTLED_KEY}:`)).map(([, value]) => value)).toStrictEqual([broken]);
     expect(all[UNSETTLED_KEY]).toBeUndefined();
@@ -69,20 +70,20 @@ describe('stored formats', () => {
 
 describe('the writer keeps the list beside the registry', () => {
   it('a change of the registry alone does not write the list; a change of the list alone writes no part', async () => {
-    const writer = createRegistryWriter();
+    const writer = createRegistryWriter(TEST_SCOPE);
     const changes: string[][] = [];
     fakeBrowser.storage.local.onChanged.addListener((change) => changes.push(Object.keys(change)));
     const wire = { team_id: 1, token: 'ugt_1', name: 'Team', provided_id: 'team-1', api_environment_tag: 'Customer' as const };
     await writer.update((registry) => ({ registry: upsertFromService(registry, wire, 'Customer', 'T1'), result: null }));
     await writer.update((registry, unsettled) => ({ registry, unsettled: recordUnsettledCreate(unsettled, create({ userGroupId: 'team-2' })), result: null }));
     await writer.update((registry, unsettled) => ({ registry, unsettled: settleCreate(unsettled, REF), result: null }));
-    expect(changes).toEqual([[expect.stringMatching(/^userGroups\.\d{3}$/) as unknown], [UNSETTLED_KEY]]);
+    expect(changes).toEqual([[expect.stringMatching(/^ws\.test-ws\.userGroups\.\d{3}$/) as unknown], [UNSETTLED_KEY]]);
     expect((await fakeBrowser.storage.local.get(UNSETTLED_KEY))[UNSETTLED_KEY]).toMatchObject({ creates: [create({ userGroupId: 'team-2' })] });
     expect((await storedRegistry()).groups).toHaveLength(1);
   });
 
   it('a change made by another context is noticed (the next change works on it)', async () => {
-    const writer = createRegistryWriter();
+    const writer = createRegistryWriter(TEST_SCOPE);
     expect(await writer.unsettled()).toEqual([]);
     await fakeBrowser.storage.local.set({ [UNSETTLED_KEY]: unsettledV1 });
     expect(await writer.unsettled()).toStrictEqual(unsettledV1.creates);

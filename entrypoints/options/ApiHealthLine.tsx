@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react';
+import { t } from '@/lib/i18n';
+import { lastCallSucceeded, type ApiCallState } from '@/lib/workspaces/api-health';
+import { timeAgo } from './time-ago';
+
+/** How often "2 minutes ago" is brought up to date while the page is open. */
+const TICK_MS = 30_000;
+
+/**
+ * How an API's last call ended: the service has no call without side effects, so this is what the
+ * form can say about a connection: when its last call succeeded, or when and why it last failed.
+ */
+export function ApiHealthLine({ api, state }: { api: string; state: ApiCallState | undefined }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const succeeded = state && lastCallSucceeded(state);
+  let text: string;
+  if (succeeded === undefined || !state) text = t('healthNotUsed', api);
+  else if (succeeded) text = t('healthSucceeded', api, timeAgo(state.lastSuccessAt!, now));
+  else text = t('healthFailed', api, timeAgo(state.lastFailure!.at, now), state.lastFailure!.message);
+  return <p className={succeeded === false ? 'hint health failed' : 'hint health'}>{text}</p>;
+}

@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { TextField } from '@/components/TextField';
+import { t, type MessageKey } from '@/lib/i18n';
+import { sendMessage } from '@/lib/messaging/client';
+import { renameWorkspace } from '@/lib/messaging/messages/workspace-admin-messages';
+import type { Workspace } from '@/lib/workspaces/workspace-index';
+import { checkWorkspaceName, MAX_WORKSPACE_NAME_LENGTH, type WorkspaceNameProblem } from '@/lib/workspaces/workspace-name';
+
+const PROBLEM_TEXT: Record<WorkspaceNameProblem, MessageKey> = {
+  empty: 'workspaceNameEmpty',
+  tooLong: 'workspaceNameTooLong',
+  controlCharacters: 'workspaceNameControl',
+  duplicate: 'workspaceNameDuplicate',
+};
+
+interface WorkspaceNameFieldProps {
+  workspace: Workspace;
+  workspaces: readonly Workspace[];
+  /** Just added: the name is selected, ready to be typed over. */
+  focusOnMount: boolean;
+}
+
+/** The shown workspace's name: renamed when the field is left or Enter is pressed; a problem is said next to it. */
+export function WorkspaceNameField({ workspace, workspaces, focusOnMount }: WorkspaceNameFieldProps) {
+  const [name, setName] = useState(workspace.name);
+  const [error, setError] = useState<string>();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!focusOnMount) return;
+    input.current?.focus();
+    input.current?.select();
+  }, [focusOnMount]);
+
+  const rename = async () => {
+    const checked = checkWorkspaceName(name, workspaces, workspace.id);
+    if (!checked.ok) return setError(t(PROBLEM_TEXT[checked.problem], MAX_WORKSPACE_NAME_LENGTH));
+    setError(undefined);
+    if (checked.name === workspace.name) return setName(checked.name);
+    const result = await sendMessage(renameWorkspace, { id: workspace.id, name: checked.name });
+    if (result.ok) setName(result.value.name);
+    else setError(result.error.message);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void rename();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="workspace-name">
+      <TextField ref={input} label={t('workspaceName')} value={name} onChange={setName} onBlur={() => void rename()} error={error} maxLength={MAX_WORKSPACE_NAME_LENGTH * 2} autoComplete="off" />
+    </form>
+  );
+}

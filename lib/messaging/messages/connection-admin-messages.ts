@@ -1,0 +1,21 @@
+import { secretsAreaSchema } from '../../connection/connection-schema';
+import { connectionStatusSchema } from '../../connection/connection-status';
+import { defineMessage } from '../define-message';
+import { boundedText, inWorkspace, workspaceOnlySchema } from './shared-schemas';
+
+/** Empty secrets keep the stored ones; the answer is the masked status, never a secret. */
+export const saveConnection = defineMessage({
+  name: 'saveConnection',
+  request: inWorkspace({
+    userGroupBaseUrl: boundedText,
+    projectApiUrl: boundedText,
+    apiToken: boundedText,
+    apiKey: boundedText,
+    authToken: boundedText,
+    secretsArea: secretsAreaSchema,
+  }),
+  response: connectionStatusSchema,
+  allowTab: true,
+});
+
+export const forgetCredentials = defineMessage({ name: 'forgetCredentials', request: workspaceOnlySchema, response: connectionStatusSchema, allowTab: true });

@@ -1,0 +1,38 @@
+import { z } from 'zod/mini';
+import { workspaceIdSchema, workspaceSchema } from '../../workspaces/workspace-index';
+import { defineMessage } from '../define-message';
+import { boundedText, emptySchema, workspaceOnlySchema } from './shared-schemas';
+
+// Adding, renaming, clearing and deleting workspaces: the options page's messages.
+
+/** The name is checked by the background too (workspace-name.ts): problems come back with `field: 'workspaceName'`. */
+export const createWorkspace = defineMessage({ name: 'createWorkspace', request: z.object({ name: boundedText }), response: workspaceSchema, allowTab: true });
+
+export const renameWorkspace = defineMessage({
+  name: 'renameWorkspace',
+  request: z.object({ id: workspaceIdSchema, name: boundedText }),
+  response: workspaceSchema,
+  allowTab: true,
+});
+
+/** Refused for the last workspace (it can only be cleared). */
+export const deleteWorkspace = defineMessage({ name: 'deleteWorkspace', request: z.object({ id: workspaceIdSchema }), response: emptySchema, allowTab: true });
+
+/** Removes its secrets, connection, registry, history and bulk job; the workspace itself stays. */
+export const clearWorkspace = defineMessage({ name: 'clearWorkspace', request: z.object({ id: workspaceIdSchema }), response: emptySchema, allowTab: true });
+
+/** What deleting (or clearing) a workspace loses, for its dialog. */
+export const describeWorkspaceLoss = defineMessage({
+  name: 'describeWorkspaceLoss',
+  request: workspaceOnlySchema,
+  response: z.object({
+    /** Which secrets are stored (never their values). */
+    secrets: z.array(z.enum(['apiToken', 'apiKey', 'authToken'])),
+    groups: z.number(),
+    /** Groups created or given a new token since the workspace's last export (all when never exported). */
+    tokensOnlyHere: z.number(),
+    projects: z.number(),
+    lastExportAt: z.optional(z.string()),
+  }),
+  allowTab: true,
+});

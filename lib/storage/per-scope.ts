@@ -1,0 +1,14 @@
+import type { KeyScope } from '../workspaces/workspace-keys';
+
+/**
+ * Defines a storage item once per workspace scope: @wxt-dev/storage reads an item as soon as it is
+ * defined (and runs its migrations), so the same definition is reused rather than made again.
+ */
+export function perScope<T>(define: (scope: KeyScope) => T): (scope: KeyScope) => T {
+  const defined = new Map<KeyScope, T>();
+  return (scope) => {
+    let item = defined.get(scope);
+    if (item === undefined) defined.set(scope, (item = define(scope)));
+    return item;
+  };
+}

@@ -1,0 +1,51 @@
+import { storage } from '#imports';
+import { readValidated } from '../storage/validated-item';
+import type { Result } from '../result';
+import { apiHealthSchema, lastCallSucceeded, type ApiHealth, type HealthApi } from './api-health';
+import { scopedKey, type KeyScope } from './workspace-keys';
+
+/** A success right after another is not written again within this time: a bulk create calls every few ms. */
+export const SUCCESS_REFRESH_MS = 30_000;
+
+/** The health after a call: its success time, or its failure (the message already redacted). */
+export function afterCall(health: ApiHealth, api: HealthApi, result: Result<unknown>, at: Date): ApiHealth {
+  const state = health[api] ?? {};
+  const next = result.ok
+    ? { ...state, lastSuccessAt: at.toISOString() }
+    : { ...state, lastFailure: { at: at.toISOString(), code: result.error.code, message: result.error.message } };
+  return { ...health, [api]: next };
+}
+
+/** Worth a write: any failure, the first success after a failure, or a success once SUCCESS_REFRESH_MS has passed. */
+function worthWriting(health: ApiHealth, api: HealthApi, result: Result<unknown>, at: Date): boolean {
+  const state = health[api];
+  if (!result.ok || !state || lastCallSucceeded(state) !== true) return true;
+  return at.getTime() - Date.parse(state.lastSuccessAt ?? '') >= SUCCESS_REFRESH_MS;
+}
+
+/** Records, per API, how a workspace's calls ended (background only; one small item per workspace). */
+export function createHealthRecorder(scope: KeyScope, now = () => new Date()) {
+  const item = storage.defineItem<ApiHealth>(scopedKey(scope, 'apiHealth'), { fallback: {} });
+  let tail: Promise<unknown> = Promise.resolve();
+  let known: ApiHealth | undefined;
+
+  return {
+    /** Never throws: the call's own outcome matters more than its record. */
+    record(api: HealthApi, result: Result<unknown>): Promise<void> {
+      const run = tail.then(async () => {
+        known ??= await readValidated(item, apiHealthSchema, 'connection state');
+        const at = now();
+        if (!worthWriting(known, api, result, at)) return;
+        const next = afterCall(known, api, result, at);
+        await item.setValue(apiHealthSchema.parse(next));
+        known = next;
+      });
+      tail = run.catch(() => undefined);
+      return run.catch(() => {
+        known = undefined;
+      });
+    },
+  };
+}
+
+export type HealthRecorder = ReturnType<typeof createHealthRecorder>;

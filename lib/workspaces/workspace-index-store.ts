@@ -1,0 +1,121 @@
+import { browser } from 'wxt/browser';
+import { fail, ok, type Result } from '../result';
+import { newWorkspaceId } from './new-workspace-id';
+import { workspaceIndexSchema, type Workspace, type WorkspaceIndex } from './workspace-index';
+import { LAST_USED_WORKSPACE_KEY, WORKSPACE_INDEX_KEY } from './workspace-keys';
+import { checkWorkspaceName, type WorkspaceNameProblem } from './workspace-name';
+import { prepareWorkspaces } from './upgrade-to-workspaces';
+
+export interface StoredIndex {
+  index: WorkspaceIndex;
+  lastUsed: string;
+}
+
+type Change<T> = (current: StoredIndex) => { next?: Partial<StoredIndex>; result: Result<T> };
+
+const NAME_PROBLEMS: Record<WorkspaceNameProblem, string> = {
+  empty: 'Enter a name for the workspace.',
+  tooLong: 'Use a name of at most 60 characters.',
+  controlCharacters: 'Use one line of text for the name.',
+  duplicate: 'Another workspace has this name. Choose another one.',
+};
+
+const nameProblem = (problem: WorkspaceNameProblem) => fail<never>('INVALID_INPUT', NAME_PROBLEMS[problem], { field: 'workspaceName' });
+
+export const unknownWorkspace = () => fail<never>('NOT_FOUND', 'This workspace no longer exists. Reload the page to see the current workspaces.');
+
+/**
+ * The list of workspaces and the last used one, written only here (the background), one change after
+ * another, each on the latest value. The upgrade to workspaces runs first in the same queue, so
+ * nothing reads storage before it is done.
+ */
+export function createWorkspaceIndexStore(now = () => new Date()) {
+  let tail: Promise<unknown> = prepareWorkspaces(now()).catch((error: unknown) => {
+    console.error(`Review Companion: the upgrade to workspaces failed (${error instanceof Error ? error.name : 'unknown'}); it runs again at the next start.`);
+  });
+  let cached: StoredIndex | undefined;
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === 'local' && (WORKSPACE_INDEX_KEY in changes || LAST_USED_WORKSPACE_KEY in changes)) cached = undefined;
+  });
+
+  async function load(): Promise<StoredIndex> {
+    if (cached) return cached;
+    const stored = await browser.storage.local.get([WORKSPACE_INDEX_KEY, LAST_USED_WORKSPACE_KEY]);
+    let index = workspaceIndexSchema.safeParse(stored[WORKSPACE_INDEX_KEY]);
+    if (!index.success) {
+      // Removed or damaged since the start: set aside and rebuilt, as at a start.
+      await prepareWorkspaces(now());
+      index = workspaceIndexSchema.safeParse((await browser.storage.local.get(WORKSPACE_INDEX_KEY))[WORKSPACE_INDEX_KEY]);
+      if (!index.success) throw new Error('The list of workspaces cannot be read.');
+    }
+    const workspaces = index.data.workspaces;
+    const lastUsed = workspaces.find((workspace) => workspace.id === stored[LAST_USED_WORKSPACE_KEY])?.id ?? workspaces[0]!.id;
+    return (cached = { index: index.data, lastUsed });
+  }
+
+  function serially<T>(task: () => Promise<T>): Promise<T> {
+    const run = tail.then(task);
+    tail = run.catch(() => undefined);
+    return run;
+  }
+
+  function change<T>(update: Change<T>): Promise<Result<T>> {
+    return serially(async () => {
+      const current = await load();
+      const { next, result } = update(current);
+      if (!next || !result.ok) return result;
+      const written = { index: next.index ?? current.index, lastUsed: next.lastUsed ?? current.lastUsed };
+      cached = undefined;
+      await browser.storage.local.set({
+        [WORKSPACE_INDEX_KEY]: workspaceIndexSchema.parse({ ...written.index, revision: crypto.randomUUID() }),
+        [LAST_USED_WORKSPACE_KEY]: written.lastUsed,
+      });
+      return result;
+    });
+  }
+
+  const withWorkspaces = (index: WorkspaceIndex, workspaces: Workspace[]): WorkspaceIndex => ({ ...index, workspaces });
+
+  return {
+    /** The workspaces and the last used one, once the changes queued before are written. */
+    read: () => serially(load),
+
+    find: async (id: string): Promise<Workspace | undefined> => (await serially(load)).index.workspaces.find((workspace) => workspace.id === id),
+
+    create: (name: string) =>
+      change<Workspace>(({ index }) => {
+        const checked = checkWorkspaceName(name, index.workspaces);
+        if (!checked.ok) return { result: nameProblem(checked.problem) };
+        const workspace = { id: newWorkspaceId(), name: checked.name, createdAt: now().toISOString() };
+        return { next: { index: withWorkspaces(index, [...index.workspaces, workspace]) }, result: ok(workspace) };
+      }),
+
+    rename: (id: string, name: string) =>
+      change<Workspace>(({ index }) => {
+        const found = index.workspaces.find((workspace) => workspace.id === id);
+        if (!found) return { result: unknownWorkspace() };
+        const checked = checkWorkspaceName(name, index.workspaces, id);
+        if (!checked.ok) return { result: nameProblem(checked.problem) };
+        if (checked.name === found.name) return { result: ok(found) };
+        const renamed = { ...found, name: checked.name };
+        return { next: { index: withWorkspaces(index, index.workspaces.map((workspace) => (workspace.id === id ? renamed : workspace))) }, result: ok(renamed) };
+      }),
+
+    /** The last workspace is never removed (it can be cleared); the last used one moves to the first left. */
+    remove: (id: string) =>
+      change<Record<string, never>>(({ index, lastUsed }) => {
+        if (!index.workspaces.some((workspace) => workspace.id === id)) return { result: unknownWorkspace() };
+        if (index.workspaces.length === 1) return { result: fail('INVALID_INPUT', 'The last workspace cannot be deleted. Clear it instead.') };
+        const workspaces = index.workspaces.filter((workspace) => workspace.id !== id);
+        return { next: { index: withWorkspaces(index, workspaces), lastUsed: lastUsed === id ? workspaces[0]!.id : lastUsed }, result: ok({}) };
+      }),
+
+    use: (id: string) =>
+      change<Record<string, never>>(({ index, lastUsed }) => {
+        if (!index.workspaces.some((workspace) => workspace.id === id)) return { result: unknownWorkspace() };
+        return { next: lastUsed === id ? undefined : { lastUsed: id }, result: ok({}) };
+      }),
+  };
+}
+
+export type WorkspaceIndexStore = ReturnType<typeof createWorkspaceIndexStore>;
