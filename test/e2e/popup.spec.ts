@@ -291,7 +291,10 @@ test('Enter in either field submits; Done in a tab goes back to a fresh form', a
   const url = popup.getByLabel('Project URL', { exact: true });
   await url.fill(sandbox.pageUrl('typed-then-enter'));
   await url.press('Enter');
-  await expect(popup.getByLabel('Project ID', { exact: true })).toHaveValue(sandbox.projects()[1]!.projectId);
+  // The sandbox holds the project once the popup shows its ID: read it only then.
+  const projectId = popup.getByLabel('Project ID', { exact: true });
+  await expect(projectId).toBeVisible();
+  await expect(projectId).toHaveValue(sandbox.projects()[1]!.projectId);
   expect(sandbox.projects().map((project) => project.projectUrl)).toEqual([page.url(), sandbox.pageUrl('typed-then-enter')]);
 });
 
