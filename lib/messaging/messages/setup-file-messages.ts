@@ -1,0 +1,32 @@
+import { z } from 'zod/mini';
+import { workspaceIdSchema, workspaceSchema } from '../../workspaces/workspace-index';
+import { setupImportProblemSchema } from '../../setup-file/setup-import-problem';
+import { defineMessage } from '../define-message';
+
+// Setup files (design.md §8): the options page sends passphrases and file text; secrets never come back.
+
+const passphraseSchema = z.string().check(z.maxLength(1024));
+
+/** The file's text: its clear part names the workspace and addresses, every secret is ciphertext. */
+export const exportSetupFile = defineMessage({
+  name: 'exportSetupFile',
+  request: z.object({ workspaceId: workspaceIdSchema, passphrase: passphraseSchema, includeUserGroupApi: z.boolean() }),
+  response: z.object({ text: z.string() }),
+  allowTab: true,
+});
+
+/**
+ * Adds the file's workspace, or (with `replace`) replaces the connection and secrets of the workspace
+ * of the same name, keeping its registry and history. Without `replace`, a same-name workspace is
+ * answered `exists` and nothing is written.
+ */
+export const importSetupFile = defineMessage({
+  name: 'importSetupFile',
+  request: z.object({ text: z.string().check(z.maxLength(200_000)), passphrase: passphraseSchema, replace: z.boolean() }),
+  response: z.discriminatedUnion('status', [
+    z.object({ status: z.literal('imported'), workspace: workspaceSchema, replaced: z.boolean() }),
+    z.object({ status: z.literal('exists'), workspace: workspaceSchema }),
+    z.object({ status: z.literal('problem'), problem: setupImportProblemSchema }),
+  ]),
+  allowTab: true,
+});

@@ -1,0 +1,121 @@
+// Firefox: a setup file from one profile to another. The export's download is read where the page
+// makes it (the anchor's blob), since puppeteer over BiDi does not hand downloads over.
+import type { Page } from 'puppeteer-core';
+import { launchFirefoxWithExtension, type FirefoxWithExtension } from './fixtures/firefox.ts';
+import { button, dialogButton, dialogField, expectMessage, field, fillConnection, valueOf } from './fixtures/firefox-page.ts';
+import { secretsOf } from './fixtures/sandbox.ts';
+import { expect, test } from './fixtures/test.ts';
+
+const PASSPHRASE = 'correct horse battery staple';
+let admin: FirefoxWithExtension;
+let reviewer: FirefoxWithExtension;
+
+test.beforeAll(async () => {
+  admin = await launchFirefoxWithExtension();
+  reviewer = await launchFirefoxWithExtension();
+});
+
+test.afterAll(async () => {
+  await admin?.close();
+  await reviewer?.close();
+});
+
+/** Keeps the text of every download the page starts (window.savedFiles) instead of saving it. */
+async function catchDownloads(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const saved: { name: string; text: string }[] = [];
+    Reflect.set(window, 'savedFiles', saved);
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      void fetch(this.href)
+        .then((response) => response.text())
+        .then((text) => saved.push({ name: this.download, text }));
+    };
+  });
+}
+
+const savedFiles = (page: Page) => page.evaluate(() => Reflect.get(window, 'savedFiles') as { name: string; text: string }[]);
+
+/** Chooses a file in the Setup file input as a user's file picker does (one change event). */
+async function chooseFile(page: Page, text: string): Promise<void> {
+  const input = await page.locator(field('Setup file')).waitHandle();
+  await input.evaluate((element, content) => {
+    const files = new DataTransfer();
+    files.items.add(new File([content], 'acme-reviews.review-setup.json', { type: 'application/json' }));
+    (element as HTMLInputElement).files = files.files;
+    element.dispatchEvent(new Event('change', { bubbles: true }));
+  }, text);
+}
+
+async function typeInto(page: Page, selector: string, value: string): Promise<void> {
+  const input = await page.locator(selector).waitHandle();
+  await input.evaluate((element, text) => {
+    Reflect.set(HTMLInputElement.prototype, 'value', text, element);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+}
+
+/** Records, in order, the page's host access requests and messages to the background (window.recordedCalls). */
+async function recordCalls(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const calls: string[] = [];
+    Reflect.set(window, 'recordedCalls', calls);
+    const request = browser.permissions.request.bind(browser.permissions);
+    const send = browser.runtime.sendMessage.bind(browser.runtime);
+    Reflect.set(browser.permissions, 'request', (permissions: { origins?: string[] }) => {
+      calls.push(`permissions.request ${(permissions.origins ?? []).join(' ')}`);
+      return request(permissions);
+    });
+    Reflect.set(browser.runtime, 'sendMessage', (message: { type?: string }) => {
+      calls.push(`runtime.sendMessage ${message.type}`);
+      return send(message);
+    });
+  });
+}
+
+const storedEverything = (page: Page) => page.evaluate(() => browser.storage.local.get(null));
+
+test('Firefox: export in one profile, import in another; a wrong passphrase writes nothing; replacing the same-name workspace lets the popup create a project', async ({ sandbox }) => {
+  const options = await admin.openExtensionPage('options.html');
+  await fillConnection(options, sandbox);
+  await expectMessage(options, 'status', 'Connection saved.');
+  await catchDownloads(options);
+  await options.locator(button('Export setup file')).click();
+  await typeInto(options, dialogField('Passphrase'), PASSPHRASE);
+  await typeInto(options, dialogField('Confirm passphrase'), PASSPHRASE);
+  await options.locator(dialogButton('Export setup file')).click();
+  await expect.poll(async () => (await savedFiles(options)).length, { timeout: 10_000 }).toBe(1);
+  const [file] = await savedFiles(options);
+  expect(file!.name).toMatch(/\.review-setup\.json$/);
+  for (const secret of secretsOf(sandbox)) expect(file!.text).not.toContain(secret);
+
+  const importer = await reviewer.openExtensionPage('options.html');
+  await chooseFile(importer, file!.text);
+  await expect.poll(() => importer.evaluate(() => document.body.innerText)).toContain(sandbox.projectApiUrl);
+  const before = await storedEverything(importer);
+  await typeInto(importer, field('Passphrase'), 'not the passphrase');
+  await importer.locator(button('Import setup')).click();
+  await expectMessage(importer, 'alert', 'Wrong passphrase or damaged file. Nothing was imported.', 10_000);
+  expect(await storedEverything(importer)).toEqual(before);
+
+  await recordCalls(importer);
+  await typeInto(importer, field('Passphrase'), PASSPHRASE);
+  await importer.locator(button('Import setup')).click();
+  // Both profiles start with a workspace named alike: the import offers to replace its connection.
+  await importer.locator(dialogButton('Replace workspace')).click();
+  await expectMessage(importer, 'status', 'now uses the imported connection and secrets.', 10_000);
+  await expect.poll(() => valueOf(importer, 'Project API URL')).toBe(sandbox.projectApiUrl);
+  // Host access is asked for first, inside the click, for the file's address; then the background is asked.
+  const calls = await importer.evaluate(() => Reflect.get(window, 'recordedCalls') as string[]);
+  expect(calls[0]).toMatch(/^permissions\.request http:\/\/127\.0\.0\.1(:\d+)?\/\*$/);
+  expect(calls[1]).toBe('runtime.sendMessage importSetupFile');
+
+  const web = await reviewer.firefox.newPage();
+  await web.goto(sandbox.pageUrl('ff-imported', 'Imported page'));
+  const url = await web.evaluate(() => location.href);
+  const tabs = await importer.evaluate(async () => (await browser.tabs.query({})).map((tab) => ({ id: tab.id, url: tab.url })));
+  const popup = await reviewer.openExtensionPage(`popup.html?tabId=${tabs.find((tab) => tab.url === url)?.id}`);
+  await expect.poll(() => valueOf(popup, 'Project URL')).toBe(url);
+  await popup.locator(button('Create project')).click();
+  await expect.poll(() => valueOf(popup, 'Project ID'), { timeout: 10_000 }).toMatch(/.+/);
+  expect(sandbox.projects().map((project) => project.projectId)).toContain(await valueOf(popup, 'Project ID'));
+});
