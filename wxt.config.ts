@@ -72,6 +72,9 @@ export default defineConfig({
     commands: {
       _execute_action: { suggested_key: { default: 'Alt+Shift+R' }, description: '__MSG_commandOpenPopup__' },
     },
+    // Organisation policy (design.md §9): Chrome checks storage.managed against this schema; Firefox
+    // reads the same keys from policies.json and has no such manifest key.
+    ...(browser !== 'firefox' && { storage: { managed_schema: 'managed-schema.json' } }),
     ...(browser === 'firefox' && {
       browser_specific_settings: {
         gecko: {

@@ -1,21 +1,22 @@
 import { browser } from 'wxt/browser';
 import { createProjectApi } from '@/lib/api/project-api';
 import { createUserGroupApi } from '@/lib/api/user-group-api';
+import { isPolicyChange } from '@/lib/policy/read-policy';
 import { registerContextMenu } from '@/lib/context-menu/register';
 import { createMessageListener } from '@/lib/messaging/router';
 import { BULK_CREATE_ALARM_PREFIX, bulkAlarmFor, LEGACY_BULK_CREATE_ALARM } from './bulk-create-handlers';
 import { createBackgroundHandlers } from './handlers';
+import { browserManagedStorage } from './policy';
 
 export default defineBackground(() => {
   // Wire the real fetch into the API clients, then register every listener synchronously so that
   // an event that woke the worker is not missed. The upgrade to workspaces starts here, before any
   // read: every handler waits for it (lib/workspaces/workspace-index-store.ts).
   const fetchFn = (input: string, init: RequestInit) => fetch(input, init);
-  const { handlers, workspaces } = createBackgroundHandlers({
-    projectApi: createProjectApi({ fetch: fetchFn }),
-    userGroupApi: createUserGroupApi({ fetch: fetchFn }),
-    bulkAlarm: bulkAlarmFor,
-  });
+  const { handlers, workspaces, applyPolicy } = createBackgroundHandlers(
+    { projectApi: createProjectApi({ fetch: fetchFn }), userGroupApi: createUserGroupApi({ fetch: fetchFn }), bulkAlarm: bulkAlarmFor },
+    browserManagedStorage,
+  );
   browser.runtime.onMessage.addListener(
     createMessageListener(handlers, { id: browser.runtime.id, origin: browser.runtime.getURL('/') }),
   );
@@ -27,6 +28,11 @@ export default defineBackground(() => {
     // The single job's alarm of versions before workspaces: the job now has its workspace's alarm.
     else if (alarm.name === LEGACY_BULK_CREATE_ALARM) void browser.alarms.clear(LEGACY_BULK_CREATE_ALARM);
   });
+  // The organisation policy (design.md §9): read at every start, and again when Chrome reports a change.
+  browser.storage.onChanged.addListener((_changes, area) => {
+    if (isPolicyChange(area)) void applyPolicy();
+  });
+  void applyPolicy();
   // A bulk create job left running by a stopped worker carries on, whichever workspace it belongs to.
   void workspaces.wakeBulkJobs();
 });

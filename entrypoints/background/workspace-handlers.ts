@@ -3,7 +3,8 @@ import { releaseUnusedAccess } from '@/lib/connection/host-access';
 import type { Handlers } from '@/lib/messaging/router';
 import { fail, ok, type Result } from '@/lib/result';
 import { connectionSettingsItemFor } from '@/lib/storage/connection-settings-item';
-import { unknownWorkspace } from '@/lib/workspaces/workspace-index-store';
+import { isManaged } from '@/lib/workspaces/managed-workspaces';
+import { managedByPolicy, unknownWorkspace } from '@/lib/workspaces/workspace-index-store';
 import { workspaceScope } from '@/lib/workspaces/workspace-keys';
 import type { Workspaces } from './workspaces';
 
@@ -53,7 +54,10 @@ export function createWorkspaceManagementHandlers(workspaces: Workspaces): Works
     deleteWorkspace: ({ id }) =>
       serially(async () => {
         const { index: current } = await index.read();
-        if (!current.workspaces.some((workspace) => workspace.id === id)) return unknownWorkspace();
+        const found = current.workspaces.find((workspace) => workspace.id === id);
+        if (!found) return unknownWorkspace();
+        // Before anything is wiped: the organisation's workspace stays, data and all.
+        if (isManaged(found)) return managedByPolicy();
         if (current.workspaces.length === 1) return fail('INVALID_INPUT', 'The last workspace cannot be deleted. Clear it instead.');
         await wipe(id);
         return index.remove(id);

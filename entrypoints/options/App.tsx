@@ -1,6 +1,7 @@
 import { Alert } from '@/components/Alert';
 import { t } from '@/lib/i18n';
 import { useWorkspaceStore } from '@/lib/stores/workspace-store';
+import { PolicyNotice } from './policy/PolicyNotice';
 import { WorkspaceBar } from './workspaces/WorkspaceBar';
 import { WorkspaceSections } from './workspaces/WorkspaceSections';
 
@@ -15,6 +16,7 @@ export function App() {
       {loadError && <Alert>{loadError}</Alert>}
       {shown ? (
         <>
+          <PolicyNotice />
           <WorkspaceBar />
           {/* Everything below belongs to the shown workspace: switching starts it afresh. */}
           <WorkspaceSections key={`${activeId}:${generation}`} />

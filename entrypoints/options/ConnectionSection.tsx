@@ -13,6 +13,7 @@ import { t } from '@/lib/i18n';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { ApiHealthLine } from './ApiHealthLine';
 import { GrantAccess } from './GrantAccess';
+import { useManagedLock } from './policy/use-managed-lock';
 import { useActiveWorkspace } from './workspaces/use-active-workspace';
 
 type FieldName = 'userGroupBaseUrl' | 'projectApiUrl' | 'apiToken' | 'apiKey' | 'authToken';
@@ -42,7 +43,9 @@ function checkUrls(form: Form): Partial<Record<FieldName, string>> {
 export const USER_GROUP_API_FIELDS_ID = 'user-group-api-fields';
 
 export function ConnectionSection({ status }: { status: ConnectionStatus }) {
-  const { id: workspaceId } = useActiveWorkspace();
+  const workspace = useActiveWorkspace();
+  const { id: workspaceId } = workspace;
+  const { locked, readOnly, canSave } = useManagedLock(workspace);
   const setStatus = useConnectionStore((state) => state.setStatus);
   const health = useConnectionStore((state) => state.health);
   const [form, setForm] = useState<Form>({
@@ -108,15 +111,15 @@ export function ConnectionSection({ status }: { status: ConnectionStatus }) {
       <form onSubmit={(event) => void save(event)} noValidate>
         <fieldset id={USER_GROUP_API_FIELDS_ID}>
           <legend>{t('connectionUserGroupsLegend')}</legend>
-          <TextField label={t('connectionUserGroupBaseUrl')} value={form.userGroupBaseUrl} onChange={update('userGroupBaseUrl')} error={errors.userGroupBaseUrl} placeholder={t('connectionUserGroupBaseUrlPlaceholder')} inputMode="url" spellCheck={false} />
-          <TextField label={t('connectionApiToken')} type="password" value={form.apiToken} onChange={update('apiToken')} error={errors.apiToken} hint={secretHint(status.masked.apiToken, t('connectionApiToken'), status.userGroupBaseUrl, form.userGroupBaseUrl)} autoComplete="new-password" />
+          <TextField label={t('connectionUserGroupBaseUrl')} value={form.userGroupBaseUrl} onChange={update('userGroupBaseUrl')} disabled={readOnly('userGroupBaseUrl')} error={errors.userGroupBaseUrl} placeholder={t('connectionUserGroupBaseUrlPlaceholder')} inputMode="url" spellCheck={false} />
+          <TextField label={t('connectionApiToken')} type="password" value={form.apiToken} onChange={update('apiToken')} disabled={readOnly('apiToken')} error={errors.apiToken} hint={secretHint(status.masked.apiToken, t('connectionApiToken'), status.userGroupBaseUrl, form.userGroupBaseUrl)} autoComplete="new-password" />
           <ApiHealthLine api={t('healthUserGroupApi')} state={health.userGroup} />
         </fieldset>
         <fieldset>
           <legend>{t('connectionProjectsLegend')}</legend>
-          <TextField label={t('connectionProjectApiUrl')} value={form.projectApiUrl} onChange={update('projectApiUrl')} error={errors.projectApiUrl} placeholder={t('connectionProjectApiUrlPlaceholder')} inputMode="url" spellCheck={false} />
-          <TextField label={t('connectionApiKey')} type="password" value={form.apiKey} onChange={update('apiKey')} error={errors.apiKey} hint={secretHint(status.masked.apiKey, t('connectionApiKey'), status.projectApiUrl, form.projectApiUrl)} autoComplete="new-password" />
-          <TextField label={t('connectionAuthToken')} type="password" value={form.authToken} onChange={update('authToken')} error={errors.authToken} hint={secretHint(status.masked.authToken, t('connectionAuthToken'), status.projectApiUrl, form.projectApiUrl)} autoComplete="new-password" />
+          <TextField label={t('connectionProjectApiUrl')} value={form.projectApiUrl} onChange={update('projectApiUrl')} disabled={readOnly('projectApiUrl')} error={errors.projectApiUrl} placeholder={t('connectionProjectApiUrlPlaceholder')} inputMode="url" spellCheck={false} />
+          <TextField label={t('connectionApiKey')} type="password" value={form.apiKey} onChange={update('apiKey')} disabled={readOnly('apiKey')} error={errors.apiKey} hint={secretHint(status.masked.apiKey, t('connectionApiKey'), status.projectApiUrl, form.projectApiUrl)} autoComplete="new-password" />
+          <TextField label={t('connectionAuthToken')} type="password" value={form.authToken} onChange={update('authToken')} disabled={readOnly('authToken')} error={errors.authToken} hint={secretHint(status.masked.authToken, t('connectionAuthToken'), status.projectApiUrl, form.projectApiUrl)} autoComplete="new-password" />
           <ApiHealthLine api={t('healthProjectApi')} state={health.project} />
         </fieldset>
         <label className="checkbox">
@@ -126,10 +129,10 @@ export function ConnectionSection({ status }: { status: ConnectionStatus }) {
         {failure && <Alert>{failure}</Alert>}
         {saved && <StatusMessage>{saved}</StatusMessage>}
         <div className="actions">
-          <button ref={saveButton} type="submit" className="primary" disabled={saving} aria-busy={saving}>
+          <button ref={saveButton} type="submit" className="primary" disabled={saving || !canSave} aria-busy={saving}>
             {t('connectionSave')}
           </button>
-          <button type="button" className="danger" onClick={() => setConfirmingForget(true)}>
+          <button type="button" className="danger" disabled={locked} onClick={() => setConfirmingForget(true)}>
             {t('connectionForget')}
           </button>
         </div>

@@ -2,6 +2,7 @@ import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { useWorkspace } from '@/lib/messaging/messages/workspace-messages';
 import type { Workspace } from '@/lib/workspaces/workspace-index';
+import { workspaceLabel } from '@/lib/workspaces/workspace-label';
 
 interface WorkspacePickerProps {
   workspaces: readonly Workspace[];
@@ -24,7 +25,7 @@ export function WorkspacePicker({ workspaces, workspaceId, onChange }: Workspace
       <select id="workspace" value={workspaceId} onChange={(event) => choose(event.target.value)}>
         {workspaces.map((workspace) => (
           <option key={workspace.id} value={workspace.id}>
-            {workspace.name}
+            {workspaceLabel(workspace)}
           </option>
         ))}
       </select>

@@ -5,6 +5,7 @@ import * as connectionMessages from './messages/connection-messages';
 import * as noticeMessages from './messages/notice-messages';
 import * as projectMessages from './messages/project-messages';
 import * as registryTransferMessages from './messages/registry-transfer-messages';
+import * as setupFileMessages from './messages/setup-file-messages';
 import * as userGroupMessages from './messages/user-group-messages';
 import * as workspaceAdminMessages from './messages/workspace-admin-messages';
 import * as workspaceMessages from './messages/workspace-messages';
@@ -22,6 +23,7 @@ export const protocol = {
   ...noticeMessages,
   ...workspaceMessages,
   ...workspaceAdminMessages,
+  ...setupFileMessages,
 } satisfies Record<string, MessageDefinition>;
 
 export type Protocol = typeof protocol;

@@ -3,15 +3,18 @@ import { fail, ok, type Result } from '../result';
 import { newWorkspaceId } from './new-workspace-id';
 import { workspaceIndexSchema, type Workspace, type WorkspaceIndex } from './workspace-index';
 import { LAST_USED_WORKSPACE_KEY, WORKSPACE_INDEX_KEY } from './workspace-keys';
-import { checkWorkspaceName, type WorkspaceNameProblem } from './workspace-name';
+import { checkWorkspaceName, defaultWorkspaceName, type WorkspaceNameProblem } from './workspace-name';
 import { prepareWorkspaces } from './upgrade-to-workspaces';
+import { isLocked, isManaged, mergeManaged, sameWorkspaces } from './managed-workspaces';
+import type { ParsedPolicy } from '../policy/policy-schema';
 
 export interface StoredIndex {
   index: WorkspaceIndex;
   lastUsed: string;
 }
 
-type Change<T> = (current: StoredIndex) => { next?: Partial<StoredIndex>; result: Result<T> };
+/** `entries`: other storage.local values written in the same call as the index (a new workspace's data). */
+type Change<T> = (current: StoredIndex) => { next?: Partial<StoredIndex>; entries?: Record<string, unknown>; result: Result<T> };
 
 const NAME_PROBLEMS: Record<WorkspaceNameProblem, string> = {
   empty: 'Enter a name for the workspace.',
@@ -21,6 +24,8 @@ const NAME_PROBLEMS: Record<WorkspaceNameProblem, string> = {
 };
 
 const nameProblem = (problem: WorkspaceNameProblem) => fail<never>('INVALID_INPUT', NAME_PROBLEMS[problem], { field: 'workspaceName' });
+
+export const managedByPolicy = () => fail<never>('INVALID_INPUT', 'Managed by your organization: this workspace cannot be changed here.');
 
 export const unknownWorkspace = () => fail<never>('NOT_FOUND', 'This workspace no longer exists. Reload the page to see the current workspaces.');
 
@@ -62,11 +67,12 @@ export function createWorkspaceIndexStore(now = () => new Date()) {
   function change<T>(update: Change<T>): Promise<Result<T>> {
     return serially(async () => {
       const current = await load();
-      const { next, result } = update(current);
+      const { next, entries, result } = update(current);
       if (!next || !result.ok) return result;
       const written = { index: next.index ?? current.index, lastUsed: next.lastUsed ?? current.lastUsed };
       cached = undefined;
       await browser.storage.local.set({
+        ...entries,
         [WORKSPACE_INDEX_KEY]: workspaceIndexSchema.parse({ ...written.index, revision: crypto.randomUUID() }),
         [LAST_USED_WORKSPACE_KEY]: written.lastUsed,
       });
@@ -90,10 +96,20 @@ export function createWorkspaceIndexStore(now = () => new Date()) {
         return { next: { index: withWorkspaces(index, [...index.workspaces, workspace]) }, result: ok(workspace) };
       }),
 
+    /** A new workspace, made the last used one, with its first data (`entries(id)`) in the same storage call. */
+    createWith: (name: string, entries: (id: string) => Record<string, unknown>) =>
+      change<Workspace>(({ index }) => {
+        const checked = checkWorkspaceName(name, index.workspaces);
+        if (!checked.ok) return { result: nameProblem(checked.problem) };
+        const workspace = { id: newWorkspaceId(), name: checked.name, createdAt: now().toISOString() };
+        return { next: { index: withWorkspaces(index, [...index.workspaces, workspace]), lastUsed: workspace.id }, entries: entries(workspace.id), result: ok(workspace) };
+      }),
+
     rename: (id: string, name: string) =>
       change<Workspace>(({ index }) => {
         const found = index.workspaces.find((workspace) => workspace.id === id);
         if (!found) return { result: unknownWorkspace() };
+        if (isLocked(found)) return { result: managedByPolicy() };
         const checked = checkWorkspaceName(name, index.workspaces, id);
         if (!checked.ok) return { result: nameProblem(checked.problem) };
         if (checked.name === found.name) return { result: ok(found) };
@@ -104,10 +120,21 @@ export function createWorkspaceIndexStore(now = () => new Date()) {
     /** The last workspace is never removed (it can be cleared); the last used one moves to the first left. */
     remove: (id: string) =>
       change<Record<string, never>>(({ index, lastUsed }) => {
-        if (!index.workspaces.some((workspace) => workspace.id === id)) return { result: unknownWorkspace() };
+        const found = index.workspaces.find((workspace) => workspace.id === id);
+        if (!found) return { result: unknownWorkspace() };
+        if (isManaged(found)) return { result: managedByPolicy() };
         if (index.workspaces.length === 1) return { result: fail('INVALID_INPUT', 'The last workspace cannot be deleted. Clear it instead.') };
         const workspaces = index.workspaces.filter((workspace) => workspace.id !== id);
         return { next: { index: withWorkspaces(index, workspaces), lastUsed: lastUsed === id ? workspaces[0]!.id : lastUsed }, result: ok({}) };
+      }),
+
+    /** The policy's workspaces first, marked; written only when the list changes. */
+    applyPolicy: (policy: ParsedPolicy) =>
+      change<Workspace[]>(({ index }) => {
+        const fresh = () => ({ id: newWorkspaceId(), name: defaultWorkspaceName([]), createdAt: now().toISOString() });
+        const merged = mergeManaged(index, policy, now().toISOString(), fresh);
+        if (sameWorkspaces(merged.workspaces, index.workspaces)) return { result: ok(merged.workspaces) };
+        return { next: { index: merged }, result: ok(merged.workspaces) };
       }),
 
     use: (id: string) =>

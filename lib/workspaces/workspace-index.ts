@@ -11,6 +11,8 @@ export const workspaceSchema = z.object({
   id: workspaceIdSchema,
   name: z.string(),
   createdAt: z.string(),
+  /** Set by the organisation policy (managed-workspaces.ts): `locked` when users may not edit it. */
+  managed: z.optional(z.enum(['editable', 'locked'])),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 

@@ -15,9 +15,12 @@ export interface EntrySize {
  * Budgets in bytes (gzip), as issue 7 sets them; 1 KB = 1,000 bytes, the stricter reading. The
  * background's was raised from 30 KB for workspaces (issue 12): an MV3 service worker cannot load code
  * on demand, and the upgrade to workspaces, each workspace's services, their management and the record
- * of each API's calls take about 3.7 KB of it.
+ * of each API's calls take about 3.7 KB of it. Then to 40 KB for setup files and organisation policy
+ * (issue 13): encrypting a workspace's secrets into a file, decrypting one into a workspace, and
+ * checking the policy's workspaces all handle secrets, so they run where the secrets are (about
+ * 5.6 KB); the passphrase lock (issue 14) reuses the same crypto.
  */
-export const GZIP_BUDGETS: Record<string, number> = { popup: 85_000, background: 34_000 };
+export const GZIP_BUDGETS: Record<string, number> = { popup: 85_000, background: 40_000 };
 
 function measure(buildDir: string, entry: string, files: string[]): EntrySize {
   let raw = 0;

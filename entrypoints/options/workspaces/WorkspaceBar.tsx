@@ -5,7 +5,11 @@ import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { clearWorkspace, createWorkspace, deleteWorkspace } from '@/lib/messaging/messages/workspace-admin-messages';
 import { reloadWorkspace, selectWorkspace, showAddedWorkspace, useWorkspaceStore } from '@/lib/stores/workspace-store';
+import { isLocked, isManaged } from '@/lib/workspaces/managed-workspaces';
+import { workspaceLabel } from '@/lib/workspaces/workspace-label';
 import { defaultWorkspaceName } from '@/lib/workspaces/workspace-name';
+import { ExportSetupButton } from '../setup-file/ExportSetupButton';
+import { ImportSetup } from '../setup-file/ImportSetup';
 import { DeleteWorkspaceDialog } from './DeleteWorkspaceDialog';
 import { useActiveWorkspace } from './use-active-workspace';
 import { WorkspaceNameField } from './WorkspaceNameField';
@@ -20,6 +24,7 @@ export function WorkspaceBar() {
   const [deleting, setDeleting] = useState(false);
   const [message, setMessage] = useState<Message>();
   const lastOne = workspaces.length === 1;
+  const managed = isManaged(workspace);
 
   const switchTo = (id: string) => {
     setMessage(undefined);
@@ -47,17 +52,25 @@ export function WorkspaceBar() {
     <section aria-labelledby="workspace-heading" className="workspace-bar">
       <h2 id="workspace-heading">{t('workspaceHeading')}</h2>
       <div className="row-fields">
-        <SelectField label={t('workspaceSelect')} value={workspace.id} options={workspaces.map(({ id, name }) => ({ value: id, label: name }))} onChange={switchTo} />
+        <SelectField label={t('workspaceSelect')} value={workspace.id} options={workspaces.map((entry) => ({ value: entry.id, label: workspaceLabel(entry) }))} onChange={switchTo} />
         <WorkspaceNameField key={workspace.id} workspace={workspace} workspaces={workspaces} focusOnMount={justAdded === workspace.id} />
       </div>
       <div className="actions">
         <button type="button" onClick={() => void add()}>
           {t('workspaceAdd')}
         </button>
-        <button type="button" className="danger" onClick={() => (setMessage(undefined), setDeleting(true))}>
+        <button type="button" className="danger" disabled={managed} aria-describedby={managed ? 'workspace-managed' : undefined} onClick={() => (setMessage(undefined), setDeleting(true))}>
           {lastOne ? t('workspaceClear') : t('workspaceDelete')}
         </button>
+        <ExportSetupButton key={workspace.id} workspace={workspace} />
       </div>
+      <ImportSetup />
+      {managed && (
+        <p id="workspace-managed" className="hint">
+          {t('workspaceManaged')}
+          {isLocked(workspace) && ` ${t('workspaceLockedNote')}`}
+        </p>
+      )}
       {message?.kind === 'error' && <Alert>{message.text}</Alert>}
       {message?.kind === 'success' && <StatusMessage>{message.text}</StatusMessage>}
       {deleting && <DeleteWorkspaceDialog workspace={workspace} clearOnly={lastOne} onConfirm={() => void remove()} onCancel={() => setDeleting(false)} />}
