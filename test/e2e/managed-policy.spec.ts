@@ -41,8 +41,12 @@ const workspaceSelect = (page: Page) => page.getByLabel('Workspace', { exact: tr
 
 test('a policy workspace: ready in the popup without typing, first and locked in the options page', async ({ sandbox }) => {
   test.setTimeout(90_000);
-  const extensionDir = path.join(workDir, 'extension');
-  const profileDir = path.join(workDir, 'profile');
+  await ext?.close(); // a repeated run's browser
+  ext = undefined;
+  // Folders of this run's own (a repeated run must not find the last one's profile).
+  const runDir = await mkdtemp(path.join(workDir, 'run-'));
+  const extensionDir = path.join(runDir, 'extension');
+  const profileDir = path.join(runDir, 'profile');
   await cp(CHROME_BUILD_DIR, extensionDir, { recursive: true });
   await mkdir(profileDir);
   const first = await launchExtensionBrowser({ extensionDir, profileDir });
@@ -67,7 +71,10 @@ test('a policy workspace: ready in the popup without typing, first and locked in
     expect(ext.extensionId).toBe(extensionId);
     // The worker applies the policy at its start: wait for its record before opening pages.
     const worker = await ext.serviceWorker();
-    await expect.poll(() => worker.evaluate(async () => Object.keys(await chrome.storage.local.get('managedPolicy')).length)).toBe(1);
+    // A bound for a loaded machine: the worker also runs its start-up (the upgrade) first.
+    await expect
+      .poll(() => worker.evaluate(async () => Object.keys(await chrome.storage.local.get('managedPolicy')).length), { timeout: 20_000 })
+      .toBe(1);
 
     // The popup: the managed workspace is listed first, chosen (the user's own one is not set up), and
     // creates a project with nothing typed or chosen.
