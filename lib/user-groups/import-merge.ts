@@ -1,4 +1,5 @@
 import { groupKey } from './filter-groups';
+import { cyrb53 } from '../hash/cyrb53';
 import type { RowProblem } from './import-csv';
 import type { ImportedGroup } from './import-rows';
 import type { ImportItem } from './import-schema';
@@ -38,16 +39,7 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(stable(a)) === JSON.
 /** A short, stable summary of an entry (cyrb53 over its canonical JSON), to detect a change since the preview. */
 export function entryFingerprint(entry: RegistryEntry): string {
   const text = JSON.stringify(stable(entry));
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let index = 0; index < text.length; index++) {
-    const char = text.charCodeAt(index);
-    h1 = Math.imul(h1 ^ char, 2654435761);
-    h2 = Math.imul(h2 ^ char, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return `${text.length.toString(36)}-${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
+  return `${text.length.toString(36)}-${cyrb53(text).toString(36)}`;
 }
 
 /**

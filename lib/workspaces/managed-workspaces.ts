@@ -1,24 +1,14 @@
 import type { ManagedWorkspace, ParsedPolicy } from '../policy/policy-schema';
 import { workspaceNameKey } from '../policy/policy-schema';
+import { cyrb53 } from '../hash/cyrb53';
 import type { Workspace, WorkspaceIndex } from './workspace-index';
 
 // Managed workspaces (design.md §9) live in the workspace index like the user's own, marked `managed`
 // and listed first, so that every list (options, popup, context menu) and every lookup by id works
 // unchanged. Pure functions only: the background applies them (entrypoints/background/policy.ts).
 
-/** cyrb53: a 53-bit string hash, enough to tell workspace names (and policy entries) apart. */
-function hash53(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
-}
+/** A name's or entry's hash as 14 hex digits (the ids stored so far use exactly this form). */
+const hash53 = (text: string): string => cyrb53(text).toString(16).padStart(14, '0');
 
 /**
  * A managed workspace's id: from its name (ignoring case), so it is the same at every start and in
