@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { t } from '@/lib/i18n';
-import { returnFocusTo } from './focus';
+import { useModalDialog } from './use-modal-dialog';
 
 interface ConfirmDialogProps {
   title: string;
@@ -15,18 +15,7 @@ interface ConfirmDialogProps {
  * to the control that opened it (once it is enabled again, if the confirmed action disables it).
  */
 export function ConfirmDialog({ title, children, confirmLabel = t('dialogConfirm'), onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    const opener = document.activeElement;
-    dialog?.showModal();
-    return () => {
-      dialog?.close();
-      // The opener may be disabled while the confirmed action runs: focus returns once it is enabled.
-      if (opener instanceof HTMLElement) returnFocusTo(opener);
-    };
-  }, []);
+  const { ref, titleId } = useModalDialog();
   return (
     <dialog
       ref={ref}

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, StatusMessage } from '@/components/Alert';
 import { downloadFile } from '@/components/download-file';
-import { returnFocusTo } from '@/components/focus';
 import { TextField } from '@/components/TextField';
+import { useModalDialog } from '@/components/use-modal-dialog';
 import { checkPassphrase } from '@/lib/crypto/passphrase';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
@@ -23,23 +23,13 @@ type Errors = { passphrase?: string; confirm?: string };
  * workspace's secrets and answers the file's text (ciphertext only), which is saved as a download.
  */
 export function ExportSetupDialog({ workspace, onClose }: ExportSetupDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  const { ref, titleId } = useModalDialog();
   const [passphrase, setPassphrase] = useState('');
   const [confirm, setConfirm] = useState('');
   const [includeUserGroupApi, setIncludeUserGroupApi] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const dialog = ref.current;
-    const opener = document.activeElement;
-    dialog?.showModal();
-    return () => {
-      dialog?.close();
-      if (opener instanceof HTMLElement) returnFocusTo(opener);
-    };
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
