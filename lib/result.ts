@@ -3,6 +3,8 @@ import { z } from 'zod/mini';
 /** Every way an operation can fail, as the UI and the tests see it. */
 export const errorCodeSchema = z.enum([
   'NOT_CONFIGURED',
+  /** The passphrase lock is closed: the secrets this needs are sealed until the user unlocks. */
+  'LOCKED',
   'ACCESS_NOT_GRANTED',
   'INVALID_INPUT',
   'TIMEOUT',

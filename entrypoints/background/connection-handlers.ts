@@ -2,15 +2,18 @@ import { describeConnection, type ConnectionStatus } from '@/lib/connection/conn
 import type { Connection, ConnectionRepository } from '@/lib/connection/connection-repository';
 import { findMissingAccess, releaseUnusedAccess } from '@/lib/connection/host-access';
 import { checkServiceUrl } from '@/lib/connection/validate-connection';
+import { isLockedNow } from '@/lib/lock/keyring';
+import { LOCKED_MESSAGE } from '@/lib/lock/lock-keys';
 import { fail, ok, type Result } from '@/lib/result';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import type { WorkspaceHandlers } from './workspace-dispatch';
 
 export type ConnectionHandlers = Pick<WorkspaceHandlers, 'getConnectionStatus' | 'saveConnection' | 'forgetCredentials'>;
 
-async function statusOf(connection: Connection): Promise<Result<ConnectionStatus>> {
+/** `locked`: this workspace's secrets are sealed and the passphrase lock is closed. */
+async function statusOf(connection: Connection, locked = false): Promise<Result<ConnectionStatus>> {
   const missing = await findMissingAccess([connection.userGroupBaseUrl, connection.projectApiUrl]);
-  return ok(describeConnection(connection, missing, await readStorageNotices()));
+  return ok(describeConnection(connection, missing, await readStorageNotices(), locked));
 }
 
 /** An empty address means that API is not used; a typed one must pass the same rules as in the page. */
@@ -25,9 +28,11 @@ function normaliseUrl(raw: string): { ok: true; url: string } | { ok: false; mes
 export function createConnectionHandlers(repository: ConnectionRepository, addressesElsewhere: () => Promise<string[]> = () => Promise.resolve([])): ConnectionHandlers {
   return {
     async getConnectionStatus() {
-      return statusOf(await repository.load());
+      return statusOf(await repository.load(), await repository.locked());
     },
     async saveConnection(request) {
+      // Closed, the passphrase lock can neither keep the sealed secrets nor seal new ones.
+      if (await isLockedNow()) return fail('LOCKED', LOCKED_MESSAGE);
       const userGroupBaseUrl = normaliseUrl(request.userGroupBaseUrl);
       if (!userGroupBaseUrl.ok) return fail('INVALID_INPUT', userGroupBaseUrl.message, { field: 'userGroupBaseUrl' });
       const projectApiUrl = normaliseUrl(request.projectApiUrl);
@@ -41,7 +46,7 @@ export function createConnectionHandlers(repository: ConnectionRepository, addre
     },
     async forgetCredentials() {
       await repository.forget();
-      return statusOf(await repository.load());
+      return statusOf(await repository.load(), await repository.locked());
     },
   };
 }

@@ -3,6 +3,9 @@ import { bindCredentials } from '@/lib/connection/credential-origins';
 import { CREDENTIALS_VERSION } from '@/lib/connection/credentials-items';
 import { CREDENTIALS_STORAGE_NAME } from '@/lib/connection/credentials-keys';
 import { releaseUnusedAccess } from '@/lib/connection/host-access';
+import { isLockedNow } from '@/lib/lock/keyring';
+import { LOCKED_MESSAGE } from '@/lib/lock/lock-keys';
+import { closeForStorage, type CredentialsAtRest } from '@/lib/lock/sealed-credentials';
 import type { ResponseOf } from '@/lib/messaging/protocol';
 import type { Handlers } from '@/lib/messaging/router';
 import { fail, ok, type Result } from '@/lib/result';
@@ -29,15 +32,15 @@ function connectionOf({ workspace, secrets }: SetupFileContents): ConnectionSett
   };
 }
 
-/** A new workspace's settings and secrets, with WXT's version entries: written with the index in one call. */
-function firstEntries(id: string, connection: ConnectionSettings & Credentials): Record<string, unknown> {
+/** A new workspace's settings and secrets (sealed while the passphrase lock is on), with WXT's version entries: written with the index in one call. */
+function firstEntries(id: string, connection: ConnectionSettings & Credentials, credentials: CredentialsAtRest): Record<string, unknown> {
   const settingsKey = workspaceKey(id, 'connectionSettings');
   const credentialsKey = workspaceKey(id, CREDENTIALS_STORAGE_NAME);
   const { userGroupBaseUrl, projectApiUrl, secretsArea } = connection;
   return {
     [settingsKey]: { userGroupBaseUrl, projectApiUrl, secretsArea },
     [`${settingsKey}$`]: { v: 1 },
-    [credentialsKey]: bindCredentials(EMPTY_STORED_CREDENTIALS, connection),
+    [credentialsKey]: credentials,
     [`${credentialsKey}$`]: { v: CREDENTIALS_VERSION },
   };
 }
@@ -53,6 +56,7 @@ export function createSetupFileHandlers(workspaces: Workspaces): SetupFileHandle
 
   return {
     async exportSetupFile({ workspaceId, passphrase, includeUserGroupApi }) {
+      if (await isLockedNow()) return fail('LOCKED', LOCKED_MESSAGE);
       const workspace = await workspaces.index.find(workspaceId);
       const opened = await workspaces.open(workspaceId);
       if (!workspace || !opened.ok) return unknownWorkspace();
@@ -76,6 +80,8 @@ export function createSetupFileHandlers(workspaces: Workspaces): SetupFileHandle
 
     importSetupFile: ({ text, passphrase, replace }) =>
       serially<ResponseOf<'importSetupFile'>>(async () => {
+        // Closed, the lock could not seal the file's secrets: the user unlocks first.
+        if (await isLockedNow()) return fail('LOCKED', `${LOCKED_MESSAGE} Then import the setup file.`);
         const contents = await decryptSetupFile(text, passphrase);
         if (!contents.ok) return ok({ status: 'problem' as const, problem: contents.problem.code });
         const connection = connectionOf(contents.value);
@@ -95,7 +101,8 @@ export function createSetupFileHandlers(workspaces: Workspaces): SetupFileHandle
           await workspaces.index.use(existing.id);
           return ok({ status: 'imported' as const, workspace: existing, replaced: true });
         }
-        const created = await workspaces.index.createWith(name, (id) => firstEntries(id, connection));
+        const credentials = await closeForStorage(bindCredentials(EMPTY_STORED_CREDENTIALS, connection));
+        const created = await workspaces.index.createWith(name, (id) => firstEntries(id, connection, credentials));
         if (!created.ok) return ok({ status: 'problem' as const, problem: 'bad-name' as const });
         return ok({ status: 'imported' as const, workspace: created.value, replaced: false });
       }),

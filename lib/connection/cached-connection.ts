@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { LOCK_KEY_KEY } from '../lock/lock-keys';
 import type { Result } from '../result';
 import { scopedName, type KeyScope } from '../workspaces/workspace-keys';
 import type { Api, Connection, ConnectionRepository } from './connection-repository';
@@ -11,8 +12,8 @@ import { CREDENTIALS_STORAGE_NAME } from './credentials-keys';
  * applies from the next row on. Only a usable connection is kept; a failure is checked afresh.
  */
 export function createCachedConnection(scope: KeyScope, repository: Pick<ConnectionRepository, 'require'>, api: Api): () => Promise<Result<Connection>> {
-  /** storage keys (in `local` and `session`) whose change can change the connection. */
-  const keys = [scopedName(scope, 'connectionSettings'), scopedName(scope, CREDENTIALS_STORAGE_NAME)];
+  /** storage keys (in `local` and `session`) whose change can change the connection; the lock's key going locks it. */
+  const keys = [scopedName(scope, 'connectionSettings'), scopedName(scope, CREDENTIALS_STORAGE_NAME), LOCK_KEY_KEY];
   let cached: Promise<Result<Connection>> | undefined;
   const forget = () => {
     cached = undefined;

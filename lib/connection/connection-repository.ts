@@ -1,5 +1,7 @@
 import { storage } from '#imports';
 import type { StorageItemKey } from '@wxt-dev/storage';
+import { LOCKED_MESSAGE } from '../lock/lock-keys';
+import { closeForStorage, credentialsAtRestSchema, CredentialsLockedError, openAtRest } from '../lock/sealed-credentials';
 import { fail, ok, type Result } from '../result';
 import { connectionSettingsItemFor } from '../storage/connection-settings-item';
 import { readValidated } from '../storage/validated-item';
@@ -7,7 +9,6 @@ import type { KeyScope } from '../workspaces/workspace-keys';
 import {
   connectionSettingsSchema,
   EMPTY_STORED_CREDENTIALS,
-  storedCredentialsSchema,
   type ConnectionSettings,
   type Credentials,
   type SecretsArea,
@@ -47,10 +48,11 @@ export function createConnectionRepository(scope: KeyScope) {
     return run;
   }
 
-  async function loadStored(): Promise<{ settings: ConnectionSettings; stored: StoredCredentials }> {
+  /** `locked`: the secrets are sealed (passphrase lock) and no key is at hand; they read as not set. */
+  async function loadStored(): Promise<{ settings: ConnectionSettings; stored: StoredCredentials; locked: boolean }> {
     const settings = await readValidated(settingsItem, connectionSettingsSchema, 'connection settings');
-    const stored = await readValidated(credentialsItems[settings.secretsArea], storedCredentialsSchema, 'credentials');
-    return { settings, stored };
+    const opened = await openAtRest(await readValidated(credentialsItems[settings.secretsArea], credentialsAtRestSchema, 'credentials'));
+    return opened === 'locked' ? { settings, stored: EMPTY_STORED_CREDENTIALS, locked: true } : { settings, stored: opened, locked: false };
   }
 
   /** The connection, with only the secrets bound to the configured origins: the others read as "not set". */
@@ -64,8 +66,9 @@ export function createConnectionRepository(scope: KeyScope) {
     await Promise.all([credentialsItems.local.getMeta(), credentialsItems.session.getMeta()]);
   }
 
-  function credentialsEntries(area: SecretsArea, value: StoredCredentials): Entry[] {
-    return [{ key: credentialsItems[area].key, value: storedCredentialsSchema.parse(value) }, credentialsVersionEntry(scope, area)];
+  /** Sealed while the passphrase lock is on (CredentialsLockedError while locked, unless nothing secret is written). */
+  async function credentialsEntries(area: SecretsArea, value: StoredCredentials): Promise<Entry[]> {
+    return [{ key: credentialsItems[area].key, value: await closeForStorage(value) }, credentialsVersionEntry(scope, area)];
   }
 
   /**
@@ -83,13 +86,18 @@ export function createConnectionRepository(scope: KeyScope) {
   return {
     load,
 
+    /** Whether this workspace's secrets are sealed and the lock is closed. */
+    locked: async (): Promise<boolean> => (await loadStored()).locked,
+
     /**
      * The connection, if the given API is configured and the browser lets the extension reach it. A
      * secret stored for another origin than the configured address reads as not set, so it is never
      * sent there.
      */
     async require(api: Api): Promise<Result<Connection>> {
-      const connection = await load();
+      const { settings, stored, locked } = await loadStored();
+      if (locked) return fail('LOCKED', LOCKED_MESSAGE);
+      const connection: Connection = { ...settings, ...usableCredentials(stored, settings) };
       const ready =
         api === 'project' ? connection.projectApiUrl && connection.apiKey && connection.authToken : connection.userGroupBaseUrl && connection.apiToken;
       if (!ready) return fail('NOT_CONFIGURED', NOT_CONFIGURED[api]);
@@ -100,13 +108,16 @@ export function createConnectionRepository(scope: KeyScope) {
 
     /**
      * Saves settings and secrets (see bindCredentials for which secrets are kept). `afterWrite` runs in
-     * the same turn of the queue, with the settings that were replaced. When the secrets move between
+     * the same turn of the queue, with the settings that were replaced. Throws CredentialsLockedError while
+     * the passphrase lock is closed. When the secrets move between
      * `local:` and `session:`, the old area is cleared only after the new one is written.
      */
     save(update: ConnectionUpdate, afterWrite?: (previous: ConnectionSettings, saved: Connection) => Promise<void>): Promise<Connection> {
       return serialized(async () => {
         await migrated();
         const current = await loadStored();
+        // Locked, the sealed secrets cannot be kept or replaced: nothing is written (callers check first).
+        if (current.locked) throw new CredentialsLockedError('locked');
         const settings = connectionSettingsSchema.parse({
           userGroupBaseUrl: update.userGroupBaseUrl,
           projectApiUrl: update.projectApiUrl,
@@ -115,9 +126,9 @@ export function createConnectionRepository(scope: KeyScope) {
         const credentials = bindCredentials(current.stored, update);
         const area = settings.secretsArea;
         const entries: Record<SecretsArea, Entry[]> = { local: [], session: [] };
-        entries[area].push(...credentialsEntries(area, credentials));
+        entries[area].push(...(await credentialsEntries(area, credentials)));
         const previousArea = current.settings.secretsArea;
-        if (previousArea !== area) entries[previousArea].push(...credentialsEntries(previousArea, EMPTY_STORED_CREDENTIALS));
+        if (previousArea !== area) entries[previousArea].push(...(await credentialsEntries(previousArea, EMPTY_STORED_CREDENTIALS)));
         entries.local.unshift({ key: settingsItem.key, value: settings });
         await writeAreas(area, entries);
         const saved = { ...settings, ...usableCredentials(credentials, settings) };
@@ -131,8 +142,8 @@ export function createConnectionRepository(scope: KeyScope) {
       return serialized(async () => {
         await migrated();
         await writeAreas('local', {
-          local: credentialsEntries('local', EMPTY_STORED_CREDENTIALS),
-          session: credentialsEntries('session', EMPTY_STORED_CREDENTIALS),
+          local: await credentialsEntries('local', EMPTY_STORED_CREDENTIALS),
+          session: await credentialsEntries('session', EMPTY_STORED_CREDENTIALS),
         });
       });
     },

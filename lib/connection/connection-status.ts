@@ -14,23 +14,29 @@ export const connectionStatusSchema = z.object({
   /** Host permission patterns the configured addresses need but the browser has not granted. */
   missingAccess: z.array(z.string()),
   notices: z.array(z.string()),
+  /** The passphrase lock is closed: the secrets are sealed, so none reads as set (design.md §10). */
+  locked: z.optional(z.boolean()),
 });
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
+
+const sealedMask = (address: string) => (address ? '••••' : '');
 
 export function describeConnection(
   connection: Connection,
   missingAccess: string[],
   notices: string[],
+  locked = false,
 ): ConnectionStatus {
   return {
+    ...(locked && { locked }),
     userGroupBaseUrl: connection.userGroupBaseUrl,
     projectApiUrl: connection.projectApiUrl,
     secretsArea: connection.secretsArea,
-    masked: {
-      apiToken: maskSecret(connection.apiToken),
-      apiKey: maskSecret(connection.apiKey),
-      authToken: maskSecret(connection.authToken),
-    },
+    // Locked, the sealed secrets cannot be masked: an API with an address reads as "saved" (so that
+    // Forget credentials stays offered), without its last characters.
+    masked: locked
+      ? { apiToken: sealedMask(connection.userGroupBaseUrl), apiKey: sealedMask(connection.projectApiUrl), authToken: sealedMask(connection.projectApiUrl) }
+      : { apiToken: maskSecret(connection.apiToken), apiKey: maskSecret(connection.apiKey), authToken: maskSecret(connection.authToken) },
     projectApiReady: Boolean(connection.projectApiUrl && connection.apiKey && connection.authToken),
     userGroupApiReady: Boolean(connection.userGroupBaseUrl && connection.apiToken),
     missingAccess,

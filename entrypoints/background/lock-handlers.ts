@@ -1,0 +1,62 @@
+import { CREDENTIALS_STORAGE_NAME } from '@/lib/connection/credentials-keys';
+import { LOCKED_MESSAGE } from '@/lib/lock/lock-keys';
+import { createLockService, type LockService } from '@/lib/lock/lock-service';
+import type { LockAfter, LockStatus } from '@/lib/lock/lock-schema';
+import type { Handlers } from '@/lib/messaging/router';
+import { ok, type Result } from '@/lib/result';
+import { workspaceKey } from '@/lib/workspaces/workspace-keys';
+import { browser } from 'wxt/browser';
+import type { Workspaces } from './workspaces';
+
+type LockHandlers = Pick<Handlers, 'getLockStatus' | 'unlock' | 'turnOnLock' | 'changeLockPassphrase' | 'turnOffLock' | 'lockNow' | 'setLockAfter'>;
+
+export interface LockHooks {
+  /** After unlocking: work that needs a secret (the policy's secrets, bulk jobs) carries on. */
+  onUnlocked?: () => Promise<void>;
+  /** The idle time that locks changed (or the lock turned on or off). */
+  onLockAfter?: (lockAfter: LockAfter | undefined) => Promise<void>;
+}
+
+/** The service over every listed workspace's credentials. */
+export function createWorkspacesLock(workspaces: Workspaces): LockService {
+  return createLockService({
+    credentialNames: async () => (await workspaces.index.read()).index.workspaces.map((workspace) => workspaceKey(workspace.id, CREDENTIALS_STORAGE_NAME)),
+  });
+}
+
+/** Every workspace's bulk job that the lock paused carries on; running ones are woken. */
+export async function resumeLockedJobs(workspaces: Workspaces): Promise<void> {
+  const { workspaces: listed } = (await workspaces.index.read()).index;
+  const keys = listed.map((workspace) => workspaceKey(workspace.id, 'bulkCreateJob'));
+  const stored = await browser.storage.local.get(keys);
+  for (const workspace of listed) {
+    const job = stored[workspaceKey(workspace.id, 'bulkCreateJob')] as { status?: unknown; message?: unknown } | undefined;
+    if (job?.status !== 'paused' || job.message !== LOCKED_MESSAGE) continue;
+    const opened = await workspaces.open(workspace.id);
+    if (opened.ok) await opened.value.services.runner().resume();
+  }
+  await workspaces.wakeBulkJobs();
+}
+
+/** The passphrase lock's messages (design.md §10); after a success, the hooks run (errors logged, never answered). */
+export function createLockHandlers(lock: LockService, hooks: LockHooks = {}): LockHandlers {
+  const then = (result: Result<LockStatus>, unlocked: boolean, lockAfter?: LockAfter | null): Result<LockStatus> => {
+    if (!result.ok) return result;
+    if (lockAfter !== undefined) void hooks.onLockAfter?.(lockAfter ?? undefined);
+    if (unlocked) {
+      void hooks.onUnlocked?.().catch((error: unknown) => {
+        console.error(`Review Companion: work after unlocking failed (${error instanceof Error ? error.name : 'unknown'}).`);
+      });
+    }
+    return result;
+  };
+  return {
+    getLockStatus: async () => ok(await lock.status()),
+    unlock: async ({ passphrase }) => then(await lock.unlock(passphrase), true),
+    turnOnLock: async ({ passphrase, lockAfter }) => then(await lock.turnOn(passphrase, lockAfter), false, lockAfter),
+    changeLockPassphrase: async ({ passphrase, newPassphrase }) => then(await lock.changePassphrase(passphrase, newPassphrase), true),
+    turnOffLock: async ({ passphrase }) => then(await lock.turnOff(passphrase), true, null),
+    lockNow: () => lock.lockNow(),
+    setLockAfter: async ({ lockAfter }) => then(await lock.setLockAfter(lockAfter), false, lockAfter),
+  };
+}
