@@ -1,5 +1,7 @@
 import { browser } from 'wxt/browser';
-import { fail } from '@/lib/result';
+import { fail, ok } from '@/lib/result';
+import { DEFAULT_RATE_PER_MINUTE } from '@/lib/user-groups/bulk-pacing';
+import { selectionRows } from '@/lib/user-groups/bulk-selection';
 import { localBytesInUse } from '@/lib/storage/storage-usage';
 import { planBulkCreate } from '@/lib/user-groups/bulk-job';
 import type { BulkRow } from '@/lib/user-groups/bulk-schema';
@@ -8,6 +10,9 @@ import { bulkGrowth, capacityProblem } from '@/lib/user-groups/registry-capacity
 import type { RegistryWriter } from '@/lib/user-groups/registry-writer';
 import { workspaceValueNames } from '@/lib/workspaces/workspace-item-names';
 import type { KeyScope } from '@/lib/workspaces/workspace-keys';
+import type { SelectionActions } from '@/lib/user-groups/bulk-send';
+import type { WorkspaceServicesDeps } from '@/lib/workspaces/workspace-services';
+import { createUserGroupHandlers } from './user-group-handlers';
 import type { WorkspaceHandlers } from './workspace-dispatch';
 
 /** Each workspace's job has its own alarm, so that one workspace's job runs while another is shown. */
@@ -33,6 +38,16 @@ export function bulkAlarmFor(workspaceId: string): BulkAlarm {
   };
 }
 
+/** A selection job's rotate and delete: the single-row handlers themselves (their sender is not read). */
+export const selectionActions: NonNullable<WorkspaceServicesDeps['selectionActions']> = ({ api, connection, registry }): SelectionActions => {
+  const handlers = createUserGroupHandlers(api, connection, registry);
+  const background = {} as const;
+  return {
+    rotateUserGroupToken: (ref) => handlers.rotateUserGroupToken(ref, background),
+    deleteUserGroup: (ref) => handlers.deleteUserGroup(ref, background),
+  };
+};
+
 /** Why these rows would take the workspace's storage past its budget (lib/user-groups/registry-capacity.ts), or undefined. */
 async function outgrowsStorage(registry: RegistryWriter, scope: KeyScope, rows: readonly BulkRow[]): Promise<string | undefined> {
   const current = await registry.settled();
@@ -45,11 +60,15 @@ export function createBulkCreateHandlers(
   runner: BulkRunner,
   registry?: RegistryWriter,
   scope?: KeyScope,
-): Pick<WorkspaceHandlers, 'startBulkCreate' | 'cancelBulkCreate' | 'resumeBulkCreate'> {
+): Pick<WorkspaceHandlers, 'startBulkCreate' | 'cancelBulkCreate' | 'resumeBulkCreate' | 'startSelectionJob'> {
   return {
     async startBulkCreate(request) {
       const problem = registry && scope !== undefined ? await outgrowsStorage(registry, scope, request.rows) : undefined;
       return problem ? fail('INVALID_INPUT', problem) : runner.start(request.rows, request.ratePerMinute);
+    },
+    async startSelectionJob(request) {
+      const started = await runner.startSelection(request.operation, selectionRows(request.groups), request.ratePerMinute ?? DEFAULT_RATE_PER_MINUTE);
+      return started.ok ? ok({ total: started.value.total }) : started;
     },
     cancelBulkCreate: () => runner.cancel(),
     resumeBulkCreate: () => runner.resume(),

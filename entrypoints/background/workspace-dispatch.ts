@@ -19,6 +19,7 @@ export const WORKSPACE_MESSAGES = [
   'startBulkCreate',
   'cancelBulkCreate',
   'resumeBulkCreate',
+  'startSelectionJob',
   'describeWorkspaceLoss',
 ] as const satisfies readonly (keyof Handlers)[];
 

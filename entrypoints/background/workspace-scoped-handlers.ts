@@ -54,7 +54,7 @@ export function createWorkspaceHandlers(services: WorkspaceServices, addressesEl
       createUserGroupHandlers(services.apis().userGroup, services.connection(), services.registry()),
     ),
     ...onFirstUse(['importUserGroups', 'readUserGroupRegistry'], () => createImportHandlers(services.registry(), scope)),
-    ...onFirstUse(['startBulkCreate', 'cancelBulkCreate', 'resumeBulkCreate'], () => createBulkCreateHandlers(services.runner(), services.registry(), scope)),
+    ...onFirstUse(['startBulkCreate', 'cancelBulkCreate', 'resumeBulkCreate', 'startSelectionJob'], () => createBulkCreateHandlers(services.runner(), services.registry(), scope)),
     ...describeLoss(services),
   };
 }

@@ -5,7 +5,7 @@ import { workspaceStorageNames } from '@/lib/workspaces/workspace-item-names';
 import { workspaceKey, workspaceScope } from '@/lib/workspaces/workspace-keys';
 import { createWorkspaceIndexStore, unknownWorkspace } from '@/lib/workspaces/workspace-index-store';
 import { createWorkspaceServices, type WorkspaceServices, type WorkspaceServicesDeps } from '@/lib/workspaces/workspace-services';
-import { bulkCreateAlarmName } from './bulk-create-handlers';
+import { bulkCreateAlarmName, selectionActions } from './bulk-create-handlers';
 import type { WorkspaceHandlers } from './workspace-dispatch';
 import { createWorkspaceHandlers } from './workspace-scoped-handlers';
 
@@ -36,7 +36,8 @@ export function createWorkspaces(deps: WorkspaceServicesDeps) {
   function servicesOf(workspaceId: string): Opened {
     let found = opened.get(workspaceId);
     if (!found) {
-      const services = createWorkspaceServices(workspaceId, deps);
+      // A selection job sends each group through the same rotate and delete as a single row.
+      const services = createWorkspaceServices(workspaceId, { selectionActions, ...deps });
       found = { services, handlers: createWorkspaceHandlers(services, () => addressesElsewhere(workspaceId)) };
       opened.set(workspaceId, found);
     }

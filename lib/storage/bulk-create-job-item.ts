@@ -3,7 +3,8 @@ import type { BulkJob } from '../user-groups/bulk-job-schema';
 import { scopedKey, type KeyScope } from '../workspaces/workspace-keys';
 import { perScope } from './per-scope';
 
-export const BULK_JOB_VERSION = 2;
+/** 3: the job names its `operation` (create, rotate, delete); version 2 jobs were all creates. */
+export const BULK_JOB_VERSION = 3;
 
 /**
  * A workspace's bulk create job's progress: counts, where it is in its rows

@@ -7,6 +7,14 @@ import { bulkRowSchema } from './bulk-schema';
  * Together they are everything needed to carry on after the worker was stopped.
  * Transitions: bulk-job.ts; I/O: bulk-job-store.ts, bulk-runner.ts.
  */
+/**
+ * What the job does to each row: create the group on the service (bulk create from a file), or rotate
+ * or delete a group of the registry (a selection job). Jobs stored before selection jobs existed have
+ * no `operation`: they were creates, and read as such (the default below).
+ */
+export const bulkOperationSchema = z.enum(['create', 'rotate', 'delete']);
+export type BulkOperation = z.infer<typeof bulkOperationSchema>;
+
 export const bulkJobStatusSchema = z.enum(['running', 'paused', 'cancelled', 'done']);
 export type BulkJobStatus = z.infer<typeof bulkJobStatusSchema>;
 
@@ -26,12 +34,14 @@ const position = z.int().check(z.nonnegative());
 
 export const bulkJobSchema = z.object({
   id: z.string(),
+  operation: z._default(bulkOperationSchema, 'create'),
   status: bulkJobStatusSchema,
   /** null: unthrottled (benchmarks only). */
   ratePerMinute: z.nullable(z.number()),
-  /** Rows to send (rows already in the registry at the start are `skipped`, not counted here). */
+  /** Rows to send (a create's rows already in the registry at the start are `skipped`, not counted here). */
   total: z.int(),
   skipped: z.int(),
+  /** Rows done as asked: groups created, or tokens rotated, or groups deleted (by `operation`). */
   created: z.int(),
   /** Get-or-create answered with a group that already existed on the service. */
   existed: z.int(),

@@ -1,31 +1,9 @@
-import type { Result } from '../result';
-import type { WireUserGroup } from '../api/user-group-api';
-import type { BulkFailure, BulkJob, BulkJobRows, QueuedRow } from './bulk-job-schema';
+import type { BulkFailure, BulkJob, BulkJobRows, BulkOperation, QueuedRow } from './bulk-job-schema';
+import type { RowOutcome } from './bulk-outcome';
 import type { BulkRow } from './bulk-schema';
 import { nextSendAfterRateLimit, nextSendAfterSend } from './bulk-pacing';
 import { groupKey } from './filter-groups';
 import type { Registry } from './registry-schema';
-
-export type CreateOutcome =
-  | { kind: 'created' | 'existed' }
-  | { kind: 'rateLimited'; retryAfterSeconds: number | undefined; sentAt: number }
-  /** Timeout, reset, 5xx: the group may or may not exist now. */
-  | { kind: 'unknown'; message: string }
-  /** The service said no to this row (success: 0, a 4xx). */
-  | { kind: 'failed'; message: string }
-  /** Nothing can succeed until the user acts (credentials, access): the job pauses. */
-  | { kind: 'blocked'; message: string };
-
-const BLOCKING = new Set(['NOT_CONFIGURED', 'ACCESS_NOT_GRANTED', 'UNAUTHENTICATED', 'PERMISSION_DENIED']);
-
-export function classifyCreate(result: Result<{ group: WireUserGroup; created: boolean }>, sentAt: number): CreateOutcome {
-  if (result.ok) return { kind: result.value.created ? 'created' : 'existed' };
-  const { code, message, maybeProcessed, retryAfterSeconds } = result.error;
-  if (code === 'RATE_LIMITED') return { kind: 'rateLimited', retryAfterSeconds, sentAt };
-  if (BLOCKING.has(code)) return { kind: 'blocked', message };
-  if (maybeProcessed) return { kind: 'unknown', message };
-  return { kind: 'failed', message };
-}
 
 export const rowKey = (row: BulkRow) => groupKey({ environment: row.environment, provided_id: row.userGroupId });
 const iso = (time: number) => new Date(time).toISOString();
@@ -38,13 +16,18 @@ function without(job: BulkJob, ...keys: ('inFlight' | 'rateLimitedUntil' | 'mess
 }
 
 /** A new job (its progress) and its rows: the two stored items, written together at the start. */
-export function newBulkJob(options: { id: string; rows: readonly BulkRow[]; skipped: number; ratePerMinute: number | null; now: number }): {
-  job: BulkJob;
-  rows: BulkJobRows;
-} {
-  const { id, rows, skipped, ratePerMinute, now } = options;
+export function newBulkJob(options: {
+  id: string;
+  rows: readonly BulkRow[];
+  skipped: number;
+  ratePerMinute: number | null;
+  now: number;
+  operation?: BulkOperation;
+}): { job: BulkJob; rows: BulkJobRows } {
+  const { id, rows, skipped, ratePerMinute, now, operation = 'create' } = options;
   const job: BulkJob = {
     id,
+    operation,
     status: rows.length > 0 ? 'running' : 'done',
     ratePerMinute,
     total: rows.length,
@@ -98,7 +81,7 @@ const failure = (row: QueuedRow, message: string): BulkFailure => ({
 });
 
 /** Records what happened to the row sent from this queue position (the next one; any other is stale). */
-export function recordOutcome(job: BulkJob, rows: readonly QueuedRow[], position: number, outcome: CreateOutcome, now: number): BulkJob {
+export function recordOutcome(job: BulkJob, rows: readonly QueuedRow[], position: number, outcome: RowOutcome, now: number): BulkJob {
   const row = position === job.next ? rowAt(job, rows, position) : undefined;
   const updated: BulkJob = { ...without(job, 'inFlight'), updatedAt: iso(now) };
   if (!row) return updated;
@@ -114,8 +97,9 @@ export function recordOutcome(job: BulkJob, rows: readonly QueuedRow[], position
     }
     case 'unknown':
       // Create is get-or-create, so sending the row again is safe: once, at the end of the queue.
-      // (Attempts 0: a stored row, not a retry, so its index in the rows is its position.)
-      if (row.attempts === 0 && job.status === 'running') return { ...advanced, retries: [...job.retries, position] };
+      // (Attempts 0: a stored row, not a retry, so its index in the rows is its position.) A rotate or
+      // delete is not sent again unasked: the registry flags the group, and Retry failed sends it again.
+      if (job.operation === 'create' && row.attempts === 0 && job.status === 'running') return { ...advanced, retries: [...job.retries, position] };
       return finishIfEmpty({ ...advanced, failed: [...job.failed, failure(row, `Outcome unknown — ${outcome.message}`)] }, now);
     case 'failed':
       return finishIfEmpty({ ...advanced, failed: [...job.failed, failure(row, outcome.message)] }, now);
@@ -143,9 +127,16 @@ export function pauseJob(job: BulkJob, message: string, now: number): BulkJob {
   return job.status === 'running' ? { ...job, status: 'paused', message, updatedAt: iso(now) } : job;
 }
 
+/** A paused job carries on; so does a cancelled one with rows not sent yet (Resume after Cancel). */
 export function resumeJob(job: BulkJob, now: number): BulkJob {
-  if (job.status !== 'paused') return job;
-  return finishIfEmpty({ ...without(job, 'message'), status: 'running', notBefore: Math.max(job.notBefore, now), updatedAt: iso(now) }, now);
+  if (!canResume(job)) return job;
+  const unfinished = without(job, 'message');
+  delete unfinished.finishedAt;
+  return finishIfEmpty({ ...unfinished, status: 'running', notBefore: Math.max(job.notBefore, now), updatedAt: iso(now) }, now);
+}
+
+export function canResume(job: BulkJob | null): job is BulkJob {
+  return job?.status === 'paused' || (job?.status === 'cancelled' && remainingCount(job) > 0);
 }
 
 export interface BulkPlan {

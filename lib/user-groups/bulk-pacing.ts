@@ -40,8 +40,3 @@ export function nextSendAfterRateLimit(options: {
 export function delayBeforeSend(notBefore: number, now: number): number {
   return Math.max(0, notBefore - now);
 }
-
-/** Roughly how long `rows` requests take at this rate when nothing is rate limited. */
-export function estimateDurationMs(rows: number, ratePerMinute: number | null): number {
-  return Math.max(0, rows - 1) * sendIntervalMs(ratePerMinute);
-}

@@ -1,10 +1,9 @@
 import type { UserGroupApi } from '../api/user-group-api';
 import type { Connection } from '../connection/connection-repository';
-import { redactSecrets } from '../connection/redact-secrets';
 import { fail, ok, type Result } from '../result';
 import {
+  canResume,
   cancelJob,
-  classifyCreate,
   isActive,
   markSending,
   newBulkJob,
@@ -19,9 +18,8 @@ import type { BulkJobStore } from './bulk-job-store';
 import type { BulkJob, BulkJobRows, QueuedRow } from './bulk-job-schema';
 import type { BulkRow } from './bulk-schema';
 import { delayBeforeSend } from './bulk-pacing';
-import { upsertFromService } from './registry-updates';
+import { flagCutOffRow, sendRow, type SelectionActions } from './bulk-send';
 import type { RegistryWriter } from './registry-writer';
-import { settleCreate } from './unsettled-creates';
 
 /** A worker idle for 30 s is stopped: longer waits end the loop and the alarm picks the job up again. */
 export const MAX_IN_WORKER_WAIT_MS = 20_000;
@@ -38,6 +36,8 @@ export interface BulkRunnerDeps {
   jobs: BulkJobStore;
   connect: () => Promise<Result<Connection>>;
   alarm: BulkAlarm;
+  /** The single-row rotate and delete, for selection jobs (bulk-send.ts). */
+  selection?: () => SelectionActions | undefined;
   now?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   newId?: () => string;
@@ -54,6 +54,8 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 const same = (job: BulkJob | null, id: string): job is BulkJob => job?.id === id;
+
+export const JOB_UNDER_WAY = 'A job is already under way in this workspace. Cancel it or wait until it ends.';
 
 export const ROWS_UNREADABLE =
   'The list of rows of this bulk create could not be read from the browser’s storage. Cancel it and start it again with the same file: groups already created are skipped.';
@@ -96,18 +98,7 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
         : { job: current, result: false },
     );
     if (!sending) return;
-    const answer = redactSecrets(await deps.api.createUserGroup(connection, row), connection);
-    // The group is in the registry as soon as its answer is here, before anything else happens.
-    if (answer.ok) {
-      const { group } = answer.value;
-      // A create of this group whose answer was lost earlier is settled too (get-or-create returned it).
-      await deps.registry.update((current, unsettled) => ({
-        registry: upsertFromService(current, group, row.environment, new Date(now()).toISOString()),
-        unsettled: settleCreate(unsettled, { environment: row.environment, userGroupId: row.userGroupId }),
-        result: null,
-      }));
-    }
-    const outcome = classifyCreate(answer, sentAt);
+    const outcome = await sendRow({ ...deps, now }, job.operation, row, connection, sentAt);
     await jobs.update((current) => ({ job: same(current, job.id) ? recordOutcome(current, rows, position, outcome, now()) : current, result: null }));
   }
 
@@ -117,6 +108,8 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
     if (job?.inFlight === undefined) return;
     const rows = await rowsOf(job);
     if (!rows) return pauseWithoutRows(job);
+    const cutOff = rowAt(job, rows, job.inFlight);
+    if (cutOff) await flagCutOffRow(deps.registry, job.operation, cutOff, now());
     await jobs.update((current) => ({ job: same(current, job.id) ? settleStaleInFlight(current, rows, now()) : current, result: null }));
   }
 
@@ -146,6 +139,17 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
     }
   }
 
+  /** Stores a new job (unless one is under way) and sets it going. */
+  async function begin({ job, rows }: { job: BulkJob; rows: BulkJobRows }): Promise<Result<{ total: number; skipped: number }>> {
+    if (!(await jobs.start(job, rows))) return fail('INVALID_INPUT', JOB_UNDER_WAY);
+    cachedRows = rows;
+    if (job.status === 'running') {
+      await deps.alarm.ensure();
+      void kick();
+    }
+    return ok({ total: job.total, skipped: job.skipped });
+  }
+
   /** Runs the loop unless it is running already; a kick during a run runs it once more after. */
   function kick(): Promise<void> {
     if (loop) {
@@ -172,18 +176,19 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
     /** Resolves once no loop runs (after a cancel: once the request in flight is answered and recorded). */
     idle: (): Promise<void> => loop ?? Promise.resolve(),
 
+    /** A bulk create: rows already in the registry are skipped. */
     async start(rows: readonly BulkRow[], ratePerMinute: number | null): Promise<Result<{ total: number; skipped: number }>> {
       const connection = await deps.connect();
       if (!connection.ok) return connection;
       const plan = planBulkCreate(rows, await deps.registry.read());
-      const { job, rows: queued } = newBulkJob({ id: deps.newId?.() ?? crypto.randomUUID(), rows: plan.toCreate, skipped: plan.alreadyInRegistry.length, ratePerMinute, now: now() });
-      if (!(await jobs.start(job, queued))) return fail('INVALID_INPUT', 'A bulk create is already under way. Cancel it or wait until it ends.');
-      cachedRows = queued;
-      if (job.status === 'running') {
-        await deps.alarm.ensure();
-        void kick();
-      }
-      return ok({ total: job.total, skipped: job.skipped });
+      return begin(newBulkJob({ id: deps.newId?.() ?? crypto.randomUUID(), rows: plan.toCreate, skipped: plan.alreadyInRegistry.length, ratePerMinute, now: now() }));
+    },
+
+    /** A selection job: each row (a group of the registry) rotated or deleted through the single-row handler. */
+    async startSelection(operation: 'rotate' | 'delete', rows: readonly BulkRow[], ratePerMinute: number | null): Promise<Result<{ total: number; skipped: number }>> {
+      const connection = await deps.connect();
+      if (!connection.ok) return connection;
+      return begin(newBulkJob({ id: deps.newId?.() ?? crypto.randomUUID(), rows, skipped: 0, ratePerMinute, now: now(), operation }));
     },
 
     /** Stops after the request in flight (its outcome is still recorded). */
@@ -192,12 +197,12 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
       wake.abort();
       wake = new AbortController();
       await deps.alarm.clear();
-      return cancelled ? ok({}) : fail('NOT_FOUND', 'No bulk create is under way.');
+      return cancelled ? ok({}) : fail('NOT_FOUND', 'No job is under way.');
     },
 
     async resume(): Promise<Result<Record<string, never>>> {
-      const resumed = await jobs.update((current) => (current?.status === 'paused' ? { job: resumeJob(current, now()), result: true } : { job: current, result: false }));
-      if (!resumed) return fail('NOT_FOUND', 'No paused bulk create to resume.');
+      const resumed = await jobs.update((current) => (canResume(current) ? { job: resumeJob(current, now()), result: true } : { job: current, result: false }));
+      if (!resumed) return fail('NOT_FOUND', 'No paused or cancelled job to resume.');
       await deps.alarm.ensure();
       void kick();
       return ok({});

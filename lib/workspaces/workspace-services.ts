@@ -1,12 +1,13 @@
 import type { ProjectApi } from '../api/project-api';
 import type { UserGroupApi } from '../api/user-group-api';
 import { createCachedConnection } from '../connection/cached-connection';
-import { createConnectionRepository } from '../connection/connection-repository';
+import { createConnectionRepository, type ConnectionRepository } from '../connection/connection-repository';
 import { createHistoryRecorder } from '../projects/history-writer';
 import { createBulkJobStore } from '../user-groups/bulk-job-store';
 import { createBulkRunner, type BulkAlarm } from '../user-groups/bulk-runner';
+import type { SelectionActions } from '../user-groups/bulk-send';
 import { settleOrphanedRotations } from '../user-groups/registry-updates';
-import { createRegistryWriter } from '../user-groups/registry-writer';
+import { createRegistryWriter, type RegistryWriter } from '../user-groups/registry-writer';
 import { createHealthRecorder } from './health-recorder';
 import { recordProjectApi, recordUserGroupApi } from './recorded-apis';
 import { workspaceScope } from './workspace-keys';
@@ -17,6 +18,8 @@ export interface WorkspaceServicesDeps {
   /** The alarm that restarts this workspace's bulk job after the worker was stopped. */
   bulkAlarm: (workspaceId: string) => BulkAlarm;
   now?: () => Date;
+  /** The single-row rotate and delete a selection job sends each group through (the background's user-group handlers). */
+  selectionActions?: (parts: { api: UserGroupApi; connection: ConnectionRepository; registry: RegistryWriter }) => SelectionActions;
 }
 
 /** A value made on first use (a popup that only creates a project never loads the registry); `peek` does not make it. */
@@ -43,6 +46,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
     return writer;
   });
   const jobs = lazy(() => createBulkJobStore(scope));
+  const selection = lazy(() => deps.selectionActions?.({ api: apis().userGroup, connection: connection(), registry: registry() }));
   const runner = lazy(() =>
     createBulkRunner({
       api: apis().userGroup,
@@ -50,6 +54,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
       jobs: jobs(),
       connect: createCachedConnection(scope, connection(), 'userGroup'),
       alarm: deps.bulkAlarm(workspaceId),
+      selection,
     }),
   );
   const history = lazy(() => createHistoryRecorder(scope));

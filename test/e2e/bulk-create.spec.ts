@@ -14,7 +14,7 @@ function bulkCsv(count: number, extraLines: string[] = []): Buffer {
 }
 
 async function chooseCsv(options: Page, csv: Buffer) {
-  await options.getByLabel('Bulk create from CSV').setInputFiles({ name: 'groups.csv', mimeType: 'text/csv', buffer: csv });
+  await options.getByLabel('Add groups from file').setInputFiles({ name: 'groups.csv', mimeType: 'text/csv', buffer: csv });
 }
 
 const counts = (page: Page) => page.locator('.bulk-counts');
@@ -36,7 +36,7 @@ test('200 rows while the sandbox answers 429 to some: all 200 end up in the regi
   await expect(options.getByText("above the service's documented limit")).toBeVisible();
 
   const startedAt = Date.now();
-  await options.getByRole('button', { name: 'Start' }).click();
+  await options.getByRole('button', { name: 'Create 200 groups (~2 s)' }).click();
   await expect(options.getByRole('progressbar', { name: 'Bulk create progress' })).toBeVisible();
   // The page may close: the work is in the background, and a reopened page shows where it is.
   await options.close();
@@ -83,12 +83,12 @@ test('the preview lists invalid rows and rows already here; failures are listed;
   sandbox.setFault('userGroup.create', { kind: 'successZero', times: 1 });
   await options.getByLabel('Requests per minute').fill('30');
   const before = sandbox.requests.length;
-  await options.getByRole('button', { name: 'Start' }).click();
+  await options.getByRole('button', { name: 'Create 5 groups (~10 s)' }).click();
   await expect(counts(options)).toHaveText('1 of 5 created, 1 failed; 1 skipped (already in this browser)', { timeout: 5_000 });
-  await options.getByRole('button', { name: 'Cancel' }).click();
+  await options.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(options.getByText(/^Cancelled: [23] rows were not sent\.$/)).toBeVisible();
   await expect(options.getByRole('list', { name: 'Failed rows' })).toContainText('Line 2 “Team 0, "bulk"” (Customer, ID bulk-000): The service refused');
-  await expect(options.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await expect(options.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
 
   // Nothing more is sent after the cancel.
   const sent = sandbox.requests.length;
@@ -119,7 +119,7 @@ test('200 rows at the default throttle stay within 150 requests in any minute, a
   await chooseCsv(options, bulkCsv(200));
   await expect(options.getByLabel('Requests per minute')).toHaveValue('150');
   const startedAt = Date.now();
-  await options.getByRole('button', { name: 'Start' }).click();
+  await options.getByRole('button', { name: 'Create 200 groups (~80 s)' }).click();
 
   {
     await expect(counts(options)).toHaveText(/^(5\d|[6-9]\d) of 200/, { timeout: 60_000 });
@@ -149,7 +149,8 @@ test('200 rows at the default throttle stay within 150 requests in any minute, a
 test('a file over 5 MB is refused before it is read, and a 100,000-row file at its row limit, at once', async ({ extension, sandbox }) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const options = await openOptionsPage(extension);
-  await options.getByLabel('Bulk create from CSV').setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(6 * 1024 * 1024, 'a') });
+  const huge = Buffer.concat([Buffer.from('name,user_group_id,environment\n'), Buffer.alloc(6 * 1024 * 1024, 'a')]);
+  await options.getByLabel('Add groups from file').setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: huge });
   await expect(options.getByRole('alert')).toHaveText('huge.csv is 6 MB; files over 5 MB are not read. Split it into smaller files.');
 
   const started = Date.now();

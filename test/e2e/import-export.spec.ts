@@ -4,6 +4,7 @@ import { configureConnection } from './fixtures/connection.ts';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
 import { clearUserGroupData, readStoredGroups, type StoredGroup } from './fixtures/extension-storage.ts';
 import { createGroup, isolateUserGroupsAndWatchConsole, openOptionsPage, rowOf } from './fixtures/options-page.ts';
+import { rowAction } from './fixtures/row-actions.ts';
 import { expect, test } from './fixtures/test.ts';
 
 isolateUserGroupsAndWatchConsole();
@@ -15,14 +16,16 @@ async function download(options: Page, button: 'Export JSON' | 'Export CSV'): Pr
 
 const storedGroups = (extension: ExtensionBrowser) => readStoredGroups(extension);
 const summary = (options: Page) => options.getByLabel('Import summary');
+/** The Add groups from a file section: the import reports there, next to its file field. */
+const addFromFile = (options: Page) => options.getByRole('region', { name: 'Add groups from a file' });
 
 async function setUpGroups(extension: ExtensionBrowser, options: Page) {
   await createGroup(options, 'Acme production', 'acme', 'Customer');
   await createGroup(options, 'Acme staging', 'acme', 'Testing');
   await createGroup(options, 'Globex, "Intl"', 'globex', 'Customer');
   // A rotated group, so that last_rotated_at is exported too.
-  await rowOf(options, 'Acme staging').getByRole('button', { name: 'Rotate token' }).click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await rowAction(rowOf(options, 'Acme staging'), 'Rotate token');
+  await options.getByRole('dialog').getByRole('button', { name: 'Acme staging' }).click();
   await expect(options.getByRole('status')).toContainText('New token for “Acme staging”');
   const groups = await storedGroups(extension);
   expect(groups).toHaveLength(3);
@@ -49,12 +52,12 @@ test('export JSON, then import it into a cleared registry: every group comes bac
   await expect(options.getByText('No user groups in this browser yet.')).toBeVisible();
 
   const requestsBefore = sandbox.requests.length;
-  await options.getByLabel('Import user groups').setInputFiles(await json.download.path());
+  await options.getByLabel('Add groups from file').setInputFiles(await json.download.path());
   await expect(summary(options)).toHaveText('3 new, 0 changed, 0 unchanged, 0 invalid');
   expect(await storedGroups(extension)).toEqual([]);
   await options.getByRole('button', { name: 'Import', exact: true }).click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-  await expect(options.getByRole('status')).toContainText('3 new groups, 0 groups updated');
+  await options.getByRole('dialog').getByRole('button', { name: 'Import 3 groups' }).click();
+  await expect(addFromFile(options).getByRole('status')).toContainText('3 new groups, 0 groups updated');
   expect(await storedGroups(extension)).toEqual(original);
   await expect(rowOf(options, 'Globex, "Intl"')).toBeVisible();
   const staging = rowOf(options, 'Acme staging');
@@ -64,10 +67,10 @@ test('export JSON, then import it into a cleared registry: every group comes bac
   expect(sandbox.requests.length).toBe(requestsBefore);
 
   // The same file again: all unchanged, nothing to import. The CSV export reads the same.
-  await options.getByLabel('Import user groups').setInputFiles(await json.download.path());
+  await options.getByLabel('Add groups from file').setInputFiles(await json.download.path());
   await expect(summary(options)).toHaveText('0 new, 0 changed, 3 unchanged, 0 invalid');
   await expect(options.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
-  await options.getByLabel('Import user groups').setInputFiles(await csv.download.path());
+  await options.getByLabel('Add groups from file').setInputFiles(await csv.download.path());
   await expect(summary(options)).toHaveText('0 new, 0 changed, 3 unchanged, 0 invalid');
 });
 
@@ -84,7 +87,7 @@ test('an import that changes a token shows what changes, and writes only after C
     'New team,new-team,Testing,ugt_new_team,4242,2025-01-01T00:00:00.000Z,',
     'No token,no-token,Customer,,4243,,',
   ].join('\r\n');
-  await options.getByLabel('Import user groups').setInputFiles({ name: 'edited.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
+  await options.getByLabel('Add groups from file').setInputFiles({ name: 'edited.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
   await expect(summary(options)).toHaveText('1 new, 1 changed, 2 unchanged, 1 invalid');
   await expect(options.getByRole('list', { name: 'Groups that would change' })).toHaveText('“Acme production” (Customer, ID acme): token differs');
   await expect(options.getByRole('list', { name: 'Invalid rows' })).toHaveText('Line 6: token: must not be empty');
@@ -101,8 +104,8 @@ test('an import that changes a token shows what changes, and writes only after C
 
   // Confirm: the token is replaced, the new group added, the invalid row left out.
   await options.getByRole('button', { name: 'Import', exact: true }).click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-  await expect(options.getByRole('status')).toContainText('Imported edited.csv: 1 new group, 1 group updated.');
+  await options.getByRole('dialog').getByRole('button', { name: 'Import 2 groups' }).click();
+  await expect(addFromFile(options).getByRole('status')).toContainText('Imported edited.csv: 1 new group, 1 group updated.');
   const after = await storedGroups(extension);
   expect(after).toHaveLength(4);
   expect(after.find((group) => group.environment === 'Customer' && group.provided_id === 'acme')?.token).toBe('ugt_token_from_the_file');
@@ -120,8 +123,8 @@ test('an export taken the moment a rotation is announced holds the new token, te
   const serviceToken = () => sandbox.groups().find((group) => group.provided_id === 'rotating')!.token;
   let previous = serviceToken();
   for (let round = 1; round <= 10; round += 1) {
-    await rowOf(options, 'Rotating team').getByRole('button', { name: 'Rotate token' }).click();
-    await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await rowAction(rowOf(options, 'Rotating team'), 'Rotate token');
+    await options.getByRole('dialog').getByRole('button', { name: 'Rotating team' }).click();
     // This round's announcement, not the last one's (it ends with the new token's last four characters).
     await options.getByRole('status').filter({ hasText: 'New token for “Rotating team”' }).filter({ hasNotText: `••••${previous.slice(-4)}` }).waitFor();
     const { text } = await download(options, 'Export JSON');
@@ -139,7 +142,7 @@ test('a file over the import size limit is refused before it is read', async ({ 
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const options = await openOptionsPage(extension);
   const buffer = Buffer.alloc(17 * 1024 * 1024, 'a');
-  await options.getByLabel('Import user groups').setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer });
+  await options.getByLabel('Add groups from file').setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer });
   await expect(options.getByRole('alert')).toHaveText('huge.csv is 17 MB; files over 16 MB are not read. Split it into smaller files.');
   await expect(summary(options)).toHaveCount(0);
 });

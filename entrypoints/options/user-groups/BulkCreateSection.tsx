@@ -1,27 +1,15 @@
-import { useId, useMemo, useRef, useState } from 'react';
-import { Alert } from '@/components/Alert';
+import { useState } from 'react';
+import { Alert, StatusMessage } from '@/components/Alert';
 import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/client';
-import { startBulkCreate } from '@/lib/messaging/messages/registry-transfer-messages';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
-import { parseBulkCsv } from '@/lib/user-groups/bulk-csv';
-import { planBulkCreate } from '@/lib/user-groups/bulk-job';
-import { DEFAULT_RATE_PER_MINUTE, DOCUMENTED_LIMIT_PER_MINUTE, estimateDurationMs, MAX_RATE_PER_MINUTE } from '@/lib/user-groups/bulk-pacing';
-import { MAX_BULK_FILE_BYTES, type BulkRow } from '@/lib/user-groups/bulk-schema';
-import type { RowProblem } from '@/lib/user-groups/import-csv';
-import { useActiveWorkspace } from '../workspaces/use-active-workspace';
+import { DEFAULT_RATE_PER_MINUTE, DOCUMENTED_LIMIT_PER_MINUTE, MAX_RATE_PER_MINUTE } from '@/lib/user-groups/bulk-pacing';
+import { AddGroupsFromFile, type ChosenGroupsFile } from './AddGroupsFromFile';
+import { BulkCreatePreview } from './BulkCreatePreview';
 import { BulkCreateProgress } from './BulkCreateProgress';
-import { describeGroup } from './describe-group';
-import { fileTooLarge } from './file-size';
-import { ProblemList } from './ImportPreview';
-
-interface ChosenFile {
-  fileName: string;
-  rows: BulkRow[];
-  problems: RowProblem[];
-}
+import type { Outcome } from './outcome';
+import { RegistryImport } from './RegistryImport';
 
 function checkRate(raw: string): { rate?: number; error?: string; warning?: string } {
   const rate = Number(raw);
@@ -30,62 +18,40 @@ function checkRate(raw: string): { rate?: number; error?: string; warning?: stri
   return { rate };
 }
 
-function formatDuration(ms: number): string {
-  const seconds = Math.ceil(ms / 1000);
-  return seconds < 90 ? t('bulkDurationSeconds', String(seconds)) : t('bulkDurationMinutes', String(Math.ceil(seconds / 60)));
-}
-
-/** Create many groups from a CSV; the background does the work and keeps the job in storage. */
+/**
+ * Add groups from a file: one file field that tells a bulk-create CSV (groups created on the service by
+ * the background job) from a backup (groups restored into this browser after a preview and a
+ * confirmation), says which it is, and shows the workspace's job with its controls.
+ */
 export function BulkCreateSection() {
-  const { id: workspaceId } = useActiveWorkspace();
-  const groups = useUserGroupStore((state) => state.groups);
   const loaded = useUserGroupStore((state) => state.loaded);
   const job = useBulkCreateStore((state) => state.job);
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<ChosenFile>();
-  const [fileError, setFileError] = useState<string>();
+  const [chosen, setChosen] = useState<ChosenGroupsFile>();
+  const [outcome, setOutcome] = useState<Pick<Outcome, 'kind' | 'message'>>();
+  const [resetKey, setResetKey] = useState(0);
   const [rateText, setRateText] = useState(String(DEFAULT_RATE_PER_MINUTE));
-  const [startError, setStartError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const plan = useMemo(() => chosen && planBulkCreate(chosen.rows, { groups }), [chosen, groups]);
   const rate = checkRate(rateText);
-  const running = job?.status === 'running' || job?.status === 'paused';
 
-  const choose = async (file: File | undefined) => {
-    setFileError(undefined);
-    setStartError(undefined);
+  const clear = () => {
     setChosen(undefined);
-    if (!file) return;
-    const tooLarge = fileTooLarge(file, MAX_BULK_FILE_BYTES);
-    const parsed = tooLarge ? undefined : parseBulkCsv(await file.text());
-    if (parsed?.ok) setChosen({ fileName: file.name, rows: parsed.rows, problems: parsed.problems });
-    else setFileError(tooLarge ?? t('optionsFileProblem', file.name, parsed?.message ?? ''));
-  };
-
-  const start = async () => {
-    if (!chosen || !plan || rate.rate === undefined) return;
-    setBusy(true);
-    const result = await sendMessage(startBulkCreate, { workspaceId, rows: chosen.rows, ratePerMinute: rate.rate });
-    setBusy(false);
-    if (!result.ok) {
-      setStartError(result.error.message);
-      return;
-    }
-    setStartError(undefined);
-    setChosen(undefined);
-    if (inputRef.current) inputRef.current.value = '';
+    setResetKey((key) => key + 1);
   };
 
   return (
     <section aria-labelledby="bulk-heading">
-      <h2 id="bulk-heading">{t('bulkHeading')}</h2>
-      <p className="hint">{t('bulkIntro')}</p>
+      <h2 id="bulk-heading">{t('addFileHeading')}</h2>
+      <p className="hint">{t('addFileIntro')}</p>
       <div className="row-fields">
-        <div className="field">
-          <label htmlFor={inputId}>{t('bulkFile')}</label>
-          <input id={inputId} ref={inputRef} type="file" accept=".csv,text/csv" disabled={!loaded} onChange={(event) => void choose(event.target.files?.[0])} />
-        </div>
+        <AddGroupsFromFile
+          disabled={!loaded}
+          resetKey={resetKey}
+          onChoosing={() => {
+            setOutcome(undefined);
+            setChosen(undefined);
+          }}
+          onChosen={setChosen}
+          onProblem={(message) => setOutcome({ kind: 'error', message })}
+        />
         <TextField
           label={t('bulkRate')}
           type="number"
@@ -97,36 +63,12 @@ export function BulkCreateSection() {
           hint={rate.warning ?? t('bulkRateHint', String(DOCUMENTED_LIMIT_PER_MINUTE), String(DEFAULT_RATE_PER_MINUTE))}
         />
       </div>
-      {fileError && <Alert>{fileError}</Alert>}
-      {chosen && plan && (
-        <div role="group" className="preview" aria-labelledby="bulk-preview-heading">
-          <h3 id="bulk-preview-heading">{t('bulkPreviewHeading', chosen.fileName)}</h3>
-          <p aria-label={t('bulkSummary')}>
-            {t('bulkCounts', plan.toCreate.length, chosen.problems.length, plan.alreadyInRegistry.length)}
-            {plan.toCreate.length > 0 && rate.rate !== undefined && ` ${t('bulkEstimate', formatDuration(estimateDurationMs(plan.toCreate.length, rate.rate)))}`}
-          </p>
-          <ProblemList problems={chosen.problems} label={t('optionsInvalidRows')} />
-          {plan.alreadyInRegistry.length > 0 && (
-            <details>
-              <summary>{t('bulkAlreadySummary', plan.alreadyInRegistry.length)}</summary>
-              <ul aria-label={t('bulkAlreadyList')} className="preview-list">
-                {plan.alreadyInRegistry.slice(0, 500).map((row) => (
-                  <li key={row.line}>
-                    {t('bulkAlreadyRow', String(row.line), describeGroup(row.name, row.environment, row.userGroupId))}
-                  </li>
-                ))}
-              </ul>
-            </details>
-          )}
-          <div className="actions">
-            <button type="button" className="primary" disabled={busy || running || plan.toCreate.length === 0 || rate.rate === undefined} aria-busy={busy} onClick={() => void start()}>
-              {t('bulkStart')}
-            </button>
-            {running && <span className="hint">{t('bulkAnotherRunning')}</span>}
-          </div>
-        </div>
-      )}
-      {startError && <Alert>{startError}</Alert>}
+      {/* Says what the file is before anything happens. */}
+      {chosen && <p className="file-kind">{chosen.kind === 'create' ? t('addFileKindCreate', chosen.fileName) : t('addFileKindBackup', chosen.fileName)}</p>}
+      {chosen?.kind === 'create' && <BulkCreatePreview key={chosen.id} fileName={chosen.fileName} text={chosen.text} rate={rate.rate} onStarted={clear} onOutcome={setOutcome} />}
+      {chosen?.kind === 'backup' && <RegistryImport key={chosen.id} file={chosen} onOutcome={setOutcome} onDone={clear} />}
+      <div aria-live="polite">{outcome?.kind === 'success' && <StatusMessage>{outcome.message}</StatusMessage>}</div>
+      {outcome?.kind === 'error' && <Alert>{outcome.message}</Alert>}
       {job && <BulkCreateProgress job={job} />}
     </section>
   );

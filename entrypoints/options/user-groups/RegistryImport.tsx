@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { t } from '@/lib/i18n';
@@ -8,11 +8,9 @@ import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { groupKey } from '@/lib/user-groups/filter-groups';
 import { importItems, previewImport, type ImportPreview as Preview } from '@/lib/user-groups/import-merge';
 import { parseRegistryFile, type ImportedGroup } from '@/lib/user-groups/import-rows';
-import { MAX_IMPORT_FILE_BYTES } from '@/lib/user-groups/import-schema';
 import type { RowProblem } from '@/lib/user-groups/import-csv';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { useActiveWorkspace } from '../workspaces/use-active-workspace';
-import { fileTooLarge } from './file-size';
 import { ImportPreview } from './ImportPreview';
 import { counted, describeImport } from './import-outcome';
 import type { Outcome } from './outcome';
@@ -34,20 +32,24 @@ interface Base {
 /** What a confirmation would write, and over what: two previews with the same one ask the same. */
 const planOf = (preview: Preview) => importItems(preview).map((item) => `${groupKey(item.entry)}=${item.expected ?? ''}`).join('\n');
 
+interface RegistryImportProps {
+  /** A backup chosen in Add groups from file (AddGroupsFromFile.tsx), read but not yet parsed. */
+  file: { fileName: string; text: string };
+  onOutcome: (outcome: Outcome) => void;
+  /** Imported or discarded: the section empties its file field. */
+  onDone: () => void;
+}
+
 /**
- * Import a file after a preview and a confirmation. The preview compares with the registry as stored
+ * Import a backup after a preview and a confirmation. The preview compares with the registry as stored
  * (read through the background when the file is chosen, when Import is pressed and at Confirm); in
  * between it follows the page's mirror, which shows changes made elsewhere within 100 ms.
  */
-export function RegistryImport({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
+export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps) {
   const { id: workspaceId } = useActiveWorkspace();
   const mirror = useUserGroupStore((state) => state.groups);
-  const loaded = useUserGroupStore((state) => state.loaded);
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<ChosenFile>();
   const [base, setBase] = useState<Base>();
-  const [fileError, setFileError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   // Once the mirror has published since the last read, it is the newer of the two.
@@ -58,7 +60,7 @@ export function RegistryImport({ onOutcome }: { onOutcome: (outcome: Outcome) =>
   const reset = () => {
     setChosen(undefined);
     setConfirming(false);
-    if (inputRef.current) inputRef.current.value = '';
+    onDone();
   };
 
   /** The stored registry, read after the writes already queued; an error is shown and undefined returned. */
@@ -73,19 +75,25 @@ export function RegistryImport({ onOutcome }: { onOutcome: (outcome: Outcome) =>
     return stored.value.groups;
   };
 
-  const choose = async (file: File | undefined) => {
-    setFileError(undefined);
-    setChosen(undefined);
-    if (!file) return;
-    const tooLarge = fileTooLarge(file, MAX_IMPORT_FILE_BYTES);
-    const parsed = tooLarge ? undefined : parseRegistryFile(await file.text());
-    if (!parsed?.ok) {
-      setFileError(tooLarge ?? t('optionsFileProblem', file.name, parsed?.message ?? ''));
-      return;
-    }
-    if (!(await readStored())) return;
-    setChosen({ fileName: file.name, groups: parsed.groups, problems: parsed.problems, readAt: new Date().toISOString() });
-  };
+  // The section mounts this anew for each file (its key), so the file is read and compared once.
+  const parsed = useMemo(() => parseRegistryFile(file.text), [file]);
+  const fileError = parsed.ok ? undefined : t('optionsFileProblem', file.fileName, parsed.message);
+  useEffect(() => {
+    if (!parsed.ok) return;
+    let current = true;
+    const mirrorNow = useUserGroupStore.getState().groups;
+    void sendMessage(readUserGroupRegistry, { workspaceId }).then((stored) => {
+      if (!current) return;
+      if (!stored.ok) return onOutcome({ kind: 'error', message: t('importFailed', stored.error.message) });
+      setBase({ groups: stored.value.groups, mirror: mirrorNow });
+      setChosen({ fileName: file.fileName, groups: parsed.groups, problems: parsed.problems, readAt: new Date().toISOString() });
+    });
+    return () => {
+      current = false;
+    };
+    // A new file (this component is mounted anew for each) is the only reason to read again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [parsed]);
 
   const askToConfirm = async () => {
     setBusy(true);
@@ -118,11 +126,6 @@ export function RegistryImport({ onOutcome }: { onOutcome: (outcome: Outcome) =>
 
   return (
     <>
-      <div className="field">
-        <label htmlFor={inputId}>{t('importFile')}</label>
-        <input id={inputId} ref={inputRef} type="file" accept=".json,.csv,application/json,text/csv" disabled={!loaded || busy} onChange={(event) => void choose(event.target.files?.[0])} />
-        <p className="hint">{t('importFileHint')}</p>
-      </div>
       {fileError && <Alert>{fileError}</Alert>}
       {chosen && preview && (
         <>
@@ -139,7 +142,10 @@ export function RegistryImport({ onOutcome }: { onOutcome: (outcome: Outcome) =>
         </>
       )}
       {confirming && preview && (
-        <ConfirmDialog title={t('importConfirmTitle')} onConfirm={() => void apply()} onCancel={() => setConfirming(false)}>
+        <ConfirmDialog
+          title={t('importConfirmTitle')}
+          confirmLabel={writes === 1 ? t('importConfirmButtonOne') : t('importConfirmButtonMany', writes)}
+          onConfirm={() => void apply()} onCancel={() => setConfirming(false)}>
           {t(
             'importConfirmBody',
             counted(preview.added.length, 'importConfirmAddedOne', 'importConfirmAddedMany'),

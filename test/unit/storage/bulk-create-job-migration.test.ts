@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { bulkJobV1Schema, bulkJobV1ToV2 } from '@/lib/storage/bulk-create-job-migration';
+import { bulkJobV1Schema, bulkJobV1ToV2, bulkJobV2Schema, bulkJobV2ToV3 } from '@/lib/storage/bulk-create-job-migration';
 import { BULK_JOB_VERSION } from '@/lib/storage/bulk-create-job-item';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import { bulkJobRowsSchema, bulkJobSchema, type BulkJob, type BulkJobRows } from '@/lib/user-groups/bulk-job-schema';
@@ -10,9 +10,10 @@ import { created, fakeRunner, storedJob, timedOut } from '../user-groups/bulk-fa
 import { LEGACY_SCOPE, scopedName, type KeyScope } from '@/lib/workspaces/workspace-keys';
 import { TEST_SCOPE } from '../helpers/test-workspace';
 
-const FIXTURES: Record<number, string> = { 1: 'bulk-create-job.v1.json', 2: 'bulk-create-job.v2.json' };
+const FIXTURES: Record<number, string> = { 1: 'bulk-create-job.v1.json', 2: 'bulk-create-job.v2.json', 3: 'bulk-create-job.v3.json' };
 const v1 = loadStorageFixture(FIXTURES[1]!);
 const v2 = loadStorageFixture<{ bulkCreateJob: BulkJob; bulkCreateRows: BulkJobRows }>(FIXTURES[2]!);
+const v3 = loadStorageFixture<{ bulkCreateJob: BulkJob; bulkCreateRows: BulkJobRows }>(FIXTURES[3]!);
 
 // The step runs on the keys of versions before workspaces (the upgrade brings them to version 2 before
 // moving them into the first workspace); the job store of a workspace runs it on its own keys too.
@@ -27,12 +28,32 @@ beforeEach(() => {
   fakeBrowser.reset();
 });
 
-describe('the stored bulk job: versions and the migration to version 2', () => {
+describe('the stored bulk job: versions and the migrations to version 3', () => {
   it('there is a stored example of every version up to the current one, each of its own shape', () => {
     for (let version = 1; version <= BULK_JOB_VERSION; version += 1) expect(FIXTURES[version], `fixture v${version}`).toBeDefined();
     expect(bulkJobV1Schema.safeParse(v1).success).toBe(true);
-    expect(bulkJobSchema.safeParse(v2.bulkCreateJob).success).toBe(true);
+    expect(bulkJobV2Schema.safeParse(v2.bulkCreateJob).success).toBe(true);
     expect(bulkJobRowsSchema.safeParse(v2.bulkCreateRows).success).toBe(true);
+    expect(v2.bulkCreateJob).not.toHaveProperty('operation');
+    expect(bulkJobSchema.safeParse(v3.bulkCreateJob).success).toBe(true);
+    expect(v3.bulkCreateRows).toEqual(v2.bulkCreateRows);
+  });
+
+  it('the step to version 3 names the operation of a version 2 job: a create', () => {
+    expect(bulkJobV2ToV3(bulkJobV2Schema.parse(v2.bulkCreateJob))).toEqual(v3.bulkCreateJob);
+  });
+
+  it('a version 2 job without operation still reads as a create, even where it is read unmigrated (the options page)', () => {
+    expect(bulkJobSchema.parse(v2.bulkCreateJob)).toEqual(v3.bulkCreateJob);
+  });
+
+  it('a stored version 2 job is migrated on the first read: the job and the version in one storage call', async () => {
+    await fakeBrowser.storage.local.set({ ...v2, bulkCreateJob$: { v: 2 } });
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    expect(await createBulkJobStore(LEGACY_SCOPE).read()).toEqual(v3.bulkCreateJob);
+    expect(set).toHaveBeenCalledTimes(1);
+    expect(Object.keys(set.mock.calls[0]![0]).sort()).toEqual(['bulkCreateJob', 'bulkCreateJob$']);
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({ ...v3, bulkCreateJob$: { v: 3 } });
   });
 
   it('the step turns the version 1 example into the version 2 one (the row in flight by its position)', () => {
@@ -43,17 +64,17 @@ describe('the stored bulk job: versions and the migration to version 2', () => {
   it.each([1, undefined])('a stored version 1 job (meta v%s) is migrated on the first read: both items and the version in one storage call', async (version) => {
     await store(v1, version);
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
-    expect(await createBulkJobStore(LEGACY_SCOPE).read()).toEqual(v2.bulkCreateJob);
+    expect(await createBulkJobStore(LEGACY_SCOPE).read()).toEqual(v3.bulkCreateJob);
     expect(set).toHaveBeenCalledTimes(1);
     expect(Object.keys(set.mock.calls[0]![0]).sort()).toEqual(['bulkCreateJob', 'bulkCreateJob$', 'bulkCreateRows']);
-    expect(await fakeBrowser.storage.local.get(null)).toEqual({ ...v2, bulkCreateJob$: { v: 2 } });
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({ ...v3, bulkCreateJob$: { v: 3 } });
     expect(await readStorageNotices()).toEqual([]);
   });
 
   it('a current job is read as it is, without a write', async () => {
-    await fakeBrowser.storage.local.set({ ...v2, bulkCreateJob$: { v: 2 } });
+    await fakeBrowser.storage.local.set({ ...v3, bulkCreateJob$: { v: 3 } });
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
-    expect(await createBulkJobStore(LEGACY_SCOPE).read()).toEqual(v2.bulkCreateJob);
+    expect(await createBulkJobStore(LEGACY_SCOPE).read()).toEqual(v3.bulkCreateJob);
     expect(set).not.toHaveBeenCalled();
   });
 

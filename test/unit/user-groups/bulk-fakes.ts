@@ -69,7 +69,7 @@ export async function remainingIds(): Promise<string[]> {
   return Array.from({ length: remainingCount(job) }, (_, i) => rowAt(job, rows, job.next + i)?.userGroupId ?? 'missing');
 }
 
-/** Stores a current (version 2) job as the background would, its rows too unless left out. */
+/** Stores a current (version 3) job as the background would, its rows too unless left out. */
 export async function storeJob({ job, rows }: { job: BulkJob; rows?: BulkJobRows }) {
-  await fakeBrowser.storage.local.set({ [testKey('bulkCreateJob')]: job, [`${testKey('bulkCreateJob')}$`]: { v: 2 }, ...(rows && { [testKey('bulkCreateRows')]: rows }) });
+  await fakeBrowser.storage.local.set({ [testKey('bulkCreateJob')]: job, [`${testKey('bulkCreateJob')}$`]: { v: 3 }, ...(rows && { [testKey('bulkCreateRows')]: rows }) });
 }

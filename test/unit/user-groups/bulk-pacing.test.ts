@@ -3,7 +3,6 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   DEFAULT_RATE_PER_MINUTE,
   delayBeforeSend,
-  estimateDurationMs,
   nextSendAfterRateLimit,
   nextSendAfterSend,
   sendIntervalMs,
@@ -39,12 +38,9 @@ describe('the pacing rules', () => {
     expect(after(NaN)).toBe(T0 + 30_000);
   });
 
-  it('says how long to wait and how long a job takes', () => {
+  it('says how long to wait (how long a job takes: entrypoints/options/user-groups/job-estimate.ts)', () => {
     expect(delayBeforeSend(T0 + 400, T0 + 100)).toBe(300);
     expect(delayBeforeSend(T0, T0 + 100)).toBe(0);
-    // 200 rows at the default rate: 199 intervals of 400 ms.
-    expect(estimateDurationMs(200, DEFAULT_RATE_PER_MINUTE)).toBe(79_600);
-    expect(estimateDurationMs(0, 150)).toBe(0);
   });
 });
 

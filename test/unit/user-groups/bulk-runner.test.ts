@@ -264,6 +264,10 @@ describe('the background wiring', () => {
     expect(createUserGroup).toHaveBeenCalledTimes(1);
     expect(await handlers.cancelBulkCreate({}, sender)).toEqual(ok({}));
     expect(await fakeBrowser.alarms.get(BULK_CREATE_ALARM)).toBeUndefined();
-    expect(await handlers.resumeBulkCreate({}, sender)).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    // Resume after Cancel carries on with the rows not sent; with nothing left to resume, NOT_FOUND.
+    expect(await handlers.resumeBulkCreate({}, sender)).toEqual(ok({}));
+    expect(await fakeBrowser.alarms.get(BULK_CREATE_ALARM)).toMatchObject({ periodInMinutes: 0.5 });
+    expect(await handlers.cancelBulkCreate({}, sender)).toEqual(ok({}));
+    expect(await handlers.cancelBulkCreate({}, sender)).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 });

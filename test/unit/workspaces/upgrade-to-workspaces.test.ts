@@ -24,6 +24,8 @@ const unsettled = loadStorageFixture<UnsettledCreates>('user-group-unsettled-cre
 const history = loadStorageFixture<unknown[]>('project-history.v1.json');
 const jobV1 = loadStorageFixture('bulk-create-job.v1.json');
 const jobV2 = loadStorageFixture<{ bulkCreateJob: BulkJob; bulkCreateRows: BulkJobRows }>('bulk-create-job.v2.json');
+/** What the job store reads after the upgrade: the current version (its step to version 3 runs on first read). */
+const jobV3 = loadStorageFixture<{ bulkCreateJob: BulkJob; bulkCreateRows: BulkJobRows }>('bulk-create-job.v3.json');
 const snapshot = loadStorageFixture<{ local: Record<string, unknown> }>('storage-local.pre-workspaces.json').local;
 
 /** What 0.1.0 stored: credentials v1 (no version entry), the registry in one value, a v1 job, the history. */
@@ -82,7 +84,7 @@ describe('every earlier stored version becomes the first workspace', () => {
     expect(first.connection).toEqual({ ...settings, ...credentialsV1 });
     expect(byKey(first.groups)).toStrictEqual(byKey(registryV1.groups));
     expect(first.groups.find((group) => group.environment === 'Customer')?.rotation).toEqual(registryV1.groups[0]!.rotation);
-    expect(first.job).toEqual(jobV2.bulkCreateJob);
+    expect(first.job).toEqual(jobV3.bulkCreateJob);
     expect(first.rows).toEqual(jobV2.bulkCreateRows);
     expect(first.history).toEqual(history);
     expect(await legacyKeysLeft()).toEqual([]);
@@ -98,13 +100,15 @@ describe('every earlier stored version becomes the first workspace', () => {
     expect(byKey(first.groups)).toStrictEqual(byKey([...registryV1.groups, ...part.groups]));
     expect(first.groups.find((group) => group.provided_id === 'acme-billing')?.deleteOutcomeUnknown).toEqual(part.groups[0]!.deleteOutcomeUnknown);
     expect(first.unsettled).toEqual(unsettled.creates);
-    expect(first.job).toEqual(jobV2.bulkCreateJob);
+    expect(first.job).toEqual(jobV3.bulkCreateJob);
     expect(first.rows).toEqual(jobV2.bulkCreateRows);
     expect(first.history).toEqual(history);
     // Each value is the same one under the workspace's scope, byte for byte (version entries included).
     const local = await fakeBrowser.storage.local.get(null);
     const scope = workspaceScope(first.workspace.id);
-    for (const [key, value] of Object.entries(snapshot)) {
+    // (The bulk job alone is brought to its current version first: version 3 names its operation.)
+    const current: Record<string, unknown> = { ...snapshot, bulkCreateJob: jobV3.bulkCreateJob, bulkCreateJob$: { v: 3 } };
+    for (const [key, value] of Object.entries(current)) {
       if (key.startsWith('corrupt:') || key === 'storageNotices') expect(local[key]).toEqual(value);
       else expect(local[`${scope}${key}`], key).toEqual(value);
     }
@@ -164,13 +168,18 @@ describe('safe to repeat, and to stop midway', () => {
     expect(first.groups).toHaveLength(registryV1.groups.length + part.groups.length);
     expect(first.history).toEqual(history);
     expect(first.unsettled).toEqual(unsettled.creates);
-    expect(first.job).toEqual(jobV2.bulkCreateJob);
+    expect(first.job).toEqual(jobV3.bulkCreateJob);
   });
 
   it('stopped between moving the session secrets and the local copy: the next run reuses that workspace id', async () => {
     await fakeBrowser.storage.local.set({ ...snapshot, connectionSettings: { ...settings, secretsArea: 'session' }, credentials: undefined, credentials$: undefined });
     await fakeBrowser.storage.session.set({ credentials: credentialsV2, credentials$: { v: 2 } });
-    const set = vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValueOnce(new Error('the worker was stopped'));
+    const original = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+    // The format migrations (the bulk job's step to version 3) write first; the copy with the index is the call that fails.
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- as below: the code uses the Promise form
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation((items: Record<string, unknown>) =>
+      'workspaces' in items ? Promise.reject(new Error('the worker was stopped')) : original(items),
+    );
     await expect(prepareWorkspaces()).rejects.toThrow('the worker was stopped');
     const moved = Object.keys(await fakeBrowser.storage.session.get(null)).filter((key) => key.startsWith('ws.'));
     expect(moved).toHaveLength(2);
@@ -199,7 +208,7 @@ describe('safe to repeat, and to stop midway', () => {
     await prepareWorkspaces();
     const first = await firstWorkspace();
     expect(byKey(first.groups)).toStrictEqual(byKey(registryV1.groups));
-    expect(first.job).toEqual(jobV2.bulkCreateJob);
+    expect(first.job).toEqual(jobV3.bulkCreateJob);
     expect(first.connection).toEqual({ ...settings, ...credentialsV1 });
     expect(await legacyKeysLeft()).toEqual([]);
   });

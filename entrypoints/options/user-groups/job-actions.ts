@@ -1,0 +1,54 @@
+import { downloadFile } from '@/components/download-file';
+import { t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/messaging/client';
+import { cancelBulkCreate, resumeBulkCreate, startBulkCreate } from '@/lib/messaging/messages/registry-transfer-messages';
+import { startSelectionJob } from '@/lib/messaging/messages/selection-job-messages';
+import { fail, ok, type Result } from '@/lib/result';
+import { bulkCreateRowsItemFor } from '@/lib/storage/bulk-create-rows-item';
+import { storedBulkJobRowsSchema, type BulkJob } from '@/lib/user-groups/bulk-job-schema';
+import { unsentRows, unsentRowsCsv } from '@/lib/user-groups/bulk-unsent';
+import { workspaceScope } from '@/lib/workspaces/workspace-keys';
+
+/** What a job control did, in words for the live region next to the controls. */
+export type JobActionResult = Result<string>;
+
+const done = (message: string): JobActionResult => ok(message);
+
+export async function cancelJob(workspaceId: string): Promise<JobActionResult> {
+  const result = await sendMessage(cancelBulkCreate, { workspaceId });
+  return result.ok ? done(t('jobCancelRequested')) : result;
+}
+
+export async function resumeJob(workspaceId: string): Promise<JobActionResult> {
+  const result = await sendMessage(resumeBulkCreate, { workspaceId });
+  return result.ok ? done(t('jobResumed')) : result;
+}
+
+/** A new job with the failed rows (or groups) of this one, at its rate. */
+export async function retryFailed(workspaceId: string, job: BulkJob): Promise<JobActionResult> {
+  const { failed } = job;
+  const result =
+    job.operation === 'create'
+      ? await sendMessage(startBulkCreate, {
+          workspaceId,
+          rows: failed.map(({ line, name, userGroupId, environment }) => ({ line, name, userGroupId, environment })),
+          ratePerMinute: job.ratePerMinute,
+        })
+      : await sendMessage(startSelectionJob, {
+          workspaceId,
+          operation: job.operation,
+          groups: failed.map(({ name, userGroupId, environment }) => ({ name, userGroupId, environment })),
+          ...(job.ratePerMinute !== null && { ratePerMinute: job.ratePerMinute }),
+        });
+  return result.ok ? done(t('jobRetryStarted', failed.length)) : result;
+}
+
+/** The rows the job did not send, and the failed ones with their error, as a spreadsheet-safe CSV. */
+export async function downloadUnsentRows(workspaceId: string, job: BulkJob): Promise<JobActionResult> {
+  const stored = storedBulkJobRowsSchema.safeParse(await bulkCreateRowsItemFor(workspaceScope(workspaceId)).getValue());
+  const rows = stored.success && stored.data?.jobId === job.id ? stored.data.rows : undefined;
+  if (!rows) return fail('INTERNAL', t('jobRowsUnreadable'));
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+  downloadFile({ fileName: `unsent-rows-${stamp}.csv`, mimeType: 'text/csv', text: unsentRowsCsv(job, rows) });
+  return done(t('jobUnsentDownloaded', unsentRows(job, rows).length));
+}

@@ -1,0 +1,69 @@
+import type { UserGroupApi } from '../api/user-group-api';
+import type { Connection } from '../connection/connection-repository';
+import { redactSecrets } from '../connection/redact-secrets';
+import type { Result } from '../result';
+import type { BulkOperation } from './bulk-job-schema';
+import { classifyCreate, classifySelection, type RowOutcome } from './bulk-outcome';
+import type { BulkRow } from './bulk-schema';
+import { findGroup, markDeleteUnknown, upsertFromService } from './registry-updates';
+import type { GroupRef } from './registry-schema';
+import type { RegistryWriter } from './registry-writer';
+import { settleCreate } from './unsettled-creates';
+
+/**
+ * The single-row rotate and delete of the options page (entrypoints/background/user-group-handlers.ts):
+ * a selection job sends each group through them, so that every outcome is recorded in the registry
+ * exactly as for one row (pending and unknown rotation marks, deleteOutcomeUnknown, the new token).
+ */
+export interface SelectionActions {
+  rotateUserGroupToken(ref: GroupRef): Promise<Result<unknown>>;
+  deleteUserGroup(ref: GroupRef): Promise<Result<unknown>>;
+}
+
+export interface RowSenders {
+  api: Pick<UserGroupApi, 'createUserGroup'>;
+  registry: RegistryWriter;
+  /** Absent: rotate and delete rows fail (a runner built without them, in some unit tests). */
+  selection?: () => SelectionActions | undefined;
+  now: () => number;
+}
+
+const refOf = (row: BulkRow): GroupRef => ({ environment: row.environment, userGroupId: row.userGroupId });
+
+/** Sends one row of a job of this operation and answers what became of it. */
+export async function sendRow(deps: RowSenders, operation: BulkOperation, row: BulkRow, connection: Connection, sentAt: number): Promise<RowOutcome> {
+  if (operation !== 'create') {
+    const actions = deps.selection?.();
+    if (!actions) return { kind: 'failed', message: 'This job cannot be carried out here.' };
+    const answer = operation === 'rotate' ? await actions.rotateUserGroupToken(refOf(row)) : await actions.deleteUserGroup(refOf(row));
+    return classifySelection(answer, sentAt);
+  }
+  const answer = redactSecrets(await deps.api.createUserGroup(connection, row), connection);
+  // The group is in the registry as soon as its answer is here, before anything else happens.
+  if (answer.ok) {
+    const { group } = answer.value;
+    // A create of this group whose answer was lost earlier is settled too (get-or-create returned it).
+    await deps.registry.update((current, unsettled) => ({
+      registry: upsertFromService(current, group, row.environment, new Date(deps.now()).toISOString()),
+      unsettled: settleCreate(unsettled, { environment: row.environment, userGroupId: row.userGroupId }),
+      result: null,
+    }));
+  }
+  return classifyCreate(answer, sentAt);
+}
+
+export const STOPPED_MID_REQUEST = 'the extension stopped while the request was under way.';
+const STOPPED_MID_DELETE = 'Delete outcome unknown — the extension stopped while the delete was under way; the group may already be gone from the service.';
+
+/**
+ * A delete cut off by a stopped worker may have happened: the group is flagged as the single-row delete
+ * flags a lost answer, so that nothing re-creates it unasked. (A cut-off rotation is settled by the
+ * registry's own start-up check, settleOrphanedRotations.)
+ */
+export async function flagCutOffRow(registry: RegistryWriter, operation: BulkOperation, row: BulkRow, now: number): Promise<void> {
+  if (operation !== 'delete') return;
+  const ref = refOf(row);
+  await registry.update((current) =>
+    findGroup(current, ref) ? { registry: markDeleteUnknown(current, ref, STOPPED_MID_DELETE, new Date(now).toISOString()), result: null } : { registry: current, result: null },
+  );
+}
