@@ -15,6 +15,7 @@ import {
   type ServiceGroup,
 } from './fixtures/seeded-faults.ts';
 import { expect, test } from './fixtures/test.ts';
+import { rowAction, rowActionItem, confirmNameOf } from './fixtures/row-actions.ts';
 
 /**
  * A seeded randomized fault run (issue 11, item 8): create, rotate and delete through the options page
@@ -131,9 +132,9 @@ async function submitCreate(options: Page, group: GroupSpec): Promise<{ ok: bool
 
 async function confirmRowAction(options: Page, id: string, button: RegExp): Promise<{ ok: boolean; text: string }> {
   const row = await rowOf(options, id);
-  await row.getByRole('button', { name: button }).click();
+  await rowAction(row, button);
   await armBusyWatch(options);
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: confirmNameOf(button) }).click();
   await waitUntilSettled(options);
   return outcomeOf(options);
 }
@@ -157,7 +158,7 @@ async function createAgain(options: Page, create: StoredUnsettledCreate): Promis
 /** Remove from this browser only, as offered by the alert, confirmed. */
 async function forgetFromAlert(options: Page, group: GroupSpec): Promise<void> {
   await groupsSection(options).getByRole('alert').getByRole('button', { name: FORGET }).click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Remove from this browser only' }).click();
   await expect(groupsSection(options).getByRole('status')).toHaveText(`Removed ${describeGroup(group)} from this browser.`);
 }
 
@@ -231,7 +232,7 @@ test('seeded fault run: create, rotate and delete while the service fails; after
 
     if (action === 'rotate' && target && maybeDeleted(target)) {
       // Rotate is off while the group may be deleted: get-or-create would silently bring it back.
-      await expect((await rowOf(options, group.id)).getByRole('button', { name: ROTATE })).toBeDisabled();
+      await expect(await rowActionItem(await rowOf(options, group.id), ROTATE)).toBeDisabled();
       note(memory, `${number} rotate ${key} (delete unknown) → Rotate is off`);
       continue;
     }
@@ -263,11 +264,11 @@ test('seeded fault run: create, rotate and delete while the service fails; after
     if (flagged(group)) await expect(row).toContainText(UNKNOWN_OUTCOME);
     if (maybeDeleted(group)) {
       await expect(row).toContainText(DELETE_UNKNOWN);
-      await expect(row.getByRole('button', { name: 'Retry delete' })).toBeEnabled();
-      await expect(row.getByRole('button', { name: FORGET })).toBeEnabled();
-      await expect(row.getByRole('button', { name: ROTATE })).toBeDisabled();
+      await expect(await rowActionItem(row, 'Retry delete')).toBeEnabled();
+      await expect(await rowActionItem(row, FORGET)).toBeEnabled();
+      await expect(await rowActionItem(row, ROTATE)).toBeDisabled();
     } else {
-      await expect(row.getByRole('button', { name: flagged(group) ? 'Retry rotation' : 'Rotate token' })).toBeEnabled();
+      await expect(await rowActionItem(row, flagged(group) ? 'Retry rotation' : 'Rotate token')).toBeEnabled();
       await expect(row).not.toContainText(DELETE_UNKNOWN);
     }
   }

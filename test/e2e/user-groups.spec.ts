@@ -1,9 +1,16 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { configureConnection } from './fixtures/connection.ts';
+import { activeWorkspaceId } from './fixtures/extension-storage.ts';
 import { createGroup, isolateUserGroupsAndWatchConsole, openOptionsPage, rowOf } from './fixtures/options-page.ts';
+import { rowAction, rowActionItem, confirmNameOf } from './fixtures/row-actions.ts';
 import type { Sandbox } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
+import type { Browser as ExtensionApi } from 'wxt/browser';
+
+/** The extension API inside `worker.evaluate` callbacks. */
+declare const chrome: typeof ExtensionApi;
 
 isolateUserGroupsAndWatchConsole();
 
@@ -43,8 +50,8 @@ test('the same id in both environments, rotate one, delete one, search', async (
   // Rotate the staging group: the new token is stored and shown, the old one is dead on the service.
   const oldToken = sandbox.groups().find((group) => group.api_environment_tag === 'Testing')!.token;
   const staging = rowOf(options, 'Acme staging');
-  await staging.getByRole('button', { name: 'Rotate token' }).click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await rowAction(staging, 'Rotate token');
+  await options.getByRole('dialog').getByRole('button', { name: 'Rotate token' }).click();
   const newToken = () => sandbox.groups().find((group) => group.api_environment_tag === 'Testing')!.token;
   await expect(options.getByRole('status')).toContainText('New token for “Acme staging”');
   expect(newToken()).not.toBe(oldToken);
@@ -53,10 +60,10 @@ test('the same id in both environments, rotate one, delete one, search', async (
   expect(await serviceKnowsToken(sandbox, oldToken)).toBe(0);
 
   // Delete the production group (with a data source id), keep the others.
-  await rowOf(options, 'Acme production').getByRole('button', { name: 'Delete' }).click();
+  await rowAction(rowOf(options, 'Acme production'), 'Delete');
   const dialog = options.getByRole('dialog');
   await dialog.getByLabel('Data source ID (optional)').fill('ds-42');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Acme production' }).click();
   await expect(options.getByRole('status')).toContainText('Deleted “Acme production”');
   await expect(rowOf(options, 'Acme production')).toHaveCount(0);
   const deleteBody = JSON.parse(sandbox.requests.findLast((request) => request.route === 'userGroup.delete')!.body) as Record<string, string>;
@@ -85,8 +92,8 @@ test('a rotation whose answer never comes keeps the old token and flags the grou
   sandbox.setFault('userGroup.rotate', { kind: 'hang', afterProcessing: true });
 
   const row = rowOf(options, 'Initech');
-  await row.getByRole('button', { name: 'Rotate token' }).click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await rowAction(row, 'Rotate token');
+  await options.getByRole('dialog').getByRole('button', { name: 'Rotate token' }).click();
   await expect(row).toContainText('Rotation in progress');
   await expect(options.getByRole('alert')).toContainText('did not answer within 15 seconds', { timeout: 25_000 });
   await expect(row).toContainText('Rotation outcome unknown — the old token may no longer work.');
@@ -95,8 +102,8 @@ test('a rotation whose answer never comes keeps the old token and flags the grou
 
   // Retry: the extension learns the token the service has now, then rotates it.
   sandbox.clearFaults();
-  await row.getByRole('button', { name: 'Retry rotation' }).click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await rowAction(row, 'Retry rotation');
+  await options.getByRole('dialog').getByRole('button', { name: 'Retry rotation' }).click();
   await expect(options.getByRole('status')).toContainText('New token for “Initech”');
   await expect(row).not.toContainText('Rotation outcome unknown');
   await expect(row.locator('code')).toHaveText(sandbox.groups()[0]!.token);
@@ -108,14 +115,14 @@ test('a delete the service refuses keeps the group, which can then be removed fr
   await createGroup(options, 'Umbrella', 'umbrella', 'Testing');
   sandbox.setFault('userGroup.delete', { kind: 'successZero' });
 
-  await rowOf(options, 'Umbrella').getByRole('button', { name: 'Delete' }).click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await rowAction(rowOf(options, 'Umbrella'), 'Delete');
+  await options.getByRole('dialog').getByRole('button', { name: 'Umbrella' }).click();
   await expect(options.getByRole('alert')).toContainText('was not deleted and is kept here');
   await expect(rowOf(options, 'Umbrella')).toBeVisible();
 
   const requestsBefore = sandbox.requests.length;
   await options.getByRole('button', { name: 'Remove from this browser only' }).click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Remove from this browser only' }).click();
   await expect(options.getByRole('status')).toContainText('Removed “Umbrella”');
   await expect(rowOf(options, 'Umbrella')).toHaveCount(0);
   expect(sandbox.requests.length).toBe(requestsBefore);
@@ -131,24 +138,24 @@ test('a message and what it offers go when the next action starts; a later alert
   const forgetOffer = alert.getByRole('button', { name: 'Remove from this browser only' });
 
   sandbox.setFault('userGroup.delete', { kind: 'successZero' });
-  await rowOf(options, 'Umbrella').getByRole('button', { name: 'Delete' }).click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await rowAction(rowOf(options, 'Umbrella'), 'Delete');
+  await options.getByRole('dialog').getByRole('button', { name: 'Umbrella' }).click();
   await expect(alert).toContainText('“Umbrella” (Testing, ID umbrella) was not deleted and is kept here');
   await expect(forgetOffer).toBeVisible();
 
   // A rotation of another group starts: the alert and its offer go at once, not when it ends.
   sandbox.setFault('userGroup.rotate', { kind: 'delay', ms: 1_500 });
   const wayne = rowOf(options, 'Wayne');
-  await wayne.getByRole('button', { name: 'Rotate token' }).click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await rowAction(wayne, 'Rotate token');
+  await options.getByRole('dialog').getByRole('button', { name: 'Rotate token' }).click();
   await expect(wayne).toHaveAttribute('aria-busy', 'true');
   await expect(alert).toHaveCount(0);
   await expect(options.getByRole('status')).toContainText('New token for “Wayne”');
 
   // Later failures, of other actions: their alerts offer nothing about Umbrella.
   sandbox.setFault('userGroup.rotate', { kind: 'successZero' });
-  await wayne.getByRole('button', { name: /^(Rotate token|Retry rotation)$/ }).click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await rowAction(wayne, /^(Rotate token|Retry rotation)$/);
+  await options.getByRole('dialog').getByRole('button', { name: /^(Rotate token|Retry rotation)$/ }).click();
   await expect(alert).toContainText('The token of “Wayne” (Customer, ID wayne) was not rotated');
   await expect(alert.getByRole('button')).toHaveCount(0);
   sandbox.setFault('userGroup.create', { kind: 'rateLimit', retryAfterSeconds: 1 });
@@ -165,8 +172,8 @@ test('a delete whose answer is lost after the service deleted: flagged, Rotate o
   await createGroup(options, 'Hooli', 'hooli', 'Customer');
   sandbox.setFault('userGroup.delete', { kind: 'html', status: 502, afterProcessing: true });
 
-  await rowOf(options, 'Hooli').getByRole('button', { name: 'Delete' }).click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await rowAction(rowOf(options, 'Hooli'), 'Delete');
+  await options.getByRole('dialog').getByRole('button', { name: 'Hooli' }).click();
   await expect(options.getByRole('alert')).toContainText('“Hooli” (Customer, ID hooli) may or may not have been deleted: ');
   expect(sandbox.groups()).toEqual([]);
 
@@ -174,20 +181,20 @@ test('a delete whose answer is lost after the service deleted: flagged, Rotate o
   await options.reload();
   const row = rowOf(options, 'Hooli');
   await expect(row).toContainText('Delete outcome unknown — the group may already be gone from the service.');
-  await expect(row.getByRole('button', { name: 'Rotate token' })).toBeDisabled();
-  await expect(row.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+  await expect(await rowActionItem(row, 'Rotate token')).toBeDisabled();
+  await expect(await rowActionItem(row, 'Delete')).toHaveCount(0);
 
   sandbox.clearFaults();
   const createsBefore = sandbox.requests.filter((request) => request.route === 'userGroup.create').length;
-  await row.getByRole('button', { name: 'Retry delete' }).click();
+  await rowAction(row, 'Retry delete');
   await expect(options.getByRole('dialog')).toContainText('The earlier delete of the Customer group with ID hooli was not answered.');
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Retry delete' }).click();
   const alert = options.getByRole('alert');
   await expect(alert).toContainText('The service no longer knows “Hooli” (Customer, ID hooli) (The service refused: No user group has this token)');
   expect(sandbox.requests.filter((request) => request.route === 'userGroup.create').length, 'nothing re-created the group').toBe(createsBefore);
 
   await alert.getByRole('button', { name: 'Remove from this browser only' }).click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Remove from this browser only' }).click();
   await expect(options.getByRole('status')).toHaveText('Removed “Hooli” (Customer, ID hooli) from this browser.');
   await expect(rowOf(options, 'Hooli')).toHaveCount(0);
   expect(sandbox.groups()).toEqual([]);
@@ -221,8 +228,211 @@ test('a create whose answer is lost is listed until settled, across closing the 
   await expect(stark.locator('code')).toHaveText(sandbox.groups()[0]!.token);
 
   await unsettled.getByRole('listitem').filter({ hasText: 'Tyrell' }).getByRole('button', { name: 'Dismiss' }).click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Dismiss' }).click();
   await expect(options.getByRole('status')).toHaveText('Dismissed the unconfirmed create of “Tyrell” (Customer, ID tyrell).');
   await expect(unsettled).toHaveCount(0);
   expect(sandbox.groups().map((group) => group.provided_id)).toEqual(['stark']);
+});
+
+// The list (issue 15): a grid with one tab stop, a skip link, row menus, selection, outcomes on the row.
+const groupsSection = (options: Page) => options.locator('section[aria-labelledby="groups-heading"]');
+
+async function threeGroups(extension: ExtensionBrowser, sandbox: Sandbox): Promise<Page> {
+  const options = await openOptions(extension, sandbox);
+  await createGroup(options, 'Alpha', 'alpha', 'Customer');
+  await createGroup(options, 'Beta', 'beta', 'Customer');
+  await createGroup(options, 'Gamma', 'gamma', 'Testing');
+  return options;
+}
+
+test('keyboard only: one tab stop into the grid, arrows between rows and controls, the row menu, Rotate', async ({ extension, sandbox }) => {
+  const options = await threeGroups(extension, sandbox);
+  const grid = options.getByRole('grid', { name: 'User groups' });
+  const select = (name: string, environment = 'Customer') => grid.getByRole('checkbox', { name: `Select ${name} (${environment})` });
+
+  // From the search field: the skip link, then the grid's one stop (the first row), then out of the grid.
+  await options.getByLabel('Search user groups').focus();
+  await options.keyboard.press('Tab');
+  await options.keyboard.press('Tab');
+  await options.keyboard.press('Tab');
+  await expect(options.getByRole('button', { name: 'Skip the list' })).toBeFocused();
+  await options.keyboard.press('Tab');
+  await expect(select('Alpha')).toBeFocused();
+  await options.keyboard.press('Tab');
+  await expect(grid.locator(':focus')).toHaveCount(0);
+  await options.keyboard.press('Shift+Tab');
+  await expect(select('Alpha')).toBeFocused();
+
+  // Rows: Down, End, Home, Up into the header (Select all), Down again.
+  await options.keyboard.press('ArrowDown');
+  await expect(select('Beta')).toBeFocused();
+  await options.keyboard.press('End');
+  await expect(select('Gamma', 'Testing')).toBeFocused();
+  await options.keyboard.press('Home');
+  await expect(select('Alpha')).toBeFocused();
+  await options.keyboard.press('ArrowUp');
+  await expect(grid.getByRole('checkbox', { name: 'Select all 3 shown' })).toBeFocused();
+  await options.keyboard.press('ArrowDown');
+  await options.keyboard.press('ArrowDown');
+  await expect(select('Beta')).toBeFocused();
+
+  // Controls of the row: Show, Copy token, Actions; the menu moves with arrows, Enter picks.
+  const beta = rowOf(options, 'Beta');
+  await options.keyboard.press('ArrowRight');
+  await expect(beta.getByRole('button', { name: 'Show' })).toBeFocused();
+  await options.keyboard.press('ArrowRight');
+  await options.keyboard.press('ArrowRight');
+  const actions = beta.getByRole('button', { name: 'Actions for Beta' });
+  await expect(actions).toBeFocused();
+  await expect(actions).toHaveAttribute('aria-haspopup', 'menu');
+  await options.keyboard.press('Enter');
+  await expect(beta.getByRole('menuitem', { name: 'Rotate token' })).toBeFocused();
+  await options.keyboard.press('ArrowDown');
+  await expect(beta.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
+  await options.keyboard.press('ArrowUp');
+  await options.keyboard.press('Enter');
+  const dialog = options.getByRole('dialog');
+  await expect(dialog).toContainText('Rotate the token of “Beta”?');
+  await options.keyboard.press('Tab');
+  await options.keyboard.press('Enter');
+  await expect(groupsSection(options).getByRole('status')).toContainText('New token for “Beta”');
+  await expect(beta).toContainText('Rotated: new token');
+  await expect(actions).toBeFocused();
+  expect(sandbox.groups().find((group) => group.provided_id === 'beta')!.token).not.toBe('');
+
+  // The skip link moves focus past the list.
+  await options.getByLabel('Search user groups').focus();
+  for (let presses = 0; presses < 3; presses++) await options.keyboard.press('Tab');
+  await options.keyboard.press('Enter');
+  await expect(options.getByText('End of the user group list')).toBeFocused();
+});
+
+test('multi-select: the selection survives a search; Export selected downloads exactly those groups', async ({ extension, sandbox }) => {
+  const options = await threeGroups(extension, sandbox);
+  const section = groupsSection(options);
+  await rowOf(options, 'Alpha').getByRole('checkbox', { name: 'Select Alpha (Customer)' }).check();
+  await rowOf(options, 'Gamma').getByRole('checkbox', { name: 'Select Gamma (Testing)' }).check();
+  await expect(section.getByText('2 selected', { exact: true })).toBeVisible();
+
+  await options.getByLabel('Search user groups').fill('alpha');
+  await expect(rowOf(options, 'Gamma')).toHaveCount(0);
+  await expect(section.getByText('2 selected', { exact: true })).toBeVisible();
+  const [download] = await Promise.all([options.waitForEvent('download'), section.getByRole('button', { name: 'Export selected' }).click()]);
+  const file = JSON.parse(await readFile(await download.path(), 'utf8')) as { format: string; groups: { name: string; token: string }[] };
+  expect(file.format).toBe('review-companion.user-groups');
+  const tokens = Object.fromEntries(sandbox.groups().map((group) => [group.name, group.token]));
+  expect(file.groups.map((group) => [group.name, group.token])).toEqual([
+    ['Alpha', tokens.Alpha],
+    ['Gamma', tokens.Gamma],
+  ]);
+
+  // Select all shown, then the dialogs are named after the action; Cancel starts nothing.
+  await options.getByLabel('Search user groups').fill('');
+  await section.getByRole('checkbox', { name: 'Select all 3 shown' }).check();
+  await expect(section.getByText('3 selected', { exact: true })).toBeVisible();
+  await section.getByRole('button', { name: 'Delete selected' }).click();
+  const dialog = options.getByRole('dialog', { name: 'Delete 3 groups' });
+  await expect(dialog.getByRole('button', { name: 'Delete 3 groups' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(sandbox.groups()).toHaveLength(3);
+
+  // Rotate selected starts a background job (start-selection-job.ts): started, the selection goes; refused, an
+  // alert says why next to the selection bar, and the selection stays for another try.
+  await section.getByRole('button', { name: 'Rotate selected' }).click();
+  await options.getByRole('dialog', { name: 'Rotate 3 tokens' }).getByRole('button', { name: 'Rotate 3 tokens' }).click();
+  const started = section.getByRole('status').filter({ hasText: 'Started a job for 3 groups' });
+  const refused = section.getByRole('alert').filter({ hasText: 'The job did not start: ' });
+  await expect(started.or(refused)).toBeVisible();
+  if ((await refused.count()) > 0) {
+    await expect(section.getByText('3 selected', { exact: true })).toBeVisible();
+    await section.getByRole('button', { name: 'Clear selection' }).click();
+  }
+  await expect(section.getByText(/selected$/)).toHaveCount(0);
+});
+
+test('a row action’s outcome shows on its row, in the live region above the list, and credentials link to Connection', async ({ extension, sandbox }) => {
+  const options = await threeGroups(extension, sandbox);
+  const section = groupsSection(options);
+  sandbox.setFault('userGroup.rotate', { kind: 'unauthorized' });
+  const gamma = rowOf(options, 'Gamma');
+  await rowAction(gamma, 'Rotate token');
+  await options.getByRole('dialog').getByRole('button', { name: 'Rotate token' }).click();
+  const alert = section.getByRole('alert');
+  await expect(alert).toContainText('The token of “Gamma” (Testing, ID gamma) was not rotated');
+  await expect(alert.getByRole('link', { name: 'Check the connection settings' })).toHaveAttribute('href', '#connection');
+  await expect(alert).not.toContainText('Check them in the settings');
+  await expect(gamma).toContainText('Not rotated:');
+  await expect(rowOf(options, 'Alpha')).not.toContainText('Not rotated');
+
+  // The next action starts: the message and the row's note go.
+  sandbox.clearFaults();
+  await rowAction(rowOf(options, 'Alpha'), 'Delete');
+  await options.getByRole('dialog').getByRole('button', { name: 'Alpha' }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(gamma).not.toContainText('Not rotated');
+  await expect(section.getByRole('status')).toContainText('Deleted “Alpha”');
+  await expect(rowOf(options, 'Alpha')).toHaveCount(0);
+  // Focus is not lost on the vanished row: it is on the row now in its place.
+  await expect(rowOf(options, 'Beta').locator(':focus')).toHaveCount(1);
+});
+
+test('at 760 px wide, rows keep one height: nothing wraps, nothing sticks out, and clipped text has its full value in a tooltip', async ({ extension, sandbox }) => {
+  const options = await openOptions(extension, sandbox);
+  await options.setViewportSize({ width: 760, height: 800 });
+  await createGroup(options, 'A group with a rather long name that cannot fit in its column', 'an-id-that-is-also-much-too-long-for-its-column-1234567890', 'Customer');
+  await createGroup(options, 'Short', 'short', 'Testing');
+  await expect(rowOf(options, 'Short')).toBeVisible();
+  const rows = await options.getByRole('grid').evaluate((grid) =>
+    [...grid.querySelectorAll('[role=row]:not([aria-rowindex="1"])')].map((row) => {
+      const box = row.getBoundingClientRect();
+      const clipping = [...row.querySelectorAll<HTMLElement>('*')].filter((element) => getComputedStyle(element).overflowX !== 'visible' && element.scrollWidth > element.clientWidth + 1);
+      return {
+        height: Math.round(box.height),
+        clippedWithoutTooltip: clipping.filter((element) => !element.closest('[title]')).map((element) => element.textContent),
+        wrapped: [...row.querySelectorAll('button, time, code')].filter((element) => element.getClientRects().length > 1).map((element) => element.textContent),
+        sticksOut: [...row.querySelectorAll('[role=gridcell]')].some((cell) => cell.getBoundingClientRect().right > box.right + 1),
+      };
+    }),
+  );
+  expect(rows).toHaveLength(2);
+  for (const row of rows) expect(row).toEqual({ height: 60, clippedWithoutTooltip: [], wrapped: [], sticksOut: false });
+  const long = rowOf(options, 'A group with a rather long name');
+  await expect(long.getByRole('gridcell', { name: 'an-id-that-is-also-much-too-long-for-its-column-1234567890' })).toHaveAttribute('title', 'an-id-that-is-also-much-too-long-for-its-column-1234567890');
+  await expect(long.locator('time')).toHaveAttribute('title', /\d{4}/);
+  expect(await options.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scrolling').toBe(true);
+});
+
+test('2,000 groups: the page scrolls the list (one scrollbar), only rows in view are rendered, End and Home bring the row into view', async ({ extension, sandbox }) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const workspaceId = await activeWorkspaceId(extension);
+  const worker = await extension.serviceWorker();
+  await worker.evaluate(async ({ scope }) => {
+    const parts: Record<string, { groups: unknown[] }> = {};
+    for (let index = 0; index < 2000; index += 1) {
+      const group = { team_id: index, token: `ugt_${index.toString(16).padStart(32, '0')}`, name: `Group ${index}`, provided_id: `group-${index}`, environment: index % 3 === 0 ? 'Testing' : 'Customer', createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(), lastRotatedAt: null, extra: {} };
+      (parts[`${scope}userGroups.${String(index % 256).padStart(3, '0')}`] ??= { groups: [] }).groups.push(group);
+    }
+    await chrome.storage.local.set(parts);
+  }, { scope: `ws.${workspaceId}.` });
+  const options = await openOptionsPage(extension);
+  const grid = options.getByRole('grid', { name: 'User groups' });
+  await expect(groupsSection(options).getByText('Showing 2,000 of 2,000 groups', { exact: false })).toBeVisible();
+  expect(await grid.getByRole('row').count()).toBeLessThan(60);
+  const scrollers = await options.evaluate(() => [...document.querySelectorAll('section *')].filter((element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowY) && element.scrollHeight > element.clientHeight + 1).length);
+  expect(scrollers, 'no scroll box inside the section').toBe(0);
+
+  await grid.getByRole('checkbox', { name: 'Select Group 0 (Testing)' }).focus();
+  await options.keyboard.press('End');
+  const last = grid.getByRole('checkbox', { name: 'Select Group 1999 (Customer)' });
+  await expect(last).toBeFocused();
+  await expect(last).toBeInViewport();
+  expect(await options.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  // Not hidden under the sticky toolbar.
+  const toolbarBottom = await options.locator('.groups-sticky').evaluate((element) => element.getBoundingClientRect().bottom);
+  expect((await rowOf(options, 'Group 1999').boundingBox())!.y).toBeGreaterThanOrEqual(toolbarBottom - 1);
+  await options.keyboard.press('PageUp');
+  await expect(grid.locator(':focus')).toBeInViewport();
+  await options.keyboard.press('Home');
+  await expect(grid.getByRole('checkbox', { name: 'Select Group 0 (Testing)' })).toBeFocused();
+  await expect(grid.getByRole('checkbox', { name: 'Select Group 0 (Testing)' })).toBeInViewport();
 });

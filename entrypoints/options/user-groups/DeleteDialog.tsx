@@ -15,7 +15,7 @@ export function DeleteDialog({ group, onConfirm, onCancel }: DeleteDialogProps) 
   const [dataSourceId, setDataSourceId] = useState('');
   const retry = group.deleteOutcomeUnknown !== undefined;
   return (
-    <ConfirmDialog title={retry ? t('groupsRetryDeleteTitle', group.name) : t('groupsDeleteTitle', group.name)} onConfirm={() => onConfirm(dataSourceId.trim())} onCancel={onCancel}>
+    <ConfirmDialog title={retry ? t('groupsRetryDeleteTitle', group.name) : t('groupsDeleteTitle', group.name)} confirmLabel={retry ? t('groupsRetryDelete') : t('groupsDeleteGroup')} onConfirm={() => onConfirm(dataSourceId.trim())} onCancel={onCancel}>
       <p>{retry ? t('groupsRetryDeleteBody', group.environment, group.provided_id) : t('groupsDeleteBody', group.environment, group.provided_id)}</p>
       <TextField label={t('groupsDataSourceId')} value={dataSourceId} onChange={setDataSourceId} hint={t('groupsDataSourceIdHint')} autoComplete="off" />
     </ConfirmDialog>

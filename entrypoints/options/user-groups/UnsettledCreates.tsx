@@ -65,7 +65,7 @@ export function UnsettledCreates({ onStart, onOutcome }: UnsettledCreatesProps) 
         ))}
       </ul>
       {dismissing && (
-        <ConfirmDialog title={t('groupsDismissTitle', dismissing.name)} onConfirm={() => void dismiss(dismissing)} onCancel={() => setDismissing(undefined)}>
+        <ConfirmDialog title={t('groupsDismissTitle', dismissing.name)} confirmLabel={t('groupsDismiss')} onConfirm={() => void dismiss(dismissing)} onCancel={() => setDismissing(undefined)}>
           {t('groupsDismissBody', describe(dismissing))}
         </ConfirmDialog>
       )}

@@ -1,5 +1,4 @@
-import { useCallback, useState } from 'react';
-import { Alert, StatusMessage } from '@/components/Alert';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { maskGroupToken } from '@/lib/connection/mask-secret';
 import { t } from '@/lib/i18n';
@@ -16,6 +15,8 @@ import { describeGroup } from './describe-group';
 import type { Outcome } from './outcome';
 import { RegistryTransfer } from './RegistryTransfer';
 import { UnsettledCreates } from './UnsettledCreates';
+import { needsSettings, OutcomeMessage } from './OutcomeMessage';
+import { SelectionBar } from './SelectionBar';
 import { UserGroupList } from './UserGroupList';
 import type { RowAction } from './UserGroupRow';
 
@@ -33,6 +34,15 @@ export function UserGroupsSection() {
   const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(new Set());
   /** The next action starts: the last message, and the follow-up it offered, go. */
   const begin = useCallback(() => setOutcome(undefined), []);
+  // Choosing a file anywhere on the page (Add groups from file) starts an import or a bulk create, which
+  // reports its own result: this section's last message goes.
+  useEffect(() => {
+    const onChange = (event: Event) => {
+      if (event.target instanceof HTMLInputElement && event.target.type === 'file') begin();
+    };
+    document.addEventListener('change', onChange, true);
+    return () => document.removeEventListener('change', onChange, true);
+  }, [begin]);
 
   const setBusy = (group: RegistryEntry, busy: boolean) =>
     setBusyKeys((current) => {
@@ -47,10 +57,11 @@ export function UserGroupsSection() {
     setBusy(group, true);
     const result = await sendMessage(rotateUserGroupToken, { workspaceId, ...refOf(group) });
     setBusy(group, false);
+    const key = groupKey(group);
     setOutcome(
       result.ok
-        ? { kind: 'success', message: t('groupsRotated', describe(group), maskGroupToken(result.value.group.token)) }
-        : { kind: 'error', message: t('groupsNotRotated', describe(group), result.error.message) },
+        ? { kind: 'success', place: 'list', message: t('groupsRotated', describe(group), maskGroupToken(result.value.group.token)), row: { key, text: t('groupsRowRotated', maskGroupToken(result.value.group.token)) } }
+        : { kind: 'error', place: 'list', message: t('groupsNotRotated', describe(group), result.error.message), row: { key, text: t('groupsRowNotRotated', result.error.message) }, settingsLink: needsSettings(result.error) },
     );
   };
 
@@ -59,45 +70,50 @@ export function UserGroupsSection() {
     setBusy(group, true);
     const result = await sendMessage(deleteUserGroup, { workspaceId, ...refOf(group), ...(dataSourceProvidedId && { dataSourceProvidedId }) });
     setBusy(group, false);
-    setOutcome(result.ok ? { kind: 'success', message: t('groupsDeleted', describe(group)) } : deleteFailure(group, result.error));
+    setOutcome(
+      result.ok
+        ? { kind: 'success', place: 'list', message: t('groupsDeleted', describe(group)) }
+        : { ...deleteFailure(group, result.error), place: 'list', row: { key: groupKey(group), text: t('groupsRowNotDeleted', result.error.message) }, settingsLink: needsSettings(result.error) },
+    );
   };
 
   const forget = async (group: RegistryEntry) => {
     begin();
     const result = await sendMessage(forgetUserGroup, { workspaceId, ...refOf(group) });
-    setOutcome(result.ok ? { kind: 'success', message: t('groupsForgotten', describe(group)) } : { kind: 'error', message: result.error.message });
+    setOutcome(result.ok ? { kind: 'success', place: 'list', message: t('groupsForgotten', describe(group)) } : { kind: 'error', place: 'list', message: result.error.message });
   };
 
   const onAction = useCallback((kind: RowAction, group: RegistryEntry) => setDialog({ kind, group }), []);
   const close = () => setDialog(undefined);
-  const offer = outcome?.kind === 'error' ? outcome.offer : undefined;
+  const onForget = useCallback((group: RegistryEntry) => setDialog({ kind: 'forget', group }), []);
+  const note = useMemo(() => outcome?.row && { ...outcome.row, kind: outcome.kind }, [outcome]);
+  const inList = outcome?.place === 'list';
 
   return (
     <section aria-labelledby="groups-heading">
       <h2 id="groups-heading">{t('groupsHeading')}</h2>
       <CreateUserGroupForm onStart={begin} onOutcome={setOutcome} />
-      {outcome?.kind === 'error' && (
-        <Alert>
-          {outcome.message}
-          {offer && (
+      {!inList && <OutcomeMessage outcome={outcome} onForget={onForget} />}
+      <UnsettledCreates onStart={begin} onOutcome={setOutcome} />
+      <RegistryTransfer onOutcome={setOutcome} />
+      {loaded ? (
+        <UserGroupList
+          groups={groups}
+          busyKeys={busyKeys}
+          onAction={onAction}
+          note={note}
+          renderMessages={({ selected, clear }) => (
             <>
-              {' '}
-              <button type="button" onClick={() => setDialog({ kind: 'forget', group: offer.group })}>
-                {t('groupsForgetButton')}
-              </button>
+              <SelectionBar selected={selected} onClear={clear} onStart={begin} onOutcome={setOutcome} />
+              {inList && <OutcomeMessage outcome={outcome} onForget={onForget} />}
             </>
           )}
-        </Alert>
+        />
+      ) : (
+        <p aria-busy="true">{t('groupsLoading')}</p>
       )}
-      {outcome?.kind === 'success' && <StatusMessage>{outcome.message}</StatusMessage>}
-      <UnsettledCreates onStart={begin} onOutcome={setOutcome} />
-      {/* Choosing a file starts an import: the last message goes (the import reports its own). */}
-      <div onChangeCapture={begin}>
-        <RegistryTransfer onOutcome={setOutcome} />
-      </div>
-      {loaded ? <UserGroupList groups={groups} busyKeys={busyKeys} onAction={onAction} /> : <p aria-busy="true">{t('groupsLoading')}</p>}
       {dialog?.kind === 'rotate' && (
-        <ConfirmDialog title={t('groupsRotateTitle', dialog.group.name)} onConfirm={() => { close(); void rotate(dialog.group); }} onCancel={close}>
+        <ConfirmDialog title={t('groupsRotateTitle', dialog.group.name)} confirmLabel={dialog.group.rotation?.state === 'unknown' ? t('groupsRetryRotation') : t('groupsRotateToken')} onConfirm={() => { close(); void rotate(dialog.group); }} onCancel={close}>
           {t('groupsRotateBody', describe(dialog.group))}
         </ConfirmDialog>
       )}
@@ -105,7 +121,7 @@ export function UserGroupsSection() {
         <DeleteDialog group={dialog.group} onConfirm={(dataSourceId) => { close(); void remove(dialog.group, dataSourceId); }} onCancel={close} />
       )}
       {dialog?.kind === 'forget' && (
-        <ConfirmDialog title={t('groupsForgetTitle', dialog.group.name)} onConfirm={() => { close(); void forget(dialog.group); }} onCancel={close}>
+        <ConfirmDialog title={t('groupsForgetTitle', dialog.group.name)} confirmLabel={t('groupsForgetButton')} onConfirm={() => { close(); void forget(dialog.group); }} onCancel={close}>
           {t('groupsForgetBody')}
         </ConfirmDialog>
       )}

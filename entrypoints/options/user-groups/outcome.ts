@@ -6,4 +6,14 @@ import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
  * one value, replaced together and cleared when the next action starts, so an offer never outlives
  * the message it belongs to.
  */
-export type Outcome = { kind: 'success' | 'error'; message: string; offer?: { kind: 'forget'; group: RegistryEntry } };
+export type Outcome = {
+  kind: 'success' | 'error';
+  message: string;
+  offer?: { kind: 'forget'; group: RegistryEntry };
+  /** 'list': the result of an action in the list (a row, the selection), shown above the list, in view. */
+  place?: 'list';
+  /** The row the action was about, and the short text shown on it. */
+  row?: { key: string; text: string };
+  /** The service rejected the credentials: link to the Connection section. */
+  settingsLink?: boolean;
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countByEnvironment, filterGroups, groupKey, type GroupQuery } from '@/lib/user-groups/filter-groups';
+import { compareText, countByEnvironment, filterGroups, groupKey, plainSortKey, searchGroups, sortGroups, type GroupQuery } from '@/lib/user-groups/filter-groups';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 
 function entry(name: string, provided_id: string, environment: 'Customer' | 'Testing', createdAt: string): RegistryEntry {
@@ -109,6 +109,44 @@ describe('filterGroups: sort', () => {
   });
 });
 
+describe('sortGroups + searchGroups: the index a keystroke filters', () => {
+  it('gives the same rows as filterGroups for every query', () => {
+    for (const sort of ['name', 'id', 'newest', 'oldest'] as const) {
+      const index = sortGroups(GROUPS, sort);
+      for (const search of ['', 'acme', 'ZETA', '-10', ' g-1 ']) {
+        for (const environment of ['all', 'Customer', 'Testing'] as const) {
+          expect(keys(searchGroups(index, search, environment))).toEqual(keys(filterGroups(GROUPS, { search, environment, sort })));
+        }
+      }
+    }
+  });
+
+  it('never matches across the end of the name and the start of the id', () => {
+    // "Support" + "acme-1": a needle spanning both must not match.
+    expect(searchGroups(sortGroups(GROUPS, 'name'), 'supportacme', 'all')).toEqual([]);
+  });
+
+  it('returns a fresh array the caller may change, also for an empty query', () => {
+    const index = sortGroups(GROUPS, 'name');
+    const all = searchGroups(index, '', 'all');
+    all.pop();
+    expect(searchGroups(index, '', 'all')).toHaveLength(GROUPS.length);
+  });
+
+  it('filters 10,000 indexed groups in well under a frame', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => entry(`Group ${i}`, `id-${i}`, i % 2 ? 'Customer' : 'Testing', '2025-01-01T00:00:00.000Z'));
+    const index = sortGroups(many, 'name');
+    searchGroups(index, '99', 'all');
+    let best = Infinity;
+    for (let run = 0; run < 5; run++) {
+      const started = performance.now();
+      searchGroups(index, '999', 'Customer');
+      best = Math.min(best, performance.now() - started);
+    }
+    expect(best).toBeLessThan(8);
+  });
+});
+
 describe('countByEnvironment', () => {
   it('counts each environment', () => {
     expect(countByEnvironment(GROUPS)).toEqual({ Customer: 4, Testing: 3 });
@@ -161,5 +199,33 @@ describe('performance', { retry: 2 }, () => {
     }
     expect(result.length).toBeGreaterThan(0);
     expect(best).toBeLessThan(50);
+  });
+});
+
+describe('plainSortKey: the fast path of sorting gives the collator’s order', () => {
+  const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+  const sign = (value: number) => Math.sign(value);
+
+  it('orders numbers by value, ignores case, and puts space and hyphen before digits before letters', () => {
+    const names = ['Group 10', 'group 2', 'Group-1', 'Group 1', 'GROUP', 'Group a', 'Group 02', 'Group10'];
+    const fast = [...names].sort((a, b) => compareText(a, plainSortKey(a), b, plainSortKey(b)) || a.localeCompare(b));
+    const slow = [...names].sort((a, b) => collator.compare(a, b) || a.localeCompare(b));
+    expect(fast).toEqual(slow);
+  });
+
+  it('agrees with the collator on 20,000 random pairs of letters, digits, spaces and hyphens', () => {
+    const alphabet = 'aAbZz019 -0';
+    let seed = 42;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const text = () => Array.from({ length: Math.floor(random() * 8) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+    for (let pair = 0; pair < 20_000; pair++) {
+      const a = text();
+      const b = text();
+      expect(sign(compareText(a, plainSortKey(a), b, plainSortKey(b))), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(sign(collator.compare(a, b)));
+    }
+  });
+
+  it('leaves other text to the collator', () => {
+    for (const text of ['Émile', 'a_b', 'a.b', 'x'.repeat(3) + '1'.repeat(20)]) expect(plainSortKey(text)).toBeUndefined();
   });
 });

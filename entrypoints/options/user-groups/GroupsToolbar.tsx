@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { SelectField } from '@/components/SelectField';
+import { t, type MessageKey } from '@/lib/i18n';
+import type { EnvironmentFilter, SortOrder } from '@/lib/user-groups/filter-groups';
+
+const FILTERS = [
+  { value: 'all', label: 'groupsFilterAll' },
+  { value: 'Customer', label: 'groupsFilterCustomer' },
+  { value: 'Testing', label: 'groupsFilterTesting' },
+] as const satisfies readonly { value: EnvironmentFilter; label: MessageKey }[];
+
+const SORTS = [
+  { value: 'name', label: 'groupsSortName' },
+  { value: 'id', label: 'groupsSortId' },
+  { value: 'newest', label: 'groupsSortNewest' },
+  { value: 'oldest', label: 'groupsSortOldest' },
+] as const satisfies readonly { value: SortOrder; label: MessageKey }[];
+
+/** The choices of a select, with their text in the user's language. */
+const translated = <T extends string>(options: readonly { value: T; label: MessageKey }[]) => options.map((option) => ({ value: option.value, label: t(option.label) }));
+
+interface GroupsToolbarProps {
+  search: string;
+  onSearch: (search: string) => void;
+  environment: EnvironmentFilter;
+  onEnvironment: (environment: EnvironmentFilter) => void;
+  sort: SortOrder;
+  onSort: (sort: SortOrder) => void;
+  /** "Showing 6 of 6 groups…" */
+  count: string;
+  /** The selection bar and the list's live region: kept in view with the toolbar. */
+  children?: ReactNode;
+}
+
+/** Search, environment filter, sort and count, sticky above the list while it scrolls. */
+export function GroupsToolbar({ search, onSearch, environment, onEnvironment, sort, onSort, count, children }: GroupsToolbarProps) {
+  return (
+    <div className="groups-toolbar">
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor="group-search">{t('groupsSearch')}</label>
+          <input id="group-search" type="search" value={search} onChange={(event) => onSearch(event.target.value)} placeholder={t('groupsSearchPlaceholder')} />
+        </div>
+        <SelectField label={t('groupsFilter')} value={environment} options={translated(FILTERS)} onChange={onEnvironment} />
+        <SelectField label={t('groupsSort')} value={sort} options={translated(SORTS)} onChange={onSort} />
+      </div>
+      <p className="hint groups-count" aria-live="polite">
+        {count}
+      </p>
+      {children}
+    </div>
+  );
+}

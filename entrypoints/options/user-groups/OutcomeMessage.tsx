@@ -1,0 +1,43 @@
+import { Alert, StatusMessage } from '@/components/Alert';
+import { t } from '@/lib/i18n';
+import type { AppError } from '@/lib/result';
+import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import type { Outcome } from './outcome';
+
+/** The sentence the background adds to a rejected credential; on this page it becomes a link. */
+const IN_THE_SETTINGS = /\s*Check them in the settings\.\s*$/;
+
+/** A rejected or refused credential: the page links to the Connection section. */
+export const needsSettings = (error: AppError): boolean => error.code === 'UNAUTHENTICATED' || error.code === 'PERMISSION_DENIED';
+
+interface OutcomeMessageProps {
+  outcome: Outcome | undefined;
+  /** The follow-up a refused delete offers: remove the group from this browser only. */
+  onForget: (group: RegistryEntry) => void;
+}
+
+/** The section's one message: an alert for an error (with its follow-up), a status for a success. */
+export function OutcomeMessage({ outcome, onForget }: OutcomeMessageProps) {
+  if (!outcome) return null;
+  if (outcome.kind === 'success') return <StatusMessage>{outcome.message}</StatusMessage>;
+  const offer = outcome.offer;
+  return (
+    <Alert>
+      {outcome.settingsLink ? outcome.message.replace(IN_THE_SETTINGS, '') : outcome.message}
+      {outcome.settingsLink && (
+        <>
+          {' '}
+          <a href="#connection">{t('groupsCheckConnection')}</a>.
+        </>
+      )}
+      {offer && (
+        <>
+          {' '}
+          <button type="button" onClick={() => onForget(offer.group)}>
+            {t('groupsForgetButton')}
+          </button>
+        </>
+      )}
+    </Alert>
+  );
+}
