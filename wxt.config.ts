@@ -15,6 +15,8 @@ const canLaunchBrowser =
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   outDirTemplate: '{{browser}}-mv{{manifestVersion}}{{modeSuffix}}',
+  // OUT_DIR: build somewhere else than .output (a second build that must not overwrite the first).
+  ...(process.env.OUT_DIR && { outDir: process.env.OUT_DIR }),
   // A fixed port: a second `npm run dev` is refused (the `ready` hook) instead of drifting to 3001.
   dev: { server: { port: WXT_DEV_PORT, strictPort: true } },
   webExt: {
@@ -64,7 +66,7 @@ export default defineConfig({
     default_locale: 'en',
     // unlimitedStorage: the registry is the only copy of each token, so a write must never meet the
     // 10 MB storage.local quota (no install warning in Chrome or Firefox; see README, "User groups").
-    permissions: ['storage', 'unlimitedStorage', 'activeTab', 'contextMenus', 'alarms'],
+    permissions: ['storage', 'unlimitedStorage', 'activeTab', 'contextMenus', 'alarms', 'idle'],
     optional_host_permissions: ['https://*/*', ...LOOPBACK_ORIGINS],
     host_permissions: mode === 'production' ? undefined : LOOPBACK_ORIGINS,
     action: { default_title: '__MSG_actionTitle__' },

@@ -5,7 +5,8 @@ import { useModalDialog } from './use-modal-dialog';
 interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
-  confirmLabel?: string;
+  /** Named after the action (design.md §5): "Rotate token", "Delete group", never a bare "Confirm". */
+  confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -14,7 +15,7 @@ interface ConfirmDialogProps {
  * A modal confirmation built on <dialog>: the browser traps focus, Escape cancels, and focus returns
  * to the control that opened it (once it is enabled again, if the confirmed action disables it).
  */
-export function ConfirmDialog({ title, children, confirmLabel = t('dialogConfirm'), onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
   const { ref, titleId } = useModalDialog();
   return (
     <dialog

@@ -12,7 +12,7 @@ import { constants, crc32, deflateSync, inflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { startSandbox } from './sandbox/server.ts';
 import { launchExtensionBrowser, type ExtensionBrowser } from './e2e/fixtures/chromium.ts';
-import { configureConnection, optionsUrl } from './e2e/fixtures/connection.ts';
+import { configureConnection, optionsUrl, type OptionsSection } from './e2e/fixtures/connection.ts';
 import { tabIdOf } from './e2e/fixtures/popup.ts';
 import { CHROME_BUILD_DIR } from './e2e/fixtures/paths.ts';
 import { BROWSER_CONTENT, CAPTION_BAND_HEIGHT, PROMO_TILE, captionedPageHtml, STORE_POPUP_ZOOM, STORE_SCREENSHOT, pngSize, popupOverPageHtml, promoTileHtml } from './store-images.ts';
@@ -20,7 +20,7 @@ import { BROWSER_CONTENT, CAPTION_BAND_HEIGHT, PROMO_TILE, captionedPageHtml, ST
 const OUT_DIR = path.resolve(import.meta.dirname, '../docs/screenshots');
 const STORE_DIR = path.resolve(import.meta.dirname, '../store/images');
 const POPUP_WIDTH = 380;
-const OPTIONS_WIDTH = 1200;
+const OPTIONS_WIDTH = 1280;
 
 type Scheme = 'light' | 'dark';
 
@@ -92,15 +92,18 @@ async function assignSuggestedShortcut(ext: ExtensionBrowser, extensionDir: stri
   await page.close();
 }
 
-/** The options page in one scheme; the emulated scheme must be set before the page loads. */
-async function openOptions(ext: ExtensionBrowser, scheme: Scheme): Promise<Page> {
+/** A section of the options page in one scheme; the emulated scheme must be set before the page loads. */
+async function openOptions(ext: ExtensionBrowser, scheme: Scheme, section: OptionsSection): Promise<Page> {
   const page = await ext.context.newPage();
   await page.setViewportSize({ width: OPTIONS_WIDTH, height: 900 });
   await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-  await page.goto(optionsUrl(ext.extensionId));
-  await expect(page.getByRole('button', { name: 'Save connection' })).toBeVisible();
+  await page.goto(optionsUrl(ext.extensionId, section));
+  await expect(page.locator('main h2').first()).toBeVisible();
   return page;
 }
+
+/** The README's pictures of the options page: every section, each opened at its own address. */
+const README_SECTIONS: OptionsSection[] = ['start', 'projects', 'groups', 'connection', 'backup', 'about'];
 
 /**
  * The pages a reviewer registers, on http://localhost:<port> (inside the e2e build's host permissions):
@@ -217,17 +220,11 @@ async function popupStoreShot(ext: ExtensionBrowser, page: PageShot, popup: Page
   await saveStoreImage(file, await render(ext, html, STORE_SCREENSHOT), STORE_SCREENSHOT);
 }
 
-/** The options page under a caption, scrolled so that the section `heading` opens at the top (none: the page's top). */
-async function optionsStoreShot(ext: ExtensionBrowser, scheme: Scheme, heading: string | null, file: string, headline: string, detail: string): Promise<void> {
-  const options = await openOptions(ext, scheme);
+/** A section of the options page under a caption. */
+async function optionsStoreShot(ext: ExtensionBrowser, scheme: Scheme, section: OptionsSection, file: string, headline: string, detail: string): Promise<void> {
+  const options = await openOptions(ext, scheme, section);
   await options.setViewportSize({ width: STORE_SCREENSHOT.width, height: STORE_SCREENSHOT.height - CAPTION_BAND_HEIGHT });
-  await expect(options.getByRole('row').filter({ hasText: 'Tailspin Toys' })).toBeVisible();
-  if (heading !== null) {
-    await options.getByRole('heading', { name: heading, exact: true, level: 2 }).evaluate((element) => {
-      const section = element.closest('section') ?? element;
-      window.scrollTo(0, section.getBoundingClientRect().top + window.scrollY - 16);
-    });
-  }
+  await options.waitForTimeout(300);
   const html = captionedPageHtml({ page: dataUrl(await capture(options, false)), headline, detail });
   await saveStoreImage(file, await render(ext, html, STORE_SCREENSHOT), STORE_SCREENSHOT);
   await options.close();
@@ -318,7 +315,7 @@ async function main(): Promise<void> {
 
     // The connection and the groups, through the options page as a user would.
     await configureConnection(ext.context, ext.extensionId, sandbox);
-    const setup = await openOptions(ext, 'light');
+    const setup = await openOptions(ext, 'light', 'groups');
     for (const group of GROUPS_BY_HAND) {
       await setup.getByLabel('Name', { exact: true }).fill(group.name);
       await setup.getByLabel('User group ID', { exact: true }).fill(group.id);
@@ -326,9 +323,9 @@ async function main(): Promise<void> {
       await setup.getByRole('button', { name: 'Create user group' }).click();
       await expect(setup.getByRole('status')).toContainText(`(${group.environment}, ID ${group.id})`);
     }
-    await setup.getByLabel('Bulk create from CSV').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(GROUPS_CSV) });
+    await setup.getByLabel('Add groups from file').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(GROUPS_CSV) });
     await setup.getByLabel('Requests per minute').fill('600');
-    await setup.getByRole('button', { name: 'Start', exact: true }).click();
+    await setup.getByRole('button', { name: /^Create 4 groups/ }).click();
     await expect(setup.getByText('Done.', { exact: true })).toBeVisible({ timeout: 15_000 });
     await setup.close();
 
@@ -362,19 +359,21 @@ async function main(): Promise<void> {
     await popup.close();
 
     for (const scheme of ['light', 'dark'] as const) {
-      const options = await openOptions(ext, scheme);
-      await expect(options.getByRole('row').filter({ hasText: 'Tailspin Toys' })).toBeVisible();
-      await expect(options.getByRole('row').filter({ hasText: CURRENT_PAGE.title })).toBeVisible();
-      await shoot(options, `options-${scheme}.png`);
-      await options.close();
+      for (const section of README_SECTIONS) {
+        const options = await openOptions(ext, scheme, section);
+        if (section === 'groups') await expect(options.getByRole('row').filter({ hasText: 'Tailspin Toys' })).toBeVisible();
+        if (section === 'projects') await expect(options.getByRole('row').filter({ hasText: CURRENT_PAGE.title })).toBeVisible();
+        await shoot(options, `options-${section}-${scheme}.png`);
+        await options.close();
+      }
     }
 
-    await optionsStoreShot(ext, 'light', 'User groups', 'chrome-3-user-groups.png', 'Manage the service\'s user groups',
+    await optionsStoreShot(ext, 'light', 'groups', 'chrome-3-user-groups.png', 'Manage the service\'s user groups',
       'Create, rotate tokens, delete, search, export and import: the registry of every token, kept in this browser.');
-    await optionsStoreShot(ext, 'dark', 'Bulk create', 'chrome-4-bulk-create-and-history.png', 'Bulk create from a CSV, and the project history',
-      'Paced below the service\'s rate limit, carrying on in the background. Dark mode follows the system.');
-    await optionsStoreShot(ext, 'light', null, 'chrome-5-connection.png', 'Your credentials stay in this browser',
-      'Shown masked after saving, never synced, sent only to the service addresses you enter.');
+    await optionsStoreShot(ext, 'dark', 'projects', 'chrome-4-bulk-create-and-history.png', 'Every project you registered, searchable',
+      'Bulk create from a CSV runs in the background, paced below the rate limit. Dark mode follows the system.');
+    await optionsStoreShot(ext, 'light', 'connection', 'chrome-5-connection.png', 'Your credentials stay in this browser',
+      'Shown masked after saving, never synced, sent only to the service addresses you enter; optionally locked with a passphrase.');
     await promoTile(ext, buildCopy);
   } finally {
     await ext.close();

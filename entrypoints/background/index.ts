@@ -5,7 +5,10 @@ import { isPolicyChange } from '@/lib/policy/read-policy';
 import { registerContextMenu } from '@/lib/context-menu/register';
 import { createMessageListener } from '@/lib/messaging/router';
 import { BULK_CREATE_ALARM_PREFIX, bulkAlarmFor, LEGACY_BULK_CREATE_ALARM } from './bulk-create-handlers';
+import { openStartPageOnInstall } from './first-run';
 import { createBackgroundHandlers } from './handlers';
+import { registerJobBadge } from './job-badge';
+import { watchIdle } from './lock-idle';
 import { browserManagedStorage } from './policy';
 
 export default defineBackground(() => {
@@ -13,7 +16,7 @@ export default defineBackground(() => {
   // an event that woke the worker is not missed. The upgrade to workspaces starts here, before any
   // read: every handler waits for it (lib/workspaces/workspace-index-store.ts).
   const fetchFn = (input: string, init: RequestInit) => fetch(input, init);
-  const { handlers, workspaces, applyPolicy } = createBackgroundHandlers(
+  const { handlers, workspaces, applyPolicy, lock } = createBackgroundHandlers(
     { projectApi: createProjectApi({ fetch: fetchFn }), userGroupApi: createUserGroupApi({ fetch: fetchFn }), bulkAlarm: bulkAlarmFor },
     browserManagedStorage,
   );
@@ -23,6 +26,9 @@ export default defineBackground(() => {
   // "Register this page / linked page for review": items created on install, clicks open the form
   // (the popup, which acts in the last used workspace).
   registerContextMenu();
+  openStartPageOnInstall();
+  // The toolbar badge follows a running job ("12/60") and clears when it ends.
+  registerJobBadge();
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name.startsWith(BULK_CREATE_ALARM_PREFIX)) void workspaces.onBulkAlarm(alarm.name.slice(BULK_CREATE_ALARM_PREFIX.length));
     // The single job's alarm of versions before workspaces: the job now has its workspace's alarm.
@@ -33,6 +39,8 @@ export default defineBackground(() => {
     if (isPolicyChange(area)) void applyPolicy();
   });
   void applyPolicy();
+  // The passphrase lock closes after the chosen idle time (design.md §10).
+  watchIdle(lock);
   // A bulk create job left running by a stopped worker carries on, whichever workspace it belongs to.
   void workspaces.wakeBulkJobs();
 });

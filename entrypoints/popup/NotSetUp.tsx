@@ -13,7 +13,7 @@ export function NotSetUp({ status }: { status: ConnectionStatus }) {
           <li key={text}>{text}</li>
         ))}
       </ul>
-      <button type="button" className="primary" autoFocus onClick={() => openSettingsAt('connection')}>
+      <button type="button" className="primary" autoFocus onClick={() => openSettingsAt('connection/project-api')}>
         {t('openSettings')}
       </button>
       <p className="hint">{t('setupWhoHelps')}</p>

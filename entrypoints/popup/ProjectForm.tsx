@@ -127,7 +127,7 @@ export function ProjectForm({ workspaceId, page, initialHistory }: ProjectFormPr
         />
         <TextField ref={nameField} label={t('fieldProjectName')} value={projectName} onChange={setProjectName} error={nameError} autoComplete="off" />
         {duplicates && <DuplicateWarning id={WARNING_ID} report={duplicates} confirmed={confirmed} onConfirm={confirm} confirmRef={confirmButton} />}
-        {error && <ProjectError error={error} onOpenSettings={() => openSettingsAt('connection')} />}
+        {error && <ProjectError error={error} onOpenSettings={() => openSettingsAt('connection/project-api')} />}
         <button
           ref={createButton}
           type="submit"
@@ -140,7 +140,7 @@ export function ProjectForm({ workspaceId, page, initialHistory }: ProjectFormPr
         </button>
         {submitting && <span className="progress">{t('creatingProject')}</span>}
       </form>
-      <RecentProjects entries={history} onShowAll={() => openSettingsAt('history')} />
+      <RecentProjects entries={history} onShowAll={() => openSettingsAt('projects')} />
     </>
   );
 }

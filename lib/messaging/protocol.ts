@@ -2,9 +2,12 @@ import { z } from 'zod/mini';
 import type { MessageDefinition } from './define-message';
 import * as connectionAdminMessages from './messages/connection-admin-messages';
 import * as connectionMessages from './messages/connection-messages';
+import * as lockAdminMessages from './messages/lock-admin-messages';
+import * as lockMessages from './messages/lock-messages';
 import * as noticeMessages from './messages/notice-messages';
 import * as projectMessages from './messages/project-messages';
 import * as registryTransferMessages from './messages/registry-transfer-messages';
+import * as selectionJobMessages from './messages/selection-job-messages';
 import * as setupFileMessages from './messages/setup-file-messages';
 import * as userGroupMessages from './messages/user-group-messages';
 import * as workspaceAdminMessages from './messages/workspace-admin-messages';
@@ -20,10 +23,13 @@ export const protocol = {
   ...projectMessages,
   ...userGroupMessages,
   ...registryTransferMessages,
+  ...selectionJobMessages,
   ...noticeMessages,
   ...workspaceMessages,
   ...workspaceAdminMessages,
   ...setupFileMessages,
+  ...lockMessages,
+  ...lockAdminMessages,
 } satisfies Record<string, MessageDefinition>;
 
 export type Protocol = typeof protocol;

@@ -14,6 +14,8 @@ interface WorkspaceState {
   /** Raised when the shown workspace's data was replaced wholesale (cleared): its stores and sections start again. */
   generation: number;
   loadError?: string;
+  /** Added by the user on this page: its name field takes focus, ready to be typed over. */
+  justAddedId?: string;
 }
 
 export const useWorkspaceStore = create<WorkspaceState>(() => ({ workspaces: [], generation: 0 }));
@@ -43,7 +45,7 @@ export function selectWorkspace(workspaceId: string): void {
  * storage, so that the page never shows a workspace it does not list.
  */
 export function showAddedWorkspace(workspace: Workspace): void {
-  useWorkspaceStore.setState((state) => ({ workspaces: state.workspaces.some(({ id }) => id === workspace.id) ? state.workspaces : [...state.workspaces, workspace] }));
+  useWorkspaceStore.setState((state) => ({ justAddedId: workspace.id, workspaces: state.workspaces.some(({ id }) => id === workspace.id) ? state.workspaces : [...state.workspaces, workspace] }));
   selectWorkspace(workspace.id);
 }
 

@@ -18,9 +18,11 @@ export interface EntrySize {
  * of each API's calls take about 3.7 KB of it. Then to 40 KB for setup files and organisation policy
  * (issue 13): encrypting a workspace's secrets into a file, decrypting one into a workspace, and
  * checking the policy's workspaces all handle secrets, so they run where the secrets are (about
- * 5.6 KB); the passphrase lock (issue 14) reuses the same crypto.
+ * 5.6 KB). Then to 44 KB for the passphrase lock (issue 14: sealing and opening every workspace's
+ * credentials, the idle lock, about 2.3 KB, reusing the setup files' crypto) and background jobs over a
+ * selection (issue 15: rotate and delete paced like bulk create, the toolbar badge, about 0.6 KB).
  */
-export const GZIP_BUDGETS: Record<string, number> = { popup: 85_000, background: 40_000 };
+export const GZIP_BUDGETS: Record<string, number> = { popup: 85_000, background: 44_000 };
 
 function measure(buildDir: string, entry: string, files: string[]): EntrySize {
   let raw = 0;

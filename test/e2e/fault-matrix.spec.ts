@@ -5,7 +5,9 @@ import { configureConnection, connectionFor, fillAndSaveConnection, optionsUrl }
 import { clearUserGroupData, readWorkspaceStorage, readStoredGroups, readUnsettledCreates, type StoredGroup } from './fixtures/extension-storage.ts';
 import { watchExtensionErrors, type ExtensionErrorWatch } from './fixtures/fault-watch.ts';
 import { openPopupForTab } from './fixtures/popup.ts';
+import { rowAction, rowActionItem, confirmNameOf } from './fixtures/row-actions.ts';
 import { secretsOf, type Sandbox } from './fixtures/sandbox.ts';
+import { goToSection } from './fixtures/options-page.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /**
@@ -173,6 +175,9 @@ function injectFault(sandbox: Sandbox, route: Parameters<Sandbox['setFault']>[0]
 /** How long the alert may take: a hang waits out the client's timeout. */
 const alertTimeout = (fault: FaultCase) => (fault.slow ? CLIENT_TIMEOUT_MS + 10_000 : 5_000);
 
+/** A row action's message in the list: "Check them in the settings" is a link to the Connection section there. */
+const inTheList = (message: string) => message.replace('Check them in the settings.', 'Check the connection settings.');
+
 async function expectSpecificAlert(alert: Locator, expected: string, fault: FaultCase): Promise<void> {
   await expect(alert).toContainText(expected, { timeout: alertTimeout(fault) });
   await expect(alert).not.toContainText(GENERIC);
@@ -221,8 +226,9 @@ async function createProjectCase({ extension, sandbox, watch, fault, id }: CaseC
 async function openOptionsWithConnection(extension: ExtensionBrowser, sandbox: Sandbox, watch: ExtensionErrorWatch): Promise<Page> {
   const options = await extension.context.newPage();
   watch.follow(options);
-  await options.goto(optionsUrl(extension.extensionId));
+  await options.goto(optionsUrl(extension.extensionId, 'connection'));
   await fillAndSaveConnection(options, connectionFor(sandbox));
+  await goToSection(options, 'groups');
   return options;
 }
 
@@ -316,36 +322,35 @@ async function rotateTokenCase({ extension, sandbox, watch, fault, id }: CaseCon
   const registryBefore = await registryOf(extension);
 
   const row = rowOf(options, name);
-  const rotate = row.getByRole('button', { name: 'Rotate token' });
   injectFault(sandbox, 'userGroup.rotate', fault, true);
-  await rotate.click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await rowAction(row, 'Rotate token');
+  await options.getByRole('dialog').getByRole('button', { name: 'Rotate token' }).click();
 
   const section = groupsSection(options);
-  await expectSpecificAlert(section.getByRole('alert'), `The token of ${describeGroup(name, groupId)} was not rotated: ${fault.userGroup(sandbox.origin)}`, fault);
+  await expectSpecificAlert(section.getByRole('alert'), `The token of ${describeGroup(name, groupId)} was not rotated: ${inTheList(fault.userGroup(sandbox.origin))}`, fault);
   await row.getByRole('button', { name: 'Show' }).click();
   await expect(row.locator('code')).toHaveText(oldToken);
   const registryAfter = await registryOf(extension);
-  let retry: Locator;
+  let retry: string;
   if (fault.outcomeUnknown || fault.refusesToken) {
     await expect(row).toContainText(UNKNOWN_OUTCOME);
-    retry = row.getByRole('button', { name: 'Retry rotation' });
+    retry = 'Retry rotation';
     expect(registryAfter.groups, 'the registry: the old token, flagged').toEqual([
       { ...registryBefore.groups[0], rotation: expect.objectContaining({ state: 'unknown' }) as unknown },
     ]);
   } else {
     await expect(row).not.toContainText('Rotation');
-    retry = rotate;
+    retry = 'Rotate token';
     expect(registryAfter.groups, 'the registry: unchanged').toEqual(registryBefore.groups);
   }
-  await expect(retry).toBeEnabled();
-  await expect(row.getByRole('button', { name: 'Delete' })).toBeEnabled();
+  await expect(await rowActionItem(row, retry)).toBeEnabled();
+  await expect(await rowActionItem(row, 'Delete')).toBeEnabled();
   const serviceRotated = fault.canLoseAnswer;
   expect(sandbox.groups()[0]!.token === oldToken, 'the service still has the old token').toBe(!serviceRotated);
 
   sandbox.clearFaults();
-  await retry.click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await rowAction(row, retry);
+  await options.getByRole('dialog').getByRole('button', { name: confirmNameOf(retry) }).click();
   await expect(section.getByRole('status')).toContainText(`New token for ${describeGroup(name, groupId)}`);
   await expect(section.getByRole('alert')).toHaveCount(0);
   await expect(row).not.toContainText('Rotation');
@@ -371,40 +376,39 @@ async function deleteGroupCase({ extension, sandbox, watch, fault, id }: CaseCon
   const registryBefore = await registryOf(extension);
 
   const row = rowOf(options, name);
-  const remove = row.getByRole('button', { name: 'Delete' });
   // Not lost after processing: then the group would be gone on the service and a retry could not succeed.
   injectFault(sandbox, 'userGroup.delete', fault);
-  await remove.click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await rowAction(row, 'Delete');
+  await options.getByRole('dialog').getByRole('button', { name: 'Delete group' }).click();
 
   const section = groupsSection(options);
   const alert = section.getByRole('alert');
-  let retry = remove;
+  let retry = 'Delete';
   if (fault.outcomeUnknown) {
-    await expectSpecificAlert(alert, `${describeGroup(name, groupId)} may or may not have been deleted: ${fault.userGroup(sandbox.origin)}`, fault);
+    await expectSpecificAlert(alert, `${describeGroup(name, groupId)} may or may not have been deleted: ${inTheList(fault.userGroup(sandbox.origin))}`, fault);
     await expect(alert.getByRole('button')).toHaveCount(0);
     await expect(row).toContainText(DELETE_UNKNOWN);
-    retry = row.getByRole('button', { name: 'Retry delete' });
-    await expect(retry).toBeEnabled();
-    await expect(row.getByRole('button', { name: 'Remove from this browser only' })).toBeEnabled();
-    await expect(row.getByRole('button', { name: 'Rotate token' })).toBeDisabled();
+    retry = 'Retry delete';
+    await expect(await rowActionItem(row, retry)).toBeEnabled();
+    await expect(await rowActionItem(row, 'Remove from this browser only')).toBeEnabled();
+    await expect(await rowActionItem(row, 'Rotate token')).toBeDisabled();
     expect((await registryOf(extension)).groups, 'the registry: the group, flagged').toEqual([
       { ...registryBefore.groups[0], deleteOutcomeUnknown: { since: expect.any(String) as unknown, message: DELETE_UNKNOWN } },
     ]);
   } else {
-    await expectSpecificAlert(alert, `${describeGroup(name, groupId)} was not deleted and is kept here: ${fault.userGroup(sandbox.origin)}`, fault);
+    await expectSpecificAlert(alert, `${describeGroup(name, groupId)} was not deleted and is kept here: ${inTheList(fault.userGroup(sandbox.origin))}`, fault);
     await expect(alert.getByRole('button', { name: 'Remove from this browser only' })).toBeEnabled();
     await expect(row).not.toContainText(DELETE_UNKNOWN);
-    await expect(row.getByRole('button', { name: 'Rotate token' })).toBeEnabled();
+    await expect(await rowActionItem(row, 'Rotate token')).toBeEnabled();
     expect((await registryOf(extension)).groups, 'the registry: unchanged').toEqual(registryBefore.groups);
   }
   await expect(row).toBeVisible();
-  await expect(retry).toBeEnabled();
+  await expect(await rowActionItem(row, retry)).toBeEnabled();
   expect(sandbox.groups().map((group) => group.provided_id)).toEqual([groupId]);
 
   sandbox.clearFaults();
-  await retry.click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await rowAction(row, retry);
+  await options.getByRole('dialog').getByRole('button', { name: confirmNameOf(retry) }).click();
   await expect(section.getByRole('status')).toHaveText(`Deleted ${describeGroup(name, groupId)}.`);
   await expect(section.getByRole('alert')).toHaveCount(0);
   await expect(row).toHaveCount(0);
@@ -465,8 +469,8 @@ test('connection reset once, after the service rotated (Chromium resends the rot
   sandbox.setFault('userGroup.rotate', { kind: 'reset', afterProcessing: true, times: 1 });
 
   const row = rowOf(options, name);
-  await row.getByRole('button', { name: 'Rotate token' }).click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await rowAction(row, 'Rotate token');
+  await options.getByRole('dialog').getByRole('button', { name: 'Rotate token' }).click();
   await expect(groupsSection(options).getByRole('alert')).toContainText(`The token of ${describeGroup(name, 'resent')} was not rotated: The service refused: No user group has this token`);
   // The scenario: the service rotated, Chromium resent the same request, the resend was refused.
   expect(sandbox.requests.filter((request) => request.route === 'userGroup.rotate').map((request) => request.body)).toEqual([
@@ -478,8 +482,8 @@ test('connection reset once, after the service rotated (Chromium resends the rot
 
   await expect(row).toContainText(UNKNOWN_OUTCOME);
   sandbox.clearFaults();
-  await row.getByRole('button', { name: 'Retry rotation' }).click();
-  await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await rowAction(row, 'Retry rotation');
+  await options.getByRole('dialog').getByRole('button', { name: 'Retry rotation' }).click();
   await expect(groupsSection(options).getByRole('status')).toContainText(`New token for ${describeGroup(name, 'resent')}`);
   expect((await registryOf(extension)).groups[0]!.token).toBe(sandbox.groups()[0]!.token);
   expect(await watch.problems(), 'errors or unhandled rejections in extension contexts').toEqual([]);

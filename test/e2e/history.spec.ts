@@ -70,7 +70,7 @@ test('a page registered before: the popup warns with the earlier id, Register ag
 
     // And in the options page, searchable and exportable.
     const options = await extension.context.newPage();
-    await options.goto(optionsUrl(extension.extensionId));
+    await options.goto(optionsUrl(extension.extensionId, 'projects'));
     const history = options.getByRole('region', { name: 'Project history' });
     await history.getByLabel('Search history', { exact: true }).fill(title);
     await expect(history.getByText('Showing 2 of', { exact: false })).toBeVisible();
@@ -100,7 +100,7 @@ test('the options page exports the history as JSON and CSV', async ({ sandbox })
       ids.push(await createFrom(await openPopupForTab(own, page)));
     }
     const options = await own.context.newPage();
-    await options.goto(optionsUrl(own.extensionId));
+    await options.goto(optionsUrl(own.extensionId, 'projects'));
     const history = options.getByRole('region', { name: 'Project history' });
 
     const json = options.waitForEvent('download');

@@ -89,7 +89,7 @@ test('a policy workspace: ready in the popup without typing, first and locked in
 
     // The options page: first in the list, marked, not deletable, read-only while locked.
     const options = await ext.context.newPage();
-    await options.goto(optionsUrl(extensionId));
+    await options.goto(optionsUrl(extensionId, 'connection'));
     await expect(workspaceSelect(options).locator('option')).toHaveText([`${ORG} (managed)`, 'Workspace 1']);
     await workspaceSelect(options).selectOption({ label: `${ORG} (managed)` });
     await expect(options.getByText('Managed by your organization', { exact: false })).toBeVisible();

@@ -189,8 +189,9 @@ test('without a connection the popup names what is missing, and Open settings op
     // Enter activates the button on key down; the popup may be closed before the key is up.
     await popup.keyboard.press('Enter').catch(() => undefined);
     const options = await optionsOpened;
-    expect(options.url()).toBe(`${optionsUrl(extension.extensionId)}#connection`);
+    expect(options.url()).toBe(`${optionsUrl(extension.extensionId)}#connection/project-api`);
     await expect(options.getByLabel('Project API URL', { exact: true })).toBeInViewport();
+    await expect(options.getByLabel('Project API URL', { exact: true })).toBeFocused();
     await expect(options.getByRole('button', { name: 'Save connection' })).toBeVisible();
     await popupClosed;
   } finally {

@@ -9,6 +9,7 @@ import { launchExtensionBrowser, type ExtensionBrowser } from './fixtures/chromi
 import { connectionFor, fillAndSaveConnection, optionsUrl } from './fixtures/connection.ts';
 import { openPopupForTab } from './fixtures/popup.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
+import { goToSection } from './fixtures/options-page.ts';
 import { expect, test } from './fixtures/test.ts';
 
 declare const chrome: typeof ExtensionApi;
@@ -46,12 +47,13 @@ async function importWith(options: Page, passphrase: string) {
 
 test('export in one profile, import in another: the popup there creates a project with no typing', async ({ sandbox }) => {
   const options = await admin.context.newPage();
-  await options.goto(optionsUrl(admin.extensionId));
+  await options.goto(optionsUrl(admin.extensionId, 'connection'));
   await fillAndSaveConnection(options, connectionFor(sandbox));
   await options.getByLabel('Workspace name', { exact: true }).fill('Acme reviews');
   await options.getByLabel('Workspace name', { exact: true }).press('Tab');
   await expect(options.getByLabel('Workspace', { exact: true }).locator('option:checked')).toHaveText('Acme reviews');
 
+  await goToSection(options, 'backup');
   await options.getByRole('button', { name: 'Export setup file' }).click();
   const dialog = options.getByRole('dialog');
   await expect(dialog.getByRole('checkbox', { name: 'Include the user group API' })).not.toBeChecked();
@@ -72,9 +74,10 @@ test('export in one profile, import in another: the popup there creates a projec
   expect(JSON.parse(text)).toMatchObject({ format: 'review-companion.setup', workspace: { name: 'Acme reviews', projectApiUrl: sandbox.projectApiUrl } });
   expect(JSON.parse(text)).not.toHaveProperty('workspace.userGroupBaseUrl');
 
-  // The reviewer's browser: a wrong passphrase and a changed address write nothing.
+  // The reviewer's browser, on the start page its install opened: a wrong passphrase and a changed address write nothing.
   const importer = await reviewer.context.newPage();
-  await importer.goto(optionsUrl(reviewer.extensionId));
+  await importer.goto(reviewer.startPageUrl!);
+  await importer.getByRole('radio', { name: /^Register pages for review/ }).check();
   await chooseFile(importer, text);
   const preview = importer.getByLabel('Setup file contents');
   await expect(preview).toContainText('Acme reviews');
@@ -96,8 +99,11 @@ test('export in one profile, import in another: the popup there creates a projec
 
   await chooseFile(importer, text);
   await importWith(importer, PASSPHRASE);
-  await expect(importForm(importer).getByRole('status')).toHaveText('Workspace “Acme reviews” imported. It is now the one the popup uses.');
+  // Said beside the workspace switcher, which now shows the imported workspace.
+  await expect(importer.getByRole('status').filter({ hasText: 'imported' })).toHaveText('Workspace “Acme reviews” imported. It is now the one the popup uses.');
   await expect(importer.getByLabel('Workspace', { exact: true }).locator('option:checked')).toHaveText('Acme reviews');
+  await expect(importer.getByRole('listitem').filter({ hasText: 'Register pages:' })).toContainText('ready');
+  await goToSection(importer, 'connection');
   await expect(importer.getByLabel('Project API URL', { exact: true })).toHaveValue(sandbox.projectApiUrl);
 
   const site = await reviewer.context.newPage();
@@ -108,13 +114,15 @@ test('export in one profile, import in another: the popup there creates a projec
   const id = await popup.getByLabel('Project ID', { exact: true }).inputValue();
   expect(sandbox.projects().map((project) => project.projectId)).toContain(id);
 
-  // The same file again: a dialog offers to replace the workspace's connection, keeping its data.
+  // The same file again (from the backup section): a dialog offers to replace the workspace's connection, keeping its data.
+  await goToSection(importer, 'backup');
   await chooseFile(importer, text);
   await importWith(importer, PASSPHRASE);
   const replace = importer.getByRole('dialog');
   await expect(replace).toContainText('its user groups, project history and bulk job stay');
   await replace.getByRole('button', { name: 'Replace workspace' }).click();
-  await expect(importForm(importer).getByRole('status')).toHaveText('Workspace “Acme reviews” now uses the imported connection and secrets.');
+  await expect(importer.getByRole('status').filter({ hasText: 'now uses' })).toHaveText('Workspace “Acme reviews” now uses the imported connection and secrets.');
   await expect(importer.getByLabel('Workspace', { exact: true }).locator('option')).toHaveCount(2);
+  await goToSection(importer, 'connection');
   await expect(importer.getByLabel('Project API URL', { exact: true })).toHaveValue(sandbox.projectApiUrl);
 });

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { launchExtensionBrowser, type ExtensionBrowser } from './fixtures/chromium.ts';
 import { connectionFor, fillAndSaveConnection, optionsUrl } from './fixtures/connection.ts';
 import { readStoredGroups } from './fixtures/extension-storage.ts';
-import { createGroup, rowOf } from './fixtures/options-page.ts';
+import { createGroup, goToSection, rowOf } from './fixtures/options-page.ts';
 import { openPopupForTab } from './fixtures/popup.ts';
 import { secretsOf, startE2eSandbox, type Sandbox } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -62,7 +62,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('two workspaces, two services: groups and projects land on the right one, and switching shows only its own', async ({ sandbox }) => {
   const options = await own.context.newPage();
-  await options.goto(optionsUrl(own.extensionId));
+  await options.goto(optionsUrl(own.extensionId, 'connection'));
   // A fresh install has one workspace; its name is checked next to the field.
   await expect(workspaceSelect(options).locator('option')).toHaveText(['Workspace 1']);
   await workspaceName(options).fill('  ');
@@ -71,18 +71,21 @@ test('two workspaces, two services: groups and projects land on the right one, a
   await expect(workspaceName(options)).toHaveAttribute('aria-invalid', 'true');
   await rename(options, 'Acme');
   await connect(options, sandbox);
+  await goToSection(options, 'groups');
   await createGroup(options, 'Acme group', 'acme-1', 'Customer');
 
-  // A second workspace: added, named (a taken name is refused), connected to the second service.
+  // A second workspace: added, then named and connected in its connection section (a taken name is refused).
   await options.getByRole('button', { name: 'Add workspace' }).click();
+  await expect(options.getByRole('heading', { level: 2, name: 'Connection' })).toBeVisible();
   await expect(workspaceSelect(options).locator('option:checked')).toHaveText('Workspace 2');
   await expect(workspaceName(options)).toBeFocused();
   await workspaceName(options).fill('ACME');
   await workspaceName(options).press('Enter');
   await expect(options.getByText('Another workspace has this name. Choose another one.')).toBeVisible();
   await rename(options, 'Globex');
-  await expect(options.getByRole('row').filter({ hasText: 'Acme group' })).toHaveCount(0);
   await connect(options, second);
+  await goToSection(options, 'groups');
+  await expect(options.getByRole('row').filter({ hasText: 'Acme group' })).toHaveCount(0);
   await createGroup(options, 'Globex group', 'globex-1', 'Testing');
 
   // Each group is on its own service, with that service's token.
@@ -94,10 +97,13 @@ test('two workspaces, two services: groups and projects land on the right one, a
   await workspaceSelect(options).selectOption({ label: 'Acme' });
   await expect(rowOf(options, 'Acme group')).toBeVisible();
   await expect(options.getByRole('row').filter({ hasText: 'Globex group' })).toHaveCount(0);
+  await goToSection(options, 'connection');
   await expect(options.getByLabel('User group API base URL', { exact: true })).toHaveValue(sandbox.userGroupBaseUrl);
+  await goToSection(options, 'groups');
   await workspaceSelect(options).selectOption({ label: 'Globex' });
   await expect(rowOf(options, 'Globex group')).toBeVisible();
   await expect(options.getByRole('row').filter({ hasText: 'Acme group' })).toHaveCount(0);
+  await goToSection(options, 'connection');
   await expect(options.getByLabel('User group API base URL', { exact: true })).toHaveValue(second.userGroupBaseUrl);
   // A link (and a reload) opens the workspace it names.
   expect(new URL(options.url()).searchParams.get('ws')).toMatch(/^[a-z0-9-]+$/);
@@ -120,6 +126,7 @@ test('two workspaces, two services: groups and projects land on the right one, a
   // The history follows the workspace too.
   const history = options.getByRole('region', { name: 'Project history' });
   await options.reload();
+  await goToSection(options, 'projects');
   await expect(history).toContainText(inGlobex.id);
   await expect(history).not.toContainText(inAcme.id);
   await workspaceSelect(options).selectOption({ label: 'Acme' });
@@ -135,7 +142,7 @@ test('two workspaces, two services: groups and projects land on the right one, a
 
 test('deleting a workspace says what is lost and offers an export first; the last one can only be cleared', async ({ sandbox }) => {
   const options = await own.context.newPage();
-  await options.goto(optionsUrl(own.extensionId));
+  await options.goto(optionsUrl(own.extensionId, 'connection'));
   await workspaceSelect(options).selectOption({ label: 'Globex' });
   await options.getByRole('button', { name: 'Delete workspace' }).click();
   const dialog = options.getByRole('dialog');
@@ -150,7 +157,9 @@ test('deleting a workspace says what is lost and offers an export first; the las
   await dialog.getByRole('button', { name: 'Delete workspace' }).click();
   await expect(options.getByRole('status')).toHaveText('The workspace “Globex” was deleted.');
   await expect(workspaceSelect(options).locator('option')).toHaveText(['Acme']);
+  await goToSection(options, 'groups');
   await expect(rowOf(options, 'Acme group')).toBeVisible();
+  await goToSection(options, 'connection');
   expect((await readStoredGroups(own)).map((group) => group.provided_id)).toEqual(['acme-1']);
 
   // One workspace left: the popup has no select, and the last workspace is cleared, not deleted.
@@ -168,19 +177,20 @@ test('deleting a workspace says what is lost and offers an export first; the las
 
 test('a reviewer-only workspace (project API only) is complete: the popup works, the user-group area says how to set it up', async ({ sandbox }) => {
   const options = await own.context.newPage();
-  await options.goto(optionsUrl(own.extensionId));
+  await options.goto(optionsUrl(own.extensionId, 'connection'));
   await options.getByLabel('Project API URL', { exact: true }).fill(sandbox.projectApiUrl);
   await options.getByLabel('API key', { exact: true }).fill(sandbox.credentials.apiKey);
   await options.getByLabel('Auth token', { exact: true }).fill(sandbox.credentials.authToken);
   await options.getByRole('button', { name: 'Save connection' }).click();
   await expect(options.getByRole('status')).toHaveText('Connection saved.');
 
+  await goToSection(options, 'groups');
   const groups = options.getByRole('region', { name: 'User groups' });
   await expect(groups).toContainText('This workspace has no user group API set up');
   await expect(options.getByRole('button', { name: 'Create user group' })).toHaveCount(0);
   await expect(options.getByLabel('Search user groups')).toHaveCount(0);
   await expect(options.getByRole('button', { name: 'Export JSON' })).toHaveCount(0);
-  await groups.getByRole('button', { name: 'Set up the user group API' }).click();
+  await groups.getByRole('link', { name: 'Set up the user group API' }).click();
   await expect(options.getByLabel('User group API base URL', { exact: true })).toBeFocused();
   await expect(options.getByText('Project API: last call succeeded', { exact: false })).toHaveCount(0);
   await expect(options.getByText('Project API: not used yet.')).toBeVisible();

@@ -99,7 +99,8 @@ describe('t()', () => {
           'groupsCopyToken',
           'groupsRotateToken',
           'groupsDelete',
-          'dialogConfirm',
+          'groupsDeleteGroup',
+          'navConnection',
         ] as const
       ).map((key) => t(key)),
     ).toEqual([
@@ -119,7 +120,8 @@ describe('t()', () => {
       'Copy token',
       'Rotate token',
       'Delete',
-      'Confirm',
+      'Delete group',
+      'Connection',
     ]);
   });
 

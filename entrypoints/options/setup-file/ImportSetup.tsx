@@ -11,13 +11,15 @@ import { readSetupFileHeader } from '@/lib/setup-file/read-setup-file';
 import { MAX_SETUP_FILE_BYTES, type SetupWorkspace } from '@/lib/setup-file/setup-file-schema';
 import { reloadWorkspace, showAddedWorkspace } from '@/lib/stores/workspace-store';
 import type { Workspace } from '@/lib/workspaces/workspace-index';
+import { sayWorkspaceMessage } from '../workspaces/workspace-message';
 import { setupProblemText } from './setup-problem-text';
 
 type Chosen = { text: string; workspace: SetupWorkspace };
 type Message = { kind: 'success' | 'error'; text: string };
 
 /** Reads a setup file, shows its workspace and addresses, and imports it with the passphrase (design.md §8). */
-export function ImportSetup() {
+/** `intro`: a line under the heading saying why to use it here. */
+export function ImportSetup({ intro }: { intro?: string }) {
   const fileId = useId();
   const [chosen, setChosen] = useState<Chosen>();
   const [passphrase, setPassphrase] = useState('');
@@ -39,6 +41,7 @@ export function ImportSetup() {
   const run = async (replace: boolean) => {
     if (!chosen) return setMessage({ kind: 'error', text: t('setupChooseFileFirst') });
     setMessage(undefined);
+    sayWorkspaceMessage(undefined);
     setExisting(undefined);
     setBusy(true);
     // The permission request must be the first await: browsers only allow it during the click.
@@ -55,7 +58,8 @@ export function ImportSetup() {
     // A replaced workspace may be the one shown: its sections start again with the new connection.
     if (answer.replaced) reloadWorkspace();
     const done = t(answer.replaced ? 'setupReplaced' : 'setupImported', answer.workspace.name);
-    setMessage({ kind: 'success', text: granted ? done : `${done} ${t('setupAccessNotGranted')}` });
+    // Said beside the workspace switcher: the page now shows the imported workspace, and this form starts afresh.
+    sayWorkspaceMessage({ kind: 'success', text: granted ? done : `${done} ${t('setupAccessNotGranted')}` });
   };
 
   const submit = (event: FormEvent) => {
@@ -66,6 +70,7 @@ export function ImportSetup() {
   return (
     <form className="setup-import" onSubmit={submit} aria-labelledby={`${fileId}-heading`}>
       <h3 id={`${fileId}-heading`}>{t('setupImportHeading')}</h3>
+      {intro && <p className="hint">{intro}</p>}
       <div className="field">
         <label htmlFor={fileId}>{t('setupFile')}</label>
         <input id={fileId} type="file" accept=".json,application/json" onChange={(event) => void choose(event.target.files?.[0])} />

@@ -1,0 +1,78 @@
+import { t } from '@/lib/i18n';
+import type { ConnectionStatus } from '@/lib/connection/connection-status';
+import { checkServiceUrl, originOf } from '@/lib/connection/validate-connection';
+
+export type FieldName = 'userGroupBaseUrl' | 'projectApiUrl' | 'apiToken' | 'apiKey' | 'authToken';
+export type ConnectionFormValues = Record<FieldName, string> & { sessionOnly: boolean };
+/** The two halves of a connection; a form may show one of them (the start page sets up only what the user needs). */
+export type ApiPart = 'userGroup' | 'project';
+
+export function formFromStatus(status: ConnectionStatus): ConnectionFormValues {
+  return { userGroupBaseUrl: status.userGroupBaseUrl, projectApiUrl: status.projectApiUrl, apiToken: '', apiKey: '', authToken: '', sessionOnly: status.secretsArea === 'session' };
+}
+
+/** Something to save: an address edited, a secret typed, or the storage choice changed. Saving nothing is never "saved". */
+export function hasChanges(form: ConnectionFormValues, status: ConnectionStatus): boolean {
+  return (
+    form.userGroupBaseUrl.trim() !== status.userGroupBaseUrl ||
+    form.projectApiUrl.trim() !== status.projectApiUrl ||
+    form.apiToken !== '' ||
+    form.apiKey !== '' ||
+    form.authToken !== '' ||
+    form.sessionOnly !== (status.secretsArea === 'session')
+  );
+}
+
+/** Something stored that Forget credentials would remove. */
+export const hasStoredSecrets = (status: ConnectionStatus) => Object.values(status.masked).some((masked) => masked !== '');
+
+/** Whether a stored secret still counts for the address in the form (a secret belongs to its origin). */
+function keptFor(masked: string, savedUrl: string, formUrl: string): boolean {
+  return masked !== '' && originOf(formUrl) === originOf(savedUrl);
+}
+
+/** Inside an empty secret field: a stored secret reads as set, masked, and typing replaces it. */
+export function secretPlaceholder(masked: string, savedUrl: string, formUrl: string): string | undefined {
+  return keptFor(masked, savedUrl, formUrl) ? t('connectionSecretSavedPlaceholder', masked) : undefined;
+}
+
+/** Under a secret field: said only when the stored secret does not count (none, or another address's). */
+export function secretHint(masked: string, label: string, savedUrl: string, formUrl: string): string | undefined {
+  if (!masked) return t('connectionSecretNotSet');
+  if (keptFor(masked, savedUrl, formUrl)) return undefined;
+  const savedOrigin = originOf(savedUrl);
+  return savedOrigin ? t('connectionSecretOriginChanged', label, savedOrigin) : t('connectionSecretOriginAdded', label);
+}
+
+export function checkUrls(form: ConnectionFormValues): Partial<Record<FieldName, string>> {
+  const errors: Partial<Record<FieldName, string>> = {};
+  for (const field of ['userGroupBaseUrl', 'projectApiUrl'] as const) {
+    const checked = form[field].trim() ? checkServiceUrl(form[field]) : undefined;
+    if (checked && !checked.ok) errors[field] = checked.message;
+  }
+  return errors;
+}
+
+const partInUse = {
+  userGroup: (status: ConnectionStatus) => Boolean(status.userGroupBaseUrl || status.masked.apiToken),
+  project: (status: ConnectionStatus) => Boolean(status.projectApiUrl || status.masked.apiKey || status.masked.authToken),
+};
+
+/**
+ * What the saved connection still lacks, said after a save: in the one part a form shows, or in each
+ * part begun (a workspace may use only one API, and the other staying empty is not a problem).
+ */
+export function stillMissing(status: ConnectionStatus, shown: readonly ApiPart[]): string[] {
+  const parts = shown.length === 1 ? shown : shown.filter((part) => partInUse[part](status));
+  const missing: string[] = [];
+  if (parts.includes('userGroup')) {
+    if (!status.userGroupBaseUrl) missing.push(t('connectionUserGroupBaseUrl'));
+    if (!status.masked.apiToken) missing.push(t('connectionApiToken'));
+  }
+  if (parts.includes('project')) {
+    if (!status.projectApiUrl) missing.push(t('connectionProjectApiUrl'));
+    if (!status.masked.apiKey) missing.push(t('connectionApiKey'));
+    if (!status.masked.authToken) missing.push(t('connectionAuthToken'));
+  }
+  return missing;
+}

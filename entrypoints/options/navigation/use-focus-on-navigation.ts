@@ -1,0 +1,24 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { targetOfHash, type Section } from './sections';
+
+/**
+ * After the user moves to another section, focus goes to its heading, so that a screen reader says
+ * where they are and Tab continues in the section. Not on the first load (the browser's own start),
+ * and not when the new section has already put focus somewhere of its own (a field to fill in).
+ */
+export function useFocusOnNavigation(section: Section, content: RefObject<HTMLElement | null>): void {
+  const shown = useRef<Section>(undefined);
+  useEffect(() => {
+    const previous = shown.current;
+    shown.current = section;
+    if (previous === undefined || previous === section) return;
+    const container = content.current;
+    // An address that points into the section (`#connection/project-api`) has its target take focus.
+    if (!container || container.contains(document.activeElement) || targetOfHash(location.hash)) return;
+    const heading = container.querySelector<HTMLElement>('h2');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+    window.scrollTo({ top: 0 });
+  }, [section, content]);
+}

@@ -1,0 +1,20 @@
+import { useEffect, type RefObject } from 'react';
+import { targetOfHash } from './sections';
+
+/**
+ * Puts focus in the first field of `element` when the address points at `target`
+ * (`#connection/user-group-api`): on arrival from a link in the popup or elsewhere in the page.
+ */
+export function useFocusWhenTargeted(target: string, element: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const focusIfTargeted = () => {
+      if (targetOfHash(location.hash) !== target) return;
+      const field = element.current?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled])');
+      field?.scrollIntoView({ block: 'center' });
+      field?.focus();
+    };
+    focusIfTargeted();
+    window.addEventListener('hashchange', focusIfTargeted);
+    return () => window.removeEventListener('hashchange', focusIfTargeted);
+  }, [target, element]);
+}

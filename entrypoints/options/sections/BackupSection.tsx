@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Alert, StatusMessage } from '@/components/Alert';
+import { t } from '@/lib/i18n';
+import { exactTime, relativeTime } from '@/lib/time/relative-time';
+import { ExportSetupButton } from '../setup-file/ExportSetupButton';
+import { ImportSetup } from '../setup-file/ImportSetup';
+import { exportRegistry } from '../user-groups/RegistryExport';
+import { useActiveWorkspace } from '../workspaces/use-active-workspace';
+import { useBackupFacts } from './use-backup-facts';
+
+type Message = { kind: 'success' | 'error'; text: string };
+
+/**
+ * #backup: the registry is the only copy of each group token (the service cannot show one again), so
+ * this says how many tokens no export holds and when the last export was, next to the export buttons;
+ * and the setup files that carry a workspace's connection to a teammate.
+ */
+export function BackupSection() {
+  const workspace = useActiveWorkspace();
+  const [exports, setExports] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>();
+  const { facts, problem, now } = useBackupFacts(workspace.id, exports);
+  const empty = facts?.groups === 0;
+
+  const exportAs = async (kind: 'json' | 'csv') => {
+    setMessage(undefined);
+    setBusy(true);
+    const failure = await exportRegistry(workspace, kind);
+    setBusy(false);
+    setExports((count) => count + 1);
+    setMessage(failure ? { kind: 'error', text: failure } : { kind: 'success', text: t('backupExported', facts?.groups ?? 0) });
+  };
+
+  return (
+    <section aria-labelledby="backup-heading">
+      <h2 id="backup-heading">{t('backupHeading')}</h2>
+      <p>{t('backupIntro')}</p>
+      {problem && <Alert>{problem}</Alert>}
+      {facts && (
+        <p className={facts.tokensOnlyHere > 0 ? 'warning' : 'hint'}>
+          {empty ? t('backupNoGroups') : t('backupTokensOnlyHere', facts.tokensOnlyHere, facts.groups)}{' '}
+          {facts.lastExportAt ? (
+            <>
+              {t('backupLastExport')}{' '}
+              <time dateTime={facts.lastExportAt} title={exactTime(facts.lastExportAt)}>
+                {relativeTime(facts.lastExportAt, now ?? 0)}
+              </time>
+              .
+            </>
+          ) : (
+            !empty && t('backupNeverExported')
+          )}
+        </p>
+      )}
+      <div className="actions">
+        <button type="button" disabled={busy || !facts || empty} onClick={() => void exportAs('json')}>
+          {t('importExportJson')}
+        </button>
+        <button type="button" disabled={busy || !facts || empty} onClick={() => void exportAs('csv')}>
+          {t('importExportCsv')}
+        </button>
+      </div>
+      <p className="hint">{t('backupRestoreHint')} <a href="#groups">{t('backupRestoreLink')}</a></p>
+      {message?.kind === 'error' && <Alert>{message.text}</Alert>}
+      {message?.kind === 'success' && <StatusMessage>{message.text}</StatusMessage>}
+      <h3>{t('backupSetupHeading')}</h3>
+      <p className="hint">{t('backupSetupIntro')}</p>
+      <div className="actions">
+        <ExportSetupButton key={workspace.id} workspace={workspace} />
+      </div>
+      <ImportSetup />
+    </section>
+  );
+}

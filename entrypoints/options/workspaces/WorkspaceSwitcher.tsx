@@ -1,0 +1,42 @@
+import { Alert, StatusMessage } from '@/components/Alert';
+import { SelectField } from '@/components/SelectField';
+import { t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/messaging/client';
+import { createWorkspace } from '@/lib/messaging/messages/workspace-admin-messages';
+import { selectWorkspace, showAddedWorkspace, useWorkspaceStore } from '@/lib/stores/workspace-store';
+import { workspaceLabel } from '@/lib/workspaces/workspace-label';
+import { defaultWorkspaceName } from '@/lib/workspaces/workspace-name';
+import { useActiveWorkspace } from './use-active-workspace';
+import { sayWorkspaceMessage, useWorkspaceMessage } from './workspace-message';
+
+/** In the page header: which workspace every section shows, and adding one (named in its connection section). */
+export function WorkspaceSwitcher() {
+  const workspaces = useWorkspaceStore((state) => state.workspaces);
+  const workspace = useActiveWorkspace();
+  const message = useWorkspaceMessage((state) => state.message);
+
+  const switchTo = (id: string) => {
+    sayWorkspaceMessage(undefined);
+    selectWorkspace(id);
+  };
+
+  const add = async () => {
+    sayWorkspaceMessage(undefined);
+    const created = await sendMessage(createWorkspace, { name: defaultWorkspaceName(workspaces) });
+    if (!created.ok) return sayWorkspaceMessage({ kind: 'error', text: created.error.message });
+    showAddedWorkspace(created.value);
+    // A new workspace is named and connected in one place.
+    location.hash = '#connection';
+  };
+
+  return (
+    <div className="workspace-switcher">
+      <SelectField label={t('workspaceSelect')} value={workspace.id} options={workspaces.map((entry) => ({ value: entry.id, label: workspaceLabel(entry) }))} onChange={switchTo} />
+      <button type="button" onClick={() => void add()}>
+        {t('workspaceAdd')}
+      </button>
+      {message?.kind === 'error' && <Alert>{message.text}</Alert>}
+      {message?.kind === 'success' && <StatusMessage>{message.text}</StatusMessage>}
+    </div>
+  );
+}
