@@ -73,3 +73,9 @@ export async function remainingIds(): Promise<string[]> {
 export async function storeJob({ job, rows }: { job: BulkJob; rows?: BulkJobRows }) {
   await fakeBrowser.storage.local.set({ [testKey('bulkCreateJob')]: job, [`${testKey('bulkCreateJob')}$`]: { v: 3 }, ...(rows && { [testKey('bulkCreateRows')]: rows }) });
 }
+
+/** Lets the runner go as far as it can: every sleep elapses, every storage write settles. */
+export async function drain(runner: { kick: () => Promise<void> }): Promise<void> {
+  await vi.runAllTimersAsync();
+  await runner.kick();
+}

@@ -10,7 +10,7 @@ import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
 import { ROWS_UNREADABLE } from '@/lib/user-groups/bulk-runner';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { seedConnection } from '../helpers/stored-connection';
-import { CONNECTION, created, fakeRunner, rateLimited, refused, remainingIds, rows, storedJob, storeJob, timedOut } from './bulk-fakes';
+import { CONNECTION, created, fakeRunner, rateLimited, refused, remainingIds, rows, storedJob, storeJob, timedOut, drain } from './bulk-fakes';
 import { TEST_SCOPE, TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -21,11 +21,6 @@ async function registryIds(): Promise<string[]> {
   return registry.groups.map((group) => `${group.environment}:${group.provided_id}`).sort();
 }
 
-/** Lets the runner go as far as it can: every sleep elapses, every storage write settles. */
-async function drain(runner: { kick: () => Promise<void> }) {
-  await vi.runAllTimersAsync();
-  await runner.kick();
-}
 
 beforeEach(() => {
   fakeBrowser.reset();

@@ -7,7 +7,7 @@ import { JOB_UNDER_WAY } from '@/lib/user-groups/bulk-runner';
 import { selectionRows } from '@/lib/user-groups/bulk-selection';
 import { settleOrphanedRotations, upsertFromService } from '@/lib/user-groups/registry-updates';
 import { createRegistryWriter, type RegistryWriter } from '@/lib/user-groups/registry-writer';
-import { CONNECTION, fakeRunner, remainingIds, storedJob, timedOut } from './bulk-fakes';
+import { CONNECTION, fakeRunner, remainingIds, storedJob, timedOut, drain } from './bulk-fakes';
 import { TEST_SCOPE } from '../helpers/test-workspace';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -54,10 +54,6 @@ async function entry(registry: RegistryWriter, id: string) {
   return (await registry.read()).groups.find((group) => group.provided_id === id);
 }
 
-async function drain(runner: { kick: () => Promise<void> }) {
-  await vi.runAllTimersAsync();
-  await runner.kick();
-}
 
 beforeEach(() => {
   fakeBrowser.reset();
