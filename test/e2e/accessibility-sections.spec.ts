@@ -28,6 +28,8 @@ async function open(scheme: 'light' | 'dark', width: number, section: OptionsSec
 }
 
 test('first run: the start page with each role chosen, and every section, has no axe violations', async () => {
+  // 18 axe runs: on a loaded 2-core machine more than the default 30 s.
+  test.setTimeout(120_000);
   for (const scheme of ['light', 'dark'] as const) {
     const page = await open(scheme, 760, 'start');
     await expectNoViolations(page, `start, first run, ${scheme}`);
@@ -44,6 +46,7 @@ test('first run: the start page with each role chosen, and every section, has no
 });
 
 test('set up, with groups: every section at 760 and 1280 px, light and dark, has no axe violations', async ({ sandbox }) => {
+  test.setTimeout(120_000);
   await configureConnection(own.context, own.extensionId, sandbox);
   const setup = await open('light', 1280, 'groups');
   await createGroup(setup, 'Accessible group', 'a11y-sections', 'Customer');

@@ -25,7 +25,7 @@ async function setUpGroups(extension: ExtensionBrowser, options: Page) {
   await createGroup(options, 'Globex, "Intl"', 'globex', 'Customer');
   // A rotated group, so that last_rotated_at is exported too.
   await rowAction(rowOf(options, 'Acme staging'), 'Rotate token');
-  await options.getByRole('dialog').getByRole('button', { name: 'Acme staging' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Rotate token' }).click();
   await expect(options.getByRole('status')).toContainText('New token for “Acme staging”');
   const groups = await storedGroups(extension);
   expect(groups).toHaveLength(3);
@@ -124,7 +124,7 @@ test('an export taken the moment a rotation is announced holds the new token, te
   let previous = serviceToken();
   for (let round = 1; round <= 10; round += 1) {
     await rowAction(rowOf(options, 'Rotating team'), 'Rotate token');
-    await options.getByRole('dialog').getByRole('button', { name: 'Rotating team' }).click();
+    await options.getByRole('dialog').getByRole('button', { name: 'Rotate token' }).click();
     // This round's announcement, not the last one's (it ends with the new token's last four characters).
     await options.getByRole('status').filter({ hasText: 'New token for “Rotating team”' }).filter({ hasNotText: `••••${previous.slice(-4)}` }).waitFor();
     const { text } = await download(options, 'Export JSON');

@@ -9,6 +9,7 @@ import { configureConnection, optionsUrl } from './fixtures/connection.ts';
 import { activeWorkspaceId } from './fixtures/extension-storage.ts';
 import { openPopupForTab } from './fixtures/popup.ts';
 import { secretsOf, type Sandbox } from './fixtures/sandbox.ts';
+import { goToSection } from './fixtures/options-page.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // The passphrase lock (design.md §10, issue 14) in Chromium: every storage area is read through the
@@ -94,6 +95,12 @@ test('turned on, no credential is stored in clear, locked or unlocked; a restart
     await options.getByRole('button', { name: 'Lock now' }).click();
     await expect(options.getByText('Credentials are locked.', { exact: false }).first()).toBeVisible();
     await expectNoSecretStored(extension, sandbox);
+    // Every section says it is locked, and its link puts focus in the Unlock form.
+    await goToSection(options, 'groups');
+    const banner = options.getByRole('note').filter({ hasText: 'Credentials are locked' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('link', { name: 'Unlock' }).click();
+    await expect(options.getByLabel('Passphrase', { exact: true })).toBeFocused();
     await options.close();
 
     // A browser restart with the same profile: still locked.
@@ -182,4 +189,6 @@ test('a bulk create pauses while locked and carries on by itself after unlocking
   expect(unlockMs, 'unlock within the 1 s target').toBeLessThan(1_000);
   await expect.poll(() => sandbox.groups().length, { timeout: 20_000 }).toBe(6);
   await expect.poll(async () => (await job()).status, { timeout: 5_000 }).toBe('done');
+  // The browser is shared with the worker's next tests: they expect the lock off.
+  expect(await send('turnOffLock', { passphrase: PASSPHRASE })).toMatchObject({ ok: true, value: { enabled: false } });
 });

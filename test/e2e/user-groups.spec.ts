@@ -63,7 +63,7 @@ test('the same id in both environments, rotate one, delete one, search', async (
   await rowAction(rowOf(options, 'Acme production'), 'Delete');
   const dialog = options.getByRole('dialog');
   await dialog.getByLabel('Data source ID (optional)').fill('ds-42');
-  await dialog.getByRole('button', { name: 'Acme production' }).click();
+  await dialog.getByRole('button', { name: 'Delete group' }).click();
   await expect(options.getByRole('status')).toContainText('Deleted “Acme production”');
   await expect(rowOf(options, 'Acme production')).toHaveCount(0);
   const deleteBody = JSON.parse(sandbox.requests.findLast((request) => request.route === 'userGroup.delete')!.body) as Record<string, string>;
@@ -116,7 +116,7 @@ test('a delete the service refuses keeps the group, which can then be removed fr
   sandbox.setFault('userGroup.delete', { kind: 'successZero' });
 
   await rowAction(rowOf(options, 'Umbrella'), 'Delete');
-  await options.getByRole('dialog').getByRole('button', { name: 'Umbrella' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Delete group' }).click();
   await expect(options.getByRole('alert')).toContainText('was not deleted and is kept here');
   await expect(rowOf(options, 'Umbrella')).toBeVisible();
 
@@ -139,7 +139,7 @@ test('a message and what it offers go when the next action starts; a later alert
 
   sandbox.setFault('userGroup.delete', { kind: 'successZero' });
   await rowAction(rowOf(options, 'Umbrella'), 'Delete');
-  await options.getByRole('dialog').getByRole('button', { name: 'Umbrella' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Delete group' }).click();
   await expect(alert).toContainText('“Umbrella” (Testing, ID umbrella) was not deleted and is kept here');
   await expect(forgetOffer).toBeVisible();
 
@@ -173,7 +173,7 @@ test('a delete whose answer is lost after the service deleted: flagged, Rotate o
   sandbox.setFault('userGroup.delete', { kind: 'html', status: 502, afterProcessing: true });
 
   await rowAction(rowOf(options, 'Hooli'), 'Delete');
-  await options.getByRole('dialog').getByRole('button', { name: 'Hooli' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Delete group' }).click();
   await expect(options.getByRole('alert')).toContainText('“Hooli” (Customer, ID hooli) may or may not have been deleted: ');
   expect(sandbox.groups()).toEqual([]);
 
@@ -367,7 +367,7 @@ test('a row action’s outcome shows on its row, in the live region above the li
   // The next action starts: the message and the row's note go.
   sandbox.clearFaults();
   await rowAction(rowOf(options, 'Alpha'), 'Delete');
-  await options.getByRole('dialog').getByRole('button', { name: 'Alpha' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Delete group' }).click();
   await expect(alert).toHaveCount(0);
   await expect(gamma).not.toContainText('Not rotated');
   await expect(section.getByRole('status')).toContainText('Deleted “Alpha”');

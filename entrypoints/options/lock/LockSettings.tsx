@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { Alert, StatusMessage } from '@/components/Alert';
 import UnlockForm from '@/components/UnlockForm';
@@ -8,6 +8,7 @@ import type { LockStatus } from '@/lib/lock/lock-schema';
 import { sendMessage } from '@/lib/messaging/client';
 import { getLockStatus } from '@/lib/messaging/messages/lock-messages';
 import { useConnectionStore } from '@/lib/stores/connection-store';
+import { useFocusWhenTargeted } from '../navigation/use-focus-when-targeted';
 import type { LockMessage } from './lock-api';
 import { LockManage } from './LockManage';
 import { LockTurnOn } from './LockTurnOn';
@@ -21,6 +22,8 @@ export function LockSettings() {
   const [status, setStatus] = useState<LockStatus>();
   const [ticked, setTicked] = useState(false);
   const [message, setMessage] = useState<LockMessage>();
+  const section = useRef<HTMLElement>(null);
+  useFocusWhenTargeted('unlock', section, status !== undefined);
 
   const show = useCallback((next: LockStatus) => {
     setStatus(next);
@@ -46,7 +49,7 @@ export function LockSettings() {
 
   if (!status) return null;
   return (
-    <section className="lock-settings" aria-labelledby="lock-heading">
+    <section ref={section} className="lock-settings" aria-labelledby="lock-heading">
       <h3 id="lock-heading">{t('lockHeading')}</h3>
       {status.locked ? (
         <>

@@ -4,9 +4,11 @@ import { targetOfHash } from './sections';
 /**
  * Puts focus in the first field of `element` when the address points at `target`
  * (`#connection/user-group-api`): on arrival from a link in the popup or elsewhere in the page.
+ * `ready`: false while the element's content is still loading (it is looked for again once it is true).
  */
-export function useFocusWhenTargeted(target: string, element: RefObject<HTMLElement | null>): void {
+export function useFocusWhenTargeted(target: string, element: RefObject<HTMLElement | null>, ready = true): void {
   useEffect(() => {
+    if (!ready) return;
     const focusIfTargeted = () => {
       if (targetOfHash(location.hash) !== target) return;
       const field = element.current?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled])');
@@ -16,5 +18,5 @@ export function useFocusWhenTargeted(target: string, element: RefObject<HTMLElem
     focusIfTargeted();
     window.addEventListener('hashchange', focusIfTargeted);
     return () => window.removeEventListener('hashchange', focusIfTargeted);
-  }, [target, element]);
+  }, [target, element, ready]);
 }

@@ -2,6 +2,7 @@ import { Alert } from '@/components/Alert';
 import { t } from '@/lib/i18n';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { ConnectionSection } from '../ConnectionSection';
+import { LockedBanner } from '../lock/LockedBanner';
 import { SectionErrorBoundary } from '../navigation/SectionErrorBoundary';
 import type { Section } from '../navigation/sections';
 import { ProjectHistorySection } from '../project-history/ProjectHistorySection';
@@ -20,6 +21,7 @@ export function WorkspaceSections({ section }: { section: Section }) {
     <>
       {loadError && <Alert>{loadError.message}</Alert>}
       {status && <StorageNotices notices={status.notices} />}
+      {status?.locked && <LockedBanner />}
       {needsStatus && !status && !loadError && <p aria-busy="true">{t('optionsLoading')}</p>}
       <SectionErrorBoundary key={section}>
         {section === 'start' && status && <StartSection status={status} />}
