@@ -3,8 +3,9 @@ import type { Locator, Page } from '@playwright/test';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
 import { configureConnection, forgetCredentials } from './fixtures/connection.ts';
 import { openPopupForTab, tabIdOf } from './fixtures/popup.ts';
+import { openRowMenu, rowAction } from './fixtures/row-actions.ts';
 import type { Sandbox } from './fixtures/sandbox.ts';
-import { createGroup, isolateUserGroupsAndWatchConsole, openOptionsPage, rowOf } from './fixtures/options-page.ts';
+import { createGroup, goToSection, isolateUserGroupsAndWatchConsole, openOptionsPage, rowOf } from './fixtures/options-page.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /**
@@ -156,11 +157,16 @@ for (const scheme of SCHEMES) {
       await createGroup(options, 'Globex', 'globex', 'Customer');
       // A rotation whose answer cannot be read: the row is flagged and the section shows the error.
       sandbox.setFault('userGroup.rotate', { kind: 'malformedJson', times: 1 });
-      await rowOf(options, 'Globex').getByRole('button', { name: 'Rotate token' }).click();
-      await options.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await rowAction(rowOf(options, 'Globex'), 'Rotate token');
+      await options.getByRole('dialog').getByRole('button', { name: 'Rotate token' }).click();
       await expect(options.getByRole('alert')).toContainText('was not rotated');
       await expect(rowOf(options, 'Globex')).toContainText('Rotation outcome unknown');
       await rowOf(options, 'Acme staging').getByRole('button', { name: 'Show' }).click();
+      // The list with a selection and a row's menu open.
+      await rowOf(options, 'Acme production').getByRole('checkbox', { name: 'Select Acme production (Customer)' }).check();
+      await openRowMenu(rowOf(options, 'Acme production'));
+      await expectNoViolations(options, `the user group list with a selection and a row menu open (${scheme})`);
+      await options.getByRole('button', { name: 'Clear selection' }).click();
 
       // An import preview: a changed group, a new one and an invalid row.
       const importCsv = [
@@ -169,32 +175,47 @@ for (const scheme of SCHEMES) {
         'Hooli,hooli,Testing,ugt_hooli,4243,2025-01-02T00:00:00.000Z,',
         'No token,no-token,Customer,,4244,,',
       ];
-      await options.getByLabel('Import user groups').setInputFiles({ name: 'edited.csv', mimeType: 'text/csv', buffer: Buffer.from(importCsv.join('\n')) });
+      await options.getByLabel('Add groups from file').setInputFiles({ name: 'edited.csv', mimeType: 'text/csv', buffer: Buffer.from(importCsv.join('\n')) });
       await expect(options.getByLabel('Import summary')).toHaveText('1 new, 1 changed, 0 unchanged, 1 invalid');
       await options.getByText('New groups (1)').click();
-
-      // Bulk create: a preview with an invalid row and a row already here, then the finished job.
-      const csv = ['name,user_group_id,environment', 'Initech,initech,Customer', 'Umbrella,umbrella,Testing', 'Acme again,acme,Customer', 'No id,,Testing'];
-      await options.getByLabel('Bulk create from CSV').setInputFiles({ name: 'groups.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.join('\n')) });
-      await expect(options.getByLabel('Bulk create summary')).toContainText('2 to create, 1 invalid, 1 already in this browser');
-      await options.getByText('Already in this browser (1)').click();
-      await expect(rowOf(options, `Release notes ${scheme} — a11y-history`)).toBeVisible();
-      await expectNoViolations(options, `the options page with import and bulk create previews (${scheme})`);
+      await expectNoViolations(options, `the options page with an import preview (${scheme})`);
       await options.getByRole('button', { name: 'Discard' }).click();
 
+      // Bulk create (the same file field): a preview with an invalid row and a row already here, then the finished job.
+      const csv = ['name,user_group_id,environment', 'Initech,initech,Customer', 'Umbrella,umbrella,Testing', 'Acme again,acme,Customer', 'No id,,Testing'];
+      await options.getByLabel('Add groups from file').setInputFiles({ name: 'groups.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.join('\n')) });
+      await expect(options.getByLabel('Bulk create summary')).toContainText('2 to create, 1 invalid, 1 already in this browser');
+      await options.getByText('Already in this browser (1)').click();
+      await expectNoViolations(options, `the options page with a bulk create preview (${scheme})`);
+
       await options.getByLabel('Requests per minute').fill('6000');
-      await options.getByRole('button', { name: 'Start', exact: true }).click();
+      await options.getByRole('button', { name: 'Create 2 groups (~1 s)' }).click();
       await expect(options.getByText('Done.', { exact: true })).toBeVisible({ timeout: 10_000 });
       await expect(rowOf(options, 'Umbrella')).toBeVisible();
-      await expectNoViolations(options, `the options page with every section filled in (${scheme})`);
-      await expectReadablePlaceholders(options, `the options page (${scheme})`);
+      await expectNoViolations(options, `the user groups section filled in (${scheme})`);
+      await expectReadablePlaceholders(options, `the user groups section (${scheme})`);
 
-      await rowOf(options, 'Acme production').getByRole('button', { name: 'Rotate token' }).click();
+      // Every other section, each on its own (design.md §11), set up and filled in.
+      await goToSection(options, 'projects');
+      await expect(rowOf(options, `Release notes ${scheme} — a11y-history`)).toBeVisible();
+      await expectNoViolations(options, `the project history with a project (${scheme})`);
+      await expectReadablePlaceholders(options, `the project history (${scheme})`);
+      await goToSection(options, 'connection');
+      await expect(options.getByLabel('API key', { exact: true })).toHaveAttribute('placeholder', /saved, type to replace$/);
+      await expectNoViolations(options, `the connection section with saved secrets (${scheme})`);
+      await expectReadablePlaceholders(options, `the connection section (${scheme})`);
+      for (const section of ['start', 'backup', 'about'] as const) {
+        await goToSection(options, section);
+        await expectNoViolations(options, `the ${section} section, set up (${scheme})`);
+      }
+      await goToSection(options, 'groups');
+
+      await rowAction(rowOf(options, 'Acme production'), 'Rotate token');
       await expect(options.getByRole('dialog')).toBeVisible();
       await expectNoViolations(options, `the options page with the Rotate token dialog open (${scheme})`);
       await options.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
-      await rowOf(options, 'Acme production').getByRole('button', { name: 'Delete' }).click();
+      await rowAction(rowOf(options, 'Acme production'), 'Delete');
       await expect(options.getByRole('dialog').getByLabel('Data source ID (optional)')).toBeVisible();
       await expectNoViolations(options, `the options page with the Delete dialog open (${scheme})`);
     });
@@ -324,12 +345,21 @@ test('the keyboard alone creates a user group and rotates its token; focus comes
   await expectVisibleFocus(create);
   await expect(name).toHaveValue('');
 
+  // The list is a grid with one tab stop (the first row's checkbox); arrows move inside it.
   const row = rowOf(options, 'Keyboard team');
-  const rotate = row.getByRole('button', { name: 'Rotate token' });
-  await tabTo(options, rotate);
-  await expectVisibleFocus(rotate);
+  const select = row.getByRole('checkbox', { name: 'Select Keyboard team (Testing)' });
+  await tabTo(options, select);
+  await expectVisibleFocus(select);
+  for (let presses = 0; presses < 3; presses++) await options.keyboard.press('ArrowRight');
+  const actions = row.getByRole('button', { name: 'Actions for Keyboard team' });
+  await expectVisibleFocus(actions);
 
-  // Escape closes the dialog without rotating, and focus goes back to the button.
+  // Enter opens the row's menu on its first item; Enter on Rotate token opens the dialog.
+  await options.keyboard.press('Enter');
+  const rotate = row.getByRole('menuitem', { name: 'Rotate token' });
+  await expect(rotate).toBeFocused();
+
+  // Escape closes the dialog without rotating, and focus goes back to the menu button.
   const oldToken = sandbox.groups()[0]!.token;
   await options.keyboard.press('Enter');
   const dialog = options.getByRole('dialog');
@@ -337,22 +367,32 @@ test('the keyboard alone creates a user group and rotates its token; focus comes
   await expect(dialog).toContainText('Rotate the token of “Keyboard team”?');
   await options.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
-  await expectVisibleFocus(rotate);
+  await expectVisibleFocus(actions);
   expect(sandbox.groups()[0]!.token, 'Escape rotated nothing').toBe(oldToken);
 
-  // Enter again; in the dialog focus starts on Cancel (the safe choice) and Tab reaches Confirm.
+  // Escape in the menu closes it and gives focus back to its button.
+  await options.keyboard.press('Enter');
+  await expect(rotate).toBeFocused();
+  await options.keyboard.press('Escape');
+  await expect(row.getByRole('menu')).toBeHidden();
+  await expectVisibleFocus(actions);
+
+  // Again; in the dialog focus starts on Cancel (the safe choice) and Tab reaches Rotate token.
+  await options.keyboard.press('Enter');
+  await expect(rotate).toBeFocused();
   await options.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
   await expectVisibleFocus(dialog.getByRole('button', { name: 'Cancel' }));
-  const confirm = dialog.getByRole('button', { name: 'Confirm' });
+  const confirm = dialog.getByRole('button', { name: 'Rotate token' });
   await options.keyboard.press('Tab');
   await expectVisibleFocus(confirm);
   await options.keyboard.press('Enter');
   await expect(options.getByRole('status')).toContainText('New token for “Keyboard team”');
   await expect(dialog).toHaveCount(0);
   expect(sandbox.groups()[0]!.token).not.toBe(oldToken);
-  // Rotate token was disabled while the rotation ran; focus went back to it once it was enabled.
-  await expectVisibleFocus(rotate);
-  await options.keyboard.press('Shift+Tab');
+  // The outcome shows on the row too; focus is back on the menu button, and Left reaches Copy token.
+  await expect(row).toContainText('Rotated: new token');
+  await expectVisibleFocus(actions);
+  await options.keyboard.press('ArrowLeft');
   await expectVisibleFocus(row.getByRole('button', { name: 'Copy token' }));
 });

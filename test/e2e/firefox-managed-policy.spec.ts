@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { FIREFOX_WAIT_MS, launchFirefoxWithExtension, type FirefoxWithExtension } from './fixtures/firefox.ts';
 import { button, field, selectField, valueOf } from './fixtures/firefox-page.ts';
+import { openOptionsSection } from './fixtures/firefox-sections.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -42,7 +43,7 @@ async function launchWithPolicy(policy: unknown): Promise<FirefoxWithExtension> 
 
 /** The Workspace select's option texts; none while the page is still loading. */
 const optionTexts = (page: Page) =>
-  page.$eval('select', (select) => [...(select).options].map((option) => option.text)).catch(() => [] as string[]);
+  page.$eval(selectField('Workspace'), (select) => [...(select as HTMLSelectElement).options].map((option) => option.text)).catch(() => [] as string[]);
 const disabled = async (page: Page, selector: string) => (await page.locator(selector).waitHandle()).evaluate((element) => element.matches(':disabled'));
 
 test('Firefox: a policies.json workspace is first, ready in the popup without typing, and locked in the options page', async ({ sandbox }) => {
@@ -50,7 +51,7 @@ test('Firefox: a policies.json workspace is first, ready in the popup without ty
     workspaces: [{ name: ORG, projectApiUrl: sandbox.projectApiUrl, userGroupBaseUrl: sandbox.userGroupBaseUrl, ...sandbox.credentials }],
     lockWorkspaces: true,
   });
-  const options = await ff.openExtensionPage('options.html');
+  const options = await openOptionsSection(ff, 'connection');
   await expect.poll(() => optionTexts(options), { timeout: FIREFOX_WAIT_MS }).toEqual([`${ORG} (managed)`, 'Workspace 1']);
   const select = await options.locator(selectField('Workspace')).waitHandle();
   const managedValue = await select.evaluate((element) => (element as HTMLSelectElement).options[0]!.value);

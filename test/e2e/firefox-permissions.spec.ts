@@ -1,14 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import {
-  FIREFOX_PRODUCTION_BUILD_DIR,
-  FIREFOX_WAIT_MS,
-  launchFirefoxWithExtension,
-  navigateExtensionPage,
-  type FirefoxWithExtension,
-} from './fixtures/firefox.ts';
+import { FIREFOX_PRODUCTION_BUILD_DIR, FIREFOX_WAIT_MS, launchFirefoxWithExtension, type FirefoxWithExtension } from './fixtures/firefox.ts';
 import { button, exists, expectMessage, field, fillConnection, messagesOf, paste, valueOf } from './fixtures/firefox-page.ts';
+import { goToSection, openOptionsSection, reloadOnSection } from './fixtures/firefox-sections.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /**
@@ -61,7 +56,7 @@ async function openPopupFor(tabId: number): Promise<Page> {
 }
 
 test('Firefox production build: Save connection asks for exactly the sandbox origin; revoked access is explained and granted again', async ({ sandbox }) => {
-  const options = await ff.openExtensionPage('options.html');
+  const options = await openOptionsSection(ff, 'connection');
   expect(await hostAccess(options), 'nothing granted before saving').toEqual({ contains: false, origins: [] });
   // The pref removes the prompt, not the rule that a request must come from a user action.
   const outsideClick = await options.evaluate(() =>
@@ -101,12 +96,13 @@ test('Firefox production build: Save connection asks for exactly the sandbox ori
     expect(await options.evaluate(() => browser.permissions.remove({ origins: ['http://127.0.0.1/*'] }))).toBe(true);
     expect(await hostAccess(options)).toEqual({ contains: false, origins: [] });
     await options.bringToFront();
-    await navigateExtensionPage(options, ff.extensionUrl('options.html'));
+    await reloadOnSection(ff, options, 'connection');
     await expectMessage(options, 'alert', 'Access not granted: Review Companion cannot call http://127.0.0.1 until you allow it.');
     expect(await exists(options, button('Grant access'))).toBe(true);
 
     // A user-group call is explained the same way, and sends nothing.
     const requestsBefore = sandbox.requests.length;
+    await goToSection(options, 'groups');
     await paste(options, field('Name'), 'No access');
     await paste(options, field('User group ID'), 'no-access');
     await options.locator(button('Create user group')).click();
@@ -133,6 +129,7 @@ test('Firefox production build: Save connection asks for exactly the sandbox ori
 
   await test.step('Grant access in the options page restores access', async () => {
     await options.bringToFront();
+    await goToSection(options, 'connection');
     await options.locator(button('Grant access')).click();
     await expect.poll(() => hostAccess(options)).toEqual({ contains: true, origins: [SANDBOX_PATTERN] });
     await expect.poll(() => exists(options, button('Grant access'))).toBe(false);

@@ -1,8 +1,9 @@
 // Firefox: a setup file from one profile to another. The export's download is read where the page
 // makes it (the anchor's blob), since puppeteer over BiDi does not hand downloads over.
 import type { Page } from 'puppeteer-core';
-import { launchFirefoxWithExtension, type FirefoxWithExtension } from './fixtures/firefox.ts';
+import { FIREFOX_WAIT_MS, launchFirefoxWithExtension, navigateExtensionPage, type FirefoxWithExtension } from './fixtures/firefox.ts';
 import { button, dialogButton, dialogField, expectMessage, field, fillConnection, valueOf } from './fixtures/firefox-page.ts';
+import { goToSection, openOptionsSection, waitForSection } from './fixtures/firefox-sections.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -75,9 +76,10 @@ async function recordCalls(page: Page): Promise<void> {
 const storedEverything = (page: Page) => page.evaluate(() => browser.storage.local.get(null));
 
 test('Firefox: export in one profile, import in another; a wrong passphrase writes nothing; replacing the same-name workspace lets the popup create a project', async ({ sandbox }) => {
-  const options = await admin.openExtensionPage('options.html');
+  const options = await openOptionsSection(admin, 'connection');
   await fillConnection(options, sandbox);
   await expectMessage(options, 'status', 'Connection saved.');
+  await goToSection(options, 'backup');
   await catchDownloads(options);
   await options.locator(button('Export setup file')).click();
   await typeInto(options, dialogField('Passphrase'), PASSPHRASE);
@@ -88,7 +90,13 @@ test('Firefox: export in one profile, import in another; a wrong passphrase writ
   expect(file!.name).toMatch(/\.review-setup\.json$/);
   for (const secret of secretsOf(sandbox)) expect(file!.text).not.toContain(secret);
 
-  const importer = await reviewer.openExtensionPage('options.html');
+  // The reviewer's browser, on the start page its install opened: registering pages, with a setup file.
+  expect(reviewer.startPageUrl).toBe(reviewer.extensionUrl('options.html#start'));
+  const importer = await reviewer.firefox.newPage();
+  importer.setDefaultTimeout(FIREFOX_WAIT_MS);
+  await navigateExtensionPage(importer, reviewer.startPageUrl);
+  await waitForSection(importer, 'start');
+  await importer.locator('::-p-xpath(//label[contains(normalize-space(.), "Register pages for review")]//input[@type="radio"])').click();
   await chooseFile(importer, file!.text);
   await expect.poll(() => importer.evaluate(() => document.body.innerText)).toContain(sandbox.projectApiUrl);
   const before = await storedEverything(importer);
@@ -103,11 +111,12 @@ test('Firefox: export in one profile, import in another; a wrong passphrase writ
   // Both profiles start with a workspace named alike: the import offers to replace its connection.
   await importer.locator(dialogButton('Replace workspace')).click();
   await expectMessage(importer, 'status', 'now uses the imported connection and secrets.', 10_000);
-  await expect.poll(() => valueOf(importer, 'Project API URL')).toBe(sandbox.projectApiUrl);
   // Host access is asked for first, inside the click, for the file's address; then the background is asked.
   const calls = await importer.evaluate(() => Reflect.get(window, 'recordedCalls') as string[]);
   expect(calls[0]).toMatch(/^permissions\.request http:\/\/127\.0\.0\.1(:\d+)?\/\*$/);
   expect(calls[1]).toBe('runtime.sendMessage importSetupFile');
+  await goToSection(importer, 'connection');
+  await expect.poll(() => valueOf(importer, 'Project API URL')).toBe(sandbox.projectApiUrl);
 
   const web = await reviewer.firefox.newPage();
   await web.goto(sandbox.pageUrl('ff-imported', 'Imported page'));

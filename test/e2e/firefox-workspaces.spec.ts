@@ -2,8 +2,9 @@
 // project lands on the service of its workspace; switching shows only that workspace's groups and
 // history; the popup offers the choice and remembers it.
 import type { Page } from 'puppeteer-core';
-import { FIREFOX_WAIT_MS, launchFirefoxWithExtension, navigateExtensionPage, type FirefoxWithExtension } from './fixtures/firefox.ts';
-import { button, exists, expectMessage, field, fillConnection, paste, row, selectField, valueOf } from './fixtures/firefox-page.ts';
+import { FIREFOX_WAIT_MS, launchFirefoxWithExtension, type FirefoxWithExtension } from './fixtures/firefox.ts';
+import { button, dialogButton, exists, expectMessage, field, fillConnection, paste, row, selectField, valueOf } from './fixtures/firefox-page.ts';
+import { goToSection, openOptionsSection, reloadOnSection, waitForSection } from './fixtures/firefox-sections.ts';
 import { startE2eSandbox, type Sandbox } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -71,19 +72,22 @@ const groupShown = (options: Page, name: string) => exists(options, `::-p-xpath(
 const historyText = (options: Page) => options.$eval('#project-history', (section) => section.textContent ?? '');
 
 test('Firefox: two workspaces against two services, each group and project on its own, switching shows only its own', async ({ sandbox }) => {
-  const options = await ff.openExtensionPage('options.html');
+  const options = await openOptionsSection(ff, 'connection');
   await rename(options, 'Acme');
   await fillConnection(options, sandbox);
   await expectMessage(options, 'status', 'Connection saved.');
-  await navigateExtensionPage(options, ff.extensionUrl('options.html'));
+  await goToSection(options, 'groups');
   await createGroup(options, 'Acme group', 'acme-1');
 
+  // Add workspace switches to the connection section, with the new workspace's name field focused.
   await options.locator(button('Add workspace')).click();
+  await waitForSection(options, 'connection');
   await expect.poll(async () => (await workspaces(options)).names).toEqual(['Acme', 'Workspace 2']);
+  await expect.poll(() => options.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('Workspace 2');
   await rename(options, 'Globex');
   await fillConnection(options, second);
   await expectMessage(options, 'status', 'Connection saved.');
-  await navigateExtensionPage(options, options.url());
+  await goToSection(options, 'groups');
   await createGroup(options, 'Globex group', 'globex-1');
 
   expect(sandbox.groups().map((group) => group.provided_id)).toEqual(['acme-1']);
@@ -102,12 +106,19 @@ test('Firefox: two workspaces against two services, each group and project on it
   const remembered = await ff.openExtensionPage('popup.html');
   await expect.poll(async () => (await workspaces(remembered)).chosen).toBe('Globex');
 
-  // History: each workspace's own.
-  await navigateExtensionPage(options, options.url());
+  // History (its own section): each workspace's own.
+  await reloadOnSection(ff, options, 'projects');
   await choose(options, 'Acme');
   await expect.poll(() => historyText(options)).toContain(inAcme.id);
   expect(await historyText(options)).not.toContain(inGlobex.id);
   await choose(options, 'Globex');
   await expect.poll(() => historyText(options)).toContain(inGlobex.id);
   expect(await historyText(options)).not.toContain(inAcme.id);
+
+  // Globex deleted in its connection section: the header says so, and only Acme is left.
+  await goToSection(options, 'connection');
+  await options.locator(button('Delete workspace')).click();
+  await options.locator(dialogButton('Delete workspace')).click();
+  await expectMessage(options, 'status', 'The workspace “Globex” was deleted.');
+  await expect.poll(async () => (await workspaces(options)).names).toEqual(['Acme']);
 });

@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import { FIREFOX_WAIT_MS, launchFirefoxWithExtension, navigateExtensionPage, type FirefoxWithExtension } from './fixtures/firefox.ts';
+import { FIREFOX_WAIT_MS, launchFirefoxWithExtension, type FirefoxWithExtension } from './fixtures/firefox.ts';
 import {
   button,
   dialogButton,
@@ -17,6 +17,7 @@ import {
   textOf,
   valueOf,
 } from './fixtures/firefox-page.ts';
+import { goToSection, openOptionsSection, reloadOnSection } from './fixtures/firefox-sections.ts';
 import { expect, test } from './fixtures/test.ts';
 
 let ff: FirefoxWithExtension;
@@ -29,8 +30,12 @@ test.afterAll(async () => {
   await ff?.close();
 });
 
+test('Firefox: the install opened the start page in a tab', () => {
+  expect(ff.startPageUrl).toBe(ff.extensionUrl('options.html#start'));
+});
+
 test('Firefox: save the connection, then create a project for a tab from popup.html?tabId', async ({ sandbox }) => {
-  const options = await ff.openExtensionPage('options.html');
+  const options = await openOptionsSection(ff, 'connection');
   // Declared host permissions of a temporary MV3 add-on: granted at install on ESR 153 (checked, not assumed).
   const access = await options.evaluate(() => browser.permissions.contains({ origins: ['http://127.0.0.1/*'] }));
   expect(access, 'host permission for http://127.0.0.1/* granted').toBe(true);
@@ -82,23 +87,25 @@ async function createGroup(options: Page, name: string, id: string, environment:
 }
 
 test('Firefox: user groups — the same id in Customer and Testing, rotate one, delete the other', async ({ sandbox }) => {
-  const options = await ff.openExtensionPage('options.html');
+  const options = await openOptionsSection(ff, 'connection');
   await fillConnection(options, sandbox);
   await expectMessage(options, 'status', 'Connection saved.');
+  await goToSection(options, 'groups');
 
   await createGroup(options, 'Acme production', 'acme', 'Customer');
   await createGroup(options, 'Acme staging', 'acme', 'Testing');
   const tagged = () => sandbox.groups().map((group) => `${group.api_environment_tag}:${group.provided_id}:${group.name}`).sort();
   expect(tagged()).toEqual(['Customer:acme:Acme production', 'Testing:acme:Acme staging']);
-  expect(await exists(options, `::-p-xpath(${row('Acme production')}[*[@role="cell" and normalize-space(.)="Customer"]])`)).toBe(true);
-  expect(await exists(options, `::-p-xpath(${row('Acme staging')}[*[@role="cell" and normalize-space(.)="Testing"]])`)).toBe(true);
+  expect(await exists(options, `::-p-xpath(${row('Acme production')}[*[@role="gridcell" and normalize-space(.)="Customer"]])`)).toBe(true);
+  expect(await exists(options, `::-p-xpath(${row('Acme staging')}[*[@role="gridcell" and normalize-space(.)="Testing"]])`)).toBe(true);
   expect(await exists(options, rowButton('Acme staging', 'Copy token'))).toBe(true);
 
   // Rotate the Testing group: the new token is stored and shown, the service refuses the old one.
   const stagingToken = () => sandbox.groups().find((group) => group.api_environment_tag === 'Testing')!.token;
   const oldToken = stagingToken();
+  await options.locator(rowButton('Acme staging', 'Actions')).click(); // the row's menu
   await options.locator(rowButton('Acme staging', 'Rotate token')).click();
-  await options.locator(dialogButton('Confirm')).click();
+  await options.locator(dialogButton('Rotate token')).click();
   await expectMessage(options, 'status', 'New token for “Acme staging”');
   expect(stagingToken()).not.toBe(oldToken);
   await options.locator(rowButton('Acme staging', 'Show')).click();
@@ -107,9 +114,10 @@ test('Firefox: user groups — the same id in Customer and Testing, rotate one, 
   expect(await serviceKnowsToken(sandbox, oldToken), 'the service answers success 0 to the old token').toBe(0);
 
   // Delete the Customer group (with a data source id); the Testing one stays.
+  await options.locator(rowButton('Acme production', 'Actions')).click(); // the row's menu
   await options.locator(rowButton('Acme production', 'Delete')).click();
   await options.locator(dialogField('Data source ID (optional)')).fill('ds-42');
-  await options.locator(dialogButton('Confirm')).click();
+  await options.locator(dialogButton('Delete group')).click();
   await expectMessage(options, 'status', 'Deleted “Acme production”');
   await expect.poll(() => exists(options, `::-p-xpath(${row('Acme production')})`)).toBe(false);
   const deleteRequest = sandbox.requests.findLast((request) => request.route === 'userGroup.delete');
@@ -118,7 +126,7 @@ test('Firefox: user groups — the same id in Customer and Testing, rotate one, 
   expect((await messagesOf(options)).filter((message) => message.startsWith('alert:'))).toEqual([]);
 
   // Reload: the list comes from storage, with the rotated token.
-  await navigateExtensionPage(options, ff.extensionUrl('options.html'));
+  await reloadOnSection(ff, options, 'groups');
   await options.locator(rowButton('Acme staging', 'Show')).click();
   await expect.poll(shownToken).toBe(stagingToken());
   expect(await exists(options, `::-p-xpath(${row('Acme production')})`)).toBe(false);
