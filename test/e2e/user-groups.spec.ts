@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { configureConnection } from './fixtures/connection.ts';
 import { activeWorkspaceId } from './fixtures/extension-storage.ts';
 import { createGroup, isolateUserGroupsAndWatchConsole, openOptionsPage, rowOf } from './fixtures/options-page.ts';
-import { rowAction, rowActionItem, confirmNameOf } from './fixtures/row-actions.ts';
+import { rowAction, rowActionItem } from './fixtures/row-actions.ts';
 import type { Sandbox } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
