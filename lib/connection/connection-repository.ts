@@ -1,6 +1,7 @@
 import { storage } from '#imports';
 import type { StorageItemKey } from '@wxt-dev/storage';
 import { LOCKED_MESSAGE } from '../lock/lock-keys';
+import { inCredentialsLane } from './credentials-lane';
 import { closeForStorage, credentialsAtRestSchema, CredentialsLockedError, openAtRest } from '../lock/sealed-credentials';
 import { fail, ok, type Result } from '../result';
 import { connectionSettingsItemFor } from '../storage/connection-settings-item';
@@ -41,12 +42,7 @@ const NOT_CONFIGURED: Record<Api, string> = {
 export function createConnectionRepository(scope: KeyScope) {
   const settingsItem = connectionSettingsItemFor(scope);
   const credentialsItems = credentialsItemsFor(scope);
-  let tail: Promise<unknown> = Promise.resolve();
-  function serialized<T>(change: () => Promise<T>): Promise<T> {
-    const run = tail.then(change);
-    tail = run.catch(() => undefined);
-    return run;
-  }
+  const serialized = inCredentialsLane;
 
   /** `locked`: the secrets are sealed (passphrase lock) and no key is at hand; they read as not set. */
   async function loadStored(): Promise<{ settings: ConnectionSettings; stored: StoredCredentials; locked: boolean }> {

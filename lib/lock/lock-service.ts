@@ -4,6 +4,7 @@ import { bytesToBase64 } from '../crypto/base64';
 import { deriveRawKey, importAesKey, PBKDF2_DEFAULT_ITERATIONS, SALT_BYTES } from '../crypto/kdf';
 import { checkPassphrase } from '../crypto/passphrase';
 import { secureRandomBytes, type RandomBytes } from '../crypto/random';
+import { inCredentialsLane } from '../connection/credentials-lane';
 import { fail, ok, type Result } from '../result';
 import { currentKey, dropKey, keyEntry, readLockState } from './keyring';
 import { LOCK_STATE_KEY, LOCK_VERIFIER_TEXT } from './lock-keys';
@@ -26,12 +27,8 @@ const TOO_SHORT = 'Use a passphrase of at least 12 characters.';
 
 export function createLockService(deps: LockDeps) {
   const randomBytes = deps.randomBytes ?? secureRandomBytes;
-  let tail: Promise<unknown> = Promise.resolve();
-  function serially<T>(task: () => Promise<T>): Promise<T> {
-    const run = tail.then(task);
-    tail = run.catch(() => undefined);
-    return run;
-  }
+  // The same queue as every workspace's credential saves (lib/connection/credentials-lane.ts).
+  const serially = inCredentialsLane;
 
   async function status(): Promise<LockStatus> {
     const state = await readLockState();

@@ -43,6 +43,23 @@ beforeEach(async () => {
 });
 
 describe('the passphrase lock', () => {
+  it('a save that arrives while the lock is sealing waits its turn: its secrets are kept, and sealed', async () => {
+    const typed = { apiToken: 'typed-token-cccc-7777', apiKey: 'typed-key-cccc-8888', authToken: 'typed-auth-cccc-9999' };
+    // The save is sent at the worst moment: after turnOn has read the credentials, before it writes them.
+    const sessionSet = fakeBrowser.storage.session.set.bind(fakeBrowser.storage.session);
+    let save: Promise<unknown> | undefined;
+    vi.spyOn(fakeBrowser.storage.session, 'set').mockImplementation(async (items) => {
+      save ??= repository('ws-a').save({ ...SETTINGS, ...typed });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return sessionSet(items);
+    });
+    await lock().turnOn(PASSPHRASE, '15');
+    await save;
+    const text = await everything();
+    for (const secret of [...ALL_SECRETS, ...Object.values(typed)]) expect(text).not.toContain(secret);
+    expect(await repository('ws-a').load()).toEqual({ ...SETTINGS, ...typed });
+  });
+
   it('refuses a passphrase shorter than 12 characters and changes nothing', async () => {
     const before = await everything();
     expect(await lock().turnOn('short pass', '15')).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'passphrase' } });
