@@ -48,10 +48,9 @@ describe('the passphrase lock', () => {
     // The save is sent at the worst moment: after turnOn has read the credentials, before it writes them.
     const sessionSet = fakeBrowser.storage.session.set.bind(fakeBrowser.storage.session);
     let save: Promise<unknown> | undefined;
-    vi.spyOn(fakeBrowser.storage.session, 'set').mockImplementation(async (items) => {
+    vi.spyOn(fakeBrowser.storage.session, 'set').mockImplementation((items) => {
       save ??= repository('ws-a').save({ ...SETTINGS, ...typed });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return sessionSet(items);
+      return new Promise((resolve) => setTimeout(resolve, 20)).then(() => sessionSet(items));
     });
     await lock().turnOn(PASSPHRASE, '15');
     await save;
