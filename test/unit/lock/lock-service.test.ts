@@ -48,6 +48,7 @@ describe('the passphrase lock', () => {
     // The save is sent at the worst moment: after turnOn has read the credentials, before it writes them.
     const sessionSet = fakeBrowser.storage.session.set.bind(fakeBrowser.storage.session);
     let save: Promise<unknown> | undefined;
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- storage.set does return a promise; the fake's type says void
     vi.spyOn(fakeBrowser.storage.session, 'set').mockImplementation((items) => {
       save ??= repository('ws-a').save({ ...SETTINGS, ...typed });
       return new Promise((resolve) => setTimeout(resolve, 20)).then(() => sessionSet(items));
