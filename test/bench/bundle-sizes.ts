@@ -22,7 +22,7 @@ export interface EntrySize {
  * credentials, the idle lock, about 2.3 KB, reusing the setup files' crypto) and background jobs over a
  * selection (issue 15: rotate and delete paced like bulk create, the toolbar badge, about 0.6 KB).
  */
-export const GZIP_BUDGETS: Record<string, number> = { popup: 85_000, background: 44_000 };
+export const GZIP_BUDGETS: Record<string, number> = { popup: 85_000, background: 44_000, options: 150_000 };
 
 function measure(buildDir: string, entry: string, files: string[]): EntrySize {
   let raw = 0;
