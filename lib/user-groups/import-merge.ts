@@ -9,9 +9,20 @@ export interface ImportChange {
   where: string;
   entry: RegistryEntry;
   previous: RegistryEntry;
-  /** What would change, in words; a token is never shown, only that it differs. */
-  differences: string[];
+  /** What would change; a token is never shown, only that it differs. The page says it in words. */
+  differences: Difference[];
 }
+
+/** One way an imported group differs from the stored one (times as stored, ISO 8601). */
+export type Difference =
+  | { kind: 'token' }
+  | { kind: 'name'; from: string; to: string }
+  | { kind: 'team'; from: number; to: number }
+  | { kind: 'created'; from: string; to: string }
+  | { kind: 'rotated'; from: string | null; to: string | null }
+  | { kind: 'extra' }
+  | { kind: 'flagCleared' }
+  | { kind: 'flagged' };
 
 export interface ImportPreview {
   added: { where: string; entry: RegistryEntry }[];
@@ -59,24 +70,15 @@ export function mergeImported(imported: ImportedGroup, existing: RegistryEntry |
   };
 }
 
-function describeTime(value: string | null): string {
-  return value ?? '—';
-}
-
-export function describeDifferences(previous: RegistryEntry, next: RegistryEntry): string[] {
-  const differences: string[] = [];
-  if (previous.token !== next.token) differences.push('token differs');
-  if (previous.name !== next.name) differences.push(`name “${previous.name}” → “${next.name}”`);
-  if (previous.team_id !== next.team_id) differences.push(`team ID ${previous.team_id} → ${next.team_id}`);
-  if (previous.createdAt !== next.createdAt) differences.push(`created ${previous.createdAt} → ${next.createdAt}`);
-  if (previous.lastRotatedAt !== next.lastRotatedAt) {
-    differences.push(`last rotated ${describeTime(previous.lastRotatedAt)} → ${describeTime(next.lastRotatedAt)}`);
-  }
-  if (!sameJson(previous.extra, next.extra)) differences.push('other service fields differ');
-  if (!sameJson(previous.rotation, next.rotation)) {
-    if (!next.rotation) differences.push('the “rotation outcome unknown” flag is cleared');
-    else differences.push('flagged “rotation outcome unknown”');
-  }
+export function describeDifferences(previous: RegistryEntry, next: RegistryEntry): Difference[] {
+  const differences: Difference[] = [];
+  if (previous.token !== next.token) differences.push({ kind: 'token' });
+  if (previous.name !== next.name) differences.push({ kind: 'name', from: previous.name, to: next.name });
+  if (previous.team_id !== next.team_id) differences.push({ kind: 'team', from: previous.team_id, to: next.team_id });
+  if (previous.createdAt !== next.createdAt) differences.push({ kind: 'created', from: previous.createdAt, to: next.createdAt });
+  if (previous.lastRotatedAt !== next.lastRotatedAt) differences.push({ kind: 'rotated', from: previous.lastRotatedAt, to: next.lastRotatedAt });
+  if (!sameJson(previous.extra, next.extra)) differences.push({ kind: 'extra' });
+  if (!sameJson(previous.rotation, next.rotation)) differences.push({ kind: next.rotation ? 'flagged' : 'flagCleared' });
   return differences;
 }
 

@@ -1,4 +1,5 @@
 import { t } from '@/lib/i18n';
+import { differenceText } from './difference-text';
 import type { RowProblem } from '@/lib/user-groups/import-csv';
 import type { ImportPreview as Preview } from '@/lib/user-groups/import-merge';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
@@ -40,7 +41,7 @@ export function ImportPreview({ fileName, preview }: { fileName: string; preview
           <ul aria-label={t('importWouldChangeList')} className="preview-list">
             {changed.slice(0, SHOWN).map((change) => (
               <li key={`${change.entry.environment}:${change.entry.provided_id}`}>
-                {t('importChangedRow', describe(change.previous), change.differences.join('; '))}
+                {t('importChangedRow', describe(change.previous), change.differences.map(differenceText).join('; '))}
               </li>
             ))}
             <More total={changed.length} />

@@ -62,8 +62,8 @@ describe('previewImport', () => {
       invalid: 1,
     });
     expect(preview.changed.map((change) => [change.where, change.differences])).toEqual([
-      ['line 3', ['token differs']],
-      ['line 4', ['name “Group renamed” → “Renamed”', 'team ID 1 → 2']],
+      ['line 3', [{ kind: 'token' }]],
+      ['line 4', [{ kind: 'name', from: 'Group renamed', to: 'Renamed' }, { kind: 'team', from: 1, to: 2 }]],
     ]);
     expect(JSON.stringify(preview.changed.map((change) => change.differences))).not.toContain('ugt_');
     expect(preview.invalid).toEqual([{ where: 'line 7', position: 7, reason: 'token: must not be empty' }]);
@@ -78,8 +78,8 @@ describe('previewImport', () => {
     });
     const preview = previewImport(stored, parse(json), NOW);
     expect(preview.changed.map((change) => change.differences)).toEqual([
-      ['token differs', 'the “rotation outcome unknown” flag is cleared'],
-      ['flagged “rotation outcome unknown”'],
+      [{ kind: 'token' }, { kind: 'flagCleared' }],
+      [{ kind: 'flagged' }],
     ]);
     expect(preview.changed[1]?.entry.rotation).toEqual({ state: 'unknown', since: NOW });
   });
