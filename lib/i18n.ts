@@ -28,3 +28,13 @@ export function formatDateTime(iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/**
+ * Gives the page the UI language and its writing direction (`@@bidi_dir`, "rtl" for Arabic or
+ * Hebrew), so that screen readers pronounce it right and the layout, written with logical CSS
+ * properties (margin-inline-start…), mirrors by itself: a right-to-left language is one more folder.
+ */
+export function applyPageLanguage(root: HTMLElement = document.documentElement): void {
+  root.lang = browser.i18n.getUILanguage();
+  root.dir = browser.i18n.getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
+}

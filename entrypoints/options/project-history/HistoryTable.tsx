@@ -37,7 +37,7 @@ export function HistoryTable({ entries }: { entries: readonly HistoryEntry[] }) 
                 className="history-row"
                 data-index={item.index}
                 ref={virtualizer.measureElement}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
+                style={{ position: 'absolute', top: 0, insetInline: 0, transform: `translateY(${item.start}px)` }}
               >
                 <div role="cell" className="cell-wrap">
                   {entry.projectName}
