@@ -35,6 +35,8 @@ export function formatDateTime(iso: string): string {
  * properties (margin-inline-start…), mirrors by itself: a right-to-left language is one more folder.
  */
 export function applyPageLanguage(root: HTMLElement = document.documentElement): void {
-  root.lang = browser.i18n.getUILanguage();
+  // The language of the messages shown (each messages.json names its own), which is what a screen
+  // reader must know; getUILanguage() can differ from it (Chromium started with --lang).
+  root.lang = browser.i18n.getMessage('uiLanguage') || browser.i18n.getUILanguage();
   root.dir = browser.i18n.getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
 }
