@@ -40,3 +40,13 @@ export function applyPageLanguage(root: HTMLElement = document.documentElement):
   root.lang = browser.i18n.getMessage('uiLanguage') || browser.i18n.getUILanguage();
   root.dir = browser.i18n.getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
 }
+
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/** "A, B and C" in the UI language (each language's own separators and conjunction). */
+export function formatList(items: readonly string[]): string {
+  const language = browser.i18n.getMessage('uiLanguage') || browser.i18n.getUILanguage();
+  let format = listFormats.get(language);
+  if (!format) listFormats.set(language, (format = new Intl.ListFormat(language, { type: 'conjunction' })));
+  return format.format(items);
+}

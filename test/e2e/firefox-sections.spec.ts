@@ -71,7 +71,7 @@ test('Firefox: a link into the connection section focuses that API; saved secret
   await paste(options, field('Project API URL'), sandbox.projectApiUrl);
   expect(await disabled(options, button('Save connection'))).toBe(false);
   await options.locator(button('Save connection')).click();
-  await expectMessage(options, 'status', 'Connection saved. Still missing: API key, Auth token.');
+  await expectMessage(options, 'status', 'Connection saved. Still missing: API key and Auth token.');
   expect(await disabled(options, button('Save connection')), 'nothing changed since saving').toBe(true);
 
   await paste(options, field('API key'), sandbox.credentials.apiKey);

@@ -40,7 +40,7 @@ test('the install opens the start page, which sets up only what a reviewer needs
   await expect(save).toBeEnabled();
   await save.click();
   // Saved, and what is still missing for this part is named.
-  await expect(page.getByRole('status')).toHaveText('Connection saved. Still missing: API key, Auth token.');
+  await expect(page.getByRole('status')).toHaveText('Connection saved. Still missing: API key and Auth token.');
   await page.getByLabel('API key', { exact: true }).fill(sandbox.credentials.apiKey);
   await page.getByLabel('Auth token', { exact: true }).fill(sandbox.credentials.authToken);
   await save.click();

@@ -120,7 +120,7 @@ test('a saved secret stays with its origin: a changed address asks for it again,
   await projectApiUrl.fill(movedUrl);
   await options.getByRole('button', { name: 'Save connection' }).click();
   // Saved, and what the moved API now lacks is named.
-  await expect(options.getByRole('status')).toHaveText('Connection saved. Still missing: API key, Auth token.');
+  await expect(options.getByRole('status')).toHaveText('Connection saved. Still missing: API key and Auth token.');
   await expect(options.getByLabel('API key', { exact: true })).toHaveAccessibleDescription('Not set.');
   await expect(options.getByLabel('Auth token', { exact: true })).toHaveAccessibleDescription('Not set.');
   await expect(options.getByLabel('API token', { exact: true })).toHaveAttribute('placeholder', savedPlaceholder(apiToken));

@@ -35,3 +35,11 @@ describe('the page language and direction', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('lists in the UI language', () => {
+  it('joins with the language’s own separators and conjunction', async () => {
+    const { formatList } = await import('@/lib/i18n');
+    expect(formatList(['API key', 'Auth token'])).toBe('API key and Auth token');
+    expect(formatList(['a', 'b', 'c'])).toBe('a, b, and c');
+  });
+});

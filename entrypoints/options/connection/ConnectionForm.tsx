@@ -7,7 +7,7 @@ import { TextField } from '@/components/TextField';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { requiredOrigins } from '@/lib/connection/host-access';
 import { checkServiceUrl } from '@/lib/connection/validate-connection';
-import { t } from '@/lib/i18n';
+import { formatList, t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { forgetCredentials, saveConnection } from '@/lib/messaging/messages/connection-admin-messages';
 import { useConnectionStore } from '@/lib/stores/connection-store';
@@ -79,7 +79,7 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
     setForm(formFromStatus(result.value));
     const missing = stillMissing(result.value, parts);
     const saved = granted ? t('connectionSaved') : t('connectionSavedNoAccess');
-    setMessage({ kind: 'success', text: missing.length > 0 ? `${saved} ${t('connectionStillMissing', missing.join(', '))}` : saved });
+    setMessage({ kind: 'success', text: missing.length > 0 ? `${saved} ${t('connectionStillMissing', formatList(missing))}` : saved });
   };
 
   const forget = async () => {

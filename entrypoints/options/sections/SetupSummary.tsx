@@ -1,6 +1,6 @@
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { describeMissingSetup } from '@/lib/connection/missing-setup';
-import { t } from '@/lib/i18n';
+import { formatList, t } from '@/lib/i18n';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 
 /** What the shown workspace can do now, each with where to go next. */
@@ -10,12 +10,12 @@ export function SetupSummary({ status }: { status: ConnectionStatus }) {
   return (
     <ul className="setup-summary">
       <li className={status.projectApiReady ? 'ready' : 'missing'}>
-        <strong>{t('startPagesTitle')}:</strong>{' '}
-        {status.projectApiReady ? t('startPagesReady') : t('startNotSetUp', missing.join(', '))}{' '}
+        <strong>{t('startPagesTitle')}</strong>{' '}
+        {status.projectApiReady ? t('startPagesReady') : t('startNotSetUp', formatList(missing))}{' '}
         {status.projectApiReady && <a href="#projects">{t('startSeeProjects')}</a>}
       </li>
       <li className={status.userGroupApiReady ? 'ready' : 'missing'}>
-        <strong>{t('startGroupsTitle')}:</strong>{' '}
+        <strong>{t('startGroupsTitle')}</strong>{' '}
         {status.userGroupApiReady ? t('startGroupsReady', groups) : t('startGroupsNotSetUp')}{' '}
         {status.userGroupApiReady && <a href="#groups">{t('startSeeGroups')}</a>}
       </li>
