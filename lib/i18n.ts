@@ -9,11 +9,20 @@ export type MessageKey = Exclude<Parameters<typeof browser.i18n.getMessage>[0], 
 const reported = new Set<string>();
 
 /**
+ * The language of the messages shown (each messages.json names its own in `uiLanguage`): the one to
+ * format numbers, dates and lists in and to put in <html lang>. getUILanguage() can differ from it
+ * (Chromium started with --lang), so it is only the fallback.
+ */
+export function uiLanguage(): string {
+  return browser.i18n.getMessage('uiLanguage') || browser.i18n.getUILanguage();
+}
+
+/**
  * The text of a message in the browser's language, with `$1`… replaced by the substitutions (numbers
- * are shown in the user's format). A missing message shows its name rather than nothing.
+ * in the format of that language). A missing message shows its name rather than nothing.
  */
 export function t(key: MessageKey, ...substitutions: (string | number)[]): string {
-  const text = browser.i18n.getMessage(key, substitutions.map((value) => (typeof value === 'number' ? value.toLocaleString() : value)));
+  const text = browser.i18n.getMessage(key, substitutions.map((value) => (typeof value === 'number' ? value.toLocaleString(uiLanguage()) : value)));
   if (text) return text;
   if (!reported.has(key)) {
     reported.add(key);
@@ -22,11 +31,11 @@ export function t(key: MessageKey, ...substitutions: (string | number)[]): strin
   return key;
 }
 
-/** A stored ISO date as the user reads dates (their browser's language and time zone). */
+/** A stored ISO date as the user reads dates (the UI language, the computer's time zone). */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return date.toLocaleString(uiLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /**
@@ -35,9 +44,7 @@ export function formatDateTime(iso: string): string {
  * properties (margin-inline-start…), mirrors by itself: a right-to-left language is one more folder.
  */
 export function applyPageLanguage(root: HTMLElement = document.documentElement): void {
-  // The language of the messages shown (each messages.json names its own), which is what a screen
-  // reader must know; getUILanguage() can differ from it (Chromium started with --lang).
-  root.lang = browser.i18n.getMessage('uiLanguage') || browser.i18n.getUILanguage();
+  root.lang = uiLanguage();
   root.dir = browser.i18n.getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
 }
 
@@ -45,7 +52,7 @@ const listFormats = new Map<string, Intl.ListFormat>();
 
 /** "A, B and C" in the UI language (each language's own separators and conjunction). */
 export function formatList(items: readonly string[]): string {
-  const language = browser.i18n.getMessage('uiLanguage') || browser.i18n.getUILanguage();
+  const language = uiLanguage();
   let format = listFormats.get(language);
   if (!format) listFormats.set(language, (format = new Intl.ListFormat(language, { type: 'conjunction' })));
   return format.format(items);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { t } from '@/lib/i18n';
+import { t, uiLanguage } from '@/lib/i18n';
 import { lastCallSucceeded, type ApiCallState } from '@/lib/workspaces/api-health';
-import { timeAgo } from './time-ago';
+import { relativeTime } from '@/lib/time/relative-time';
 
 /** How often "2 minutes ago" is brought up to date while the page is open. */
 const TICK_MS = 30_000;
@@ -19,7 +19,7 @@ export function ApiHealthLine({ api, state }: { api: string; state: ApiCallState
   const succeeded = state && lastCallSucceeded(state);
   let text: string;
   if (succeeded === undefined || !state) text = t('healthNotUsed', api);
-  else if (succeeded) text = t('healthSucceeded', api, timeAgo(state.lastSuccessAt!, now));
-  else text = t('healthFailed', api, timeAgo(state.lastFailure!.at, now), state.lastFailure!.message);
+  else if (succeeded) text = t('healthSucceeded', api, relativeTime(state.lastSuccessAt!, now, uiLanguage()));
+  else text = t('healthFailed', api, relativeTime(state.lastFailure!.at, now, uiLanguage()), state.lastFailure!.message);
   return <p className={succeeded === false ? 'hint health failed' : 'hint health'}>{text}</p>;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, StatusMessage } from '@/components/Alert';
-import { t } from '@/lib/i18n';
+import { t, uiLanguage } from '@/lib/i18n';
 import { exactTime, relativeTime } from '@/lib/time/relative-time';
 import { ExportSetupButton } from '../setup-file/ExportSetupButton';
 import { ImportSetup } from '../setup-file/ImportSetup';
@@ -43,8 +43,8 @@ export function BackupSection() {
           {facts.lastExportAt ? (
             <>
               {t('backupLastExport')}{' '}
-              <time dateTime={facts.lastExportAt} title={exactTime(facts.lastExportAt)}>
-                {relativeTime(facts.lastExportAt, now ?? 0)}
+              <time dateTime={facts.lastExportAt} title={exactTime(facts.lastExportAt, uiLanguage())}>
+                {relativeTime(facts.lastExportAt, now ?? 0, uiLanguage())}
               </time>
               .
             </>

@@ -1,7 +1,6 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { browser } from 'wxt/browser';
-import { t } from '@/lib/i18n';
+import { t, uiLanguage } from '@/lib/i18n';
 import { countByEnvironment, groupKey, searchGroups, sortGroups, type EnvironmentFilter, type SortOrder } from '@/lib/user-groups/filter-groups';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { GroupsToolbar } from './GroupsToolbar';
@@ -37,7 +36,7 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
   const visible = useMemo(() => searchGroups(index, search, environment), [index, search, environment]);
   const counts = useMemo(() => countByEnvironment(groups), [groups]);
   const selection = useGroupSelection(groups, visible);
-  const locale = useMemo(() => browser.i18n.getUILanguage(), []);
+  const locale = useMemo(() => uiLanguage(), []);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
