@@ -1,6 +1,7 @@
 import { describeConnection, type ConnectionStatus } from '@/lib/connection/connection-status';
 import type { Connection, ConnectionRepository } from '@/lib/connection/connection-repository';
 import { findMissingAccess, releaseUnusedAccess } from '@/lib/connection/host-access';
+import { urlProblemText } from '@/lib/connection/url-problem-text';
 import { checkServiceUrl } from '@/lib/connection/validate-connection';
 import { isLockedNow } from '@/lib/lock/keyring';
 import { LOCKED_MESSAGE } from '@/lib/lock/lock-keys';
@@ -17,7 +18,7 @@ async function statusOf(connection: Connection, locked = false): Promise<Result<
 }
 
 /** An empty address means that API is not used; a typed one must pass the same rules as in the page. */
-function normaliseUrl(raw: string): { ok: true; url: string } | { ok: false; message: string } {
+function normaliseUrl(raw: string): ReturnType<typeof checkServiceUrl> {
   return raw.trim() ? checkServiceUrl(raw) : { ok: true, url: '' };
 }
 
@@ -34,9 +35,9 @@ export function createConnectionHandlers(repository: ConnectionRepository, addre
       // Closed, the passphrase lock can neither keep the sealed secrets nor seal new ones.
       if (await isLockedNow()) return fail('LOCKED', LOCKED_MESSAGE);
       const userGroupBaseUrl = normaliseUrl(request.userGroupBaseUrl);
-      if (!userGroupBaseUrl.ok) return fail('INVALID_INPUT', userGroupBaseUrl.message, { field: 'userGroupBaseUrl' });
+      if (!userGroupBaseUrl.ok) return fail('INVALID_INPUT', urlProblemText(userGroupBaseUrl.problem), { field: 'userGroupBaseUrl' });
       const projectApiUrl = normaliseUrl(request.projectApiUrl);
-      if (!projectApiUrl.ok) return fail('INVALID_INPUT', projectApiUrl.message, { field: 'projectApiUrl' });
+      if (!projectApiUrl.ok) return fail('INVALID_INPUT', urlProblemText(projectApiUrl.problem), { field: 'projectApiUrl' });
       // Access to an address no longer configured is given back, within the save's turn of the queue
       // so that a later save cannot configure it again in between.
       const saved = await repository.save({ ...request, userGroupBaseUrl: userGroupBaseUrl.url, projectApiUrl: projectApiUrl.url }, async (previous, next) => {

@@ -13,33 +13,29 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
  */
 const IPV6_LOOPBACK = '[::1]';
 
+/** Why an address is refused: the page says it in the user's language (url-problem-text.ts). */
+export type UrlProblem = 'empty' | 'malformed' | 'ipv6-loopback' | 'plain-http' | 'not-https' | 'user-info' | 'query' | 'fragment';
+
 /**
  * A service address the extension may call: https, or plain http on this computer only; no query,
  * fragment or embedded user name. Returns the normalised URL (no trailing slash) or the problem.
  */
-export function checkServiceUrl(raw: string): { ok: true; url: string } | { ok: false; message: string } {
+export function checkServiceUrl(raw: string): { ok: true; url: string } | { ok: false; problem: UrlProblem } {
+  const refused = (problem: UrlProblem) => ({ ok: false as const, problem });
   const text = raw.trim();
-  if (!text) return { ok: false, message: 'Enter the address.' };
+  if (!text) return refused('empty');
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, message: 'This is not a valid address. It should look like https://api.example.com.' };
+    return refused('malformed');
   }
-  if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname === IPV6_LOOPBACK) {
-    return { ok: false, message: 'Use 127.0.0.1 or localhost instead of [::1].' };
-  }
-  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
-    return { ok: false, message: 'Use https. Plain http is only allowed for localhost and 127.0.0.1.' };
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, message: 'The address must start with https://.' };
-  }
-  if (url.username || url.password) {
-    return { ok: false, message: 'Remove the user name and password from the address; use the credential fields.' };
-  }
-  if (url.search || text.includes('?')) return { ok: false, message: 'Remove the query (the part from “?”).' };
-  if (url.hash || text.includes('#')) return { ok: false, message: 'Remove the fragment (the part from “#”).' };
+  if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname === IPV6_LOOPBACK) return refused('ipv6-loopback');
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return refused('plain-http');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return refused('not-https');
+  if (url.username || url.password) return refused('user-info');
+  if (url.search || text.includes('?')) return refused('query');
+  if (url.hash || text.includes('#')) return refused('fragment');
   return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
 }
 

@@ -52,6 +52,11 @@ test('in German, every options section speaks German, with <html lang="de">', as
   await page.getByRole('radio', { name: new RegExp(`^${german.startRolePages!.message}`) }).check();
   await expect(page.getByLabel(german.connectionProjectApiUrl!.message, { exact: true })).toBeVisible();
   await expectNoEnglish(page, '#start with a role chosen');
+  // An address the extension refuses is explained in German, with the way out.
+  const address = page.getByLabel(german.connectionProjectApiUrl!.message, { exact: true });
+  await address.fill('http://example.com');
+  await page.getByRole('button', { name: german.connectionSave!.message }).click();
+  await expect(address).toHaveAccessibleDescription(german.urlProblemPlainHttp!.message);
 });
 
 test('in German, the popup speaks German and names what is missing in German', async ({ sandbox }) => {

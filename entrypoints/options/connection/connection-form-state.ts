@@ -1,5 +1,6 @@
 import { t } from '@/lib/i18n';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
+import { urlProblemText } from '@/lib/connection/url-problem-text';
 import { checkServiceUrl, originOf } from '@/lib/connection/validate-connection';
 
 export type FieldName = 'userGroupBaseUrl' | 'projectApiUrl' | 'apiToken' | 'apiKey' | 'authToken';
@@ -48,7 +49,7 @@ export function checkUrls(form: ConnectionFormValues): Partial<Record<FieldName,
   const errors: Partial<Record<FieldName, string>> = {};
   for (const field of ['userGroupBaseUrl', 'projectApiUrl'] as const) {
     const checked = form[field].trim() ? checkServiceUrl(form[field]) : undefined;
-    if (checked && !checked.ok) errors[field] = checked.message;
+    if (checked && !checked.ok) errors[field] = urlProblemText(checked.problem);
   }
   return errors;
 }

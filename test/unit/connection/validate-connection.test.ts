@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { urlProblemText } from '@/lib/connection/url-problem-text';
 import { checkServiceUrl, hostPermissionPattern } from '@/lib/connection/validate-connection';
 
 describe('checkServiceUrl: accepted and normalised', () => {
@@ -22,28 +23,33 @@ describe('checkServiceUrl: accepted and normalised', () => {
 
 describe('checkServiceUrl: refused', () => {
   it.each([
-    ['empty', '', 'Enter the address.'],
-    ['whitespace', '   ', 'Enter the address.'],
-    ['garbage', 'not a url', 'This is not a valid address. It should look like https://api.example.com.'],
-    ['a host without scheme', 'api.example.com', 'This is not a valid address. It should look like https://api.example.com.'],
-    ['http on a public host', 'http://api.example.com', 'Use https. Plain http is only allowed for localhost and 127.0.0.1.'],
-    ['http on a host that only starts like loopback', 'http://127.0.0.1.nip.io', 'Use https. Plain http is only allowed for localhost and 127.0.0.1.'],
-    ['http on a LAN address', 'http://192.168.1.10:8080', 'Use https. Plain http is only allowed for localhost and 127.0.0.1.'],
+    ['empty', '', 'empty'],
+    ['whitespace', '   ', 'empty'],
+    ['garbage', 'not a url', 'malformed'],
+    ['a host without scheme', 'api.example.com', 'malformed'],
+    ['http on a public host', 'http://api.example.com', 'plain-http'],
+    ['http on a host that only starts like loopback', 'http://127.0.0.1.nip.io', 'plain-http'],
+    ['http on a LAN address', 'http://192.168.1.10:8080', 'plain-http'],
     // No declared permission covers [::1], so it could never be granted: refused with the way out.
-    ['IPv6 loopback over http', 'http://[::1]:8787', 'Use 127.0.0.1 or localhost instead of [::1].'],
-    ['IPv6 loopback spelled out', 'http://[0:0:0:0:0:0:0:1]/ug', 'Use 127.0.0.1 or localhost instead of [::1].'],
-    ['IPv6 loopback over https', 'https://[::1]:8443', 'Use 127.0.0.1 or localhost instead of [::1].'],
-    ['ftp', 'ftp://files.example.com', 'The address must start with https://.'],
-    ['ws', 'wss://api.example.com', 'The address must start with https://.'],
-    ['javascript', 'javascript:alert(1)', 'The address must start with https://.'],
-    ['user and password', 'https://user:pass@api.example.com', 'Remove the user name and password from the address; use the credential fields.'],
-    ['a user name only', 'https://user@api.example.com', 'Remove the user name and password from the address; use the credential fields.'],
-    ['a query', 'https://api.example.com/?key=1', 'Remove the query (the part from “?”).'],
-    ['a bare trailing ?', 'https://api.example.com/?', 'Remove the query (the part from “?”).'],
-    ['a fragment', 'https://api.example.com/#top', 'Remove the fragment (the part from “#”).'],
-    ['a bare trailing #', 'https://api.example.com#', 'Remove the fragment (the part from “#”).'],
-  ])('%s (%j)', (_label, raw, message) => {
-    expect(checkServiceUrl(raw)).toEqual({ ok: false, message });
+    ['IPv6 loopback over http', 'http://[::1]:8787', 'ipv6-loopback'],
+    ['IPv6 loopback spelled out', 'http://[0:0:0:0:0:0:0:1]/ug', 'ipv6-loopback'],
+    ['IPv6 loopback over https', 'https://[::1]:8443', 'ipv6-loopback'],
+    ['ftp', 'ftp://files.example.com', 'not-https'],
+    ['ws', 'wss://api.example.com', 'not-https'],
+    ['javascript', 'javascript:alert(1)', 'not-https'],
+    ['user and password', 'https://user:pass@api.example.com', 'user-info'],
+    ['a user name only', 'https://user@api.example.com', 'user-info'],
+    ['a query', 'https://api.example.com/?key=1', 'query'],
+    ['a bare trailing ?', 'https://api.example.com/?', 'query'],
+    ['a fragment', 'https://api.example.com/#top', 'fragment'],
+    ['a bare trailing #', 'https://api.example.com#', 'fragment'],
+  ])('%s (%j)', (_label, raw, problem) => {
+    expect(checkServiceUrl(raw)).toEqual({ ok: false, problem });
+  });
+
+  it('says each problem with the way out, in the UI language', () => {
+    expect(urlProblemText('plain-http')).toBe('Use https. Plain http is only allowed for localhost and 127.0.0.1.');
+    expect(urlProblemText('ipv6-loopback')).toBe('Use 127.0.0.1 or localhost instead of [::1].');
   });
 });
 
