@@ -57,3 +57,10 @@ describe.each(translations)('the %s translation', (locale) => {
 it('every locale folder is a language Chrome knows (en, de, pt_BR…)', () => {
   for (const locale of readdirSync(LOCALES_DIR)) expect(locale).toMatch(/^[a-z]{2,3}(_[A-Z]{2})?$/);
 });
+
+it('the start summary’s titles end with their colon in every language (the page adds none)', () => {
+  for (const locale of ['en', ...translations]) {
+    const messages = read(locale);
+    for (const name of ['startPagesTitle', 'startGroupsTitle']) expect(messages[name]!.message, `${locale} ${name}`).toMatch(/[:：]$/);
+  }
+});
