@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { expectNoViolations } from './fixtures/axe.ts';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
 import { configureConnection, forgetCredentials } from './fixtures/connection.ts';
 import { openPopupForTab, tabIdOf } from './fixtures/popup.ts';
@@ -14,24 +14,10 @@ import { expect, test } from './fixtures/test.ts';
  * meets; and both work with the keyboard alone.
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];
 
 isolateUserGroupsAndWatchConsole();
-
-/**
- * Runs axe on the page as it is and expects no violation. A failure lists each violation with its rule,
- * impact, the elements it found (CSS selectors) and axe's summary of what to fix, e.g.
- * `color-contrast (serious) at .hint: Fix any of the following: Element has insufficient color contrast…`.
- */
-async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const found = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact ?? 'unknown impact'}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`),
-  );
-  expect(found, `axe violations in ${state}`).toEqual([]);
-}
 
 /**
  * axe does not check placeholder text, which WCAG 1.4.3 covers like any text: each placeholder against
