@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { launchExtensionBrowser, type ExtensionBrowser } from './fixtures/chromium.ts';
 import { connectionFor, fillAndSaveConnection, optionsUrl } from './fixtures/connection.ts';
-import { goToSection } from './fixtures/options-page.ts';
+import { createGroup, goToSection, rowOf } from './fixtures/options-page.ts';
+import { rowAction } from './fixtures/row-actions.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -98,4 +99,28 @@ test('a connection saved in the connection section shows on the start page as re
   await expect(page.getByRole('radio', { name: /^Both/ })).toBeHidden();
   await page.getByText('Set up something else').click();
   await expect(page.getByRole('radio', { name: /^Both/ })).toBeChecked();
+});
+
+test('the backup section counts the tokens no export holds, from the list as it changes', async ({ sandbox }) => {
+  const page = await own.context.newPage();
+  await page.goto(optionsUrl(own.extensionId, 'connection'));
+  await fillAndSaveConnection(page, connectionFor(sandbox));
+  await goToSection(page, 'backup');
+  await expect(page.getByText('This workspace has no user groups yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export JSON' })).toBeDisabled();
+  await goToSection(page, 'groups');
+  await createGroup(page, 'Backed up', 'backed-up', 'Customer');
+  await goToSection(page, 'backup');
+  const facts = page.getByText(/tokens exist only in this browser/);
+  await expect(facts).toHaveText('1 of 1 tokens exist only in this browser. Never exported.');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.json$/);
+  await expect(facts).toHaveText('0 of 1 tokens exist only in this browser. Last export: now.');
+  // A new token after the export exists only here again.
+  await goToSection(page, 'groups');
+  await rowAction(rowOf(page, 'Backed up'), 'Rotate token');
+  await page.getByRole('dialog').getByRole('button', { name: 'Rotate token' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'New token' })).toBeVisible();
+  await goToSection(page, 'backup');
+  await expect(facts).toHaveText(/^1 of 1 tokens exist only in this browser\. Last export: /);
 });
