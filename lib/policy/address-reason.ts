@@ -2,9 +2,10 @@ import { checkServiceUrl } from '@/lib/connection/validate-connection';
 import type { AddressReason } from './policy-schema';
 
 /**
- * Why `checkServiceUrl` refused `raw`, as a code: it answers the connection form with an English
- * sentence, while the policy notice is translated. Whether an address is accepted stays its decision
- * alone (call this only after a refusal); this names a fault the address really has, or says `other`.
+ * Why `checkServiceUrl` refused `raw`, in the policy notice's terms. Its own code names the first rule
+ * broken, in the connection form's order; this names the fault an administrator fixes first
+ * (credentials in the address before plain http), or says `other`. Whether an address is accepted
+ * stays `checkServiceUrl`'s decision alone: call this only after a refusal.
  */
 export function addressReason(raw: string): AddressReason {
   const text = raw.trim();
