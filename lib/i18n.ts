@@ -31,6 +31,34 @@ export function t(key: MessageKey, ...substitutions: (string | number)[]): strin
   return key;
 }
 
+/**
+ * The message names that come in plural forms: `<base>_one`, `<base>_other`… (Intl.PluralRules'
+ * categories), each taking the count as `$1`. English writes `_one` and `_other`; every language
+ * writes the categories its own rules use (French adds `_many`, Japanese needs only `_other`).
+ */
+export type PluralBase = MessageKey extends infer K ? (K extends `${infer B}_other` ? B : never) : never;
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** The plural category of `count` in the UI language ("one", "few", "many", "other"…). */
+export function pluralCategory(count: number): Intl.LDMLPluralRule {
+  const language = uiLanguage();
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  return rules.select(count);
+}
+
+/**
+ * "1 group", "2 groups", "2 Gruppen", "2 groupes": the form of `<base>_<category>` for `count`, with
+ * the count as the first substitution. A language without a form for the category falls back to
+ * `_other`, which every language has.
+ */
+export function plural(base: PluralBase, count: number, ...substitutions: (string | number)[]): string {
+  const formOf = `${base}_${pluralCategory(count)}` as MessageKey;
+  const form = browser.i18n.getMessage(formOf) ? formOf : (`${base}_other` as MessageKey);
+  return t(form, count, ...substitutions);
+}
+
 /** A stored ISO date as the user reads dates (the UI language, the computer's time zone). */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
