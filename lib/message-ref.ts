@@ -1,0 +1,42 @@
+import { z } from 'zod/mini';
+import { plural, t, type MessageKey, type PluralBase } from './i18n';
+
+/**
+ * A text named rather than written: a message of public/_locales and what goes into it. The background
+ * and lib/ say what happened with one of these; the page that shows it renders it in its own language.
+ * An argument is a plain value (a name, an address, a number) or another named text ("Customer").
+ * With `count`, `key` names a plural message (`<key>_one`, `<key>_other`…) and the count is its `$1`.
+ */
+const keySchema = z.string().check(z.regex(/^[A-Za-z0-9_]+$/));
+export const messageRefSchema = z.object({
+  key: keySchema,
+  get args() {
+    return z.optional(z.array(z.union([z.string(), z.number(), messageRefSchema])).check(z.maxLength(9)));
+  },
+  count: z.optional(z.number()),
+});
+export type MessageRef = z.infer<typeof messageRefSchema>;
+type Arg = string | number | MessageRef;
+
+/** A named text: `text('errorNetwork', origin)`. The key is checked against the English messages. */
+export const text = (key: MessageKey, ...args: Arg[]): MessageRef => (args.length ? { key, args } : { key });
+
+/** A named text in plural forms: `countedText('jobRowsNotSent', 3)` → "3 rows were not sent". */
+export const countedText = (key: PluralBase, count: number, ...args: Arg[]): MessageRef =>
+  args.length ? { key, count, args } : { key, count };
+
+/**
+ * Text written before messages were named (stored by an older version), or words that are not ours
+ * to translate (what the service said): shown as they are.
+ */
+export const verbatimText = (words: string): MessageRef => ({ key: 'verbatimText', args: [words] });
+
+/** Reads a stored text: a named text, or an older version's plain words (shown as they are). */
+export const storedTextSchema = z.union([messageRefSchema, z.pipe(z.string(), z.transform(verbatimText))]);
+
+/** The text in the page's language (a name the messages lack shows as that name, see t()). */
+export function messageText(ref: MessageRef): string {
+  const args = (ref.args ?? []).map((arg) => (typeof arg === 'object' ? messageText(arg) : arg));
+  if (ref.count !== undefined) return plural(ref.key as PluralBase, ref.count, ...args);
+  return t(ref.key as MessageKey, ...args);
+}
