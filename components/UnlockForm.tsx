@@ -4,6 +4,7 @@ import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { unlock } from '@/lib/messaging/messages/lock-messages';
+import { messageText } from '@/lib/message-ref';
 
 /**
  * **Passphrase** and **Unlock** (design.md §10), for the popup (loaded lazily: most popups never show
@@ -21,7 +22,7 @@ export default function UnlockForm({ onUnlocked, autoFocus = false }: { onUnlock
     const result = await sendMessage(unlock, { passphrase });
     setBusy(false);
     setPassphrase('');
-    if (!result.ok) return setError(result.error.message);
+    if (!result.ok) return setError(messageText(result.error.message));
     onUnlocked();
   };
 

@@ -1,10 +1,10 @@
 import { describeConnection, type ConnectionStatus } from '@/lib/connection/connection-status';
 import type { Connection, ConnectionRepository } from '@/lib/connection/connection-repository';
 import { findMissingAccess, releaseUnusedAccess } from '@/lib/connection/host-access';
-import { urlProblemText } from '@/lib/connection/url-problem-text';
+import { urlProblemMessage } from '@/lib/connection/url-problem-text';
 import { checkServiceUrl } from '@/lib/connection/validate-connection';
 import { isLockedNow } from '@/lib/lock/keyring';
-import { LOCKED_MESSAGE } from '@/lib/lock/lock-keys';
+import { lockedError } from '@/lib/lock/lock-keys';
 import { fail, ok, type Result } from '@/lib/result';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import type { WorkspaceHandlers } from './workspace-dispatch';
@@ -33,11 +33,11 @@ export function createConnectionHandlers(repository: ConnectionRepository, addre
     },
     async saveConnection(request) {
       // Closed, the passphrase lock can neither keep the sealed secrets nor seal new ones.
-      if (await isLockedNow()) return fail('LOCKED', LOCKED_MESSAGE);
+      if (await isLockedNow()) return lockedError();
       const userGroupBaseUrl = normaliseUrl(request.userGroupBaseUrl);
-      if (!userGroupBaseUrl.ok) return fail('INVALID_INPUT', urlProblemText(userGroupBaseUrl.problem), { field: 'userGroupBaseUrl' });
+      if (!userGroupBaseUrl.ok) return fail('INVALID_INPUT', urlProblemMessage(userGroupBaseUrl.problem), { field: 'userGroupBaseUrl' });
       const projectApiUrl = normaliseUrl(request.projectApiUrl);
-      if (!projectApiUrl.ok) return fail('INVALID_INPUT', urlProblemText(projectApiUrl.problem), { field: 'projectApiUrl' });
+      if (!projectApiUrl.ok) return fail('INVALID_INPUT', urlProblemMessage(projectApiUrl.problem), { field: 'projectApiUrl' });
       // Access to an address no longer configured is given back, within the save's turn of the queue
       // so that a later save cannot configure it again in between.
       const saved = await repository.save({ ...request, userGroupBaseUrl: userGroupBaseUrl.url, projectApiUrl: projectApiUrl.url }, async (previous, next) => {

@@ -30,8 +30,8 @@ export async function resumeLockedJobs(workspaces: Workspaces): Promise<void> {
   const keys = listed.map((workspace) => workspaceKey(workspace.id, 'bulkCreateJob'));
   const stored = await browser.storage.local.get(keys);
   for (const workspace of listed) {
-    const job = stored[workspaceKey(workspace.id, 'bulkCreateJob')] as { status?: unknown; message?: unknown } | undefined;
-    if (job?.status !== 'paused' || job.message !== LOCKED_MESSAGE) continue;
+    const job = stored[workspaceKey(workspace.id, 'bulkCreateJob')] as { status?: unknown; message?: { key?: unknown } } | undefined;
+    if (job?.status !== 'paused' || job.message?.key !== LOCKED_MESSAGE.key) continue;
     const opened = await workspaces.open(workspace.id);
     if (opened.ok) await opened.value.services.runner().resume();
   }

@@ -4,7 +4,7 @@ import { CREDENTIALS_VERSION } from '@/lib/connection/credentials-items';
 import { CREDENTIALS_STORAGE_NAME } from '@/lib/connection/credentials-keys';
 import { releaseUnusedAccess } from '@/lib/connection/host-access';
 import { isLockedNow } from '@/lib/lock/keyring';
-import { LOCKED_MESSAGE } from '@/lib/lock/lock-keys';
+import { lockedError } from '@/lib/lock/lock-keys';
 import { closeForStorage, type CredentialsAtRest } from '@/lib/lock/sealed-credentials';
 import type { ResponseOf } from '@/lib/messaging/protocol';
 import type { Handlers } from '@/lib/messaging/router';
@@ -15,6 +15,7 @@ import { isManaged } from '@/lib/workspaces/managed-workspaces';
 import { managedByPolicy, unknownWorkspace } from '@/lib/workspaces/workspace-index-store';
 import { workspaceKey } from '@/lib/workspaces/workspace-keys';
 import type { Workspaces } from './workspaces';
+import { text } from '@/lib/message-ref';
 
 type SetupFileHandlers = Pick<Handlers, 'exportSetupFile' | 'importSetupFile'>;
 
@@ -56,17 +57,17 @@ export function createSetupFileHandlers(workspaces: Workspaces): SetupFileHandle
 
   return {
     async exportSetupFile({ workspaceId, passphrase, includeUserGroupApi }) {
-      if (await isLockedNow()) return fail('LOCKED', LOCKED_MESSAGE);
+      if (await isLockedNow()) return lockedError();
       const workspace = await workspaces.index.find(workspaceId);
       const opened = await workspaces.open(workspaceId);
       if (!workspace || !opened.ok) return unknownWorkspace();
       // Only the secrets bound to the configured origins: a secret is never written for another address.
       const connection = await opened.value.services.connection().load();
       if (!connection.projectApiUrl || !connection.apiKey || !connection.authToken) {
-        return fail('NOT_CONFIGURED', 'The project API is not set up in this workspace, so a setup file would be of no use. Set it up first.');
+        return fail('NOT_CONFIGURED', text('errorSetupNeedsProjectApi'));
       }
       if (includeUserGroupApi && (!connection.userGroupBaseUrl || !connection.apiToken)) {
-        return fail('NOT_CONFIGURED', 'The user group API is not set up in this workspace. Export without it.', { field: 'includeUserGroupApi' });
+        return fail('NOT_CONFIGURED', text('errorSetupNoUserGroupApi'), { field: 'includeUserGroupApi' });
       }
       const { userGroupBaseUrl, projectApiUrl, apiKey, authToken, apiToken } = connection;
       const written = await writeSetupFile(
@@ -74,15 +75,15 @@ export function createSetupFileHandlers(workspaces: Workspaces): SetupFileHandle
         passphrase,
       );
       if (written.ok) return ok({ text: written.value });
-      if (written.problem.code === 'weak-passphrase') return fail('INVALID_INPUT', 'Use a passphrase of at least 12 characters.', { field: 'passphrase' });
-      return fail('INVALID_INPUT', 'This workspace’s connection cannot be written to a setup file. Check its addresses.');
+      if (written.problem.code === 'weak-passphrase') return fail('INVALID_INPUT', text('lockTooShort'), { field: 'passphrase' });
+      return fail('INVALID_INPUT', text('errorSetupUnwritable'));
     },
 
-    importSetupFile: ({ text, passphrase, replace }) =>
+    importSetupFile: ({ text: fileText, passphrase, replace }) =>
       serially<ResponseOf<'importSetupFile'>>(async () => {
         // Closed, the lock could not seal the file's secrets: the user unlocks first.
-        if (await isLockedNow()) return fail('LOCKED', `${LOCKED_MESSAGE} Then import the setup file.`);
-        const contents = await decryptSetupFile(text, passphrase);
+        if (await isLockedNow()) return fail('LOCKED', text('errorLockedImportSetup'));
+        const contents = await decryptSetupFile(fileText, passphrase);
         if (!contents.ok) return ok({ status: 'problem' as const, problem: contents.problem.code });
         const connection = connectionOf(contents.value);
         const name = contents.value.workspace.name;

@@ -17,26 +17,25 @@ import {
 import type { RegistryWriter } from '@/lib/user-groups/registry-writer';
 import { recordUnsettledCreate, settleCreate } from '@/lib/user-groups/unsettled-creates';
 import type { WorkspaceHandlers } from './workspace-dispatch';
+import { text } from '@/lib/message-ref';
+import { environmentName } from '@/lib/user-groups/environment-name';
 
 type UserGroupHandlers = Pick<WorkspaceHandlers, 'createUserGroup' | 'rotateUserGroupToken' | 'deleteUserGroup' | 'forgetUserGroup' | 'dismissUnsettledCreate'>;
 
-const UNKNOWN_OUTCOME = 'Rotation outcome unknown — the old token may no longer work.';
-const TOKEN_REFUSED = 'The service refused this token, so it may no longer work: Retry rotation fetches the current one.';
-const UNKNOWN_DELETE = 'Delete outcome unknown — the group may already be gone from the service.';
+const UNKNOWN_OUTCOME = text('groupsRotationUnknown');
+const TOKEN_REFUSED = text('errorRotationTokenRefused');
+const UNKNOWN_DELETE = text('groupsDeleteUnknownFlag');
 
 function maybeDeleted(ref: GroupRef) {
-  return fail<never>(
-    'INVALID_INPUT',
-    `The ${ref.environment} group ${ref.userGroupId} may already be deleted: its delete was not answered. Retry delete, or remove it from this browser only; rotating it could create it again.`,
-  );
+  return fail<never>('INVALID_INPUT', text('errorGroupMaybeDeleted', environmentName(ref.environment), ref.userGroupId));
 }
 
 function rotationInProgress(ref: GroupRef) {
-  return fail<never>('INVALID_INPUT', `The token of the ${ref.environment} group ${ref.userGroupId} is being rotated right now. Wait for that to finish.`);
+  return fail<never>('INVALID_INPUT', text('errorRotationUnderWay', environmentName(ref.environment), ref.userGroupId));
 }
 
 function notInRegistry(ref: GroupRef) {
-  return fail<never>('NOT_FOUND', `There is no ${ref.environment} group with ID ${ref.userGroupId} in this browser.`);
+  return fail<never>('NOT_FOUND', text('errorGroupNotHere', environmentName(ref.environment), ref.userGroupId));
 }
 
 /** One workspace's user groups: its API connection and its registry. */
@@ -62,7 +61,7 @@ export function createUserGroupHandlers(
       const ref = { environment: request.environment, userGroupId: request.userGroupId };
       const known = findGroup(await registry.read(), ref);
       if (known) {
-        return fail('INVALID_INPUT', `A ${ref.environment} group with ID ${ref.userGroupId} is already in this browser (“${known.name}”). IDs are unique per environment.`, { field: 'userGroupId' });
+        return fail('INVALID_INPUT', text('errorGroupAlreadyHere', environmentName(ref.environment), ref.userGroupId, known.name), { field: 'userGroupId' });
       }
       const connection = await connections.require('userGroup');
       if (!connection.ok) return connection;
@@ -81,7 +80,7 @@ export function createUserGroupHandlers(
         const next = upsertFromService(current, group, request.environment, now());
         return { registry: next, unsettled: settleCreate(unsettled, ref), result: findGroup(next, { environment: request.environment, userGroupId: group.provided_id }) };
       });
-      return entry ? ok({ group: entry, created }) : fail('INTERNAL', 'The new group could not be recorded.');
+      return entry ? ok({ group: entry, created }) : fail('INTERNAL', text('errorGroupNotRecorded'));
     },
 
     async rotateUserGroupToken(ref) {
@@ -161,7 +160,7 @@ export function createUserGroupHandlers(
         const next = settleCreate(unsettled, ref);
         return { registry: current, unsettled: next, result: next !== unsettled };
       });
-      return dismissed ? ok({}) : fail('NOT_FOUND', `No create of a ${ref.environment} group with ID ${ref.userGroupId} is waiting to be confirmed.`);
+      return dismissed ? ok({}) : fail('NOT_FOUND', text('errorNoUnsettledCreate', environmentName(ref.environment), ref.userGroupId));
     },
   };
 }

@@ -7,6 +7,7 @@ import { isManaged } from '@/lib/workspaces/managed-workspaces';
 import { managedByPolicy, unknownWorkspace } from '@/lib/workspaces/workspace-index-store';
 import { workspaceScope } from '@/lib/workspaces/workspace-keys';
 import type { Workspaces } from './workspaces';
+import { text } from '@/lib/message-ref';
 
 type WorkspaceManagement = Pick<Handlers, 'createWorkspace' | 'renameWorkspace' | 'deleteWorkspace' | 'clearWorkspace' | 'useWorkspace' | 'listWorkspaces'>;
 
@@ -58,7 +59,7 @@ export function createWorkspaceManagementHandlers(workspaces: Workspaces): Works
         if (!found) return unknownWorkspace();
         // Before anything is wiped: the organisation's workspace stays, data and all.
         if (isManaged(found)) return managedByPolicy();
-        if (current.workspaces.length === 1) return fail('INVALID_INPUT', 'The last workspace cannot be deleted. Clear it instead.');
+        if (current.workspaces.length === 1) return fail('INVALID_INPUT', text('errorLastWorkspace'));
         await wipe(id);
         return index.remove(id);
       }),

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { t, uiLanguage } from '@/lib/i18n';
 import { lastCallSucceeded, type ApiCallState } from '@/lib/workspaces/api-health';
 import { relativeTime } from '@/lib/time/relative-time';
+import { messageText } from '@/lib/message-ref';
 
 /** How often "2 minutes ago" is brought up to date while the page is open. */
 const TICK_MS = 30_000;
@@ -20,6 +21,6 @@ export function ApiHealthLine({ api, state }: { api: string; state: ApiCallState
   let text: string;
   if (succeeded === undefined || !state) text = t('healthNotUsed', api);
   else if (succeeded) text = t('healthSucceeded', api, relativeTime(state.lastSuccessAt!, now, uiLanguage()));
-  else text = t('healthFailed', api, relativeTime(state.lastFailure!.at, now, uiLanguage()), state.lastFailure!.message);
+  else text = t('healthFailed', api, relativeTime(state.lastFailure!.at, now, uiLanguage()), messageText(state.lastFailure!.message));
   return <p className={succeeded === false ? 'hint health failed' : 'hint health'}>{text}</p>;
 }

@@ -8,6 +8,7 @@ import { loadWorkspaceView, type PopupState } from './popup-state';
 import { ProjectForm } from './ProjectForm';
 import { ShortcutFooter } from './ShortcutFooter';
 import { WorkspacePicker } from './WorkspacePicker';
+import { messageText } from '@/lib/message-ref';
 
 type Loaded = PopupState;
 
@@ -33,7 +34,7 @@ export function App({ initial }: { initial: Promise<Loaded> }) {
           <WorkspacePicker workspaces={workspaces} workspaceId={workspaceId} onChange={switchTo} />
         )}
         {!status.ok ? (
-          <Alert>{status.error.message}</Alert>
+          <Alert>{messageText(status.error.message)}</Alert>
         ) : status.value.locked ? (
           // Not lazy: a chunk of its own measured +0.6 KB gzip (Vite's preload helper) against +0.2 KB inline.
           <>

@@ -2,6 +2,7 @@ import { Alert } from '@/components/Alert';
 import { CopyButton } from '@/components/CopyButton';
 import { t } from '@/lib/i18n';
 import type { AppError } from '@/lib/result';
+import { messageText } from '@/lib/message-ref';
 
 const SETTINGS_ERRORS = ['NOT_CONFIGURED', 'ACCESS_NOT_GRANTED', 'UNAUTHENTICATED', 'PERMISSION_DENIED'];
 
@@ -10,7 +11,7 @@ export function ProjectError({ error, onOpenSettings }: { error: AppError; onOpe
   const alreadyExists = error.code === 'ALREADY_EXISTS';
   return (
     <Alert>
-      {alreadyExists ? (error.relatedId ? t('siteAlreadyHasProjectWithId', error.relatedId) : t('siteAlreadyHasProject')) : error.message}
+      {alreadyExists ? (error.relatedId ? t('siteAlreadyHasProjectWithId', error.relatedId) : t('siteAlreadyHasProject')) : messageText(error.message)}
       {alreadyExists && error.relatedId && (
         <span className="actions">
           <CopyButton value={error.relatedId} label={t('copyExistingProjectId')} />

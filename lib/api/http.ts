@@ -1,3 +1,4 @@
+import { countedText, text } from '../message-ref';
 import { fail, ok, type Result } from '../result';
 import { originOf } from './endpoints';
 
@@ -82,9 +83,9 @@ async function readBodyText(response: Response, limit: number): Promise<string |
   return new TextDecoder().decode(bytes);
 }
 
-function parseJson(text: string): unknown {
+function parseJson(body: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(body) as unknown;
   } catch {
     return undefined;
   }
@@ -107,59 +108,50 @@ export async function sendJson(fetchFn: FetchLike, request: JsonRequest): Promis
       cache: 'no-store',
       redirect: 'error',
     });
-    const text = await readBodyText(response, MAX_BODY_BYTES);
-    if (text === TOO_LARGE) {
-      return fail('BAD_RESPONSE', `${origin} answered with a body larger than 1 MB; the request may or may not have taken effect.`, {
+    const body = await readBodyText(response, MAX_BODY_BYTES);
+    if (body === TOO_LARGE) {
+      return fail('BAD_RESPONSE', text('errorBodyTooLarge', origin), {
         maybeProcessed: true,
       });
     }
     return ok({
       status: response.status,
-      json: parseJson(text),
+      json: parseJson(body),
       retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
     });
   } catch (error) {
     // Either way the request may have reached the service before the answer was lost.
     if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      const limit = timeoutMs >= 1000 ? secondsText(Math.round(timeoutMs / 1000)) : `${timeoutMs} ms`;
-      return fail('TIMEOUT', `${origin} did not answer within ${limit}.`, {
+      const message =
+        timeoutMs >= 1000 ? countedText('errorTimeoutSeconds', Math.round(timeoutMs / 1000), origin) : text('errorTimeoutMilliseconds', origin, timeoutMs);
+      return fail('TIMEOUT', message, {
         maybeProcessed: true,
       });
     }
-    return fail('NETWORK', `Could not reach ${origin}. Check the address and your network connection.`, {
+    return fail('NETWORK', text('errorNetwork', origin), {
       maybeProcessed: true,
     });
   }
-}
-
-/** "1 second", "7 seconds": a count of seconds in a message. (Intl.PluralRules once messages are translated.) */
-export function secondsText(count: number): string {
-  return `${count} ${count === 1 ? 'second' : 'seconds'}`;
-}
-
-/** How long to wait after a 429, as the end of "Try again in …". */
-export function waitText(retryAfterSeconds: number | undefined): string {
-  return retryAfterSeconds === undefined ? 'a moment' : secondsText(retryAfterSeconds);
 }
 
 /** Failures that read the same on every API: rate limits, auth and server errors without a usable body. */
 export function describeHttpStatus(status: number, origin: string, retryAfterSeconds?: number): Result<never> {
   if (status === 429) {
-    const wait = waitText(retryAfterSeconds);
-    return fail('RATE_LIMITED', `${origin} is rate limiting requests. Try again in ${wait}.`, {
+    const message = retryAfterSeconds === undefined ? text('errorRateLimited', origin) : countedText('errorRateLimitedWait', retryAfterSeconds, origin);
+    return fail('RATE_LIMITED', message, {
       retryAfterSeconds,
     });
   }
   if (status === 401) {
-    return fail('UNAUTHENTICATED', `${origin} rejected the credentials. Check them in the settings.`);
+    return fail('UNAUTHENTICATED', text('errorUnauthenticated', origin));
   }
   if (status === 403) {
-    return fail('PERMISSION_DENIED', `${origin} refused access with these credentials.`);
+    return fail('PERMISSION_DENIED', text('errorPermissionDenied', origin));
   }
   if (status >= 500) {
-    return fail('SERVICE_ERROR', `${origin} had a server error (HTTP ${status}). Try again in a moment.`, {
+    return fail('SERVICE_ERROR', text('errorServerError', origin, String(status)), {
       maybeProcessed: true,
     });
   }
-  return fail('BAD_RESPONSE', `${origin} answered with an unexpected HTTP ${status}.`);
+  return fail('BAD_RESPONSE', text('errorUnexpectedStatus', origin, String(status)));
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
 import type { ProjectInput } from '../projects/project-input';
+import { countedText, text, verbatimText } from '../message-ref';
 import { fail, ok, type ErrorCode, type Result } from '../result';
 import { originOf, projectEndpoint } from './endpoints';
-import { describeHttpStatus, sendJson, waitText, type FetchLike } from './http';
+import { describeHttpStatus, sendJson, type FetchLike } from './http';
 
 export const createProjectSuccessSchema = z.object({
   result: z.object({
@@ -50,31 +51,34 @@ const CANONICAL_CODES = new Map<string, ErrorCode>(Object.entries({
   DATA_LOSS: 'SERVICE_ERROR',
 } satisfies Record<string, ErrorCode>));
 
-/** The service's own words, with what to do where the status says more than the text. */
+/**
+ * What the status means, in the user's language, with the service's own words (which are not ours to
+ * translate) as the detail.
+ */
 function describeServiceError(
   body: z.infer<typeof projectErrorBodySchema>,
-  origin: string,
   retryAfterSeconds: number | undefined,
 ): Result<never> {
   const { message, status, details } = body.error;
   const code = CANONICAL_CODES.get(status) ?? 'REJECTED';
-  const serviceText = message.trim() || status;
+  const serviceWords = verbatimText(message.trim() || status);
   switch (code) {
     case 'ALREADY_EXISTS': {
       const existing = existingProjectSchema.safeParse(details);
       const relatedId = existing.success ? existing.data.projectId : undefined;
-      const suffix = relatedId ? ` (project ID ${relatedId})` : '';
-      return fail('ALREADY_EXISTS', `This site already has a project${suffix}.`, { relatedId });
+      return fail('ALREADY_EXISTS', relatedId ? text('errorProjectExistsWithId', relatedId) : text('errorProjectExists'), { relatedId });
     }
     case 'UNAUTHENTICATED':
-      return fail(code, `The service rejected the API key or auth token: ${serviceText}. Check them in the settings.`);
+      return fail(code, text('errorProjectUnauthenticated', serviceWords));
     case 'RATE_LIMITED': {
-      return fail(code, `The service is rate limiting requests: ${serviceText}. Try again in ${waitText(retryAfterSeconds)}.`, { retryAfterSeconds });
+      const wait =
+        retryAfterSeconds === undefined ? text('errorProjectRateLimited', serviceWords) : countedText('errorProjectRateLimitedWait', retryAfterSeconds, serviceWords);
+      return fail(code, wait, { retryAfterSeconds });
     }
     case 'SERVICE_ERROR':
-      return fail(code, `The service failed: ${serviceText}. Try again in a moment.`, { maybeProcessed: true });
+      return fail(code, text('errorProjectServiceFailed', serviceWords), { maybeProcessed: true });
     default:
-      return fail(code, serviceText);
+      return fail(code, text('errorServiceRefused', serviceWords));
   }
 }
 
@@ -99,13 +103,12 @@ export function createProjectApi(deps: { fetch: FetchLike; timeoutMs?: number })
 
       // The body's error status is read whatever the HTTP status says.
       const errorBody = projectErrorBodySchema.safeParse(json);
-      if (errorBody.success) return describeServiceError(errorBody.data, origin, retryAfterSeconds);
+      if (errorBody.success) return describeServiceError(errorBody.data, retryAfterSeconds);
       if (status < 200 || status > 299) return describeHttpStatus(status, origin, retryAfterSeconds);
 
       const success = createProjectSuccessSchema.safeParse(json);
       if (!success.success) {
-        const what = json === undefined ? 'a body that is not JSON' : 'JSON of an unexpected shape';
-        return fail('BAD_RESPONSE', `${origin} answered with ${what}; the project may or may not exist.`, {
+        return fail('BAD_RESPONSE', text(json === undefined ? 'errorProjectNotJson' : 'errorProjectUnexpectedJson', origin), {
           maybeProcessed: true,
         });
       }

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { text, verbatimText } from '../message-ref';
 import { fail, ok, type Result } from '../result';
 import { originOf, userGroupEndpoint } from './endpoints';
 import { describeHttpStatus, sendJson, type FetchLike, type JsonResponse } from './http';
@@ -62,13 +63,12 @@ function interpret<T>(
   }
   if (refusal.success) {
     const reason = (refusal.data.message ?? refusal.data.error ?? '').trim();
-    return fail('REJECTED', reason ? `The service refused: ${reason}` : 'The service refused the request (success: 0).');
+    return fail('REJECTED', reason ? text('errorServiceRefused', verbatimText(reason)) : text('errorServiceRefusedNoReason'));
   }
   if (status < 200 || status > 299) return describeHttpStatus(status, origin, retryAfterSeconds);
   const parsed = schema.safeParse(json);
   if (parsed.success) return ok(parsed.data);
-  const what = json === undefined ? 'a body that is not JSON' : 'JSON of an unexpected shape';
-  return fail('BAD_RESPONSE', `${origin} answered with ${what}; the change may or may not have happened.`, {
+  return fail('BAD_RESPONSE', text(json === undefined ? 'errorGroupNotJson' : 'errorGroupUnexpectedJson', origin), {
     maybeProcessed: true,
   });
 }

@@ -1,6 +1,6 @@
 import { storage } from '#imports';
 import type { StorageItemKey } from '@wxt-dev/storage';
-import { LOCKED_MESSAGE } from '../lock/lock-keys';
+import { lockedError } from '../lock/lock-keys';
 import { inCredentialsLane } from './credentials-lane';
 import { closeForStorage, credentialsAtRestSchema, CredentialsLockedError, openAtRest } from '../lock/sealed-credentials';
 import { fail, ok, type Result } from '../result';
@@ -17,7 +17,8 @@ import {
 } from './connection-schema';
 import { bindCredentials, usableCredentials } from './credential-origins';
 import { credentialsItemsFor, credentialsVersionEntry } from './credentials-items';
-import { accessNotGrantedMessage, findMissingAccess } from './host-access';
+import { findMissingAccess } from './host-access';
+import { text, type MessageRef } from '../message-ref';
 
 /** Everything the background needs to call the services. Never leaves the background. */
 export type Connection = ConnectionSettings & Credentials;
@@ -29,10 +30,10 @@ export type Api = 'project' | 'userGroup';
 
 type Entry = { key: StorageItemKey; value: unknown };
 
-const NOT_CONFIGURED: Record<Api, string> = {
-  project: 'The project API is not set up yet. Open the settings and enter its address, API key and auth token.',
-  userGroup: 'The user group API is not set up yet. Open the settings and enter its base URL and API token.',
-};
+const NOT_CONFIGURED = {
+  project: text('errorProjectApiNotSetUp'),
+  userGroup: text('errorUserGroupApiNotSetUp'),
+} satisfies Record<Api, MessageRef>;
 
 /**
  * One workspace's connection: its settings and its secrets (background only). Saves and forgets run
@@ -92,13 +93,13 @@ export function createConnectionRepository(scope: KeyScope) {
      */
     async require(api: Api): Promise<Result<Connection>> {
       const { settings, stored, locked } = await loadStored();
-      if (locked) return fail('LOCKED', LOCKED_MESSAGE);
+      if (locked) return lockedError();
       const connection: Connection = { ...settings, ...usableCredentials(stored, settings) };
       const ready =
         api === 'project' ? connection.projectApiUrl && connection.apiKey && connection.authToken : connection.userGroupBaseUrl && connection.apiToken;
       if (!ready) return fail('NOT_CONFIGURED', NOT_CONFIGURED[api]);
       const [missing] = await findMissingAccess([api === 'project' ? connection.projectApiUrl : connection.userGroupBaseUrl]);
-      if (missing) return fail('ACCESS_NOT_GRANTED', accessNotGrantedMessage(missing));
+      if (missing) return fail('ACCESS_NOT_GRANTED', text('errorNoAccess', missing.replace('/*', '')));
       return ok(connection);
     },
 

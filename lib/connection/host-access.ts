@@ -34,7 +34,3 @@ export async function releaseUnusedAccess(previousUrls: string[], currentUrls: s
   }
   return unused;
 }
-
-export function accessNotGrantedMessage(origin: string): string {
-  return `Review Companion has no access to ${origin.replace('/*', '')}. Open the settings and click Grant access.`;
-}

@@ -1,3 +1,4 @@
+import type { MessageRef } from '../message-ref';
 import type { Result } from '../result';
 import { SECRET_FIELDS, type Credentials } from './connection-schema';
 
@@ -12,9 +13,12 @@ export function redactSecrets<T>(result: Result<T>, credentials: Credentials): R
       const secret = credentials[field];
       return secret.length >= 4 ? clean.split(secret).join('••••') : clean;
     }, text);
+  // The service's words travel as arguments of the named text, at any depth.
+  const blankRef = (ref: MessageRef): MessageRef =>
+    ref.args ? { ...ref, args: ref.args.map((arg) => (typeof arg === 'string' ? blank(arg) : typeof arg === 'number' ? arg : blankRef(arg))) } : ref;
   const { message, relatedId } = result.error;
-  const cleanMessage = blank(message);
+  const cleanMessage = blankRef(message);
   const cleanId = relatedId === undefined ? undefined : blank(relatedId);
-  if (cleanMessage === message && cleanId === relatedId) return result;
+  if (JSON.stringify(cleanMessage) === JSON.stringify(message) && cleanId === relatedId) return result;
   return { ok: false, error: { ...result.error, message: cleanMessage, ...(cleanId !== undefined && { relatedId: cleanId }) } };
 }

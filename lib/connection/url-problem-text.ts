@@ -1,4 +1,5 @@
-import { t, type MessageKey } from '../i18n';
+import type { MessageKey } from '../i18n';
+import { messageText, text, type MessageRef } from '../message-ref';
 import type { UrlProblem } from './validate-connection';
 
 const TEXTS = {
@@ -12,5 +13,8 @@ const TEXTS = {
   fragment: 'urlProblemFragment',
 } as const satisfies Record<UrlProblem, MessageKey>;
 
-/** Why an address is refused, in the UI language, with the way out. */
-export const urlProblemText = (problem: UrlProblem): string => t(TEXTS[problem]);
+/** Why an address is refused, with the way out, as a named text (the background answers with it). */
+export const urlProblemMessage = (problem: UrlProblem): MessageRef => text(TEXTS[problem]);
+
+/** The same in the UI language (the connection form checks as the user types). */
+export const urlProblemText = (problem: UrlProblem): string => messageText(urlProblemMessage(problem));

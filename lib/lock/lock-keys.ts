@@ -1,4 +1,6 @@
-// No imports: the storage keys of the passphrase lock (browser.storage names, without WXT's area prefix).
+// The storage keys of the passphrase lock (browser.storage names, without WXT's area prefix), and its error.
+import { text } from '../message-ref';
+import { fail } from '../result';
 
 /** `local:` the lock's state (lock-schema.ts); no secret. */
 export const LOCK_STATE_KEY = 'lock';
@@ -11,4 +13,7 @@ export const LOCK_VERIFIER_TEXT = 'review-companion:lock:v1';
 export const SEALED_CREDENTIALS_AAD = 'review-companion:credentials:v1';
 
 /** The LOCKED error's text; a bulk job paused with it carries on by itself after unlocking. */
-export const LOCKED_MESSAGE = 'Credentials are locked. Unlock them with your passphrase.';
+export const LOCKED_MESSAGE = text('errorLocked');
+
+/** What every handler that needs a sealed secret answers while the lock is closed. */
+export const lockedError = () => fail<never>('LOCKED', LOCKED_MESSAGE);

@@ -11,6 +11,7 @@ import { LOCK_STATE_KEY, LOCK_VERIFIER_TEXT } from './lock-keys';
 import { openWith, recode, type Opened } from './passphrase-key';
 import { DEFAULT_LOCK_AFTER, type LockAfter, type LockState, type LockStatus } from './lock-schema';
 import { credentialsAtRestSchema, isSealed } from './sealed-credentials';
+import { text } from '../message-ref';
 
 // Background only. Turning the passphrase lock on and off, unlocking, locking, changing the
 // passphrase (design.md §10). Each change of the stored credentials is one storage.local.set (and
@@ -22,8 +23,8 @@ export interface LockDeps {
   randomBytes?: RandomBytes;
 }
 
-const WRONG = 'Wrong passphrase. Try again.';
-const TOO_SHORT = 'Use a passphrase of at least 12 characters.';
+const WRONG = text('errorWrongPassphrase');
+const TOO_SHORT = text('lockTooShort');
 
 export function createLockService(deps: LockDeps) {
   const randomBytes = deps.randomBytes ?? secureRandomBytes;
@@ -54,7 +55,7 @@ export function createLockService(deps: LockDeps) {
   const withPassphrase = (passphrase: string, change: (state: LockState, opened: Opened) => Promise<unknown>) =>
     serially(async (): Promise<Result<LockStatus>> => {
       const state = await readLockState();
-      if (!state) return fail('INVALID_INPUT', 'The passphrase lock is off.');
+      if (!state) return fail('INVALID_INPUT', text('errorLockOff'));
       const opened = await openWith(state, passphrase);
       if (!opened) return fail('INVALID_INPUT', WRONG, { field: 'passphrase' });
       await change(state, opened);
@@ -66,7 +67,7 @@ export function createLockService(deps: LockDeps) {
 
     turnOn: (passphrase: string, lockAfter: LockAfter) =>
       serially(async (): Promise<Result<LockStatus>> => {
-        if (await readLockState()) return fail('INVALID_INPUT', 'The passphrase lock is already on.');
+        if (await readLockState()) return fail('INVALID_INPUT', text('errorLockAlreadyOn'));
         if (checkPassphrase(passphrase)) return fail('INVALID_INPUT', TOO_SHORT, { field: 'passphrase' });
         const next = await newKey(passphrase, lockAfter);
         const values = await stored();
@@ -111,7 +112,7 @@ export function createLockService(deps: LockDeps) {
     setLockAfter: (lockAfter: LockAfter) =>
       serially(async (): Promise<Result<LockStatus>> => {
         const state = await readLockState();
-        if (!state) return fail('INVALID_INPUT', 'The passphrase lock is off.');
+        if (!state) return fail('INVALID_INPUT', text('errorLockOff'));
         await browser.storage.local.set({ [LOCK_STATE_KEY]: { ...state, lockAfter } satisfies LockState });
         return ok(await status());
       }),

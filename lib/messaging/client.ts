@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { fail, resultSchema, type Result } from '../result';
 import type { MessageDefinition, RequestOfDefinition, ResponseOfDefinition } from './define-message';
+import { text } from '../message-ref';
 
 /**
  * Asks the background. Never throws: a background that cannot be reached, or that answers something
@@ -11,14 +12,14 @@ export async function sendMessage<D extends MessageDefinition>(
   request: RequestOfDefinition<D>,
 ): Promise<Result<ResponseOfDefinition<D>>> {
   const checked = message.request.safeParse(request);
-  if (!checked.success) return fail('INVALID_INPUT', `This page built an invalid ${message.name} request.`);
+  if (!checked.success) return fail('INVALID_INPUT', text('errorPageBuiltInvalid', message.name));
   let answer: unknown;
   try {
     answer = await browser.runtime.sendMessage({ type: message.name, data: checked.data });
   } catch {
-    return fail('BACKGROUND_UNAVAILABLE', 'The extension’s background did not answer. Reload the extension and try again.');
+    return fail('BACKGROUND_UNAVAILABLE', text('errorBackgroundUnavailable'));
   }
   const parsed = resultSchema(message.response).safeParse(answer);
-  if (!parsed.success) return fail('INTERNAL', 'The extension’s background gave an answer this page cannot read.');
+  if (!parsed.success) return fail('INTERNAL', text('errorUnreadableAnswer'));
   return parsed.data as Result<ResponseOfDefinition<D>>;
 }

@@ -1,6 +1,7 @@
 import { fail, resultSchema, type Result } from '../result';
 import { envelopeSchema, protocol, type MessageName, type RequestOf, type ResponseOf } from './protocol';
 import { isTrustedSender, type ExtensionIdentity, type MessageSender } from './sender-guard';
+import { text } from '../message-ref';
 
 export type Handlers = {
   [N in MessageName]: (request: RequestOf<N>, sender: MessageSender) => Promise<Result<ResponseOf<N>>>;
@@ -18,24 +19,24 @@ export async function routeMessage(
   sender: MessageSender,
 ): Promise<Result<unknown>> {
   const envelope = envelopeSchema.safeParse(message);
-  if (!envelope.success) return fail('INVALID_INPUT', 'The background does not know this message.');
+  if (!envelope.success) return fail('INVALID_INPUT', text('errorUnknownMessage'));
   const name = envelope.data.type;
   const definition = protocol[name];
   if (!isTrustedSender(sender, self, definition.allowTab)) {
-    return fail('UNTRUSTED_SENDER', 'This message is only accepted from Review Companion’s own pages.');
+    return fail('UNTRUSTED_SENDER', text('errorUntrustedSender'));
   }
   const request = definition.request.safeParse(envelope.data.data);
-  if (!request.success) return fail('INVALID_INPUT', `The ${name} request was malformed.`);
+  if (!request.success) return fail('INVALID_INPUT', text('errorMalformedRequest', name));
   try {
     const handler = handlers[name] as (request: unknown, sender: MessageSender) => Promise<Result<unknown>>;
     const result = await handler(request.data, sender);
     const checked = resultSchema(definition.response).safeParse(result);
-    if (!checked.success) return fail('INTERNAL', `The background produced an invalid ${name} answer.`);
+    if (!checked.success) return fail('INTERNAL', text('errorInvalidAnswer', name));
     return checked.data;
   } catch (error) {
     // Only the error's kind is logged: its message could quote data.
     console.error(`Review Companion: ${name} failed unexpectedly (${error instanceof Error ? error.name : 'unknown'}).`);
-    return fail('INTERNAL', `Something broke inside the extension while handling ${name}. Please try again.`);
+    return fail('INTERNAL', text('errorHandlerCrashed', name));
   }
 }
 

@@ -5,6 +5,7 @@ import { chooseWorkspace, type Workspace } from '../workspaces/workspace-index';
 import { browser } from 'wxt/browser';
 import { LAST_USED_WORKSPACE_KEY, WORKSPACE_INDEX_KEY } from '../workspaces/workspace-keys';
 import { readStoredWorkspaces, type StoredWorkspaces } from '../workspaces/workspace-source';
+import { messageText } from '../message-ref';
 
 interface WorkspaceState {
   workspaces: Workspace[];
@@ -70,7 +71,7 @@ async function load(): Promise<void> {
   if (stored) return show(stored);
   const answer = await sendMessage(listWorkspaces, {});
   if (answer.ok) show(answer.value);
-  else useWorkspaceStore.setState({ loadError: answer.error.message });
+  else useWorkspaceStore.setState({ loadError: messageText(answer.error.message) });
 }
 
 /** Calls back whenever the background changes the list or the last used workspace. */

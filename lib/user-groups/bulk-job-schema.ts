@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { bulkRowSchema } from './bulk-schema';
+import { storedTextSchema } from '../message-ref';
 
 /**
  * A bulk create job as stored: its rows in `local:bulkCreateRows`, written once at the start, and its
@@ -27,7 +28,7 @@ export const bulkJobRowsSchema = z.object({ jobId: z.string(), rows: z.array(que
 export type BulkJobRows = z.infer<typeof bulkJobRowsSchema>;
 export const storedBulkJobRowsSchema = z.nullable(bulkJobRowsSchema);
 
-export const bulkFailureSchema = z.extend(bulkRowSchema, { message: z.string() });
+export const bulkFailureSchema = z.extend(bulkRowSchema, { message: storedTextSchema });
 export type BulkFailure = z.infer<typeof bulkFailureSchema>;
 
 const position = z.int().check(z.nonnegative());
@@ -60,7 +61,7 @@ export const bulkJobSchema = z.object({
   notBefore: z.number(),
   rateLimitedUntil: z.optional(z.number()),
   /** Why the job is paused. */
-  message: z.optional(z.string()),
+  message: z.optional(storedTextSchema),
   startedAt: z.string(),
   updatedAt: z.string(),
   finishedAt: z.optional(z.string()),

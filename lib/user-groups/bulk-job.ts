@@ -4,6 +4,7 @@ import type { BulkRow } from './bulk-schema';
 import { nextSendAfterRateLimit, nextSendAfterSend } from './bulk-pacing';
 import { groupKey } from './filter-groups';
 import type { Registry } from './registry-schema';
+import { text, type MessageRef } from '../message-ref';
 
 export const rowKey = (row: BulkRow) => groupKey({ environment: row.environment, provided_id: row.userGroupId });
 const iso = (time: number) => new Date(time).toISOString();
@@ -72,7 +73,7 @@ function finishIfEmpty(job: BulkJob, now: number): BulkJob {
   return { ...job, status: 'done', finishedAt: iso(now) };
 }
 
-const failure = (row: QueuedRow, message: string): BulkFailure => ({
+const failure = (row: QueuedRow, message: MessageRef): BulkFailure => ({
   line: row.line,
   name: row.name,
   userGroupId: row.userGroupId,
@@ -100,7 +101,7 @@ export function recordOutcome(job: BulkJob, rows: readonly QueuedRow[], position
       // (Attempts 0: a stored row, not a retry, so its index in the rows is its position.) A rotate or
       // delete is not sent again unasked: the registry flags the group, and Retry failed sends it again.
       if (job.operation === 'create' && row.attempts === 0 && job.status === 'running') return { ...advanced, retries: [...job.retries, position] };
-      return finishIfEmpty({ ...advanced, failed: [...job.failed, failure(row, `Outcome unknown — ${outcome.message}`)] }, now);
+      return finishIfEmpty({ ...advanced, failed: [...job.failed, failure(row, text('errorOutcomeUnknown', outcome.message))] }, now);
     case 'failed':
       return finishIfEmpty({ ...advanced, failed: [...job.failed, failure(row, outcome.message)] }, now);
     case 'blocked':
@@ -111,7 +112,7 @@ export function recordOutcome(job: BulkJob, rows: readonly QueuedRow[], position
 /** A row still marked in flight when a worker starts was cut off when the previous worker stopped. */
 export function settleStaleInFlight(job: BulkJob, rows: readonly QueuedRow[], now: number): BulkJob {
   if (job.inFlight === undefined) return job;
-  return recordOutcome(job, rows, job.inFlight, { kind: 'unknown', message: 'the extension stopped while the request was under way.' }, now);
+  return recordOutcome(job, rows, job.inFlight, { kind: 'unknown', message: text('errorStoppedReason') }, now);
 }
 
 export function isActive(job: BulkJob | null): job is BulkJob {
@@ -123,7 +124,7 @@ export function cancelJob(job: BulkJob, now: number): BulkJob {
   return { ...job, status: 'cancelled', finishedAt: iso(now), updatedAt: iso(now) };
 }
 
-export function pauseJob(job: BulkJob, message: string, now: number): BulkJob {
+export function pauseJob(job: BulkJob, message: MessageRef, now: number): BulkJob {
   return job.status === 'running' ? { ...job, status: 'paused', message, updatedAt: iso(now) } : job;
 }
 

@@ -1,16 +1,17 @@
 import type { WireUserGroup } from '../api/user-group-api';
 import type { Result } from '../result';
+import type { MessageRef } from '../message-ref';
 
 /** What became of one row of a job (bulk-job.ts records it). */
 export type RowOutcome =
   | { kind: 'created' | 'existed' }
   | { kind: 'rateLimited'; retryAfterSeconds: number | undefined; sentAt: number }
   /** Timeout, reset, 5xx: the change may or may not have happened on the service. */
-  | { kind: 'unknown'; message: string }
+  | { kind: 'unknown'; message: MessageRef }
   /** The service said no to this row (success: 0, a 4xx), or the group cannot be acted on now. */
-  | { kind: 'failed'; message: string }
+  | { kind: 'failed'; message: MessageRef }
   /** Nothing can succeed until the user acts (credentials, access, an unlock): the job pauses. */
-  | { kind: 'blocked'; message: string };
+  | { kind: 'blocked'; message: MessageRef };
 
 const BLOCKING = new Set(['NOT_CONFIGURED', 'ACCESS_NOT_GRANTED', 'UNAUTHENTICATED', 'PERMISSION_DENIED', 'LOCKED']);
 

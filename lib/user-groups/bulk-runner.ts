@@ -20,6 +20,7 @@ import type { BulkRow } from './bulk-schema';
 import { delayBeforeSend } from './bulk-pacing';
 import { flagCutOffRow, sendRow, type SelectionActions } from './bulk-send';
 import type { RegistryWriter } from './registry-writer';
+import { text } from '../message-ref';
 
 /** A worker idle for 30 s is stopped: longer waits end the loop and the alarm picks the job up again. */
 export const MAX_IN_WORKER_WAIT_MS = 20_000;
@@ -55,10 +56,9 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 
 const same = (job: BulkJob | null, id: string): job is BulkJob => job?.id === id;
 
-export const JOB_UNDER_WAY = 'A job is already under way in this workspace. Cancel it or wait until it ends.';
+export const JOB_UNDER_WAY = text('errorJobUnderWay');
 
-export const ROWS_UNREADABLE =
-  'The list of rows of this bulk create could not be read from the browser’s storage. Cancel it and start it again with the same file: groups already created are skipped.';
+export const ROWS_UNREADABLE = text('errorJobRowsUnreadable');
 
 /**
  * Drives the stored bulk job: one row at a time, paced, each outcome persisted before the next row.
@@ -197,12 +197,12 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
       wake.abort();
       wake = new AbortController();
       await deps.alarm.clear();
-      return cancelled ? ok({}) : fail('NOT_FOUND', 'No job is under way.');
+      return cancelled ? ok({}) : fail('NOT_FOUND', text('errorNoJob'));
     },
 
     async resume(): Promise<Result<Record<string, never>>> {
       const resumed = await jobs.update((current) => (canResume(current) ? { job: resumeJob(current, now()), result: true } : { job: current, result: false }));
-      if (!resumed) return fail('NOT_FOUND', 'No paused or cancelled job to resume.');
+      if (!resumed) return fail('NOT_FOUND', text('errorNoJobToResume'));
       await deps.alarm.ensure();
       void kick();
       return ok({});

@@ -9,6 +9,7 @@ import { findGroup, markDeleteUnknown, upsertFromService } from './registry-upda
 import type { GroupRef } from './registry-schema';
 import type { RegistryWriter } from './registry-writer';
 import { settleCreate } from './unsettled-creates';
+import { text } from '../message-ref';
 
 /**
  * The single-row rotate and delete of the options page (entrypoints/background/user-group-handlers.ts):
@@ -34,7 +35,7 @@ const refOf = (row: BulkRow): GroupRef => ({ environment: row.environment, userG
 export async function sendRow(deps: RowSenders, operation: BulkOperation, row: BulkRow, connection: Connection, sentAt: number): Promise<RowOutcome> {
   if (operation !== 'create') {
     const actions = deps.selection?.();
-    if (!actions) return { kind: 'failed', message: 'This job cannot be carried out here.' };
+    if (!actions) return { kind: 'failed', message: text('errorJobNotHere') };
     const answer = operation === 'rotate' ? await actions.rotateUserGroupToken(refOf(row)) : await actions.deleteUserGroup(refOf(row));
     return classifySelection(answer, sentAt);
   }
@@ -52,8 +53,7 @@ export async function sendRow(deps: RowSenders, operation: BulkOperation, row: B
   return classifyCreate(answer, sentAt);
 }
 
-export const STOPPED_MID_REQUEST = 'the extension stopped while the request was under way.';
-const STOPPED_MID_DELETE = 'Delete outcome unknown — the extension stopped while the delete was under way; the group may already be gone from the service.';
+const STOPPED_MID_DELETE = text('errorStoppedMidDelete');
 
 /**
  * A delete cut off by a stopped worker may have happened: the group is flagged as the single-row delete

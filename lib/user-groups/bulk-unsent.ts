@@ -2,6 +2,7 @@ import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
 import { BULK_CSV_COLUMNS } from './bulk-csv';
 import { remainingCount, rowAt } from './bulk-job';
 import type { BulkJob, QueuedRow } from './bulk-job-schema';
+import { messageText } from '../message-ref';
 
 export const UNSENT_CSV_COLUMNS = [...BULK_CSV_COLUMNS, 'error'] as const;
 
@@ -14,7 +15,7 @@ export interface UnsentRow {
 }
 
 /**
- * What a job left undone: the rows it never sent (in queue order; a row still in flight counts, its
+ * What a job left undone (on the page: the errors are written in its language): the rows it never sent (in queue order; a row still in flight counts, its
  * outcome unknown to the page), then the failed rows with the error each got.
  */
 export function unsentRows(job: BulkJob, rows: readonly QueuedRow[]): UnsentRow[] {
@@ -23,7 +24,7 @@ export function unsentRows(job: BulkJob, rows: readonly QueuedRow[]): UnsentRow[
     const row = rowAt(job, rows, position);
     if (row) notSent.push({ name: row.name, userGroupId: row.userGroupId, environment: row.environment, error: '' });
   }
-  const failed = job.failed.map((failure) => ({ name: failure.name, userGroupId: failure.userGroupId, environment: failure.environment, error: failure.message }));
+  const failed = job.failed.map((failure) => ({ name: failure.name, userGroupId: failure.userGroupId, environment: failure.environment, error: messageText(failure.message) }));
   return [...notSent, ...failed];
 }
 

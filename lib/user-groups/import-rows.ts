@@ -39,7 +39,7 @@ const jsonGroupSchema = z.object({
   environment: environmentField,
   createdAt: dateText,
   lastRotatedAt: z.nullable(dateText),
-  rotation: z.optional(z.extend(rotationMarkSchema, { message: z.optional(z.string().check(z.maxLength(500, 'must be at most 500 characters'))) })),
+  rotation: z.optional(rotationMarkSchema),
   extra: z.optional(extraFields),
 });
 

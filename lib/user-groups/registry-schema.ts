@@ -1,11 +1,12 @@
 import { z } from 'zod/mini';
 import { environmentSchema } from '../api/user-group-api';
+import { storedTextSchema } from '../message-ref';
 
 /** A rotation whose answer has not arrived (`pending`) or was lost (`unknown`). */
 export const rotationMarkSchema = z.object({
   state: z.enum(['pending', 'unknown']),
   since: z.string(),
-  message: z.optional(z.string()),
+  message: z.optional(storedTextSchema),
 });
 
 /**
@@ -14,7 +15,7 @@ export const rotationMarkSchema = z.object({
  */
 export const deleteMarkSchema = z.object({
   since: z.string(),
-  message: z.optional(z.string()),
+  message: z.optional(storedTextSchema),
 });
 
 /** One user group as this browser remembers it. The registry is the only record of its token. */
@@ -63,7 +64,7 @@ export const unsettledCreateSchema = z.object({
   userGroupId: z.string(),
   environment: environmentSchema,
   since: z.string(),
-  message: z.optional(z.string()),
+  message: z.optional(storedTextSchema),
 });
 export type UnsettledCreate = z.infer<typeof unsettledCreateSchema>;
 

@@ -1,5 +1,6 @@
 import type { Environment, WireUserGroup } from '../api/user-group-api';
 import { isSameGroup, type GroupRef, type Registry, type RegistryEntry } from './registry-schema';
+import { text, type MessageRef } from '../message-ref';
 
 const KNOWN_FIELDS = new Set(['team_id', 'token', 'name', 'provided_id', 'api_environment_tag']);
 
@@ -63,7 +64,7 @@ export function applyRotation(registry: Registry, ref: GroupRef, group: WireUser
 }
 
 /** The answer was lost: the old token is kept but flagged, never shown as surely current. */
-export function markRotationUnknown(registry: Registry, ref: GroupRef, message: string, now: string): Registry {
+export function markRotationUnknown(registry: Registry, ref: GroupRef, message: MessageRef, now: string): Registry {
   return replaceGroup(registry, ref, (entry) => ({ ...entry, rotation: { state: 'unknown', since: now, message } }));
 }
 
@@ -89,7 +90,7 @@ export function applyLearnedToken(registry: Registry, ref: GroupRef, group: Wire
 }
 
 /** The answer to a delete was lost: the group is kept, flagged, since it may already be gone from the service. */
-export function markDeleteUnknown(registry: Registry, ref: GroupRef, message: string, now: string): Registry {
+export function markDeleteUnknown(registry: Registry, ref: GroupRef, message: MessageRef, now: string): Registry {
   return replaceGroup(registry, ref, (entry) => ({ ...entry, deleteOutcomeUnknown: { since: now, message } }));
 }
 
@@ -103,7 +104,7 @@ export function settleOrphanedRotations(registry: Registry, now: string): Regist
   return {
     groups: registry.groups.map((entry) =>
       entry.rotation?.state === 'pending'
-        ? { ...entry, rotation: { state: 'unknown', since: now, message: 'The extension stopped before the rotation was answered.' } }
+        ? { ...entry, rotation: { state: 'unknown', since: now, message: text('errorStoppedMidRotation') } }
         : entry,
     ),
   };

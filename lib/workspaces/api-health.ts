@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { errorCodeSchema } from '../result';
+import { storedTextSchema } from '../message-ref';
 
 /**
  * How each API of a workspace last answered (the service has no call without side effects, so this is
@@ -8,7 +9,7 @@ import { errorCodeSchema } from '../result';
  */
 export const apiCallStateSchema = z.object({
   lastSuccessAt: z.optional(z.string()),
-  lastFailure: z.optional(z.object({ at: z.string(), code: errorCodeSchema, message: z.string() })),
+  lastFailure: z.optional(z.object({ at: z.string(), code: errorCodeSchema, message: storedTextSchema })),
 });
 export type ApiCallState = z.infer<typeof apiCallStateSchema>;
 

@@ -7,6 +7,8 @@ import { checkWorkspaceName, defaultWorkspaceName, type WorkspaceNameProblem } f
 import { prepareWorkspaces } from './upgrade-to-workspaces';
 import { isLocked, isManaged, mergeManaged, sameWorkspaces } from './managed-workspaces';
 import type { ParsedPolicy } from '../policy/policy-schema';
+import type { MessageKey } from '../i18n';
+import { text } from '../message-ref';
 
 export interface StoredIndex {
   index: WorkspaceIndex;
@@ -16,18 +18,18 @@ export interface StoredIndex {
 /** `entries`: other storage.local values written in the same call as the index (a new workspace's data). */
 type Change<T> = (current: StoredIndex) => { next?: Partial<StoredIndex>; entries?: Record<string, unknown>; result: Result<T> };
 
-const NAME_PROBLEMS: Record<WorkspaceNameProblem, string> = {
-  empty: 'Enter a name for the workspace.',
-  tooLong: 'Use a name of at most 60 characters.',
-  controlCharacters: 'Use one line of text for the name.',
-  duplicate: 'Another workspace has this name. Choose another one.',
-};
+const NAME_PROBLEMS = {
+  empty: 'workspaceNameEmpty',
+  tooLong: 'errorWorkspaceNameTooLong',
+  controlCharacters: 'workspaceNameControl',
+  duplicate: 'workspaceNameDuplicate',
+} as const satisfies Record<WorkspaceNameProblem, MessageKey>;
 
-const nameProblem = (problem: WorkspaceNameProblem) => fail<never>('INVALID_INPUT', NAME_PROBLEMS[problem], { field: 'workspaceName' });
+const nameProblem = (problem: WorkspaceNameProblem) => fail<never>('INVALID_INPUT', text(NAME_PROBLEMS[problem]), { field: 'workspaceName' });
 
-export const managedByPolicy = () => fail<never>('INVALID_INPUT', 'Managed by your organization: this workspace cannot be changed here.');
+export const managedByPolicy = () => fail<never>('INVALID_INPUT', text('errorManagedWorkspace'));
 
-export const unknownWorkspace = () => fail<never>('NOT_FOUND', 'This workspace no longer exists. Reload the page to see the current workspaces.');
+export const unknownWorkspace = () => fail<never>('NOT_FOUND', text('errorUnknownWorkspace'));
 
 /**
  * The list of workspaces and the last used one, written only here (the background), one change after
@@ -123,7 +125,7 @@ export function createWorkspaceIndexStore(now = () => new Date()) {
         const found = index.workspaces.find((workspace) => workspace.id === id);
         if (!found) return { result: unknownWorkspace() };
         if (isManaged(found)) return { result: managedByPolicy() };
-        if (index.workspaces.length === 1) return { result: fail('INVALID_INPUT', 'The last workspace cannot be deleted. Clear it instead.') };
+        if (index.workspaces.length === 1) return { result: fail('INVALID_INPUT', text('errorLastWorkspace')) };
         const workspaces = index.workspaces.filter((workspace) => workspace.id !== id);
         return { next: { index: withWorkspaces(index, workspaces), lastUsed: lastUsed === id ? workspaces[0]!.id : lastUsed }, result: ok({}) };
       }),

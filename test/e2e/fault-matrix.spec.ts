@@ -129,7 +129,7 @@ const FAULTS: FaultCase[] = [
     canLoseAnswer: false,
     outcomeUnknown: false,
     refusesToken: true,
-    project: () => 'The service could not complete the request',
+    project: () => 'The service refused: The service could not complete the request',
     userGroup: () => 'The service refused: The service could not complete the request',
   },
   {

@@ -17,6 +17,7 @@ import { useManagedLock } from '../policy/use-managed-lock';
 import { useFocusWhenTargeted } from '../navigation/use-focus-when-targeted';
 import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { checkUrls, formFromStatus, hasChanges, hasStoredSecrets, secretHint, secretPlaceholder, stillMissing, type ApiPart, type FieldName } from './connection-form-state';
+import { messageText } from '@/lib/message-ref';
 
 /** Where links point to set up one API: `options.html#connection/user-group-api` focuses its first field. */
 export const API_TARGETS = { userGroup: 'user-group-api', project: 'project-api' } as const;
@@ -71,8 +72,8 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
     const result = await sendMessage(saveConnection, { workspaceId, ...values, secretsArea: sessionOnly ? 'session' : 'local' });
     setSaving(false);
     if (!result.ok) {
-      if (result.error.field) setErrors({ [result.error.field]: result.error.message });
-      else setMessage({ kind: 'error', text: result.error.message });
+      if (result.error.field) setErrors({ [result.error.field]: messageText(result.error.message) });
+      else setMessage({ kind: 'error', text: messageText(result.error.message) });
       return;
     }
     setStatus(result.value);
@@ -86,7 +87,7 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
     setConfirmingForget(false);
     setMessage(undefined);
     const result = await sendMessage(forgetCredentials, { workspaceId });
-    if (!result.ok) return setMessage({ kind: 'error', text: result.error.message });
+    if (!result.ok) return setMessage({ kind: 'error', text: messageText(result.error.message) });
     setStatus(result.value);
     setMessage({ kind: 'success', text: t('connectionForgotten') });
   };

@@ -2,6 +2,7 @@ import { t } from '@/lib/i18n';
 import { LOCK_AFTER_CHOICES, type LockAfter, type LockStatus } from '@/lib/lock/lock-schema';
 import { MIN_PASSPHRASE_LENGTH } from '@/lib/crypto/passphrase';
 import type { Result } from '@/lib/result';
+import { messageText } from '@/lib/message-ref';
 
 /** What a lock action reports next to its controls. */
 export type LockMessage = { kind: 'success' | 'error'; text: string };
@@ -19,7 +20,7 @@ export function newPassphraseProblem(passphrase: string, confirm: string): { fie
 
 /** A lock answer as the section's message; the status, when there is one, replaces the shown one. */
 export function reportLock(result: Result<LockStatus>, success: string, onStatus: (status: LockStatus) => void): LockMessage {
-  if (!result.ok) return { kind: 'error', text: result.error.message };
+  if (!result.ok) return { kind: 'error', text: messageText(result.error.message) };
   onStatus(result.value);
   return { kind: 'success', text: success };
 }

@@ -3,6 +3,7 @@ import { sendMessage } from '@/lib/messaging/client';
 import { describeWorkspaceLoss } from '@/lib/messaging/messages/workspace-admin-messages';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { tokensNotExported } from '@/lib/workspaces/registry-exports';
+import { messageText } from '@/lib/message-ref';
 
 export interface BackupFacts {
   groups: number;
@@ -24,7 +25,7 @@ export function useBackupFacts(workspaceId: string, exports: number): { facts?: 
   useEffect(() => {
     let current = true;
     void sendMessage(describeWorkspaceLoss, { workspaceId }).then((result) => {
-      if (current) setAnswer(result.ok ? { lastExportAt: result.value.lastExportAt, now: Date.now() } : { problem: result.error.message });
+      if (current) setAnswer(result.ok ? { lastExportAt: result.value.lastExportAt, now: Date.now() } : { problem: messageText(result.error.message) });
     });
     return () => {
       current = false;

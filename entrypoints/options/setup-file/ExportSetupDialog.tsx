@@ -9,6 +9,7 @@ import { sendMessage } from '@/lib/messaging/client';
 import { exportSetupFile } from '@/lib/messaging/messages/setup-file-messages';
 import type { Workspace } from '@/lib/workspaces/workspace-index';
 import { workspaceSlug } from '@/lib/workspaces/workspace-name';
+import { messageText } from '@/lib/message-ref';
 
 interface ExportSetupDialogProps {
   workspace: Workspace;
@@ -42,7 +43,7 @@ export function ExportSetupDialog({ workspace, onClose }: ExportSetupDialogProps
     setBusy(true);
     const result = await sendMessage(exportSetupFile, { workspaceId: workspace.id, passphrase, includeUserGroupApi });
     setBusy(false);
-    if (!result.ok) return setFailure(result.error.message);
+    if (!result.ok) return setFailure(messageText(result.error.message));
     const fileName = `${workspaceSlug(workspace.name)}.review-setup.json`;
     downloadFile({ fileName, mimeType: 'application/json', text: result.value.text });
     onClose(fileName);

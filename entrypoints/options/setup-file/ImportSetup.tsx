@@ -13,6 +13,7 @@ import { reloadWorkspace, showAddedWorkspace } from '@/lib/stores/workspace-stor
 import type { Workspace } from '@/lib/workspaces/workspace-index';
 import { sayWorkspaceMessage } from '../workspaces/workspace-message';
 import { setupProblemText } from './setup-problem-text';
+import { messageText } from '@/lib/message-ref';
 
 type Chosen = { text: string; workspace: SetupWorkspace };
 type Message = { kind: 'success' | 'error'; text: string };
@@ -49,7 +50,7 @@ export function ImportSetup({ intro }: { intro?: string }) {
     const granted = origins.length === 0 || (await browser.permissions.request({ origins }).catch(() => false));
     const result = await sendMessage(importSetupFile, { text: chosen.text, passphrase, replace });
     setBusy(false);
-    if (!result.ok) return setMessage({ kind: 'error', text: result.error.message });
+    if (!result.ok) return setMessage({ kind: 'error', text: messageText(result.error.message) });
     const answer = result.value;
     if (answer.status === 'problem') return setMessage({ kind: 'error', text: setupProblemText(answer.problem) });
     if (answer.status === 'exists') return setExisting(answer.workspace);

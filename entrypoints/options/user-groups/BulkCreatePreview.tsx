@@ -11,6 +11,7 @@ import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { describeGroup } from './describe-group';
 import { ProblemList } from './ImportPreview';
 import { estimateJob } from './job-estimate';
+import { messageText } from '@/lib/message-ref';
 
 /** "24 s", "12 min". */
 export function formatEstimate(rows: number, ratePerMinute: number): string {
@@ -44,7 +45,7 @@ export function BulkCreatePreview({ fileName, text, rate, onStarted, onOutcome }
     const result = await sendMessage(startBulkCreate, { workspaceId, rows: parsed.rows, ratePerMinute: rate });
     setBusy(false);
     if (result.ok) onStarted();
-    else onOutcome({ kind: 'error', message: result.error.message });
+    else onOutcome({ kind: 'error', message: messageText(result.error.message) });
   };
 
   return (

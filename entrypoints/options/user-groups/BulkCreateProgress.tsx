@@ -7,6 +7,7 @@ import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { describeGroup } from './describe-group';
 import { cancelJob, downloadUnsentRows, resumeJob, retryFailed, type JobActionResult } from './job-actions';
 import { jobKindText } from './JobIndicator';
+import { messageText } from '@/lib/message-ref';
 
 const SHOWN = 500;
 
@@ -19,7 +20,7 @@ function describeState(job: BulkJob): string {
       }
       return job.ratePerMinute === null ? t('bulkRunningUnthrottled') : t('bulkRunningAt', String(job.ratePerMinute));
     case 'paused':
-      return t('bulkPaused', job.message ?? t('bulkPausedWaiting'));
+      return t('bulkPaused', job.message ? messageText(job.message) : t('bulkPausedWaiting'));
     case 'cancelled':
       return notSent === 0 ? t('bulkCancelled') : notSent === 1 ? t('bulkCancelledOne') : t('bulkCancelledMany', notSent);
     case 'done':
@@ -93,7 +94,7 @@ export function BulkCreateProgress({ job }: { job: BulkJob }) {
           </button>
         )}
       </div>
-      {result && (result.ok ? <StatusMessage>{result.value}</StatusMessage> : <Alert>{result.error.message}</Alert>)}
+      {result && (result.ok ? <StatusMessage>{result.value}</StatusMessage> : <Alert>{messageText(result.error.message)}</Alert>)}
       {job.failed.length > 0 && (
         <>
           <h4>{t('bulkFailedRows')}</h4>
@@ -101,7 +102,7 @@ export function BulkCreateProgress({ job }: { job: BulkJob }) {
             {job.failed.slice(0, SHOWN).map((failure) => (
               <li key={`${failure.environment}:${failure.userGroupId}`}>
                 {/* A selection job's rows have no file, so no line to name. */}
-                {job.operation === 'create' && <strong>{t('bulkLine', String(failure.line))}</strong>} {t('bulkFailedRow', describeGroup(failure.name, failure.environment, failure.userGroupId), failure.message)}
+                {job.operation === 'create' && <strong>{t('bulkLine', String(failure.line))}</strong>} {t('bulkFailedRow', describeGroup(failure.name, failure.environment, failure.userGroupId), messageText(failure.message))}
               </li>
             ))}
             {job.failed.length > SHOWN && <li className="hint">{t('optionsListMore', job.failed.length - SHOWN)}</li>}

@@ -9,6 +9,7 @@ import { createUserGroup } from '@/lib/messaging/messages/user-group-messages';
 import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { createOutcome } from './create-outcome';
 import type { Outcome } from './outcome';
+import { messageText } from '@/lib/message-ref';
 
 interface CreateUserGroupFormProps {
   /** A create starts: the section's earlier message (and what it offered) goes. */
@@ -46,7 +47,7 @@ export function CreateUserGroupForm({ onStart, onOutcome }: CreateUserGroupFormP
     setBusy(false);
     onOutcome(createOutcome(request, result));
     if (!result.ok) {
-      if (result.error.field === 'userGroupId') setErrors({ userGroupId: result.error.message });
+      if (result.error.field === 'userGroupId') setErrors({ userGroupId: messageText(result.error.message) });
       return;
     }
     setName('');

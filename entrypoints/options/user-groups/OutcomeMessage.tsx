@@ -4,9 +4,6 @@ import type { AppError } from '@/lib/result';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import type { Outcome } from './outcome';
 
-/** The sentence the background adds to a rejected credential; on this page it becomes a link. */
-const IN_THE_SETTINGS = /\s*Check them in the settings\.\s*$/;
-
 /** A rejected or refused credential: the page links to the Connection section. */
 export const needsSettings = (error: AppError): boolean => error.code === 'UNAUTHENTICATED' || error.code === 'PERMISSION_DENIED';
 
@@ -23,7 +20,7 @@ export function OutcomeMessage({ outcome, onForget }: OutcomeMessageProps) {
   const offer = outcome.offer;
   return (
     <Alert>
-      {outcome.settingsLink ? outcome.message.replace(IN_THE_SETTINGS, '') : outcome.message}
+      {outcome.message}
       {outcome.settingsLink && (
         <>
           {' '}

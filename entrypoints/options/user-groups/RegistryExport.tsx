@@ -8,6 +8,7 @@ import { exportRegistryCsv, exportRegistryJson } from '@/lib/user-groups/export-
 import type { Workspace } from '@/lib/workspaces/workspace-index';
 import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import type { Outcome } from './outcome';
+import { messageText } from '@/lib/message-ref';
 
 /**
  * Downloads a workspace's registry as stored at the click, read through the background's writer: never
@@ -16,7 +17,7 @@ import type { Outcome } from './outcome';
  */
 export async function exportRegistry(workspace: Workspace, kind: 'json' | 'csv'): Promise<string | undefined> {
   const stored = await sendMessage(readUserGroupRegistry, { workspaceId: workspace.id, forExport: true });
-  if (!stored.ok) return t('exportFailed', stored.error.message);
+  if (!stored.ok) return t('exportFailed', messageText(stored.error.message));
   const at = new Date();
   downloadFile(kind === 'json' ? exportRegistryJson(stored.value, at, workspace) : exportRegistryCsv(stored.value, at, workspace));
   return undefined;

@@ -14,6 +14,7 @@ import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { ImportPreview } from './ImportPreview';
 import { counted, describeImport } from './import-outcome';
 import type { Outcome } from './outcome';
+import { messageText } from '@/lib/message-ref';
 
 interface ChosenFile {
   fileName: string;
@@ -68,7 +69,7 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
     const mirrorNow = useUserGroupStore.getState().groups;
     const stored = await sendMessage(readUserGroupRegistry, { workspaceId });
     if (!stored.ok) {
-      onOutcome({ kind: 'error', message: t('importFailed', stored.error.message) });
+      onOutcome({ kind: 'error', message: t('importFailed', messageText(stored.error.message)) });
       return undefined;
     }
     setBase({ groups: stored.value.groups, mirror: mirrorNow });
@@ -84,7 +85,7 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
     const mirrorNow = useUserGroupStore.getState().groups;
     void sendMessage(readUserGroupRegistry, { workspaceId }).then((stored) => {
       if (!current) return;
-      if (!stored.ok) return onOutcome({ kind: 'error', message: t('importFailed', stored.error.message) });
+      if (!stored.ok) return onOutcome({ kind: 'error', message: t('importFailed', messageText(stored.error.message)) });
       setBase({ groups: stored.value.groups, mirror: mirrorNow });
       setChosen({ fileName: file.fileName, groups: parsed.groups, problems: parsed.problems, readAt: new Date().toISOString() });
     });
@@ -117,7 +118,7 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
     const result = await sendMessage(importUserGroups, { workspaceId, items: importItems(fresh) });
     setBusy(false);
     if (!result.ok) {
-      onOutcome({ kind: 'error', message: t('importFailed', result.error.message) });
+      onOutcome({ kind: 'error', message: t('importFailed', messageText(result.error.message)) });
       return;
     }
     reset();

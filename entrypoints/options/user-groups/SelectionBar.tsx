@@ -10,6 +10,7 @@ import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import type { Outcome } from './outcome';
 import { startSelectionJob, type SelectionOperation } from './start-selection-job';
+import { messageText } from '@/lib/message-ref';
 
 interface SelectionBarProps {
   selected: readonly RegistryEntry[];
@@ -32,7 +33,7 @@ export function SelectionBar({ selected, onClear, onStart, onOutcome }: Selectio
     setBusy(true);
     const stored = await sendMessage(readUserGroupRegistry, { workspaceId: workspace.id });
     setBusy(false);
-    if (!stored.ok) return onOutcome({ kind: 'error', message: t('exportFailed', stored.error.message), place: 'list' });
+    if (!stored.ok) return onOutcome({ kind: 'error', message: t('exportFailed', messageText(stored.error.message)), place: 'list' });
     const keys = new Set(selected.map(groupKey));
     downloadFile(exportRegistryJson({ groups: stored.value.groups.filter((group) => keys.has(groupKey(group))) }, new Date(), workspace));
   };
@@ -43,7 +44,7 @@ export function SelectionBar({ selected, onClear, onStart, onOutcome }: Selectio
     setBusy(true);
     const result = await startSelectionJob(workspace.id, operation, selected);
     setBusy(false);
-    if (!result.ok) return onOutcome({ kind: 'error', message: t('groupsSelectionNotStarted', result.error.message), place: 'list' });
+    if (!result.ok) return onOutcome({ kind: 'error', message: t('groupsSelectionNotStarted', messageText(result.error.message)), place: 'list' });
     onClear();
     onOutcome({ kind: 'success', message: t('groupsSelectionStarted', result.value.total), place: 'list' });
   };

@@ -9,6 +9,7 @@ import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { createOutcome } from './create-outcome';
 import { describeGroup } from './describe-group';
 import type { Outcome } from './outcome';
+import { messageText } from '@/lib/message-ref';
 
 interface UnsettledCreatesProps {
   onStart: () => void;
@@ -44,7 +45,7 @@ export function UnsettledCreates({ onStart, onOutcome }: UnsettledCreatesProps) 
     setDismissing(undefined);
     onStart();
     const result = await sendMessage(dismissUnsettledCreate, { workspaceId, ...refOf(create) });
-    onOutcome(result.ok ? { kind: 'success', message: t('groupsDismissed', describe(create)) } : { kind: 'error', message: result.error.message });
+    onOutcome(result.ok ? { kind: 'success', message: t('groupsDismissed', describe(create)) } : { kind: 'error', message: messageText(result.error.message) });
   };
 
   return (

@@ -5,6 +5,7 @@ import { t } from '@/lib/i18n';
 import { exactTime, relativeTime } from '@/lib/time/relative-time';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { RowActionsMenu, type MenuItem } from './RowActionsMenu';
+import { environmentLabel } from './describe-group';
 
 /** `delete` is Retry delete on a group whose delete was not answered; `forget` removes it from this browser only. */
 export type RowAction = 'rotate' | 'delete' | 'forget';
@@ -73,7 +74,7 @@ export const UserGroupRow = memo(function UserGroupRow({ group, rowIndex, busy, 
   return (
     <div ref={row} role="row" aria-rowindex={rowIndex} aria-selected={selected} className={uncertain ? 'group-row uncertain' : 'group-row'} aria-busy={busy}>
       <div role="gridcell" className="cell-select">
-        <input type="checkbox" checked={selected} onChange={(event) => onSelect?.(group, event.target.checked)} aria-label={t('groupsSelectRow', group.name, group.environment)} />
+        <input type="checkbox" checked={selected} onChange={(event) => onSelect?.(group, event.target.checked)} aria-label={t('groupsSelectRow', group.name, environmentLabel(group.environment))} />
       </div>
       <div role="gridcell" className="cell-name" title={group.name}>
         {group.name}
@@ -81,7 +82,7 @@ export const UserGroupRow = memo(function UserGroupRow({ group, rowIndex, busy, 
       <div role="gridcell" className="cell-id" title={group.provided_id}>
         {group.provided_id}
       </div>
-      <div role="gridcell">{group.environment}</div>
+      <div role="gridcell">{environmentLabel(group.environment)}</div>
       <div role="gridcell" className="cell-token">
         <code>{revealed ? group.token : maskGroupToken(group.token)}</code>{' '}
         <button type="button" className="link" aria-pressed={revealed} onClick={() => setRevealed(!revealed)}>

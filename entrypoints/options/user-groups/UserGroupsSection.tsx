@@ -19,6 +19,8 @@ import { needsSettings, OutcomeMessage } from './OutcomeMessage';
 import { SelectionBar } from './SelectionBar';
 import { UserGroupList } from './UserGroupList';
 import type { RowAction } from './UserGroupRow';
+import { messageText } from '@/lib/message-ref';
+import { listErrorText } from './list-error-text';
 
 type Dialog = { kind: RowAction; group: RegistryEntry };
 
@@ -61,7 +63,7 @@ export function UserGroupsSection() {
     setOutcome(
       result.ok
         ? { kind: 'success', place: 'list', message: t('groupsRotated', describe(group), maskGroupToken(result.value.group.token)), row: { key, text: t('groupsRowRotated', maskGroupToken(result.value.group.token)) } }
-        : { kind: 'error', place: 'list', message: t('groupsNotRotated', describe(group), result.error.message), row: { key, text: t('groupsRowNotRotated', result.error.message) }, settingsLink: needsSettings(result.error) },
+        : { kind: 'error', place: 'list', message: t('groupsNotRotated', describe(group), listErrorText(result.error)), row: { key, text: t('groupsRowNotRotated', messageText(result.error.message)) }, settingsLink: needsSettings(result.error) },
     );
   };
 
@@ -73,14 +75,14 @@ export function UserGroupsSection() {
     setOutcome(
       result.ok
         ? { kind: 'success', place: 'list', message: t('groupsDeleted', describe(group)) }
-        : { ...deleteFailure(group, result.error), place: 'list', row: { key: groupKey(group), text: t('groupsRowNotDeleted', result.error.message) }, settingsLink: needsSettings(result.error) },
+        : { ...deleteFailure(group, result.error), place: 'list', row: { key: groupKey(group), text: t('groupsRowNotDeleted', messageText(result.error.message)) }, settingsLink: needsSettings(result.error) },
     );
   };
 
   const forget = async (group: RegistryEntry) => {
     begin();
     const result = await sendMessage(forgetUserGroup, { workspaceId, ...refOf(group) });
-    setOutcome(result.ok ? { kind: 'success', place: 'list', message: t('groupsForgotten', describe(group)) } : { kind: 'error', place: 'list', message: result.error.message });
+    setOutcome(result.ok ? { kind: 'success', place: 'list', message: t('groupsForgotten', describe(group)) } : { kind: 'error', place: 'list', message: messageText(result.error.message) });
   };
 
   const onAction = useCallback((kind: RowAction, group: RegistryEntry) => setDialog({ kind, group }), []);

@@ -1,14 +1,16 @@
+import type { Environment } from '@/lib/api/user-group-api';
 import { t } from '@/lib/i18n';
 import type { ResponseOfDefinition } from '@/lib/messaging/define-message';
 import type { createUserGroup } from '@/lib/messaging/messages/user-group-messages';
 import type { Result } from '@/lib/result';
 import { describeGroup } from './describe-group';
 import type { Outcome } from './outcome';
+import { messageText } from '@/lib/message-ref';
 
 interface CreateRequest {
   name: string;
   userGroupId: string;
-  environment: string;
+  environment: Environment;
 }
 
 /**
@@ -18,8 +20,8 @@ interface CreateRequest {
 export function createOutcome(request: CreateRequest, result: Result<ResponseOfDefinition<typeof createUserGroup>>): Outcome {
   if (!result.ok) {
     const message = result.error.maybeProcessed
-      ? t('groupsCreateUnknown', describeGroup(request.name.trim(), request.environment, request.userGroupId.trim()), result.error.message)
-      : result.error.message;
+      ? t('groupsCreateUnknown', describeGroup(request.name.trim(), request.environment, request.userGroupId.trim()), messageText(result.error.message))
+      : messageText(result.error.message);
     return { kind: 'error', message };
   }
   const { group, created } = result.value;

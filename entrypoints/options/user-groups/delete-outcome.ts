@@ -3,6 +3,7 @@ import type { AppError } from '@/lib/result';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { describeGroup } from './describe-group';
 import type { Outcome } from './outcome';
+import { listErrorText } from './list-error-text';
 
 /**
  * What the page says after a failed delete. A lost answer: the background flagged the group, and its
@@ -12,8 +13,8 @@ import type { Outcome } from './outcome';
  */
 export function deleteFailure(group: RegistryEntry, error: AppError): Outcome {
   const described = describeGroup(group.name, group.environment, group.provided_id);
-  if (error.maybeProcessed) return { kind: 'error', message: t('groupsDeleteUnknown', described, error.message) };
+  if (error.maybeProcessed) return { kind: 'error', message: t('groupsDeleteUnknown', described, listErrorText(error)) };
   const gone = group.deleteOutcomeUnknown !== undefined && error.code === 'REJECTED';
-  const message = gone ? t('groupsRetryDeleteGone', described, error.message) : t('groupsNotDeleted', described, error.message);
+  const message = gone ? t('groupsRetryDeleteGone', described, listErrorText(error)) : t('groupsNotDeleted', described, listErrorText(error));
   return { kind: 'error', message, offer: { kind: 'forget', group } };
 }

@@ -6,6 +6,7 @@ import { describeWorkspaceLoss } from '@/lib/messaging/messages/workspace-admin-
 import type { ResponseOfDefinition } from '@/lib/messaging/define-message';
 import type { Workspace } from '@/lib/workspaces/workspace-index';
 import { exportRegistry } from '../user-groups/RegistryExport';
+import { messageText } from '@/lib/message-ref';
 
 type Loss = ResponseOfDefinition<typeof describeWorkspaceLoss>;
 
@@ -28,7 +29,7 @@ export function DeleteWorkspaceDialog({ workspace, clearOnly, onConfirm, onCance
     void sendMessage(describeWorkspaceLoss, { workspaceId: workspace.id }).then((answer) => {
       if (!shown) return;
       if (answer.ok) setLoss(answer.value);
-      else setProblem(answer.error.message);
+      else setProblem(messageText(answer.error.message));
     });
     return () => {
       shown = false;

@@ -6,6 +6,7 @@ import { renameWorkspace } from '@/lib/messaging/messages/workspace-admin-messag
 import { isLocked } from '@/lib/workspaces/managed-workspaces';
 import type { Workspace } from '@/lib/workspaces/workspace-index';
 import { checkWorkspaceName, MAX_WORKSPACE_NAME_LENGTH, type WorkspaceNameProblem } from '@/lib/workspaces/workspace-name';
+import { messageText } from '@/lib/message-ref';
 
 const PROBLEM_TEXT: Record<WorkspaceNameProblem, MessageKey> = {
   empty: 'workspaceNameEmpty',
@@ -39,7 +40,7 @@ export function WorkspaceNameField({ workspace, workspaces, focusOnMount }: Work
     if (checked.name === workspace.name) return setName(checked.name);
     const result = await sendMessage(renameWorkspace, { id: workspace.id, name: checked.name });
     if (result.ok) setName(result.value.name);
-    else setError(result.error.message);
+    else setError(messageText(result.error.message));
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -11,6 +11,7 @@ import { BackupSection } from '../sections/BackupSection';
 import { GroupsSection } from '../sections/GroupsSection';
 import { StartSection } from '../sections/StartSection';
 import { StorageNotices } from '../StorageNotices';
+import { messageText } from '@/lib/message-ref';
 
 /** The shown workspace's section of the page; the storage notices show on every section. */
 export function WorkspaceSections({ section }: { section: Section }) {
@@ -19,7 +20,7 @@ export function WorkspaceSections({ section }: { section: Section }) {
   const needsStatus = section === 'start' || section === 'connection';
   return (
     <>
-      {loadError && <Alert>{loadError.message}</Alert>}
+      {loadError && <Alert>{messageText(loadError.message)}</Alert>}
       {status && <StorageNotices notices={status.notices} />}
       {status?.locked && <LockedBanner />}
       {needsStatus && !status && !loadError && <p aria-busy="true">{t('optionsLoading')}</p>}

@@ -8,6 +8,7 @@ import { DeleteWorkspaceDialog } from './DeleteWorkspaceDialog';
 import { useActiveWorkspace } from './use-active-workspace';
 import { sayWorkspaceMessage } from './workspace-message';
 import { WorkspaceNameField } from './WorkspaceNameField';
+import { messageText } from '@/lib/message-ref';
 
 /** The shown workspace's name, whether an organisation manages it, and deleting (or, the last one, clearing) it. */
 export function WorkspaceSettings() {
@@ -22,7 +23,7 @@ export function WorkspaceSettings() {
     setDeleting(false);
     const { id, name } = workspace;
     const result = lastOne ? await sendMessage(clearWorkspace, { id }) : await sendMessage(deleteWorkspace, { id });
-    if (!result.ok) return sayWorkspaceMessage({ kind: 'error', text: result.error.message });
+    if (!result.ok) return sayWorkspaceMessage({ kind: 'error', text: messageText(result.error.message) });
     if (lastOne) reloadWorkspace();
     sayWorkspaceMessage({ kind: 'success', text: t(lastOne ? 'workspaceCleared' : 'workspaceDeleted', name) });
   };

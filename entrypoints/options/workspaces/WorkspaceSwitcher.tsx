@@ -8,6 +8,7 @@ import { workspaceLabel } from '@/lib/workspaces/workspace-label';
 import { defaultWorkspaceName } from '@/lib/workspaces/workspace-name';
 import { useActiveWorkspace } from './use-active-workspace';
 import { sayWorkspaceMessage, useWorkspaceMessage } from './workspace-message';
+import { messageText } from '@/lib/message-ref';
 
 /** In the page header: which workspace every section shows, and adding one (named in its connection section). */
 export function WorkspaceSwitcher() {
@@ -23,7 +24,7 @@ export function WorkspaceSwitcher() {
   const add = async () => {
     sayWorkspaceMessage(undefined);
     const created = await sendMessage(createWorkspace, { name: defaultWorkspaceName(workspaces) });
-    if (!created.ok) return sayWorkspaceMessage({ kind: 'error', text: created.error.message });
+    if (!created.ok) return sayWorkspaceMessage({ kind: 'error', text: messageText(created.error.message) });
     showAddedWorkspace(created.value);
     // A new workspace is named and connected in one place.
     location.hash = '#connection';

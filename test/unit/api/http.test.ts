@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { describeHttpStatus, MAX_BODY_BYTES, MAX_RETRY_AFTER_SECONDS, parseRetryAfter, secondsText, sendJson, type FetchLike } from '@/lib/api/http';
+import { describeHttpStatus, MAX_BODY_BYTES, MAX_RETRY_AFTER_SECONDS, parseRetryAfter, sendJson, type FetchLike } from '@/lib/api/http';
+import { withText } from '../helpers/error-text';
+import { messageText } from '@/lib/message-ref';
 
 describe('parseRetryAfter', () => {
   const now = Date.parse('2025-01-01T00:00:00Z');
@@ -44,7 +46,7 @@ describe('parseRetryAfter', () => {
     const seconds = sent.ok ? sent.value.retryAfterSeconds : undefined;
     expect(seconds).toBe(3600);
     const described = describeHttpStatus(429, 'https://api.example.com', seconds);
-    expect(!described.ok && described.error.message).toContain('Try again in 3600 seconds.');
+    expect(!described.ok && messageText(described.error.message)).toContain('Try again in 3,600 seconds.');
   });
 });
 
@@ -92,15 +94,15 @@ describe('sendJson', () => {
     if (result.ok) return;
     expect(result.error.code).toBe('TIMEOUT');
     expect(result.error.maybeProcessed).toBe(true);
-    expect(result.error.message).toContain('https://api.example.com');
-    expect(result.error.message).not.toContain('prefix');
-    expect(result.error.message).not.toContain('super-secret-value');
+    expect(messageText(result.error.message)).toContain('https://api.example.com');
+    expect(messageText(result.error.message)).not.toContain('prefix');
+    expect(messageText(result.error.message)).not.toContain('super-secret-value');
   });
 
   it('maps a network failure to NETWORK with maybeProcessed', async () => {
     const failing: FetchLike = () => Promise.reject(new TypeError('fetch failed: super-secret-value'));
     const result = await sendJson(failing, request);
-    expect(result).toEqual({
+    expect(withText(result)).toEqual({
       ok: false,
       error: {
         code: 'NETWORK',
@@ -153,7 +155,7 @@ describe('sendJson caps the response body at 1 MB', () => {
     // 100 MB on offer, no Content-Length: only the bytes are counted.
     const { body, state } = streamedBody(100 * 1024 * 1024);
     const result = await sendJson(() => Promise.resolve(new Response(body, { status: 200 })), request);
-    expect(result).toEqual(tooLarge);
+    expect(withText(result)).toEqual(tooLarge);
     expect(state.cancelled).toBe(true);
     expect(state.pulled).toBeLessThan(20);
   });
@@ -162,14 +164,14 @@ describe('sendJson caps the response body at 1 MB', () => {
     const { body, state } = streamedBody(100 * 1024 * 1024);
     const response = new Response(body, { status: 200, headers: { 'Content-Length': String(5 * 1024 * 1024) } });
     const result = await sendJson(() => Promise.resolve(response), request);
-    expect(result).toEqual(tooLarge);
+    expect(withText(result)).toEqual(tooLarge);
     expect(state.pulled).toBeLessThanOrEqual(1);
   });
 
   it('does not trust a Content-Length that claims less than is sent', async () => {
     const { body } = streamedBody(2 * 1024 * 1024);
     const response = new Response(body, { status: 200, headers: { 'Content-Length': '10' } });
-    expect(await sendJson(() => Promise.resolve(response), request)).toEqual(tooLarge);
+    expect(withText(await sendJson(() => Promise.resolve(response), request))).toEqual(tooLarge);
   });
 
   it('reads a body of exactly 1 MB, split across chunks, including multi-byte characters', async () => {
@@ -186,12 +188,6 @@ describe('sendJson caps the response body at 1 MB', () => {
     });
     const result = await sendJson(() => Promise.resolve(new Response(body, { status: 200 })), request);
     expect(result.ok && (result.value.json as { name: string }).name).toBe('é€😀');
-  });
-});
-
-describe('secondsText', () => {
-  it.each([[1, '1 second'], [0, '0 seconds'], [2, '2 seconds'], [15, '15 seconds'], [3600, '3600 seconds']])('%i -> %s', (count, text) => {
-    expect(secondsText(count)).toBe(text);
   });
 });
 
@@ -214,8 +210,8 @@ describe('describeHttpStatus', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe(code);
-    expect(result.error.message).toContain(origin);
-    expect(result.error.message).toContain(text);
+    expect(messageText(result.error.message)).toContain(origin);
+    expect(messageText(result.error.message)).toContain(text);
   });
 
   it('carries retryAfterSeconds on 429 and maybeProcessed on 5xx only', () => {

@@ -4,6 +4,8 @@ import type { FetchLike } from '@/lib/api/http';
 import type { Result } from '@/lib/result';
 import { expectFailure as expectFailureWithout } from '../helpers/results';
 import { startSandbox, type Sandbox } from '../../sandbox/server.ts';
+import { messageText } from '@/lib/message-ref';
+import { withText } from '../helpers/error-text';
 
 const SANDBOX_CREDENTIALS = {
   apiToken: 'unit-api-token-3b1d9f0a',
@@ -64,9 +66,9 @@ describe('createProject against the sandbox', () => {
     expect(result).toEqual({ ok: true, value: { projectId: project!.projectId, message: 'Project created successfully' } });
   });
 
-  it('INVALID_ARGUMENT shows the service’s message verbatim', async () => {
+  it('INVALID_ARGUMENT shows the service’s message verbatim, after the extension’s own words', async () => {
     const error = expectFailure(await api.createProject(credentials, { projectUrl: 'ftp://example.com/x', projectName: 'x' }), 'INVALID_ARGUMENT');
-    expect(error.message).toBe('projectUrl must be a valid http or https URL');
+    expect(messageText(error.message)).toBe('The service refused: projectUrl must be a valid http or https URL');
   });
 
   it('wrong credentials -> UNAUTHENTICATED, without repeating them', async () => {
@@ -74,7 +76,7 @@ describe('createProject against the sandbox', () => {
       await api.createProject({ ...credentials, apiKey: FAKE_CREDENTIALS.apiKey, authToken: FAKE_CREDENTIALS.authToken }, input),
       'UNAUTHENTICATED',
     );
-    expect(error.message).toContain('Invalid API key or auth token');
+    expect(messageText(error.message)).toContain('Invalid API key or auth token');
     expect(sandbox.projects()).toHaveLength(0);
   });
 
@@ -85,7 +87,7 @@ describe('createProject against the sandbox', () => {
 
   it('a wrong path -> NOT_FOUND with the service’s message', async () => {
     const error = expectFailure(await api.createProject({ ...credentials, projectApiUrl: `${sandbox.origin}/nope` }, input), 'NOT_FOUND');
-    expect(error.message).toBe('Not found');
+    expect(messageText(error.message)).toBe('The service refused: Not found');
   });
 
   it('one project per site: ALREADY_EXISTS with the existing project’s id', async () => {
@@ -96,29 +98,29 @@ describe('createProject against the sandbox', () => {
     const error = expectFailure(second, 'ALREADY_EXISTS');
     const firstId = first.ok ? first.value.projectId : '';
     expect(error.relatedId).toBe(firstId);
-    expect(error.message).toBe(`This site already has a project (project ID ${firstId}).`);
+    expect(messageText(error.message)).toBe(`This site already has a project (project ID ${firstId}).`);
   });
 
   it("FAILED_PRECONDITION ('successZero' fault) -> REJECTED with the service’s message", async () => {
     sandbox.setFault('project.create', { kind: 'successZero' });
     const error = expectFailure(await api.createProject(credentials, input), 'REJECTED');
-    expect(error.message).toBe('The service could not complete the request');
+    expect(messageText(error.message)).toBe('The service refused: The service could not complete the request');
   });
 
   it.each([500, 502, 503] as const)('an HTML %i page -> SERVICE_ERROR, maybe processed', async (status) => {
     sandbox.setFault('project.create', { kind: 'html', status });
     const error = expectFailure(await api.createProject(credentials, input), 'SERVICE_ERROR');
     expect(error.maybeProcessed).toBe(true);
-    expect(error.message).toContain(`HTTP ${status}`);
-    expect(error.message).toContain(sandbox.origin);
-    expect(error.message).not.toContain('<html>');
+    expect(messageText(error.message)).toContain(`HTTP ${status}`);
+    expect(messageText(error.message)).toContain(sandbox.origin);
+    expect(messageText(error.message)).not.toContain('<html>');
   });
 
   it('429 with Retry-After -> RATE_LIMITED with retryAfterSeconds', async () => {
     sandbox.setFault('project.create', { kind: 'rateLimit', retryAfterSeconds: 7 });
     const error = expectFailure(await api.createProject(credentials, input), 'RATE_LIMITED');
     expect(error.retryAfterSeconds).toBe(7);
-    expect(error.message).toContain('Rate limit exceeded');
+    expect(messageText(error.message)).toContain('Rate limit exceeded');
   });
 
   it.each([
@@ -127,7 +129,7 @@ describe('createProject against the sandbox', () => {
   ] as const)('%s -> BAD_RESPONSE, maybe processed', async (kind, what) => {
     sandbox.setFault('project.create', { kind });
     const error = expectFailure(await api.createProject(credentials, input), 'BAD_RESPONSE');
-    expect(error.message).toBe(`${sandbox.origin} answered with ${what}; the project may or may not exist.`);
+    expect(messageText(error.message)).toBe(`${sandbox.origin} answered with ${what}; the project may or may not exist.`);
     expect(error.maybeProcessed).toBe(true);
   });
 
@@ -137,7 +139,7 @@ describe('createProject against the sandbox', () => {
     const error = expectFailure(await impatientApi.createProject(credentials, input), 'TIMEOUT');
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(error.maybeProcessed).toBe(true);
-    expect(error.message).toContain(sandbox.origin);
+    expect(messageText(error.message)).toContain(sandbox.origin);
   });
 
   it('a hang after processing: TIMEOUT says maybe processed, and the project indeed exists', async () => {
@@ -151,7 +153,7 @@ describe('createProject against the sandbox', () => {
     sandbox.setFault('project.create', { kind: 'reset' });
     const error = expectFailure(await api.createProject(credentials, input), 'NETWORK');
     expect(error.maybeProcessed).toBe(true);
-    expect(error.message).toContain(sandbox.origin);
+    expect(messageText(error.message)).toContain(sandbox.origin);
   });
 
   it('a closed port -> NETWORK', async () => {
@@ -172,22 +174,22 @@ describe('createProject error mapping (fake fetch)', () => {
 
   it.each<[string, number, string, string, string]>([
     // [service status, HTTP status, expected code, service message, expected message]
-    ['INVALID_ARGUMENT', 400, 'INVALID_ARGUMENT', 'projectName must be at most 300 characters', 'projectName must be at most 300 characters'],
-    ['OUT_OF_RANGE', 400, 'INVALID_ARGUMENT', 'Too many projects', 'Too many projects'],
-    ['FAILED_PRECONDITION', 400, 'REJECTED', 'Plan does not allow this', 'Plan does not allow this'],
+    ['INVALID_ARGUMENT', 400, 'INVALID_ARGUMENT', 'projectName must be at most 300 characters', 'The service refused: projectName must be at most 300 characters'],
+    ['OUT_OF_RANGE', 400, 'INVALID_ARGUMENT', 'Too many projects', 'The service refused: Too many projects'],
+    ['FAILED_PRECONDITION', 400, 'REJECTED', 'Plan does not allow this', 'The service refused: Plan does not allow this'],
     ['UNAUTHENTICATED', 401, 'UNAUTHENTICATED', 'Token expired', 'The service rejected the API key or auth token: Token expired. Check them in the settings.'],
-    ['PERMISSION_DENIED', 403, 'PERMISSION_DENIED', 'This key may not create projects', 'This key may not create projects'],
-    ['NOT_FOUND', 404, 'NOT_FOUND', 'No such workspace', 'No such workspace'],
+    ['PERMISSION_DENIED', 403, 'PERMISSION_DENIED', 'This key may not create projects', 'The service refused: This key may not create projects'],
+    ['NOT_FOUND', 404, 'NOT_FOUND', 'No such workspace', 'The service refused: No such workspace'],
     ['RESOURCE_EXHAUSTED', 429, 'RATE_LIMITED', 'Quota exceeded', 'The service is rate limiting requests: Quota exceeded. Try again in a moment.'],
     ['INTERNAL', 500, 'SERVICE_ERROR', 'Boom', 'The service failed: Boom. Try again in a moment.'],
     ['UNAVAILABLE', 503, 'SERVICE_ERROR', 'Down for maintenance', 'The service failed: Down for maintenance. Try again in a moment.'],
     ['DEADLINE_EXCEEDED', 504, 'SERVICE_ERROR', 'Too slow', 'The service failed: Too slow. Try again in a moment.'],
-    ['SOMETHING_NEW', 400, 'REJECTED', 'A brand new reason', 'A brand new reason'],
-    ['INVALID_ARGUMENT', 400, 'INVALID_ARGUMENT', '  padded  ', 'padded'],
-    ['INVALID_ARGUMENT', 400, 'INVALID_ARGUMENT', '   ', 'INVALID_ARGUMENT'],
+    ['SOMETHING_NEW', 400, 'REJECTED', 'A brand new reason', 'The service refused: A brand new reason'],
+    ['INVALID_ARGUMENT', 400, 'INVALID_ARGUMENT', '  padded  ', 'The service refused: padded'],
+    ['INVALID_ARGUMENT', 400, 'INVALID_ARGUMENT', '   ', 'The service refused: INVALID_ARGUMENT'],
   ])('%s (HTTP %i) -> %s', async (serviceStatus, httpStatus, code, serviceMessage, message) => {
     const error = expectFailure(await answering(httpStatus, errorBody(serviceStatus, serviceMessage)).createProject(FAKE_CREDENTIALS, input), code);
-    expect(error.message).toBe(message);
+    expect(messageText(error.message)).toBe(message);
   });
 
   it('reads the body’s error whatever the HTTP status (200 with an error body)', async () => {
@@ -195,7 +197,7 @@ describe('createProject error mapping (fake fetch)', () => {
       await answering(200, errorBody('PERMISSION_DENIED', 'Nope')).createProject(FAKE_CREDENTIALS, input),
       'PERMISSION_DENIED',
     );
-    expect(error.message).toBe('Nope');
+    expect(messageText(error.message)).toBe('The service refused: Nope');
   });
 
   it.each<[string, unknown, string | undefined, string]>([
@@ -209,7 +211,7 @@ describe('createProject error mapping (fake fetch)', () => {
       'ALREADY_EXISTS',
     );
     expect(error.relatedId).toBe(relatedId);
-    expect(error.message).toBe(message);
+    expect(messageText(error.message)).toBe(message);
   });
 
   it('RESOURCE_EXHAUSTED carries Retry-After', async () => {
@@ -218,7 +220,7 @@ describe('createProject error mapping (fake fetch)', () => {
       'RATE_LIMITED',
     );
     expect(error.retryAfterSeconds).toBe(12);
-    expect(error.message).toBe('The service is rate limiting requests: Slow down. Try again in 12 seconds.');
+    expect(messageText(error.message)).toBe('The service is rate limiting requests: Slow down. Try again in 12 seconds.');
   });
 
   it('RESOURCE_EXHAUSTED with Retry-After: 1 says "1 second", not "1 seconds"', async () => {
@@ -226,7 +228,7 @@ describe('createProject error mapping (fake fetch)', () => {
       await answering(429, errorBody('RESOURCE_EXHAUSTED', 'Slow down'), { 'Retry-After': '1' }).createProject(FAKE_CREDENTIALS, input),
       'RATE_LIMITED',
     );
-    expect(error.message).toBe('The service is rate limiting requests: Slow down. Try again in 1 second.');
+    expect(messageText(error.message)).toBe('The service is rate limiting requests: Slow down. Try again in 1 second.');
   });
 
   it.each<[number, string, Record<string, string>, string, string]>([
@@ -242,7 +244,7 @@ describe('createProject error mapping (fake fetch)', () => {
     [200, '{"error":{"status":"INTERNAL"}}', {}, 'BAD_RESPONSE', `${origin} answered with JSON of an unexpected shape; the project may or may not exist.`],
   ])('HTTP %i %j -> %s', async (status, body, headers, code, message) => {
     const error = expectFailure(await answering(status, body, headers).createProject(FAKE_CREDENTIALS, input), code);
-    expect(error.message).toBe(message);
+    expect(messageText(error.message)).toBe(message);
   });
 
   it('accepts a success with extra fields', async () => {
@@ -254,6 +256,6 @@ describe('createProject error mapping (fake fetch)', () => {
   // REJECTED fallback of a plain-object lookup; codes are looked up in a Map now.
   it.each(['constructor', '__proto__'])('an unknown status named like an Object property (%s) -> REJECTED', async (status) => {
     const result = await answering(400, errorBody(status, 'Odd status')).createProject(FAKE_CREDENTIALS, input);
-    expect(result).toEqual({ ok: false, error: { code: 'REJECTED', message: 'Odd status' } });
+    expect(withText(result)).toEqual({ ok: false, error: { code: 'REJECTED', message: 'The service refused: Odd status' } });
   });
 });

@@ -4,6 +4,7 @@ import { createUserGroupApi, type UserGroupApiCredentials, type WireUserGroup } 
 import type { Result } from '@/lib/result';
 import { expectFailure as expectFailureWithout, expectOk } from '../helpers/results';
 import { startSandbox, type Fault, type RouteName, type Sandbox } from '../../sandbox/server.ts';
+import { messageText } from '@/lib/message-ref';
 
 const SANDBOX_CREDENTIALS = {
   apiToken: 'unit-ug-api-token-6e2c81d4',
@@ -141,10 +142,10 @@ describe('user-group API against the sandbox', () => {
       expect(sandbox.groups()[0]!.token).toBe(rotated.token);
 
       const again = expectFailure(await api.rotateToken(credentials, group.token), 'REJECTED');
-      expect(again.message).toBe('The service refused: No user group has this token');
+      expect(messageText(again.message)).toBe('The service refused: No user group has this token');
       expect(again.maybeProcessed).toBeUndefined();
       const deleteWithOld = expectFailure(await api.deleteUserGroup(credentials, { currentToken: group.token, userGroupId: 'team-1' }), 'REJECTED');
-      expect(deleteWithOld.message).toBe('The service refused: No user group has this token');
+      expect(messageText(deleteWithOld.message)).toBe('The service refused: No user group has this token');
       expect(sandbox.groups()).toHaveLength(1);
       expect((await api.rotateToken(credentials, rotated.token)).ok).toBe(true);
     });
@@ -152,13 +153,13 @@ describe('user-group API against the sandbox', () => {
     it('delete with a user_group_id that does not match the token is refused and deletes nothing', async () => {
       const group = await seedGroup();
       const error = expectFailure(await api.deleteUserGroup(credentials, { currentToken: group.token, userGroupId: 'other' }), 'REJECTED');
-      expect(error.message).toBe('The service refused: user_group_id does not match the user group of this token');
+      expect(messageText(error.message)).toBe('The service refused: user_group_id does not match the user group of this token');
       expect(sandbox.groups()).toHaveLength(1);
     });
 
     it('a create the service finds invalid (HTTP 400, success: 0) -> REJECTED with its message', async () => {
       const error = expectFailure(await api.createUserGroup(credentials, { name: '  ', userGroupId: 'x', environment: 'Customer' }), 'REJECTED');
-      expect(error.message).toBe('The service refused: name must be a non-empty string');
+      expect(messageText(error.message)).toBe('The service refused: name must be a non-empty string');
     });
   });
 
@@ -181,7 +182,7 @@ describe('user-group API against the sandbox', () => {
     it.each(OPERATIONS)("%s: success: 0 -> REJECTED with the service's message, not maybe processed", async (operation) => {
       fault(operation, { kind: 'successZero' });
       const error = expectFailure(await run(operation), 'REJECTED');
-      expect(error.message).toBe('The service refused: The service could not complete the request');
+      expect(messageText(error.message)).toBe('The service refused: The service could not complete the request');
       expect(error.maybeProcessed).toBeUndefined();
     });
 
@@ -195,7 +196,7 @@ describe('user-group API against the sandbox', () => {
             ? await api.rotateToken(wrong, group!.token)
             : await api.deleteUserGroup(wrong, { currentToken: group!.token, userGroupId: 'team-1' });
       const error = expectFailure(result, 'UNAUTHENTICATED');
-      expect(error.message).toBe(`${sandbox.origin} rejected the credentials. Check them in the settings.`);
+      expect(messageText(error.message)).toBe(`${sandbox.origin} rejected the credentials. Check them in the settings.`);
       expect(sandbox.requests.at(-1)!.headers.authorization).toBe(`Token ${FAKE_CREDENTIALS.apiToken}`);
       expect(sandbox.groups()).toEqual(group ? [group] : []);
     });
@@ -209,7 +210,7 @@ describe('user-group API against the sandbox', () => {
       fault(operation, { kind: 'rateLimit', retryAfterSeconds: 9 });
       const error = expectFailure(await run(operation), 'RATE_LIMITED');
       expect(error.retryAfterSeconds).toBe(9);
-      expect(error.message).toBe(`${sandbox.origin} is rate limiting requests. Try again in 9 seconds.`);
+      expect(messageText(error.message)).toBe(`${sandbox.origin} is rate limiting requests. Try again in 9 seconds.`);
       expect(error.maybeProcessed).toBeUndefined();
     });
 
@@ -223,7 +224,7 @@ describe('user-group API against the sandbox', () => {
       fault(operation, { kind: 'html', status });
       const error = expectFailure(await run(operation), 'SERVICE_ERROR');
       expect(error.maybeProcessed).toBe(true);
-      expect(error.message).toBe(`${sandbox.origin} had a server error (HTTP ${status}). Try again in a moment.`);
+      expect(messageText(error.message)).toBe(`${sandbox.origin} had a server error (HTTP ${status}). Try again in a moment.`);
     });
 
     it('rotate: an HTML 502 after processing -> SERVICE_ERROR maybe processed, and the token did change', async () => {
@@ -241,7 +242,7 @@ describe('user-group API against the sandbox', () => {
       fault(operation, { kind });
       const error = expectFailure(await run(operation), 'BAD_RESPONSE');
       expect(error.maybeProcessed).toBe(true);
-      expect(error.message).toBe(`${sandbox.origin} answered with ${what}; the change may or may not have happened.`);
+      expect(messageText(error.message)).toBe(`${sandbox.origin} answered with ${what}; the change may or may not have happened.`);
     });
 
     it.each(OPERATIONS)('%s: a hanging service -> TIMEOUT within the timeout, maybe processed', async (operation) => {
@@ -250,7 +251,7 @@ describe('user-group API against the sandbox', () => {
       const error = expectFailure(await run(operation, impatientApi), 'TIMEOUT');
       expect(Date.now() - started).toBeLessThan(3_000);
       expect(error.maybeProcessed).toBe(true);
-      expect(error.message).toBe(`${sandbox.origin} did not answer within 300 ms.`);
+      expect(messageText(error.message)).toBe(`${sandbox.origin} did not answer within 300 ms.`);
     });
 
     it('rotate: a hang after processing -> TIMEOUT, and the service did rotate (the old token is gone)', async () => {
@@ -265,7 +266,7 @@ describe('user-group API against the sandbox', () => {
       fault(operation, { kind: 'reset' });
       const error = expectFailure(await run(operation), 'NETWORK');
       expect(error.maybeProcessed).toBe(true);
-      expect(error.message).toBe(`Could not reach ${sandbox.origin}. Check the address and your network connection.`);
+      expect(messageText(error.message)).toBe(`Could not reach ${sandbox.origin}. Check the address and your network connection.`);
     });
 
     it('a closed port -> NETWORK', async () => {
@@ -276,7 +277,7 @@ describe('user-group API against the sandbox', () => {
 
     it('a wrong base path (HTTP 404) -> BAD_RESPONSE naming the status, not maybe processed', async () => {
       const error = expectFailure(await run('create', api, { ...credentials, userGroupBaseUrl: `${sandbox.origin}/nope` }), 'BAD_RESPONSE');
-      expect(error.message).toBe(`${sandbox.origin} answered with an unexpected HTTP 404.`);
+      expect(messageText(error.message)).toBe(`${sandbox.origin} answered with an unexpected HTTP 404.`);
       expect(error.maybeProcessed).toBeUndefined();
     });
 
@@ -359,7 +360,7 @@ describe('user-group API answers (fake fetch)', () => {
   ])('%s -> REJECTED', async (_label, status, body, message) => {
     const { api } = answering(status, body);
     const error = expectFailure(await api.createUserGroup(FAKE_CREDENTIALS, input), 'REJECTED');
-    expect(error.message).toBe(message);
+    expect(messageText(error.message)).toBe(message);
     expect(error.maybeProcessed).toBeUndefined();
   });
 
@@ -378,7 +379,7 @@ describe('user-group API answers (fake fetch)', () => {
   ])('HTTP %i %j -> %s', async (status, body, headers, code, message, maybeProcessed) => {
     const { api } = answering(status, body, headers);
     const error = expectFailure(await api.createUserGroup(FAKE_CREDENTIALS, input), code);
-    expect(error.message).toBe(message);
+    expect(messageText(error.message)).toBe(message);
     expect(error.maybeProcessed).toBe(maybeProcessed);
   });
 

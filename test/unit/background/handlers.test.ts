@@ -12,6 +12,8 @@ import type { ConnectionSettings, Credentials } from '@/lib/connection/connectio
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { seedConnection, storedCredentials } from '../helpers/stored-connection';
 import { TEST_SCOPE, TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
+import { messageText } from '@/lib/message-ref';
+import { withText } from '../helpers/error-text';
 
 const settingsV1 = loadStorageFixture<ConnectionSettings>('connection-settings.v1.json');
 const credentialsV1 = loadStorageFixture<Credentials>('credentials.v1.json');
@@ -125,7 +127,7 @@ describe('connectionHandlers.saveConnection', () => {
   ] as const)('rejects a bad %s (%s) with the field set, and stores nothing', async (field, url, text) => {
     const result = await connectionHandlers.saveConnection({ ...request, [field]: url }, sender);
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field } });
-    expect(!result.ok && result.error.message).toContain(text);
+    expect(!result.ok && messageText(result.error.message)).toContain(text);
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});
     expectNoSecret(result);
   });
@@ -246,7 +248,7 @@ describe('createProjectHandlers', () => {
     const contains = grant(UG_PATTERN);
     const { api, createProject } = fakeApi(ok({ projectId: 'p', message: 'm' }));
     const result = await createProjectHandlers(api).createProject(request, sender);
-    expect(result).toEqual({
+    expect(withText(result)).toEqual({
       ok: false,
       error: {
         code: 'ACCESS_NOT_GRANTED',
@@ -283,7 +285,7 @@ describe('createProjectHandlers', () => {
       { maybeProcessed: false },
     );
     const result = await createProjectHandlers(fakeApi(echoed).api).createProject(request, sender);
-    expect(result).toEqual({ ok: false, error: { code: 'UNAUTHENTICATED', message: 'Bad key •••• / token •••• / ••••', maybeProcessed: false } });
+    expect(withText(result)).toEqual({ ok: false, error: { code: 'UNAUTHENTICATED', message: 'Bad key •••• / token •••• / ••••', maybeProcessed: false } });
     expectNoSecret(result);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from '@/lib/connection/redact-secrets';
 import { fail, ok } from '@/lib/result';
+import { messageText, text, verbatimText } from '@/lib/message-ref';
+import { withText } from '../helpers/error-text';
 
 const credentials = { apiToken: 'tok-1234567890', apiKey: 'key-abcdef', authToken: 'auth-zyxwvu' };
 
@@ -20,12 +22,19 @@ describe('redactSecrets', () => {
       retryAfterSeconds: 3,
       field: 'apiKey',
     });
-    expect(redactSecrets(result, credentials)).toEqual({
+    expect(withText(redactSecrets(result, credentials))).toEqual({
       ok: false,
       error: { code: 'UNAUTHENTICATED', message: 'Key •••• with token •••• (again: ••••) and ••••', retryAfterSeconds: 3, field: 'apiKey' },
     });
     // the input is not mutated
-    expect(!result.ok && result.error.message).toContain('key-abcdef');
+    expect(!result.ok && messageText(result.error.message)).toContain('key-abcdef');
+  });
+
+  it('blanks a secret in the service’s words inside a named text', () => {
+    const result = fail('REJECTED', text('errorServiceRefused', verbatimText('token tok-1234567890 is unknown')));
+    const redacted = redactSecrets(result, credentials);
+    expect(!redacted.ok && redacted.error.message).toEqual(text('errorServiceRefused', verbatimText('token •••• is unknown')));
+    expect(withText(redacted)).toEqual({ ok: false, error: { code: 'REJECTED', message: 'The service refused: token •••• is unknown' } });
   });
 
   it('ignores empty and very short secrets (they would blank ordinary text)', () => {

@@ -8,6 +8,7 @@ import { protocol } from '@/lib/messaging/protocol';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { ok } from '@/lib/result';
+import { verbatimText } from '@/lib/message-ref';
 
 const self = { id: 'abc', origin: 'chrome-extension://abc/' };
 const popup: MessageSender = { id: 'abc', url: 'chrome-extension://abc/popup.html' };
@@ -123,10 +124,10 @@ describe('routeMessage', () => {
   it('strips unknown fields from an error too', async () => {
     handlers.createProject.mockResolvedValue({
       ok: false,
-      error: { code: 'REJECTED', message: 'No', apiKey: 'secret-api-key' } as never,
+      error: { code: 'REJECTED', message: verbatimText('No'), apiKey: 'secret-api-key' } as never,
     });
     const answer = await routeMessage(handlers, self, { type: 'createProject', data: validProject }, popup);
-    expect(answer).toEqual({ ok: false, error: { code: 'REJECTED', message: 'No' } });
+    expect(answer).toEqual({ ok: false, error: { code: 'REJECTED', message: verbatimText('No') } });
   });
 
   it.each([
