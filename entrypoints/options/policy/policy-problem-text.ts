@@ -19,7 +19,7 @@ export function policyProblemText(problem: PolicyProblem): string {
     case 'unknown-key':
       return t('policyUnknownKey', path);
     case 'too-many-workspaces':
-      return t('policyTooMany', path, problem.limit ?? 0, problem.count ?? 0);
+      return plural('policyTooMany', problem.count ?? 0, path, problem.limit ?? 0);
     case 'too-long':
       return t('policyTooLong', path, problem.limit ?? 0);
     case 'empty-name':
