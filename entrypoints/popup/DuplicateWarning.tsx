@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { formatDateTime, t } from '@/lib/i18n';
+import { formatDateTime, plural, t } from '@/lib/i18n';
 import type { DuplicateReport } from '@/lib/projects/find-duplicates';
 
 interface DuplicateWarningProps {
@@ -18,7 +18,7 @@ interface DuplicateWarningProps {
 export function DuplicateWarning({ id, report, confirmed, onConfirm, confirmRef }: DuplicateWarningProps) {
   const [latest] = report.samePage;
   const others = report.otherPagesOfSite;
-  const sameSite = others === 1 ? t('sameSiteOne', report.site) : others > 1 ? t('sameSiteMany', others, report.site) : '';
+  const sameSite = others > 0 ? plural('sameSite', others, report.site) : '';
 
   if (!latest) {
     return (
@@ -31,7 +31,7 @@ export function DuplicateWarning({ id, report, confirmed, onConfirm, confirmRef 
     <section id={id} className="warning" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('duplicateHeading')}</h2>
       <p>{t('duplicateEarlier', formatDateTime(latest.createdAt), latest.projectName, latest.projectId)}</p>
-      {report.samePage.length > 1 && <p>{t('duplicateTimes', report.samePage.length)}</p>}
+      {report.samePage.length > 1 && <p>{plural('duplicateTimes', report.samePage.length)}</p>}
       {sameSite && <p>{sameSite}</p>}
       {confirmed ? (
         <p>{t('registerAgainConfirmed')}</p>

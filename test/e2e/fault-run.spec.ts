@@ -317,7 +317,7 @@ test('seeded fault run: create, rotate and delete while the service fails; after
   expect(finalRegistry.filter((group) => group.rotation !== undefined || group.deleteOutcomeUnknown !== undefined)).toEqual([]);
   expect(await readUnsettledCreates(extension)).toEqual([]);
   await options.getByLabel('Search user groups', { exact: true }).fill('');
-  await expect(groupsSection(options)).toContainText(`Showing ${finalRegistry.length} of ${finalRegistry.length} groups`);
+  await expect(groupsSection(options)).toContainText(`Showing ${finalRegistry.length} of ${finalRegistry.length} group`); // "group" or "groups"
   await expect(groupsSection(options).getByText(UNKNOWN_OUTCOME)).toHaveCount(0);
   await expect(groupsSection(options).getByText(DELETE_UNKNOWN)).toHaveCount(0);
   await expect(unsettledList(options)).toHaveCount(0);

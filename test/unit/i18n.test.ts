@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { formatDateTime, t } from '@/lib/i18n';
+import { formatDateTime, plural, t } from '@/lib/i18n';
 import { englishMessages } from './setup/i18n';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -37,14 +37,16 @@ describe('public/_locales/en/messages.json', () => {
   it('every message is used somewhere (no dead text for translators)', () => {
     const sources = sourceFiles.map((file) => readFileSync(file, 'utf8')).join('\n');
     const config = readFileSync(path.join(ROOT, 'wxt.config.ts'), 'utf8');
-    const unused = Object.keys(englishMessages).filter((name) => !sources.includes(`'${name}'`) && !config.includes(`__MSG_${name}__`));
+    // A plural form (`sameSite_one`) is used when its base is: plural('sameSite', …).
+    const named = (name: string) => sources.includes(`'${name.replace(/_(zero|one|two|few|many|other)$/, '')}'`);
+    const unused = Object.keys(englishMessages).filter((name) => !named(name) && !config.includes(`__MSG_${name}__`));
     expect(unused).toEqual([]);
   });
 
-  it('every t(…) of the code names a message that exists', () => {
+  it('every t(…) of the code names a message that exists, every plural(…) a plural message', () => {
     const missing = sourceFiles.flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([^']+)'/g)]
-        .map((match) => match[1]!)
+      [...readFileSync(file, 'utf8').matchAll(/\b(t|plural)\(\s*'([^']+)'/g)]
+        .map((match) => (match[1] === 'plural' ? `${match[2]!}_other` : match[2]!))
         .filter((name) => !englishMessages[name])
         .map((name) => `${path.relative(ROOT, file)}: ${name}`),
     );
@@ -66,7 +68,7 @@ describe('public/_locales/en/messages.json', () => {
 
 describe('t()', () => {
   it('substitutes placeholders in order and formats numbers', () => {
-    expect(t('sameSiteMany', 2, 'example.com')).toBe('2 other pages of example.com are registered.');
+    expect(plural('sameSite', 2, 'example.com')).toBe('2 other pages of example.com are registered.');
     expect(t('historyIntro', 5000)).toBe('Every project created in this browser, newest first. The newest 5,000 are kept.');
     expect(t('duplicateEarlier', '1 Nov 2026', 'Name', 'prj_1')).toBe('This page was registered on 1 Nov 2026 as “Name” (project ID prj_1).');
   });
@@ -129,9 +131,9 @@ describe('t()', () => {
     const group = t('groupsDescribe', 'Team', 'Customer', 'ug-1');
     expect(t('groupsCreated', group)).toBe('Created “Team” (Customer, ID ug-1).');
     expect(t('groupsRotated', group, '••••abcd')).toBe('New token for “Team” (Customer, ID ug-1): ••••abcd. The old token no longer works.');
-    expect(t('groupsShowing', 1200, 1500, 1000, 500)).toBe('Showing 1,200 of 1,500 groups (1,000 Customer, 500 Testing).');
+    expect(plural('groupsShowing', 1500, 1200, 1000, 500)).toBe('Showing 1,200 of 1,500 groups (1,000 Customer, 500 Testing).');
     expect(t('groupsRotationUnknown')).toBe('Rotation outcome unknown — the old token may no longer work.');
-    expect(t('importConfirmBody', t('importConfirmAddedMany', 2), t('importConfirmOverwrittenOne'))).toBe(
+    expect(t('importConfirmBody', plural('importConfirmAdded', 2), plural('importConfirmOverwritten', 1))).toBe(
       '2 new groups are added and 1 stored group is overwritten with the file’s values (tokens included).',
     );
     expect(t('bulkRateAboveLimit', '200', '180')).toBe("200 is above the service's documented limit of 180 per minute: expect to be rate limited.");

@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { plural, t } from '@/lib/i18n';
 import { LOCK_AFTER_CHOICES, type LockAfter, type LockStatus } from '@/lib/lock/lock-schema';
 import { MIN_PASSPHRASE_LENGTH } from '@/lib/crypto/passphrase';
 import type { Result } from '@/lib/result';
@@ -9,7 +9,7 @@ export type LockMessage = { kind: 'success' | 'error'; text: string };
 
 /** The options of **Lock after**. */
 export const lockAfterOptions = (): { value: LockAfter; label: string }[] =>
-  LOCK_AFTER_CHOICES.map((value) => ({ value, label: value === 'close' ? t('lockAfterClose') : t('lockAfterMinutes', Number(value)) }));
+  LOCK_AFTER_CHOICES.map((value) => ({ value, label: value === 'close' ? t('lockAfterClose') : plural('lockAfterMinutes', Number(value)) }));
 
 /** The problem with a new passphrase and its confirmation, checked before anything is sent. */
 export function newPassphraseProblem(passphrase: string, confirm: string): { field: 'passphrase' | 'confirm'; text: string } | undefined {

@@ -1,4 +1,4 @@
-import { t, type MessageKey } from '@/lib/i18n';
+import { plural, t, type MessageKey } from '@/lib/i18n';
 import type { AddressReason, PolicyProblem } from '@/lib/policy/policy-schema';
 
 const REASON: Record<AddressReason, MessageKey> = {
@@ -19,7 +19,7 @@ export function policyProblemText(problem: PolicyProblem): string {
     case 'unknown-key':
       return t('policyUnknownKey', path);
     case 'too-many-workspaces':
-      return t('policyTooMany', path, problem.limit ?? 0, problem.count ?? 0);
+      return plural('policyTooMany', problem.count ?? 0, path, problem.limit ?? 0);
     case 'too-long':
       return t('policyTooLong', path, problem.limit ?? 0);
     case 'empty-name':
@@ -37,6 +37,6 @@ export function policyProblemText(problem: PolicyProblem): string {
     case 'secret-without-address':
       return t('policySecretWithoutAddress', path);
     case 'more-problems':
-      return t('policyMoreProblems', problem.count ?? 0);
+      return plural('policyMoreProblems', problem.count ?? 0);
   }
 }

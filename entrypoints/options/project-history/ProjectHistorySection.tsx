@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { downloadFile } from '@/components/download-file';
-import { t } from '@/lib/i18n';
+import { plural, t } from '@/lib/i18n';
 import { exportHistoryCsv, exportHistoryJson } from '@/lib/projects/history-export';
 import { HISTORY_LIMIT } from '@/lib/projects/history-schema';
 import { searchHistory } from '@/lib/projects/history-search';
@@ -43,7 +43,7 @@ export function ProjectHistorySection() {
       ) : (
         <>
           <p className="hint" aria-live="polite">
-            {t('historyShowing', visible.length, entries.length)}
+            {plural('historyShowing', entries.length, visible.length)}
           </p>
           <HistoryTable entries={visible} />
         </>

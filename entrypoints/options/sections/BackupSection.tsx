@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, StatusMessage } from '@/components/Alert';
-import { t, uiLanguage } from '@/lib/i18n';
+import { plural, t, uiLanguage } from '@/lib/i18n';
 import { exactTime, relativeTime } from '@/lib/time/relative-time';
 import { ExportSetupButton } from '../setup-file/ExportSetupButton';
 import { ImportSetup } from '../setup-file/ImportSetup';
@@ -29,7 +29,7 @@ export function BackupSection() {
     const failure = await exportRegistry(workspace, kind);
     setBusy(false);
     setExports((count) => count + 1);
-    setMessage(failure ? { kind: 'error', text: failure } : { kind: 'success', text: t('backupExported', facts?.groups ?? 0) });
+    setMessage(failure ? { kind: 'error', text: failure } : { kind: 'success', text: plural('backupExported', facts?.groups ?? 0) });
   };
 
   return (

@@ -1,6 +1,6 @@
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { describeMissingSetup } from '@/lib/connection/missing-setup';
-import { formatList, t } from '@/lib/i18n';
+import { formatList, plural, t } from '@/lib/i18n';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 
 /** What the shown workspace can do now, each with where to go next. */
@@ -16,7 +16,7 @@ export function SetupSummary({ status }: { status: ConnectionStatus }) {
       </li>
       <li className={status.userGroupApiReady ? 'ready' : 'missing'}>
         <strong>{t('startGroupsTitle')}</strong>{' '}
-        {status.userGroupApiReady ? t('startGroupsReady', groups) : t('startGroupsNotSetUp')}{' '}
+        {status.userGroupApiReady ? plural('startGroupsReady', groups) : t('startGroupsNotSetUp')}{' '}
         {status.userGroupApiReady && <a href="#groups">{t('startSeeGroups')}</a>}
       </li>
     </ul>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert } from '@/components/Alert';
-import { t } from '@/lib/i18n';
+import { plural, t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { startBulkCreate } from '@/lib/messaging/messages/registry-transfer-messages';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
@@ -68,7 +68,7 @@ export function BulkCreatePreview({ fileName, text, rate, onStarted, onOutcome }
       )}
       <div className="actions">
         <button type="button" className="primary" disabled={busy || running || count === 0 || rate === undefined} aria-busy={busy} onClick={() => void start()}>
-          {count === 1 ? t('bulkStartOne', formatEstimate(1, rate ?? 1)) : t('bulkStartMany', count, formatEstimate(count, rate ?? 1))}
+          {plural('bulkStart', count, formatEstimate(count, rate ?? 1))}
         </button>
         {running && <span className="hint">{t('bulkAnotherRunning')}</span>}
       </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, StatusMessage } from '@/components/Alert';
-import { t } from '@/lib/i18n';
+import { plural, t } from '@/lib/i18n';
 import { canResume, remainingCount } from '@/lib/user-groups/bulk-job';
 import type { BulkJob } from '@/lib/user-groups/bulk-job-schema';
 import { useActiveWorkspace } from '../workspaces/use-active-workspace';
@@ -22,7 +22,7 @@ function describeState(job: BulkJob): string {
     case 'paused':
       return t('bulkPaused', job.message ? messageText(job.message) : t('bulkPausedWaiting'));
     case 'cancelled':
-      return notSent === 0 ? t('bulkCancelled') : notSent === 1 ? t('bulkCancelledOne') : t('bulkCancelledMany', notSent);
+      return notSent === 0 ? t('bulkCancelled') : plural('bulkCancelledRows', notSent);
     case 'done':
       return t('bulkDone');
   }
@@ -68,8 +68,8 @@ export function BulkCreateProgress({ job }: { job: BulkJob }) {
       <progress aria-label={t('bulkProgress')} max={Math.max(job.total, 1)} value={job.total === 0 ? 1 : processed} />
       <p aria-live="polite" className="bulk-counts">
         {counts(job)}
-        {job.existed > 0 && ` ${t('bulkProgressExisted', job.existed)}`}
-        {job.skipped > 0 && t('bulkProgressSkipped', job.skipped)}
+        {job.existed > 0 && ` ${plural('bulkProgressExisted', job.existed)}`}
+        {job.skipped > 0 && plural('bulkProgressSkipped', job.skipped)}
       </p>
       <p className="hint">{describeState(job)}</p>
       <div className="actions">
@@ -105,7 +105,7 @@ export function BulkCreateProgress({ job }: { job: BulkJob }) {
                 {job.operation === 'create' && <strong>{t('bulkLine', String(failure.line))}</strong>} {t('bulkFailedRow', describeGroup(failure.name, failure.environment, failure.userGroupId), messageText(failure.message))}
               </li>
             ))}
-            {job.failed.length > SHOWN && <li className="hint">{t('optionsListMore', job.failed.length - SHOWN)}</li>}
+            {job.failed.length > SHOWN && <li className="hint">{plural('optionsListMore', job.failed.length - SHOWN)}</li>}
           </ul>
         </>
       )}

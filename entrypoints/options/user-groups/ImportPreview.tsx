@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { plural, t } from '@/lib/i18n';
 import { differenceText } from './difference-text';
 import type { RowProblem } from '@/lib/user-groups/import-csv';
 import type { ImportPreview as Preview } from '@/lib/user-groups/import-merge';
@@ -11,7 +11,7 @@ const SHOWN = 500;
 const describe = (entry: RegistryEntry) => describeGroup(entry.name, entry.environment, entry.provided_id);
 
 function More({ total }: { total: number }) {
-  return total > SHOWN ? <li className="hint">{t('optionsListMore', total - SHOWN)}</li> : null;
+  return total > SHOWN ? <li className="hint">{plural('optionsListMore', total - SHOWN)}</li> : null;
 }
 
 export function ProblemList({ problems, label }: { problems: readonly RowProblem[]; label: string }) {

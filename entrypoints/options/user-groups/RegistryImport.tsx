@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { t } from '@/lib/i18n';
+import { plural, t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { importUserGroups, readUserGroupRegistry } from '@/lib/messaging/messages/registry-transfer-messages';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
@@ -12,7 +12,7 @@ import type { RowProblem } from '@/lib/user-groups/import-csv';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { ImportPreview } from './ImportPreview';
-import { counted, describeImport } from './import-outcome';
+import { describeImport } from './import-outcome';
 import type { Outcome } from './outcome';
 import { messageText } from '@/lib/message-ref';
 
@@ -145,14 +145,14 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
       {confirming && preview && (
         <ConfirmDialog
           title={t('importConfirmTitle')}
-          confirmLabel={writes === 1 ? t('importConfirmButtonOne') : t('importConfirmButtonMany', writes)}
+          confirmLabel={plural('importConfirmButton', writes)}
           onConfirm={() => void apply()} onCancel={() => setConfirming(false)}>
           {t(
             'importConfirmBody',
-            counted(preview.added.length, 'importConfirmAddedOne', 'importConfirmAddedMany'),
-            counted(preview.changed.length, 'importConfirmOverwrittenOne', 'importConfirmOverwrittenMany'),
+            plural('importConfirmAdded', preview.added.length),
+            plural('importConfirmOverwritten', preview.changed.length),
           )}
-          {preview.invalid.length > 0 && ` ${counted(preview.invalid.length, 'importConfirmLeftOutOne', 'importConfirmLeftOutMany')}`}
+          {preview.invalid.length > 0 && ` ${plural('importConfirmLeftOut', preview.invalid.length)}`}
         </ConfirmDialog>
       )}
     </>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { downloadFile } from '@/components/download-file';
-import { t } from '@/lib/i18n';
+import { plural, t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { readUserGroupRegistry } from '@/lib/messaging/messages/registry-transfer-messages';
 import { exportRegistryJson } from '@/lib/user-groups/export-registry';
@@ -46,14 +46,14 @@ export function SelectionBar({ selected, onClear, onStart, onOutcome }: Selectio
     setBusy(false);
     if (!result.ok) return onOutcome({ kind: 'error', message: t('groupsSelectionNotStarted', messageText(result.error.message)), place: 'list' });
     onClear();
-    onOutcome({ kind: 'success', message: t('groupsSelectionStarted', result.value.total), place: 'list' });
+    onOutcome({ kind: 'success', message: plural('groupsSelectionStarted', result.value.total), place: 'list' });
   };
 
   if (count === 0) return null;
-  const title = confirming === 'rotate' ? t('groupsRotateSelectedTitle', count) : t('groupsDeleteSelectedTitle', count);
+  const title = confirming === 'rotate' ? plural('groupsRotateSelectedTitle', count) : plural('groupsDeleteSelectedTitle', count);
   return (
-    <div className="selection-bar actions" role="group" aria-label={t('groupsSelectedCount', count)}>
-      <strong>{t('groupsSelectedCount', count)}</strong>
+    <div className="selection-bar actions" role="group" aria-label={plural('groupsSelectedCount', count)}>
+      <strong>{plural('groupsSelectedCount', count)}</strong>
       <button type="button" disabled={busy} onClick={() => void exportSelected()}>
         {t('groupsExportSelected')}
       </button>

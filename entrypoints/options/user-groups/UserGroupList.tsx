@@ -1,6 +1,6 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { t, uiLanguage } from '@/lib/i18n';
+import { plural, t, uiLanguage } from '@/lib/i18n';
 import { countByEnvironment, groupKey, searchGroups, sortGroups, type EnvironmentFilter, type SortOrder } from '@/lib/user-groups/filter-groups';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { GroupsToolbar } from './GroupsToolbar';
@@ -95,7 +95,7 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
   return (
     <div>
       <div ref={toolbar} className="groups-sticky">
-        <GroupsToolbar search={search} onSearch={setSearch} environment={environment} onEnvironment={setEnvironment} sort={sort} onSort={setSort} count={t('groupsShowing', visible.length, groups.length, counts.Customer, counts.Testing)}>
+        <GroupsToolbar search={search} onSearch={setSearch} environment={environment} onEnvironment={setEnvironment} sort={sort} onSort={setSort} count={plural('groupsShowing', groups.length, visible.length, counts.Customer, counts.Testing)}>
           {renderMessages(selection)}
         </GroupsToolbar>
       </div>

@@ -1,5 +1,5 @@
 import { downloadFile } from '@/components/download-file';
-import { t } from '@/lib/i18n';
+import { plural, t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { cancelBulkCreate, resumeBulkCreate, startBulkCreate } from '@/lib/messaging/messages/registry-transfer-messages';
 import { startSelectionJob } from '@/lib/messaging/messages/selection-job-messages';
@@ -40,7 +40,7 @@ export async function retryFailed(workspaceId: string, job: BulkJob): Promise<Jo
           groups: failed.map(({ name, userGroupId, environment }) => ({ name, userGroupId, environment })),
           ...(job.ratePerMinute !== null && { ratePerMinute: job.ratePerMinute }),
         });
-  return result.ok ? done(t('jobRetryStarted', failed.length)) : result;
+  return result.ok ? done(plural('jobRetryStarted', failed.length)) : result;
 }
 
 /** The rows the job did not send, and the failed ones with their error, as a spreadsheet-safe CSV. */
@@ -50,5 +50,5 @@ export async function downloadUnsentRows(workspaceId: string, job: BulkJob): Pro
   if (!rows) return fail('INTERNAL', t('jobRowsUnreadable'));
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   downloadFile({ fileName: `unsent-rows-${stamp}.csv`, mimeType: 'text/csv', text: unsentRowsCsv(job, rows) });
-  return done(t('jobUnsentDownloaded', unsentRows(job, rows).length));
+  return done(plural('jobUnsentDownloaded', unsentRows(job, rows).length));
 }

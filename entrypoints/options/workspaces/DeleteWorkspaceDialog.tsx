@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { t } from '@/lib/i18n';
+import { plural, t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { describeWorkspaceLoss } from '@/lib/messaging/messages/workspace-admin-messages';
 import type { ResponseOfDefinition } from '@/lib/messaging/define-message';
@@ -51,10 +51,10 @@ export function DeleteWorkspaceDialog({ workspace, clearOnly, onConfirm, onCance
           <ul className="loss">
             <li>{loss.secrets.length > 0 ? t('workspaceLossSecrets') : t('workspaceLossNoSecrets')}</li>
             <li>
-              {loss.tokensOnlyHere === 1 ? t('workspaceLossTokensOne') : t('workspaceLossTokensMany', loss.tokensOnlyHere)}
+              {plural('workspaceLossTokens', loss.tokensOnlyHere)}
               {loss.groups > 0 && loss.tokensOnlyHere === 0 && ` ${t('workspaceLossTokensExported')}`}
             </li>
-            <li>{t('workspaceLossProjects', loss.projects)}</li>
+            <li>{plural('workspaceLossProjects', loss.projects)}</li>
           </ul>
           {clearOnly && <p>{t('workspaceClearKeeps')}</p>}
           {loss.groups > 0 && (
