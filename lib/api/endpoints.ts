@@ -18,6 +18,7 @@ export function originOf(url: string): string {
   try {
     return new URL(url).origin;
   } catch {
-    return 'the configured address';
+    // Unreachable in practice (addresses are checked before they are stored); no words to translate.
+    return '—';
   }
 }

@@ -26,17 +26,17 @@ const plainText = (max: number) =>
   z.string().check(
     z.maxLength(max),
     noControlCharacters(),
-    z.refine((value) => !LONE_SURROGATE.test(value), 'must be valid Unicode'),
+    z.refine((value) => !LONE_SURROGATE.test(value)),
   );
-const filled = (max: number) => plainText(max).check(z.refine((value) => value.trim() !== '', 'must not be empty'));
+const filled = (max: number) => plainText(max).check(z.refine((value) => value.trim() !== ''));
 
-/** Base64 of a byte string whose length is within bounds. */
+/** Base64 of a byte string whose length is within bounds. (No issue texts here: a setup file's problem is reported by its code and field path.) */
 const encodedBytes = (min: number, max: number) =>
   z.string().check(
     z.refine((value) => {
       const bytes = base64ToBytes(value);
       return bytes !== undefined && bytes.length >= min && bytes.length <= max;
-    }, `must be base64 of ${min} to ${max} bytes`),
+    }),
   );
 
 /** Addresses are checked with checkServiceUrl after parsing, so that the problem names the field. */

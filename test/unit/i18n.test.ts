@@ -53,9 +53,9 @@ describe('public/_locales/en/messages.json', () => {
     expect(missing).toEqual([]);
   });
 
-  it('the options page and shared components take their text from the messages', () => {
+  it('the pages and shared components take their text from the messages', () => {
     // JSX text between tags and literal text attributes; code, data and punctuation are allowed.
-    const files = [...walk(path.join(ROOT, 'entrypoints/options')), ...walk(path.join(ROOT, 'components'))].filter((file) => file.endsWith('.tsx'));
+    const files = [...walk(path.join(ROOT, 'entrypoints/options')), ...walk(path.join(ROOT, 'entrypoints/popup')), ...walk(path.join(ROOT, 'components'))].filter((file) => file.endsWith('.tsx'));
     const hardCoded = files.flatMap((file) => {
       const source = readFileSync(file, 'utf8');
       const texts = [...source.matchAll(/(?<![\s=])>([^<>{}]*[A-Za-z]{2}[^<>{}]*)</g)].map((match) => match[1]!.trim());
