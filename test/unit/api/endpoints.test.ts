@@ -42,7 +42,7 @@ describe('originOf', () => {
     expect(originOf(url)).toBe(expected);
   });
 
-  it.each(['', 'not a url', '/relative/path'])('falls back to a neutral phrase for %j', (url) => {
-    expect(originOf(url)).toBe('the configured address');
+  it.each(['', 'not a url', '/relative/path'])('falls back to a dash, with no words to translate, for %j', (url) => {
+    expect(originOf(url)).toBe('—');
   });
 });

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBulkCreateHandlers } from '@/entrypoints/background/bulk-create-handlers';
 import { createImportHandlers } from '@/entrypoints/background/import-handlers';
+import { messageText } from '@/lib/message-ref';
 import { ok } from '@/lib/result';
 import type { BulkRunner } from '@/lib/user-groups/bulk-runner';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
@@ -10,6 +11,7 @@ import { capacityProblem, growthOf, STORAGE_BUDGET_BYTES, storedSize } from '@/l
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { upsertFromService } from '@/lib/user-groups/registry-updates';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
+import { withText } from '../helpers/error-text';
 import { seedRegistry, storedRegistry } from '../helpers/stored-registry';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 import { workspaceKey } from '@/lib/workspaces/workspace-keys';
@@ -60,7 +62,7 @@ describe('importUserGroups', () => {
     await fakeBrowser.storage.local.set(ownFiller(STORAGE_BUDGET_BYTES - 20_000));
     const handlers = createImportHandlers(createRegistryWriter(TEST_SCOPE), TEST_SCOPE);
     const answer = await handlers.importUserGroups({ items: newItems(200) }, sender);
-    expect(answer).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(/^Not enough room: this adds 200 groups \(about 0\.0 MB\), and this workspace already holds 1 group using 10\.0 MB of this workspace’s 10\.0 MB storage limit\./) as string } });
+    expect(withText(answer)).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(/^Not enough room: this adds 200 groups \(about 0\.0 MB\), and this workspace already holds 1 group using 10\.0 MB of this workspace’s 10\.0 MB storage limit\./) as string } });
     expect((await storedRegistry()).groups.map((group) => group.provided_id)).toEqual(['stored']);
 
     // What fits is imported.
@@ -82,7 +84,7 @@ describe('startBulkCreate', () => {
     const handlers = createBulkCreateHandlers({ start } as unknown as BulkRunner, createRegistryWriter(TEST_SCOPE), TEST_SCOPE);
     const rows = (count: number) => Array.from({ length: count }, (_, i) => ({ line: i + 2, name: `Group ${i}`, userGroupId: `bulk-${i}`, environment: 'Customer' as const }));
     const refused = await handlers.startBulkCreate({ rows: rows(300), ratePerMinute: 150 }, sender);
-    expect(refused.ok || refused.error.message).toMatch(/^Not enough room: this adds 300 groups .* 1 group using 10\.0 MB of this workspace’s 10\.0 MB storage limit/);
+    expect(refused.ok || messageText(refused.error.message)).toMatch(/^Not enough room: this adds 300 groups .* 1 group using 10\.0 MB of this workspace’s 10\.0 MB storage limit/);
     expect(start).not.toHaveBeenCalled();
     const stored = { line: 2, name: 'Group stored', userGroupId: 'stored', environment: 'Customer' as const };
     expect(await handlers.startBulkCreate({ rows: [stored, ...rows(10)], ratePerMinute: 150 }, sender)).toEqual({ ok: true, value: { total: 1, skipped: 0 } });

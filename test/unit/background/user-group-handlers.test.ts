@@ -6,10 +6,12 @@ import type { NewUserGroup, UserGroupApi, WireUserGroup } from '@/lib/api/user-g
 import { createConnectionRepository, type Connection } from '@/lib/connection/connection-repository';
 import { EMPTY_STORED_CREDENTIALS } from '@/lib/connection/connection-schema';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
+import { messageText, text, verbatimText } from '@/lib/message-ref';
 import { fail, ok, type Result } from '@/lib/result';
 import type { GroupRef, Registry, RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { isRegistryPartKey, seedRegistry as seedStoredRegistry, storedRegistry } from '../helpers/stored-registry';
+import { textsRendered, withText } from '../helpers/error-text';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 
 const sender: MessageSender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
@@ -24,8 +26,12 @@ const CONNECTION: Connection = {
 const UG_PATTERN = 'https://ug.example.com/*';
 const T0 = '2025-01-01T00:00:00.000Z';
 const T1 = '2025-06-01T00:00:00.000Z';
+/** The marks as the user reads them (the stored marks are named texts: compare them through textsRendered). */
 const UNKNOWN_MESSAGE = 'Rotation outcome unknown — the old token may no longer work.';
 const UNKNOWN_DELETE = 'Delete outcome unknown — the group may already be gone from the service.';
+/** The same marks as stored, for fixtures. */
+const UNKNOWN_MESSAGE_REF = text('groupsRotationUnknown');
+const UNKNOWN_DELETE_REF = text('groupsDeleteUnknownFlag');
 const UNSETTLED_KEY = testKey('userGroupUnsettledCreates');
 
 const CUSTOMER: GroupRef = { environment: 'Customer', userGroupId: 'team-1' };
@@ -127,7 +133,7 @@ describe('createUserGroup', () => {
     const contains = grant();
     await seedRegistry(entry({ name: 'Existing team' }));
     const result = await handlers.createUserGroup({ ...request, name: 'Another name' }, sender);
-    expect(result).toEqual({
+    expect(withText(result)).toEqual({
       ok: false,
       error: {
         code: 'INVALID_INPUT',
@@ -154,7 +160,7 @@ describe('createUserGroup', () => {
     grant();
     api.createUserGroup.mockResolvedValue(fail('RATE_LIMITED', 'Slow down.', { retryAfterSeconds: 12 }));
     const result = await handlers.createUserGroup(request, sender);
-    expect(result).toEqual({ ok: false, error: { code: 'RATE_LIMITED', message: 'Slow down.', retryAfterSeconds: 12 } });
+    expect(withText(result)).toEqual({ ok: false, error: { code: 'RATE_LIMITED', message: 'Slow down.', retryAfterSeconds: 12 } });
     expect((await storedRegistry()).groups).toEqual([]);
   });
 
@@ -162,7 +168,7 @@ describe('createUserGroup', () => {
     grant();
     api.createUserGroup.mockResolvedValue(fail('REJECTED', `The service refused: bad token ${CONNECTION.apiToken}`));
     const result = await handlers.createUserGroup(request, sender);
-    expect(result).toEqual({ ok: false, error: { code: 'REJECTED', message: 'The service refused: bad token ••••' } });
+    expect(withText(result)).toEqual({ ok: false, error: { code: 'REJECTED', message: 'The service refused: bad token ••••' } });
     expectNoApiToken(result);
   });
 
@@ -186,7 +192,7 @@ describe('createUserGroup', () => {
   it('ACCESS_NOT_GRANTED when the host permission is missing, without calling the API', async () => {
     const contains = grant(false);
     const result = await handlers.createUserGroup(request, sender);
-    expect(result).toEqual({
+    expect(withText(result)).toEqual({
       ok: false,
       error: { code: 'ACCESS_NOT_GRANTED', message: 'Review Companion has no access to https://ug.example.com. Open the settings and click Grant access.' },
     });
@@ -249,8 +255,8 @@ describe('rotateUserGroupToken: the journal', () => {
   ] as const)('a maybe-processed failure (%s) keeps the OLD token, flagged unknown', async (code, message) => {
     api.rotateToken.mockResolvedValue(fail(code, message, { maybeProcessed: true }));
     const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
-    expect(result).toEqual({ ok: false, error: { code, message, maybeProcessed: true } });
-    expect(await storedGroup(CUSTOMER)).toEqual({ ...entry(), rotation: { state: 'unknown', since: '2025-06-01T00:00:02.000Z', message: UNKNOWN_MESSAGE } });
+    expect(withText(result)).toEqual({ ok: false, error: { code, message, maybeProcessed: true } });
+    expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({ ...entry(), rotation: { state: 'unknown', since: '2025-06-01T00:00:02.000Z', message: UNKNOWN_MESSAGE } });
   });
 
   // A success: 0 refusal can mean the service no longer knows the token: the browser re-sent a POST
@@ -269,7 +275,7 @@ describe('rotateUserGroupToken: the journal', () => {
   ] as const)('a refusal that surely changed nothing (%s) clears the mark and keeps the token', async (code, message) => {
     api.rotateToken.mockResolvedValue(fail(code, message));
     const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
-    expect(result).toEqual({ ok: false, error: { code, message } });
+    expect(withText(result)).toEqual({ ok: false, error: { code, message } });
     const group = await storedGroup(CUSTOMER);
     expect(group).toEqual(entry());
     expect(group!.rotation).toBeUndefined();
@@ -279,13 +285,13 @@ describe('rotateUserGroupToken: the journal', () => {
     api.rotateToken.mockResolvedValue(fail('REJECTED', `refused for ${CONNECTION.apiToken}`));
     const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
     expectNoApiToken(result);
-    expect(!result.ok && result.error.message).toBe('refused for ••••');
+    expect(!result.ok && messageText(result.error.message)).toBe('refused for ••••');
   });
 
   it('NOT_FOUND for a group not in this browser, without any call or write', async () => {
     const writes = recordRegistryWrites();
     const result = await handlers.rotateUserGroupToken({ environment: 'Testing', userGroupId: 'nope' }, sender);
-    expect(result).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'There is no Testing group with ID nope in this browser.' } });
+    expect(withText(result)).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'There is no Testing group with ID nope in this browser.' } });
     expect(api.rotateToken).not.toHaveBeenCalled();
     expect(writes).toEqual([]);
   });
@@ -322,7 +328,7 @@ describe('rotateUserGroupToken: two rotations of the same group at once (two opt
     await vi.waitFor(() => expect(api.rotateToken).toHaveBeenCalledTimes(1));
     const rotationB = await handlers.rotateUserGroupToken(CUSTOMER, sender);
     expect(rotationB).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
-    expect(rotationB.ok ? '' : rotationB.error.message).toContain('being rotated right now');
+    expect(rotationB.ok ? '' : messageText(rotationB.error.message)).toContain('being rotated right now');
     expect(api.rotateToken).toHaveBeenCalledTimes(1);
 
     answerA.resolve(fail('TIMEOUT', 'did not answer', { maybeProcessed: true }));
@@ -347,7 +353,7 @@ describe('rotateUserGroupToken: two rotations of the same group at once (two opt
 });
 
 describe('rotateUserGroupToken: retry after an unknown outcome', () => {
-  const unknown = { state: 'unknown' as const, since: T0, message: UNKNOWN_MESSAGE };
+  const unknown = { state: 'unknown' as const, since: T0, message: UNKNOWN_MESSAGE_REF };
 
   beforeEach(async () => {
     grant();
@@ -387,7 +393,7 @@ describe('rotateUserGroupToken: retry after an unknown outcome', () => {
     const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
     expect(result).toMatchObject({ ok: false, error: { code: 'TIMEOUT' } });
     expect(api.rotateToken).not.toHaveBeenCalled();
-    expect(await storedGroup(CUSTOMER)).toEqual(entry({ rotation: { state: 'unknown', since: '2025-06-01T00:00:02.000Z', message: UNKNOWN_MESSAGE } }));
+    expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({ ...entry(), rotation: { state: 'unknown', since: '2025-06-01T00:00:02.000Z', message: UNKNOWN_MESSAGE } });
   });
 
   it('a refusal during the retry restores the earlier unknown mark (the token is still not known to be current)', async () => {
@@ -425,7 +431,7 @@ describe('deleteUserGroup', () => {
   });
 
   it('after a lost rotation answer, deletes with the token the service has now (learned by get-or-create)', async () => {
-    await seedRegistry(entry({ rotation: { state: 'unknown', since: T0, message: 'lost' } }));
+    await seedRegistry(entry({ rotation: { state: 'unknown', since: T0, message: verbatimText('lost') } }));
     api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_rotated_meanwhile' }), created: false }));
     api.deleteUserGroup.mockResolvedValue(ok(null));
     expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual({ ok: true, value: {} });
@@ -466,7 +472,7 @@ describe('deleteUserGroup', () => {
     const error = fail(code, message, { maybeProcessed: true });
     api.deleteUserGroup.mockResolvedValue(error);
     expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual(error);
-    expect(await storedGroup(CUSTOMER)).toEqual(entry({ deleteOutcomeUnknown: { since: '2025-06-01T00:00:01.000Z', message: UNKNOWN_DELETE } }));
+    expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({ ...entry(), deleteOutcomeUnknown: { since: '2025-06-01T00:00:01.000Z', message: UNKNOWN_DELETE } });
     expect(await storedGroup(TESTING)).toEqual(entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 }));
   });
 
@@ -494,7 +500,7 @@ describe('deleteUserGroup', () => {
 });
 
 describe('deleteUserGroup: after a lost delete answer', () => {
-  const FLAG = { since: T0, message: UNKNOWN_DELETE };
+  const FLAG = { since: T0, message: UNKNOWN_DELETE_REF };
 
   beforeEach(async () => {
     grant();
@@ -509,7 +515,7 @@ describe('deleteUserGroup: after a lost delete answer', () => {
   });
 
   it('never asks get-or-create for the token, even when a rotation was also lost: it would re-create a deleted group', async () => {
-    await seedRegistry(entry({ deleteOutcomeUnknown: FLAG, rotation: { state: 'unknown', since: T0, message: 'lost' } }));
+    await seedRegistry(entry({ deleteOutcomeUnknown: FLAG, rotation: { state: 'unknown', since: T0, message: verbatimText('lost') } }));
     api.deleteUserGroup.mockResolvedValue(fail('REJECTED', 'The service refused: No user group has this token'));
     await handlers.deleteUserGroup(CUSTOMER, sender);
     expect(api.createUserGroup).not.toHaveBeenCalled();
@@ -528,7 +534,7 @@ describe('deleteUserGroup: after a lost delete answer', () => {
   it('rotating a flagged group is refused without any call or write: get-or-create would bring it back', async () => {
     const writes = recordRegistryWrites();
     const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
-    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('may already be deleted') as unknown } });
+    expect(withText(result)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('may already be deleted') as unknown } });
     expect(api.createUserGroup).not.toHaveBeenCalled();
     expect(api.rotateToken).not.toHaveBeenCalled();
     expect(writes).toEqual([]);
@@ -542,24 +548,25 @@ describe('deleteUserGroup: after a lost delete answer', () => {
   });
 
   it('a delete after a lost rotation whose own answer is lost keeps the token get-or-create returned, and flags only the delete', async () => {
-    await seedRegistry(entry({ rotation: { state: 'unknown', since: T0, message: 'lost' } }));
+    await seedRegistry(entry({ rotation: { state: 'unknown', since: T0, message: verbatimText('lost') } }));
     api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_live' }), created: false }));
     api.deleteUserGroup.mockResolvedValue(fail('TIMEOUT', 'did not answer', { maybeProcessed: true }));
     await handlers.deleteUserGroup(CUSTOMER, sender);
-    expect(await storedGroup(CUSTOMER)).toEqual(
-      entry({ token: 'ugt_live', lastRotatedAt: T0, deleteOutcomeUnknown: { since: '2025-06-01T00:00:01.000Z', message: UNKNOWN_DELETE } }),
-    );
+    expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({
+      ...entry({ token: 'ugt_live', lastRotatedAt: T0 }),
+      deleteOutcomeUnknown: { since: '2025-06-01T00:00:01.000Z', message: UNKNOWN_DELETE },
+    });
   });
 });
 
 describe('deleteUserGroup: after a lost rotation answer, get-or-create fails', () => {
   it('the delete is not sent, the group is not flagged, and the error does not claim the delete may have happened', async () => {
     grant();
-    const flagged = entry({ rotation: { state: 'unknown', since: T0, message: 'lost' } });
+    const flagged = entry({ rotation: { state: 'unknown', since: T0, message: verbatimText('lost') } });
     await seedRegistry(flagged);
     api.createUserGroup.mockResolvedValue(fail('TIMEOUT', 'https://ug.example.com did not answer within 15 seconds.', { maybeProcessed: true }));
     const result = await handlers.deleteUserGroup(CUSTOMER, sender);
-    expect(result).toEqual({ ok: false, error: { code: 'TIMEOUT', message: 'https://ug.example.com did not answer within 15 seconds.', maybeProcessed: false } });
+    expect(withText(result)).toEqual({ ok: false, error: { code: 'TIMEOUT', message: 'https://ug.example.com did not answer within 15 seconds.', maybeProcessed: false } });
     expect(api.deleteUserGroup).not.toHaveBeenCalled();
     expect(await storedGroup(CUSTOMER)).toEqual(flagged);
   });
@@ -581,7 +588,7 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
     const error = fail(code, message, { maybeProcessed: true });
     api.createUserGroup.mockResolvedValue(error);
     expect(await handlers.createUserGroup(request, sender)).toEqual(error);
-    expect((await storedUnsettled())?.creates).toEqual([{ ...request, since: '2025-06-01T00:00:01.000Z', message }]);
+    expect(textsRendered((await storedUnsettled())?.creates)).toEqual([{ ...request, since: '2025-06-01T00:00:01.000Z', message }]);
     expect((await storedRegistry()).groups).toEqual([]);
   });
 
@@ -596,7 +603,7 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
     await handlers.createUserGroup(request, sender);
     await handlers.createUserGroup({ ...request, environment: 'Testing' }, sender);
     await handlers.createUserGroup({ ...request, name: 'Renamed' }, sender);
-    expect((await storedUnsettled())?.creates).toEqual([
+    expect(textsRendered((await storedUnsettled())?.creates)).toEqual([
       { ...request, environment: 'Testing', since: '2025-06-01T00:00:02.000Z', message: 'did not answer' },
       { ...request, name: 'Renamed', since: '2025-06-01T00:00:03.000Z', message: 'did not answer' },
     ]);
@@ -631,7 +638,7 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
     api.createUserGroup.mockResolvedValue(fail('NETWORK', 'Could not reach', { maybeProcessed: true }));
     await handlers.createUserGroup(request, sender);
     const writer = createRegistryWriter(TEST_SCOPE);
-    expect(await writer.unsettled()).toEqual([{ ...request, since: '2025-06-01T00:00:01.000Z', message: 'Could not reach' }]);
+    expect(textsRendered(await writer.unsettled())).toEqual([{ ...request, since: '2025-06-01T00:00:01.000Z', message: 'Could not reach' }]);
   });
 });
 

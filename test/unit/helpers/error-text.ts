@@ -19,4 +19,4 @@ export function textsRendered<T>(value: T): unknown {
   return value;
 }
 
-const isRef = (value: object): value is MessageRef => 'key' in value && typeof (value as { key: unknown }).key === 'string' && Object.keys(value).every((key) => ['key', 'args', 'count'].includes(key));
+const isRef = (value: object): value is MessageRef => 'key' in value && typeof (value).key === 'string' && Object.keys(value).every((key) => ['key', 'args', 'count'].includes(key));

@@ -6,6 +6,7 @@ import { newBulkJob } from '@/lib/user-groups/bulk-job';
 import type { BulkJob } from '@/lib/user-groups/bulk-job-schema';
 import { bulkTemplateCsv } from '@/lib/user-groups/bulk-template';
 import { unsentRows, unsentRowsCsv } from '@/lib/user-groups/bulk-unsent';
+import { verbatimText } from '@/lib/message-ref';
 import { rows } from './bulk-fakes';
 
 describe('estimateJob: rows / rate, rounded, in s or min', () => {
@@ -55,7 +56,7 @@ describe('unsent rows of a job', () => {
     status: 'cancelled',
     next: 2,
     created: 1,
-    failed: [{ line: 3, name: 'Group 1', userGroupId: 'g1', environment: 'Customer', message: '=The service refused: taken.' }],
+    failed: [{ line: 3, name: 'Group 1', userGroupId: 'g1', environment: 'Customer', message: verbatimText('=The service refused: taken.') }],
   };
 
   it('the rows not sent, then the failed rows with their error', () => {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { markSending, newBulkJob, recordOutcome, remainingCount, rowAt, settleStaleInFlight } from '@/lib/user-groups/bulk-job';
 import type { BulkJob, QueuedRow } from '@/lib/user-groups/bulk-job-schema';
+import { verbatimText } from '@/lib/message-ref';
+import { textsRendered } from '../helpers/error-text';
 import { rows } from './bulk-fakes';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
-const unknown = { kind: 'unknown', message: 'no answer' } as const;
+const unknown = { kind: 'unknown', message: verbatimText('no answer') } as const;
 const ids = (job: BulkJob, stored: readonly QueuedRow[]) =>
   Array.from({ length: remainingCount(job) }, (_, i) => rowAt(job, stored, job.next + i)?.userGroupId);
 
@@ -45,7 +47,7 @@ describe('the queue: stored rows, then retries', () => {
     expect(ids(next, queued.rows)).toEqual(['g0']);
     next = send(next, queued.rows, unknown);
     expect(next).toMatchObject({ status: 'done', created: 1, existed: 1, next: 4, retries: [0] });
-    expect(next.failed).toEqual([expect.objectContaining({ userGroupId: 'g0', message: 'Outcome unknown — no answer' })]);
+    expect(textsRendered(next.failed)).toEqual([expect.objectContaining({ userGroupId: 'g0', message: 'Outcome unknown — no answer' })]);
     expect(next.inFlight).toBeUndefined();
   });
 
@@ -69,6 +71,6 @@ describe('the queue: stored rows, then retries', () => {
   it('a paused job fails an unknown outcome at once, and a blocked one stays paused', () => {
     const paused: BulkJob = { ...job, status: 'paused' };
     expect(send(paused, queued.rows, unknown)).toMatchObject({ status: 'paused', next: 1, retries: [], failed: [expect.objectContaining({ userGroupId: 'g0' })] });
-    expect(send(job, queued.rows, { kind: 'blocked', message: 'Check the token.' })).toMatchObject({ status: 'paused', message: 'Check the token.', next: 0 });
+    expect(send(job, queued.rows, { kind: 'blocked', message: verbatimText('Check the token.') })).toMatchObject({ status: 'paused', message: verbatimText('Check the token.'), next: 0 });
   });
 });

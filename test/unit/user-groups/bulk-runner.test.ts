@@ -9,6 +9,7 @@ import { newBulkJob } from '@/lib/user-groups/bulk-job';
 import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
 import { ROWS_UNREADABLE } from '@/lib/user-groups/bulk-runner';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
+import { textsRendered, withText } from '../helpers/error-text';
 import { seedConnection } from '../helpers/stored-connection';
 import { CONNECTION, created, fakeRunner, rateLimited, refused, remainingIds, rows, storedJob, storeJob, timedOut, drain } from './bulk-fakes';
 import { TEST_SCOPE, TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
@@ -89,7 +90,7 @@ describe('the bulk job state machine', () => {
     await drain(runner);
     const job = await storedJob();
     expect(job).toMatchObject({ status: 'done', created: 2 });
-    expect(job.failed).toEqual([{ line: 3, name: 'Group 1', userGroupId: 'g1', environment: 'Customer', message: 'The service refused: user_group_id is reserved' }]);
+    expect(textsRendered(job.failed)).toEqual([{ line: 3, name: 'Group 1', userGroupId: 'g1', environment: 'Customer', message: 'The service refused: user_group_id is reserved' }]);
     expect(await registryIds()).toEqual(['Customer:g0', 'Customer:g2']);
   });
 
@@ -108,7 +109,7 @@ describe('the bulk job state machine', () => {
     expect(calls.map((call) => call.id)).toEqual(['g0', 'g1', 'g1']);
     const job = await storedJob();
     expect(job.status).toBe('done');
-    expect(job.failed).toEqual([expect.objectContaining({ userGroupId: 'g1', message: 'Outcome unknown — https://ug.example.com did not answer within 15 seconds.' })]);
+    expect(textsRendered(job.failed)).toEqual([expect.objectContaining({ userGroupId: 'g1', message: 'Outcome unknown — https://ug.example.com did not answer within 15 seconds.' })]);
   });
 
   it('cancel stops after the request in flight, whose outcome is still recorded', async () => {
@@ -136,7 +137,7 @@ describe('the bulk job state machine', () => {
     const { runner, calls } = fakeRunner((row) => (rejecting && row.userGroupId === 'g1' ? fail('UNAUTHENTICATED', 'Check the API token.') : created(row)));
     await runner.start(rows(3), 600);
     await drain(runner);
-    expect(await storedJob()).toMatchObject({ status: 'paused', message: 'Check the API token.', created: 1, failed: [] });
+    expect(textsRendered(await storedJob())).toMatchObject({ status: 'paused', message: 'Check the API token.', created: 1, failed: [] });
     rejecting = false;
     expect(await runner.resume()).toEqual({ ok: true, value: {} });
     await drain(runner);
@@ -146,7 +147,7 @@ describe('the bulk job state machine', () => {
 
   it('does not start without a usable connection', async () => {
     const { runner } = fakeRunner(undefined, { connect: () => Promise.resolve(fail('NOT_CONFIGURED', 'Set it up.')) });
-    expect(await runner.start(rows(1), 60)).toEqual({ ok: false, error: { code: 'NOT_CONFIGURED', message: 'Set it up.' } });
+    expect(withText(await runner.start(rows(1), 60))).toEqual({ ok: false, error: { code: 'NOT_CONFIGURED', message: 'Set it up.' } });
     expect(await createBulkJobStore(TEST_SCOPE).read()).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { selectionRows } from '@/lib/user-groups/bulk-selection';
 import { settleOrphanedRotations, upsertFromService } from '@/lib/user-groups/registry-updates';
 import { createRegistryWriter, type RegistryWriter } from '@/lib/user-groups/registry-writer';
 import { CONNECTION, fakeRunner, remainingIds, storedJob, timedOut, drain } from './bulk-fakes';
+import { textsRendered } from '../helpers/error-text';
 import { TEST_SCOPE } from '../helpers/test-workspace';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -81,8 +82,8 @@ describe('selection jobs: rotate or delete a set of groups in the background', (
     expect(calls).toEqual(['rotate:a', 'rotate:b', 'rotate:c']);
     const job = await storedJob();
     expect(job).toMatchObject({ status: 'done', created: 2, retries: [] });
-    expect(job.failed).toEqual([{ line: 2, name: 'Group b', userGroupId: 'b', environment: 'Customer', message: expect.stringContaining('Outcome unknown') as string }]);
-    expect((await entry(registry, 'b'))?.rotation).toMatchObject({ state: 'unknown', message: expect.stringContaining('Rotation outcome unknown') as string });
+    expect(textsRendered(job.failed)).toEqual([{ line: 2, name: 'Group b', userGroupId: 'b', environment: 'Customer', message: expect.stringContaining('Outcome unknown') as string }]);
+    expect(textsRendered((await entry(registry, 'b'))?.rotation)).toMatchObject({ state: 'unknown', message: expect.stringContaining('Rotation outcome unknown') as string });
   });
 
   it('deletes through the single-row delete: removed on success, flagged deleteOutcomeUnknown when the answer is lost, kept when refused', async () => {
@@ -91,13 +92,13 @@ describe('selection jobs: rotate or delete a set of groups in the background', (
     await drain(runner);
     const job = await storedJob();
     expect(job).toMatchObject({ operation: 'delete', status: 'done', created: 2 });
-    expect(job.failed.map((failure) => [failure.userGroupId, failure.message])).toEqual([
+    expect((textsRendered(job.failed) as { userGroupId: string; message: string }[]).map((failure) => [failure.userGroupId, failure.message])).toEqual([
       ['b', expect.stringContaining('Outcome unknown') as string],
       ['c', 'The service refused: no such group.'],
     ]);
     expect(await entry(registry, 'a')).toBeUndefined();
     expect(await entry(registry, 'd')).toBeUndefined();
-    expect((await entry(registry, 'b'))?.deleteOutcomeUnknown).toMatchObject({ message: expect.stringContaining('Delete outcome unknown') as string });
+    expect(textsRendered((await entry(registry, 'b'))?.deleteOutcomeUnknown)).toMatchObject({ message: expect.stringContaining('Delete outcome unknown') as string });
     expect((await entry(registry, 'c'))?.deleteOutcomeUnknown).toBeUndefined();
   });
 
@@ -111,7 +112,7 @@ describe('selection jobs: rotate or delete a set of groups in the background', (
     await runner.startSelection('delete', selectionRows(groups(['a', 'b', 'c'])), 600);
     await drain(runner);
     expect(calls).toEqual(['delete:a', 'delete:a', 'delete:b', 'delete:c']);
-    expect(await storedJob()).toMatchObject({ status: 'paused', message: 'Check the API token.', created: 2, failed: [] });
+    expect(textsRendered(await storedJob())).toMatchObject({ status: 'paused', message: 'Check the API token.', created: 2, failed: [] });
     refuse = false;
     expect(await runner.resume()).toEqual(ok({}));
     await drain(runner);
@@ -123,7 +124,7 @@ describe('selection jobs: rotate or delete a set of groups in the background', (
     const { runner } = await selectionRunner((_kind, id) => (locked && id === 'b' ? fail('LOCKED', 'Credentials are locked.') : ok(null)));
     await runner.startSelection('rotate', selectionRows(groups(['a', 'b'])), 600);
     await drain(runner);
-    expect(await storedJob()).toMatchObject({ status: 'paused', message: 'Credentials are locked.', created: 1, failed: [] });
+    expect(textsRendered(await storedJob())).toMatchObject({ status: 'paused', message: 'Credentials are locked.', created: 1, failed: [] });
     locked = false;
     await runner.resume();
     await drain(runner);
@@ -183,7 +184,7 @@ describe('a worker stopped in the middle of a selection job', () => {
     await drain(second.runner);
     const job = await storedJob();
     expect(job).toMatchObject({ status: 'done', created: 2 });
-    expect(job.failed).toEqual([expect.objectContaining({ userGroupId: 'b', message: expect.stringContaining('Outcome unknown') as string }) as object]);
+    expect(textsRendered(job.failed)).toEqual([expect.objectContaining({ userGroupId: 'b', message: expect.stringContaining('Outcome unknown') as string }) as object]);
     expect((await entry(registry, 'b'))?.deleteOutcomeUnknown).toBeDefined();
     expect(await entry(registry, 'c')).toBeUndefined();
   });
@@ -199,7 +200,7 @@ describe('a worker stopped in the middle of a selection job', () => {
     const second = fakeRunner(undefined, { registry, selection: () => selectionActions({ api: first.api, connection: { require: () => Promise.resolve(ok(CONNECTION)) } as never, registry }) });
     void second.runner.wake();
     await drain(second.runner);
-    expect(await storedJob()).toMatchObject({ status: 'done', created: 1, failed: [expect.objectContaining({ userGroupId: 'a', message: expect.stringContaining('Outcome unknown') as string }) as object] });
+    expect(textsRendered(await storedJob())).toMatchObject({ status: 'done', created: 1, failed: [expect.objectContaining({ userGroupId: 'a', message: expect.stringContaining('Outcome unknown') as string }) as object] });
     expect((await entry(registry, 'a'))?.rotation?.state).toBe('unknown');
     expect(first.calls.filter((call) => call === 'rotate:a')).toHaveLength(1);
   });

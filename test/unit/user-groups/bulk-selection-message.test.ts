@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { fail } from '@/lib/result';
 import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { workspaceScope } from '@/lib/workspaces/workspace-keys';
+import { withText } from '../helpers/error-text';
 import { fakeServices, seedTwoWorkspaces, startBackground, WORKSPACE_A, WORKSPACE_B } from '../workspaces/background-fixture';
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -43,9 +43,10 @@ describe('startSelectionJob, through the router as the options page sends it', (
     services.userGroupApi.createUserGroup.mockImplementation(() => new Promise(() => undefined));
     const { send } = startBackground(services);
     await send('startBulkCreate', { workspaceId: WORKSPACE_A, rows: [{ line: 2, name: 'A', userGroupId: 'a', environment: 'Customer' }], ratePerMinute: 60 });
-    expect(await send('startSelectionJob', { workspaceId: WORKSPACE_A, operation: 'delete', groups: [{ name: 'A', userGroupId: 'a', environment: 'Customer' }] })).toEqual(
-      fail('INVALID_INPUT', 'A job is already under way in this workspace. Cancel it or wait until it ends.'),
-    );
+    expect(withText(await send('startSelectionJob', { workspaceId: WORKSPACE_A, operation: 'delete', groups: [{ name: 'A', userGroupId: 'a', environment: 'Customer' }] }))).toEqual({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: 'A job is already under way in this workspace. Cancel it or wait until it ends.' },
+    });
   });
 
   it('a request off the schema (no groups, an unknown operation) is refused before any handler', async () => {

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { exportFileName, exportRegistryCsv, exportRegistryJson } from '@/lib/user-groups/export-registry';
 import { applyImport, importItems, previewImport } from '@/lib/user-groups/import-merge';
 import { parseRegistryFile } from '@/lib/user-groups/import-rows';
-import type { Registry, RegistryEntry } from '@/lib/user-groups/registry-schema';
+import { registrySchema, type Registry, type RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { loadStorageFixture } from '../fixtures/storage/load';
 
 /** Groups in a fixed order, to compare registries whatever their stored order. */
 const byKey = (groups: readonly RegistryEntry[]) => [...groups].sort((a, b) => `${a.environment}:${a.provided_id}`.localeCompare(`${b.environment}:${b.provided_id}`));
 
-const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
+/** The stored example as the registry reads it (its rotation mark, written in English by an older version, is read as verbatim text). */
+const registryV1 = registrySchema.parse(loadStorageFixture('user-group-registry.v1.json'));
 const AT = new Date(2025, 10, 21, 9, 30);
 const WORKSPACE = { name: 'Acme' };
 const NOW = '2025-11-21T09:30:00.000Z';

@@ -4,13 +4,14 @@ import { createImportHandlers } from '@/entrypoints/background/import-handlers';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { applyImport, entryFingerprint, importItems, previewImport } from '@/lib/user-groups/import-merge';
 import { parseRegistryFile } from '@/lib/user-groups/import-rows';
-import type { Registry, RegistryEntry } from '@/lib/user-groups/registry-schema';
+import { registrySchema, type Registry, type RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { seedRegistry, storedRegistry } from '../helpers/stored-registry';
 import { TEST_SCOPE } from '../helpers/test-workspace';
 
-const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
+/** The stored example as the registry reads it (its rotation mark, written in English by an older version, is read as verbatim text). */
+const registryV1 = registrySchema.parse(loadStorageFixture('user-group-registry.v1.json'));
 const NOW = '2025-06-01T00:00:00.000Z';
 const HEADER = 'name,user_group_id,environment,token,team_id,created_at,last_rotated_at';
 const sender: MessageSender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };

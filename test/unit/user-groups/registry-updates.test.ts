@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WireUserGroup } from '@/lib/api/user-group-api';
+import { text, verbatimText } from '@/lib/message-ref';
 import { EMPTY_REGISTRY, registrySchema, type GroupRef, type Registry, type RegistryEntry } from '@/lib/user-groups/registry-schema';
 import {
   applyRotation,
@@ -11,6 +12,7 @@ import {
   settleOrphanedRotations,
   upsertFromService,
 } from '@/lib/user-groups/registry-updates';
+import { textsRendered } from '../helpers/error-text';
 
 const T0 = '2025-01-01T10:00:00.000Z';
 const T1 = '2025-02-01T10:00:00.000Z';
@@ -96,7 +98,7 @@ describe('upsertFromService', () => {
   });
 
   it('an answer from the service drops an earlier rotation mark: its token is the current one', () => {
-    const registry = frozen({ groups: [entry({ rotation: { state: 'unknown', since: T0, message: 'm' } })] });
+    const registry = frozen({ groups: [entry({ rotation: { state: 'unknown', since: T0, message: verbatimText('m') } })] });
     const next = upsertFromService(registry, wire({ token: 'ugt_service_now' }), 'Customer', T1);
     expect(next.groups[0]!.token).toBe('ugt_service_now');
     expect(next.groups[0]!.rotation).toBeUndefined();
@@ -138,7 +140,7 @@ describe('the rotation journal', () => {
   });
 
   it('applyRotation also takes name and team_id from the answer and keeps the stored extras', () => {
-    const registry = frozen({ groups: [entry({ extra: { region: 'eu' }, rotation: { state: 'unknown', since: T0, message: 'm' } })] });
+    const registry = frozen({ groups: [entry({ extra: { region: 'eu' }, rotation: { state: 'unknown', since: T0, message: verbatimText('m') } })] });
     const next = applyRotation(registry, CUSTOMER, wire({ token: 'ugt_new', name: 'Service name', team_id: 77 }), T2);
     expect(next.groups[0]).toMatchObject({ token: 'ugt_new', name: 'Service name', team_id: 77, extra: { region: 'eu' }, lastRotatedAt: T2 });
     expect(next.groups[0]!.rotation).toBeUndefined();
@@ -146,8 +148,8 @@ describe('the rotation journal', () => {
 
   it('markRotationUnknown keeps the old token and flags the group with the message', () => {
     const pending = markRotationPending(sample(), CUSTOMER, T1);
-    const next = markRotationUnknown(frozen(pending), CUSTOMER, 'Rotation outcome unknown', T2);
-    expect(findGroup(next, CUSTOMER)).toStrictEqual({ ...entry(), rotation: { state: 'unknown', since: T2, message: 'Rotation outcome unknown' } });
+    const next = markRotationUnknown(frozen(pending), CUSTOMER, text('groupsRotationUnknown'), T2);
+    expect(findGroup(next, CUSTOMER)).toStrictEqual({ ...entry(), rotation: { state: 'unknown', since: T2, message: text('groupsRotationUnknown') } });
     expect(registrySchema.safeParse(next).success).toBe(true);
   });
 
@@ -164,7 +166,7 @@ describe('the rotation journal', () => {
     const missing: GroupRef = { environment: 'Testing', userGroupId: 'team-2' };
     expect(markRotationPending(registry, missing, T1)).toStrictEqual(registry);
     expect(applyRotation(registry, missing, wire({ token: 'x' }), T1)).toStrictEqual(registry);
-    expect(markRotationUnknown(registry, missing, 'm', T1)).toStrictEqual(registry);
+    expect(markRotationUnknown(registry, missing, verbatimText('m'), T1)).toStrictEqual(registry);
   });
 });
 
@@ -184,7 +186,7 @@ describe('removeGroup', () => {
 
 describe('settleOrphanedRotations', () => {
   it('turns pending marks into unknown with an explanation; unknown marks are untouched', () => {
-    const unknown = { state: 'unknown' as const, since: T0, message: 'earlier' };
+    const unknown = { state: 'unknown' as const, since: T0, message: verbatimText('earlier') };
     const registry = frozen({
       groups: [
         entry({ rotation: { state: 'pending', since: T0 } }),
@@ -193,7 +195,7 @@ describe('settleOrphanedRotations', () => {
       ],
     });
     const next = settleOrphanedRotations(registry, T2);
-    expect(next.groups[0]!.rotation).toStrictEqual({ state: 'unknown', since: T2, message: 'The extension stopped before the rotation was answered.' });
+    expect(textsRendered(next.groups[0]!.rotation)).toStrictEqual({ state: 'unknown', since: T2, message: 'The extension stopped before the rotation was answered.' });
     expect(next.groups[0]!.token).toBe('ugt_customer_1');
     expect(next.groups[1]).toBe(registry.groups[1]);
     expect(next.groups[2]).toBe(registry.groups[2]);
@@ -201,7 +203,7 @@ describe('settleOrphanedRotations', () => {
   });
 
   it('returns the same object when nothing is pending (so the writer skips the write)', () => {
-    const registry = frozen({ groups: [entry({ rotation: { state: 'unknown', since: T0, message: 'm' } }), entry({ provided_id: 'x' })] });
+    const registry = frozen({ groups: [entry({ rotation: { state: 'unknown', since: T0, message: verbatimText('m') } }), entry({ provided_id: 'x' })] });
     expect(settleOrphanedRotations(registry, T2)).toBe(registry);
     expect(settleOrphanedRotations(EMPTY_REGISTRY, T2)).toBe(EMPTY_REGISTRY);
   });

@@ -4,6 +4,7 @@ import { readStorageNotices } from '@/lib/storage/notices-item';
 import { EMPTY_REGISTRY, type Registry, type RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { removeGroup, upsertFromService } from '@/lib/user-groups/registry-updates';
 import { createRegistryWriter, type RegistryWriter } from '@/lib/user-groups/registry-writer';
+import { verbatimText } from '@/lib/message-ref';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { bucketOf, REGISTRY_BUCKET_COUNT } from '@/lib/user-groups/registry-buckets';
 import { registryPartKey, seedRegistry, storedRegistry } from '../helpers/stored-registry';
@@ -11,6 +12,19 @@ import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 
 const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
 const registryCorrupt = loadStorageFixture<unknown>('user-group-registry.corrupt.json');
+
+/**
+ * A stored example as it is read now: written before texts were named, each English text (a `message`)
+ * is read as it is (a verbatim text). The groups' `extra` fields are the service's, kept untouched.
+ */
+function asReadNow<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((inner: unknown) => asReadNow(inner)) as T;
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, key === 'message' && typeof inner === 'string' ? verbatimText(inner) : key === 'extra' ? inner : asReadNow(inner)]),
+  ) as T;
+}
+const registryV1Read = asReadNow(registryV1);
 
 const NOW = '2025-04-01T12:00:00.000Z';
 // The registry cannot be "entered again": the notice says where the unreadable data was kept.
@@ -56,7 +70,7 @@ describe('reading', () => {
   it('a v2 registry (rotation mark, nested extra fields, same id in both environments) reads back exactly, and reading writes nothing', async () => {
     await seedRegistry(registryV1.groups);
     const before = await fakeBrowser.storage.local.get(null);
-    expect(byKey((await writer.read()).groups)).toStrictEqual(byKey(registryV1.groups));
+    expect(byKey((await writer.read()).groups)).toStrictEqual(byKey(registryV1Read.groups));
     expect(await fakeBrowser.storage.local.get(null)).toStrictEqual(before);
   });
 
@@ -115,11 +129,11 @@ describe('stored in parts', () => {
     const own = bucketOf(group!);
     const other = (own + 1) % REGISTRY_BUCKET_COUNT;
     await fakeBrowser.storage.local.set({ [registryPartKey(other)]: { groups: [group] } });
-    expect((await writer.read()).groups).toStrictEqual([group]);
+    expect((await writer.read()).groups).toStrictEqual([asReadNow(group)]);
     await writer.update((registry) => ({ registry: { groups: registry.groups.map((entry) => ({ ...entry, name: 'Renamed' })) }, result: null }));
     const all = await fakeBrowser.storage.local.get(null);
     expect((all[registryPartKey(other)] as Registry).groups).toEqual([]);
-    expect((all[registryPartKey(own)] as Registry).groups).toEqual([{ ...group, name: 'Renamed' }]);
+    expect((all[registryPartKey(own)] as Registry).groups).toEqual([{ ...asReadNow(group), name: 'Renamed' }]);
   });
 
   it('a part that cannot be read is kept aside under its own corrupt: key; the other parts are untouched', async () => {
@@ -129,8 +143,8 @@ describe('stored in parts', () => {
     await fakeBrowser.storage.local.set({ [registryPartKey(part)]: registryCorrupt });
 
     const groups = (await writer.read()).groups;
-    expect(groups).not.toContainEqual(registryV1.groups[0]);
-    expect(groups).toContainEqual(registryV1.groups[1]);
+    expect(groups).not.toContainEqual(registryV1Read.groups[0]);
+    expect(groups).toContainEqual(registryV1Read.groups[1]);
     const all = await fakeBrowser.storage.local.get(null);
     const kept = Object.entries(all).filter(([key]) => key.startsWith(`corrupt:${registryPartKey(part)}:`));
     expect(kept.map(([, copy]) => copy)).toStrictEqual([registryCorrupt]);
@@ -149,19 +163,19 @@ describe('format v1 (one stored value) moves into the parts', () => {
   it('a v1 registry (rotation mark, nested extra fields, same id in both environments) reads back exactly, stored in parts', async () => {
     await fakeBrowser.storage.local.set({ [LEGACY_KEY]: registryV1, [`${LEGACY_KEY}$`]: { v: 1 } });
     expect(registryV1.groups).toHaveLength(2);
-    expect(byKey((await writer.read()).groups)).toStrictEqual(byKey(registryV1.groups));
+    expect(byKey((await writer.read()).groups)).toStrictEqual(byKey(registryV1Read.groups));
     const all = await fakeBrowser.storage.local.get(null);
     expect(all[LEGACY_KEY]).toBeUndefined();
     expect(all[`${LEGACY_KEY}$`]).toBeUndefined();
-    expect(byKey((await stored()).groups)).toStrictEqual(byKey(registryV1.groups));
+    expect(byKey((await stored()).groups)).toStrictEqual(byKey(registryV1Read.groups));
     // a new worker reads the same from the parts alone
-    expect(byKey((await createRegistryWriter(TEST_SCOPE).read()).groups)).toStrictEqual(byKey(registryV1.groups));
+    expect(byKey((await createRegistryWriter(TEST_SCOPE).read()).groups)).toStrictEqual(byKey(registryV1Read.groups));
   });
 
   it('a move cut off before the v1 value was removed is finished without doubling any group', async () => {
     await seedRegistry([registryV1.groups[0]!]);
     await fakeBrowser.storage.local.set({ [LEGACY_KEY]: registryV1 });
-    expect(byKey((await writer.read()).groups)).toStrictEqual(byKey(registryV1.groups));
+    expect(byKey((await writer.read()).groups)).toStrictEqual(byKey(registryV1Read.groups));
     expect((await stored()).groups).toHaveLength(2);
     expect((await fakeBrowser.storage.local.get(null))[LEGACY_KEY]).toBeUndefined();
   });
@@ -170,7 +184,7 @@ describe('format v1 (one stored value) moves into the parts', () => {
     await fakeBrowser.storage.local.set({ [LEGACY_KEY]: registryV1 });
     await writer.update(addGroup(3));
     const after = await stored();
-    for (const group of registryV1.groups) expect(after.groups).toContainEqual(group);
+    for (const group of registryV1Read.groups) expect(after.groups).toContainEqual(group);
     expect(after.groups.find((group) => group.provided_id === 'group-3')).toMatchObject({ createdAt: NOW });
   });
 

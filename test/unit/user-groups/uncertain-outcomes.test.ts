@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { deleteFailure } from '@/entrypoints/options/user-groups/delete-outcome';
+import { verbatimText } from '@/lib/message-ref';
 import type { AppError, ErrorCode } from '@/lib/result';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import { registryEntrySchema, registrySchema, type Registry, type RegistryEntry, type UnsettledCreate, type UnsettledCreates } from '@/lib/user-groups/registry-schema';
@@ -18,6 +19,18 @@ const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
 const deleteFlagged = loadStorageFixture<Registry>('user-group-registry-part.delete-unknown.json');
 const unsettledV1 = loadStorageFixture<UnsettledCreates>('user-group-unsettled-creates.v1.json');
 
+/**
+ * A stored example as it is read now: written before texts were named, each English text (a `message`)
+ * is read as it is (a verbatim text). The groups' `extra` fields are the service's, kept untouched.
+ */
+function asReadNow<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((inner: unknown) => asReadNow(inner)) as T;
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, key === 'message' && typeof inner === 'string' ? verbatimText(inner) : key === 'extra' ? inner : asReadNow(inner)]),
+  ) as T;
+}
+
 const entry = (overrides: Partial<RegistryEntry> = {}): RegistryEntry => ({
   team_id: 1,
   token: 'ugt_old',
@@ -29,7 +42,7 @@ const entry = (overrides: Partial<RegistryEntry> = {}): RegistryEntry => ({
   extra: {},
   ...overrides,
 });
-const appError = (code: ErrorCode, message: string, extra: Partial<AppError> = {}): AppError => ({ code, message, ...extra });
+const appError = (code: ErrorCode, message: string, extra: Partial<AppError> = {}): AppError => ({ code, message: verbatimText(message), ...extra });
 const REF = { environment: 'Customer', userGroupId: 'team-1' } as const;
 const create = (overrides: Partial<UnsettledCreate> = {}): UnsettledCreate => ({ name: 'Team', userGroupId: 'team-1', environment: 'Customer', since: 'T0', ...overrides });
 
@@ -40,12 +53,12 @@ beforeEach(() => {
 describe('stored formats', () => {
   it('a group stored before the delete mark existed (v1 fixture) is still valid; the mark is optional', () => {
     for (const group of registryV1.groups) expect(registryEntrySchema.safeParse(group).success).toBe(true);
-    expect(registrySchema.parse(deleteFlagged)).toStrictEqual(deleteFlagged);
+    expect(registrySchema.parse(deleteFlagged)).toStrictEqual(asReadNow(deleteFlagged));
   });
 
   it('the stored unsettled creates (fixture) read back exactly through a new writer', async () => {
     await fakeBrowser.storage.local.set({ [UNSETTLED_KEY]: unsettledV1 });
-    expect(await createRegistryWriter(TEST_SCOPE).unsettled()).toStrictEqual(unsettledV1.creates);
+    expect(await createRegistryWriter(TEST_SCOPE).unsettled()).toStrictEqual(asReadNow(unsettledV1.creates));
   });
 
   it('no stored list (data from before it existed) reads as none, and reading writes nothing', async () => {
@@ -86,7 +99,7 @@ describe('the writer keeps the list beside the registry', () => {
     const writer = createRegistryWriter(TEST_SCOPE);
     expect(await writer.unsettled()).toEqual([]);
     await fakeBrowser.storage.local.set({ [UNSETTLED_KEY]: unsettledV1 });
-    expect(await writer.unsettled()).toStrictEqual(unsettledV1.creates);
+    expect(await writer.unsettled()).toStrictEqual(asReadNow(unsettledV1.creates));
   });
 });
 
@@ -104,12 +117,12 @@ describe('pure changes', () => {
 
   it('markDeleteUnknown flags only that group', () => {
     const other = entry({ environment: 'Testing' });
-    const next = markDeleteUnknown({ groups: [entry(), other] }, REF, 'lost', 'T1');
-    expect(next.groups).toEqual([entry({ deleteOutcomeUnknown: { since: 'T1', message: 'lost' } }), other]);
+    const next = markDeleteUnknown({ groups: [entry(), other] }, REF, verbatimText('lost'), 'T1');
+    expect(next.groups).toEqual([entry({ deleteOutcomeUnknown: { since: 'T1', message: verbatimText('lost') } }), other]);
   });
 
   it('applyLearnedToken stores the live token and settles the rotation mark (dated when the lost rotation was tried)', () => {
-    const flagged = entry({ rotation: { state: 'unknown', since: 'T0', message: 'lost' } });
+    const flagged = entry({ rotation: { state: 'unknown', since: 'T0', message: verbatimText('lost') } });
     const wire = { team_id: 1, token: 'ugt_live', name: 'Team', provided_id: 'team-1', api_environment_tag: 'Customer' as const, seats: 3 };
     expect(applyLearnedToken({ groups: [flagged] }, REF, wire).groups).toEqual([entry({ token: 'ugt_live', lastRotatedAt: 'T0', extra: { seats: 3 } })]);
     expect(applyLearnedToken({ groups: [flagged] }, REF, { ...wire, token: 'ugt_old' }).groups[0]).toMatchObject({ lastRotatedAt: null, rotation: undefined });

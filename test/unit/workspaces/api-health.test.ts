@@ -6,6 +6,7 @@ import { fail, ok } from '@/lib/result';
 import { apiHealthSchema, lastCallSucceeded, type ApiHealth } from '@/lib/workspaces/api-health';
 import { afterCall, createHealthRecorder, SUCCESS_REFRESH_MS } from '@/lib/workspaces/health-recorder';
 import { workspaceKey, workspaceScope } from '@/lib/workspaces/workspace-keys';
+import { textsRendered, withText } from '../helpers/error-text';
 import { expectOk } from '../helpers/results';
 import { ACCOUNTS, seedTwoWorkspaces, startBackground, WORKSPACE_A, WORKSPACE_B } from './background-fixture';
 
@@ -24,7 +25,7 @@ describe('the record of one call', () => {
     const succeeded = afterCall({}, 'project', ok({}), T0);
     expect(succeeded).toEqual({ project: { lastSuccessAt: T0.toISOString() } });
     const failed = afterCall(succeeded, 'project', fail('TIMEOUT', 'did not answer'), new Date(T0.getTime() + 1000));
-    expect(failed.project).toEqual({ lastSuccessAt: T0.toISOString(), lastFailure: { at: '2026-11-22T10:00:01.000Z', code: 'TIMEOUT', message: 'did not answer' } });
+    expect(textsRendered(failed.project)).toEqual({ lastSuccessAt: T0.toISOString(), lastFailure: { at: '2026-11-22T10:00:01.000Z', code: 'TIMEOUT', message: 'did not answer' } });
     expect(lastCallSucceeded(failed.project!)).toBe(false);
     expect(lastCallSucceeded(afterCall(failed, 'project', ok({}), new Date(T0.getTime() + 2000)).project!)).toBe(true);
     expect(failed.userGroup).toBeUndefined();
@@ -66,8 +67,8 @@ describe('through the background', () => {
     const echoed = `Bad token ${ACCOUNTS.b.credentials.apiToken}`;
     background.services.userGroupApi.createUserGroup.mockResolvedValueOnce(fail('UNAUTHENTICATED', echoed));
     const answer = await background.send('createUserGroup', { workspaceId: WORKSPACE_B, name: 'G', userGroupId: 'g', environment: 'Testing' });
-    expect(answer).toMatchObject({ ok: false, error: { message: 'Bad token ••••' } });
-    expect(await healthOf(WORKSPACE_B)).toEqual({ userGroup: { lastFailure: { at: expect.any(String) as unknown, code: 'UNAUTHENTICATED', message: 'Bad token ••••' } } });
+    expect(withText(answer)).toMatchObject({ ok: false, error: { message: 'Bad token ••••' } });
+    expect(textsRendered(await healthOf(WORKSPACE_B))).toEqual({ userGroup: { lastFailure: { at: expect.any(String) as unknown, code: 'UNAUTHENTICATED', message: 'Bad token ••••' } } });
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(ACCOUNTS.b.credentials.apiToken);
   });
 

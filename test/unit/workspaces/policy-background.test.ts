@@ -10,6 +10,7 @@ import { routeMessage } from '@/lib/messaging/router';
 import { MANAGED_POLICY_KEY, parsePolicyStatus } from '@/lib/policy/policy-status';
 import type { Result } from '@/lib/result';
 import { managedWorkspaceId } from '@/lib/workspaces/managed-workspaces';
+import { withText } from '../helpers/error-text';
 import { expectOk } from '../helpers/results';
 import { fakeServices, OPTIONS_PAGE, seedTwoWorkspaces, WORKSPACE_A, WORKSPACE_B } from './background-fixture';
 
@@ -56,7 +57,7 @@ describe('managed workspaces in the background', () => {
 
   it('cannot be deleted (its data stays); other workspaces still can', async () => {
     expectOk(await bg.send('createProject', { workspaceId: ORG_ID, projectUrl: 'https://site.example.org/y', projectName: 'Y' }));
-    expect(await bg.send('deleteWorkspace', { id: ORG_ID })).toMatchObject(REFUSED);
+    expect(withText(await bg.send('deleteWorkspace', { id: ORG_ID }))).toMatchObject(REFUSED);
     expect((await fakeBrowser.storage.local.get(`ws.${ORG_ID}.projectHistory`))[`ws.${ORG_ID}.projectHistory`]).toBeDefined();
     expectOk(await bg.send('deleteWorkspace', { id: WORKSPACE_B }));
   });
@@ -67,11 +68,11 @@ describe('managed workspaces in the background', () => {
     await bg.applyPolicy();
     const { workspaces } = expectOk(await bg.send('listWorkspaces', {}));
     expect(workspaces[0]).toMatchObject({ id: ORG_ID, name: ORG.name, managed: 'locked' });
-    expect(await bg.send('renameWorkspace', { id: ORG_ID, name: 'Other' })).toMatchObject(REFUSED);
+    expect(withText(await bg.send('renameWorkspace', { id: ORG_ID, name: 'Other' }))).toMatchObject(REFUSED);
     const save = { workspaceId: ORG_ID, userGroupBaseUrl: '', projectApiUrl: 'https://evil.example/create', secretsArea: 'local' as const, apiToken: '', apiKey: '', authToken: '' };
-    expect(await bg.send('saveConnection', save)).toMatchObject(REFUSED);
-    expect(await bg.send('forgetCredentials', { workspaceId: ORG_ID })).toMatchObject(REFUSED);
-    expect(await bg.send('clearWorkspace', { id: ORG_ID })).toMatchObject(REFUSED);
+    expect(withText(await bg.send('saveConnection', save))).toMatchObject(REFUSED);
+    expect(withText(await bg.send('forgetCredentials', { workspaceId: ORG_ID }))).toMatchObject(REFUSED);
+    expect(withText(await bg.send('clearWorkspace', { id: ORG_ID }))).toMatchObject(REFUSED);
     expectOk(await bg.send('saveConnection', { ...save, workspaceId: WORKSPACE_A }));
   });
 
@@ -80,8 +81,8 @@ describe('managed workspaces in the background', () => {
     await bg.applyPolicy();
     const save = { workspaceId: ORG_ID, userGroupBaseUrl: '', projectApiUrl: ORG.projectApiUrl, secretsArea: 'local' as const, apiToken: '', apiKey: '', authToken: 'typed-token-1234' };
     expectOk(await bg.send('saveConnection', save));
-    expect(await bg.send('saveConnection', { ...save, apiKey: 'other-key' })).toMatchObject(REFUSED);
-    expect(await bg.send('saveConnection', { ...save, projectApiUrl: 'https://elsewhere.example/create' })).toMatchObject(REFUSED);
+    expect(withText(await bg.send('saveConnection', { ...save, apiKey: 'other-key' }))).toMatchObject(REFUSED);
+    expect(withText(await bg.send('saveConnection', { ...save, projectApiUrl: 'https://elsewhere.example/create' }))).toMatchObject(REFUSED);
     expectOk(await bg.send('createProject', { workspaceId: ORG_ID, projectUrl: 'https://site.example.org/t', projectName: 'T' }));
     expect(bg.services.projectApi.createProject).toHaveBeenLastCalledWith(expect.objectContaining({ apiKey: ORG.apiKey, authToken: 'typed-token-1234' }), expect.anything());
   });

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { decryptSetupFile } from '@/lib/setup-file/decrypt-setup-file';
 import { workspaceIndexSchema } from '@/lib/workspaces/workspace-index';
+import { withText } from '../helpers/error-text';
 import { expectOk } from '../helpers/results';
 import { ACCOUNTS, keysOf, seedTwoWorkspaces, startBackground, WORKSPACE_A, WORKSPACE_B } from './background-fixture';
 
@@ -109,7 +110,7 @@ describe('importSetupFile', () => {
     await fakeBrowser.storage.local.set({ workspaces: { ...stored, workspaces: stored.workspaces.map((workspace) => (workspace.id === WORKSPACE_A ? { ...workspace, managed: 'editable' } : workspace)) } });
     const before = await everything();
     for (const replace of [false, true]) {
-      expect(await background.send('importSetupFile', { text, passphrase: PASSPHRASE, replace })).toMatchObject({ ok: false, error: { message: expect.stringContaining('Managed by your organization') as unknown } });
+      expect(withText(await background.send('importSetupFile', { text, passphrase: PASSPHRASE, replace }))).toMatchObject({ ok: false, error: { message: expect.stringContaining('Managed by your organization') as unknown } });
     }
     expect(await everything()).toEqual(before);
   });

@@ -13,6 +13,7 @@ import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { prepareWorkspaces } from '@/lib/workspaces/upgrade-to-workspaces';
 import { workspaceIndexSchema, type WorkspaceIndex } from '@/lib/workspaces/workspace-index';
 import { workspaceScope } from '@/lib/workspaces/workspace-keys';
+import { verbatimText } from '@/lib/message-ref';
 import { loadStorageFixture } from '../fixtures/storage/load';
 
 const settings = loadStorageFixture<ConnectionSettings>('connection-settings.v1.json');
@@ -27,6 +28,22 @@ const jobV2 = loadStorageFixture<{ bulkCreateJob: BulkJob; bulkCreateRows: BulkJ
 /** What the job store reads after the upgrade: the current version (its step to version 3 runs on first read). */
 const jobV3 = loadStorageFixture<{ bulkCreateJob: BulkJob; bulkCreateRows: BulkJobRows }>('bulk-create-job.v3.json');
 const snapshot = loadStorageFixture<{ local: Record<string, unknown> }>('storage-local.pre-workspaces.json').local;
+
+/**
+ * A stored example as it is read now: written before texts were named, each English text (a `message`)
+ * is read as it is (a verbatim text). The groups' `extra` fields are the service's, kept untouched.
+ */
+function asReadNow<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((inner: unknown) => asReadNow(inner)) as T;
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, key === 'message' && typeof inner === 'string' ? verbatimText(inner) : key === 'extra' ? inner : asReadNow(inner)]),
+  ) as T;
+}
+const registryRead = asReadNow(registryV1);
+const partRead = asReadNow(part);
+const unsettledRead = asReadNow(unsettled);
+const jobV3Read = asReadNow(jobV3.bulkCreateJob);
 
 /** What 0.1.0 stored: credentials v1 (no version entry), the registry in one value, a v1 job, the history. */
 const VERSION_0_1 = {
@@ -82,9 +99,9 @@ describe('every earlier stored version becomes the first workspace', () => {
     expect(first.workspace).toMatchObject({ name: 'projects.example.com', createdAt: '2026-11-22T12:00:00.000Z' });
     expect(first.lastUsed).toBe(first.workspace.id);
     expect(first.connection).toEqual({ ...settings, ...credentialsV1 });
-    expect(byKey(first.groups)).toStrictEqual(byKey(registryV1.groups));
-    expect(first.groups.find((group) => group.environment === 'Customer')?.rotation).toEqual(registryV1.groups[0]!.rotation);
-    expect(first.job).toEqual(jobV3.bulkCreateJob);
+    expect(byKey(first.groups)).toStrictEqual(byKey(registryRead.groups));
+    expect(first.groups.find((group) => group.environment === 'Customer')?.rotation).toEqual(registryRead.groups[0]!.rotation);
+    expect(first.job).toEqual(jobV3Read);
     expect(first.rows).toEqual(jobV2.bulkCreateRows);
     expect(first.history).toEqual(history);
     expect(await legacyKeysLeft()).toEqual([]);
@@ -97,17 +114,18 @@ describe('every earlier stored version becomes the first workspace', () => {
 
     const first = await firstWorkspace();
     expect(first.connection).toEqual({ ...settings, ...credentialsV1 });
-    expect(byKey(first.groups)).toStrictEqual(byKey([...registryV1.groups, ...part.groups]));
-    expect(first.groups.find((group) => group.provided_id === 'acme-billing')?.deleteOutcomeUnknown).toEqual(part.groups[0]!.deleteOutcomeUnknown);
-    expect(first.unsettled).toEqual(unsettled.creates);
-    expect(first.job).toEqual(jobV3.bulkCreateJob);
+    expect(byKey(first.groups)).toStrictEqual(byKey([...registryRead.groups, ...partRead.groups]));
+    expect(first.groups.find((group) => group.provided_id === 'acme-billing')?.deleteOutcomeUnknown).toEqual(partRead.groups[0]!.deleteOutcomeUnknown);
+    expect(first.unsettled).toEqual(unsettledRead.creates);
+    expect(first.job).toEqual(jobV3Read);
     expect(first.rows).toEqual(jobV2.bulkCreateRows);
     expect(first.history).toEqual(history);
     // Each value is the same one under the workspace's scope, byte for byte (version entries included).
     const local = await fakeBrowser.storage.local.get(null);
     const scope = workspaceScope(first.workspace.id);
-    // (The bulk job alone is brought to its current version first: version 3 names its operation.)
-    const current: Record<string, unknown> = { ...snapshot, bulkCreateJob: jobV3.bulkCreateJob, bulkCreateJob$: { v: 3 } };
+    // (The bulk job alone is brought to its current version first: version 3 names its operation; its
+    // English texts are written back as the verbatim texts they are read as.)
+    const current: Record<string, unknown> = { ...snapshot, bulkCreateJob: jobV3Read, bulkCreateJob$: { v: 3 } };
     for (const [key, value] of Object.entries(current)) {
       if (key.startsWith('corrupt:') || key === 'storageNotices') expect(local[key]).toEqual(value);
       else expect(local[`${scope}${key}`], key).toEqual(value);
@@ -167,8 +185,8 @@ describe('safe to repeat, and to stop midway', () => {
     const first = await firstWorkspace();
     expect(first.groups).toHaveLength(registryV1.groups.length + part.groups.length);
     expect(first.history).toEqual(history);
-    expect(first.unsettled).toEqual(unsettled.creates);
-    expect(first.job).toEqual(jobV3.bulkCreateJob);
+    expect(first.unsettled).toEqual(unsettledRead.creates);
+    expect(first.job).toEqual(jobV3Read);
   });
 
   it('stopped between moving the session secrets and the local copy: the next run reuses that workspace id', async () => {
@@ -190,7 +208,7 @@ describe('safe to repeat, and to stop midway', () => {
     const first = await firstWorkspace();
     expect(moved[0]).toBe(`ws.${first.workspace.id}.credentials`);
     expect(first.connection).toEqual({ ...settings, secretsArea: 'session', ...credentialsV1 });
-    expect(byKey(first.groups)).toStrictEqual(byKey([...registryV1.groups, ...part.groups]));
+    expect(byKey(first.groups)).toStrictEqual(byKey([...registryRead.groups, ...partRead.groups]));
     expect(await legacyKeysLeft()).toEqual([]);
   });
 
@@ -207,8 +225,8 @@ describe('safe to repeat, and to stop midway', () => {
     set.mockRestore();
     await prepareWorkspaces();
     const first = await firstWorkspace();
-    expect(byKey(first.groups)).toStrictEqual(byKey(registryV1.groups));
-    expect(first.job).toEqual(jobV3.bulkCreateJob);
+    expect(byKey(first.groups)).toStrictEqual(byKey(registryRead.groups));
+    expect(first.job).toEqual(jobV3Read);
     expect(first.connection).toEqual({ ...settings, ...credentialsV1 });
     expect(await legacyKeysLeft()).toEqual([]);
   });

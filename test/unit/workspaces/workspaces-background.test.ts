@@ -7,6 +7,8 @@ import { bulkCreateAlarmName } from '@/entrypoints/background/bulk-create-handle
 import { readStoredHistory } from '@/lib/projects/history-source';
 import { workspaceIndexSchema } from '@/lib/workspaces/workspace-index';
 import { workspaceScope } from '@/lib/workspaces/workspace-keys';
+import { verbatimText } from '@/lib/message-ref';
+import { withText } from '../helpers/error-text';
 import { expectOk } from '../helpers/results';
 import { ACCOUNTS, keysOf, seedTwoWorkspaces, startBackground, WORKSPACE_A, WORKSPACE_B } from './background-fixture';
 
@@ -80,7 +82,7 @@ describe('managing workspaces', () => {
     expect(created).toMatchObject({ name: 'Initech' });
     expect((await storedIndex()).workspaces.map((workspace) => workspace.name)).toEqual(['Acme', 'Globex', 'Initech']);
     expect(await background.send('createWorkspace', { name: '   ' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'workspaceName' } });
-    expect(await background.send('createWorkspace', { name: 'GLOBEX' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'workspaceName', message: 'Another workspace has this name. Choose another one.' } });
+    expect(withText(await background.send('createWorkspace', { name: 'GLOBEX' }))).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'workspaceName', message: 'Another workspace has this name. Choose another one.' } });
     expect(await background.send('renameWorkspace', { id: WORKSPACE_A, name: 'initech' })).toMatchObject({ ok: false, error: { field: 'workspaceName' } });
     expect(expectOk(await background.send('renameWorkspace', { id: WORKSPACE_A, name: 'Acme Corp' }))).toMatchObject({ id: WORKSPACE_A, name: 'Acme Corp' });
   });
@@ -126,7 +128,7 @@ describe('managing workspaces', () => {
   it('the last workspace cannot be deleted, only cleared: its data goes, the workspace stays', async () => {
     const { send } = background;
     expectOk(await send('deleteWorkspace', { id: WORKSPACE_B }));
-    expect(await send('deleteWorkspace', { id: WORKSPACE_A })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: 'The last workspace cannot be deleted. Clear it instead.' } });
+    expect(withText(await send('deleteWorkspace', { id: WORKSPACE_A }))).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: 'The last workspace cannot be deleted. Clear it instead.' } });
     expect(Object.keys(await keysOf(WORKSPACE_A)).length).toBeGreaterThan(0);
 
     expectOk(await send('createUserGroup', { workspaceId: WORKSPACE_A, ...group('a-1') }));
@@ -140,7 +142,7 @@ describe('managing workspaces', () => {
 
   it('a delete cancels that workspace’s bulk job and its alarm first', async () => {
     const { send, services } = background;
-    services.userGroupApi.createUserGroup.mockImplementationOnce(() => new Promise((resolve) => setTimeout(() => resolve({ ok: false, error: { code: 'NETWORK', message: 'reset', maybeProcessed: false } }), 20)));
+    services.userGroupApi.createUserGroup.mockImplementationOnce(() => new Promise((resolve) => setTimeout(() => resolve({ ok: false, error: { code: 'NETWORK', message: verbatimText('reset'), maybeProcessed: false } }), 20)));
     expectOk(await send('startBulkCreate', { workspaceId: WORKSPACE_B, rows: [{ line: 2, ...group('bulk-1') }, { line: 3, ...group('bulk-2') }], ratePerMinute: 150 }));
     expectOk(await send('deleteWorkspace', { id: WORKSPACE_B }));
     expect(await fakeBrowser.alarms.get(bulkCreateAlarmName(WORKSPACE_B))).toBeUndefined();
