@@ -1,4 +1,5 @@
 import type { Workspace } from './workspace-index';
+import { t } from '../i18n';
 
 export const MAX_WORKSPACE_NAME_LENGTH = 60;
 
@@ -28,10 +29,10 @@ export function checkWorkspaceName(
   return { ok: true, name };
 }
 
-/** "Workspace 2", or the next number that is free. */
+/** "Workspace 2" (in the browser's language: a name is data once given), or the next number that is free. */
 export function defaultWorkspaceName(workspaces: readonly Pick<Workspace, 'id' | 'name'>[]): string {
   for (let number = workspaces.length + 1; ; number += 1) {
-    const candidate = `Workspace ${number}`;
+    const candidate = t('workspaceDefaultName', number);
     if (checkWorkspaceName(candidate, workspaces).ok) return candidate;
   }
 }
