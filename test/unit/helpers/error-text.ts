@@ -1,4 +1,4 @@
-import { messageText, type MessageRef } from '@/lib/message-ref';
+import { messageText, verbatimText, type MessageRef } from '@/lib/message-ref';
 import type { Result } from '@/lib/result';
 
 /**
@@ -20,3 +20,15 @@ export function textsRendered<T>(value: T): unknown {
 }
 
 const isRef = (value: object): value is MessageRef => 'key' in value && typeof (value).key === 'string' && Object.keys(value).every((key) => ['key', 'args', 'count'].includes(key));
+
+/**
+ * A stored example as it is read now: written before texts were named, each English text (a `message`)
+ * is read as it is (a verbatim text). The groups' `extra` fields are the service's, kept untouched.
+ */
+export function asReadNow<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((inner: unknown) => asReadNow(inner)) as T;
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, key === 'message' && typeof inner === 'string' ? verbatimText(inner) : key === 'extra' ? inner : asReadNow(inner)]),
+  ) as T;
+}

@@ -4,26 +4,15 @@ import { readStorageNotices } from '@/lib/storage/notices-item';
 import { EMPTY_REGISTRY, type Registry, type RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { removeGroup, upsertFromService } from '@/lib/user-groups/registry-updates';
 import { createRegistryWriter, type RegistryWriter } from '@/lib/user-groups/registry-writer';
-import { verbatimText } from '@/lib/message-ref';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { bucketOf, REGISTRY_BUCKET_COUNT } from '@/lib/user-groups/registry-buckets';
 import { registryPartKey, seedRegistry, storedRegistry } from '../helpers/stored-registry';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
+import { asReadNow } from '../helpers/error-text';
 
 const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
 const registryCorrupt = loadStorageFixture<unknown>('user-group-registry.corrupt.json');
 
-/**
- * A stored example as it is read now: written before texts were named, each English text (a `message`)
- * is read as it is (a verbatim text). The groups' `extra` fields are the service's, kept untouched.
- */
-function asReadNow<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((inner: unknown) => asReadNow(inner)) as T;
-  if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, key === 'message' && typeof inner === 'string' ? verbatimText(inner) : key === 'extra' ? inner : asReadNow(inner)]),
-  ) as T;
-}
 const registryV1Read = asReadNow(registryV1);
 
 const NOW = '2025-04-01T12:00:00.000Z';

@@ -11,6 +11,7 @@ import { recordUnsettledCreate, settleCreate } from '@/lib/user-groups/unsettled
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { isRegistryPartKey, seedRegistry, storedRegistry } from '../helpers/stored-registry';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
+import { asReadNow } from '../helpers/error-text';
 
 /** Marks for outcomes the extension cannot know: a delete whose answer was lost, and creates likewise. */
 
@@ -19,17 +20,6 @@ const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
 const deleteFlagged = loadStorageFixture<Registry>('user-group-registry-part.delete-unknown.json');
 const unsettledV1 = loadStorageFixture<UnsettledCreates>('user-group-unsettled-creates.v1.json');
 
-/**
- * A stored example as it is read now: written before texts were named, each English text (a `message`)
- * is read as it is (a verbatim text). The groups' `extra` fields are the service's, kept untouched.
- */
-function asReadNow<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((inner: unknown) => asReadNow(inner)) as T;
-  if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, key === 'message' && typeof inner === 'string' ? verbatimText(inner) : key === 'extra' ? inner : asReadNow(inner)]),
-  ) as T;
-}
 
 const entry = (overrides: Partial<RegistryEntry> = {}): RegistryEntry => ({
   team_id: 1,

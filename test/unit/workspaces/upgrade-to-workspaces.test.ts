@@ -13,8 +13,8 @@ import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { prepareWorkspaces } from '@/lib/workspaces/upgrade-to-workspaces';
 import { workspaceIndexSchema, type WorkspaceIndex } from '@/lib/workspaces/workspace-index';
 import { workspaceScope } from '@/lib/workspaces/workspace-keys';
-import { verbatimText } from '@/lib/message-ref';
 import { loadStorageFixture } from '../fixtures/storage/load';
+import { asReadNow } from '../helpers/error-text';
 
 const settings = loadStorageFixture<ConnectionSettings>('connection-settings.v1.json');
 const credentialsV1 = loadStorageFixture<Credentials>('credentials.v1.json');
@@ -29,17 +29,6 @@ const jobV2 = loadStorageFixture<{ bulkCreateJob: BulkJob; bulkCreateRows: BulkJ
 const jobV3 = loadStorageFixture<{ bulkCreateJob: BulkJob; bulkCreateRows: BulkJobRows }>('bulk-create-job.v3.json');
 const snapshot = loadStorageFixture<{ local: Record<string, unknown> }>('storage-local.pre-workspaces.json').local;
 
-/**
- * A stored example as it is read now: written before texts were named, each English text (a `message`)
- * is read as it is (a verbatim text). The groups' `extra` fields are the service's, kept untouched.
- */
-function asReadNow<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((inner: unknown) => asReadNow(inner)) as T;
-  if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, key === 'message' && typeof inner === 'string' ? verbatimText(inner) : key === 'extra' ? inner : asReadNow(inner)]),
-  ) as T;
-}
 const registryRead = asReadNow(registryV1);
 const partRead = asReadNow(part);
 const unsettledRead = asReadNow(unsettled);
