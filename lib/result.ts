@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { messageRefSchema, verbatimText, type MessageRef } from './message-ref';
 
 /** Every way an operation can fail, as the UI and the tests see it. */
 export const errorCodeSchema = z.enum([
@@ -24,10 +25,13 @@ export const errorCodeSchema = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
-/** An error as it crosses a boundary: data, never a thrown string, never a secret. */
+/**
+ * An error as it crosses a boundary: data, never a thrown string, never a secret. Its message is named
+ * (a message key and its arguments), not written: the page that shows it renders it in its language.
+ */
 export const appErrorSchema = z.object({
   code: errorCodeSchema,
-  message: z.string(),
+  message: messageRefSchema,
   /** The request may have reached the service and taken effect (timeout, reset, 5xx). */
   maybeProcessed: z.optional(z.boolean()),
   retryAfterSeconds: z.optional(z.number()),
@@ -43,9 +47,9 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = <T = never>(
   code: ErrorCode,
-  message: string,
+  message: MessageRef | string,
   extra: Omit<AppError, 'code' | 'message'> = {},
-): Result<T> => ({ ok: false, error: { code, message, ...extra } });
+): Result<T> => ({ ok: false, error: { code, message: typeof message === 'string' ? verbatimText(message) : message, ...extra } });
 
 /** The schema of a Result carrying `value`, for validating answers across a boundary. */
 export function resultSchema<T extends z.core.$ZodType>(value: T) {
