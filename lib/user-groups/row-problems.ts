@@ -6,7 +6,7 @@ const rowPlaceSchema = z.object({ kind: z.enum(['line', 'entry']), position: z.n
 export type RowPlace = z.infer<typeof rowPlaceSchema>;
 
 /** A row of a file that cannot be used, and why (named, the page says it). Shown, never dropped silently. */
-const rowProblemSchema = z.object({ where: rowPlaceSchema, reason: messageRefSchema });
+export const rowProblemSchema = z.object({ where: rowPlaceSchema, reason: messageRefSchema });
 export type RowProblem = z.infer<typeof rowProblemSchema>;
 
 /** Sorts problems into the file's order. */
