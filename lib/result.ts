@@ -26,8 +26,8 @@ export const errorCodeSchema = z.enum([
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 /**
- * An error as it crosses a boundary: data, never a thrown string, never a secret. Its message is named,
- * not written (a message of public/_locales and its arguments): the page shows it in its own language.
+ * An error as it crosses a boundary: data, never a thrown string, never a secret. Its message is named
+ * (a message key and its arguments), not written: the page that shows it renders it in its language.
  */
 export const appErrorSchema = z.object({
   code: errorCodeSchema,

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import type { MessageRef } from '@/lib/message-ref';
 import { fail, ok } from '@/lib/result';
 import { DEFAULT_RATE_PER_MINUTE } from '@/lib/user-groups/bulk-pacing';
 import { selectionRows } from '@/lib/user-groups/bulk-selection';
@@ -49,7 +50,7 @@ export const selectionActions: NonNullable<WorkspaceServicesDeps['selectionActio
 };
 
 /** Why these rows would take the workspace's storage past its budget (lib/user-groups/registry-capacity.ts), or undefined. */
-async function outgrowsStorage(registry: RegistryWriter, scope: KeyScope, rows: readonly BulkRow[]): Promise<string | undefined> {
+async function outgrowsStorage(registry: RegistryWriter, scope: KeyScope, rows: readonly BulkRow[]): Promise<MessageRef | undefined> {
   const current = await registry.settled();
   const growth = bulkGrowth(planBulkCreate(rows, current).toCreate, new Date().toISOString());
   return capacityProblem({ usedBytes: await localBytesInUse(workspaceValueNames(scope)), storedGroups: current.groups.length }, growth);

@@ -47,8 +47,8 @@ export function createConnectionRepository(scope: KeyScope) {
 
   /** `locked`: the secrets are sealed (passphrase lock) and no key is at hand; they read as not set. */
   async function loadStored(): Promise<{ settings: ConnectionSettings; stored: StoredCredentials; locked: boolean }> {
-    const settings = await readValidated(settingsItem, connectionSettingsSchema, 'connection settings');
-    const opened = await openAtRest(await readValidated(credentialsItems[settings.secretsArea], credentialsAtRestSchema, 'credentials'));
+    const settings = await readValidated(settingsItem, connectionSettingsSchema, 'storedConnectionSettings');
+    const opened = await openAtRest(await readValidated(credentialsItems[settings.secretsArea], credentialsAtRestSchema, 'storedCredentials'));
     return opened === 'locked' ? { settings, stored: EMPTY_STORED_CREDENTIALS, locked: true } : { settings, stored: opened, locked: false };
   }
 

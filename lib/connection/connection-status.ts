@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { messageRefSchema, type MessageRef } from '../message-ref';
 import { secretsAreaSchema } from './connection-schema';
 import { maskSecret } from './mask-secret';
 import type { Connection } from './connection-repository';
@@ -13,7 +14,8 @@ export const connectionStatusSchema = z.object({
   userGroupApiReady: z.boolean(),
   /** Host permission patterns the configured addresses need but the browser has not granted. */
   missingAccess: z.array(z.string()),
-  notices: z.array(z.string()),
+  /** Storage notices (lib/storage/notices-item.ts): named texts the page renders in its language. */
+  notices: z.array(messageRefSchema),
   /** The passphrase lock is closed: the secrets are sealed, so none reads as set (design.md §10). */
   locked: z.optional(z.boolean()),
 });
@@ -24,7 +26,7 @@ const sealedMask = (address: string) => (address ? '••••' : '');
 export function describeConnection(
   connection: Connection,
   missingAccess: string[],
-  notices: string[],
+  notices: MessageRef[],
   locked = false,
 ): ConnectionStatus {
   return {

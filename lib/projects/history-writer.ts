@@ -5,7 +5,7 @@ import { appendToHistory, projectHistorySchema, type HistoryEntry, type ProjectH
 
 /** A workspace's stored history; data of the wrong shape is kept aside under a `corrupt:` key, then reset. */
 export function readHistory(scope: KeyScope): Promise<ProjectHistory> {
-  return readValidated(projectHistoryItemFor(scope), projectHistorySchema, 'project history', { keepCorruptCopy: true });
+  return readValidated(projectHistoryItemFor(scope), projectHistorySchema, 'storedProjectHistory', { keepCorruptCopy: true });
 }
 
 export interface HistoryRecorder {

@@ -1,7 +1,7 @@
 import { storage } from '#imports';
 import type { StorageItemKey, WxtStorageItem } from '@wxt-dev/storage';
 import type { z } from 'zod/mini';
-import { readValidated } from './validated-item';
+import { readValidated, type StoredLabel } from './validated-item';
 
 /** Values the store stamps on every write, so that it can tell its own writes from anyone else's. */
 export type Revisioned = { revision?: string } | null;
@@ -21,7 +21,7 @@ export type StoreChange<T, R> = (current: T) => { value: T; result: R; alongside
 export function createSerializedStore<T extends Revisioned>(
   item: WxtStorageItem<T, Record<string, unknown>>,
   schema: z.ZodMiniType<T>,
-  label: string,
+  label: StoredLabel,
   options: { keepCorruptCopy?: boolean } = {},
 ) {
   let tail: Promise<unknown> = Promise.resolve();

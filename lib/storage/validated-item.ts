@@ -1,7 +1,12 @@
 import { storage } from '#imports';
 import type { StorageItemKey, WxtStorageItem } from '@wxt-dev/storage';
 import type { z } from 'zod/mini';
+import type { MessageKey } from '../i18n';
+import { messageText, text, type MessageRef } from '../message-ref';
 import { addStorageNotice } from './notices-item';
+
+/** What could not be read, named for the notice: a message ('storedCredentials') or one with arguments. */
+export type StoredLabel = MessageKey | MessageRef;
 
 /**
  * Stored data of the wrong shape is reported (without its content, which may hold secrets) and
@@ -9,23 +14,21 @@ import { addStorageNotice } from './notices-item';
  * (user-group tokens), it is first kept aside under a `corrupt:` key so that nothing is lost;
  * credentials are not kept, the user types them again.
  */
-export async function setAsideUnreadable(key: StorageItemKey, stored: unknown, label: string, options: { keepCorruptCopy?: boolean } = {}): Promise<void> {
-  console.warn(`Review Companion: the stored ${label} had an unexpected shape and was reset.`);
+export async function setAsideUnreadable(key: StorageItemKey, stored: unknown, label: StoredLabel, options: { keepCorruptCopy?: boolean } = {}): Promise<void> {
+  const what = typeof label === 'string' ? text(label) : label;
+  console.warn(`Review Companion: the stored ${messageText(what)} had an unexpected shape and was reset.`);
   const [area, name] = key.split(':') as [string, string];
   if (options.keepCorruptCopy) await storage.setItem(`${area}:corrupt:${name}:${Date.now()}` as StorageItemKey, stored);
   await storage.removeItem(key);
-  await addStorageNotice(
-    options.keepCorruptCopy
-      ? `The saved ${label} could not be read. It was kept unchanged under “corrupt:${name}” in this browser's storage and a fresh one was started; nothing was deleted.`
-      : `The saved ${label} could not be read and was reset. Please enter it again.`,
-  );
+  // The key name is data (where the copy is), the same in every language.
+  await addStorageNotice(options.keepCorruptCopy ? text('storageNoticeKeptAside', what, name) : text('storageNoticeReset', what));
 }
 
 /** Reads an item and checks it against its schema; data of the wrong shape is set aside (above) and the fallback returned. */
 export async function readValidated<T>(
   item: WxtStorageItem<T, Record<string, unknown>>,
   schema: z.ZodMiniType<T>,
-  label: string,
+  label: StoredLabel,
   options: { keepCorruptCopy?: boolean } = {},
 ): Promise<T> {
   const stored: unknown = await item.getValue();

@@ -16,7 +16,7 @@ export type BulkJobChange<T> = (job: BulkJob | null) => { job: BulkJob | null; r
  */
 export function createBulkJobStore(scope: KeyScope) {
   const rowsItem = bulkCreateRowsItemFor(scope);
-  const store = createSerializedStore(bulkCreateJobItemFor(scope), storedBulkJobSchema, 'bulk create job');
+  const store = createSerializedStore(bulkCreateJobItemFor(scope), storedBulkJobSchema, 'storedBulkCreateJob');
   let tail: Promise<unknown> | undefined;
 
   function serially<T>(task: () => Promise<T>): Promise<T> {
@@ -52,7 +52,7 @@ export function createBulkJobStore(scope: KeyScope) {
     },
 
     /** The rows of the latest job; null when missing or unreadable (that is reported and reset). */
-    readRows: (): Promise<BulkJobRows | null> => readValidated(rowsItem, storedBulkJobRowsSchema, 'bulk create rows'),
+    readRows: (): Promise<BulkJobRows | null> => readValidated(rowsItem, storedBulkJobRowsSchema, 'storedBulkCreateRows'),
   };
 }
 

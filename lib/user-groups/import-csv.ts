@@ -1,13 +1,6 @@
 import Papa from 'papaparse';
-
-/** A row of a file that cannot be used, and why. Shown to the user, never dropped silently. */
-export interface RowProblem {
-  /** Where in the file: "line 4" (CSV) or "entry 3" (JSON). */
-  where: string;
-  /** The 1-based line a CSV row starts on, or the entry's number in a JSON file: for sorting. */
-  position: number;
-  reason: string;
-}
+import { text, type MessageRef } from '../message-ref';
+import type { RowProblem } from './row-problems';
 
 export interface CsvRecord {
   line: number;
@@ -17,7 +10,7 @@ export interface CsvRecord {
 
 export type CsvTable =
   | { ok: true; records: CsvRecord[]; problems: RowProblem[] }
-  | { ok: false; message: string };
+  | { ok: false; message: MessageRef };
 
 const BOM = '\uFEFF';
 
@@ -42,7 +35,7 @@ function skipBlank(text: string, from: number): number {
 /** At most `rows` rows after the header; a file with more is refused with `message`. */
 export interface RowLimit {
   rows: number;
-  message: string;
+  message: MessageRef;
 }
 
 /**
@@ -52,7 +45,7 @@ export interface RowLimit {
  * parsing stops at the first row over it, so a huge file is refused without reading it all.
  */
 export function readCsv(input: string, requiredColumns: readonly string[], limit?: RowLimit): CsvTable {
-  const text = input.startsWith(BOM) ? input.slice(BOM.length) : input;
+  const content = input.startsWith(BOM) ? input.slice(BOM.length) : input;
   let header: string[] | undefined;
   let previousCursor = 0;
   let lineAtCursor = 1;
@@ -60,7 +53,7 @@ export function readCsv(input: string, requiredColumns: readonly string[], limit
   const problems: RowProblem[] = [];
   let tooMany = false;
 
-  Papa.parse<string[]>(text, {
+  Papa.parse<string[]>(content, {
     delimiter: ',',
     skipEmptyLines: 'greedy',
     step(result, parser) {
@@ -69,42 +62,32 @@ export function readCsv(input: string, requiredColumns: readonly string[], limit
         parser.abort();
         return;
       }
-      const start = skipBlank(text, previousCursor);
-      const line = lineAtCursor + countLineBreaks(text, previousCursor, start);
-      lineAtCursor = line + countLineBreaks(text, start, result.meta.cursor);
+      const start = skipBlank(content, previousCursor);
+      const line = lineAtCursor + countLineBreaks(content, previousCursor, start);
+      lineAtCursor = line + countLineBreaks(content, start, result.meta.cursor);
       previousCursor = result.meta.cursor;
       const row = result.data;
       if (!header) {
         header = row.map((name) => name.trim().toLowerCase());
         return;
       }
-      const where = `line ${line}`;
+      const where = { kind: 'line' as const, position: line };
       const broken = result.errors.find((error) => error.type === 'Quotes');
-      if (broken) problems.push({ where, position: line, reason: `${broken.message}.` });
+      // papaparse's codes: MissingQuotes (never closed), InvalidQuotes (text after the closing quote).
+      if (broken) problems.push({ where, reason: text(broken.code === 'MissingQuotes' ? 'csvQuoteUnclosed' : 'csvQuoteMalformed') });
       else if (row.length !== header.length) {
-        problems.push({ where, position: line, reason: `Expected ${header.length} fields, found ${row.length}.` });
+        problems.push({ where, reason: text('csvFieldCount', header.length, row.length) });
       } else {
         records.push({ line, values: Object.fromEntries(header.map((name, index) => [name, row[index] ?? ''])) });
       }
     },
   });
 
-  if (!header) return { ok: false, message: 'The file is empty.' };
-  if (header.length === 1 && header[0]?.includes(';')) {
-    return { ok: false, message: 'The file separates its columns with semicolons; save it as CSV with commas.' };
-  }
+  if (!header) return { ok: false, message: text('fileEmpty') };
+  if (header.length === 1 && header[0]?.includes(';')) return { ok: false, message: text('csvSemicolons') };
   const missing = requiredColumns.filter((column) => !header?.includes(column));
-  if (missing.length > 0) {
-    return {
-      ok: false,
-      message: `The first row must name the columns ${requiredColumns.join(',')} (comma-separated); missing: ${missing.join(', ')}.`,
-    };
-  }
+  // Column names are what the file must say, in every language: data, not words to translate.
+  if (missing.length > 0) return { ok: false, message: text('csvMissingColumns', requiredColumns.join(','), missing.join(', ')) };
   if (tooMany && limit) return { ok: false, message: limit.message };
   return { ok: true, records, problems };
-}
-
-/** zod issues as one readable sentence: "user_group_id: must not be empty; environment: …". */
-export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues.map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message)).join('; ');
 }

@@ -1,12 +1,12 @@
 import { groupKey } from './filter-groups';
 import { cyrb53 } from '../hash/cyrb53';
-import type { RowProblem } from './import-csv';
 import type { ImportedGroup } from './import-rows';
 import type { ImportItem } from './import-schema';
 import type { GroupRef, Registry, RegistryEntry } from './registry-schema';
+import type { RowPlace, RowProblem } from './row-problems';
 
 export interface ImportChange {
-  where: string;
+  where: RowPlace;
   entry: RegistryEntry;
   previous: RegistryEntry;
   /** What would change; a token is never shown, only that it differs. The page says it in words. */
@@ -25,7 +25,7 @@ export type Difference =
   | { kind: 'flagged' };
 
 export interface ImportPreview {
-  added: { where: string; entry: RegistryEntry }[];
+  added: { where: RowPlace; entry: RegistryEntry }[];
   changed: ImportChange[];
   unchanged: number;
   invalid: RowProblem[];

@@ -1,16 +1,16 @@
-import { z } from 'zod/mini';
 import { environmentSchema } from '../api/user-group-api';
 import { unguardCell } from '../csv/spreadsheet-csv';
 import { REGISTRY_CSV_COLUMNS, REGISTRY_EXPORT_FORMAT } from './export-registry';
-import { describeIssues, readCsv, type RowProblem } from './import-csv';
-import { MAX_IMPORT_EXTRA_LENGTH, MAX_IMPORT_GROUPS, MAX_IMPORT_TOKEN_LENGTH } from './import-schema';
-import { rotationMarkSchema, type RegistryEntry } from './registry-schema';
-import { noControlCharacters } from './text-rules';
+import { text, type MessageRef } from '../message-ref';
+import { readCsv } from './import-csv';
+import { csvRowSchema, jsonGroupSchema } from './import-row-schemas';
+import { MAX_IMPORT_GROUPS } from './import-schema';
+import type { RegistryEntry } from './registry-schema';
+import { byPosition, describeIssues, sameIdAs, type RowPlace, type RowProblem } from './row-problems';
 
 /** A group read from a file. CSV rows carry no `extra` fields or rotation marks: the stored ones stay. */
 export interface ImportedGroup {
-  where: string;
-  position: number;
+  where: RowPlace;
   fields: Omit<RegistryEntry, 'createdAt' | 'extra' | 'rotation'> & { createdAt?: string };
   extra?: Record<string, unknown>;
   rotation?: RegistryEntry['rotation'];
@@ -18,40 +18,7 @@ export interface ImportedGroup {
 
 export type ParsedImport =
   | { ok: true; format: 'json' | 'csv'; groups: ImportedGroup[]; problems: RowProblem[] }
-  | { ok: false; message: string };
-
-const filled = (max: number) =>
-  z.string().check(z.refine((value) => value.trim() !== '', 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));
-/** A name or ID: one line of printable text. */
-const label = (max: number) => filled(max).check(noControlCharacters());
-const isDate = (value: string) => !Number.isNaN(Date.parse(value));
-const dateText = z.string().check(z.refine(isDate, 'must be a date and time (ISO 8601)'));
-const environmentField = z.enum(environmentSchema.options, 'must be Customer or Testing');
-const extraFields = z.record(z.string(), z.unknown()).check(
-  z.refine((extra) => JSON.stringify(extra).length <= MAX_IMPORT_EXTRA_LENGTH, `must be at most ${MAX_IMPORT_EXTRA_LENGTH} characters as JSON`),
-);
-
-const jsonGroupSchema = z.object({
-  team_id: z.int('must be a whole number'),
-  token: filled(MAX_IMPORT_TOKEN_LENGTH),
-  name: label(200),
-  provided_id: label(256),
-  environment: environmentField,
-  createdAt: dateText,
-  lastRotatedAt: z.nullable(dateText),
-  rotation: z.optional(rotationMarkSchema),
-  extra: z.optional(extraFields),
-});
-
-const csvRowSchema = z.object({
-  name: label(200),
-  user_group_id: label(256),
-  environment: environmentField,
-  token: filled(MAX_IMPORT_TOKEN_LENGTH),
-  team_id: z.string().check(z.regex(/^-?\d{1,15}$/, 'must be a whole number')),
-  created_at: z.union([z.literal(''), dateText]),
-  last_rotated_at: z.union([z.literal(''), dateText]),
-});
+  | { ok: false; message: MessageRef };
 
 /** "customer" and " Testing " are what people type in spreadsheets; the service wants "Customer"/"Testing". */
 export function normaliseEnvironment(raw: string): string {
@@ -61,7 +28,7 @@ export function normaliseEnvironment(raw: string): string {
 
 /** The same (environment, id) twice in one file is a problem on the second row, never a silent choice. */
 function withoutDuplicates(groups: ImportedGroup[], problems: RowProblem[]): ImportedGroup[] {
-  const seen = new Map<string, string>();
+  const seen = new Map<string, RowPlace>();
   return groups.filter((group) => {
     const key = `${group.fields.environment}:${group.fields.provided_id}`;
     const first = seen.get(key);
@@ -69,35 +36,36 @@ function withoutDuplicates(groups: ImportedGroup[], problems: RowProblem[]): Imp
       seen.set(key, group.where);
       return true;
     }
-    problems.push({ where: group.where, position: group.position, reason: `The same ${group.fields.environment} ID as ${first}.` });
+    problems.push({ where: group.where, reason: sameIdAs(group.fields.environment, first) });
     return false;
   });
 }
 
 function finish(format: 'json' | 'csv', groups: ImportedGroup[], problems: RowProblem[]): ParsedImport {
   const unique = withoutDuplicates(groups, problems);
-  return { ok: true, format, groups: unique, problems: problems.sort((a, b) => a.position - b.position) };
+  return { ok: true, format, groups: unique, problems: problems.sort(byPosition) };
 }
 
-const tooManyGroups = `The file holds more than ${MAX_IMPORT_GROUPS.toLocaleString('en')} groups; split it into smaller files.`;
+const tooManyGroups = text('fileTooManyGroups', MAX_IMPORT_GROUPS);
+/** With the input in each issue, a missing field (no input) is told from one of the wrong type. */
+const REPORT_INPUT = { reportInput: true };
 
-function parseCsv(text: string): ParsedImport {
-  const table = readCsv(text, REGISTRY_CSV_COLUMNS, { rows: MAX_IMPORT_GROUPS, message: tooManyGroups });
+function parseCsv(content: string): ParsedImport {
+  const table = readCsv(content, REGISTRY_CSV_COLUMNS, { rows: MAX_IMPORT_GROUPS, message: tooManyGroups });
   if (!table.ok) return table;
   const problems = [...table.problems];
   const groups: ImportedGroup[] = [];
   for (const { line, values } of table.records) {
-    const where = `line ${line}`;
+    const where = { kind: 'line' as const, position: line };
     const raw = Object.fromEntries(REGISTRY_CSV_COLUMNS.map((column) => [column, unguardCell(values[column] ?? '')]));
-    const row = csvRowSchema.safeParse({ ...raw, environment: normaliseEnvironment(raw.environment ?? '') });
+    const row = csvRowSchema.safeParse({ ...raw, environment: normaliseEnvironment(raw.environment ?? '') }, REPORT_INPUT);
     if (!row.success) {
-      problems.push({ where, position: line, reason: describeIssues(row.error.issues) });
+      problems.push({ where, reason: describeIssues(row.error.issues) });
       continue;
     }
     const { data } = row;
     groups.push({
       where,
-      position: line,
       fields: {
         team_id: Number(data.team_id.trim()),
         token: data.token.trim(),
@@ -120,36 +88,35 @@ function groupsOf(document: unknown): unknown[] | undefined {
   return Array.isArray(groups) ? (groups as unknown[]) : undefined;
 }
 
-function parseJson(text: string): ParsedImport {
+function parseJson(content: string): ParsedImport {
   let document: unknown;
   try {
-    document = JSON.parse(text);
+    document = JSON.parse(content);
   } catch {
-    return { ok: false, message: 'The file is not valid JSON.' };
+    return { ok: false, message: text('jsonInvalid') };
   }
   const items = groupsOf(document);
-  if (!items) return { ok: false, message: 'This JSON file is not a Review Companion user group export (no "groups" list).' };
+  if (!items) return { ok: false, message: text('jsonNotExport') };
   if (items.length > MAX_IMPORT_GROUPS) return { ok: false, message: tooManyGroups };
   const problems: RowProblem[] = [];
   const groups: ImportedGroup[] = [];
   items.forEach((item, index) => {
-    const where = `entry ${index + 1}`;
-    const position = index + 1;
-    const parsed = jsonGroupSchema.safeParse(item);
+    const where = { kind: 'entry' as const, position: index + 1 };
+    const parsed = jsonGroupSchema.safeParse(item, REPORT_INPUT);
     if (!parsed.success) {
-      problems.push({ where, position, reason: describeIssues(parsed.error.issues) });
+      problems.push({ where, reason: describeIssues(parsed.error.issues) });
       return;
     }
     const { extra, rotation, createdAt, ...fields } = parsed.data;
-    groups.push({ where, position, fields: { ...fields, createdAt }, ...(extra && { extra }), ...(rotation && { rotation }) });
+    groups.push({ where, fields: { ...fields, createdAt }, ...(extra && { extra }), ...(rotation && { rotation }) });
   });
   return finish('json', groups, problems);
 }
 
 /** Reads our JSON export or a CSV with the export's columns. JSON is recognised by its first character. */
-export function parseRegistryFile(text: string): ParsedImport {
-  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
-  if (!trimmed) return { ok: false, message: 'The file is empty.' };
-  const parsed = trimmed.startsWith('{') || trimmed.startsWith('[') ? parseJson(trimmed) : parseCsv(text);
+export function parseRegistryFile(content: string): ParsedImport {
+  const trimmed = content.replace(/^\uFEFF/, '').trimStart();
+  if (!trimmed) return { ok: false, message: text('fileEmpty') };
+  const parsed = trimmed.startsWith('{') || trimmed.startsWith('[') ? parseJson(trimmed) : parseCsv(content);
   return parsed.ok && parsed.groups.length + parsed.problems.length > MAX_IMPORT_GROUPS ? { ok: false, message: tooManyGroups } : parsed;
 }

@@ -1,3 +1,4 @@
+import { countedText, text, type MessageRef } from '../message-ref';
 import { utf8Length } from '../storage/storage-usage';
 import type { BulkRow } from './bulk-schema';
 import { groupKey } from './filter-groups';
@@ -53,15 +54,21 @@ export function bulkGrowth(rows: readonly BulkRow[], now: string): Growth {
   return { groups: rows.length, bytes };
 }
 
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-const count = (value: number, one: string, many: string) => `${value.toLocaleString('en')} ${value === 1 ? one : many}`;
+/**
+ * Megabytes to one decimal, as a number: the page writes it in its language ("1.2", "1,2"). A size
+ * above zero shows as at least 0.1, never as "about 0 MB".
+ */
+const megabytes = (bytes: number) => (bytes > 0 ? Math.max(0.1, Math.round((bytes / (1024 * 1024)) * 10) / 10) : 0);
 
-/** Why a change that grows the registry this much cannot be stored, or undefined when it fits. */
-export function capacityProblem(usage: StorageUsage, growth: Growth, limitBytes = STORAGE_BUDGET_BYTES): string | undefined {
+/** Why a change that grows the registry this much cannot be stored (a named text), or undefined when it fits. */
+export function capacityProblem(usage: StorageUsage, growth: Growth, limitBytes = STORAGE_BUDGET_BYTES): MessageRef | undefined {
   if (growth.bytes <= 0 || usage.usedBytes + growth.bytes <= limitBytes) return undefined;
-  return (
-    `Not enough room: this adds ${count(growth.groups, 'group', 'groups')} (about ${megabytes(growth.bytes)}), ` +
-    `and this workspace already holds ${count(usage.storedGroups, 'group', 'groups')} using ${megabytes(usage.usedBytes)} ` +
-    `of this workspace’s ${megabytes(limitBytes)} storage limit. Delete groups you no longer need, or split the file.`
+  return text(
+    'capacityNotEnoughRoom',
+    countedText('capacityGroups', growth.groups),
+    megabytes(growth.bytes),
+    countedText('capacityGroups', usage.storedGroups),
+    megabytes(usage.usedBytes),
+    megabytes(limitBytes),
   );
 }

@@ -1,5 +1,6 @@
 import { storage } from '#imports';
 import { legacyRegistryKey, readRegistryBuckets, registryBucketKey, writeRegistryBuckets } from '../storage/user-group-registry-item';
+import { text } from '../message-ref';
 import { setAsideUnreadable } from '../storage/validated-item';
 import type { KeyScope } from '../workspaces/workspace-keys';
 import { groupKey } from './filter-groups';
@@ -22,7 +23,7 @@ async function readParts(scope: KeyScope): Promise<RegistryEntry[][]> {
       continue;
     }
     const parsed = registrySchema.safeParse(value);
-    if (!parsed.success) await setAsideUnreadable(registryBucketKey(scope, index), value, `user group registry (part ${index + 1} of ${REGISTRY_BUCKET_COUNT})`, KEEP);
+    if (!parsed.success) await setAsideUnreadable(registryBucketKey(scope, index), value, text('storedUserGroupRegistryPart', index + 1, REGISTRY_BUCKET_COUNT), KEEP);
     parts.push(parsed.success ? parsed.data.groups : []);
   }
   return parts;
@@ -38,7 +39,7 @@ async function moveLegacyRegistry(scope: KeyScope, parts: RegistryEntry[][], rev
   if (legacy === null || legacy === undefined) return parts;
   const parsed = registrySchema.safeParse(legacy);
   if (!parsed.success) {
-    await setAsideUnreadable(legacyKey, legacy, 'user group registry', KEEP);
+    await setAsideUnreadable(legacyKey, legacy, 'storedUserGroupRegistry', KEEP);
     return parts;
   }
   const known = new Set(parts.flat().map(groupKey));

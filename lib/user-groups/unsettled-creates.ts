@@ -28,6 +28,6 @@ export async function loadUnsettledCreates(scope: KeyScope): Promise<readonly Un
   if (stored === null || stored === undefined) return [];
   const parsed = unsettledCreatesSchema.safeParse(stored);
   if (parsed.success) return parsed.data.creates;
-  await setAsideUnreadable(unsettledCreatesKey(scope), stored, 'list of user groups whose creation is unconfirmed', { keepCorruptCopy: true });
+  await setAsideUnreadable(unsettledCreatesKey(scope), stored, 'storedUnsettledCreates', { keepCorruptCopy: true });
   return [];
 }

@@ -33,7 +33,7 @@ export function createHealthRecorder(scope: KeyScope, now = () => new Date()) {
     /** Never throws: the call's own outcome matters more than its record. */
     record(api: HealthApi, result: Result<unknown>): Promise<void> {
       const run = tail.then(async () => {
-        known ??= await readValidated(item, apiHealthSchema, 'connection state');
+        known ??= await readValidated(item, apiHealthSchema, 'storedConnectionState');
         const at = now();
         if (!worthWriting(known, api, result, at)) return;
         const next = afterCall(known, api, result, at);

@@ -88,7 +88,7 @@ export async function prepareWorkspaces(now = new Date()): Promise<void> {
     void removeLegacyKeys().catch(() => undefined);
     return;
   }
-  if (stored !== undefined) await setAsideUnreadable(`local:${WORKSPACE_INDEX_KEY}`, stored, 'list of workspaces', { keepCorruptCopy: true });
+  if (stored !== undefined) await setAsideUnreadable(`local:${WORKSPACE_INDEX_KEY}`, stored, 'storedWorkspaceList', { keepCorruptCopy: true });
   const ids = await idsWithKeys('local');
   if (ids.length > 0) await rebuildIndex(ids, now);
   else await upgradeFromLegacy(now);

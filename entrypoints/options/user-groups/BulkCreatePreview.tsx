@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { plural, t } from '@/lib/i18n';
+import { messageText } from '@/lib/message-ref';
 import { sendMessage } from '@/lib/messaging/client';
 import { startBulkCreate } from '@/lib/messaging/messages/registry-transfer-messages';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
@@ -11,7 +12,6 @@ import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { describeGroup } from './describe-group';
 import { ProblemList } from './ImportPreview';
 import { estimateJob } from './job-estimate';
-import { messageText } from '@/lib/message-ref';
 
 /** "24 s", "12 min". */
 export function formatEstimate(rows: number, ratePerMinute: number): string {
@@ -36,7 +36,7 @@ export function BulkCreatePreview({ fileName, text, rate, onStarted, onOutcome }
   const [busy, setBusy] = useState(false);
   const parsed = useMemo(() => parseBulkCsv(text), [text]);
   const plan = useMemo(() => parsed.ok && planBulkCreate(parsed.rows, { groups }), [parsed, groups]);
-  if (!parsed.ok || !plan) return <Alert>{t('optionsFileProblem', fileName, parsed.ok ? '' : parsed.message)}</Alert>;
+  if (!parsed.ok || !plan) return <Alert>{t('optionsFileProblem', fileName, parsed.ok ? '' : messageText(parsed.message))}</Alert>;
   const count = plan.toCreate.length;
 
   const start = async () => {

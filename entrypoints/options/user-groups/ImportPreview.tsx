@@ -1,6 +1,7 @@
 import { plural, t } from '@/lib/i18n';
+import { messageText } from '@/lib/message-ref';
 import { differenceText } from './difference-text';
-import type { RowProblem } from '@/lib/user-groups/import-csv';
+import type { RowPlace, RowProblem } from '@/lib/user-groups/row-problems';
 import type { ImportPreview as Preview } from '@/lib/user-groups/import-merge';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { describeGroup } from './describe-group';
@@ -14,13 +15,16 @@ function More({ total }: { total: number }) {
   return total > SHOWN ? <li className="hint">{plural('optionsListMore', total - SHOWN)}</li> : null;
 }
 
+/** "Line 4:" or "Entry 2:" (a line number is not grouped: "Line 1234:"). */
+const placeText = ({ kind, position }: RowPlace) => (kind === 'line' ? t('fileProblemLine', String(position)) : t('fileProblemEntry', String(position)));
+
 export function ProblemList({ problems, label }: { problems: readonly RowProblem[]; label: string }) {
   if (problems.length === 0) return null;
   return (
     <ul aria-label={label} className="preview-list">
       {problems.slice(0, SHOWN).map((problem) => (
-        <li key={problem.where}>
-          <strong>{problem.where[0]?.toUpperCase() + problem.where.slice(1)}:</strong> {problem.reason}
+        <li key={`${problem.where.kind}${problem.where.position}`}>
+          <strong>{placeText(problem.where)}</strong> {messageText(problem.reason)}
         </li>
       ))}
       <More total={problems.length} />

@@ -2,19 +2,19 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { plural, t } from '@/lib/i18n';
+import { messageText } from '@/lib/message-ref';
 import { sendMessage } from '@/lib/messaging/client';
 import { importUserGroups, readUserGroupRegistry } from '@/lib/messaging/messages/registry-transfer-messages';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { groupKey } from '@/lib/user-groups/filter-groups';
 import { importItems, previewImport, type ImportPreview as Preview } from '@/lib/user-groups/import-merge';
 import { parseRegistryFile, type ImportedGroup } from '@/lib/user-groups/import-rows';
-import type { RowProblem } from '@/lib/user-groups/import-csv';
+import type { RowProblem } from '@/lib/user-groups/row-problems';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { ImportPreview } from './ImportPreview';
 import { describeImport } from './import-outcome';
 import type { Outcome } from './outcome';
-import { messageText } from '@/lib/message-ref';
 
 interface ChosenFile {
   fileName: string;
@@ -78,7 +78,7 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
 
   // The section mounts this anew for each file (its key), so the file is read and compared once.
   const parsed = useMemo(() => parseRegistryFile(file.text), [file]);
-  const fileError = parsed.ok ? undefined : t('optionsFileProblem', file.fileName, parsed.message);
+  const fileError = parsed.ok ? undefined : t('optionsFileProblem', file.fileName, messageText(parsed.message));
   useEffect(() => {
     if (!parsed.ok) return;
     let current = true;

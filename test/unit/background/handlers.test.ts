@@ -6,13 +6,13 @@ import { createProjectHandlers as createProjectHandlersOf } from '@/entrypoints/
 import type { ProjectApi } from '@/lib/api/project-api';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
 import { createHistoryRecorder } from '@/lib/projects/history-writer';
+import { messageText } from '@/lib/message-ref';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { fail, ok, type Result } from '@/lib/result';
 import type { ConnectionSettings, Credentials } from '@/lib/connection/connection-schema';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { seedConnection, storedCredentials } from '../helpers/stored-connection';
 import { TEST_SCOPE, TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
-import { messageText } from '@/lib/message-ref';
 import { withText } from '../helpers/error-text';
 
 const settingsV1 = loadStorageFixture<ConnectionSettings>('connection-settings.v1.json');
@@ -111,7 +111,7 @@ describe('connectionHandlers.getConnectionStatus', () => {
     await fakeBrowser.storage.local.set({ [testKey('connectionSettings')]: settingsV1, [testKey('credentials')]: 42 });
     grant(UG_PATTERN, PROJECT_PATTERN);
     const result = await connectionHandlers.getConnectionStatus({ workspaceId }, sender);
-    expect(result.ok && result.value.notices).toEqual(['The saved credentials could not be read and was reset. Please enter it again.']);
+    expect(result.ok && result.value.notices.map(messageText)).toEqual(['The saved credentials could not be read and was reset. Please enter it again.']);
     expect(result.ok && result.value.projectApiReady).toBe(false);
   });
 });

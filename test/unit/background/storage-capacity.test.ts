@@ -11,7 +11,6 @@ import { capacityProblem, growthOf, STORAGE_BUDGET_BYTES, storedSize } from '@/l
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { upsertFromService } from '@/lib/user-groups/registry-updates';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
-import { withText } from '../helpers/error-text';
 import { seedRegistry, storedRegistry } from '../helpers/stored-registry';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 import { workspaceKey } from '@/lib/workspaces/workspace-keys';
@@ -42,8 +41,11 @@ describe('registry capacity', () => {
   });
 
   it('says how many groups, how many MB are used and of what limit', () => {
-    expect(capacityProblem({ usedBytes: 9.5 * 1024 * 1024, storedGroups: 9_012 }, { groups: 2_000, bytes: 1024 * 1024 })).toBe(
-      'Not enough room: this adds 2,000 groups (about 1.0 MB), and this workspace already holds 9,012 groups using 9.5 MB of this workspace’s 10.0 MB storage limit. Delete groups you no longer need, or split the file.',
+    const problem = capacityProblem({ usedBytes: 9.5 * 1024 * 1024, storedGroups: 9_012 }, { groups: 2_000, bytes: 1024 * 1024 });
+    // Numbers, not text: the page writes the counts (plural forms) and megabytes in its language.
+    expect(problem).toEqual({ key: 'capacityNotEnoughRoom', args: [{ key: 'capacityGroups', count: 2_000 }, 1, { key: 'capacityGroups', count: 9_012 }, 9.5, 10] });
+    expect(messageText(problem!)).toBe(
+      'Not enough room: this adds 2,000 groups (about 1 MB), and this workspace already holds 9,012 groups using 9.5 MB of this workspace’s 10 MB storage limit. Delete groups you no longer need, or split the file.',
     );
     expect(capacityProblem({ usedBytes: 9 * 1024 * 1024, storedGroups: 1 }, { groups: 10, bytes: 1024 * 1024 })).toBeUndefined();
     // A change that does not grow the registry is never refused, however full storage is.
@@ -62,7 +64,10 @@ describe('importUserGroups', () => {
     await fakeBrowser.storage.local.set(ownFiller(STORAGE_BUDGET_BYTES - 20_000));
     const handlers = createImportHandlers(createRegistryWriter(TEST_SCOPE), TEST_SCOPE);
     const answer = await handlers.importUserGroups({ items: newItems(200) }, sender);
-    expect(withText(answer)).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(/^Not enough room: this adds 200 groups \(about 0\.0 MB\), and this workspace already holds 1 group using 10\.0 MB of this workspace’s 10\.0 MB storage limit\./) as string } });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: { key: 'capacityNotEnoughRoom' } } });
+    expect(answer.ok || messageText(answer.error.message)).toMatch(
+      /^Not enough room: this adds 200 groups \(about 0\.1 MB\), and this workspace already holds 1 group using 10 MB of this workspace’s 10 MB storage limit\./,
+    );
     expect((await storedRegistry()).groups.map((group) => group.provided_id)).toEqual(['stored']);
 
     // What fits is imported.
@@ -84,7 +89,7 @@ describe('startBulkCreate', () => {
     const handlers = createBulkCreateHandlers({ start } as unknown as BulkRunner, createRegistryWriter(TEST_SCOPE), TEST_SCOPE);
     const rows = (count: number) => Array.from({ length: count }, (_, i) => ({ line: i + 2, name: `Group ${i}`, userGroupId: `bulk-${i}`, environment: 'Customer' as const }));
     const refused = await handlers.startBulkCreate({ rows: rows(300), ratePerMinute: 150 }, sender);
-    expect(refused.ok || messageText(refused.error.message)).toMatch(/^Not enough room: this adds 300 groups .* 1 group using 10\.0 MB of this workspace’s 10\.0 MB storage limit/);
+    expect(refused.ok || messageText(refused.error.message)).toMatch(/^Not enough room: this adds 300 groups .* 1 group using 10 MB of this workspace’s 10 MB storage limit/);
     expect(start).not.toHaveBeenCalled();
     const stored = { line: 2, name: 'Group stored', userGroupId: 'stored', environment: 'Customer' as const };
     expect(await handlers.startBulkCreate({ rows: [stored, ...rows(10)], ratePerMinute: 150 }, sender)).toEqual({ ok: true, value: { total: 1, skipped: 0 } });

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createConnectionRepository, type ConnectionRepository } from '@/lib/connection/connection-repository';
 import type { ConnectionSettings, Credentials, StoredCredentials } from '@/lib/connection/connection-schema';
+import { messageText } from '@/lib/message-ref';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { credentialsStorage, seedConnection as seed, storedCredentials } from '../helpers/stored-connection';
@@ -245,7 +246,7 @@ describe('corrupt stored data', () => {
     expect(await loadConnection()).toEqual({ ...settingsV1, ...EMPTY });
     expect(await raw('local', 'credentials')).toBeUndefined();
     expect(await raw('local', 'connectionSettings')).toEqual(settingsV1);
-    expect(await readStorageNotices()).toEqual(['The saved credentials could not be read and was reset. Please enter it again.']);
+    expect((await readStorageNotices()).map(messageText)).toEqual(['The saved credentials could not be read and was reset. Please enter it again.']);
 
     expect(warn).toHaveBeenCalledTimes(1);
     const logged = JSON.stringify(warn.mock.calls);
@@ -271,7 +272,7 @@ describe('corrupt stored data', () => {
     expect(await loadConnection()).toEqual({ userGroupBaseUrl: '', projectApiUrl: '', secretsArea: 'local', ...EMPTY });
     expect(await raw('local', 'connectionSettings')).toBeUndefined();
     expect(await raw('local', 'credentials')).toEqual(storedV2);
-    expect(await readStorageNotices()).toEqual(['The saved connection settings could not be read and was reset. Please enter it again.']);
+    expect((await readStorageNotices()).map(messageText)).toEqual(['The saved connection settings could not be read and was reset. Please enter it again.']);
     const logged = JSON.stringify(warn.mock.calls);
     expect(logged).toContain('connection settings');
     expect(logged).not.toContain('ug.example.com');

@@ -150,8 +150,8 @@ describe('the storage boundary', () => {
     await fc.assert(
       fc.asyncProperty(fc.anything(), fc.anything(), async (settings, credentials) => {
         await fakeBrowser.storage.local.set({ [testKey('connectionSettings')]: settings, [testKey('credentials')]: credentials });
-        const readSettings = await readValidated(connectionSettingsItemFor(TEST_SCOPE), connectionSettingsSchema, 'connection settings');
-        const readCredentials = await readValidated(credentialsItemsFor(TEST_SCOPE).local, storedCredentialsSchema, 'credentials');
+        const readSettings = await readValidated(connectionSettingsItemFor(TEST_SCOPE), connectionSettingsSchema, 'storedConnectionSettings');
+        const readCredentials = await readValidated(credentialsItemsFor(TEST_SCOPE).local, storedCredentialsSchema, 'storedCredentials');
         expect(connectionSettingsSchema.safeParse(readSettings).success).toBe(true);
         expect(storedCredentialsSchema.safeParse(readCredentials).success).toBe(true);
       }),

@@ -4,7 +4,15 @@ import { noticeHandlers } from '@/entrypoints/background/notice-handlers';
 import { sendMessage } from '@/lib/messaging/client';
 import { dismissStorageNotices } from '@/lib/messaging/messages/notice-messages';
 import { routeMessage, type Handlers } from '@/lib/messaging/router';
+import type { MessageKey } from '@/lib/i18n';
+import { messageText, text, verbatimText, type MessageRef } from '@/lib/message-ref';
 import { addStorageNotice, readStorageNotices, storageNoticesItem } from '@/lib/storage/notices-item';
+import { loadStorageFixture } from '../fixtures/storage/load';
+
+/** A notice as the background adds one: a named text, what could not be read named too. */
+const notice = (what: MessageKey) => text('storageNoticeReset', text(what));
+const OLD = notice('storedBulkCreateRows');
+const NEW = notice('storedConnectionState');
 
 const self = { id: fakeBrowser.runtime.id, origin: fakeBrowser.runtime.getURL('/') };
 const optionsPage = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/options.html') };
@@ -44,35 +52,61 @@ describe('storage notices', () => {
   // Regression: the options page cleared the list while the background added a notice; whichever wrote
   // last won, so the new notice was lost (or the dismissed ones came back).
   it('a dismiss from the options page and an add by the background at the same moment both take effect', async () => {
-    await addStorageNotice('old problem');
+    await addStorageNotice(OLD);
     readsMeetUp();
     const shown = await readStorageNotices();
     const [dismissed] = await Promise.all([
       sendMessage(dismissStorageNotices, { notices: shown }),
-      addStorageNotice('new problem'),
+      addStorageNotice(NEW),
     ]);
     expect(dismissed).toEqual({ ok: true, value: {} });
-    expect(await readStorageNotices()).toEqual(['new problem']);
+    expect(await readStorageNotices()).toEqual([NEW]);
   });
 
   it('the same, with the add started first', async () => {
-    await addStorageNotice('old problem');
+    await addStorageNotice(OLD);
     readsMeetUp();
     const shown = await readStorageNotices();
-    await Promise.all([addStorageNotice('new problem'), sendMessage(dismissStorageNotices, { notices: shown })]);
-    expect(await readStorageNotices()).toEqual(['new problem']);
+    await Promise.all([addStorageNotice(NEW), sendMessage(dismissStorageNotices, { notices: shown })]);
+    expect(await readStorageNotices()).toEqual([NEW]);
   });
 
   it('a dismiss removes only the notices the page showed', async () => {
-    await addStorageNotice('seen');
-    await addStorageNotice('not yet seen');
-    await sendMessage(dismissStorageNotices, { notices: ['seen'] });
-    expect(await readStorageNotices()).toEqual(['not yet seen']);
+    await addStorageNotice(notice('storedCredentials'));
+    await addStorageNotice(notice('storedConnectionSettings'));
+    // The page sends back the notices it read; they are compared by what they name, not by identity.
+    await sendMessage(dismissStorageNotices, { notices: [JSON.parse(JSON.stringify(notice('storedCredentials'))) as MessageRef] });
+    expect(await readStorageNotices()).toEqual([notice('storedConnectionSettings')]);
   });
 
   it('two notices added at the same moment are both kept, once each', async () => {
     readsMeetUp();
-    await Promise.all([addStorageNotice('first'), addStorageNotice('second'), addStorageNotice('first')]);
-    expect(await readStorageNotices()).toEqual(['first', 'second']);
+    await Promise.all([addStorageNotice(OLD), addStorageNotice(NEW), addStorageNotice(notice('storedBulkCreateRows'))]);
+    expect(await readStorageNotices()).toEqual([OLD, NEW]);
+  });
+
+  it('notices with the same text but other arguments are two notices', async () => {
+    await addStorageNotice(text('storageNoticeKeptAside', text('storedProjectHistory'), 'ws.a.projectHistory'));
+    await addStorageNotice(text('storageNoticeKeptAside', text('storedProjectHistory'), 'ws.b.projectHistory'));
+    expect((await readStorageNotices()).map(messageText)).toEqual([
+      'The saved project history could not be read. It was kept unchanged under “corrupt:ws.a.projectHistory” in this browser\'s storage and a fresh one was started; nothing was deleted.',
+      'The saved project history could not be read. It was kept unchanged under “corrupt:ws.b.projectHistory” in this browser\'s storage and a fresh one was started; nothing was deleted.',
+    ]);
+  });
+});
+
+describe('notices stored by an older version (plain English words)', () => {
+  const stored = loadStorageFixture<string[]>('storage-notices.v1.json');
+
+  it('are read as words shown as they are, next to new named ones, and can be dismissed', async () => {
+    await storageNoticesItem.setValue(stored);
+    const [credentials, registryPart] = stored as [string, string];
+    expect(await readStorageNotices()).toEqual([verbatimText(credentials), verbatimText(registryPart)]);
+    expect((await readStorageNotices()).map(messageText)).toEqual(stored);
+
+    await addStorageNotice(NEW);
+    expect(await readStorageNotices()).toEqual([verbatimText(credentials), verbatimText(registryPart), NEW]);
+    await sendMessage(dismissStorageNotices, { notices: [verbatimText(credentials)] });
+    expect(await readStorageNotices()).toEqual([verbatimText(registryPart), NEW]);
   });
 });

@@ -18,7 +18,7 @@ beforeEach(() => {
 
 describe('the serialized store behind the bulk create job', () => {
   it('reads storage once for a series of changes, and each change is persisted', async () => {
-    const store = createSerializedStore(namesItem, namesSchema, 'names');
+    const store = createSerializedStore(namesItem, namesSchema, 'storedBulkCreateJob');
     const get = vi.spyOn(fakeBrowser.storage.local, 'get');
     for (const name of ['a', 'b', 'c']) {
       await store.update(add(name));
@@ -29,7 +29,7 @@ describe('the serialized store behind the bulk create job', () => {
   });
 
   it('notices a change made by anyone else and works on it, not on its stale copy', async () => {
-    const store = createSerializedStore(namesItem, namesSchema, 'names');
+    const store = createSerializedStore(namesItem, namesSchema, 'storedBulkCreateJob');
     await store.update(add('mine'));
     // Another context (or a test) writes the item directly.
     await fakeBrowser.storage.local.set({ testNames: { names: ['theirs'] } });
@@ -39,7 +39,7 @@ describe('the serialized store behind the bulk create job', () => {
   });
 
   it('changes run one after another, each on the result of the previous one', async () => {
-    const store = createSerializedStore(namesItem, namesSchema, 'names');
+    const store = createSerializedStore(namesItem, namesSchema, 'storedBulkCreateJob');
     await Promise.all(Array.from({ length: 20 }, (_, i) => store.update(add(`n${i}`))));
     expect(await storedNames()).toEqual(Array.from({ length: 20 }, (_, i) => `n${i}`));
   });

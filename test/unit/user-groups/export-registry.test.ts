@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exportFileName, exportRegistryCsv, exportRegistryJson } from '@/lib/user-groups/export-registry';
 import { applyImport, importItems, previewImport } from '@/lib/user-groups/import-merge';
 import { parseRegistryFile } from '@/lib/user-groups/import-rows';
+import { messageText } from '@/lib/message-ref';
 import { registrySchema, type Registry, type RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { loadStorageFixture } from '../fixtures/storage/load';
 
@@ -45,7 +46,7 @@ const awkward: Registry = {
 
 function roundTrip(text: string, into: Registry) {
   const parsed = parseRegistryFile(text);
-  if (!parsed.ok) throw new Error(parsed.message);
+  if (!parsed.ok) throw new Error(messageText(parsed.message));
   return previewImport(into, parsed, NOW);
 }
 
@@ -78,7 +79,7 @@ describe('export', () => {
     expect(text.split('\r\n')[1]).toMatch(/^"'=HYPERLINK/);
     const parsed = parseRegistryFile(text);
     // Read back, the guard is removed, and the line break is refused as any control character is.
-    expect(parsed.ok && parsed.problems.map((problem) => problem.reason)).toEqual(['name: must not contain line breaks, tabs or other control characters']);
+    expect(parsed.ok && parsed.problems.map((problem) => messageText(problem.reason))).toEqual(['name: must not contain line breaks, tabs or other control characters']);
   });
 });
 

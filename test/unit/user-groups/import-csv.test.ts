@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { parseBulkCsv } from '@/lib/user-groups/bulk-csv';
 import { readCsv } from '@/lib/user-groups/import-csv';
 import { parseRegistryFile } from '@/lib/user-groups/import-rows';
+import { messageText } from '@/lib/message-ref';
+import type { RowProblem } from '@/lib/user-groups/row-problems';
 
 const BOM = '\uFEFF';
+
+/** Problems as the page shows them in English: where (data) and the reason's text. */
+const shown = (problems: readonly RowProblem[]) => problems.map(({ where, reason }) => ({ where, reason: messageText(reason) }));
+/** A refused file's text in English. */
+const refusal = (parsed: { ok: boolean; message?: Parameters<typeof messageText>[0] }) => (parsed.ok || !parsed.message ? undefined : messageText(parsed.message));
 
 describe('readCsv', () => {
   it('handles a BOM, CRLF, quoted commas, doubled quotes and a quoted line break, with the line each row starts on', () => {
@@ -30,23 +37,23 @@ describe('readCsv', () => {
     expect(table.ok).toBe(true);
     if (!table.ok) return;
     expect(table.records.map((record) => record.line)).toEqual([3]);
-    expect(table.problems).toEqual([
-      { where: 'line 2', position: 2, reason: 'Expected 3 fields, found 2.' },
-      { where: 'line 4', position: 4, reason: 'Expected 3 fields, found 4.' },
-      { where: 'line 5', position: 5, reason: expect.stringMatching(/quote/i) as string },
+    expect(shown(table.problems)).toEqual([
+      { where: { kind: 'line', position: 2 }, reason: 'Expected 3 fields, found 2.' },
+      { where: { kind: 'line', position: 4 }, reason: 'Expected 3 fields, found 4.' },
+      { where: { kind: 'line', position: 5 }, reason: expect.stringMatching(/quote/i) as string },
     ]);
+    expect(table.problems[2]?.reason).toEqual({ key: 'csvQuoteUnclosed' });
   });
 
   it('refuses an empty file and a file without the required columns', () => {
-    expect(readCsv('', ['name'])).toEqual({ ok: false, message: 'The file is empty.' });
-    expect(readCsv('name,id\n', ['name', 'user_group_id', 'environment'])).toEqual({
-      ok: false,
-      message: 'The first row must name the columns name,user_group_id,environment (comma-separated); missing: user_group_id, environment.',
-    });
-    expect(readCsv('name;user_group_id;environment\n', ['name', 'user_group_id', 'environment'])).toEqual({
-      ok: false,
-      message: 'The file separates its columns with semicolons; save it as CSV with commas.',
-    });
+    expect(readCsv('', ['name'])).toEqual({ ok: false, message: { key: 'fileEmpty' } });
+    expect(refusal(readCsv('', ['name']))).toBe('The file is empty.');
+    expect(refusal(readCsv('name,id\n', ['name', 'user_group_id', 'environment']))).toBe(
+      'The first row must name the columns name,user_group_id,environment (comma-separated); missing: user_group_id, environment.',
+    );
+    expect(refusal(readCsv('name;user_group_id;environment\n', ['name', 'user_group_id', 'environment']))).toBe(
+      'The file separates its columns with semicolons; save it as CSV with commas.',
+    );
   });
 });
 
@@ -71,21 +78,23 @@ describe('parseBulkCsv', () => {
       { line: 3, name: 'Globex', userGroupId: 'globex', environment: 'Testing' },
       { line: 8, name: 'Same id other env', userGroupId: 'acme', environment: 'Testing' },
     ]);
-    expect(parsed.problems).toEqual([
-      { where: 'line 4', position: 4, reason: 'name: must not be empty' },
-      { where: 'line 5', position: 5, reason: 'user_group_id: must not be empty' },
-      { where: 'line 6', position: 6, reason: 'environment: must be Customer or Testing' },
-      { where: 'line 7', position: 7, reason: 'The same Customer ID as line 2.' },
-      { where: 'line 9', position: 9, reason: 'name: must be at most 200 characters' },
+    expect(shown(parsed.problems)).toEqual([
+      { where: { kind: 'line', position: 4 }, reason: 'name: must not be empty' },
+      { where: { kind: 'line', position: 5 }, reason: 'user_group_id: must not be empty' },
+      { where: { kind: 'line', position: 6 }, reason: 'environment: must be Customer or Testing' },
+      { where: { kind: 'line', position: 7 }, reason: 'The same Customer ID as line 2.' },
+      { where: { kind: 'line', position: 9 }, reason: 'name: must be at most 200 characters' },
     ]);
+    // Named, with the field name and the environment as data: each page says it in its language.
+    expect(parsed.problems[0]?.reason).toEqual({ key: 'fileFieldIssue', args: ['name', { key: 'fileFieldEmpty' }] });
+    expect(parsed.problems[3]?.reason).toEqual({ key: 'fileSameIdAsLine', args: ['Customer', '2'] });
   });
 
   it('refuses a file of more than 10,000 rows as a whole', () => {
     const rows = Array.from({ length: 10_001 }, (_, i) => `G${i},g${i},Customer`);
-    expect(parseBulkCsv(['name,user_group_id,environment', ...rows].join('\n'))).toEqual({
-      ok: false,
-      message: 'The file holds more than 10,000 rows; split it into smaller files.',
-    });
+    const parsed = parseBulkCsv(['name,user_group_id,environment', ...rows].join('\n'));
+    expect(parsed).toEqual({ ok: false, message: { key: 'fileTooManyRows', args: [10_000] } });
+    expect(refusal(parsed)).toBe('The file holds more than 10,000 rows; split it into smaller files.');
   });
 });
 
@@ -99,36 +108,47 @@ describe('parseRegistryFile (CSV)', () => {
       format: 'csv',
       problems: [],
       groups: [
-        { where: 'line 2', position: 2, fields: { name: '=Sum, Inc.', provided_id: 'sum', environment: 'Customer', token: 'ugt_1', team_id: 7, createdAt: '2025-01-01T00:00:00.000Z', lastRotatedAt: null } },
-        { where: 'line 3', position: 3, fields: { name: 'Two', provided_id: 'two', environment: 'Testing', token: 'ugt_2', team_id: 8, lastRotatedAt: '2025-02-01T00:00:00.000Z' } },
+        { where: { kind: 'line', position: 2 }, fields: { name: '=Sum, Inc.', provided_id: 'sum', environment: 'Customer', token: 'ugt_1', team_id: 7, createdAt: '2025-01-01T00:00:00.000Z', lastRotatedAt: null } },
+        { where: { kind: 'line', position: 3 }, fields: { name: 'Two', provided_id: 'two', environment: 'Testing', token: 'ugt_2', team_id: 8, lastRotatedAt: '2025-02-01T00:00:00.000Z' } },
       ],
     });
   });
 
   it('requires a token, a whole team id and real dates', () => {
     const parsed = parseRegistryFile(`${header}\nA,a,Customer,,1,,\nB,b,Customer,t,x1,,\nC,c,Customer,t,3,yesterday,\n`);
-    expect(parsed.ok && parsed.problems).toEqual([
-      { where: 'line 2', position: 2, reason: 'token: must not be empty' },
-      { where: 'line 3', position: 3, reason: 'team_id: must be a whole number' },
-      { where: 'line 4', position: 4, reason: expect.stringContaining('created_at') as string },
+    expect(parsed.ok && shown(parsed.problems)).toEqual([
+      { where: { kind: 'line', position: 2 }, reason: 'token: must not be empty' },
+      { where: { kind: 'line', position: 3 }, reason: 'team_id: must be a whole number' },
+      { where: { kind: 'line', position: 4 }, reason: 'created_at: must be a date and time (ISO 8601)' },
     ]);
   });
 });
 
 describe('parseRegistryFile (JSON)', () => {
   it('refuses JSON that is not an export', () => {
-    expect(parseRegistryFile('{"format":"something-else","groups":[]}')).toEqual({ ok: false, message: expect.stringContaining('not a Review Companion') as string });
-    expect(parseRegistryFile('{ nope')).toEqual({ ok: false, message: 'The file is not valid JSON.' });
+    expect(refusal(parseRegistryFile('{"format":"something-else","groups":[]}'))).toContain('not a Review Companion');
+    expect(refusal(parseRegistryFile('{ nope'))).toBe('The file is not valid JSON.');
   });
 
   it('lists invalid entries by number', () => {
     const good = { team_id: 1, token: 't', name: 'N', provided_id: 'n', environment: 'Customer', createdAt: '2025-01-01T00:00:00.000Z', lastRotatedAt: null, extra: {} };
     const parsed = parseRegistryFile(JSON.stringify([good, { ...good, provided_id: 'm', token: '' }, { ...good, environment: 'Prod', provided_id: 'p' }, good]));
-    expect(parsed.ok && parsed.groups.map((group) => group.where)).toEqual(['entry 1']);
-    expect(parsed.ok && parsed.problems).toEqual([
-      { where: 'entry 2', position: 2, reason: 'token: must not be empty' },
-      { where: 'entry 3', position: 3, reason: 'environment: must be Customer or Testing' },
-      { where: 'entry 4', position: 4, reason: 'The same Customer ID as entry 1.' },
+    expect(parsed.ok && parsed.groups.map((group) => group.where)).toEqual([{ kind: 'entry', position: 1 }]);
+    expect(parsed.ok && shown(parsed.problems)).toEqual([
+      { where: { kind: 'entry', position: 2 }, reason: 'token: must not be empty' },
+      { where: { kind: 'entry', position: 3 }, reason: 'environment: must be Customer or Testing' },
+      { where: { kind: 'entry', position: 4 }, reason: 'The same Customer ID as entry 1.' },
+    ]);
+  });
+
+  it('names a missing field, a value of the wrong type, and several problems of one group', () => {
+    const good = { team_id: 1, token: 't', name: 'N', provided_id: 'n', environment: 'Customer', createdAt: '2025-01-01T00:00:00.000Z', lastRotatedAt: null };
+    const noToken = { ...good, token: undefined }; // JSON.stringify leaves it out
+    const parsed = parseRegistryFile(JSON.stringify([noToken, { ...good, name: 7 }, { ...good, team_id: 1.5, environment: 'Prod' }]));
+    expect(parsed.ok && shown(parsed.problems).map((problem) => problem.reason)).toEqual([
+      'token: is missing',
+      'name: has the wrong type',
+      'team_id: must be a whole number; environment: must be Customer or Testing',
     ]);
   });
 });

@@ -5,6 +5,7 @@ import { readCsv } from '@/lib/user-groups/import-csv';
 import { parseRegistryFile } from '@/lib/user-groups/import-rows';
 import { importItemSchema, MAX_IMPORT_EXTRA_LENGTH, MAX_IMPORT_TOKEN_LENGTH } from '@/lib/user-groups/import-schema';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import { messageText } from '@/lib/message-ref';
 
 const HEADER = 'name,user_group_id,environment,token,team_id,created_at,last_rotated_at';
 const CONTROL = 'must not contain line breaks, tabs or other control characters';
@@ -15,8 +16,8 @@ function entry(overrides: Partial<RegistryEntry> = {}): RegistryEntry {
 
 const reasons = (text: string) => {
   const parsed = parseRegistryFile(text);
-  if (!parsed.ok) throw new Error(parsed.message);
-  return parsed.problems.map((problem) => `${problem.where}: ${problem.reason}`);
+  if (!parsed.ok) throw new Error(messageText(parsed.message));
+  return parsed.problems.map((problem) => `${problem.where.kind} ${problem.where.position}: ${messageText(problem.reason)}`);
 };
 
 describe('import size limits', () => {
@@ -28,34 +29,34 @@ describe('import size limits', () => {
         entry({ provided_id: 'big-extra', extra: { note: 'y'.repeat(MAX_IMPORT_EXTRA_LENGTH) } }),
       ],
     });
-    expect(reasons(json)).toEqual(['entry 2: token: must be at most 1024 characters', 'entry 3: extra: must be at most 4096 characters as JSON']);
+    expect(reasons(json)).toEqual(['entry 2: token: must be at most 1,024 characters', 'entry 3: extra: must be at most 4,096 characters as JSON']);
     const csv = [HEADER, `Long,long,Customer,${'x'.repeat(MAX_IMPORT_TOKEN_LENGTH + 1)},1,,`, `Fits,fits,Customer,${'x'.repeat(MAX_IMPORT_TOKEN_LENGTH)},1,,`].join('\n');
-    expect(reasons(csv)).toEqual(['line 2: token: must be at most 1024 characters']);
+    expect(reasons(csv)).toEqual(['line 2: token: must be at most 1,024 characters']);
   });
 
   it('stops reading a 100,000-row CSV at the row limit and refuses it, without a row-by-row pass over the rest', () => {
     const rows = Array.from({ length: 100_000 }, (_, i) => `G${i},g${i},Customer,ugt_${i},1,,`);
     const started = performance.now();
-    expect(parseRegistryFile([HEADER, ...rows].join('\n'))).toEqual({ ok: false, message: 'The file holds more than 20,000 groups; split it into smaller files.' });
+    const refused = parseRegistryFile([HEADER, ...rows].join('\n'));
+    expect(!refused.ok && messageText(refused.message)).toBe('The file holds more than 20,000 groups; split it into smaller files.');
     const bulkRows = Array.from({ length: 100_000 }, (_, i) => `G${i},g${i},Customer`);
-    expect(parseBulkCsv(['name,user_group_id,environment', ...bulkRows].join('\n'))).toEqual({
-      ok: false,
-      message: 'The file holds more than 10,000 rows; split it into smaller files.',
-    });
+    const bulkRefused = parseBulkCsv(['name,user_group_id,environment', ...bulkRows].join('\n'));
+    expect(!bulkRefused.ok && messageText(bulkRefused.message)).toBe('The file holds more than 10,000 rows; split it into smaller files.');
     // Generous: the point is that it is not proportional to 100,000 validated rows.
     expect(performance.now() - started).toBeLessThan(3000);
   });
 
   it('readCsv refuses a file over its row limit, and reads one within it whole', () => {
     const text = ['a', ...Array.from({ length: 1000 }, (_, i) => String(i))].join('\n');
-    expect(readCsv(text, ['a'], { rows: 10, message: 'too many' })).toEqual({ ok: false, message: 'too many' });
-    const whole = readCsv(text, ['a'], { rows: 1000, message: 'too many' });
+    const tooMany = { key: 'fileTooManyRows', args: [10] };
+    expect(readCsv(text, ['a'], { rows: 10, message: tooMany })).toEqual({ ok: false, message: tooMany });
+    const whole = readCsv(text, ['a'], { rows: 1000, message: tooMany });
     expect(whole.ok && whole.records.length).toBe(1000);
   });
 
   it('refuses a JSON file with more groups than the limit before validating them', () => {
     const groups = Array.from({ length: 20_001 }, () => ({}));
-    expect(parseRegistryFile(JSON.stringify({ groups }))).toEqual({ ok: false, message: 'The file holds more than 20,000 groups; split it into smaller files.' });
+    expect(parseRegistryFile(JSON.stringify({ groups }))).toEqual({ ok: false, message: { key: 'fileTooManyGroups', args: [20_000] } });
   });
 });
 
@@ -78,7 +79,7 @@ describe('control characters in names and IDs', () => {
 
   it('a bulk create file refuses them too; spaces around a value are still trimmed', () => {
     const parsed = parseBulkCsv(['name,user_group_id,environment', '"Two\nlines",a,Customer', 'Tab,"b\tc",Customer', ' Fine ,fine,Customer', 'Bell\u0007,d,Testing'].join('\r\n'));
-    expect(parsed.ok && parsed.problems.map((problem) => `${problem.where}: ${problem.reason}`)).toEqual([
+    expect(parsed.ok && parsed.problems.map((problem) => `${problem.where.kind} ${problem.where.position}: ${messageText(problem.reason)}`)).toEqual([
       `line 2: name: ${CONTROL}`,
       `line 4: user_group_id: ${CONTROL}`,
       `line 6: name: ${CONTROL}`,

@@ -4,6 +4,7 @@ import { createImportHandlers } from '@/entrypoints/background/import-handlers';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { applyImport, entryFingerprint, importItems, previewImport } from '@/lib/user-groups/import-merge';
 import { parseRegistryFile } from '@/lib/user-groups/import-rows';
+import { messageText } from '@/lib/message-ref';
 import { registrySchema, type Registry, type RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { loadStorageFixture } from '../fixtures/storage/load';
@@ -36,7 +37,7 @@ function csvRow(group: RegistryEntry): string {
 
 function parse(text: string) {
   const parsed = parseRegistryFile(text);
-  if (!parsed.ok) throw new Error(parsed.message);
+  if (!parsed.ok) throw new Error(messageText(parsed.message));
   return parsed;
 }
 
@@ -63,11 +64,11 @@ describe('previewImport', () => {
       invalid: 1,
     });
     expect(preview.changed.map((change) => [change.where, change.differences])).toEqual([
-      ['line 3', [{ kind: 'token' }]],
-      ['line 4', [{ kind: 'name', from: 'Group renamed', to: 'Renamed' }, { kind: 'team', from: 1, to: 2 }]],
+      [{ kind: 'line', position: 3 }, [{ kind: 'token' }]],
+      [{ kind: 'line', position: 4 }, [{ kind: 'name', from: 'Group renamed', to: 'Renamed' }, { kind: 'team', from: 1, to: 2 }]],
     ]);
     expect(JSON.stringify(preview.changed.map((change) => change.differences))).not.toContain('ugt_');
-    expect(preview.invalid).toEqual([{ where: 'line 7', position: 7, reason: 'token: must not be empty' }]);
+    expect(preview.invalid.map(({ where, reason }) => ({ where, reason: messageText(reason) }))).toEqual([{ where: { kind: 'line', position: 7 }, reason: 'token: must not be empty' }]);
     // A CSV row keeps the stored extra fields; a stored flag stays while the token is the same.
     expect(preview.changed[1]?.entry.extra).toEqual({ seats: 5 });
     expect(preview.added[0]?.entry).toEqual(entry('brand-new'));

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { messageText } from '@/lib/message-ref';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import { EMPTY_REGISTRY, type Registry, type RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { removeGroup, upsertFromService } from '@/lib/user-groups/registry-updates';
@@ -138,7 +139,7 @@ describe('stored in parts', () => {
     const kept = Object.entries(all).filter(([key]) => key.startsWith(`corrupt:${registryPartKey(part)}:`));
     expect(kept.map(([, copy]) => copy)).toStrictEqual([registryCorrupt]);
     expect(all[registryPartKey(part)]).toBeUndefined();
-    expect(await readStorageNotices()).toEqual([
+    expect((await readStorageNotices()).map(messageText)).toEqual([
       `The saved user group registry (part ${part + 1} of ${REGISTRY_BUCKET_COUNT}) could not be read. It was kept unchanged under “corrupt:${registryPartKey(part)}” in this browser's storage and a fresh one was started; nothing was deleted.`,
     ]);
     expect(JSON.stringify(warn.mock.calls)).not.toContain('ugt_corrupt_but_only_copy');
@@ -189,7 +190,9 @@ describe('format v1 (one stored value) moves into the parts', () => {
     expect(corruptKeys[0]).toMatch(/^corrupt:ws\.test-ws\.userGroupRegistry:\d+$/);
     expect(all[corruptKeys[0]!]).toStrictEqual(registryCorrupt);
     expect(all[LEGACY_KEY]).toBeUndefined();
-    expect(await readStorageNotices()).toEqual([CORRUPT_NOTICE]);
+    expect((await readStorageNotices()).map(messageText)).toEqual([CORRUPT_NOTICE]);
+    // Named, with the key as data: the page shows it in its language.
+    expect(await readStorageNotices()).toEqual([{ key: 'storageNoticeKeptAside', args: [{ key: 'storedUserGroupRegistry' }, 'ws.test-ws.userGroupRegistry'] }]);
     // the warning names the item, never its content (which holds tokens)
     expect(warn).toHaveBeenCalledTimes(1);
     expect(JSON.stringify(warn.mock.calls)).not.toContain('ugt_corrupt_but_only_copy');

@@ -1,0 +1,56 @@
+import { z } from 'zod/mini';
+import { environmentSchema } from '../api/user-group-api';
+import { MAX_IMPORT_EXTRA_LENGTH, MAX_IMPORT_TOKEN_LENGTH } from './import-schema';
+import { verbatimText } from '../message-ref';
+import { rotationMarkSchema } from './registry-schema';
+import { FIELD_RULES } from './row-problems';
+import { noControlCharacters } from './text-rules';
+
+// What a group in a backup file must be. Each rule's message names its text (row-problems.ts), so the
+// page says what is wrong in its own language.
+
+const filled = (max: number) =>
+  z.string().check(z.refine((value) => value.trim() !== '', FIELD_RULES.empty), z.maxLength(max));
+/** A name or ID: one line of printable text. */
+const label = (max: number) => filled(max).check(noControlCharacters());
+const isDate = (value: string) => !Number.isNaN(Date.parse(value));
+const dateText = z.string().check(z.refine(isDate, FIELD_RULES.notDate));
+const environmentField = z.enum(environmentSchema.options, FIELD_RULES.notEnvironment);
+const extraFields = z.record(z.string(), z.unknown()).check(
+  z.refine((extra) => JSON.stringify(extra).length <= MAX_IMPORT_EXTRA_LENGTH, { message: FIELD_RULES.extraTooLong, params: { maximum: MAX_IMPORT_EXTRA_LENGTH } }),
+);
+
+/**
+ * A rotation mark's text in a file: an older export's English words, or a named text of this version
+ * (one level, as the background writes them). Bounded, since a file is not trusted.
+ */
+const rotationText = z.union([
+  z.pipe(z.string().check(z.maxLength(500)), z.transform(verbatimText)),
+  z.object({
+    key: z.string().check(z.regex(/^[A-Za-z0-9_]{1,100}$/)),
+    args: z.optional(z.array(z.union([z.string().check(z.maxLength(500)), z.number()])).check(z.maxLength(9))),
+    count: z.optional(z.number()),
+  }),
+]);
+
+export const jsonGroupSchema = z.object({
+  team_id: z.int(FIELD_RULES.notWholeNumber),
+  token: filled(MAX_IMPORT_TOKEN_LENGTH),
+  name: label(200),
+  provided_id: label(256),
+  environment: environmentField,
+  createdAt: dateText,
+  lastRotatedAt: z.nullable(dateText),
+  rotation: z.optional(z.extend(rotationMarkSchema, { message: z.optional(rotationText) })),
+  extra: z.optional(extraFields),
+});
+
+export const csvRowSchema = z.object({
+  name: label(200),
+  user_group_id: label(256),
+  environment: environmentField,
+  token: filled(MAX_IMPORT_TOKEN_LENGTH),
+  team_id: z.string().check(z.regex(/^-?\d{1,15}$/, FIELD_RULES.notWholeNumber)),
+  created_at: z.union([z.literal(''), dateText]),
+  last_rotated_at: z.union([z.literal(''), dateText]),
+});
