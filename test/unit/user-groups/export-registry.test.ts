@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exportFileName, exportRegistryCsv, exportRegistryJson } from '@/lib/user-groups/export-registry';
 import { applyImport, importItems, previewImport } from '@/lib/user-groups/import-merge';
 import { parseRegistryFile } from '@/lib/user-groups/import-rows';
-import { messageText } from '@/lib/message-ref';
+import { messageText, text, verbatimText } from '@/lib/message-ref';
 import { registrySchema, type Registry, type RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { loadStorageFixture } from '../fixtures/storage/load';
 
@@ -114,5 +114,33 @@ describe('export → import round trip', () => {
     const { registry } = applyImport({ groups: [] }, importItems(preview));
     const withoutJsonOnly = ({ extra: _extra, rotation: _rotation, ...rest }: RegistryEntry) => rest;
     expect(byKey(registry.groups).map(withoutJsonOnly)).toEqual(byKey(awkward.groups).map(withoutJsonOnly));
+  });
+});
+
+describe('a rotation mark’s text in a backup file', () => {
+  const [group] = registryV1.groups;
+  if (!group) throw new Error('fixture');
+  const fileWith = (message: unknown) =>
+    JSON.stringify({ ...JSON.parse(exportRegistryJson({ groups: [group] }, AT, WORKSPACE).text), groups: [{ ...group, rotation: { state: 'unknown', since: NOW, message } }] });
+  const readMark = (message: unknown) => {
+    const parsed = parseRegistryFile(fileWith(message));
+    return parsed.ok ? { groups: parsed.groups.length, problems: parsed.problems.length } : undefined;
+  };
+
+  it('a named text of this version is read back as it was written', () => {
+    const preview = roundTrip(fileWith(text('groupsRotationUnknown')), { groups: [] });
+    expect(preview.added[0]?.entry.rotation?.message).toEqual(text('groupsRotationUnknown'));
+  });
+
+  it('an older export’s English words are read as verbatim text', () => {
+    const preview = roundTrip(fileWith('Rotation outcome unknown'), { groups: [] });
+    expect(preview.added[0]?.entry.rotation?.message).toEqual(verbatimText('Rotation outcome unknown'));
+  });
+
+  it('a file is not trusted: over-long words, a nested text or an odd key are refused as a row problem', () => {
+    expect(readMark('x'.repeat(501))).toEqual({ groups: 0, problems: 1 });
+    expect(readMark(text('errorServiceRefused', verbatimText('nested')))).toEqual({ groups: 0, problems: 1 });
+    expect(readMark({ key: '../../etc' })).toEqual({ groups: 0, problems: 1 });
+    expect(readMark('x'.repeat(500))).toEqual({ groups: 1, problems: 0 });
   });
 });
