@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { messageRefSchema, verbatimText, type MessageRef } from './message-ref';
+import { messageRefSchema, type MessageRef } from './message-ref';
 
 /** Every way an operation can fail, as the UI and the tests see it. */
 export const errorCodeSchema = z.enum([
@@ -45,11 +45,12 @@ export type AppError = z.infer<typeof appErrorSchema>;
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+/** A failure; its message is named (`text('errorNetwork', origin)`), so no English sentence is written here. */
 export const fail = <T = never>(
   code: ErrorCode,
-  message: MessageRef | string,
+  message: MessageRef,
   extra: Omit<AppError, 'code' | 'message'> = {},
-): Result<T> => ({ ok: false, error: { code, message: typeof message === 'string' ? verbatimText(message) : message, ...extra } });
+): Result<T> => ({ ok: false, error: { code, message, ...extra } });
 
 /** The schema of a Result carrying `value`, for validating answers across a boundary. */
 export function resultSchema<T extends z.core.$ZodType>(value: T) {

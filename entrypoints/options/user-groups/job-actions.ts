@@ -8,6 +8,7 @@ import { bulkCreateRowsItemFor } from '@/lib/storage/bulk-create-rows-item';
 import { storedBulkJobRowsSchema, type BulkJob } from '@/lib/user-groups/bulk-job-schema';
 import { unsentRows, unsentRowsCsv } from '@/lib/user-groups/bulk-unsent';
 import { workspaceScope } from '@/lib/workspaces/workspace-keys';
+import { text } from '@/lib/message-ref';
 
 /** What a job control did, in words for the live region next to the controls. */
 export type JobActionResult = Result<string>;
@@ -47,7 +48,7 @@ export async function retryFailed(workspaceId: string, job: BulkJob): Promise<Jo
 export async function downloadUnsentRows(workspaceId: string, job: BulkJob): Promise<JobActionResult> {
   const stored = storedBulkJobRowsSchema.safeParse(await bulkCreateRowsItemFor(workspaceScope(workspaceId)).getValue());
   const rows = stored.success && stored.data?.jobId === job.id ? stored.data.rows : undefined;
-  if (!rows) return fail('INTERNAL', t('jobRowsUnreadable'));
+  if (!rows) return fail('INTERNAL', text('jobRowsUnreadable'));
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   downloadFile({ fileName: `unsent-rows-${stamp}.csv`, mimeType: 'text/csv', text: unsentRowsCsv(job, rows) });
   return done(plural('jobUnsentDownloaded', unsentRows(job, rows).length));

@@ -6,7 +6,7 @@ import { createProjectHandlers as createProjectHandlersOf } from '@/entrypoints/
 import type { ProjectApi } from '@/lib/api/project-api';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
 import { createHistoryRecorder } from '@/lib/projects/history-writer';
-import { messageText } from '@/lib/message-ref';
+import { messageText, verbatimText } from '@/lib/message-ref';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { fail, ok, type Result } from '@/lib/result';
 import type { ConnectionSettings, Credentials } from '@/lib/connection/connection-schema';
@@ -271,7 +271,7 @@ describe('createProjectHandlers', () => {
   it('passes an error through with its extra fields', async () => {
     await seed();
     grant(PROJECT_PATTERN);
-    const error = fail<{ projectId: string; message: string }>('ALREADY_EXISTS', 'This site already has a project (project ID p-7).', { relatedId: 'p-7' });
+    const error = fail<{ projectId: string; message: string }>('ALREADY_EXISTS', verbatimText('This site already has a project (project ID p-7).'), { relatedId: 'p-7' });
     const result = await createProjectHandlers(fakeApi(error).api).createProject(request, sender);
     expect(result).toEqual(error);
   });
@@ -281,7 +281,7 @@ describe('createProjectHandlers', () => {
     grant(PROJECT_PATTERN);
     const echoed = fail<{ projectId: string; message: string }>(
       'UNAUTHENTICATED',
-      `Bad key ${credentialsV1.apiKey} / token ${credentialsV1.authToken} / ${credentialsV1.apiToken}`,
+      verbatimText(`Bad key ${credentialsV1.apiKey} / token ${credentialsV1.authToken} / ${credentialsV1.apiToken}`),
       { maybeProcessed: false },
     );
     const result = await createProjectHandlers(fakeApi(echoed).api).createProject(request, sender);

@@ -12,6 +12,7 @@ import { projectHistoryItemFor } from '@/lib/storage/project-history-item';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { seedConnection } from '../helpers/stored-connection';
 import { TEST_SCOPE } from '../helpers/test-workspace';
+import { verbatimText } from '@/lib/message-ref';
 
 const projectHistoryItem = projectHistoryItemFor(TEST_SCOPE);
 
@@ -44,7 +45,7 @@ describe('createProject records the history', () => {
   });
 
   it('not after a failure (ALREADY_EXISTS included: that project was not created here)', async () => {
-    const error = fail<{ projectId: string; message: string }>('ALREADY_EXISTS', 'This site already has a project (project ID p-7).', { relatedId: 'p-7' });
+    const error = fail<{ projectId: string; message: string }>('ALREADY_EXISTS', verbatimText('This site already has a project (project ID p-7).'), { relatedId: 'p-7' });
     expect(await createProjectHandlers(api(error)).createProject(input, sender)).toEqual(error);
     expect(await projectHistoryItem.getValue()).toEqual([]);
   });

@@ -49,9 +49,9 @@ type CreateAnswer = Result<{ group: WireUserGroup; created: boolean }>;
 
 /** A fake UserGroupApi whose answers each test sets. */
 function fakeApi() {
-  const createUserGroup = vi.fn<UserGroupApi['createUserGroup']>(() => Promise.resolve(fail('INTERNAL', 'unexpected createUserGroup call')));
-  const rotateToken = vi.fn<UserGroupApi['rotateToken']>(() => Promise.resolve(fail('INTERNAL', 'unexpected rotateToken call')));
-  const deleteUserGroup = vi.fn<UserGroupApi['deleteUserGroup']>(() => Promise.resolve(fail('INTERNAL', 'unexpected deleteUserGroup call')));
+  const createUserGroup = vi.fn<UserGroupApi['createUserGroup']>(() => Promise.resolve(fail('INTERNAL', verbatimText('unexpected createUserGroup call'))));
+  const rotateToken = vi.fn<UserGroupApi['rotateToken']>(() => Promise.resolve(fail('INTERNAL', verbatimText('unexpected rotateToken call'))));
+  const deleteUserGroup = vi.fn<UserGroupApi['deleteUserGroup']>(() => Promise.resolve(fail('INTERNAL', verbatimText('unexpected deleteUserGroup call'))));
   return { createUserGroup, rotateToken, deleteUserGroup } satisfies UserGroupApi;
 }
 
@@ -158,7 +158,7 @@ describe('createUserGroup', () => {
 
   it('a failure is passed through and nothing is recorded', async () => {
     grant();
-    api.createUserGroup.mockResolvedValue(fail('RATE_LIMITED', 'Slow down.', { retryAfterSeconds: 12 }));
+    api.createUserGroup.mockResolvedValue(fail('RATE_LIMITED', verbatimText('Slow down.'), { retryAfterSeconds: 12 }));
     const result = await handlers.createUserGroup(request, sender);
     expect(withText(result)).toEqual({ ok: false, error: { code: 'RATE_LIMITED', message: 'Slow down.', retryAfterSeconds: 12 } });
     expect((await storedRegistry()).groups).toEqual([]);
@@ -166,7 +166,7 @@ describe('createUserGroup', () => {
 
   it('redacts the API token should the service echo it in an error', async () => {
     grant();
-    api.createUserGroup.mockResolvedValue(fail('REJECTED', `The service refused: bad token ${CONNECTION.apiToken}`));
+    api.createUserGroup.mockResolvedValue(fail('REJECTED', verbatimText(`The service refused: bad token ${CONNECTION.apiToken}`)));
     const result = await handlers.createUserGroup(request, sender);
     expect(withText(result)).toEqual({ ok: false, error: { code: 'REJECTED', message: 'The service refused: bad token ••••' } });
     expectNoApiToken(result);
@@ -253,7 +253,7 @@ describe('rotateUserGroupToken: the journal', () => {
     ['SERVICE_ERROR', 'HTTP 502'],
     ['BAD_RESPONSE', 'unexpected shape'],
   ] as const)('a maybe-processed failure (%s) keeps the OLD token, flagged unknown', async (code, message) => {
-    api.rotateToken.mockResolvedValue(fail(code, message, { maybeProcessed: true }));
+    api.rotateToken.mockResolvedValue(fail(code, verbatimText(message), { maybeProcessed: true }));
     const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
     expect(withText(result)).toEqual({ ok: false, error: { code, message, maybeProcessed: true } });
     expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({ ...entry(), rotation: { state: 'unknown', since: '2025-06-01T00:00:02.000Z', message: UNKNOWN_MESSAGE } });
@@ -262,7 +262,7 @@ describe('rotateUserGroupToken: the journal', () => {
   // A success: 0 refusal can mean the service no longer knows the token: the browser re-sent a POST
   // whose connection was reset after the service had rotated (seen in the fault matrix).
   it('a refusal by the service (success: 0) flags the group, since its stored token may be dead', async () => {
-    api.rotateToken.mockResolvedValue(fail('REJECTED', 'The service refused: No user group has this token'));
+    api.rotateToken.mockResolvedValue(fail('REJECTED', verbatimText('The service refused: No user group has this token')));
     await handlers.rotateUserGroupToken(CUSTOMER, sender);
     const group = await storedGroup(CUSTOMER);
     expect(group!.token).toBe('ugt_old');
@@ -273,7 +273,7 @@ describe('rotateUserGroupToken: the journal', () => {
     ['RATE_LIMITED', 'Try again in 5 seconds.'],
     ['UNAUTHENTICATED', 'rejected the credentials'],
   ] as const)('a refusal that surely changed nothing (%s) clears the mark and keeps the token', async (code, message) => {
-    api.rotateToken.mockResolvedValue(fail(code, message));
+    api.rotateToken.mockResolvedValue(fail(code, verbatimText(message)));
     const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
     expect(withText(result)).toEqual({ ok: false, error: { code, message } });
     const group = await storedGroup(CUSTOMER);
@@ -282,7 +282,7 @@ describe('rotateUserGroupToken: the journal', () => {
   });
 
   it('the error is redacted should the service echo the API token', async () => {
-    api.rotateToken.mockResolvedValue(fail('REJECTED', `refused for ${CONNECTION.apiToken}`));
+    api.rotateToken.mockResolvedValue(fail('REJECTED', verbatimText(`refused for ${CONNECTION.apiToken}`)));
     const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
     expectNoApiToken(result);
     expect(!result.ok && messageText(result.error.message)).toBe('refused for ••••');
@@ -331,7 +331,7 @@ describe('rotateUserGroupToken: two rotations of the same group at once (two opt
     expect(rotationB.ok ? '' : messageText(rotationB.error.message)).toContain('being rotated right now');
     expect(api.rotateToken).toHaveBeenCalledTimes(1);
 
-    answerA.resolve(fail('TIMEOUT', 'did not answer', { maybeProcessed: true }));
+    answerA.resolve(fail('TIMEOUT', verbatimText('did not answer'), { maybeProcessed: true }));
     await rotationA;
     const group = await storedGroup(CUSTOMER);
     expect(group!.token).toBe('ugt_old');
@@ -389,7 +389,7 @@ describe('rotateUserGroupToken: retry after an unknown outcome', () => {
   });
 
   it('a maybe-processed failure of the get-or-create leaves it unknown, without rotating', async () => {
-    api.createUserGroup.mockResolvedValue(fail('TIMEOUT', 'slow', { maybeProcessed: true }));
+    api.createUserGroup.mockResolvedValue(fail('TIMEOUT', verbatimText('slow'), { maybeProcessed: true }));
     const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
     expect(result).toMatchObject({ ok: false, error: { code: 'TIMEOUT' } });
     expect(api.rotateToken).not.toHaveBeenCalled();
@@ -397,7 +397,7 @@ describe('rotateUserGroupToken: retry after an unknown outcome', () => {
   });
 
   it('a refusal during the retry restores the earlier unknown mark (the token is still not known to be current)', async () => {
-    api.createUserGroup.mockResolvedValue(fail('UNAUTHENTICATED', 'bad credentials'));
+    api.createUserGroup.mockResolvedValue(fail('UNAUTHENTICATED', verbatimText('bad credentials')));
     const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
     expect(result).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
     expect(api.rotateToken).not.toHaveBeenCalled();
@@ -406,7 +406,7 @@ describe('rotateUserGroupToken: retry after an unknown outcome', () => {
 
   it('a refused rotation after a successful get-or-create also keeps the group flagged unknown', async () => {
     api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_current' }), created: false }));
-    api.rotateToken.mockResolvedValue(fail('REJECTED', 'The service refused: nope'));
+    api.rotateToken.mockResolvedValue(fail('REJECTED', verbatimText('The service refused: nope')));
     await handlers.rotateUserGroupToken(CUSTOMER, sender);
     expect((await storedGroup(CUSTOMER))!.rotation?.state).toBe('unknown');
   });
@@ -453,7 +453,7 @@ describe('deleteUserGroup', () => {
     ['RATE_LIMITED', 'Try again in 1 second.'],
     ['UNAUTHENTICATED', 'rejected the credentials'],
   ] as const)('on a refusal (%s) keeps the group unchanged and explains', async (code, message) => {
-    const error = fail(code, message);
+    const error = fail(code, verbatimText(message));
     api.deleteUserGroup.mockResolvedValue(error);
     const result = await handlers.deleteUserGroup(CUSTOMER, sender);
     expect(result).toEqual(error);
@@ -469,7 +469,7 @@ describe('deleteUserGroup', () => {
     ['SERVICE_ERROR', 'https://ug.example.com had a server error (HTTP 502).'],
     ['BAD_RESPONSE', 'https://ug.example.com answered with a body that is not JSON; the change may or may not have happened.'],
   ] as const)('a lost answer (%s) flags the group "delete outcome unknown"; the other environment is untouched', async (code, message) => {
-    const error = fail(code, message, { maybeProcessed: true });
+    const error = fail(code, verbatimText(message), { maybeProcessed: true });
     api.deleteUserGroup.mockResolvedValue(error);
     expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual(error);
     expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({ ...entry(), deleteOutcomeUnknown: { since: '2025-06-01T00:00:01.000Z', message: UNKNOWN_DELETE } });
@@ -516,7 +516,7 @@ describe('deleteUserGroup: after a lost delete answer', () => {
 
   it('never asks get-or-create for the token, even when a rotation was also lost: it would re-create a deleted group', async () => {
     await seedRegistry(entry({ deleteOutcomeUnknown: FLAG, rotation: { state: 'unknown', since: T0, message: verbatimText('lost') } }));
-    api.deleteUserGroup.mockResolvedValue(fail('REJECTED', 'The service refused: No user group has this token'));
+    api.deleteUserGroup.mockResolvedValue(fail('REJECTED', verbatimText('The service refused: No user group has this token')));
     await handlers.deleteUserGroup(CUSTOMER, sender);
     expect(api.createUserGroup).not.toHaveBeenCalled();
     expect(api.deleteUserGroup).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ currentToken: 'ugt_old' }));
@@ -526,8 +526,8 @@ describe('deleteUserGroup: after a lost delete answer', () => {
     ['REJECTED', 'The service refused: No user group has this token'],
     ['RATE_LIMITED', 'Try again in 7 seconds.'],
   ] as const)('a refusal (%s) of the retry keeps the flag as it was', async (code, message) => {
-    api.deleteUserGroup.mockResolvedValue(fail(code, message));
-    expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual(fail(code, message));
+    api.deleteUserGroup.mockResolvedValue(fail(code, verbatimText(message)));
+    expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual(fail(code, verbatimText(message)));
     expect(await storedGroup(CUSTOMER)).toEqual(entry({ deleteOutcomeUnknown: FLAG }));
   });
 
@@ -550,7 +550,7 @@ describe('deleteUserGroup: after a lost delete answer', () => {
   it('a delete after a lost rotation whose own answer is lost keeps the token get-or-create returned, and flags only the delete', async () => {
     await seedRegistry(entry({ rotation: { state: 'unknown', since: T0, message: verbatimText('lost') } }));
     api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_live' }), created: false }));
-    api.deleteUserGroup.mockResolvedValue(fail('TIMEOUT', 'did not answer', { maybeProcessed: true }));
+    api.deleteUserGroup.mockResolvedValue(fail('TIMEOUT', verbatimText('did not answer'), { maybeProcessed: true }));
     await handlers.deleteUserGroup(CUSTOMER, sender);
     expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({
       ...entry({ token: 'ugt_live', lastRotatedAt: T0 }),
@@ -564,7 +564,7 @@ describe('deleteUserGroup: after a lost rotation answer, get-or-create fails', (
     grant();
     const flagged = entry({ rotation: { state: 'unknown', since: T0, message: verbatimText('lost') } });
     await seedRegistry(flagged);
-    api.createUserGroup.mockResolvedValue(fail('TIMEOUT', 'https://ug.example.com did not answer within 15 seconds.', { maybeProcessed: true }));
+    api.createUserGroup.mockResolvedValue(fail('TIMEOUT', verbatimText('https://ug.example.com did not answer within 15 seconds.'), { maybeProcessed: true }));
     const result = await handlers.deleteUserGroup(CUSTOMER, sender);
     expect(withText(result)).toEqual({ ok: false, error: { code: 'TIMEOUT', message: 'https://ug.example.com did not answer within 15 seconds.', maybeProcessed: false } });
     expect(api.deleteUserGroup).not.toHaveBeenCalled();
@@ -585,7 +585,7 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
     ['SERVICE_ERROR', 'https://ug.example.com had a server error (HTTP 504).'],
     ['BAD_RESPONSE', 'https://ug.example.com answered with JSON of an unexpected shape; the change may or may not have happened.'],
   ] as const)('%s: stored (name, id, environment, when), nothing added to the registry', async (code, message) => {
-    const error = fail(code, message, { maybeProcessed: true });
+    const error = fail(code, verbatimText(message), { maybeProcessed: true });
     api.createUserGroup.mockResolvedValue(error);
     expect(await handlers.createUserGroup(request, sender)).toEqual(error);
     expect(textsRendered((await storedUnsettled())?.creates)).toEqual([{ ...request, since: '2025-06-01T00:00:01.000Z', message }]);
@@ -593,13 +593,13 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
   });
 
   it('a refusal (nothing was created) records nothing', async () => {
-    api.createUserGroup.mockResolvedValue(fail('REJECTED', 'The service refused: no'));
+    api.createUserGroup.mockResolvedValue(fail('REJECTED', verbatimText('The service refused: no')));
     await handlers.createUserGroup(request, sender);
     expect(await storedUnsettled()).toBeUndefined();
   });
 
   it('a second lost answer for the same group replaces the mark; other groups keep theirs', async () => {
-    api.createUserGroup.mockResolvedValue(fail('TIMEOUT', 'did not answer', { maybeProcessed: true }));
+    api.createUserGroup.mockResolvedValue(fail('TIMEOUT', verbatimText('did not answer'), { maybeProcessed: true }));
     await handlers.createUserGroup(request, sender);
     await handlers.createUserGroup({ ...request, environment: 'Testing' }, sender);
     await handlers.createUserGroup({ ...request, name: 'Renamed' }, sender);
@@ -610,7 +610,7 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
   });
 
   it('Create again: get-or-create returns the group, which is recorded and the mark cleared in one storage write', async () => {
-    api.createUserGroup.mockResolvedValue(fail('TIMEOUT', 'did not answer', { maybeProcessed: true }));
+    api.createUserGroup.mockResolvedValue(fail('TIMEOUT', verbatimText('did not answer'), { maybeProcessed: true }));
     await handlers.createUserGroup(request, sender);
     await handlers.createUserGroup({ ...request, environment: 'Testing' }, sender);
     const changes: string[][] = [];
@@ -625,7 +625,7 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
   });
 
   it('dismissUnsettledCreate drops the mark without any call; NOT_FOUND when there is none', async () => {
-    api.createUserGroup.mockResolvedValue(fail('TIMEOUT', 'did not answer', { maybeProcessed: true }));
+    api.createUserGroup.mockResolvedValue(fail('TIMEOUT', verbatimText('did not answer'), { maybeProcessed: true }));
     await handlers.createUserGroup(request, sender);
     api.createUserGroup.mockClear();
     expect(await handlers.dismissUnsettledCreate(CUSTOMER, sender)).toEqual({ ok: true, value: {} });
@@ -635,7 +635,7 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
   });
 
   it('a new writer (the worker restarted) reads the marks back from storage', async () => {
-    api.createUserGroup.mockResolvedValue(fail('NETWORK', 'Could not reach', { maybeProcessed: true }));
+    api.createUserGroup.mockResolvedValue(fail('NETWORK', verbatimText('Could not reach'), { maybeProcessed: true }));
     await handlers.createUserGroup(request, sender);
     const writer = createRegistryWriter(TEST_SCOPE);
     expect(textsRendered(await writer.unsettled())).toEqual([{ ...request, since: '2025-06-01T00:00:01.000Z', message: 'Could not reach' }]);

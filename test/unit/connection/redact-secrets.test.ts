@@ -13,12 +13,12 @@ describe('redactSecrets', () => {
   });
 
   it('leaves an error without secrets untouched (same object)', () => {
-    const result = fail('REJECTED', 'Nothing secret here.');
+    const result = fail('REJECTED', verbatimText('Nothing secret here.'));
     expect(redactSecrets(result, credentials)).toBe(result);
   });
 
   it('blanks every occurrence of every secret and keeps the other fields', () => {
-    const result = fail('UNAUTHENTICATED', 'Key key-abcdef with token auth-zyxwvu (again: auth-zyxwvu) and tok-1234567890', {
+    const result = fail('UNAUTHENTICATED', verbatimText('Key key-abcdef with token auth-zyxwvu (again: auth-zyxwvu) and tok-1234567890'), {
       retryAfterSeconds: 3,
       field: 'apiKey',
     });
@@ -38,12 +38,12 @@ describe('redactSecrets', () => {
   });
 
   it('ignores empty and very short secrets (they would blank ordinary text)', () => {
-    const result = fail('REJECTED', 'a bad request');
+    const result = fail('REJECTED', verbatimText('a bad request'));
     expect(redactSecrets(result, { apiToken: '', apiKey: 'a', authToken: 'bad' })).toBe(result);
   });
 
   it('redacts a four-character secret', () => {
-    const result = fail('REJECTED', 'token abcd refused');
-    expect(redactSecrets(result, { apiToken: 'abcd', apiKey: '', authToken: '' })).toEqual(fail('REJECTED', 'token •••• refused'));
+    const result = fail('REJECTED', verbatimText('token abcd refused'));
+    expect(redactSecrets(result, { apiToken: 'abcd', apiKey: '', authToken: '' })).toEqual(fail('REJECTED', verbatimText('token •••• refused')));
   });
 });

@@ -10,6 +10,7 @@ import type { BulkJob, BulkJobRows } from '@/lib/user-groups/bulk-job-schema';
 import type { BulkRow } from '@/lib/user-groups/bulk-schema';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
+import { verbatimText } from '@/lib/message-ref';
 
 export const CONNECTION: Connection = {
   userGroupBaseUrl: 'https://ug.example.com',
@@ -25,9 +26,9 @@ type Script = (row: BulkRow, call: number) => CreateAnswer | Promise<CreateAnswe
 
 export const created = (row: BulkRow, existed = false): CreateAnswer =>
   ok({ group: { team_id: 100 + row.line, token: `ugt_${row.userGroupId}`, name: row.name, provided_id: row.userGroupId, api_environment_tag: row.environment }, created: !existed });
-export const rateLimited = (seconds?: number): CreateAnswer => fail('RATE_LIMITED', 'Rate limited.', { retryAfterSeconds: seconds });
-export const refused = (message: string): CreateAnswer => fail('REJECTED', `The service refused: ${message}`);
-export const timedOut = (): CreateAnswer => fail('TIMEOUT', 'https://ug.example.com did not answer within 15 seconds.', { maybeProcessed: true });
+export const rateLimited = (seconds?: number): CreateAnswer => fail('RATE_LIMITED', verbatimText('Rate limited.'), { retryAfterSeconds: seconds });
+export const refused = (message: string): CreateAnswer => fail('REJECTED', verbatimText(`The service refused: ${message}`));
+export const timedOut = (): CreateAnswer => fail('TIMEOUT', verbatimText('https://ug.example.com did not answer within 15 seconds.'), { maybeProcessed: true });
 
 export function rows(count: number, environment: 'Customer' | 'Testing' = 'Customer'): BulkRow[] {
   return Array.from({ length: count }, (_, i) => ({ line: i + 2, name: `Group ${i}`, userGroupId: `g${i}`, environment }));

@@ -13,6 +13,7 @@ import { textsRendered, withText } from '../helpers/error-text';
 import { seedConnection } from '../helpers/stored-connection';
 import { CONNECTION, created, fakeRunner, rateLimited, refused, remainingIds, rows, storedJob, storeJob, timedOut, drain } from './bulk-fakes';
 import { TEST_SCOPE, TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
+import { verbatimText } from '@/lib/message-ref';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 
@@ -134,7 +135,7 @@ describe('the bulk job state machine', () => {
 
   it('credentials the service rejects pause the job (no row is failed for it); resume carries on', async () => {
     let rejecting = true;
-    const { runner, calls } = fakeRunner((row) => (rejecting && row.userGroupId === 'g1' ? fail('UNAUTHENTICATED', 'Check the API token.') : created(row)));
+    const { runner, calls } = fakeRunner((row) => (rejecting && row.userGroupId === 'g1' ? fail('UNAUTHENTICATED', verbatimText('Check the API token.')) : created(row)));
     await runner.start(rows(3), 600);
     await drain(runner);
     expect(textsRendered(await storedJob())).toMatchObject({ status: 'paused', message: 'Check the API token.', created: 1, failed: [] });
@@ -146,7 +147,7 @@ describe('the bulk job state machine', () => {
   });
 
   it('does not start without a usable connection', async () => {
-    const { runner } = fakeRunner(undefined, { connect: () => Promise.resolve(fail('NOT_CONFIGURED', 'Set it up.')) });
+    const { runner } = fakeRunner(undefined, { connect: () => Promise.resolve(fail('NOT_CONFIGURED', verbatimText('Set it up.'))) });
     expect(withText(await runner.start(rows(1), 60))).toEqual({ ok: false, error: { code: 'NOT_CONFIGURED', message: 'Set it up.' } });
     expect(await createBulkJobStore(TEST_SCOPE).read()).toBeNull();
   });

@@ -10,6 +10,7 @@ import { createRegistryWriter, type RegistryWriter } from '@/lib/user-groups/reg
 import { CONNECTION, fakeRunner, remainingIds, storedJob, timedOut, drain } from './bulk-fakes';
 import { textsRendered } from '../helpers/error-text';
 import { TEST_SCOPE } from '../helpers/test-workspace';
+import { verbatimText } from '@/lib/message-ref';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 const IDS = ['a', 'b', 'c', 'd'];
@@ -87,7 +88,7 @@ describe('selection jobs: rotate or delete a set of groups in the background', (
   });
 
   it('deletes through the single-row delete: removed on success, flagged deleteOutcomeUnknown when the answer is lost, kept when refused', async () => {
-    const { runner, registry } = await selectionRunner((_kind, id) => (id === 'b' ? timedOut() : id === 'c' ? fail('REJECTED', 'The service refused: no such group.') : ok(null)));
+    const { runner, registry } = await selectionRunner((_kind, id) => (id === 'b' ? timedOut() : id === 'c' ? fail('REJECTED', verbatimText('The service refused: no such group.')) : ok(null)));
     await runner.startSelection('delete', selectionRows(groups()), 600);
     await drain(runner);
     const job = await storedJob();
@@ -105,8 +106,8 @@ describe('selection jobs: rotate or delete a set of groups in the background', (
   it('429 waits for Retry-After and sends the same group again; credentials refused pause the job, resume carries on', async () => {
     let refuse = true;
     const { runner, calls } = await selectionRunner((_kind, id, call) => {
-      if (id === 'a' && call === 1) return fail('RATE_LIMITED', 'Rate limited.', { retryAfterSeconds: 2 });
-      if (id === 'c' && refuse) return fail('UNAUTHENTICATED', 'Check the API token.');
+      if (id === 'a' && call === 1) return fail('RATE_LIMITED', verbatimText('Rate limited.'), { retryAfterSeconds: 2 });
+      if (id === 'c' && refuse) return fail('UNAUTHENTICATED', verbatimText('Check the API token.'));
       return ok(null);
     });
     await runner.startSelection('delete', selectionRows(groups(['a', 'b', 'c'])), 600);
@@ -121,7 +122,7 @@ describe('selection jobs: rotate or delete a set of groups in the background', (
 
   it('credentials locked (the passphrase lock) pause the job with the message; nothing is failed for it', async () => {
     let locked = true;
-    const { runner } = await selectionRunner((_kind, id) => (locked && id === 'b' ? fail('LOCKED', 'Credentials are locked.') : ok(null)));
+    const { runner } = await selectionRunner((_kind, id) => (locked && id === 'b' ? fail('LOCKED', verbatimText('Credentials are locked.')) : ok(null)));
     await runner.startSelection('rotate', selectionRows(groups(['a', 'b'])), 600);
     await drain(runner);
     expect(textsRendered(await storedJob())).toMatchObject({ status: 'paused', message: 'Credentials are locked.', created: 1, failed: [] });
@@ -158,7 +159,7 @@ describe('selection jobs: rotate or delete a set of groups in the background', (
 
   it('Retry failed: a new job of the failed groups only', async () => {
     let failing = true;
-    const { runner, calls } = await selectionRunner((_kind, id) => (failing && id !== 'a' ? fail('REJECTED', 'No.') : ok(null)));
+    const { runner, calls } = await selectionRunner((_kind, id) => (failing && id !== 'a' ? fail('REJECTED', verbatimText('No.')) : ok(null)));
     await runner.startSelection('rotate', selectionRows(groups(['a', 'b', 'c'])), 600);
     await drain(runner);
     const first = await storedJob();

@@ -9,6 +9,7 @@ import { workspaceKey, workspaceScope } from '@/lib/workspaces/workspace-keys';
 import { textsRendered, withText } from '../helpers/error-text';
 import { expectOk } from '../helpers/results';
 import { ACCOUNTS, seedTwoWorkspaces, startBackground, WORKSPACE_A, WORKSPACE_B } from './background-fixture';
+import { verbatimText } from '@/lib/message-ref';
 
 const healthOf = async (workspaceId: string): Promise<ApiHealth | undefined> => {
   const key = workspaceKey(workspaceId, 'apiHealth');
@@ -24,7 +25,7 @@ describe('the record of one call', () => {
   it('a success sets its time; a failure its time, code and message; the other API is untouched', () => {
     const succeeded = afterCall({}, 'project', ok({}), T0);
     expect(succeeded).toEqual({ project: { lastSuccessAt: T0.toISOString() } });
-    const failed = afterCall(succeeded, 'project', fail('TIMEOUT', 'did not answer'), new Date(T0.getTime() + 1000));
+    const failed = afterCall(succeeded, 'project', fail('TIMEOUT', verbatimText('did not answer')), new Date(T0.getTime() + 1000));
     expect(textsRendered(failed.project)).toEqual({ lastSuccessAt: T0.toISOString(), lastFailure: { at: '2026-11-22T10:00:01.000Z', code: 'TIMEOUT', message: 'did not answer' } });
     expect(lastCallSucceeded(failed.project!)).toBe(false);
     expect(lastCallSucceeded(afterCall(failed, 'project', ok({}), new Date(T0.getTime() + 2000)).project!)).toBe(true);
@@ -40,7 +41,7 @@ describe('the record of one call', () => {
       now += 100;
     }
     expect(set).toHaveBeenCalledTimes(1);
-    await recorder.record('userGroup', fail('RATE_LIMITED', 'slow down'));
+    await recorder.record('userGroup', fail('RATE_LIMITED', verbatimText('slow down')));
     await recorder.record('userGroup', ok({}));
     expect(set).toHaveBeenCalledTimes(3);
     now += SUCCESS_REFRESH_MS;
@@ -65,7 +66,7 @@ describe('through the background', () => {
   it('a failure is recorded with its message, redacted of the secrets the service echoed', async () => {
     const background = startBackground();
     const echoed = `Bad token ${ACCOUNTS.b.credentials.apiToken}`;
-    background.services.userGroupApi.createUserGroup.mockResolvedValueOnce(fail('UNAUTHENTICATED', echoed));
+    background.services.userGroupApi.createUserGroup.mockResolvedValueOnce(fail('UNAUTHENTICATED', verbatimText(echoed)));
     const answer = await background.send('createUserGroup', { workspaceId: WORKSPACE_B, name: 'G', userGroupId: 'g', environment: 'Testing' });
     expect(withText(answer)).toMatchObject({ ok: false, error: { message: 'Bad token ••••' } });
     expect(textsRendered(await healthOf(WORKSPACE_B))).toEqual({ userGroup: { lastFailure: { at: expect.any(String) as unknown, code: 'UNAUTHENTICATED', message: 'Bad token ••••' } } });
