@@ -80,7 +80,7 @@ for (const scheme of SCHEMES) {
       const name = popup.getByLabel('Project name', { exact: true });
       await name.fill('n'.repeat(250));
       await popup.getByRole('button', { name: 'Create project' }).click();
-      await expect(popup.getByRole('alert')).toHaveText('projectName must be at most 200 characters');
+      await expect(popup.getByRole('alert')).toHaveText('The service refused: projectName must be at most 200 characters');
       await expectNoViolations(popup, `the popup with the service's error (${scheme})`);
 
       // A field error of the popup's own (a browser page cannot be registered) next to the field, as
@@ -281,7 +281,7 @@ test('the keyboard alone registers a page after the service refused it: focus st
   const create = popup.getByRole('button', { name: 'Create project' });
   await expectVisibleFocus(create);
   await popup.keyboard.press('Enter');
-  await expect(popup.getByRole('alert')).toHaveText('projectName must be at most 200 characters');
+  await expect(popup.getByRole('alert')).toHaveText('The service refused: projectName must be at most 200 characters');
   // The button was disabled while the request ran; it has focus again, so Enter retries at once.
   await expectVisibleFocus(create);
 

@@ -393,7 +393,8 @@ async function deleteGroupCase({ extension, sandbox, watch, fault, id }: CaseCon
     await expect(await rowActionItem(row, 'Remove from this browser only')).toBeEnabled();
     await expect(await rowActionItem(row, 'Rotate token')).toBeDisabled();
     expect((await registryOf(extension)).groups, 'the registry: the group, flagged').toEqual([
-      { ...registryBefore.groups[0], deleteOutcomeUnknown: { since: expect.any(String) as unknown, message: DELETE_UNKNOWN } },
+      // Stored as a named text; the row shows it as DELETE_UNKNOWN (above).
+      { ...registryBefore.groups[0], deleteOutcomeUnknown: { since: expect.any(String) as unknown, message: { key: 'groupsDeleteUnknownFlag' } } },
     ]);
   } else {
     await expectSpecificAlert(alert, `${describeGroup(name, groupId)} was not deleted and is kept here: ${inTheList(fault.userGroup(sandbox.origin))}`, fault);

@@ -172,9 +172,10 @@ test('a bulk create pauses while locked and carries on by itself after unlocking
   await expect.poll(() => sandbox.groups().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
   await options.getByRole('button', { name: 'Lock now' }).click();
 
-  const job = () => extension.serviceWorker().then((worker) => worker.evaluate(async (key) => (await chrome.storage.local.get(key))[key] as { status: string; message?: string }, `ws.${workspaceId}.bulkCreateJob`));
+  const job = () => extension.serviceWorker().then((worker) => worker.evaluate(async (key) => (await chrome.storage.local.get(key))[key] as { status: string; message?: { key: string } }, `ws.${workspaceId}.bulkCreateJob`));
   await expect.poll(async () => (await job()).status, { timeout: 10_000 }).toBe('paused');
-  expect((await job()).message).toContain('Credentials are locked');
+  // Paused with the LOCKED error's named text (the page shows it as "Credentials are locked…").
+  expect((await job()).message).toEqual({ key: 'errorLocked' });
   const sentWhileLocked = sandbox.groups().length;
   expect(sentWhileLocked).toBeLessThan(6);
   await options.goto(optionsUrl(extension.extensionId, 'groups'));

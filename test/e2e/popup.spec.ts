@@ -98,7 +98,7 @@ test('the service’s INVALID_ARGUMENT message is shown, and the button works ag
   const create = popup.getByRole('button', { name: 'Create project' });
   await create.click();
 
-  await expect(popup.getByRole('alert')).toHaveText('projectName must be at most 200 characters');
+  await expect(popup.getByRole('alert')).toHaveText('The service refused: projectName must be at most 200 characters');
   expect(sandbox.requests).toHaveLength(1);
   expect(sandbox.projects()).toHaveLength(0);
 

@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { launchExtensionBrowser, type ExtensionBrowser } from './fixtures/chromium.ts';
+import { connectionFor, optionsUrl, type OptionsSection } from './fixtures/connection.ts';
+import { openPopupForTab } from './fixtures/popup.ts';
+import type { Sandbox } from './fixtures/sandbox.ts';
+import { expect, test } from './fixtures/test.ts';
+
+/**
+ * Issue 16: every translation fits, the popup at 380 px and the options page at 760 px: nothing makes
+ * the page scroll sideways, and no text of ours (a button, a label, a heading, a column heading) is cut
+ * off. Each language sets up a connection and three groups through its own labels, so the list, its
+ * toolbar and a refused create are on screen too. The screenshots stay in the test's output.
+ */
+const LOCALES = path.resolve(import.meta.dirname, '../../public/_locales');
+const SECTIONS: OptionsSection[] = ['start', 'projects', 'groups', 'connection', 'backup', 'about'];
+/** Our own texts; user data (a long group name) may be cut, with its full text in a tooltip. */
+const OWN_TEXT = 'button, label, legend, summary, h1, h2, h3, h4, nav a, [role="columnheader"], [role="menuitem"]';
+
+/** Texts cut off, and whether the page scrolls sideways. */
+const fitProblems = (page: Page) =>
+  page.evaluate((selector) => {
+    const cut = [...document.querySelectorAll<HTMLElement>(selector)]
+      .filter((element) => element.offsetParent !== null && element.getBoundingClientRect().width > 2) // not a visually hidden skip link
+      .filter((element) => element.scrollWidth > element.clientWidth) // an ellipsis shows from the first pixel over
+      .map((element) => element.textContent?.trim() ?? '');
+    const sideways = document.documentElement.scrollWidth > document.documentElement.clientWidth;
+    return { cut, sideways };
+  }, OWN_TEXT);
+
+async function setUp(own: ExtensionBrowser, sandbox: Sandbox, say: (name: string) => string): Promise<Page> {
+  const values = connectionFor(sandbox);
+  const options = await own.context.newPage();
+  await options.setViewportSize({ width: 760, height: 1000 });
+  await options.goto(optionsUrl(own.extensionId, 'connection'));
+  for (const [label, value] of [
+    ['connectionUserGroupBaseUrl', values.userGroupBaseUrl],
+    ['connectionApiToken', values.apiToken],
+    ['connectionProjectApiUrl', values.projectApiUrl],
+    ['connectionApiKey', values.apiKey],
+    ['connectionAuthToken', values.authToken],
+  ] as const) {
+    await options.getByLabel(say(label), { exact: true }).fill(value);
+  }
+  await options.getByRole('button', { name: say('connectionSave') }).click();
+  await expect(options.getByRole('status')).toContainText(say('connectionSaved'));
+  await options.goto(optionsUrl(own.extensionId, 'groups'));
+  for (const [name, id] of [['Design team north', 'design-north'], ['Client Müller GmbH', 'mueller-1'], ['QA', 'qa-1']] as const) {
+    await options.getByLabel(say('groupsFieldName'), { exact: true }).fill(name);
+    await options.getByLabel(say('groupsFieldId'), { exact: true }).fill(id);
+    await options.getByRole('button', { name: say('groupsCreate') }).click();
+    await expect(options.getByRole('row').filter({ hasText: id })).toBeVisible();
+  }
+  return options;
+}
+
+for (const language of ['de', 'fr', 'es', 'pt_BR', 'ja', 'zh_CN']) {
+  test(`${language}: the popup at 380 px and the options page at 760 px fit, light and dark`, async ({ sandbox }) => {
+    test.setTimeout(90_000);
+    const messages = JSON.parse(readFileSync(path.join(LOCALES, language, 'messages.json'), 'utf8')) as Record<string, { message: string }>;
+    const say = (name: string) => messages[name]!.message;
+    const shot = (name: string) => test.info().outputPath(`${language}-${name}.png`);
+    const own = await launchExtensionBrowser({ language: language.replace('_', '-') });
+    try {
+      const options = await setUp(own, sandbox, say);
+      // A refused create: its alert sits under the form.
+      sandbox.setFault('userGroup.create', { kind: 'unauthorized' });
+      await options.getByLabel(say('groupsFieldName'), { exact: true }).fill('Refused');
+      await options.getByLabel(say('groupsFieldId'), { exact: true }).fill('refused-1');
+      await options.getByRole('button', { name: say('groupsCreate') }).click();
+      await expect(options.getByRole('alert').first()).toBeVisible();
+      expect(await fitProblems(options), 'groups with an error').toEqual({ cut: [], sideways: false });
+      await options.screenshot({ path: shot('options-groups-error-760'), fullPage: true });
+      sandbox.clearFaults();
+      for (const scheme of ['light', 'dark'] as const) {
+        await options.emulateMedia({ colorScheme: scheme });
+        for (const section of SECTIONS) {
+          await options.goto(optionsUrl(own.extensionId, section));
+          await expect(options.locator('main h2').first()).toBeVisible();
+          expect(await fitProblems(options), `#${section}, ${scheme}`).toEqual({ cut: [], sideways: false });
+          await options.screenshot({ path: shot(`options-${section}-${scheme}-760`), fullPage: true });
+        }
+      }
+      const site = await own.context.newPage();
+      await site.goto(sandbox.pageUrl(`fit-${language}`, 'A page to check'));
+      for (const scheme of ['light', 'dark'] as const) {
+        const popup = await openPopupForTab(own, site);
+        await popup.setViewportSize({ width: 380, height: 600 });
+        await popup.emulateMedia({ colorScheme: scheme });
+        await expect(popup.getByRole('button', { name: say('createProject') })).toBeVisible();
+        expect(await fitProblems(popup), `popup, ${scheme}`).toEqual({ cut: [], sideways: false });
+        await popup.screenshot({ path: shot(`popup-${scheme}-380`), fullPage: true });
+        await popup.close();
+      }
+      // A rate-limited create: the popup's longest error, with the service's words in it.
+      sandbox.setFault('project.create', { kind: 'rateLimit', retryAfterSeconds: 7 });
+      const popup = await openPopupForTab(own, site);
+      await popup.setViewportSize({ width: 380, height: 600 });
+      await popup.getByRole('button', { name: say('createProject') }).click();
+      await expect(popup.getByRole('alert')).toBeVisible();
+      expect(await fitProblems(popup), 'popup with an error').toEqual({ cut: [], sideways: false });
+      await popup.screenshot({ path: shot('popup-error-380'), fullPage: true });
+      sandbox.clearFaults();
+    } finally {
+      await own.close();
+    }
+  });
+}
