@@ -41,7 +41,7 @@ export type PluralBase = MessageKey extends infer K ? (K extends `${infer B}_oth
 const pluralRules = new Map<string, Intl.PluralRules>();
 
 /** The plural category of `count` in the UI language ("one", "few", "many", "other"…). */
-export function pluralCategory(count: number): Intl.LDMLPluralRule {
+function pluralCategory(count: number): Intl.LDMLPluralRule {
   const language = uiLanguage();
   let rules = pluralRules.get(language);
   if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
