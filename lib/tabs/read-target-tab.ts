@@ -12,6 +12,9 @@ export interface TargetPage {
 /** Longer than any address a browser keeps in its tab strip; anything longer is not prefilled. */
 export const MAX_PREFILLED_URL_LENGTH = 8192;
 
+// eslint-disable-next-line no-control-regex -- a prefilled address must be printable
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
 /** `popup.html?tabId=N` registers tab N (context menu, tests); otherwise the active tab. */
 export function parseTabIdParam(search: string): number | undefined {
   const raw = new URLSearchParams(search).get('tabId');
@@ -31,8 +34,8 @@ export function parseLinkParams(search: string): TargetPage | undefined {
   const rawUrl = params.get('url');
   if (rawUrl === null) return undefined;
   const url = rawUrl.trim();
-  // eslint-disable-next-line no-control-regex -- a prefilled address must be printable
-  const usable = url.length > 0 && url.length <= MAX_PREFILLED_URL_LENGTH && !/[\u0000-\u001f\u007f]/.test(url) && URL.canParse(url);
+  const usable =
+    url.length > 0 && url.length <= MAX_PREFILLED_URL_LENGTH && !CONTROL_CHARACTERS.test(url) && URL.canParse(url);
   const title = cleanText(params.get('title') ?? '').slice(0, PROJECT_NAME_MAX_LENGTH);
   return { url: usable ? url : '', title, source: 'link' };
 }
