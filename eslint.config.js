@@ -4,12 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['.output/', '.wxt/', '.node/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench-results/'] },
+  {
+    ignores: ['.output/', '.wxt/', '.node/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench-results/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       // A dropped promise in extension code is a lost message or an unhandled rejection in a worker.
@@ -22,7 +27,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render text, not HTML.' },
-        { selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]', message: 'Use textContent or React.' },
+        {
+          selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]',
+          message: 'Use textContent or React.',
+        },
       ],
     },
   },
@@ -40,8 +48,19 @@ export default tseslint.config(
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
       sourceType: 'script',
-      globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly' },
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        process: 'readonly',
+        console: 'readonly',
+        __dirname: 'readonly',
+      },
     },
-    rules: { ...tseslint.configs.disableTypeChecked.rules, 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off', 'no-var': 'off' },
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      'no-console': 'off',
+      '@typescript-eslint/no-require-imports': 'off',
+      'no-var': 'off',
+    },
   },
 );

@@ -9,8 +9,7 @@ const LOOPBACK_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
 const GECKO_ID = 'review-companion@reviewcompanion.dev';
 
 // `npm run dev` on a machine without a display cannot launch a browser: build only, and say where.
-const canLaunchBrowser =
-  process.platform !== 'linux' || Boolean(process.env.DISPLAY ?? process.env.WAYLAND_DISPLAY);
+const canLaunchBrowser = process.platform !== 'linux' || Boolean(process.env.DISPLAY ?? process.env.WAYLAND_DISPLAY);
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
@@ -35,7 +34,9 @@ export default defineConfig({
     // Each page is its own build: pages built together share chunks, and a chunk the options page
     // needs could land in the popup's download (the popup has a size budget; see check-size-budgets).
     'entrypoints:grouped': (_wxt, groups) => {
-      const alone: EntrypointGroup[] = groups.flatMap((group): EntrypointGroup[] => (Array.isArray(group) ? group.map((entry: Entrypoint) => [entry]) : [group]));
+      const alone: EntrypointGroup[] = groups.flatMap((group): EntrypointGroup[] =>
+        Array.isArray(group) ? group.map((entry: Entrypoint) => [entry]) : [group],
+      );
       groups.splice(0, groups.length, ...alone);
     },
     // Before `npm run dev` starts anything: one at a time (see devStartRefusal).

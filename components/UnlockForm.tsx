@@ -28,7 +28,15 @@ export default function UnlockForm({ onUnlocked, autoFocus = false }: { onUnlock
 
   return (
     <form className="unlock" onSubmit={(event) => void submit(event)}>
-      <TextField label={t('lockPassphrase')} type="password" autoComplete="current-password" autoFocus={autoFocus} value={passphrase} onChange={setPassphrase} required />
+      <TextField
+        label={t('lockPassphrase')}
+        type="password"
+        autoComplete="current-password"
+        autoFocus={autoFocus}
+        value={passphrase}
+        onChange={setPassphrase}
+        required
+      />
       <button type="submit" className="primary" disabled={busy || passphrase === ''}>
         {t('lockUnlock')}
       </button>

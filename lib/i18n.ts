@@ -22,7 +22,10 @@ export function uiLanguage(): string {
  * in the format of that language). A missing message shows its name rather than nothing.
  */
 export function t(key: MessageKey, ...substitutions: (string | number)[]): string {
-  const text = browser.i18n.getMessage(key, substitutions.map((value) => (typeof value === 'number' ? value.toLocaleString(uiLanguage()) : value)));
+  const text = browser.i18n.getMessage(
+    key,
+    substitutions.map((value) => (typeof value === 'number' ? value.toLocaleString(uiLanguage()) : value)),
+  );
   if (text) return text;
   if (!reported.has(key)) {
     reported.add(key);

@@ -10,9 +10,12 @@
 var path = require('path');
 
 function parts(version) {
-  return String(version).replace(/^v/, '').split('.').map(function (part) {
-    return parseInt(part, 10) || 0;
-  });
+  return String(version)
+    .replace(/^v/, '')
+    .split('.')
+    .map(function (part) {
+      return parseInt(part, 10) || 0;
+    });
 }
 
 /** True when version a >= version b, both as [major, minor, patch]. */

@@ -14,7 +14,10 @@ const FORBIDDEN_KEYS = ['content_scripts', 'externally_connectable', 'web_access
 // substitution (`${scope}credentials`; any quote style: the bundler emits template literals). A chunk
 // shared by a page and the background counts as a page's.
 const CREDENTIALS_KEY_TEXT = new RegExp(
-  [`(?:local|session):(?:ws\\.[a-z0-9-]*\\.)?${CREDENTIALS_STORAGE_NAME}\\b`, `[\`'"}.]${CREDENTIALS_STORAGE_NAME}\\$?[\`'"]`].join('|'),
+  [
+    `(?:local|session):(?:ws\\.[a-z0-9-]*\\.)?${CREDENTIALS_STORAGE_NAME}\\b`,
+    `[\`'"}.]${CREDENTIALS_STORAGE_NAME}\\$?[\`'"]`,
+  ].join('|'),
 );
 const BACKGROUND_SCRIPT = 'background.js';
 const problems: string[] = [];
@@ -36,24 +39,33 @@ for (const browser of ['chrome', 'firefox']) {
   for (const dir of [production, e2e]) {
     for (const file of filesUnder(dir)) {
       const text = readFileSync(file, 'utf8');
-      for (const forbidden of FORBIDDEN_TEXT) if (text.includes(forbidden)) problems.push(`${file} contains “${forbidden}”`);
+      for (const forbidden of FORBIDDEN_TEXT)
+        if (text.includes(forbidden)) problems.push(`${file} contains “${forbidden}”`);
       // Only a page's script can read storage: a messages.json may well say "credentials" to the user.
       const pageScript = file.endsWith('.js') && path.relative(dir, file) !== BACKGROUND_SCRIPT;
       const credentialsKey = pageScript ? CREDENTIALS_KEY_TEXT.exec(text) : null;
-      if (credentialsKey) problems.push(`${file} is loaded by a page and names the credentials' storage key (${credentialsKey[0]}): only the background may`);
+      if (credentialsKey)
+        problems.push(
+          `${file} is loaded by a page and names the credentials' storage key (${credentialsKey[0]}): only the background may`,
+        );
     }
     const manifest = manifestOf(dir);
     for (const key of FORBIDDEN_KEYS) if (key in manifest) problems.push(`${dir}/manifest.json has ${key}`);
   }
   const { host_permissions: productionHosts, ...productionRest } = manifestOf(production);
   const { host_permissions: e2eHosts, ...e2eRest } = manifestOf(e2e);
-  if (productionHosts !== undefined) problems.push(`${production}/manifest.json has host_permissions (only optional ones are allowed)`);
-  if (JSON.stringify(e2eHosts) !== JSON.stringify(['http://127.0.0.1/*', 'http://localhost/*'])) problems.push(`${e2e} host_permissions are not exactly the loopback origins`);
-  if (JSON.stringify(productionRest) !== JSON.stringify(e2eRest)) problems.push(`${e2e}/manifest.json differs from production beyond host_permissions`);
+  if (productionHosts !== undefined)
+    problems.push(`${production}/manifest.json has host_permissions (only optional ones are allowed)`);
+  if (JSON.stringify(e2eHosts) !== JSON.stringify(['http://127.0.0.1/*', 'http://localhost/*']))
+    problems.push(`${e2e} host_permissions are not exactly the loopback origins`);
+  if (JSON.stringify(productionRest) !== JSON.stringify(e2eRest))
+    problems.push(`${e2e}/manifest.json differs from production beyond host_permissions`);
 }
 
 if (problems.length > 0) {
   for (const problem of problems) console.error(`  ${problem}`);
   process.exit(1);
 }
-console.log('build contents: no credentials or sandbox addresses; no credentials key outside the background; manifests reviewed; e2e = production + loopback host permissions');
+console.log(
+  'build contents: no credentials or sandbox addresses; no credentials key outside the background; manifests reviewed; e2e = production + loopback host permissions',
+);

@@ -8,7 +8,9 @@ for (const build of ['.output/chrome-mv3', '.output/firefox-mv3']) {
     const budget = GZIP_BUDGETS[size.entry];
     const verdict = budget === undefined ? '' : size.gzip <= budget ? `within ${kb(budget)}` : `OVER ${kb(budget)}`;
     if (budget !== undefined && size.gzip > budget) failed = true;
-    console.log(`${build.padEnd(22)} ${size.entry.padEnd(11)} ${kb(size.raw).padStart(9)} raw ${kb(size.gzip).padStart(9)} gzip  ${verdict}`);
+    console.log(
+      `${build.padEnd(22)} ${size.entry.padEnd(11)} ${kb(size.raw).padStart(9)} raw ${kb(size.gzip).padStart(9)} gzip  ${verdict}`,
+    );
   }
 }
 if (failed) {

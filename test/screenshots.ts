@@ -15,7 +15,17 @@ import { launchExtensionBrowser, type ExtensionBrowser } from './e2e/fixtures/ch
 import { configureConnection, optionsUrl, type OptionsSection } from './e2e/fixtures/connection.ts';
 import { tabIdOf } from './e2e/fixtures/popup.ts';
 import { CHROME_BUILD_DIR } from './e2e/fixtures/paths.ts';
-import { BROWSER_CONTENT, CAPTION_BAND_HEIGHT, PROMO_TILE, captionedPageHtml, STORE_POPUP_ZOOM, STORE_SCREENSHOT, pngSize, popupOverPageHtml, promoTileHtml } from './store-images.ts';
+import {
+  BROWSER_CONTENT,
+  CAPTION_BAND_HEIGHT,
+  PROMO_TILE,
+  captionedPageHtml,
+  STORE_POPUP_ZOOM,
+  STORE_SCREENSHOT,
+  pngSize,
+  popupOverPageHtml,
+  promoTileHtml,
+} from './store-images.ts';
 
 const OUT_DIR = path.resolve(import.meta.dirname, '../docs/screenshots');
 const STORE_DIR = path.resolve(import.meta.dirname, '../store/images');
@@ -84,7 +94,11 @@ async function assignSuggestedShortcut(ext: ExtensionBrowser, extensionDir: stri
   await page.goto('chrome://extensions/shortcuts');
   await page.evaluate(
     async ({ extensionId, keybinding }) => {
-      const { developerPrivate } = (globalThis as unknown as { chrome: { developerPrivate: { updateExtensionCommand(update: object): Promise<void> } } }).chrome;
+      const { developerPrivate } = (
+        globalThis as unknown as {
+          chrome: { developerPrivate: { updateExtensionCommand(update: object): Promise<void> } };
+        }
+      ).chrome;
       await developerPrivate.updateExtensionCommand({ extensionId, commandName: '_execute_action', keybinding });
     },
     { extensionId: ext.extensionId, keybinding },
@@ -169,7 +183,11 @@ async function shoot(page: Page, file: string): Promise<void> {
 }
 
 /** A store picture: exactly `size`, or the script fails. */
-async function saveStoreImage(file: string, screenshot: Buffer, size: { width: number; height: number }): Promise<void> {
+async function saveStoreImage(
+  file: string,
+  screenshot: Buffer,
+  size: { width: number; height: number },
+): Promise<void> {
   const actual = pngSize(screenshot);
   if (actual.width !== size.width || actual.height !== size.height) {
     throw new Error(`${file} is ${actual.width}×${actual.height}, not ${size.width}×${size.height}`);
@@ -206,7 +224,14 @@ interface PageShot {
   icon: Buffer;
 }
 
-async function popupStoreShot(ext: ExtensionBrowser, page: PageShot, popup: Page, file: string, headline: string, detail: string): Promise<void> {
+async function popupStoreShot(
+  ext: ExtensionBrowser,
+  page: PageShot,
+  popup: Page,
+  file: string,
+  headline: string,
+  detail: string,
+): Promise<void> {
   const popupPng = await zoomedPopup(popup);
   const html = popupOverPageHtml({
     page: dataUrl(page.png),
@@ -221,9 +246,19 @@ async function popupStoreShot(ext: ExtensionBrowser, page: PageShot, popup: Page
 }
 
 /** A section of the options page under a caption. */
-async function optionsStoreShot(ext: ExtensionBrowser, scheme: Scheme, section: OptionsSection, file: string, headline: string, detail: string): Promise<void> {
+async function optionsStoreShot(
+  ext: ExtensionBrowser,
+  scheme: Scheme,
+  section: OptionsSection,
+  file: string,
+  headline: string,
+  detail: string,
+): Promise<void> {
   const options = await openOptions(ext, scheme, section);
-  await options.setViewportSize({ width: STORE_SCREENSHOT.width, height: STORE_SCREENSHOT.height - CAPTION_BAND_HEIGHT });
+  await options.setViewportSize({
+    width: STORE_SCREENSHOT.width,
+    height: STORE_SCREENSHOT.height - CAPTION_BAND_HEIGHT,
+  });
   await options.waitForTimeout(300);
   const html = captionedPageHtml({ page: dataUrl(await capture(options, false)), headline, detail });
   await saveStoreImage(file, await render(ext, html, STORE_SCREENSHOT), STORE_SCREENSHOT);
@@ -235,7 +270,11 @@ async function promoTile(ext: ExtensionBrowser, extensionDir: string): Promise<v
   const messages = JSON.parse(await readFile(path.join(extensionDir, '_locales/en/messages.json'), 'utf8')) as {
     extName: { message: string };
   };
-  const html = promoTileHtml({ icon: dataUrl(icon), name: messages.extName.message, pitch: 'Register the page you are on for review.' });
+  const html = promoTileHtml({
+    icon: dataUrl(icon),
+    name: messages.extName.message,
+    pitch: 'Register the page you are on for review.',
+  });
   await saveStoreImage('promo-tile-440x280.png', await render(ext, html, PROMO_TILE), PROMO_TILE);
 }
 
@@ -246,9 +285,12 @@ async function promoTile(ext: ExtensionBrowser, extensionDir: string): Promise<v
  */
 function recompressPng(png: Buffer): Buffer {
   const chunks: { type: string; data: Buffer }[] = [];
-  for (let offset = 8; offset < png.length; ) {
+  for (let offset = 8; offset < png.length;) {
     const length = png.readUInt32BE(offset);
-    chunks.push({ type: png.toString('latin1', offset + 4, offset + 8), data: png.subarray(offset + 8, offset + 8 + length) });
+    chunks.push({
+      type: png.toString('latin1', offset + 4, offset + 8),
+      data: png.subarray(offset + 8, offset + 8 + length),
+    });
     offset += 12 + length;
   }
   const header = chunks.find((chunk) => chunk.type === 'IHDR')?.data;
@@ -259,7 +301,9 @@ function recompressPng(png: Buffer): Buffer {
   if (bitDepth !== 8 || (colorType !== 2 && colorType !== 6) || interlace !== 0) return png;
   const bpp = colorType === 2 ? 3 : 4;
   const stride = width * bpp;
-  const filtered = inflateSync(Buffer.concat(chunks.filter((chunk) => chunk.type === 'IDAT').map((chunk) => chunk.data)));
+  const filtered = inflateSync(
+    Buffer.concat(chunks.filter((chunk) => chunk.type === 'IDAT').map((chunk) => chunk.data)),
+  );
   // Undo each row's filter in place; every row then gets filter 0 ("none").
   const rows = Buffer.alloc(height * (stride + 1));
   for (let y = 0; y < height; y++) {
@@ -276,7 +320,11 @@ function recompressPng(png: Buffer): Buffer {
       else if (filter === 3) predictor = (left + up) >> 1;
       else if (filter === 4) {
         const estimate = left + up - upLeft;
-        const [toLeft, toUp, toUpLeft] = [Math.abs(estimate - left), Math.abs(estimate - up), Math.abs(estimate - upLeft)];
+        const [toLeft, toUp, toUpLeft] = [
+          Math.abs(estimate - left),
+          Math.abs(estimate - up),
+          Math.abs(estimate - upLeft),
+        ];
         predictor = toLeft <= toUp && toLeft <= toUpLeft ? left : toUp <= toUpLeft ? up : upLeft;
       }
       rows[line + x] = (filtered[line + x]! + predictor) & 0xff;
@@ -323,7 +371,9 @@ async function main(): Promise<void> {
       await setup.getByRole('button', { name: 'Create user group' }).click();
       await expect(setup.getByRole('status')).toContainText(`(${group.environment}, ID ${group.id})`);
     }
-    await setup.getByLabel('Add groups from file').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(GROUPS_CSV) });
+    await setup
+      .getByLabel('Add groups from file')
+      .setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(GROUPS_CSV) });
     await setup.getByLabel('Requests per minute').fill('600');
     await setup.getByRole('button', { name: /^Create 4 groups/ }).click();
     await expect(setup.getByText('Done.', { exact: true })).toBeVisible({ timeout: 15_000 });
@@ -341,39 +391,75 @@ async function main(): Promise<void> {
     const current = await openWebPage(ext, site.origin, CURRENT_PAGE);
     const tabId = await tabIdOf(ext, current);
     await current.setViewportSize(BROWSER_CONTENT);
-    const pageShot: PageShot = { png: await capture(current, false), url: current.url(), icon: await readFile(path.join(buildCopy, 'icon/32.png')) };
+    const pageShot: PageShot = {
+      png: await capture(current, false),
+      url: current.url(),
+      icon: await readFile(path.join(buildCopy, 'icon/32.png')),
+    };
     for (const scheme of ['light', 'dark'] as const) {
       const popup = await openPopup(ext, tabId, scheme);
       await shoot(popup, `popup-${scheme}.png`);
       await popup.close();
     }
     const prefilled = await openPopup(ext, tabId, 'light');
-    await popupStoreShot(ext, pageShot, prefilled, 'chrome-1-register-page.png', 'Register the page you are on for review',
-      'Its address and title are filled in from the tab. One click creates the review project.');
+    await popupStoreShot(
+      ext,
+      pageShot,
+      prefilled,
+      'chrome-1-register-page.png',
+      'Register the page you are on for review',
+      'Its address and title are filled in from the tab. One click creates the review project.',
+    );
     await prefilled.close();
     const popup = await openPopup(ext, tabId, 'light');
     await createProject(popup);
     await shoot(popup, 'popup-success-light.png');
-    await popupStoreShot(ext, pageShot, popup, 'chrome-2-project-created.png', 'The project ID, ready to copy',
-      'Every page you register is kept in a history, and a page registered before is pointed out.');
+    await popupStoreShot(
+      ext,
+      pageShot,
+      popup,
+      'chrome-2-project-created.png',
+      'The project ID, ready to copy',
+      'Every page you register is kept in a history, and a page registered before is pointed out.',
+    );
     await popup.close();
 
     for (const scheme of ['light', 'dark'] as const) {
       for (const section of README_SECTIONS) {
         const options = await openOptions(ext, scheme, section);
-        if (section === 'groups') await expect(options.getByRole('row').filter({ hasText: 'Tailspin Toys' })).toBeVisible();
-        if (section === 'projects') await expect(options.getByRole('row').filter({ hasText: CURRENT_PAGE.title })).toBeVisible();
+        if (section === 'groups')
+          await expect(options.getByRole('row').filter({ hasText: 'Tailspin Toys' })).toBeVisible();
+        if (section === 'projects')
+          await expect(options.getByRole('row').filter({ hasText: CURRENT_PAGE.title })).toBeVisible();
         await shoot(options, `options-${section}-${scheme}.png`);
         await options.close();
       }
     }
 
-    await optionsStoreShot(ext, 'light', 'groups', 'chrome-3-user-groups.png', 'Manage the service\'s user groups',
-      'Create, rotate tokens, delete, search, export and import: the registry of every token, kept in this browser.');
-    await optionsStoreShot(ext, 'dark', 'projects', 'chrome-4-bulk-create-and-history.png', 'Every project you registered, searchable',
-      'Bulk create from a CSV runs in the background, paced below the rate limit. Dark mode follows the system.');
-    await optionsStoreShot(ext, 'light', 'connection', 'chrome-5-connection.png', 'Your credentials stay in this browser',
-      'Shown masked after saving, never synced, sent only to the service addresses you enter; optionally locked with a passphrase.');
+    await optionsStoreShot(
+      ext,
+      'light',
+      'groups',
+      'chrome-3-user-groups.png',
+      "Manage the service's user groups",
+      'Create, rotate tokens, delete, search, export and import: the registry of every token, kept in this browser.',
+    );
+    await optionsStoreShot(
+      ext,
+      'dark',
+      'projects',
+      'chrome-4-bulk-create-and-history.png',
+      'Every project you registered, searchable',
+      'Bulk create from a CSV runs in the background, paced below the rate limit. Dark mode follows the system.',
+    );
+    await optionsStoreShot(
+      ext,
+      'light',
+      'connection',
+      'chrome-5-connection.png',
+      'Your credentials stay in this browser',
+      'Shown masked after saving, never synced, sent only to the service addresses you enter; optionally locked with a passphrase.',
+    );
     await promoTile(ext, buildCopy);
   } finally {
     await ext.close();

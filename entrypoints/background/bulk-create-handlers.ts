@@ -40,7 +40,11 @@ export function bulkAlarmFor(workspaceId: string): BulkAlarm {
 }
 
 /** A selection job's rotate and delete: the single-row handlers themselves (their sender is not read). */
-export const selectionActions: NonNullable<WorkspaceServicesDeps['selectionActions']> = ({ api, connection, registry }): SelectionActions => {
+export const selectionActions: NonNullable<WorkspaceServicesDeps['selectionActions']> = ({
+  api,
+  connection,
+  registry,
+}): SelectionActions => {
   const handlers = createUserGroupHandlers(api, connection, registry);
   const background = {} as const;
   return {
@@ -50,10 +54,17 @@ export const selectionActions: NonNullable<WorkspaceServicesDeps['selectionActio
 };
 
 /** Why these rows would take the workspace's storage past its budget (lib/user-groups/registry-capacity.ts), or undefined. */
-async function outgrowsStorage(registry: RegistryWriter, scope: KeyScope, rows: readonly BulkRow[]): Promise<MessageRef | undefined> {
+async function outgrowsStorage(
+  registry: RegistryWriter,
+  scope: KeyScope,
+  rows: readonly BulkRow[],
+): Promise<MessageRef | undefined> {
   const current = await registry.settled();
   const growth = bulkGrowth(planBulkCreate(rows, current).toCreate, new Date().toISOString());
-  return capacityProblem({ usedBytes: await localBytesInUse(workspaceValueNames(scope)), storedGroups: current.groups.length }, growth);
+  return capacityProblem(
+    { usedBytes: await localBytesInUse(workspaceValueNames(scope)), storedGroups: current.groups.length },
+    growth,
+  );
 }
 
 /** With the registry, a job that would outgrow the storage budget is refused before it starts. */
@@ -64,11 +75,16 @@ export function createBulkCreateHandlers(
 ): Pick<WorkspaceHandlers, 'startBulkCreate' | 'cancelBulkCreate' | 'resumeBulkCreate' | 'startSelectionJob'> {
   return {
     async startBulkCreate(request) {
-      const problem = registry && scope !== undefined ? await outgrowsStorage(registry, scope, request.rows) : undefined;
+      const problem =
+        registry && scope !== undefined ? await outgrowsStorage(registry, scope, request.rows) : undefined;
       return problem ? fail('INVALID_INPUT', problem) : runner.start(request.rows, request.ratePerMinute);
     },
     async startSelectionJob(request) {
-      const started = await runner.startSelection(request.operation, selectionRows(request.groups), request.ratePerMinute ?? DEFAULT_RATE_PER_MINUTE);
+      const started = await runner.startSelection(
+        request.operation,
+        selectionRows(request.groups),
+        request.ratePerMinute ?? DEFAULT_RATE_PER_MINUTE,
+      );
       return started.ok ? ok({ total: started.value.total }) : started;
     },
     cancelBulkCreate: () => runner.cancel(),

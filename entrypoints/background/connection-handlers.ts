@@ -9,7 +9,10 @@ import { fail, ok, type Result } from '@/lib/result';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import type { WorkspaceHandlers } from './workspace-dispatch';
 
-export type ConnectionHandlers = Pick<WorkspaceHandlers, 'getConnectionStatus' | 'saveConnection' | 'forgetCredentials'>;
+export type ConnectionHandlers = Pick<
+  WorkspaceHandlers,
+  'getConnectionStatus' | 'saveConnection' | 'forgetCredentials'
+>;
 
 /** `locked`: this workspace's secrets are sealed and the passphrase lock is closed. */
 async function statusOf(connection: Connection, locked = false): Promise<Result<ConnectionStatus>> {
@@ -26,7 +29,10 @@ function normaliseUrl(raw: string): ReturnType<typeof checkServiceUrl> {
  * One workspace's connection. `addressesElsewhere`: the addresses the other workspaces use, whose
  * host access a save here must not give back.
  */
-export function createConnectionHandlers(repository: ConnectionRepository, addressesElsewhere: () => Promise<string[]> = () => Promise.resolve([])): ConnectionHandlers {
+export function createConnectionHandlers(
+  repository: ConnectionRepository,
+  addressesElsewhere: () => Promise<string[]> = () => Promise.resolve([]),
+): ConnectionHandlers {
   return {
     async getConnectionStatus() {
       return statusOf(await repository.load(), await repository.locked());
@@ -35,14 +41,22 @@ export function createConnectionHandlers(repository: ConnectionRepository, addre
       // Closed, the passphrase lock can neither keep the sealed secrets nor seal new ones.
       if (await isLockedNow()) return lockedError();
       const userGroupBaseUrl = normaliseUrl(request.userGroupBaseUrl);
-      if (!userGroupBaseUrl.ok) return fail('INVALID_INPUT', urlProblemMessage(userGroupBaseUrl.problem), { field: 'userGroupBaseUrl' });
+      if (!userGroupBaseUrl.ok)
+        return fail('INVALID_INPUT', urlProblemMessage(userGroupBaseUrl.problem), { field: 'userGroupBaseUrl' });
       const projectApiUrl = normaliseUrl(request.projectApiUrl);
-      if (!projectApiUrl.ok) return fail('INVALID_INPUT', urlProblemMessage(projectApiUrl.problem), { field: 'projectApiUrl' });
+      if (!projectApiUrl.ok)
+        return fail('INVALID_INPUT', urlProblemMessage(projectApiUrl.problem), { field: 'projectApiUrl' });
       // Access to an address no longer configured is given back, within the save's turn of the queue
       // so that a later save cannot configure it again in between.
-      const saved = await repository.save({ ...request, userGroupBaseUrl: userGroupBaseUrl.url, projectApiUrl: projectApiUrl.url }, async (previous, next) => {
-        await releaseUnusedAccess([previous.userGroupBaseUrl, previous.projectApiUrl], [next.userGroupBaseUrl, next.projectApiUrl, ...(await addressesElsewhere())]);
-      });
+      const saved = await repository.save(
+        { ...request, userGroupBaseUrl: userGroupBaseUrl.url, projectApiUrl: projectApiUrl.url },
+        async (previous, next) => {
+          await releaseUnusedAccess(
+            [previous.userGroupBaseUrl, previous.projectApiUrl],
+            [next.userGroupBaseUrl, next.projectApiUrl, ...(await addressesElsewhere())],
+          );
+        },
+      );
       return statusOf(saved);
     },
     async forgetCredentials() {

@@ -29,13 +29,17 @@ export function createBackgroundHandlers(
     return opened.ok ? { ok: true as const, value: opened.value.handlers } : opened;
   });
   /** A workspace the policy locks keeps the policy's connection: the page cannot change or forget it. */
-  const unlessLocked = <N extends 'saveConnection' | 'forgetCredentials' | 'clearWorkspace'>(handler: Handlers[N]): Handlers[N] =>
+  const unlessLocked = <N extends 'saveConnection' | 'forgetCredentials' | 'clearWorkspace'>(
+    handler: Handlers[N],
+  ): Handlers[N] =>
     (async (request: { workspaceId?: string; id?: string }, sender: never) =>
       isLocked(await workspaces.index.find(request.workspaceId ?? request.id ?? ''))
         ? managedByPolicy()
         : (handler as (r: unknown, s: never) => unknown)(request, sender)) as unknown as Handlers[N];
   /** After removing secrets: with no sealed credential left anywhere, a closed passphrase lock turns off. */
-  const releasing = <N extends 'forgetCredentials' | 'clearWorkspace' | 'deleteWorkspace'>(handler: Handlers[N]): Handlers[N] =>
+  const releasing = <N extends 'forgetCredentials' | 'clearWorkspace' | 'deleteWorkspace'>(
+    handler: Handlers[N],
+  ): Handlers[N] =>
     (async (request: never, sender: never) => {
       const result = await (handler as (r: never, s: never) => Promise<unknown>)(request, sender);
       await lock.releaseIfNothingSealed();
@@ -46,7 +50,9 @@ export function createBackgroundHandlers(
     ...dispatched,
     // Locked, a save may still add the secrets the policy leaves to each user (lockedSaveAllowed).
     saveConnection: async (request, sender) =>
-      (await lockedSaveAllowed(request.workspaceId, request)) ? dispatched.saveConnection(request, sender) : unlessLocked<'saveConnection'>(dispatched.saveConnection)(request, sender),
+      (await lockedSaveAllowed(request.workspaceId, request))
+        ? dispatched.saveConnection(request, sender)
+        : unlessLocked<'saveConnection'>(dispatched.saveConnection)(request, sender),
     // Works while the passphrase lock is closed; when nothing sealed is left, the lock turns off (lock-service.ts).
     forgetCredentials: releasing<'forgetCredentials'>(unlessLocked<'forgetCredentials'>(dispatched.forgetCredentials)),
     ...management,
@@ -54,7 +60,10 @@ export function createBackgroundHandlers(
     deleteWorkspace: releasing<'deleteWorkspace'>(management.deleteWorkspace),
     ...noticeHandlers,
     ...createSetupFileHandlers(workspaces),
-    ...createLockHandlers(lock, { onUnlocked: async () => (await applyPolicy(), await resumeLockedJobs(workspaces)), onLockAfter: applyLockAfter }),
+    ...createLockHandlers(lock, {
+      onUnlocked: async () => (await applyPolicy(), await resumeLockedJobs(workspaces)),
+      onLockAfter: applyLockAfter,
+    }),
   };
   return { handlers, workspaces, applyPolicy, lock };
 }

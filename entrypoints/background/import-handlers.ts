@@ -9,7 +9,11 @@ import { noteRegistryExport } from '@/lib/workspaces/registry-exports';
 import type { WorkspaceHandlers } from './workspace-dispatch';
 
 /** Import into, and read for an export, one workspace's registry. */
-export function createImportHandlers(registry: RegistryWriter, scope: KeyScope, now = () => new Date()): Pick<WorkspaceHandlers, 'importUserGroups' | 'readUserGroupRegistry'> {
+export function createImportHandlers(
+  registry: RegistryWriter,
+  scope: KeyScope,
+  now = () => new Date(),
+): Pick<WorkspaceHandlers, 'importUserGroups' | 'readUserGroupRegistry'> {
   return {
     /**
      * One serialized registry change for the whole file; groups changed since the preview are left
@@ -17,9 +21,15 @@ export function createImportHandlers(registry: RegistryWriter, scope: KeyScope, 
      */
     async importUserGroups({ items }) {
       const current = await registry.settled();
-      const growth = growthOf(current, items.map((item) => item.entry));
+      const growth = growthOf(
+        current,
+        items.map((item) => item.entry),
+      );
       if (growth.bytes > 0) {
-        const problem = capacityProblem({ usedBytes: await localBytesInUse(workspaceValueNames(scope)), storedGroups: current.groups.length }, growth);
+        const problem = capacityProblem(
+          { usedBytes: await localBytesInUse(workspaceValueNames(scope)), storedGroups: current.groups.length },
+          growth,
+        );
         if (problem) return fail('INVALID_INPUT', problem);
       }
       return ok(await registry.update((latest) => applyImport(latest, items)));

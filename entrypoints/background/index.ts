@@ -17,7 +17,11 @@ export default defineBackground(() => {
   // read: every handler waits for it (lib/workspaces/workspace-index-store.ts).
   const fetchFn = (input: string, init: RequestInit) => fetch(input, init);
   const { handlers, workspaces, applyPolicy, lock } = createBackgroundHandlers(
-    { projectApi: createProjectApi({ fetch: fetchFn }), userGroupApi: createUserGroupApi({ fetch: fetchFn }), bulkAlarm: bulkAlarmFor },
+    {
+      projectApi: createProjectApi({ fetch: fetchFn }),
+      userGroupApi: createUserGroupApi({ fetch: fetchFn }),
+      bulkAlarm: bulkAlarmFor,
+    },
     browserManagedStorage,
   );
   browser.runtime.onMessage.addListener(
@@ -30,7 +34,8 @@ export default defineBackground(() => {
   // The toolbar badge follows a running job ("12/60") and clears when it ends.
   registerJobBadge();
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name.startsWith(BULK_CREATE_ALARM_PREFIX)) void workspaces.onBulkAlarm(alarm.name.slice(BULK_CREATE_ALARM_PREFIX.length));
+    if (alarm.name.startsWith(BULK_CREATE_ALARM_PREFIX))
+      void workspaces.onBulkAlarm(alarm.name.slice(BULK_CREATE_ALARM_PREFIX.length));
     // The single job's alarm of versions before workspaces: the job now has its workspace's alarm.
     else if (alarm.name === LEGACY_BULK_CREATE_ALARM) void browser.alarms.clear(LEGACY_BULK_CREATE_ALARM);
   });

@@ -8,7 +8,10 @@ import { workspaceKey } from '@/lib/workspaces/workspace-keys';
 import { browser } from 'wxt/browser';
 import type { Workspaces } from './workspaces';
 
-type LockHandlers = Pick<Handlers, 'getLockStatus' | 'unlock' | 'turnOnLock' | 'changeLockPassphrase' | 'turnOffLock' | 'lockNow' | 'setLockAfter'>;
+type LockHandlers = Pick<
+  Handlers,
+  'getLockStatus' | 'unlock' | 'turnOnLock' | 'changeLockPassphrase' | 'turnOffLock' | 'lockNow' | 'setLockAfter'
+>;
 
 export interface LockHooks {
   /** After unlocking: work that needs a secret (the policy's secrets, bulk jobs) carries on. */
@@ -20,7 +23,10 @@ export interface LockHooks {
 /** The service over every listed workspace's credentials. */
 export function createWorkspacesLock(workspaces: Workspaces): LockService {
   return createLockService({
-    credentialNames: async () => (await workspaces.index.read()).index.workspaces.map((workspace) => workspaceKey(workspace.id, CREDENTIALS_STORAGE_NAME)),
+    credentialNames: async () =>
+      (await workspaces.index.read()).index.workspaces.map((workspace) =>
+        workspaceKey(workspace.id, CREDENTIALS_STORAGE_NAME),
+      ),
   });
 }
 
@@ -30,7 +36,8 @@ export async function resumeLockedJobs(workspaces: Workspaces): Promise<void> {
   const keys = listed.map((workspace) => workspaceKey(workspace.id, 'bulkCreateJob'));
   const stored = await browser.storage.local.get(keys);
   for (const workspace of listed) {
-    const job = stored[workspaceKey(workspace.id, 'bulkCreateJob')] as { status?: unknown; message?: { key?: unknown } } | undefined;
+    const job = stored[workspaceKey(workspace.id, 'bulkCreateJob')] as
+      { status?: unknown; message?: { key?: unknown } } | undefined;
     if (job?.status !== 'paused' || job.message?.key !== LOCKED_MESSAGE.key) continue;
     const opened = await workspaces.open(workspace.id);
     if (opened.ok) await opened.value.services.runner().resume();
@@ -45,7 +52,9 @@ export function createLockHandlers(lock: LockService, hooks: LockHooks = {}): Lo
     if (lockAfter !== undefined) void hooks.onLockAfter?.(lockAfter ?? undefined);
     if (unlocked) {
       void hooks.onUnlocked?.().catch((error: unknown) => {
-        console.error(`Review Companion: work after unlocking failed (${error instanceof Error ? error.name : 'unknown'}).`);
+        console.error(
+          `Review Companion: work after unlocking failed (${error instanceof Error ? error.name : 'unknown'}).`,
+        );
       });
     }
     return result;
@@ -54,7 +63,8 @@ export function createLockHandlers(lock: LockService, hooks: LockHooks = {}): Lo
     getLockStatus: async () => ok(await lock.status()),
     unlock: async ({ passphrase }) => then(await lock.unlock(passphrase), true),
     turnOnLock: async ({ passphrase, lockAfter }) => then(await lock.turnOn(passphrase, lockAfter), false, lockAfter),
-    changeLockPassphrase: async ({ passphrase, newPassphrase }) => then(await lock.changePassphrase(passphrase, newPassphrase), true),
+    changeLockPassphrase: async ({ passphrase, newPassphrase }) =>
+      then(await lock.changePassphrase(passphrase, newPassphrase), true),
     turnOffLock: async ({ passphrase }) => then(await lock.turnOff(passphrase), true, null),
     lockNow: () => lock.lockNow(),
     setLockAfter: async ({ lockAfter }) => then(await lock.setLockAfter(lockAfter), false, lockAfter),

@@ -12,13 +12,18 @@ type SecretName = (typeof SECRET_NAMES)[number];
  * Whether a save may change a locked managed workspace: only with the addresses the policy set (as
  * stored) and only secrets the policy leaves for the user to type.
  */
-export async function lockedSaveAllowed(workspaceId: string, request: Record<SecretName | 'projectApiUrl' | 'userGroupBaseUrl', string>): Promise<boolean> {
+export async function lockedSaveAllowed(
+  workspaceId: string,
+  request: Record<SecretName | 'projectApiUrl' | 'userGroupBaseUrl', string>,
+): Promise<boolean> {
   const settingsKey = workspaceKey(workspaceId, 'connectionSettings');
   const stored = await browser.storage.local.get([settingsKey, MANAGED_POLICY_KEY]);
   const settings = stored[settingsKey] as { projectApiUrl?: unknown; userGroupBaseUrl?: unknown } | undefined;
   const fixed = (stored[MANAGED_POLICY_KEY] as Partial<PolicyStatus> | undefined)?.fixed?.[workspaceId];
   if (!settings || !Array.isArray(fixed)) return false;
-  const sameAddresses = request.projectApiUrl.trim() === settings.projectApiUrl && request.userGroupBaseUrl.trim() === settings.userGroupBaseUrl;
+  const sameAddresses =
+    request.projectApiUrl.trim() === settings.projectApiUrl &&
+    request.userGroupBaseUrl.trim() === settings.userGroupBaseUrl;
   return sameAddresses && SECRET_NAMES.every((secret) => !fixed.includes(secret) || request[secret] === '');
 }
 
@@ -39,8 +44,10 @@ export function createPolicyApplier(workspaces: Workspaces, getManaged: GetManag
     const listed = await workspaces.index.applyPolicy(policy);
     if (!listed.ok) throw new Error(listed.error.code);
     // Read without the page's schema (the background's size budget): only the fingerprints matter here.
-    const stored = (await browser.storage.local.get(MANAGED_POLICY_KEY))[MANAGED_POLICY_KEY] as Partial<PolicyStatus> | undefined;
-    const before: Record<string, unknown> = typeof stored?.applied === 'object' && stored.applied !== null ? stored.applied : {};
+    const stored = (await browser.storage.local.get(MANAGED_POLICY_KEY))[MANAGED_POLICY_KEY] as
+      Partial<PolicyStatus> | undefined;
+    const before: Record<string, unknown> =
+      typeof stored?.applied === 'object' && stored.applied !== null ? stored.applied : {};
     const applied: Record<string, string> = {};
     const fixed: Record<string, SecretName[]> = {};
     for (const entry of policy.workspaces) {
@@ -49,7 +56,9 @@ export function createPolicyApplier(workspaces: Workspaces, getManaged: GetManag
       const opened = await workspaces.open(id);
       if (opened.ok && (policy.locked || before[id] !== fingerprint)) {
         const { projectApiUrl, userGroupBaseUrl, apiKey, authToken, apiToken } = entry;
-        await opened.value.services.connection().save({ projectApiUrl, userGroupBaseUrl, apiKey, authToken, apiToken, secretsArea: 'local' });
+        await opened.value.services
+          .connection()
+          .save({ projectApiUrl, userGroupBaseUrl, apiKey, authToken, apiToken, secretsArea: 'local' });
       }
       applied[id] = fingerprint;
       fixed[id] = SECRET_NAMES.filter((secret) => entry[secret] !== '');
@@ -60,7 +69,8 @@ export function createPolicyApplier(workspaces: Workspaces, getManaged: GetManag
     if (Object.keys(before).length === 0 && firstManaged?.managed) {
       const { lastUsed } = await workspaces.index.read();
       const settingsKey = workspaceKey(lastUsed, 'connectionSettings');
-      if ((await browser.storage.local.get(settingsKey))[settingsKey] === undefined) await workspaces.index.use(firstManaged.id);
+      if ((await browser.storage.local.get(settingsKey))[settingsKey] === undefined)
+        await workspaces.index.use(firstManaged.id);
     }
     const status: PolicyStatus = { locked: policy.locked, problems: policy.problems, applied, fixed };
     await browser.storage.local.set({ [MANAGED_POLICY_KEY]: status });
@@ -69,6 +79,8 @@ export function createPolicyApplier(workspaces: Workspaces, getManaged: GetManag
   let tail: Promise<void> = Promise.resolve();
   return (): Promise<void> =>
     (tail = tail.then(apply).catch((error: unknown) => {
-      console.error(`Review Companion: the organisation policy could not be applied (${error instanceof Error ? error.name : 'unknown'}).`);
+      console.error(
+        `Review Companion: the organisation policy could not be applied (${error instanceof Error ? error.name : 'unknown'}).`,
+      );
     }));
 }

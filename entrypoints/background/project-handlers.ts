@@ -15,9 +15,18 @@ export function createProjectHandlers(
     async createProject({ projectUrl, projectName }) {
       const required = await connection.require('project');
       if (!required.ok) return required;
-      const result = redactSecrets(await api.createProject(required.value, { projectUrl, projectName }), required.value);
+      const result = redactSecrets(
+        await api.createProject(required.value, { projectUrl, projectName }),
+        required.value,
+      );
       // Recorded before the popup hears of it, so that the next popup already knows the page.
-      if (result.ok) await history.record({ projectId: result.value.projectId, projectUrl, projectName, createdAt: now().toISOString() });
+      if (result.ok)
+        await history.record({
+          projectId: result.value.projectId,
+          projectUrl,
+          projectName,
+          createdAt: now().toISOString(),
+        });
       return result;
     },
   };

@@ -1,4 +1,8 @@
-import { EMPTY_STORED_CREDENTIALS, type ConnectionSettings, type Credentials } from '@/lib/connection/connection-schema';
+import {
+  EMPTY_STORED_CREDENTIALS,
+  type ConnectionSettings,
+  type Credentials,
+} from '@/lib/connection/connection-schema';
 import { bindCredentials } from '@/lib/connection/credential-origins';
 import { CREDENTIALS_VERSION } from '@/lib/connection/credentials-items';
 import { CREDENTIALS_STORAGE_NAME } from '@/lib/connection/credentials-keys';
@@ -34,7 +38,11 @@ function connectionOf({ workspace, secrets }: SetupFileContents): ConnectionSett
 }
 
 /** A new workspace's settings and secrets (sealed while the passphrase lock is on), with WXT's version entries: written with the index in one call. */
-function firstEntries(id: string, connection: ConnectionSettings & Credentials, credentials: CredentialsAtRest): Record<string, unknown> {
+function firstEntries(
+  id: string,
+  connection: ConnectionSettings & Credentials,
+  credentials: CredentialsAtRest,
+): Record<string, unknown> {
   const settingsKey = workspaceKey(id, 'connectionSettings');
   const credentialsKey = workspaceKey(id, CREDENTIALS_STORAGE_NAME);
   const { userGroupBaseUrl, projectApiUrl, secretsArea } = connection;
@@ -71,11 +79,16 @@ export function createSetupFileHandlers(workspaces: Workspaces): SetupFileHandle
       }
       const { userGroupBaseUrl, projectApiUrl, apiKey, authToken, apiToken } = connection;
       const written = await writeSetupFile(
-        { workspace: { name: workspace.name, projectApiUrl, userGroupBaseUrl }, secrets: { apiKey, authToken, apiToken }, includeUserGroupApi },
+        {
+          workspace: { name: workspace.name, projectApiUrl, userGroupBaseUrl },
+          secrets: { apiKey, authToken, apiToken },
+          includeUserGroupApi,
+        },
         passphrase,
       );
       if (written.ok) return ok({ text: written.value });
-      if (written.problem.code === 'weak-passphrase') return fail('INVALID_INPUT', text('lockTooShort'), { field: 'passphrase' });
+      if (written.problem.code === 'weak-passphrase')
+        return fail('INVALID_INPUT', text('lockTooShort'), { field: 'passphrase' });
       return fail('INVALID_INPUT', text('errorSetupUnwritable'));
     },
 
@@ -87,7 +100,9 @@ export function createSetupFileHandlers(workspaces: Workspaces): SetupFileHandle
         if (!contents.ok) return ok({ status: 'problem' as const, problem: contents.problem.code });
         const connection = connectionOf(contents.value);
         const name = contents.value.workspace.name;
-        const existing = (await workspaces.index.read()).index.workspaces.find((workspace) => sameName(workspace.name, name));
+        const existing = (await workspaces.index.read()).index.workspaces.find((workspace) =>
+          sameName(workspace.name, name),
+        );
         // A workspace the organization's policy provides keeps the policy's connection.
         if (existing && isManaged(existing)) return managedByPolicy();
         if (existing && !replace) return ok({ status: 'exists' as const, workspace: existing });
@@ -97,7 +112,10 @@ export function createSetupFileHandlers(workspaces: Workspaces): SetupFileHandle
           // Only the connection and its secrets change: the registry, history and bulk job stay.
           await opened.value.services.connection().save(connection, async (previous, next) => {
             const elsewhere = await workspaces.addressesElsewhere(existing.id);
-            await releaseUnusedAccess([previous.userGroupBaseUrl, previous.projectApiUrl], [next.userGroupBaseUrl, next.projectApiUrl, ...elsewhere]);
+            await releaseUnusedAccess(
+              [previous.userGroupBaseUrl, previous.projectApiUrl],
+              [next.userGroupBaseUrl, next.projectApiUrl, ...elsewhere],
+            );
           });
           await workspaces.index.use(existing.id);
           return ok({ status: 'imported' as const, workspace: existing, replaced: true });

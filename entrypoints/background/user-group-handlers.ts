@@ -20,14 +20,20 @@ import type { WorkspaceHandlers } from './workspace-dispatch';
 import { text } from '@/lib/message-ref';
 import { environmentName } from '@/lib/user-groups/environment-name';
 
-type UserGroupHandlers = Pick<WorkspaceHandlers, 'createUserGroup' | 'rotateUserGroupToken' | 'deleteUserGroup' | 'forgetUserGroup' | 'dismissUnsettledCreate'>;
+type UserGroupHandlers = Pick<
+  WorkspaceHandlers,
+  'createUserGroup' | 'rotateUserGroupToken' | 'deleteUserGroup' | 'forgetUserGroup' | 'dismissUnsettledCreate'
+>;
 
 const UNKNOWN_OUTCOME = text('groupsRotationUnknown');
 const TOKEN_REFUSED = text('errorRotationTokenRefused');
 const UNKNOWN_DELETE = text('groupsDeleteUnknownFlag');
 
 function maybeDeleted(ref: GroupRef) {
-  return fail<never>('INVALID_INPUT', text('errorGroupMaybeDeleted', environmentName(ref.environment), ref.userGroupId));
+  return fail<never>(
+    'INVALID_INPUT',
+    text('errorGroupMaybeDeleted', environmentName(ref.environment), ref.userGroupId),
+  );
 }
 
 function rotationInProgress(ref: GroupRef) {
@@ -49,10 +55,17 @@ export function createUserGroupHandlers(
    * The token the service knows: the stored one, or, after a lost rotation answer, the one get-or-create
    * returns (`learned`). Never get-or-create after a lost delete answer: it would re-create a deleted group.
    */
-  async function currentToken(connection: Connection, entry: RegistryEntry): Promise<Result<{ token: string; learned?: WireUserGroup }>> {
+  async function currentToken(
+    connection: Connection,
+    entry: RegistryEntry,
+  ): Promise<Result<{ token: string; learned?: WireUserGroup }>> {
     if (entry.rotation?.state !== 'unknown' || entry.deleteOutcomeUnknown) return ok({ token: entry.token });
     // Get-or-create returns the group's token as the service has it now, whatever became of the lost rotation.
-    const recovered = await api.createUserGroup(connection, { name: entry.name, userGroupId: entry.provided_id, environment: entry.environment });
+    const recovered = await api.createUserGroup(connection, {
+      name: entry.name,
+      userGroupId: entry.provided_id,
+      environment: entry.environment,
+    });
     return recovered.ok ? ok({ token: recovered.value.group.token, learned: recovered.value.group }) : recovered;
   }
 
@@ -61,7 +74,11 @@ export function createUserGroupHandlers(
       const ref = { environment: request.environment, userGroupId: request.userGroupId };
       const known = findGroup(await registry.read(), ref);
       if (known) {
-        return fail('INVALID_INPUT', text('errorGroupAlreadyHere', environmentName(ref.environment), ref.userGroupId, known.name), { field: 'userGroupId' });
+        return fail(
+          'INVALID_INPUT',
+          text('errorGroupAlreadyHere', environmentName(ref.environment), ref.userGroupId, known.name),
+          { field: 'userGroupId' },
+        );
       }
       const connection = await connections.require('userGroup');
       if (!connection.ok) return connection;
@@ -70,15 +87,29 @@ export function createUserGroupHandlers(
         // The group may now exist on the service with a token nobody has: kept in storage until a create
         // of it succeeds (get-or-create then returns it) or the user dismisses it.
         if (answer.error.maybeProcessed) {
-          const mark = { name: request.name, userGroupId: request.userGroupId, environment: request.environment, since: now(), message: answer.error.message };
-          await registry.update((current, unsettled) => ({ registry: current, unsettled: recordUnsettledCreate(unsettled, mark), result: null }));
+          const mark = {
+            name: request.name,
+            userGroupId: request.userGroupId,
+            environment: request.environment,
+            since: now(),
+            message: answer.error.message,
+          };
+          await registry.update((current, unsettled) => ({
+            registry: current,
+            unsettled: recordUnsettledCreate(unsettled, mark),
+            result: null,
+          }));
         }
         return answer;
       }
       const { group, created } = answer.value;
       const entry = await registry.update((current, unsettled) => {
         const next = upsertFromService(current, group, request.environment, now());
-        return { registry: next, unsettled: settleCreate(unsettled, ref), result: findGroup(next, { environment: request.environment, userGroupId: group.provided_id }) };
+        return {
+          registry: next,
+          unsettled: settleCreate(unsettled, ref),
+          result: findGroup(next, { environment: request.environment, userGroupId: group.provided_id }),
+        };
       });
       return entry ? ok({ group: entry, created }) : fail('INTERNAL', text('errorGroupNotRecorded'));
     },
@@ -91,7 +122,8 @@ export function createUserGroupHandlers(
       const started = now();
       const claim = await registry.update((current) => {
         const found = findGroup(current, ref);
-        if (!found || found.rotation?.state === 'pending' || found.deleteOutcomeUnknown) return { registry: current, result: found };
+        if (!found || found.rotation?.state === 'pending' || found.deleteOutcomeUnknown)
+          return { registry: current, result: found };
         return { registry: markRotationPending(current, ref, started), result: found };
       });
       if (!claim) return notInRegistry(ref);
@@ -106,14 +138,21 @@ export function createUserGroupHandlers(
         if (answer.ok) return { registry: applyRotation(current, ref, answer.value, now()), result: null };
         const mark = findGroup(current, ref)?.rotation;
         if (mark?.state !== 'pending' || mark.since !== started) return { registry: current, result: null };
-        if (answer.error.maybeProcessed) return { registry: markRotationUnknown(current, ref, UNKNOWN_OUTCOME, now()), result: null };
+        if (answer.error.maybeProcessed)
+          return { registry: markRotationUnknown(current, ref, UNKNOWN_OUTCOME, now()), result: null };
         // A refusal may mean the service no longer knows the stored token: a rotation it did carry out
         // (the browser re-sends a POST whose connection was reset, and the re-send is refused). Flag
         // it; the retry learns the current token through get-or-create.
-        if (answer.error.code === 'REJECTED') return { registry: markRotationUnknown(current, ref, TOKEN_REFUSED, now()), result: null };
+        if (answer.error.code === 'REJECTED')
+          return { registry: markRotationUnknown(current, ref, TOKEN_REFUSED, now()), result: null };
         // Never reached the service, or refused the credentials: the token is as current (or as uncertain) as before.
         const before = claim.rotation;
-        return { registry: before ? markRotationUnknown(current, ref, before.message ?? UNKNOWN_OUTCOME, before.since) : clearRotationMark(current, ref), result: null };
+        return {
+          registry: before
+            ? markRotationUnknown(current, ref, before.message ?? UNKNOWN_OUTCOME, before.since)
+            : clearRotationMark(current, ref),
+          result: null,
+        };
       });
       if (!answer.ok) return redactSecrets(answer, connection.value);
       const updated = findGroup(await registry.read(), ref);
@@ -129,10 +168,15 @@ export function createUserGroupHandlers(
       // After a lost rotation answer the stored token may be dead: delete with the one the service has.
       const token = await currentToken(connection.value, entry);
       // The delete was not sent: whatever became of the get-or-create, the group was not deleted.
-      if (!token.ok) return redactSecrets({ ok: false, error: { ...token.error, maybeProcessed: false } }, connection.value);
+      if (!token.ok)
+        return redactSecrets({ ok: false, error: { ...token.error, maybeProcessed: false } }, connection.value);
       const { learned } = token.value;
       const answer = redactSecrets(
-        await api.deleteUserGroup(connection.value, { currentToken: token.value.token, userGroupId: entry.provided_id, dataSourceProvidedId: request.dataSourceProvidedId }),
+        await api.deleteUserGroup(connection.value, {
+          currentToken: token.value.token,
+          userGroupId: entry.provided_id,
+          dataSourceProvidedId: request.dataSourceProvidedId,
+        }),
         connection.value,
       );
       await registry.update((current) => {
@@ -140,7 +184,8 @@ export function createUserGroupHandlers(
         let next = current;
         // The token get-or-create returned is the current one (unless the entry changed meanwhile, another tab).
         const latest = findGroup(current, request);
-        if (learned && latest?.token === entry.token && latest.rotation === entry.rotation) next = applyLearnedToken(next, request, learned);
+        if (learned && latest?.token === entry.token && latest.rotation === entry.rotation)
+          next = applyLearnedToken(next, request, learned);
         // The answer was lost: the group may be gone. Flagged, so that nothing re-creates it unasked.
         if (answer.error.maybeProcessed && latest) next = markDeleteUnknown(next, request, UNKNOWN_DELETE, now());
         return { registry: next, result: null };
@@ -150,7 +195,9 @@ export function createUserGroupHandlers(
 
     async forgetUserGroup(ref) {
       const removed = await registry.update((current) =>
-        findGroup(current, ref) ? { registry: removeGroup(current, ref), result: true } : { registry: current, result: false },
+        findGroup(current, ref)
+          ? { registry: removeGroup(current, ref), result: true }
+          : { registry: current, result: false },
       );
       return removed ? ok({}) : notInRegistry(ref);
     },
@@ -160,7 +207,9 @@ export function createUserGroupHandlers(
         const next = settleCreate(unsettled, ref);
         return { registry: current, unsettled: next, result: next !== unsettled };
       });
-      return dismissed ? ok({}) : fail('NOT_FOUND', text('errorNoUnsettledCreate', environmentName(ref.environment), ref.userGroupId));
+      return dismissed
+        ? ok({})
+        : fail('NOT_FOUND', text('errorNoUnsettledCreate', environmentName(ref.environment), ref.userGroupId));
     },
   };
 }

@@ -30,16 +30,26 @@ type WorkspaceMessage = (typeof WORKSPACE_MESSAGES)[number];
  * passes the whole request on, id included).
  */
 export type WorkspaceHandlers = {
-  [N in WorkspaceMessage]: (request: Omit<RequestOf<N>, 'workspaceId'>, sender: MessageSender) => Promise<Result<ResponseOf<N>>>;
+  [N in WorkspaceMessage]: (
+    request: Omit<RequestOf<N>, 'workspaceId'>,
+    sender: MessageSender,
+  ) => Promise<Result<ResponseOf<N>>>;
 };
 
 type AnyHandler = (request: unknown, sender: MessageSender) => Promise<Result<unknown>>;
 
 /** The router's handlers for those messages: each passes the request on to its workspace's own handlers. */
-export function dispatchToWorkspace(open: (workspaceId: string) => Promise<Result<WorkspaceHandlers>>): Pick<Handlers, WorkspaceMessage> {
-  const dispatch = (name: WorkspaceMessage): AnyHandler => async (request, sender) => {
-    const handlers = await open((request as { workspaceId: string }).workspaceId);
-    return handlers.ok ? (handlers.value[name] as AnyHandler)(request, sender) : handlers;
-  };
-  return Object.fromEntries(WORKSPACE_MESSAGES.map((name) => [name, dispatch(name)])) as unknown as Pick<Handlers, WorkspaceMessage>;
+export function dispatchToWorkspace(
+  open: (workspaceId: string) => Promise<Result<WorkspaceHandlers>>,
+): Pick<Handlers, WorkspaceMessage> {
+  const dispatch =
+    (name: WorkspaceMessage): AnyHandler =>
+    async (request, sender) => {
+      const handlers = await open((request as { workspaceId: string }).workspaceId);
+      return handlers.ok ? (handlers.value[name] as AnyHandler)(request, sender) : handlers;
+    };
+  return Object.fromEntries(WORKSPACE_MESSAGES.map((name) => [name, dispatch(name)])) as unknown as Pick<
+    Handlers,
+    WorkspaceMessage
+  >;
 }

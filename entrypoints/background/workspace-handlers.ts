@@ -9,11 +9,16 @@ import { workspaceScope } from '@/lib/workspaces/workspace-keys';
 import type { Workspaces } from './workspaces';
 import { text } from '@/lib/message-ref';
 
-type WorkspaceManagement = Pick<Handlers, 'createWorkspace' | 'renameWorkspace' | 'deleteWorkspace' | 'clearWorkspace' | 'useWorkspace' | 'listWorkspaces'>;
+type WorkspaceManagement = Pick<
+  Handlers,
+  'createWorkspace' | 'renameWorkspace' | 'deleteWorkspace' | 'clearWorkspace' | 'useWorkspace' | 'listWorkspaces'
+>;
 
 /** The addresses a workspace has configured (read before its data is removed). */
 async function addressesOf(workspaceId: string): Promise<string[]> {
-  const settings = connectionSettingsSchema.safeParse(await connectionSettingsItemFor(workspaceScope(workspaceId)).getValue());
+  const settings = connectionSettingsSchema.safeParse(
+    await connectionSettingsItemFor(workspaceScope(workspaceId)).getValue(),
+  );
   return settings.success ? [settings.data.userGroupBaseUrl, settings.data.projectApiUrl] : [];
 }
 

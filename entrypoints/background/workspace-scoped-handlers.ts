@@ -38,23 +38,39 @@ type AnyHandler = (request: unknown, sender: MessageSender) => Promise<unknown>;
  * Handlers made on their first message: the services they use (a registry of 10,000 groups, say) are
  * then loaded only by the messages that need them, never by the popup's.
  */
-function onFirstUse<K extends keyof WorkspaceHandlers>(names: readonly K[], make: () => Pick<WorkspaceHandlers, K>): Pick<WorkspaceHandlers, K> {
+function onFirstUse<K extends keyof WorkspaceHandlers>(
+  names: readonly K[],
+  make: () => Pick<WorkspaceHandlers, K>,
+): Pick<WorkspaceHandlers, K> {
   let made: Pick<WorkspaceHandlers, K> | undefined;
-  const call = (name: K): AnyHandler => (request, sender) => ((made ??= make())[name] as AnyHandler)(request, sender);
+  const call =
+    (name: K): AnyHandler =>
+    (request, sender) =>
+      ((made ??= make())[name] as AnyHandler)(request, sender);
   return Object.fromEntries(names.map((name) => [name, call(name)])) as unknown as Pick<WorkspaceHandlers, K>;
 }
 
 /** The handlers of one workspace: every one works with this workspace's connection, registry, history and job only. */
-export function createWorkspaceHandlers(services: WorkspaceServices, addressesElsewhere: () => Promise<string[]>): WorkspaceHandlers {
+export function createWorkspaceHandlers(
+  services: WorkspaceServices,
+  addressesElsewhere: () => Promise<string[]>,
+): WorkspaceHandlers {
   const { scope } = services;
   return {
     ...createConnectionHandlers(services.connection(), addressesElsewhere),
-    ...onFirstUse(['createProject'], () => createProjectHandlers(services.apis().project, services.connection(), services.history())),
-    ...onFirstUse(['createUserGroup', 'rotateUserGroupToken', 'deleteUserGroup', 'forgetUserGroup', 'dismissUnsettledCreate'], () =>
-      createUserGroupHandlers(services.apis().userGroup, services.connection(), services.registry()),
+    ...onFirstUse(['createProject'], () =>
+      createProjectHandlers(services.apis().project, services.connection(), services.history()),
     ),
-    ...onFirstUse(['importUserGroups', 'readUserGroupRegistry'], () => createImportHandlers(services.registry(), scope)),
-    ...onFirstUse(['startBulkCreate', 'cancelBulkCreate', 'resumeBulkCreate', 'startSelectionJob'], () => createBulkCreateHandlers(services.runner(), services.registry(), scope)),
+    ...onFirstUse(
+      ['createUserGroup', 'rotateUserGroupToken', 'deleteUserGroup', 'forgetUserGroup', 'dismissUnsettledCreate'],
+      () => createUserGroupHandlers(services.apis().userGroup, services.connection(), services.registry()),
+    ),
+    ...onFirstUse(['importUserGroups', 'readUserGroupRegistry'], () =>
+      createImportHandlers(services.registry(), scope),
+    ),
+    ...onFirstUse(['startBulkCreate', 'cancelBulkCreate', 'resumeBulkCreate', 'startSelectionJob'], () =>
+      createBulkCreateHandlers(services.runner(), services.registry(), scope),
+    ),
     ...describeLoss(services),
   };
 }

@@ -4,7 +4,11 @@ import { ok, type Result } from '@/lib/result';
 import { workspaceStorageNames } from '@/lib/workspaces/workspace-item-names';
 import { workspaceKey, workspaceScope } from '@/lib/workspaces/workspace-keys';
 import { createWorkspaceIndexStore, unknownWorkspace } from '@/lib/workspaces/workspace-index-store';
-import { createWorkspaceServices, type WorkspaceServices, type WorkspaceServicesDeps } from '@/lib/workspaces/workspace-services';
+import {
+  createWorkspaceServices,
+  type WorkspaceServices,
+  type WorkspaceServicesDeps,
+} from '@/lib/workspaces/workspace-services';
 import { bulkCreateAlarmName, selectionActions } from './bulk-create-handlers';
 import type { WorkspaceHandlers } from './workspace-dispatch';
 import { createWorkspaceHandlers } from './workspace-scoped-handlers';
@@ -73,8 +77,10 @@ export function createWorkspaces(deps: WorkspaceServicesDeps) {
       const keys = workspaces.map((workspace) => workspaceKey(workspace.id, 'bulkCreateJob'));
       const stored = await browser.storage.local.get(keys);
       for (const workspace of workspaces) {
-        const job = stored[workspaceKey(workspace.id, 'bulkCreateJob')] as { status?: unknown; inFlight?: unknown } | undefined;
-        if (job?.status === 'running' || job?.inFlight !== undefined) void servicesOf(workspace.id).services.runner().wake();
+        const job = stored[workspaceKey(workspace.id, 'bulkCreateJob')] as
+          { status?: unknown; inFlight?: unknown } | undefined;
+        if (job?.status === 'running' || job?.inFlight !== undefined)
+          void servicesOf(workspace.id).services.runner().wake();
       }
     },
 

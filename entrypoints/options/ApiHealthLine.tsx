@@ -21,6 +21,12 @@ export function ApiHealthLine({ api, state }: { api: string; state: ApiCallState
   let text: string;
   if (succeeded === undefined || !state) text = t('healthNotUsed', api);
   else if (succeeded) text = t('healthSucceeded', api, relativeTime(state.lastSuccessAt!, now, uiLanguage()));
-  else text = t('healthFailed', api, relativeTime(state.lastFailure!.at, now, uiLanguage()), messageText(state.lastFailure!.message));
+  else
+    text = t(
+      'healthFailed',
+      api,
+      relativeTime(state.lastFailure!.at, now, uiLanguage()),
+      messageText(state.lastFailure!.message),
+    );
   return <p className={succeeded === false ? 'hint health failed' : 'hint health'}>{text}</p>;
 }

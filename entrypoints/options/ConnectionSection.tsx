@@ -8,7 +8,9 @@ import { WorkspaceSettings } from './workspaces/WorkspaceSettings';
 export function ConnectionSection({ status }: { status: ConnectionStatus }) {
   return (
     <section aria-labelledby="connection-heading">
-      <h2 id="connection-heading" tabIndex={-1}>{t('connectionHeading')}</h2>
+      <h2 id="connection-heading" tabIndex={-1}>
+        {t('connectionHeading')}
+      </h2>
       <WorkspaceSettings />
       <ConnectionForm status={status} parts={['userGroup', 'project']} />
       <LockSettings />

@@ -13,7 +13,12 @@ export function GrantAccess({ missing }: { missing: string[] }) {
   };
   return (
     <Alert>
-      {t('connectionAccessMissing', missing.map((origin) => origin.replace('/*', '')).reduce((first, second) => t('connectionAccessAnd', first, second)))}{' '}
+      {t(
+        'connectionAccessMissing',
+        missing
+          .map((origin) => origin.replace('/*', ''))
+          .reduce((first, second) => t('connectionAccessAnd', first, second)),
+      )}{' '}
       <button type="button" onClick={() => void grant()}>
         {t('connectionGrantAccess')}
       </button>

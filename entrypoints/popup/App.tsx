@@ -25,7 +25,8 @@ export function App({ initial }: { initial: Promise<Loaded> }) {
   if (!loaded) return <main aria-busy="true" />;
   const { status, page, history, workspaceId, workspaces } = loaded;
   // Another workspace: its status and history replace the shown ones, and the form starts afresh for it.
-  const switchTo = (id: string) => void loadWorkspaceView(id).then((view) => setLoaded((current) => current && { ...current, ...view }));
+  const switchTo = (id: string) =>
+    void loadWorkspaceView(id).then((view) => setLoaded((current) => current && { ...current, ...view }));
   return (
     <>
       <main>
@@ -44,7 +45,13 @@ export function App({ initial }: { initial: Promise<Loaded> }) {
         ) : !status.value.projectApiReady ? (
           <NotSetUp status={status.value} />
         ) : (
-          <ProjectForm key={workspaceId} workspaceId={workspaceId} page={page} initialHistory={history} onOpenSettings={openSettings} />
+          <ProjectForm
+            key={workspaceId}
+            workspaceId={workspaceId}
+            page={page}
+            initialHistory={history}
+            onOpenSettings={openSettings}
+          />
         )}
       </main>
       <ShortcutFooter />

@@ -11,7 +11,11 @@ export function ProjectError({ error, onOpenSettings }: { error: AppError; onOpe
   const alreadyExists = error.code === 'ALREADY_EXISTS';
   return (
     <Alert>
-      {alreadyExists ? (error.relatedId ? t('siteAlreadyHasProjectWithId', error.relatedId) : t('siteAlreadyHasProject')) : messageText(error.message)}
+      {alreadyExists
+        ? error.relatedId
+          ? t('siteAlreadyHasProjectWithId', error.relatedId)
+          : t('siteAlreadyHasProject')
+        : messageText(error.message)}
       {alreadyExists && error.relatedId && (
         <span className="actions">
           <CopyButton value={error.relatedId} label={t('copyExistingProjectId')} />

@@ -8,7 +8,11 @@ import { createProject } from '@/lib/messaging/messages/project-messages';
 import { findDuplicates, indexHistory } from '@/lib/projects/find-duplicates';
 import type { StoredHistory } from '@/lib/projects/history-source';
 import type { ProjectInput } from '@/lib/projects/project-input';
-import { explainTargetPage, explainUnregistrableUrl, validateProjectInput } from '@/lib/projects/validate-project-input';
+import {
+  explainTargetPage,
+  explainUnregistrableUrl,
+  validateProjectInput,
+} from '@/lib/projects/validate-project-input';
 import type { AppError } from '@/lib/result';
 import { closesOnDone } from '@/lib/tabs/closes-on-done';
 import type { TargetPage } from '@/lib/tabs/read-target-tab';
@@ -65,7 +69,14 @@ export function ProjectForm({ workspaceId, page, initialHistory }: ProjectFormPr
   // settled, Create project itself, so that Enter registers the prefilled page at once (Shift+Tab
   // reaches the name to change it).
   useEffect(() => {
-    (urlProblem ? urlField : !projectName.trim() ? nameField : needsConfirmation ? confirmButton : createButton).current?.focus();
+    (urlProblem
+      ? urlField
+      : !projectName.trim()
+        ? nameField
+        : needsConfirmation
+          ? confirmButton
+          : createButton
+    ).current?.focus();
     performance.mark('popup-ready');
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the state the form opens with counts
   }, []);
@@ -125,8 +136,23 @@ export function ProjectForm({ workspaceId, page, initialHistory }: ProjectFormPr
           autoComplete="off"
           spellCheck={false}
         />
-        <TextField ref={nameField} label={t('fieldProjectName')} value={projectName} onChange={setProjectName} error={nameError} autoComplete="off" />
-        {duplicates && <DuplicateWarning id={WARNING_ID} report={duplicates} confirmed={confirmed} onConfirm={confirm} confirmRef={confirmButton} />}
+        <TextField
+          ref={nameField}
+          label={t('fieldProjectName')}
+          value={projectName}
+          onChange={setProjectName}
+          error={nameError}
+          autoComplete="off"
+        />
+        {duplicates && (
+          <DuplicateWarning
+            id={WARNING_ID}
+            report={duplicates}
+            confirmed={confirmed}
+            onConfirm={confirm}
+            confirmRef={confirmButton}
+          />
+        )}
         {error && <ProjectError error={error} onOpenSettings={() => openSettingsAt('connection/project-api')} />}
         <button
           ref={createButton}

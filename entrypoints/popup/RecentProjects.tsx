@@ -21,7 +21,11 @@ export function RecentProjects({ entries, onShowAll }: { entries: readonly Histo
             <code className="recent-id">{entry.projectId}</code>
             <span className="recent-date">{t('registeredOn', formatDateTime(entry.createdAt))}</span>
             <span className="actions">
-              <CopyButton value={entry.projectId} label={t('copyProjectId')} accessibleName={t('copyProjectIdOf', entry.projectName)} />
+              <CopyButton
+                value={entry.projectId}
+                label={t('copyProjectId')}
+                accessibleName={t('copyProjectIdOf', entry.projectName)}
+              />
             </span>
           </li>
         ))}

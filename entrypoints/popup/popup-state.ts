@@ -23,7 +23,10 @@ export interface PopupState extends WorkspaceView {
 
 /** A workspace's status (from the background) and history (from storage), read side by side. */
 export async function loadWorkspaceView(workspaceId: string): Promise<WorkspaceView> {
-  const [status, history] = await Promise.all([sendMessage(getConnectionStatus, { workspaceId }), readStoredHistory(workspaceScope(workspaceId))]);
+  const [status, history] = await Promise.all([
+    sendMessage(getConnectionStatus, { workspaceId }),
+    readStoredHistory(workspaceScope(workspaceId)),
+  ]);
   return { workspaceId, status, history };
 }
 
@@ -35,7 +38,14 @@ export async function loadPopupState(search: string): Promise<PopupState> {
   const page = readTargetPage(search);
   // The list in storage, or (first start, the upgrade running) the background's once it is done.
   const stored = (await readStoredWorkspaces()) ?? (await sendMessage(listWorkspaces, {}));
-  if ('ok' in stored && !stored.ok) return { workspaces: [], workspaceId: '', status: stored, history: { entries: [], unreadable: false }, page: await page };
+  if ('ok' in stored && !stored.ok)
+    return {
+      workspaces: [],
+      workspaceId: '',
+      status: stored,
+      history: { entries: [], unreadable: false },
+      page: await page,
+    };
   const { workspaces, lastUsed } = 'ok' in stored ? stored.value : stored;
   const workspace = chooseWorkspace(workspaces, lastUsed);
   const [view, target] = await Promise.all([loadWorkspaceView(workspace.id), page]);

@@ -123,7 +123,9 @@ export async function sendJson(fetchFn: FetchLike, request: JsonRequest): Promis
     // Either way the request may have reached the service before the answer was lost.
     if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
       const message =
-        timeoutMs >= 1000 ? countedText('errorTimeoutSeconds', Math.round(timeoutMs / 1000), origin) : text('errorTimeoutMilliseconds', origin, timeoutMs);
+        timeoutMs >= 1000
+          ? countedText('errorTimeoutSeconds', Math.round(timeoutMs / 1000), origin)
+          : text('errorTimeoutMilliseconds', origin, timeoutMs);
       return fail('TIMEOUT', message, {
         maybeProcessed: true,
       });
@@ -137,7 +139,10 @@ export async function sendJson(fetchFn: FetchLike, request: JsonRequest): Promis
 /** Failures that read the same on every API: rate limits, auth and server errors without a usable body. */
 export function describeHttpStatus(status: number, origin: string, retryAfterSeconds?: number): Result<never> {
   if (status === 429) {
-    const message = retryAfterSeconds === undefined ? text('errorRateLimited', origin) : countedText('errorRateLimitedWait', retryAfterSeconds, origin);
+    const message =
+      retryAfterSeconds === undefined
+        ? text('errorRateLimited', origin)
+        : countedText('errorRateLimitedWait', retryAfterSeconds, origin);
     return fail('RATE_LIMITED', message, {
       retryAfterSeconds,
     });

@@ -35,21 +35,23 @@ export interface CreatedProject {
   message: string;
 }
 
-const CANONICAL_CODES = new Map<string, ErrorCode>(Object.entries({
-  INVALID_ARGUMENT: 'INVALID_ARGUMENT',
-  FAILED_PRECONDITION: 'REJECTED',
-  OUT_OF_RANGE: 'INVALID_ARGUMENT',
-  UNAUTHENTICATED: 'UNAUTHENTICATED',
-  PERMISSION_DENIED: 'PERMISSION_DENIED',
-  NOT_FOUND: 'NOT_FOUND',
-  ALREADY_EXISTS: 'ALREADY_EXISTS',
-  RESOURCE_EXHAUSTED: 'RATE_LIMITED',
-  INTERNAL: 'SERVICE_ERROR',
-  UNAVAILABLE: 'SERVICE_ERROR',
-  DEADLINE_EXCEEDED: 'SERVICE_ERROR',
-  UNKNOWN: 'SERVICE_ERROR',
-  DATA_LOSS: 'SERVICE_ERROR',
-} satisfies Record<string, ErrorCode>));
+const CANONICAL_CODES = new Map<string, ErrorCode>(
+  Object.entries({
+    INVALID_ARGUMENT: 'INVALID_ARGUMENT',
+    FAILED_PRECONDITION: 'REJECTED',
+    OUT_OF_RANGE: 'INVALID_ARGUMENT',
+    UNAUTHENTICATED: 'UNAUTHENTICATED',
+    PERMISSION_DENIED: 'PERMISSION_DENIED',
+    NOT_FOUND: 'NOT_FOUND',
+    ALREADY_EXISTS: 'ALREADY_EXISTS',
+    RESOURCE_EXHAUSTED: 'RATE_LIMITED',
+    INTERNAL: 'SERVICE_ERROR',
+    UNAVAILABLE: 'SERVICE_ERROR',
+    DEADLINE_EXCEEDED: 'SERVICE_ERROR',
+    UNKNOWN: 'SERVICE_ERROR',
+    DATA_LOSS: 'SERVICE_ERROR',
+  } satisfies Record<string, ErrorCode>),
+);
 
 /**
  * What the status means, in the user's language, with the service's own words (which are not ours to
@@ -66,13 +68,19 @@ function describeServiceError(
     case 'ALREADY_EXISTS': {
       const existing = existingProjectSchema.safeParse(details);
       const relatedId = existing.success ? existing.data.projectId : undefined;
-      return fail('ALREADY_EXISTS', relatedId ? text('errorProjectExistsWithId', relatedId) : text('errorProjectExists'), { relatedId });
+      return fail(
+        'ALREADY_EXISTS',
+        relatedId ? text('errorProjectExistsWithId', relatedId) : text('errorProjectExists'),
+        { relatedId },
+      );
     }
     case 'UNAUTHENTICATED':
       return fail(code, text('errorProjectUnauthenticated', serviceWords));
     case 'RATE_LIMITED': {
       const wait =
-        retryAfterSeconds === undefined ? text('errorProjectRateLimited', serviceWords) : countedText('errorProjectRateLimitedWait', retryAfterSeconds, serviceWords);
+        retryAfterSeconds === undefined
+          ? text('errorProjectRateLimited', serviceWords)
+          : countedText('errorProjectRateLimitedWait', retryAfterSeconds, serviceWords);
       return fail(code, wait, { retryAfterSeconds });
     }
     case 'SERVICE_ERROR':
@@ -108,9 +116,13 @@ export function createProjectApi(deps: { fetch: FetchLike; timeoutMs?: number })
 
       const success = createProjectSuccessSchema.safeParse(json);
       if (!success.success) {
-        return fail('BAD_RESPONSE', text(json === undefined ? 'errorProjectNotJson' : 'errorProjectUnexpectedJson', origin), {
-          maybeProcessed: true,
-        });
+        return fail(
+          'BAD_RESPONSE',
+          text(json === undefined ? 'errorProjectNotJson' : 'errorProjectUnexpectedJson', origin),
+          {
+            maybeProcessed: true,
+          },
+        );
       }
       return ok({ projectId: success.data.result.data.projectId, message: success.data.result.message });
     },

@@ -51,11 +51,7 @@ export interface DeleteUserGroup {
  * What the answer means. `success: 0` is the service saying no; a 2xx body that cannot be read
  * leaves the outcome unknown (the change may have happened).
  */
-function interpret<T>(
-  answer: JsonResponse,
-  origin: string,
-  schema: z.ZodMiniType<T>,
-): Result<T> {
+function interpret<T>(answer: JsonResponse, origin: string, schema: z.ZodMiniType<T>): Result<T> {
   const { status, json, retryAfterSeconds } = answer;
   const refusal = refusalSchema.safeParse(json);
   if (status === 401 || status === 403 || status === 429 || status >= 500) {
@@ -63,7 +59,10 @@ function interpret<T>(
   }
   if (refusal.success) {
     const reason = (refusal.data.message ?? refusal.data.error ?? '').trim();
-    return fail('REJECTED', reason ? text('errorServiceRefused', verbatimText(reason)) : text('errorServiceRefusedNoReason'));
+    return fail(
+      'REJECTED',
+      reason ? text('errorServiceRefused', verbatimText(reason)) : text('errorServiceRefusedNoReason'),
+    );
   }
   if (status < 200 || status > 299) return describeHttpStatus(status, origin, retryAfterSeconds);
   const parsed = schema.safeParse(json);
@@ -95,12 +94,17 @@ export function createUserGroupApi(deps: { fetch: FetchLike; timeoutMs?: number 
   return {
     /** Get-or-create: `created` is false when the service returned an existing group. */
     async createUserGroup(credentials: UserGroupApiCredentials, group: NewUserGroup) {
-      const answer = await call(credentials, 'POST', {
-        current_token: '',
-        name: group.name,
-        user_group_id: group.userGroupId,
-        api_environment_tag: group.environment,
-      }, groupAnswerSchema);
+      const answer = await call(
+        credentials,
+        'POST',
+        {
+          current_token: '',
+          name: group.name,
+          user_group_id: group.userGroupId,
+          api_environment_tag: group.environment,
+        },
+        groupAnswerSchema,
+      );
       if (!answer.ok) return answer;
       const isNew = answer.value.new_user_group;
       return ok({ group: answer.value.user_group, created: isNew !== false && isNew !== 0 });

@@ -11,7 +11,11 @@ import { CREDENTIALS_STORAGE_NAME } from './credentials-keys';
  * changed, so that a row costs no storage or permission reads. A change made during a job still
  * applies from the next row on. Only a usable connection is kept; a failure is checked afresh.
  */
-export function createCachedConnection(scope: KeyScope, repository: Pick<ConnectionRepository, 'require'>, api: Api): () => Promise<Result<Connection>> {
+export function createCachedConnection(
+  scope: KeyScope,
+  repository: Pick<ConnectionRepository, 'require'>,
+  api: Api,
+): () => Promise<Result<Connection>> {
   /** storage keys (in `local` and `session`) whose change can change the connection; the lock's key going locks it. */
   const keys = [scopedName(scope, 'connectionSettings'), scopedName(scope, CREDENTIALS_STORAGE_NAME), LOCK_KEY_KEY];
   let cached: Promise<Result<Connection>> | undefined;

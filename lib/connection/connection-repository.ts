@@ -2,7 +2,12 @@ import { storage } from '#imports';
 import type { StorageItemKey } from '@wxt-dev/storage';
 import { lockedError } from '../lock/lock-keys';
 import { inCredentialsLane } from './credentials-lane';
-import { closeForStorage, credentialsAtRestSchema, CredentialsLockedError, openAtRest } from '../lock/sealed-credentials';
+import {
+  closeForStorage,
+  credentialsAtRestSchema,
+  CredentialsLockedError,
+  openAtRest,
+} from '../lock/sealed-credentials';
 import { fail, ok, type Result } from '../result';
 import { connectionSettingsItemFor } from '../storage/connection-settings-item';
 import { readValidated } from '../storage/validated-item';
@@ -48,8 +53,12 @@ export function createConnectionRepository(scope: KeyScope) {
   /** `locked`: the secrets are sealed (passphrase lock) and no key is at hand; they read as not set. */
   async function loadStored(): Promise<{ settings: ConnectionSettings; stored: StoredCredentials; locked: boolean }> {
     const settings = await readValidated(settingsItem, connectionSettingsSchema, 'storedConnectionSettings');
-    const opened = await openAtRest(await readValidated(credentialsItems[settings.secretsArea], credentialsAtRestSchema, 'storedCredentials'));
-    return opened === 'locked' ? { settings, stored: EMPTY_STORED_CREDENTIALS, locked: true } : { settings, stored: opened, locked: false };
+    const opened = await openAtRest(
+      await readValidated(credentialsItems[settings.secretsArea], credentialsAtRestSchema, 'storedCredentials'),
+    );
+    return opened === 'locked'
+      ? { settings, stored: EMPTY_STORED_CREDENTIALS, locked: true }
+      : { settings, stored: opened, locked: false };
   }
 
   /** The connection, with only the secrets bound to the configured origins: the others read as "not set". */
@@ -65,7 +74,10 @@ export function createConnectionRepository(scope: KeyScope) {
 
   /** Sealed while the passphrase lock is on (CredentialsLockedError while locked, unless nothing secret is written). */
   async function credentialsEntries(area: SecretsArea, value: StoredCredentials): Promise<Entry[]> {
-    return [{ key: credentialsItems[area].key, value: await closeForStorage(value) }, credentialsVersionEntry(scope, area)];
+    return [
+      { key: credentialsItems[area].key, value: await closeForStorage(value) },
+      credentialsVersionEntry(scope, area),
+    ];
   }
 
   /**
@@ -96,9 +108,13 @@ export function createConnectionRepository(scope: KeyScope) {
       if (locked) return lockedError();
       const connection: Connection = { ...settings, ...usableCredentials(stored, settings) };
       const ready =
-        api === 'project' ? connection.projectApiUrl && connection.apiKey && connection.authToken : connection.userGroupBaseUrl && connection.apiToken;
+        api === 'project'
+          ? connection.projectApiUrl && connection.apiKey && connection.authToken
+          : connection.userGroupBaseUrl && connection.apiToken;
       if (!ready) return fail('NOT_CONFIGURED', NOT_CONFIGURED[api]);
-      const [missing] = await findMissingAccess([api === 'project' ? connection.projectApiUrl : connection.userGroupBaseUrl]);
+      const [missing] = await findMissingAccess([
+        api === 'project' ? connection.projectApiUrl : connection.userGroupBaseUrl,
+      ]);
       if (missing) return fail('ACCESS_NOT_GRANTED', text('errorNoAccess', missing.replace('/*', '')));
       return ok(connection);
     },
@@ -109,7 +125,10 @@ export function createConnectionRepository(scope: KeyScope) {
      * the passphrase lock is closed. When the secrets move between
      * `local:` and `session:`, the old area is cleared only after the new one is written.
      */
-    save(update: ConnectionUpdate, afterWrite?: (previous: ConnectionSettings, saved: Connection) => Promise<void>): Promise<Connection> {
+    save(
+      update: ConnectionUpdate,
+      afterWrite?: (previous: ConnectionSettings, saved: Connection) => Promise<void>,
+    ): Promise<Connection> {
       return serialized(async () => {
         await migrated();
         const current = await loadStored();
@@ -125,7 +144,8 @@ export function createConnectionRepository(scope: KeyScope) {
         const entries: Record<SecretsArea, Entry[]> = { local: [], session: [] };
         entries[area].push(...(await credentialsEntries(area, credentials)));
         const previousArea = current.settings.secretsArea;
-        if (previousArea !== area) entries[previousArea].push(...(await credentialsEntries(previousArea, EMPTY_STORED_CREDENTIALS)));
+        if (previousArea !== area)
+          entries[previousArea].push(...(await credentialsEntries(previousArea, EMPTY_STORED_CREDENTIALS)));
         entries.local.unshift({ key: settingsItem.key, value: settings });
         await writeAreas(area, entries);
         const saved = { ...settings, ...usableCredentials(credentials, settings) };

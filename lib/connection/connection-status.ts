@@ -37,8 +37,16 @@ export function describeConnection(
     // Locked, the sealed secrets cannot be masked: an API with an address reads as "saved" (so that
     // Forget credentials stays offered), without its last characters.
     masked: locked
-      ? { apiToken: sealedMask(connection.userGroupBaseUrl), apiKey: sealedMask(connection.projectApiUrl), authToken: sealedMask(connection.projectApiUrl) }
-      : { apiToken: maskSecret(connection.apiToken), apiKey: maskSecret(connection.apiKey), authToken: maskSecret(connection.authToken) },
+      ? {
+          apiToken: sealedMask(connection.userGroupBaseUrl),
+          apiKey: sealedMask(connection.projectApiUrl),
+          authToken: sealedMask(connection.projectApiUrl),
+        }
+      : {
+          apiToken: maskSecret(connection.apiToken),
+          apiKey: maskSecret(connection.apiKey),
+          authToken: maskSecret(connection.authToken),
+        },
     projectApiReady: Boolean(connection.projectApiUrl && connection.apiKey && connection.authToken),
     userGroupApiReady: Boolean(connection.userGroupBaseUrl && connection.apiToken),
     missingAccess,

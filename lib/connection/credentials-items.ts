@@ -3,7 +3,12 @@ import { connectionSettingsItemFor } from '../storage/connection-settings-item';
 import { devConnectionDefaults as dev } from '../storage/dev-defaults';
 import { perScope } from '../storage/per-scope';
 import { scopedKey, type KeyScope } from '../workspaces/workspace-keys';
-import { connectionSettingsSchema, credentialsSchema, EMPTY_STORED_CREDENTIALS, type SecretsArea } from './connection-schema';
+import {
+  connectionSettingsSchema,
+  credentialsSchema,
+  EMPTY_STORED_CREDENTIALS,
+  type SecretsArea,
+} from './connection-schema';
 import type { CredentialsAtRest } from '../lock/sealed-credentials';
 import { credentialsV1ToV2 } from './credential-origins';
 import { CREDENTIALS_STORAGE_NAME } from './credentials-keys';
@@ -28,14 +33,20 @@ export async function migrateCredentialsToV2(scope: KeyScope, value: unknown): P
 export const credentialsKey = (scope: KeyScope, area: SecretsArea) => scopedKey(scope, CREDENTIALS_STORAGE_NAME, area);
 
 function defineCredentialsItems(scope: KeyScope) {
-  const options = { version: CREDENTIALS_VERSION, migrations: { 2: (value: unknown) => migrateCredentialsToV2(scope, value) } };
+  const options = {
+    version: CREDENTIALS_VERSION,
+    migrations: { 2: (value: unknown) => migrateCredentialsToV2(scope, value) },
+  };
   /** Never `sync:`: secrets must not leave this browser. Sealed (encrypted) while the passphrase lock is on. */
   return {
     local: storage.defineItem<CredentialsAtRest>(credentialsKey(scope, 'local'), {
       fallback: dev ? credentialsV1ToV2(dev, dev) : EMPTY_STORED_CREDENTIALS,
       ...options,
     }),
-    session: storage.defineItem<CredentialsAtRest>(credentialsKey(scope, 'session'), { fallback: EMPTY_STORED_CREDENTIALS, ...options }),
+    session: storage.defineItem<CredentialsAtRest>(credentialsKey(scope, 'session'), {
+      fallback: EMPTY_STORED_CREDENTIALS,
+      ...options,
+    }),
   } satisfies Record<SecretsArea, unknown>;
 }
 

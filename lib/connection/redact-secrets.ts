@@ -15,10 +15,20 @@ export function redactSecrets<T>(result: Result<T>, credentials: Credentials): R
     }, text);
   // The service's words travel as arguments of the named text, at any depth.
   const blankRef = (ref: MessageRef): MessageRef =>
-    ref.args ? { ...ref, args: ref.args.map((arg) => (typeof arg === 'string' ? blank(arg) : typeof arg === 'number' ? arg : blankRef(arg))) } : ref;
+    ref.args
+      ? {
+          ...ref,
+          args: ref.args.map((arg) =>
+            typeof arg === 'string' ? blank(arg) : typeof arg === 'number' ? arg : blankRef(arg),
+          ),
+        }
+      : ref;
   const { message, relatedId } = result.error;
   const cleanMessage = blankRef(message);
   const cleanId = relatedId === undefined ? undefined : blank(relatedId);
   if (JSON.stringify(cleanMessage) === JSON.stringify(message) && cleanId === relatedId) return result;
-  return { ok: false, error: { ...result.error, message: cleanMessage, ...(cleanId !== undefined && { relatedId: cleanId }) } };
+  return {
+    ok: false,
+    error: { ...result.error, message: cleanMessage, ...(cleanId !== undefined && { relatedId: cleanId }) },
+  };
 }

@@ -14,7 +14,8 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
 const IPV6_LOOPBACK = '[::1]';
 
 /** Why an address is refused: the page says it in the user's language (url-problem-text.ts). */
-export type UrlProblem = 'empty' | 'malformed' | 'ipv6-loopback' | 'plain-http' | 'not-https' | 'user-info' | 'query' | 'fragment';
+export type UrlProblem =
+  'empty' | 'malformed' | 'ipv6-loopback' | 'plain-http' | 'not-https' | 'user-info' | 'query' | 'fragment';
 
 /**
  * A service address the extension may call: https, or plain http on this computer only; no query,
@@ -30,7 +31,8 @@ export function checkServiceUrl(raw: string): { ok: true; url: string } | { ok: 
   } catch {
     return refused('malformed');
   }
-  if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname === IPV6_LOOPBACK) return refused('ipv6-loopback');
+  if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname === IPV6_LOOPBACK)
+    return refused('ipv6-loopback');
   if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return refused('plain-http');
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return refused('not-https');
   if (url.username || url.password) return refused('user-info');

@@ -19,7 +19,8 @@ export function targetOfClick(info: MenuClickInfo, tab?: Browser.tabs.Tab): Form
   }
   if (info.menuItemId === MENU_ITEM_IDS.page) {
     if (tabId !== undefined) return { kind: 'tab', tabId, windowId };
-    if (info.pageUrl) return { kind: 'link', url: info.pageUrl, title: nameForLink(info.pageUrl, tab?.title), windowId };
+    if (info.pageUrl)
+      return { kind: 'link', url: info.pageUrl, title: nameForLink(info.pageUrl, tab?.title), windowId };
   }
   return undefined;
 }

@@ -25,7 +25,12 @@ function create(properties: Parameters<typeof browser.contextMenus.create>[0]): 
 export async function createMenuItems(): Promise<void> {
   await browser.contextMenus.removeAll();
   await Promise.all([
-    create({ id: MENU_ITEM_IDS.page, title: t('menuRegisterPage'), contexts: ['page'], documentUrlPatterns: WEB_PAGES }),
+    create({
+      id: MENU_ITEM_IDS.page,
+      title: t('menuRegisterPage'),
+      contexts: ['page'],
+      documentUrlPatterns: WEB_PAGES,
+    }),
     create({ id: MENU_ITEM_IDS.link, title: t('menuRegisterLink'), contexts: ['link'], targetUrlPatterns: WEB_PAGES }),
   ]);
 }

@@ -14,7 +14,9 @@ const POPUP_PAGE = 'popup.html';
 /** `popup.html?tabId=N` or `popup.html?url=…&title=…`, relative to the extension's root. */
 export function formPath(target: FormTarget): string {
   const query =
-    target.kind === 'tab' ? new URLSearchParams({ tabId: String(target.tabId) }) : new URLSearchParams({ url: target.url, title: target.title });
+    target.kind === 'tab'
+      ? new URLSearchParams({ tabId: String(target.tabId) })
+      : new URLSearchParams({ url: target.url, title: target.title });
   return `${POPUP_PAGE}?${query.toString()}`;
 }
 
@@ -52,6 +54,10 @@ async function openActionPopup(target: FormTarget): Promise<boolean> {
 /** Opens the registration form for `target`: the toolbar popup if possible, else a small window. */
 export async function openRegistrationForm(target: FormTarget): Promise<'popup' | 'window'> {
   if (await openActionPopup(target)) return 'popup';
-  await browser.windows.create({ type: 'popup', url: `${browser.runtime.getURL('/')}${formPath(target)}`, ...FORM_WINDOW_SIZE });
+  await browser.windows.create({
+    type: 'popup',
+    url: `${browser.runtime.getURL('/')}${formPath(target)}`,
+    ...FORM_WINDOW_SIZE,
+  });
   return 'window';
 }

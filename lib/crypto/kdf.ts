@@ -29,7 +29,12 @@ async function passphraseKey(passphrase: string): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', passphraseBytes(passphrase), 'PBKDF2', false, ['deriveBits', 'deriveKey']);
 }
 
-const pbkdf2 = (salt: Uint8Array<ArrayBuffer>, iterations: number) => ({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations });
+const pbkdf2 = (salt: Uint8Array<ArrayBuffer>, iterations: number) => ({
+  name: 'PBKDF2',
+  hash: 'SHA-256',
+  salt,
+  iterations,
+});
 
 /**
  * Raw PBKDF2-HMAC-SHA256 output, without any limit on the parameters: for known-answer tests
@@ -41,7 +46,9 @@ export async function pbkdf2Bits(
   iterations: number,
   bits: number,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  return new Uint8Array(await crypto.subtle.deriveBits(pbkdf2(salt, iterations), await passphraseKey(passphrase), bits));
+  return new Uint8Array(
+    await crypto.subtle.deriveBits(pbkdf2(salt, iterations), await passphraseKey(passphrase), bits),
+  );
 }
 
 /** The AES-256-GCM key for a passphrase; non-extractable, so no script can read it back. */

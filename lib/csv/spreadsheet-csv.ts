@@ -18,6 +18,9 @@ export function unguardCell(value: string): string {
  * makes a spreadsheet show the value as text; an import removes it again (unguardCell).
  */
 export function toSpreadsheetCsv(fields: readonly string[], rows: readonly (readonly string[])[]): string {
-  const text = Papa.unparse({ fields: [...fields], data: rows.map((row) => [...row]) }, { newline: '\r\n', escapeFormulae: FORMULA_START });
+  const text = Papa.unparse(
+    { fields: [...fields], data: rows.map((row) => [...row]) },
+    { newline: '\r\n', escapeFormulae: FORMULA_START },
+  );
   return `${text}\r\n`;
 }

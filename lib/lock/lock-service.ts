@@ -33,7 +33,11 @@ export function createLockService(deps: LockDeps) {
 
   async function status(): Promise<LockStatus> {
     const state = await readLockState();
-    return { enabled: Boolean(state), locked: Boolean(state) && !(await currentKey()), lockAfter: state?.lockAfter ?? DEFAULT_LOCK_AFTER };
+    return {
+      enabled: Boolean(state),
+      locked: Boolean(state) && !(await currentKey()),
+      lockAfter: state?.lockAfter ?? DEFAULT_LOCK_AFTER,
+    };
   }
 
   async function stored(): Promise<{ local: Record<string, unknown>; session: Record<string, unknown> }> {
@@ -48,7 +52,11 @@ export function createLockService(deps: LockDeps) {
     if (!raw.ok) throw new Error(raw.problem);
     const key = await importAesKey(raw.value);
     const verifier = await encryptText(key, LOCK_VERIFIER_TEXT, { randomBytes });
-    return { raw: raw.value, key, state: { v: 1, salt: bytesToBase64(salt), iterations: PBKDF2_DEFAULT_ITERATIONS, verifier, lockAfter } };
+    return {
+      raw: raw.value,
+      key,
+      state: { v: 1, salt: bytesToBase64(salt), iterations: PBKDF2_DEFAULT_ITERATIONS, verifier, lockAfter },
+    };
   }
 
   /** Runs `change` with the key the passphrase opens; a wrong passphrase (or the lock off) changes nothing. */
@@ -72,8 +80,14 @@ export function createLockService(deps: LockDeps) {
         const next = await newKey(passphrase, lockAfter);
         const values = await stored();
         // The key and the session-only secrets first: sealed values are readable from the moment they are written.
-        await browser.storage.session.set({ ...(await recode(values.session, undefined, next.key)), ...keyEntry(next.raw) });
-        await browser.storage.local.set({ ...(await recode(values.local, undefined, next.key)), [LOCK_STATE_KEY]: next.state });
+        await browser.storage.session.set({
+          ...(await recode(values.session, undefined, next.key)),
+          ...keyEntry(next.raw),
+        });
+        await browser.storage.local.set({
+          ...(await recode(values.local, undefined, next.key)),
+          [LOCK_STATE_KEY]: next.state,
+        });
         return ok(await status());
       }),
 
@@ -89,7 +103,8 @@ export function createLockService(deps: LockDeps) {
       }),
 
     changePassphrase: (current: string, passphrase: string) => {
-      if (checkPassphrase(passphrase)) return Promise.resolve(fail<LockStatus>('INVALID_INPUT', TOO_SHORT, { field: 'newPassphrase' }));
+      if (checkPassphrase(passphrase))
+        return Promise.resolve(fail<LockStatus>('INVALID_INPUT', TOO_SHORT, { field: 'newPassphrase' }));
       return withPassphrase(current, async (state, opened) => {
         const next = await newKey(passphrase, state.lockAfter);
         const values = await stored();

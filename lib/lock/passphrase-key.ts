@@ -26,7 +26,11 @@ export async function openWith(state: LockState, passphrase: string): Promise<Op
  * Every stored credentials value of `values`, opened with `from` (clear ones as they are) and closed
  * with `to` (clear when undefined or nothing secret). A value that cannot be read is left alone.
  */
-export async function recode(values: Record<string, unknown>, from: CryptoKey | undefined, to: CryptoKey | undefined): Promise<Record<string, unknown>> {
+export async function recode(
+  values: Record<string, unknown>,
+  from: CryptoKey | undefined,
+  to: CryptoKey | undefined,
+): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
     const parsed = credentialsAtRestSchema.safeParse(value);

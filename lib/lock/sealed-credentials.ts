@@ -1,5 +1,9 @@
 import { z } from 'zod/mini';
-import { EMPTY_STORED_CREDENTIALS, storedCredentialsSchema, type StoredCredentials } from '../connection/connection-schema';
+import {
+  EMPTY_STORED_CREDENTIALS,
+  storedCredentialsSchema,
+  type StoredCredentials,
+} from '../connection/connection-schema';
 import { decryptText, encryptText } from '../crypto/aes-gcm';
 import type { RandomBytes } from '../crypto/random';
 import { currentKey, readLockState } from './keyring';
@@ -20,9 +24,14 @@ export class CredentialsLockedError extends Error {
 const aad = () => new TextEncoder().encode(SEALED_CREDENTIALS_AAD);
 
 export const isSealed = (value: CredentialsAtRest): value is SealedCredentials => 'sealed' in value;
-export const hasSecret = (value: StoredCredentials): boolean => Boolean(value.userGroup.apiToken || value.project.apiKey || value.project.authToken);
+export const hasSecret = (value: StoredCredentials): boolean =>
+  Boolean(value.userGroup.apiToken || value.project.apiKey || value.project.authToken);
 
-export async function sealWith(key: CryptoKey, value: StoredCredentials, randomBytes?: RandomBytes): Promise<SealedCredentials> {
+export async function sealWith(
+  key: CryptoKey,
+  value: StoredCredentials,
+  randomBytes?: RandomBytes,
+): Promise<SealedCredentials> {
   const text = JSON.stringify(storedCredentialsSchema.parse(value));
   return { sealed: await encryptText(key, text, { aad: aad(), ...(randomBytes && { randomBytes }) }) };
 }
@@ -45,7 +54,10 @@ export async function openAtRest(value: CredentialsAtRest): Promise<StoredCreden
   const key = await currentKey();
   if (!key) return 'locked';
   const opened = await unsealWith(key, value);
-  if (!opened) console.warn('Review Companion: stored credentials could not be decrypted with the lock key; they read as not set.');
+  if (!opened)
+    console.warn(
+      'Review Companion: stored credentials could not be decrypted with the lock key; they read as not set.',
+    );
   return opened ?? EMPTY_STORED_CREDENTIALS;
 }
 

@@ -35,7 +35,9 @@ export async function routeMessage(
     return checked.data;
   } catch (error) {
     // Only the error's kind is logged: its message could quote data.
-    console.error(`Review Companion: ${name} failed unexpectedly (${error instanceof Error ? error.name : 'unknown'}).`);
+    console.error(
+      `Review Companion: ${name} failed unexpectedly (${error instanceof Error ? error.name : 'unknown'}).`,
+    );
     return fail('INTERNAL', text('errorHandlerCrashed', name));
   }
 }

@@ -28,7 +28,13 @@ function readWorkspaces(value: unknown, report: Report): ManagedWorkspace[] {
   }
   if (list.value.length > MAX_MANAGED_WORKSPACES) {
     const count = list.value.length - MAX_MANAGED_WORKSPACES;
-    report({ code: 'too-many-workspaces', path: 'workspaces', ignored: 'workspace', limit: MAX_MANAGED_WORKSPACES, count });
+    report({
+      code: 'too-many-workspaces',
+      path: 'workspaces',
+      ignored: 'workspace',
+      limit: MAX_MANAGED_WORKSPACES,
+      count,
+    });
   }
   const workspaces: ManagedWorkspace[] = [];
   const firstPathOf = new Map<string, string>();

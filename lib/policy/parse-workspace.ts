@@ -13,7 +13,11 @@ type Address = 'projectApiUrl' | 'userGroupBaseUrl';
 type Secret = 'apiKey' | 'authToken' | 'apiToken';
 
 /** Each secret is sent only to its own API (design.md §7): without that API's address it has nowhere to go. */
-const ADDRESS_OF: Record<Secret, Address> = { apiKey: 'projectApiUrl', authToken: 'projectApiUrl', apiToken: 'userGroupBaseUrl' };
+const ADDRESS_OF: Record<Secret, Address> = {
+  apiKey: 'projectApiUrl',
+  authToken: 'projectApiUrl',
+  apiToken: 'userGroupBaseUrl',
+};
 
 /** The normalised address, or `''` when it is not set or was refused (reported). */
 function readAddress(entry: Record<string, unknown>, field: Address, path: string, report: Report): string {
@@ -31,7 +35,13 @@ function readAddress(entry: Record<string, unknown>, field: Address, path: strin
 }
 
 /** The trimmed secret, or `''` when it is not set or was refused (reported without its value). */
-function readSecret(entry: Record<string, unknown>, field: Secret, hasAddress: boolean, path: string, report: Report): string {
+function readSecret(
+  entry: Record<string, unknown>,
+  field: Secret,
+  hasAddress: boolean,
+  path: string,
+  report: Report,
+): string {
   if (isUnset(entry[field])) return '';
   const text = checkValue(policySecretSchema, entry[field], path, 'value');
   if (!text.ok) {
@@ -57,7 +67,12 @@ export function parseWorkspace(value: unknown, path: string, report: Report): Ma
     return undefined;
   }
   reportUnknownKeys(entry, WORKSPACE_KEYS, path, report);
-  const name = checkValue(workspaceNameSchema, isUnset(entry.name) ? '' : entry.name, keyPath(path, 'name'), 'workspace');
+  const name = checkValue(
+    workspaceNameSchema,
+    isUnset(entry.name) ? '' : entry.name,
+    keyPath(path, 'name'),
+    'workspace',
+  );
   if (!name.ok) {
     report(name.problem);
     return undefined;
@@ -70,6 +85,13 @@ export function parseWorkspace(value: unknown, path: string, report: Report): Ma
     report({ code: 'no-address', path, ignored: 'workspace' });
     return undefined;
   }
-  const secret = (field: Secret) => readSecret(entry, field, addresses[ADDRESS_OF[field]] !== '', keyPath(path, field), report);
-  return { name: name.value, ...addresses, apiKey: secret('apiKey'), authToken: secret('authToken'), apiToken: secret('apiToken') };
+  const secret = (field: Secret) =>
+    readSecret(entry, field, addresses[ADDRESS_OF[field]] !== '', keyPath(path, field), report);
+  return {
+    name: name.value,
+    ...addresses,
+    apiKey: secret('apiKey'),
+    authToken: secret('authToken'),
+    apiToken: secret('apiToken'),
+  };
 }

@@ -84,7 +84,14 @@ export const policyProblemCodeSchema = z.enum([
 export type PolicyProblemCode = z.infer<typeof policyProblemCodeSchema>;
 
 /** Why an address was refused, for the translated notice. */
-export const addressReasonSchema = z.enum(['malformed', 'not-https', 'plain-http', 'user-info', 'query-or-fragment', 'other']);
+export const addressReasonSchema = z.enum([
+  'malformed',
+  'not-https',
+  'plain-http',
+  'user-info',
+  'query-or-fragment',
+  'other',
+]);
 export type AddressReason = z.infer<typeof addressReasonSchema>;
 
 /**

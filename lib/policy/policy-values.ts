@@ -29,7 +29,12 @@ export function asObject(value: unknown): Record<string, unknown> | undefined {
 }
 
 /** One `unknown-key` problem for each key of `object` that is not in `known`. */
-export function reportUnknownKeys(object: Record<string, unknown>, known: readonly string[], parent: string, report: Report): void {
+export function reportUnknownKeys(
+  object: Record<string, unknown>,
+  known: readonly string[],
+  parent: string,
+  report: Report,
+): void {
   for (const key of Object.keys(object)) {
     if (!known.includes(key)) report({ code: 'unknown-key', path: keyPath(parent, key), ignored: 'value' });
   }
@@ -42,7 +47,12 @@ const EXPECTED = new Set<string>(['object', 'array', 'string', 'boolean'] satisf
  * Parses `value` with `schema`; a failure becomes a problem from its first issue: a wrong type, a
  * text over its limit, or the code a check of policy-schema.ts names in its message.
  */
-export function checkValue<T>(schema: z.ZodMiniType<T>, value: unknown, path: string, ignored: PolicyProblem['ignored']): Checked<T> {
+export function checkValue<T>(
+  schema: z.ZodMiniType<T>,
+  value: unknown,
+  path: string,
+  ignored: PolicyProblem['ignored'],
+): Checked<T> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
@@ -50,7 +60,8 @@ export function checkValue<T>(schema: z.ZodMiniType<T>, value: unknown, path: st
     const expected = EXPECTED.has(issue.expected) ? (issue.expected as Expected) : undefined;
     return { ok: false, problem: { code: 'wrong-type', path, ignored, ...(expected && { expected }) } };
   }
-  if (issue?.code === 'too_big') return { ok: false, problem: { code: 'too-long', path, ignored, limit: Number(issue.maximum) } };
+  if (issue?.code === 'too_big')
+    return { ok: false, problem: { code: 'too-long', path, ignored, limit: Number(issue.maximum) } };
   const named = policyProblemCodeSchema.safeParse(issue?.message);
   // A check without a code of its own is a programming error here, but still only ignores this value.
   return { ok: false, problem: { code: named.success ? named.data : 'wrong-type', path, ignored } };

@@ -24,16 +24,38 @@ export function historyExportFileName(extension: 'json' | 'csv', at: Date, works
 }
 
 /** The whole history, oldest first, every field. */
-export function exportHistoryJson(entries: readonly HistoryEntry[], at: Date, workspace: HistoryExportSource): HistoryExportFile {
-  const document = { format: HISTORY_EXPORT_FORMAT, version: HISTORY_EXPORT_VERSION, exportedAt: at.toISOString(), workspace: { name: workspace.name }, projects: entries };
-  return { fileName: historyExportFileName('json', at, workspace), mimeType: 'application/json', text: `${JSON.stringify(document, null, 2)}\n` };
+export function exportHistoryJson(
+  entries: readonly HistoryEntry[],
+  at: Date,
+  workspace: HistoryExportSource,
+): HistoryExportFile {
+  const document = {
+    format: HISTORY_EXPORT_FORMAT,
+    version: HISTORY_EXPORT_VERSION,
+    exportedAt: at.toISOString(),
+    workspace: { name: workspace.name },
+    projects: entries,
+  };
+  return {
+    fileName: historyExportFileName('json', at, workspace),
+    mimeType: 'application/json',
+    text: `${JSON.stringify(document, null, 2)}\n`,
+  };
 }
 
 /**
  * The whole history for a spreadsheet, oldest first. Names are page titles, written by whoever made the
  * page: every cell is guarded against formulas (lib/csv/spreadsheet-csv.ts).
  */
-export function exportHistoryCsv(entries: readonly HistoryEntry[], at: Date, workspace: HistoryExportSource): HistoryExportFile {
+export function exportHistoryCsv(
+  entries: readonly HistoryEntry[],
+  at: Date,
+  workspace: HistoryExportSource,
+): HistoryExportFile {
   const rows = entries.map((entry) => [entry.projectId, entry.projectUrl, entry.projectName, entry.createdAt]);
-  return { fileName: historyExportFileName('csv', at, workspace), mimeType: 'text/csv', text: toSpreadsheetCsv(HISTORY_CSV_COLUMNS, rows) };
+  return {
+    fileName: historyExportFileName('csv', at, workspace),
+    mimeType: 'text/csv',
+    text: toSpreadsheetCsv(HISTORY_CSV_COLUMNS, rows),
+  };
 }

@@ -26,4 +26,3 @@ export function appendToHistory(history: ProjectHistory, entry: HistoryEntry, li
   const next = [...history, entry];
   return next.length > limit ? next.slice(next.length - limit) : next;
 }
-

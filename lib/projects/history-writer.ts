@@ -5,7 +5,9 @@ import { appendToHistory, projectHistorySchema, type HistoryEntry, type ProjectH
 
 /** A workspace's stored history; data of the wrong shape is kept aside under a `corrupt:` key, then reset. */
 export function readHistory(scope: KeyScope): Promise<ProjectHistory> {
-  return readValidated(projectHistoryItemFor(scope), projectHistorySchema, 'storedProjectHistory', { keepCorruptCopy: true });
+  return readValidated(projectHistoryItemFor(scope), projectHistorySchema, 'storedProjectHistory', {
+    keepCorruptCopy: true,
+  });
 }
 
 export interface HistoryRecorder {
@@ -30,7 +32,9 @@ export function createHistoryRecorder(scope: KeyScope, limit?: number): HistoryR
       tail = run.catch(() => undefined);
       return run.catch((error: unknown) => {
         // Only the kind of error: its message could quote the data.
-        console.error(`Review Companion: the project history could not be saved (${error instanceof Error ? error.name : 'unknown'}).`);
+        console.error(
+          `Review Companion: the project history could not be saved (${error instanceof Error ? error.name : 'unknown'}).`,
+        );
       });
     },
   };

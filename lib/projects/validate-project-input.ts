@@ -5,14 +5,30 @@ export type ProjectFieldErrors = Partial<Record<keyof ProjectInput, string>>;
 export type ProjectValidation = { ok: true; value: ProjectInput } | { ok: false; errors: ProjectFieldErrors };
 
 const CHROME_PDF_VIEWER_ID = 'mhjfbmdgcfjbbpaeojofohoefgiehjai';
-const BROWSER_SCHEMES = ['chrome:', 'edge:', 'brave:', 'opera:', 'vivaldi:', 'about:', 'chrome-search:', 'devtools:', 'view-source:', 'resource:'];
+const BROWSER_SCHEMES = [
+  'chrome:',
+  'edge:',
+  'brave:',
+  'opera:',
+  'vivaldi:',
+  'about:',
+  'chrome-search:',
+  'devtools:',
+  'view-source:',
+  'resource:',
+];
 
 /**
  * Add-on store pages: http(s), so the service would take them, but browsers keep every extension off
  * them, so the review toolbar could never run there. Host, and a path prefix where the host serves more,
  * each ending in `/` so that a longer host or path (`addons.mozilla.org.example`, `/webstorex`) is not one.
  */
-const EXTENSION_STORES = ['chromewebstore.google.com/', 'chrome.google.com/webstore/', 'addons.mozilla.org/', 'microsoftedge.microsoft.com/addons/'];
+const EXTENSION_STORES = [
+  'chromewebstore.google.com/',
+  'chrome.google.com/webstore/',
+  'addons.mozilla.org/',
+  'microsoftedge.microsoft.com/addons/',
+];
 
 export function isExtensionStorePage(url: URL): boolean {
   const page = `${url.hostname}${url.pathname}/`;
@@ -68,7 +84,10 @@ export function validateProjectInput(
  * hid its address (browser pages, other extensions' pages, the PDF viewer, stores: where no extension
  * runs), a link's address was unusable, or the address is not a web page's. Undefined when it can be.
  */
-export function explainTargetPage(page: { url: string; source: 'tab' | 'link' }, extensionOrigin?: string): string | undefined {
+export function explainTargetPage(
+  page: { url: string; source: 'tab' | 'link' },
+  extensionOrigin?: string,
+): string | undefined {
   if (!page.url) return t(page.source === 'link' ? 'linkUrlUnusable' : 'tabUrlHidden');
   return explainUnregistrableUrl(page.url, extensionOrigin);
 }

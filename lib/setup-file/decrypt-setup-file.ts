@@ -33,7 +33,10 @@ function readSecrets(plaintext: string, workspace: SetupWorkspace): Outcome<Setu
  * The workspace and its secrets, or why not. Never throws: a wrong passphrase and a changed byte
  * (in the ciphertext, IV, salt, or any clear field) both give 'wrong-passphrase-or-damaged'.
  */
-export async function decryptSetupFile(text: string, passphrase: string): Promise<Outcome<SetupFileContents, SetupDecryptProblem>> {
+export async function decryptSetupFile(
+  text: string,
+  passphrase: string,
+): Promise<Outcome<SetupFileContents, SetupDecryptProblem>> {
   const parsed = parseSetupFile(text);
   if (!parsed.ok) return parsed;
   const { file, workspace } = parsed.value;
@@ -43,7 +46,9 @@ export async function decryptSetupFile(text: string, passphrase: string): Promis
   if (!key.ok) return failure({ code: 'damaged', path: 'kdf' });
   const plaintext = await decryptText(key.value, file.cipher, setupFileAad(file));
   if (!plaintext.ok) {
-    return failure(plaintext.problem === 'damaged' ? { code: 'damaged', path: 'cipher' } : { code: 'wrong-passphrase-or-damaged' });
+    return failure(
+      plaintext.problem === 'damaged' ? { code: 'damaged', path: 'cipher' } : { code: 'wrong-passphrase-or-damaged' },
+    );
   }
   const secrets = readSecrets(plaintext.value, workspace);
   return secrets.ok ? success({ workspace, secrets: secrets.value }) : secrets;

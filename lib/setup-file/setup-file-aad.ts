@@ -8,6 +8,7 @@ import type { SetupFileHeader } from './setup-file-schema';
  */
 export function setupFileAad(header: SetupFileHeader): Uint8Array<ArrayBuffer> {
   const { name, projectApiUrl, userGroupBaseUrl } = header.workspace;
-  const workspace = userGroupBaseUrl === undefined ? { name, projectApiUrl } : { name, projectApiUrl, userGroupBaseUrl };
+  const workspace =
+    userGroupBaseUrl === undefined ? { name, projectApiUrl } : { name, projectApiUrl, userGroupBaseUrl };
   return new TextEncoder().encode(JSON.stringify({ format: header.format, version: header.version, workspace }));
 }

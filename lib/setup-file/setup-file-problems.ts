@@ -14,9 +14,7 @@ export type SetupFileProblem =
 
 /** Why a file that could be previewed cannot be imported. Nothing is written in either case. */
 export type SetupDecryptProblem =
-  | SetupFileProblem
-  | { code: 'wrong-passphrase-or-damaged' }
-  | { code: 'bad-secrets'; path: string };
+  SetupFileProblem | { code: 'wrong-passphrase-or-damaged' } | { code: 'bad-secrets'; path: string };
 
 /** Why no file was written. `invalid-input` is a workspace the format cannot carry (see `path`). */
 export type SetupWriteProblem =

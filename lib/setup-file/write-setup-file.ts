@@ -47,9 +47,13 @@ function clearPart(input: SetupFileInput): Outcome<SetupFileHeader, SetupWritePr
 
 function secretPart(input: SetupFileInput): Outcome<SetupSecrets, SetupWriteProblem> {
   const { apiKey, authToken, apiToken } = input.secrets;
-  const secrets: SetupSecrets = input.includeUserGroupApi ? { apiKey, authToken, apiToken: apiToken ?? '' } : { apiKey, authToken };
+  const secrets: SetupSecrets = input.includeUserGroupApi
+    ? { apiKey, authToken, apiToken: apiToken ?? '' }
+    : { apiKey, authToken };
   const parsed = setupSecretsSchema.safeParse(secrets);
-  return parsed.success ? success(parsed.data) : failure({ code: 'invalid-input', path: `secrets.${issuePath(parsed.error.issues)}` });
+  return parsed.success
+    ? success(parsed.data)
+    : failure({ code: 'invalid-input', path: `secrets.${issuePath(parsed.error.issues)}` });
 }
 
 /** The setup file as pretty-printed JSON, or why not. The passphrase must pass checkPassphrase. */
@@ -69,7 +73,10 @@ export async function writeSetupFile(
   const salt = randomBytes(SALT_BYTES);
   const key = await deriveKey(passphrase, salt, iterations);
   if (!key.ok) return failure({ code: 'invalid-input', path: 'iterations' });
-  const cipher = await encryptText(key.value, JSON.stringify(secrets.value), { aad: setupFileAad(header.value), randomBytes });
+  const cipher = await encryptText(key.value, JSON.stringify(secrets.value), {
+    aad: setupFileAad(header.value),
+    randomBytes,
+  });
   const file: SetupFileV1 = {
     ...header.value,
     kdf: { name: 'PBKDF2-SHA256', iterations, salt: bytesToBase64(salt) },

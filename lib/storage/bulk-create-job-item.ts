@@ -21,4 +21,5 @@ export const bulkCreateJobItemFor = perScope((scope: KeyScope) =>
 );
 
 /** WXT's meta entry for this item's version, written in the same storage call as a whole new job. */
-export const bulkCreateJobVersionEntry = (scope: KeyScope) => ({ key: `${scopedKey(scope, 'bulkCreateJob')}$`, value: { v: BULK_JOB_VERSION } }) as const;
+export const bulkCreateJobVersionEntry = (scope: KeyScope) =>
+  ({ key: `${scopedKey(scope, 'bulkCreateJob')}$`, value: { v: BULK_JOB_VERSION } }) as const;

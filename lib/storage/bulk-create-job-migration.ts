@@ -1,7 +1,13 @@
 import { storage } from '#imports';
 import { z } from 'zod/mini';
 import { rowKey } from '../user-groups/bulk-job';
-import { bulkJobRowsSchema, bulkJobSchema, queuedRowSchema, type BulkJob, type BulkJobRows } from '../user-groups/bulk-job-schema';
+import {
+  bulkJobRowsSchema,
+  bulkJobSchema,
+  queuedRowSchema,
+  type BulkJob,
+  type BulkJobRows,
+} from '../user-groups/bulk-job-schema';
 import type { KeyScope } from '../workspaces/workspace-keys';
 import { BULK_JOB_VERSION, bulkCreateJobItemFor, bulkCreateJobVersionEntry } from './bulk-create-job-item';
 import { bulkCreateRowsItemFor } from './bulk-create-rows-item';
@@ -11,10 +17,13 @@ export const bulkJobV2Schema = z.omit(bulkJobSchema, { operation: true });
 export type BulkJobV2 = z.infer<typeof bulkJobV2Schema>;
 
 /** Version 1 kept every row not yet done in the job itself, and the row in flight by its key. */
-export const bulkJobV1Schema = z.extend(z.omit(bulkJobV2Schema, { queued: true, retries: true, next: true, inFlight: true }), {
-  remaining: z.array(queuedRowSchema),
-  inFlight: z.optional(z.string()),
-});
+export const bulkJobV1Schema = z.extend(
+  z.omit(bulkJobV2Schema, { queued: true, retries: true, next: true, inFlight: true }),
+  {
+    remaining: z.array(queuedRowSchema),
+    inFlight: z.optional(z.string()),
+  },
+);
 export type BulkJobV1 = z.infer<typeof bulkJobV1Schema>;
 
 /** Version 1 to 2: the remaining rows become the rows item, and the queue starts at its first row. */

@@ -11,7 +11,11 @@ import { perScope } from './per-scope';
  */
 export const connectionSettingsItemFor = perScope((scope: KeyScope) =>
   storage.defineItem<ConnectionSettings>(scopedKey(scope, 'connectionSettings'), {
-    fallback: { userGroupBaseUrl: dev?.userGroupBaseUrl ?? '', projectApiUrl: dev?.projectApiUrl ?? '', secretsArea: 'local' },
+    fallback: {
+      userGroupBaseUrl: dev?.userGroupBaseUrl ?? '',
+      projectApiUrl: dev?.projectApiUrl ?? '',
+      secretsArea: 'local',
+    },
     version: 1,
   }),
 );

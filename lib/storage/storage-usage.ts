@@ -20,5 +20,9 @@ export async function localBytesInUse(keys: string[]): Promise<number> {
     }
   }
   const stored = await browser.storage.local.get(keys);
-  return Object.entries(stored).reduce((total, [key, value]) => (value === undefined ? total : total + utf8Length(key) + utf8Length(JSON.stringify(value))), 0);
+  return Object.entries(stored).reduce(
+    (total, [key, value]) =>
+      value === undefined ? total : total + utf8Length(key) + utf8Length(JSON.stringify(value)),
+    0,
+  );
 }

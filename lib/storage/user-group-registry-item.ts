@@ -13,7 +13,8 @@ import { scopedKey, scopedName, type KeyScope } from '../workspaces/workspace-ke
  */
 export const registryPartName = (index: number) => `userGroups.${String(index).padStart(3, '0')}` as const;
 
-export const registryBucketKey = (scope: KeyScope, index: number): StorageItemKey => scopedKey(scope, registryPartName(index));
+export const registryBucketKey = (scope: KeyScope, index: number): StorageItemKey =>
+  scopedKey(scope, registryPartName(index));
 
 export const registryBucketKeys = (scope: KeyScope): StorageItemKey[] =>
   Array.from({ length: REGISTRY_BUCKET_COUNT }, (_, index) => registryBucketKey(scope, index));
@@ -36,7 +37,10 @@ export async function writeRegistryBuckets(
   parts: ReadonlyMap<number, Registry>,
   alongside: { key: StorageItemKey; value: unknown }[] = [],
 ): Promise<void> {
-  await storage.setItems([...[...parts].map(([index, value]) => ({ key: registryBucketKey(scope, index), value })), ...alongside]);
+  await storage.setItems([
+    ...[...parts].map(([index, value]) => ({ key: registryBucketKey(scope, index), value })),
+    ...alongside,
+  ]);
 }
 
 /** Calls back with the parts a write changed: part index → the new stored value (undefined once removed). */

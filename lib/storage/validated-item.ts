@@ -14,14 +14,21 @@ export type StoredLabel = MessageKey | MessageRef;
  * (user-group tokens), it is first kept aside under a `corrupt:` key so that nothing is lost;
  * credentials are not kept, the user types them again.
  */
-export async function setAsideUnreadable(key: StorageItemKey, stored: unknown, label: StoredLabel, options: { keepCorruptCopy?: boolean } = {}): Promise<void> {
+export async function setAsideUnreadable(
+  key: StorageItemKey,
+  stored: unknown,
+  label: StoredLabel,
+  options: { keepCorruptCopy?: boolean } = {},
+): Promise<void> {
   const what = typeof label === 'string' ? text(label) : label;
   console.warn(`Review Companion: the stored ${messageText(what)} had an unexpected shape and was reset.`);
   const [area, name] = key.split(':') as [string, string];
   if (options.keepCorruptCopy) await storage.setItem(`${area}:corrupt:${name}:${Date.now()}` as StorageItemKey, stored);
   await storage.removeItem(key);
   // The key name is data (where the copy is), the same in every language.
-  await addStorageNotice(options.keepCorruptCopy ? text('storageNoticeKeptAside', what, name) : text('storageNoticeReset', what));
+  await addStorageNotice(
+    options.keepCorruptCopy ? text('storageNoticeKeptAside', what, name) : text('storageNoticeReset', what),
+  );
 }
 
 /** Reads an item and checks it against its schema; data of the wrong shape is set aside (above) and the fallback returned. */

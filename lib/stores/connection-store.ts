@@ -58,7 +58,8 @@ export function startConnectionStore(workspaceId: string): () => void {
     if (!stopped) useConnectionStore.setState({ health: healthOf(stored[healthName]) });
   });
   const onHealth = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area === 'local' && healthName in changes) useConnectionStore.setState({ health: healthOf(changes[healthName]!.newValue) });
+    if (area === 'local' && healthName in changes)
+      useConnectionStore.setState({ health: healthOf(changes[healthName]!.newValue) });
   };
   browser.storage.onChanged.addListener(onHealth);
   const stopSettings = connectionSettingsItemFor(scope).watch(() => void refresh());

@@ -6,7 +6,11 @@ interface ProjectHistoryState extends StoredHistory {
   loaded: boolean;
 }
 
-export const useProjectHistoryStore = create<ProjectHistoryState>(() => ({ entries: [], loaded: false, unreadable: false }));
+export const useProjectHistoryStore = create<ProjectHistoryState>(() => ({
+  entries: [],
+  loaded: false,
+  unreadable: false,
+}));
 
 /** Mirrors a workspace's history for the options page: the background writes it, every tab follows. */
 export function startProjectHistoryStore(workspaceId: string): () => void {

@@ -1,7 +1,12 @@
 import { create } from 'zustand';
 import { readUnsettledCreates, watchUnsettledCreates } from '../storage/unsettled-creates-item';
 import { readRegistryBuckets, watchRegistryBuckets } from '../storage/user-group-registry-item';
-import { registrySchema, unsettledCreatesSchema, type RegistryEntry, type UnsettledCreate } from '../user-groups/registry-schema';
+import {
+  registrySchema,
+  unsettledCreatesSchema,
+  type RegistryEntry,
+  type UnsettledCreate,
+} from '../user-groups/registry-schema';
 import { workspaceScope } from '../workspaces/workspace-keys';
 
 interface UserGroupState {
@@ -19,7 +24,12 @@ interface UserGroupState {
  */
 const PUBLISH_INTERVAL_MS = 100;
 
-export const useUserGroupStore = create<UserGroupState>(() => ({ groups: [], unsettledCreates: [], loaded: false, unreadable: false }));
+export const useUserGroupStore = create<UserGroupState>(() => ({
+  groups: [],
+  unsettledCreates: [],
+  loaded: false,
+  unreadable: false,
+}));
 
 /** The stored list of unsettled creates; one that cannot be read shows as none (the background keeps it aside). */
 function unsettledOf(stored: unknown): readonly UnsettledCreate[] {
@@ -44,7 +54,10 @@ export function startUserGroupStore(workspaceId: string): () => void {
   const pendingChanges: Map<number, unknown>[] = [];
 
   function take(index: number, value: unknown) {
-    const parsed = value === null || value === undefined ? { success: true as const, data: { groups: [] } } : registrySchema.safeParse(value);
+    const parsed =
+      value === null || value === undefined
+        ? { success: true as const, data: { groups: [] } }
+        : registrySchema.safeParse(value);
     parts[index] = parsed.success ? parsed.data.groups : [];
     if (parsed.success) unreadableParts.delete(index);
     else unreadableParts.add(index);

@@ -19,7 +19,12 @@ export function followActiveWorkspace(): () => void {
     stopAll = () => {};
     shown = key;
     if (activeId === undefined) return;
-    const stops = [startConnectionStore(activeId), startUserGroupStore(activeId), startProjectHistoryStore(activeId), startBulkCreateStore(activeId)];
+    const stops = [
+      startConnectionStore(activeId),
+      startUserGroupStore(activeId),
+      startProjectHistoryStore(activeId),
+      startBulkCreateStore(activeId),
+    ];
     stopAll = () => stops.forEach((stop) => stop());
   };
   follow(useWorkspaceStore.getState());

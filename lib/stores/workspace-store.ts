@@ -46,7 +46,12 @@ export function selectWorkspace(workspaceId: string): void {
  * storage, so that the page never shows a workspace it does not list.
  */
 export function showAddedWorkspace(workspace: Workspace): void {
-  useWorkspaceStore.setState((state) => ({ justAddedId: workspace.id, workspaces: state.workspaces.some(({ id }) => id === workspace.id) ? state.workspaces : [...state.workspaces, workspace] }));
+  useWorkspaceStore.setState((state) => ({
+    justAddedId: workspace.id,
+    workspaces: state.workspaces.some(({ id }) => id === workspace.id)
+      ? state.workspaces
+      : [...state.workspaces, workspace],
+  }));
   selectWorkspace(workspace.id);
 }
 
@@ -62,7 +67,12 @@ function show(stored: StoredWorkspaces) {
   const active = chooseWorkspace(stored.workspaces, activeId, linked, stored.lastUsed).id;
   // An address without a workspace stays so (it shows the last used one); one naming another is corrected.
   if (linked !== null && linked !== active) linkTo(active);
-  useWorkspaceStore.setState({ workspaces: stored.workspaces, lastUsed: stored.lastUsed, activeId: active, loadError: undefined });
+  useWorkspaceStore.setState({
+    workspaces: stored.workspaces,
+    lastUsed: stored.lastUsed,
+    activeId: active,
+    loadError: undefined,
+  });
 }
 
 /** The list in storage; when there is none yet (an upgrade running), the background's answer once it is done. */

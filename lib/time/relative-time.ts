@@ -26,7 +26,8 @@ export function relativeTime(iso: string, now: number, locale?: string): string 
   if (Number.isNaN(at)) return '';
   const elapsed = at - now;
   const format = cached(relativeFormats, locale, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
-  for (const [unit, size] of UNITS) if (Math.abs(elapsed) >= size) return format.format(Math.trunc(elapsed / size), unit);
+  for (const [unit, size] of UNITS)
+    if (Math.abs(elapsed) >= size) return format.format(Math.trunc(elapsed / size), unit);
   return format.format(0, 'second');
 }
 
@@ -34,5 +35,9 @@ export function relativeTime(iso: string, now: number, locale?: string): string 
 export function exactTime(iso: string, locale?: string): string {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return iso;
-  return cached(exactFormats, locale, () => new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'long' })).format(at);
+  return cached(
+    exactFormats,
+    locale,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'long' }),
+  ).format(at);
 }

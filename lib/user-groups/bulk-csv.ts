@@ -32,12 +32,20 @@ export function parseBulkCsv(text: string): ParsedBulkCsv {
   const firstLineOf = new Map<string, number>();
   for (const { line, values } of table.records) {
     const where = { kind: 'line' as const, position: line };
-    const parsed = csvRowSchema.safeParse({ ...values, environment: normaliseEnvironment(values.environment ?? '') }, { reportInput: true });
+    const parsed = csvRowSchema.safeParse(
+      { ...values, environment: normaliseEnvironment(values.environment ?? '') },
+      { reportInput: true },
+    );
     if (!parsed.success) {
       problems.push({ where, reason: describeIssues(parsed.error.issues) });
       continue;
     }
-    const row: BulkRow = { line, name: parsed.data.name, userGroupId: parsed.data.user_group_id, environment: parsed.data.environment };
+    const row: BulkRow = {
+      line,
+      name: parsed.data.name,
+      userGroupId: parsed.data.user_group_id,
+      environment: parsed.data.environment,
+    };
     const key = groupKey({ environment: row.environment, provided_id: row.userGroupId });
     const first = firstLineOf.get(key);
     if (first !== undefined) {

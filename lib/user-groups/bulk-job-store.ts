@@ -5,7 +5,13 @@ import { createSerializedStore } from '../storage/serialized-store';
 import { readValidated } from '../storage/validated-item';
 import type { KeyScope } from '../workspaces/workspace-keys';
 import { isActive } from './bulk-job';
-import { bulkJobRowsSchema, storedBulkJobRowsSchema, storedBulkJobSchema, type BulkJob, type BulkJobRows } from './bulk-job-schema';
+import {
+  bulkJobRowsSchema,
+  storedBulkJobRowsSchema,
+  storedBulkJobSchema,
+  type BulkJob,
+  type BulkJobRows,
+} from './bulk-job-schema';
 
 export type BulkJobChange<T> = (job: BulkJob | null) => { job: BulkJob | null; result: T };
 
@@ -21,7 +27,9 @@ export function createBulkJobStore(scope: KeyScope) {
 
   function serially<T>(task: () => Promise<T>): Promise<T> {
     tail ??= migrateStoredBulkJob(scope).catch((error: unknown) => {
-      console.error(`Review Companion: the stored bulk create job could not be migrated (${error instanceof Error ? error.name : 'unknown'}).`);
+      console.error(
+        `Review Companion: the stored bulk create job could not be migrated (${error instanceof Error ? error.name : 'unknown'}).`,
+      );
     });
     const run = tail.then(task);
     tail = run.catch(() => undefined);
@@ -46,13 +54,21 @@ export function createBulkJobStore(scope: KeyScope) {
           isActive(current)
             ? { value: current, result: false }
             : // One storage call: the rows never exist without their job, nor the job without its rows.
-              { value: job, result: true, alongside: [{ key: rowsItem.key, value: bulkJobRowsSchema.parse(rows) }, bulkCreateJobVersionEntry(scope)] },
+              {
+                value: job,
+                result: true,
+                alongside: [
+                  { key: rowsItem.key, value: bulkJobRowsSchema.parse(rows) },
+                  bulkCreateJobVersionEntry(scope),
+                ],
+              },
         ),
       );
     },
 
     /** The rows of the latest job; null when missing or unreadable (that is reported and reset). */
-    readRows: (): Promise<BulkJobRows | null> => readValidated(rowsItem, storedBulkJobRowsSchema, 'storedBulkCreateRows'),
+    readRows: (): Promise<BulkJobRows | null> =>
+      readValidated(rowsItem, storedBulkJobRowsSchema, 'storedBulkCreateRows'),
   };
 }
 

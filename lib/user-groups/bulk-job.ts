@@ -65,7 +65,12 @@ export function rowAt(job: BulkJob, rows: readonly QueuedRow[], position: number
 
 /** Before the request: the row at this position is in flight, and the next one waits one interval. */
 export function markSending(job: BulkJob, position: number, sentAt: number): BulkJob {
-  return { ...without(job, 'rateLimitedUntil'), inFlight: position, notBefore: nextSendAfterSend(sentAt, job.ratePerMinute), updatedAt: iso(sentAt) };
+  return {
+    ...without(job, 'rateLimitedUntil'),
+    inFlight: position,
+    notBefore: nextSendAfterSend(sentAt, job.ratePerMinute),
+    updatedAt: iso(sentAt),
+  };
 }
 
 function finishIfEmpty(job: BulkJob, now: number): BulkJob {
@@ -82,7 +87,13 @@ const failure = (row: QueuedRow, message: MessageRef): BulkFailure => ({
 });
 
 /** Records what happened to the row sent from this queue position (the next one; any other is stale). */
-export function recordOutcome(job: BulkJob, rows: readonly QueuedRow[], position: number, outcome: RowOutcome, now: number): BulkJob {
+export function recordOutcome(
+  job: BulkJob,
+  rows: readonly QueuedRow[],
+  position: number,
+  outcome: RowOutcome,
+  now: number,
+): BulkJob {
   const row = position === job.next ? rowAt(job, rows, position) : undefined;
   const updated: BulkJob = { ...without(job, 'inFlight'), updatedAt: iso(now) };
   if (!row) return updated;
@@ -100,8 +111,12 @@ export function recordOutcome(job: BulkJob, rows: readonly QueuedRow[], position
       // Create is get-or-create, so sending the row again is safe: once, at the end of the queue.
       // (Attempts 0: a stored row, not a retry, so its index in the rows is its position.) A rotate or
       // delete is not sent again unasked: the registry flags the group, and Retry failed sends it again.
-      if (job.operation === 'create' && row.attempts === 0 && job.status === 'running') return { ...advanced, retries: [...job.retries, position] };
-      return finishIfEmpty({ ...advanced, failed: [...job.failed, failure(row, text('errorOutcomeUnknown', outcome.message))] }, now);
+      if (job.operation === 'create' && row.attempts === 0 && job.status === 'running')
+        return { ...advanced, retries: [...job.retries, position] };
+      return finishIfEmpty(
+        { ...advanced, failed: [...job.failed, failure(row, text('errorOutcomeUnknown', outcome.message))] },
+        now,
+      );
     case 'failed':
       return finishIfEmpty({ ...advanced, failed: [...job.failed, failure(row, outcome.message)] }, now);
     case 'blocked':
@@ -133,7 +148,10 @@ export function resumeJob(job: BulkJob, now: number): BulkJob {
   if (!canResume(job)) return job;
   const unfinished = without(job, 'message');
   delete unfinished.finishedAt;
-  return finishIfEmpty({ ...unfinished, status: 'running', notBefore: Math.max(job.notBefore, now), updatedAt: iso(now) }, now);
+  return finishIfEmpty(
+    { ...unfinished, status: 'running', notBefore: Math.max(job.notBefore, now), updatedAt: iso(now) },
+    now,
+  );
 }
 
 export function canResume(job: BulkJob | null): job is BulkJob {

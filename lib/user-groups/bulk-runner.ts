@@ -84,7 +84,10 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
 
   /** Without its rows a job cannot go on: it waits, paused with a message, and nothing is lost. */
   async function pauseWithoutRows(job: BulkJob): Promise<void> {
-    await jobs.update((current) => ({ job: same(current, job.id) ? pauseJob(current, ROWS_UNREADABLE, now()) : current, result: null }));
+    await jobs.update((current) => ({
+      job: same(current, job.id) ? pauseJob(current, ROWS_UNREADABLE, now()) : current,
+      result: null,
+    }));
   }
 
   async function sendOne(job: BulkJob, rows: readonly QueuedRow[], connection: Connection): Promise<void> {
@@ -99,7 +102,10 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
     );
     if (!sending) return;
     const outcome = await sendRow({ ...deps, now }, job.operation, row, connection, sentAt);
-    await jobs.update((current) => ({ job: same(current, job.id) ? recordOutcome(current, rows, position, outcome, now()) : current, result: null }));
+    await jobs.update((current) => ({
+      job: same(current, job.id) ? recordOutcome(current, rows, position, outcome, now()) : current,
+      result: null,
+    }));
   }
 
   /** No request of this runner is under way here: a row still marked in flight was cut off. */
@@ -110,7 +116,10 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
     if (!rows) return pauseWithoutRows(job);
     const cutOff = rowAt(job, rows, job.inFlight);
     if (cutOff) await flagCutOffRow(deps.registry, job.operation, cutOff, now());
-    await jobs.update((current) => ({ job: same(current, job.id) ? settleStaleInFlight(current, rows, now()) : current, result: null }));
+    await jobs.update((current) => ({
+      job: same(current, job.id) ? settleStaleInFlight(current, rows, now()) : current,
+      result: null,
+    }));
   }
 
   async function run(): Promise<void> {
@@ -132,7 +141,10 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
       const connection = await deps.connect();
       if (!connection.ok) {
         const { message } = connection.error;
-        await jobs.update((current) => ({ job: same(current, job.id) ? pauseJob(current, message, now()) : current, result: null }));
+        await jobs.update((current) => ({
+          job: same(current, job.id) ? pauseJob(current, message, now()) : current,
+          result: null,
+        }));
         continue;
       }
       await sendOne(job, rows, connection.value);
@@ -140,7 +152,13 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
   }
 
   /** Stores a new job (unless one is under way) and sets it going. */
-  async function begin({ job, rows }: { job: BulkJob; rows: BulkJobRows }): Promise<Result<{ total: number; skipped: number }>> {
+  async function begin({
+    job,
+    rows,
+  }: {
+    job: BulkJob;
+    rows: BulkJobRows;
+  }): Promise<Result<{ total: number; skipped: number }>> {
     if (!(await jobs.start(job, rows))) return fail('INVALID_INPUT', JOB_UNDER_WAY);
     cachedRows = rows;
     if (job.status === 'running') {
@@ -160,7 +178,9 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
       do {
         again = false;
         await run().catch((error: unknown) => {
-          console.error(`Review Companion: the bulk create loop stopped (${error instanceof Error ? error.name : 'unknown'}); the alarm restarts it.`);
+          console.error(
+            `Review Companion: the bulk create loop stopped (${error instanceof Error ? error.name : 'unknown'}); the alarm restarts it.`,
+          );
         });
       } while (again);
     })().finally(() => {
@@ -177,23 +197,49 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
     idle: (): Promise<void> => loop ?? Promise.resolve(),
 
     /** A bulk create: rows already in the registry are skipped. */
-    async start(rows: readonly BulkRow[], ratePerMinute: number | null): Promise<Result<{ total: number; skipped: number }>> {
+    async start(
+      rows: readonly BulkRow[],
+      ratePerMinute: number | null,
+    ): Promise<Result<{ total: number; skipped: number }>> {
       const connection = await deps.connect();
       if (!connection.ok) return connection;
       const plan = planBulkCreate(rows, await deps.registry.read());
-      return begin(newBulkJob({ id: deps.newId?.() ?? crypto.randomUUID(), rows: plan.toCreate, skipped: plan.alreadyInRegistry.length, ratePerMinute, now: now() }));
+      return begin(
+        newBulkJob({
+          id: deps.newId?.() ?? crypto.randomUUID(),
+          rows: plan.toCreate,
+          skipped: plan.alreadyInRegistry.length,
+          ratePerMinute,
+          now: now(),
+        }),
+      );
     },
 
     /** A selection job: each row (a group of the registry) rotated or deleted through the single-row handler. */
-    async startSelection(operation: 'rotate' | 'delete', rows: readonly BulkRow[], ratePerMinute: number | null): Promise<Result<{ total: number; skipped: number }>> {
+    async startSelection(
+      operation: 'rotate' | 'delete',
+      rows: readonly BulkRow[],
+      ratePerMinute: number | null,
+    ): Promise<Result<{ total: number; skipped: number }>> {
       const connection = await deps.connect();
       if (!connection.ok) return connection;
-      return begin(newBulkJob({ id: deps.newId?.() ?? crypto.randomUUID(), rows, skipped: 0, ratePerMinute, now: now(), operation }));
+      return begin(
+        newBulkJob({
+          id: deps.newId?.() ?? crypto.randomUUID(),
+          rows,
+          skipped: 0,
+          ratePerMinute,
+          now: now(),
+          operation,
+        }),
+      );
     },
 
     /** Stops after the request in flight (its outcome is still recorded). */
     async cancel(): Promise<Result<Record<string, never>>> {
-      const cancelled = await jobs.update((current) => (isActive(current) ? { job: cancelJob(current, now()), result: true } : { job: current, result: false }));
+      const cancelled = await jobs.update((current) =>
+        isActive(current) ? { job: cancelJob(current, now()), result: true } : { job: current, result: false },
+      );
       wake.abort();
       wake = new AbortController();
       await deps.alarm.clear();
@@ -201,7 +247,9 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
     },
 
     async resume(): Promise<Result<Record<string, never>>> {
-      const resumed = await jobs.update((current) => (canResume(current) ? { job: resumeJob(current, now()), result: true } : { job: current, result: false }));
+      const resumed = await jobs.update((current) =>
+        canResume(current) ? { job: resumeJob(current, now()), result: true } : { job: current, result: false },
+      );
       if (!resumed) return fail('NOT_FOUND', text('errorNoJobToResume'));
       await deps.alarm.ensure();
       void kick();

@@ -23,7 +23,12 @@ export function selectionRows(groups: readonly SelectedGroupRef[]): BulkRow[] {
     if (seen.has(key)) continue;
     seen.add(key);
     const name = nameSchema.safeParse(group.name);
-    rows.push({ line: rows.length + 1, name: name.success ? name.data : group.userGroupId, userGroupId: group.userGroupId, environment: group.environment });
+    rows.push({
+      line: rows.length + 1,
+      name: name.success ? name.data : group.userGroupId,
+      userGroupId: group.userGroupId,
+      environment: group.environment,
+    });
   }
   return rows;
 }

@@ -32,11 +32,20 @@ export interface RowSenders {
 const refOf = (row: BulkRow): GroupRef => ({ environment: row.environment, userGroupId: row.userGroupId });
 
 /** Sends one row of a job of this operation and answers what became of it. */
-export async function sendRow(deps: RowSenders, operation: BulkOperation, row: BulkRow, connection: Connection, sentAt: number): Promise<RowOutcome> {
+export async function sendRow(
+  deps: RowSenders,
+  operation: BulkOperation,
+  row: BulkRow,
+  connection: Connection,
+  sentAt: number,
+): Promise<RowOutcome> {
   if (operation !== 'create') {
     const actions = deps.selection?.();
     if (!actions) return { kind: 'failed', message: text('errorJobNotHere') };
-    const answer = operation === 'rotate' ? await actions.rotateUserGroupToken(refOf(row)) : await actions.deleteUserGroup(refOf(row));
+    const answer =
+      operation === 'rotate'
+        ? await actions.rotateUserGroupToken(refOf(row))
+        : await actions.deleteUserGroup(refOf(row));
     return classifySelection(answer, sentAt);
   }
   const answer = redactSecrets(await deps.api.createUserGroup(connection, row), connection);
@@ -60,10 +69,17 @@ const STOPPED_MID_DELETE = text('errorStoppedMidDelete');
  * flags a lost answer, so that nothing re-creates it unasked. (A cut-off rotation is settled by the
  * registry's own start-up check, settleOrphanedRotations.)
  */
-export async function flagCutOffRow(registry: RegistryWriter, operation: BulkOperation, row: BulkRow, now: number): Promise<void> {
+export async function flagCutOffRow(
+  registry: RegistryWriter,
+  operation: BulkOperation,
+  row: BulkRow,
+  now: number,
+): Promise<void> {
   if (operation !== 'delete') return;
   const ref = refOf(row);
   await registry.update((current) =>
-    findGroup(current, ref) ? { registry: markDeleteUnknown(current, ref, STOPPED_MID_DELETE, new Date(now).toISOString()), result: null } : { registry: current, result: null },
+    findGroup(current, ref)
+      ? { registry: markDeleteUnknown(current, ref, STOPPED_MID_DELETE, new Date(now).toISOString()), result: null }
+      : { registry: current, result: null },
   );
 }

@@ -24,7 +24,12 @@ export function unsentRows(job: BulkJob, rows: readonly QueuedRow[]): UnsentRow[
     const row = rowAt(job, rows, position);
     if (row) notSent.push({ name: row.name, userGroupId: row.userGroupId, environment: row.environment, error: '' });
   }
-  const failed = job.failed.map((failure) => ({ name: failure.name, userGroupId: failure.userGroupId, environment: failure.environment, error: messageText(failure.message) }));
+  const failed = job.failed.map((failure) => ({
+    name: failure.name,
+    userGroupId: failure.userGroupId,
+    environment: failure.environment,
+    error: messageText(failure.message),
+  }));
   return [...notSent, ...failed];
 }
 

@@ -8,7 +8,15 @@ export const REGISTRY_EXPORT_FORMAT = 'review-companion.user-groups';
 export const REGISTRY_EXPORT_VERSION = 1;
 
 /** The CSV columns of an export, in order; an import needs the same ones. */
-export const REGISTRY_CSV_COLUMNS = ['name', 'user_group_id', 'environment', 'token', 'team_id', 'created_at', 'last_rotated_at'] as const;
+export const REGISTRY_CSV_COLUMNS = [
+  'name',
+  'user_group_id',
+  'environment',
+  'token',
+  'team_id',
+  'created_at',
+  'last_rotated_at',
+] as const;
 
 export interface ExportFile {
   fileName: string;
@@ -41,7 +49,11 @@ export function exportRegistryJson(registry: Registry, at: Date, workspace: Expo
     workspace: { name: workspace.name },
     groups: inExportOrder(registry.groups),
   };
-  return { fileName: exportFileName('json', at, workspace), mimeType: 'application/json', text: `${JSON.stringify(document, null, 2)}\n` };
+  return {
+    fileName: exportFileName('json', at, workspace),
+    mimeType: 'application/json',
+    text: `${JSON.stringify(document, null, 2)}\n`,
+  };
 }
 
 /**
@@ -58,5 +70,9 @@ export function exportRegistryCsv(registry: Registry, at: Date, workspace: Expor
     group.createdAt,
     group.lastRotatedAt ?? '',
   ]);
-  return { fileName: exportFileName('csv', at, workspace), mimeType: 'text/csv', text: toSpreadsheetCsv(REGISTRY_CSV_COLUMNS, rows) };
+  return {
+    fileName: exportFileName('csv', at, workspace),
+    mimeType: 'text/csv',
+    text: toSpreadsheetCsv(REGISTRY_CSV_COLUMNS, rows),
+  };
 }

@@ -66,7 +66,10 @@ export function sortGroups(groups: readonly RegistryEntry[], sort: SortOrder): S
   const keyed = groups.map((group): Keyed => ({ group, name: sort === 'name' ? plainSortKey(group.name) : undefined }));
   const sorted = keyed.sort(COMPARE[sort]).map((entry) => entry.group);
   // A separator no search can contain: a needle never matches across name and id.
-  return { groups: sorted, haystacks: sorted.map((group) => `${group.name.toLocaleLowerCase()}\u0000${group.provided_id.toLocaleLowerCase()}`) };
+  return {
+    groups: sorted,
+    haystacks: sorted.map((group) => `${group.name.toLocaleLowerCase()}\u0000${group.provided_id.toLocaleLowerCase()}`),
+  };
 }
 
 /** The sorted groups that match the search (name or id, any case) and the environment, in order. */

@@ -8,9 +8,7 @@ export interface CsvRecord {
   values: Record<string, string>;
 }
 
-export type CsvTable =
-  | { ok: true; records: CsvRecord[]; problems: RowProblem[] }
-  | { ok: false; message: MessageRef };
+export type CsvTable = { ok: true; records: CsvRecord[]; problems: RowProblem[] } | { ok: false; message: MessageRef };
 
 const BOM = '\uFEFF';
 
@@ -74,7 +72,11 @@ export function readCsv(input: string, requiredColumns: readonly string[], limit
       const where = { kind: 'line' as const, position: line };
       const broken = result.errors.find((error) => error.type === 'Quotes');
       // papaparse's codes: MissingQuotes (never closed), InvalidQuotes (text after the closing quote).
-      if (broken) problems.push({ where, reason: text(broken.code === 'MissingQuotes' ? 'csvQuoteUnclosed' : 'csvQuoteMalformed') });
+      if (broken)
+        problems.push({
+          where,
+          reason: text(broken.code === 'MissingQuotes' ? 'csvQuoteUnclosed' : 'csvQuoteMalformed'),
+        });
       else if (row.length !== header.length) {
         problems.push({ where, reason: text('csvFieldCount', header.length, row.length) });
       } else {
@@ -87,7 +89,8 @@ export function readCsv(input: string, requiredColumns: readonly string[], limit
   if (header.length === 1 && header[0]?.includes(';')) return { ok: false, message: text('csvSemicolons') };
   const missing = requiredColumns.filter((column) => !header?.includes(column));
   // Column names are what the file must say, in every language: data, not words to translate.
-  if (missing.length > 0) return { ok: false, message: text('csvMissingColumns', requiredColumns.join(','), missing.join(', ')) };
+  if (missing.length > 0)
+    return { ok: false, message: text('csvMissingColumns', requiredColumns.join(','), missing.join(', ')) };
   if (tooMany && limit) return { ok: false, message: limit.message };
   return { ok: true, records, problems };
 }

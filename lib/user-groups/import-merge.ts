@@ -42,7 +42,9 @@ function stable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stable);
   if (typeof value !== 'object' || value === null) return value;
   const entries = Object.entries(value).filter(([, item]) => item !== undefined);
-  return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, item]) => [key, stable(item)]));
+  return Object.fromEntries(
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, item]) => [key, stable(item)]),
+  );
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(stable(a)) === JSON.stringify(stable(b));
@@ -58,7 +60,11 @@ export function entryFingerprint(entry: RegistryEntry): string {
  * the file is kept as "unknown" (the token in the file may not be current); a stored mark stays
  * while the token is the same, because the file says nothing new about it.
  */
-export function mergeImported(imported: ImportedGroup, existing: RegistryEntry | undefined, now: string): RegistryEntry {
+export function mergeImported(
+  imported: ImportedGroup,
+  existing: RegistryEntry | undefined,
+  now: string,
+): RegistryEntry {
   const { createdAt, ...fields } = imported.fields;
   const fileMark = imported.rotation && { ...imported.rotation, state: 'unknown' as const };
   const rotation = fileMark ?? (existing?.token === fields.token ? existing.rotation : undefined);
@@ -75,15 +81,22 @@ export function describeDifferences(previous: RegistryEntry, next: RegistryEntry
   if (previous.token !== next.token) differences.push({ kind: 'token' });
   if (previous.name !== next.name) differences.push({ kind: 'name', from: previous.name, to: next.name });
   if (previous.team_id !== next.team_id) differences.push({ kind: 'team', from: previous.team_id, to: next.team_id });
-  if (previous.createdAt !== next.createdAt) differences.push({ kind: 'created', from: previous.createdAt, to: next.createdAt });
-  if (previous.lastRotatedAt !== next.lastRotatedAt) differences.push({ kind: 'rotated', from: previous.lastRotatedAt, to: next.lastRotatedAt });
+  if (previous.createdAt !== next.createdAt)
+    differences.push({ kind: 'created', from: previous.createdAt, to: next.createdAt });
+  if (previous.lastRotatedAt !== next.lastRotatedAt)
+    differences.push({ kind: 'rotated', from: previous.lastRotatedAt, to: next.lastRotatedAt });
   if (!sameJson(previous.extra, next.extra)) differences.push({ kind: 'extra' });
-  if (!sameJson(previous.rotation, next.rotation)) differences.push({ kind: next.rotation ? 'flagged' : 'flagCleared' });
+  if (!sameJson(previous.rotation, next.rotation))
+    differences.push({ kind: next.rotation ? 'flagged' : 'flagCleared' });
   return differences;
 }
 
 /** Merges by (environment, ID) against the registry as it is now. Nothing is written here. */
-export function previewImport(registry: Registry, parsed: { groups: ImportedGroup[]; problems: RowProblem[] }, now: string): ImportPreview {
+export function previewImport(
+  registry: Registry,
+  parsed: { groups: ImportedGroup[]; problems: RowProblem[] },
+  now: string,
+): ImportPreview {
   const stored = new Map(registry.groups.map((entry) => [groupKey(entry), entry]));
   const preview: ImportPreview = { added: [], changed: [], unchanged: 0, invalid: parsed.problems };
   for (const imported of parsed.groups) {
@@ -108,7 +121,10 @@ export function importItems(preview: ImportPreview): ImportItem[] {
 }
 
 /** One registry change for the whole import; items whose stored entry moved on since the preview are skipped. */
-export function applyImport(registry: Registry, items: readonly ImportItem[]): { registry: Registry; result: ImportOutcome } {
+export function applyImport(
+  registry: Registry,
+  items: readonly ImportItem[],
+): { registry: Registry; result: ImportOutcome } {
   const groups = [...registry.groups];
   const indexByKey = new Map(groups.map((entry, index) => [groupKey(entry), index]));
   const result: ImportOutcome = { added: 0, updated: 0, conflicts: [] };

@@ -10,14 +10,20 @@ import { noControlCharacters } from './text-rules';
 // page says what is wrong in its own language.
 
 const filled = (max: number) =>
-  z.string().check(z.refine((value) => value.trim() !== '', FIELD_RULES.empty), z.maxLength(max));
+  z.string().check(
+    z.refine((value) => value.trim() !== '', FIELD_RULES.empty),
+    z.maxLength(max),
+  );
 /** A name or ID: one line of printable text. */
 const label = (max: number) => filled(max).check(noControlCharacters());
 const isDate = (value: string) => !Number.isNaN(Date.parse(value));
 const dateText = z.string().check(z.refine(isDate, FIELD_RULES.notDate));
 const environmentField = z.enum(environmentSchema.options, FIELD_RULES.notEnvironment);
 const extraFields = z.record(z.string(), z.unknown()).check(
-  z.refine((extra) => JSON.stringify(extra).length <= MAX_IMPORT_EXTRA_LENGTH, { message: FIELD_RULES.extraTooLong, params: { maximum: MAX_IMPORT_EXTRA_LENGTH } }),
+  z.refine((extra) => JSON.stringify(extra).length <= MAX_IMPORT_EXTRA_LENGTH, {
+    message: FIELD_RULES.extraTooLong,
+    params: { maximum: MAX_IMPORT_EXTRA_LENGTH },
+  }),
 );
 
 /**

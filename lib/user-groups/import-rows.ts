@@ -58,7 +58,10 @@ function parseCsv(content: string): ParsedImport {
   for (const { line, values } of table.records) {
     const where = { kind: 'line' as const, position: line };
     const raw = Object.fromEntries(REGISTRY_CSV_COLUMNS.map((column) => [column, unguardCell(values[column] ?? '')]));
-    const row = csvRowSchema.safeParse({ ...raw, environment: normaliseEnvironment(raw.environment ?? '') }, REPORT_INPUT);
+    const row = csvRowSchema.safeParse(
+      { ...raw, environment: normaliseEnvironment(raw.environment ?? '') },
+      REPORT_INPUT,
+    );
     if (!row.success) {
       problems.push({ where, reason: describeIssues(row.error.issues) });
       continue;
@@ -118,5 +121,7 @@ export function parseRegistryFile(content: string): ParsedImport {
   const trimmed = content.replace(/^\uFEFF/, '').trimStart();
   if (!trimmed) return { ok: false, message: text('fileEmpty') };
   const parsed = trimmed.startsWith('{') || trimmed.startsWith('[') ? parseJson(trimmed) : parseCsv(content);
-  return parsed.ok && parsed.groups.length + parsed.problems.length > MAX_IMPORT_GROUPS ? { ok: false, message: tooManyGroups } : parsed;
+  return parsed.ok && parsed.groups.length + parsed.problems.length > MAX_IMPORT_GROUPS
+    ? { ok: false, message: tooManyGroups }
+    : parsed;
 }

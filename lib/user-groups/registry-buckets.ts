@@ -33,7 +33,10 @@ export function splitIntoBuckets(groups: readonly RegistryEntry[]): RegistryEntr
 }
 
 /** The parts whose groups differ. Changes replace the entries they touch, so identity tells what changed. */
-export function changedBuckets(before: readonly (readonly RegistryEntry[])[], after: readonly (readonly RegistryEntry[])[]): number[] {
+export function changedBuckets(
+  before: readonly (readonly RegistryEntry[])[],
+  after: readonly (readonly RegistryEntry[])[],
+): number[] {
   const changed: number[] = [];
   for (let index = 0; index < REGISTRY_BUCKET_COUNT; index += 1) {
     const old = before[index] ?? [];

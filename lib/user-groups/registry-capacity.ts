@@ -48,7 +48,16 @@ const ESTIMATED_TOKEN_LENGTH = 64;
 export function bulkGrowth(rows: readonly BulkRow[], now: string): Growth {
   let bytes = 0;
   for (const row of rows) {
-    const group = { team_id: 0, token: 'x'.repeat(ESTIMATED_TOKEN_LENGTH), name: row.name, provided_id: row.userGroupId, environment: row.environment, createdAt: now, lastRotatedAt: null, extra: {} };
+    const group = {
+      team_id: 0,
+      token: 'x'.repeat(ESTIMATED_TOKEN_LENGTH),
+      name: row.name,
+      provided_id: row.userGroupId,
+      environment: row.environment,
+      createdAt: now,
+      lastRotatedAt: null,
+      extra: {},
+    };
     bytes += storedSize(group) + utf8Length(JSON.stringify(row));
   }
   return { groups: rows.length, bytes };
@@ -61,7 +70,11 @@ export function bulkGrowth(rows: readonly BulkRow[], now: string): Growth {
 const megabytes = (bytes: number) => (bytes > 0 ? Math.max(0.1, Math.round((bytes / (1024 * 1024)) * 10) / 10) : 0);
 
 /** Why a change that grows the registry this much cannot be stored (a named text), or undefined when it fits. */
-export function capacityProblem(usage: StorageUsage, growth: Growth, limitBytes = STORAGE_BUDGET_BYTES): MessageRef | undefined {
+export function capacityProblem(
+  usage: StorageUsage,
+  growth: Growth,
+  limitBytes = STORAGE_BUDGET_BYTES,
+): MessageRef | undefined {
   if (growth.bytes <= 0 || usage.usedBytes + growth.bytes <= limitBytes) return undefined;
   return text(
     'capacityNotEnoughRoom',

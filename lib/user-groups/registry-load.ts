@@ -1,5 +1,10 @@
 import { storage } from '#imports';
-import { legacyRegistryKey, readRegistryBuckets, registryBucketKey, writeRegistryBuckets } from '../storage/user-group-registry-item';
+import {
+  legacyRegistryKey,
+  readRegistryBuckets,
+  registryBucketKey,
+  writeRegistryBuckets,
+} from '../storage/user-group-registry-item';
 import { text } from '../message-ref';
 import { setAsideUnreadable } from '../storage/validated-item';
 import type { KeyScope } from '../workspaces/workspace-keys';
@@ -23,7 +28,13 @@ async function readParts(scope: KeyScope): Promise<RegistryEntry[][]> {
       continue;
     }
     const parsed = registrySchema.safeParse(value);
-    if (!parsed.success) await setAsideUnreadable(registryBucketKey(scope, index), value, text('storedUserGroupRegistryPart', index + 1, REGISTRY_BUCKET_COUNT), KEEP);
+    if (!parsed.success)
+      await setAsideUnreadable(
+        registryBucketKey(scope, index),
+        value,
+        text('storedUserGroupRegistryPart', index + 1, REGISTRY_BUCKET_COUNT),
+        KEEP,
+      );
     parts.push(parsed.success ? parsed.data.groups : []);
   }
   return parts;
@@ -33,7 +44,11 @@ async function readParts(scope: KeyScope): Promise<RegistryEntry[][]> {
  * Format v1 → v2: a registry stored as one value is moved into the parts, then removed. Safe to
  * repeat if the worker stops in between: groups already in a part are not added twice.
  */
-async function moveLegacyRegistry(scope: KeyScope, parts: RegistryEntry[][], revision: () => string): Promise<RegistryEntry[][]> {
+async function moveLegacyRegistry(
+  scope: KeyScope,
+  parts: RegistryEntry[][],
+  revision: () => string,
+): Promise<RegistryEntry[][]> {
   const legacyKey = legacyRegistryKey(scope);
   const legacy: unknown = await storage.getItem(legacyKey);
   if (legacy === null || legacy === undefined) return parts;
@@ -52,7 +67,10 @@ async function moveLegacyRegistry(scope: KeyScope, parts: RegistryEntry[][], rev
   const changed = changedBuckets(parts, next);
   if (changed.length > 0) {
     const stamp = revision();
-    await writeRegistryBuckets(scope, new Map(changed.map((index) => [index, { groups: next[index]!, revision: stamp }])));
+    await writeRegistryBuckets(
+      scope,
+      new Map(changed.map((index) => [index, { groups: next[index]!, revision: stamp }])),
+    );
   }
   await storage.removeItem(legacyKey, { removeMeta: true });
   return next;

@@ -12,7 +12,11 @@ export function findGroup(registry: Registry, ref: GroupRef): RegistryEntry | un
   return registry.groups.find((entry) => isSameGroup(entry, ref));
 }
 
-function replaceGroup(registry: Registry, ref: GroupRef, change: (entry: RegistryEntry) => RegistryEntry | undefined): Registry {
+function replaceGroup(
+  registry: Registry,
+  ref: GroupRef,
+  change: (entry: RegistryEntry) => RegistryEntry | undefined,
+): Registry {
   const groups: RegistryEntry[] = [];
   for (const entry of registry.groups) {
     if (!isSameGroup(entry, ref)) groups.push(entry);
@@ -28,7 +32,12 @@ function replaceGroup(registry: Registry, ref: GroupRef, change: (entry: Registr
  * Records what the service returned for a create. An entry for the same (environment, id) is
  * updated in place, so one group never shows twice.
  */
-export function upsertFromService(registry: Registry, group: WireUserGroup, environment: Environment, now: string): Registry {
+export function upsertFromService(
+  registry: Registry,
+  group: WireUserGroup,
+  environment: Environment,
+  now: string,
+): Registry {
   const ref = { environment, userGroupId: group.provided_id };
   const existing = findGroup(registry, ref);
   const entry: RegistryEntry = {

@@ -2,7 +2,13 @@ import { unsettledCreatesKey, watchUnsettledCreates } from '../storage/unsettled
 import { watchRegistryBuckets, writeRegistryBuckets } from '../storage/user-group-registry-item';
 import { changedBuckets, splitIntoBuckets } from './registry-buckets';
 import { loadRegistryParts } from './registry-load';
-import { registrySchema, unsettledCreatesSchema, type Registry, type RegistryEntry, type UnsettledCreate } from './registry-schema';
+import {
+  registrySchema,
+  unsettledCreatesSchema,
+  type Registry,
+  type RegistryEntry,
+  type UnsettledCreate,
+} from './registry-schema';
 import { loadUnsettledCreates } from './unsettled-creates';
 import type { KeyScope } from '../workspaces/workspace-keys';
 
@@ -53,7 +59,11 @@ export function createRegistryWriter(scope: KeyScope) {
   function load(): Promise<Loaded> {
     if (loaded) return loaded;
     const started = generation;
-    const loading = loadRegistryParts(scope, revision).then(async (parts) => ({ parts, registry: { groups: parts.flat() }, unsettled: await loadUnsettledCreates(scope) }));
+    const loading = loadRegistryParts(scope, revision).then(async (parts) => ({
+      parts,
+      registry: { groups: parts.flat() },
+      unsettled: await loadUnsettledCreates(scope),
+    }));
     loaded = loading;
     // A failed read, or one overtaken by someone else's write, is not kept for the next caller.
     const forget = () => {
@@ -93,15 +103,31 @@ export function createRegistryWriter(scope: KeyScope) {
         const stamp = revision();
         const started = generation;
         // Checked before writing, so that a bug cannot store what a read would reject.
-        const written = new Map(changedBuckets(current.parts, parts).map((index) => [index, registrySchema.parse({ groups: parts[index], revision: stamp })]));
-        const alongside = unsettled === current.unsettled ? [] : [{ key: unsettledCreatesKey(scope), value: unsettledCreatesSchema.parse({ creates: unsettled, revision: stamp }) }];
+        const written = new Map(
+          changedBuckets(current.parts, parts).map((index) => [
+            index,
+            registrySchema.parse({ groups: parts[index], revision: stamp }),
+          ]),
+        );
+        const alongside =
+          unsettled === current.unsettled
+            ? []
+            : [
+                {
+                  key: unsettledCreatesKey(scope),
+                  value: unsettledCreatesSchema.parse({ creates: unsettled, revision: stamp }),
+                },
+              ];
         try {
           if (written.size > 0 || alongside.length > 0) await writeRegistryBuckets(scope, written, alongside);
         } catch (error) {
           loaded = undefined;
           throw error;
         }
-        loaded = started === generation ? Promise.resolve({ parts, registry: { groups: registry.groups }, unsettled }) : undefined;
+        loaded =
+          started === generation
+            ? Promise.resolve({ parts, registry: { groups: registry.groups }, unsettled })
+            : undefined;
         return result;
       });
       tail = run.catch(() => undefined);

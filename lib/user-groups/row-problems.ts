@@ -14,7 +14,9 @@ export const byPosition = (a: { where: RowPlace }, b: { where: RowPlace }) => a.
 
 /** "The same Customer ID as line 4." (or "as entry 4" in a JSON file); line numbers are not grouped ("line 1234"). */
 export const sameIdAs = (environment: string, first: RowPlace): MessageRef =>
-  first.kind === 'line' ? text('fileSameIdAsLine', environment, String(first.position)) : text('fileSameIdAsEntry', environment, String(first.position));
+  first.kind === 'line'
+    ? text('fileSameIdAsLine', environment, String(first.position))
+    : text('fileSameIdAsEntry', environment, String(first.position));
 
 /**
  * The file rules' zod messages are these message names; describeIssues() turns them into named texts.
@@ -50,7 +52,11 @@ function issueText(issue: Issue): MessageRef {
 
 /** zod issues as one named text: "user_group_id: must not be empty; environment: …" (field names are data). */
 export function describeIssues(issues: readonly Issue[]): MessageRef {
-  const texts = issues.map((issue) => (issue.path.length > 0 ? text('fileFieldIssue', issue.path.map(String).join('.'), issueText(issue)) : issueText(issue)));
+  const texts = issues.map((issue) =>
+    issue.path.length > 0
+      ? text('fileFieldIssue', issue.path.map(String).join('.'), issueText(issue))
+      : issueText(issue),
+  );
   if (texts.length === 0) return text('fileFieldInvalid');
   return texts.reduceRight((rest, first) => text('fileIssuesJoined', first, rest));
 }

@@ -17,4 +17,5 @@ export function hasControlCharacter(value: string): boolean {
  * cells (a name that ends in a line break once slipped an unguarded formula into an export): refused.
  * The issue's message is the name of its text (lib/user-groups/row-problems.ts renders it).
  */
-export const noControlCharacters = () => z.refine<string>((value) => !hasControlCharacter(value), 'fileFieldControlCharacters');
+export const noControlCharacters = () =>
+  z.refine<string>((value) => !hasControlCharacter(value), 'fileFieldControlCharacters');

@@ -16,7 +16,9 @@ export function recordUnsettledCreate(creates: readonly UnsettledCreate[], creat
 
 /** A create of this (environment, id) succeeded, or the user dismissed the mark: it is settled. */
 export function settleCreate<T extends readonly UnsettledCreate[]>(creates: T, ref: GroupRef): T | UnsettledCreate[] {
-  return creates.some((create) => isSameCreate(create, ref)) ? creates.filter((create) => !isSameCreate(create, ref)) : creates;
+  return creates.some((create) => isSameCreate(create, ref))
+    ? creates.filter((create) => !isSameCreate(create, ref))
+    : creates;
 }
 
 /**

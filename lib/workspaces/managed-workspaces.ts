@@ -19,7 +19,8 @@ export const managedWorkspaceId = (name: string): string => `org-${hash53(worksp
 /** What the policy sets for one workspace: when it changes, the background writes the connection again. */
 export const managedFingerprint = (workspace: ManagedWorkspace): string => hash53(JSON.stringify(workspace));
 
-export const isManaged = (workspace: Pick<Workspace, 'managed'> | undefined): boolean => workspace?.managed !== undefined;
+export const isManaged = (workspace: Pick<Workspace, 'managed'> | undefined): boolean =>
+  workspace?.managed !== undefined;
 export const isLocked = (workspace: Pick<Workspace, 'managed'> | undefined): boolean => workspace?.managed === 'locked';
 
 /**
@@ -28,7 +29,12 @@ export const isLocked = (workspace: Pick<Workspace, 'managed'> | undefined): boo
  * with it). The name is the policy's while locked; unlocked, a name the user gave is kept. When
  * nothing would be left, `fresh()` is the user's new empty workspace (the index is never empty).
  */
-export function mergeManaged(index: WorkspaceIndex, policy: ParsedPolicy, createdAt: string, fresh: () => Workspace): WorkspaceIndex {
+export function mergeManaged(
+  index: WorkspaceIndex,
+  policy: ParsedPolicy,
+  createdAt: string,
+  fresh: () => Workspace,
+): WorkspaceIndex {
   const mark = policy.locked ? 'locked' : 'editable';
   const previous = new Map(index.workspaces.filter(isManaged).map((workspace) => [workspace.id, workspace]));
   const managed = policy.workspaces.map((entry): Workspace => {
@@ -45,4 +51,7 @@ export function mergeManaged(index: WorkspaceIndex, policy: ParsedPolicy, create
 
 /** Whether two lists are the same (ids, names, marks, order): an unchanged index is not written again. */
 export const sameWorkspaces = (a: readonly Workspace[], b: readonly Workspace[]): boolean =>
-  a.length === b.length && a.every((workspace, i) => workspace.id === b[i]!.id && workspace.name === b[i]!.name && workspace.managed === b[i]!.managed);
+  a.length === b.length &&
+  a.every(
+    (workspace, i) => workspace.id === b[i]!.id && workspace.name === b[i]!.name && workspace.managed === b[i]!.managed,
+  );

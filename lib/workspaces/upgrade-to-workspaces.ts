@@ -7,13 +7,21 @@ import { loadRegistryParts } from '../user-groups/registry-load';
 import { newWorkspaceId } from './new-workspace-id';
 import { workspaceIndexSchema, type Workspace, type WorkspaceIndex } from './workspace-index';
 import { workspaceStorageNames } from './workspace-item-names';
-import { LAST_USED_WORKSPACE_KEY, LEGACY_SCOPE, WORKSPACE_ID_PATTERN, WORKSPACE_INDEX_KEY, workspaceScope, type KeyScope } from './workspace-keys';
+import {
+  LAST_USED_WORKSPACE_KEY,
+  LEGACY_SCOPE,
+  WORKSPACE_ID_PATTERN,
+  WORKSPACE_INDEX_KEY,
+  workspaceScope,
+  type KeyScope,
+} from './workspace-keys';
 import { checkWorkspaceName, defaultWorkspaceName, hostName } from './workspace-name';
 
 const LEGACY = workspaceStorageNames(LEGACY_SCOPE);
 
 /** The same values under a workspace's scope: `credentials` → `ws.<id>.credentials`. */
-const moved = (values: Record<string, unknown>, scope: KeyScope) => Object.fromEntries(Object.entries(values).map(([name, value]) => [`${scope}${name}`, value]));
+const moved = (values: Record<string, unknown>, scope: KeyScope) =>
+  Object.fromEntries(Object.entries(values).map(([name, value]) => [`${scope}${name}`, value]));
 
 /** Every key of an area: getKeys where the browser has it (Chrome 130+), else read from everything stored. */
 async function keysOf(area: 'local' | 'session'): Promise<string[]> {
@@ -29,7 +37,9 @@ async function keysOf(area: 'local' | 'session'): Promise<string[]> {
 /** The ids that have keys in an area (`ws.<id>.…`), in the order first seen. */
 async function idsWithKeys(area: 'local' | 'session'): Promise<string[]> {
   const keys = await keysOf(area);
-  const ids = keys.map((key) => /^ws\.([^.]+)\./.exec(key)?.[1]).filter((id): id is string => id !== undefined && WORKSPACE_ID_PATTERN.test(id));
+  const ids = keys
+    .map((key) => /^ws\.([^.]+)\./.exec(key)?.[1])
+    .filter((id): id is string => id !== undefined && WORKSPACE_ID_PATTERN.test(id));
   return [...new Set(ids)];
 }
 
@@ -60,12 +70,22 @@ async function upgradeFromLegacy(now: Date): Promise<void> {
   await loadRegistryParts(LEGACY_SCOPE, () => `upgrade:${(stamp += 1)}`);
   await migrateStoredBulkJob(LEGACY_SCOPE);
 
-  const [local, session, [movedBefore]] = await Promise.all([browser.storage.local.get(LEGACY.local), browser.storage.session.get(LEGACY.session), idsWithKeys('session')]);
+  const [local, session, [movedBefore]] = await Promise.all([
+    browser.storage.local.get(LEGACY.local),
+    browser.storage.session.get(LEGACY.session),
+    idsWithKeys('session'),
+  ]);
   const id = movedBefore ?? newWorkspaceId();
   const scope = workspaceScope(id);
   if (Object.keys(session).length > 0) await browser.storage.session.set(moved(session, scope));
-  const index: WorkspaceIndex = { workspaces: [{ id, name: nameOf(local.connectionSettings, []), createdAt: now.toISOString() }] };
-  await browser.storage.local.set({ ...moved(local, scope), [WORKSPACE_INDEX_KEY]: index, [LAST_USED_WORKSPACE_KEY]: id });
+  const index: WorkspaceIndex = {
+    workspaces: [{ id, name: nameOf(local.connectionSettings, []), createdAt: now.toISOString() }],
+  };
+  await browser.storage.local.set({
+    ...moved(local, scope),
+    [WORKSPACE_INDEX_KEY]: index,
+    [LAST_USED_WORKSPACE_KEY]: id,
+  });
   await removeLegacyKeys();
 }
 
@@ -73,8 +93,16 @@ async function upgradeFromLegacy(now: Date): Promise<void> {
 async function rebuildIndex(ids: string[], now: Date): Promise<void> {
   const settings = await browser.storage.local.get(ids.map((id) => `${workspaceScope(id)}connectionSettings`));
   const workspaces: Workspace[] = [];
-  for (const id of ids) workspaces.push({ id, name: nameOf(settings[`${workspaceScope(id)}connectionSettings`], workspaces), createdAt: now.toISOString() });
-  await browser.storage.local.set({ [WORKSPACE_INDEX_KEY]: { workspaces } satisfies WorkspaceIndex, [LAST_USED_WORKSPACE_KEY]: ids[0] });
+  for (const id of ids)
+    workspaces.push({
+      id,
+      name: nameOf(settings[`${workspaceScope(id)}connectionSettings`], workspaces),
+      createdAt: now.toISOString(),
+    });
+  await browser.storage.local.set({
+    [WORKSPACE_INDEX_KEY]: { workspaces } satisfies WorkspaceIndex,
+    [LAST_USED_WORKSPACE_KEY]: ids[0],
+  });
 }
 
 /**
@@ -88,7 +116,8 @@ export async function prepareWorkspaces(now = new Date()): Promise<void> {
     void removeLegacyKeys().catch(() => undefined);
     return;
   }
-  if (stored !== undefined) await setAsideUnreadable(`local:${WORKSPACE_INDEX_KEY}`, stored, 'storedWorkspaceList', { keepCorruptCopy: true });
+  if (stored !== undefined)
+    await setAsideUnreadable(`local:${WORKSPACE_INDEX_KEY}`, stored, 'storedWorkspaceList', { keepCorruptCopy: true });
   const ids = await idsWithKeys('local');
   if (ids.length > 0) await rebuildIndex(ids, now);
   else await upgradeFromLegacy(now);

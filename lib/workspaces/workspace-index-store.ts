@@ -16,7 +16,11 @@ export interface StoredIndex {
 }
 
 /** `entries`: other storage.local values written in the same call as the index (a new workspace's data). */
-type Change<T> = (current: StoredIndex) => { next?: Partial<StoredIndex>; entries?: Record<string, unknown>; result: Result<T> };
+type Change<T> = (current: StoredIndex) => {
+  next?: Partial<StoredIndex>;
+  entries?: Record<string, unknown>;
+  result: Result<T>;
+};
 
 const NAME_PROBLEMS = {
   empty: 'workspaceNameEmpty',
@@ -25,7 +29,8 @@ const NAME_PROBLEMS = {
   duplicate: 'workspaceNameDuplicate',
 } as const satisfies Record<WorkspaceNameProblem, MessageKey>;
 
-const nameProblem = (problem: WorkspaceNameProblem) => fail<never>('INVALID_INPUT', text(NAME_PROBLEMS[problem]), { field: 'workspaceName' });
+const nameProblem = (problem: WorkspaceNameProblem) =>
+  fail<never>('INVALID_INPUT', text(NAME_PROBLEMS[problem]), { field: 'workspaceName' });
 
 export const managedByPolicy = () => fail<never>('INVALID_INPUT', text('errorManagedWorkspace'));
 
@@ -38,7 +43,9 @@ export const unknownWorkspace = () => fail<never>('NOT_FOUND', text('errorUnknow
  */
 export function createWorkspaceIndexStore(now = () => new Date()) {
   let tail: Promise<unknown> = prepareWorkspaces(now()).catch((error: unknown) => {
-    console.error(`Review Companion: the upgrade to workspaces failed (${error instanceof Error ? error.name : 'unknown'}); it runs again at the next start.`);
+    console.error(
+      `Review Companion: the upgrade to workspaces failed (${error instanceof Error ? error.name : 'unknown'}); it runs again at the next start.`,
+    );
   });
   let cached: StoredIndex | undefined;
   browser.storage.onChanged.addListener((changes, area) => {
@@ -52,11 +59,14 @@ export function createWorkspaceIndexStore(now = () => new Date()) {
     if (!index.success) {
       // Removed or damaged since the start: set aside and rebuilt, as at a start.
       await prepareWorkspaces(now());
-      index = workspaceIndexSchema.safeParse((await browser.storage.local.get(WORKSPACE_INDEX_KEY))[WORKSPACE_INDEX_KEY]);
+      index = workspaceIndexSchema.safeParse(
+        (await browser.storage.local.get(WORKSPACE_INDEX_KEY))[WORKSPACE_INDEX_KEY],
+      );
       if (!index.success) throw new Error('The list of workspaces cannot be read.');
     }
     const workspaces = index.data.workspaces;
-    const lastUsed = workspaces.find((workspace) => workspace.id === stored[LAST_USED_WORKSPACE_KEY])?.id ?? workspaces[0]!.id;
+    const lastUsed =
+      workspaces.find((workspace) => workspace.id === stored[LAST_USED_WORKSPACE_KEY])?.id ?? workspaces[0]!.id;
     return (cached = { index: index.data, lastUsed });
   }
 
@@ -88,7 +98,8 @@ export function createWorkspaceIndexStore(now = () => new Date()) {
     /** The workspaces and the last used one, once the changes queued before are written. */
     read: () => serially(load),
 
-    find: async (id: string): Promise<Workspace | undefined> => (await serially(load)).index.workspaces.find((workspace) => workspace.id === id),
+    find: async (id: string): Promise<Workspace | undefined> =>
+      (await serially(load)).index.workspaces.find((workspace) => workspace.id === id),
 
     create: (name: string) =>
       change<Workspace>(({ index }) => {
@@ -104,7 +115,11 @@ export function createWorkspaceIndexStore(now = () => new Date()) {
         const checked = checkWorkspaceName(name, index.workspaces);
         if (!checked.ok) return { result: nameProblem(checked.problem) };
         const workspace = { id: newWorkspaceId(), name: checked.name, createdAt: now().toISOString() };
-        return { next: { index: withWorkspaces(index, [...index.workspaces, workspace]), lastUsed: workspace.id }, entries: entries(workspace.id), result: ok(workspace) };
+        return {
+          next: { index: withWorkspaces(index, [...index.workspaces, workspace]), lastUsed: workspace.id },
+          entries: entries(workspace.id),
+          result: ok(workspace),
+        };
       }),
 
     rename: (id: string, name: string) =>
@@ -116,7 +131,15 @@ export function createWorkspaceIndexStore(now = () => new Date()) {
         if (!checked.ok) return { result: nameProblem(checked.problem) };
         if (checked.name === found.name) return { result: ok(found) };
         const renamed = { ...found, name: checked.name };
-        return { next: { index: withWorkspaces(index, index.workspaces.map((workspace) => (workspace.id === id ? renamed : workspace))) }, result: ok(renamed) };
+        return {
+          next: {
+            index: withWorkspaces(
+              index,
+              index.workspaces.map((workspace) => (workspace.id === id ? renamed : workspace)),
+            ),
+          },
+          result: ok(renamed),
+        };
       }),
 
     /** The last workspace is never removed (it can be cleared); the last used one moves to the first left. */
@@ -127,7 +150,10 @@ export function createWorkspaceIndexStore(now = () => new Date()) {
         if (isManaged(found)) return { result: managedByPolicy() };
         if (index.workspaces.length === 1) return { result: fail('INVALID_INPUT', text('errorLastWorkspace')) };
         const workspaces = index.workspaces.filter((workspace) => workspace.id !== id);
-        return { next: { index: withWorkspaces(index, workspaces), lastUsed: lastUsed === id ? workspaces[0]!.id : lastUsed }, result: ok({}) };
+        return {
+          next: { index: withWorkspaces(index, workspaces), lastUsed: lastUsed === id ? workspaces[0]!.id : lastUsed },
+          result: ok({}),
+        };
       }),
 
     /** The policy's workspaces first, marked; written only when the list changes. */

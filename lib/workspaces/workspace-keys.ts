@@ -32,11 +32,15 @@ export const workspaceScope = (workspaceId: string): KeyScope => `ws.${workspace
 export const scopedName = (scope: KeyScope, name: WorkspaceItemName): string => `${scope}${name}`;
 
 /** The key as @wxt-dev/storage names it: `local:ws.<id>.projectHistory`. */
-export const scopedKey = (scope: KeyScope, name: WorkspaceItemName, area: 'local' | 'session' = 'local'): StorageItemKey =>
-  `${area}:${scope}${name}`;
+export const scopedKey = (
+  scope: KeyScope,
+  name: WorkspaceItemName,
+  area: 'local' | 'session' = 'local',
+): StorageItemKey => `${area}:${scope}${name}`;
 
 /** `workspaceKey('a1b2c3d4', 'userGroups.007')` → `ws.a1b2c3d4.userGroups.007`. */
-export const workspaceKey = (workspaceId: string, name: WorkspaceItemName): string => scopedName(workspaceScope(workspaceId), name);
+export const workspaceKey = (workspaceId: string, name: WorkspaceItemName): string =>
+  scopedName(workspaceScope(workspaceId), name);
 
 /** The list of workspaces, and the one the popup, the context menu and the shortcut use: not per workspace. */
 export const WORKSPACE_INDEX_KEY = 'workspaces';

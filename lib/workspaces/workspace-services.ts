@@ -19,7 +19,11 @@ export interface WorkspaceServicesDeps {
   bulkAlarm: (workspaceId: string) => BulkAlarm;
   now?: () => Date;
   /** The single-row rotate and delete a selection job sends each group through (the background's user-group handlers). */
-  selectionActions?: (parts: { api: UserGroupApi; connection: ConnectionRepository; registry: RegistryWriter }) => SelectionActions;
+  selectionActions?: (parts: {
+    api: UserGroupApi;
+    connection: ConnectionRepository;
+    registry: RegistryWriter;
+  }) => SelectionActions;
 }
 
 /** A value made on first use (a popup that only creates a project never loads the registry); `peek` does not make it. */
@@ -38,15 +42,23 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
   const scope = workspaceScope(workspaceId);
   const health = lazy(() => createHealthRecorder(scope, now));
   const connection = lazy(() => createConnectionRepository(scope));
-  const apis = lazy(() => ({ project: recordProjectApi(deps.projectApi, health()), userGroup: recordUserGroupApi(deps.userGroupApi, health()) }));
+  const apis = lazy(() => ({
+    project: recordProjectApi(deps.projectApi, health()),
+    userGroup: recordUserGroupApi(deps.userGroupApi, health()),
+  }));
   const registry = lazy(() => {
     const writer = createRegistryWriter(scope);
     // A rotation still `pending` when this worker first opens the registry was cut off by an earlier worker's end.
-    void writer.update((current) => ({ registry: settleOrphanedRotations(current, now().toISOString()), result: null }));
+    void writer.update((current) => ({
+      registry: settleOrphanedRotations(current, now().toISOString()),
+      result: null,
+    }));
     return writer;
   });
   const jobs = lazy(() => createBulkJobStore(scope));
-  const selection = lazy(() => deps.selectionActions?.({ api: apis().userGroup, connection: connection(), registry: registry() }));
+  const selection = lazy(() =>
+    deps.selectionActions?.({ api: apis().userGroup, connection: connection(), registry: registry() }),
+  );
   const runner = lazy(() =>
     createBulkRunner({
       api: apis().userGroup,

@@ -20,7 +20,12 @@ async function nodeLoop(sandbox: Sandbox, count: number): Promise<number> {
     const response = await fetch(`${sandbox.userGroupBaseUrl}/api/user`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Token ${sandbox.credentials.apiToken}` },
-      body: JSON.stringify({ current_token: '', name: `Plain ${index}`, user_group_id: `plain-${index}`, api_environment_tag: 'Customer' }),
+      body: JSON.stringify({
+        current_token: '',
+        name: `Plain ${index}`,
+        user_group_id: `plain-${index}`,
+        api_environment_tag: 'Customer',
+      }),
     });
     await response.json();
   }
@@ -28,38 +33,63 @@ async function nodeLoop(sandbox: Sandbox, count: number): Promise<number> {
 }
 
 /** Starts the job from an options page (the background only accepts its own pages) and waits for it to end. */
-async function throughExtension(context: BrowserContext, origin: string, workspaceId: string, count: number): Promise<number> {
+async function throughExtension(
+  context: BrowserContext,
+  origin: string,
+  workspaceId: string,
+  count: number,
+): Promise<number> {
   const page = await context.newPage();
   try {
     await page.goto(`${origin}options.html`);
-    return await page.evaluate(async ({ total, workspaceId }) => {
-      // The workspace the bench set up (run.ts): its registry and job start empty.
-      const scope = `ws.${workspaceId}.`;
-      const parts = Object.keys(await chrome.storage.local.get(null)).filter((key) => key.startsWith(`${scope}userGroups.`));
-      await chrome.storage.local.remove([...parts, `${scope}bulkCreateJob`, `${scope}bulkCreateRows`]);
-      const rows = Array.from({ length: total }, (_, index) => ({ line: index + 2, name: `Bulk ${index}`, userGroupId: `bulk-${index}`, environment: 'Testing' }));
-      const finished = new Promise<void>((resolve) => {
-        chrome.storage.onChanged.addListener((changes) => {
-          const job = changes[`${scope}bulkCreateJob`]?.newValue as { status?: string } | undefined;
-          if (job?.status && job.status !== 'running') resolve();
+    return await page.evaluate(
+      async ({ total, workspaceId }) => {
+        // The workspace the bench set up (run.ts): its registry and job start empty.
+        const scope = `ws.${workspaceId}.`;
+        const parts = Object.keys(await chrome.storage.local.get(null)).filter((key) =>
+          key.startsWith(`${scope}userGroups.`),
+        );
+        await chrome.storage.local.remove([...parts, `${scope}bulkCreateJob`, `${scope}bulkCreateRows`]);
+        const rows = Array.from({ length: total }, (_, index) => ({
+          line: index + 2,
+          name: `Bulk ${index}`,
+          userGroupId: `bulk-${index}`,
+          environment: 'Testing',
+        }));
+        const finished = new Promise<void>((resolve) => {
+          chrome.storage.onChanged.addListener((changes) => {
+            const job = changes[`${scope}bulkCreateJob`]?.newValue as { status?: string } | undefined;
+            if (job?.status && job.status !== 'running') resolve();
+          });
         });
-      });
-      const start = performance.now();
-      const answer = await chrome.runtime.sendMessage<unknown, { ok: boolean }>({ type: 'startBulkCreate', data: { workspaceId, rows, ratePerMinute: null } });
-      if (!answer.ok) throw new Error(`startBulkCreate was refused: ${JSON.stringify(answer)}`);
-      await finished;
-      return performance.now() - start;
-    }, { total: count, workspaceId });
+        const start = performance.now();
+        const answer = await chrome.runtime.sendMessage<unknown, { ok: boolean }>({
+          type: 'startBulkCreate',
+          data: { workspaceId, rows, ratePerMinute: null },
+        });
+        if (!answer.ok) throw new Error(`startBulkCreate was refused: ${JSON.stringify(answer)}`);
+        await finished;
+        return performance.now() - start;
+      },
+      { total: count, workspaceId },
+    );
   } finally {
     await page.close();
   }
 }
 
-export async function measureBulkCreate(context: BrowserContext, origin: string, workspaceId: string, sandbox: Sandbox, count = BULK_ROWS): Promise<BulkFigures> {
+export async function measureBulkCreate(
+  context: BrowserContext,
+  origin: string,
+  workspaceId: string,
+  sandbox: Sandbox,
+  count = BULK_ROWS,
+): Promise<BulkFigures> {
   sandbox.reset();
   const plain = await nodeLoop(sandbox, count);
   sandbox.reset();
   const extension = await throughExtension(context, origin, workspaceId, count);
-  if (sandbox.groups().length !== count) throw new Error(`bulk create left ${sandbox.groups().length} of ${count} groups in the sandbox`);
+  if (sandbox.groups().length !== count)
+    throw new Error(`bulk create left ${sandbox.groups().length} of ${count} groups in the sandbox`);
   return { count, extension, plain };
 }

@@ -38,7 +38,9 @@ function measure(buildDir: string, entry: string, files: string[]): EntrySize {
 /** The module scripts and modulepreload links of an HTML entrypoint, in load order. */
 function scriptsOf(buildDir: string, html: string): string[] {
   const text = readFileSync(path.join(buildDir, html), 'utf8');
-  const sources = [...text.matchAll(/<script[^>]+src="\/?([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+\.js)"/g)];
+  const sources = [
+    ...text.matchAll(/<script[^>]+src="\/?([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+\.js)"/g),
+  ];
   return sources.map((match) => (match[1] ?? match[2])!);
 }
 

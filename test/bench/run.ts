@@ -18,12 +18,29 @@ declare const chrome: typeof ExtensionApi;
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 /** `BENCH_ONLY=popup,trip,options,bulk,scale` runs only those measures (all by default); sizes are always shown. */
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'popup,trip,options,bulk,scale').split(',').map((name) => name.trim()));
-const skipped = { popup: NaN, empty: NaN, extension: NaN, plain: NaN, firstRow: NaN, navigation: NaN, keystroke: NaN, keystrokeWork: NaN, count: 0 };
+const skipped = {
+  popup: NaN,
+  empty: NaN,
+  extension: NaN,
+  plain: NaN,
+  firstRow: NaN,
+  navigation: NaN,
+  keystroke: NaN,
+  keystrokeWork: NaN,
+  count: 0,
+};
 const GROUPS = 10_000;
 /** The scale case: this many workspaces of GROUPS groups each (the shown one among them). */
 const WORKSPACES = 20;
 const E2E_BUILD = path.resolve('.output/chrome-mv3-e2e');
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -37,9 +54,13 @@ async function buildWithBaselinePage(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'rc-bench-ext-'));
   await cp(E2E_BUILD, dir, { recursive: true });
   for (const file of ['manifest.json', 'background.js', 'popup.html', 'options.html']) {
-    if (!existsSync(path.join(dir, file))) throw new Error(`The e2e build has no ${file}: run npm run build:e2e (and not while another build runs).`);
+    if (!existsSync(path.join(dir, file)))
+      throw new Error(`The e2e build has no ${file}: run npm run build:e2e (and not while another build runs).`);
   }
-  await writeFile(path.join(dir, 'bench-empty.html'), '<!doctype html><html><head><meta charset="utf-8"><title>empty</title><script type="module" src="/bench-empty.js"></script></head><body></body></html>');
+  await writeFile(
+    path.join(dir, 'bench-empty.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><title>empty</title><script type="module" src="/bench-empty.js"></script></head><body></body></html>',
+  );
   await writeFile(path.join(dir, 'bench-empty.js'), "performance.mark('popup-ready');\n");
   return dir;
 }
@@ -71,34 +92,47 @@ async function firstWorkspaceId(worker: Worker): Promise<string> {
 }
 
 async function seedConnection(worker: Worker, sandbox: Sandbox, workspaceId: string) {
-  await worker.evaluate(async (values) => {
-    const { apiToken, apiKey, authToken } = values.credentials;
-    const scope = `ws.${values.workspaceId}.`;
-    // As the extension stores them (version 2): each API's secrets with the origin they belong to.
-    await chrome.storage.local.set({
-      [`${scope}connectionSettings`]: { userGroupBaseUrl: values.userGroupBaseUrl, projectApiUrl: values.projectApiUrl, secretsArea: 'local' },
-      [`${scope}credentials`]: {
-        userGroup: { origin: new URL(values.userGroupBaseUrl).origin, apiToken },
-        project: { origin: new URL(values.projectApiUrl).origin, apiKey, authToken },
-      },
-      [`${scope}credentials$`]: { v: 2 },
-    });
-  }, { workspaceId, userGroupBaseUrl: sandbox.userGroupBaseUrl, projectApiUrl: sandbox.projectApiUrl, credentials: sandbox.credentials });
+  await worker.evaluate(
+    async (values) => {
+      const { apiToken, apiKey, authToken } = values.credentials;
+      const scope = `ws.${values.workspaceId}.`;
+      // As the extension stores them (version 2): each API's secrets with the origin they belong to.
+      await chrome.storage.local.set({
+        [`${scope}connectionSettings`]: {
+          userGroupBaseUrl: values.userGroupBaseUrl,
+          projectApiUrl: values.projectApiUrl,
+          secretsArea: 'local',
+        },
+        [`${scope}credentials`]: {
+          userGroup: { origin: new URL(values.userGroupBaseUrl).origin, apiToken },
+          project: { origin: new URL(values.projectApiUrl).origin, apiKey, authToken },
+        },
+        [`${scope}credentials$`]: { v: 2 },
+      });
+    },
+    {
+      workspaceId,
+      userGroupBaseUrl: sandbox.userGroupBaseUrl,
+      projectApiUrl: sandbox.projectApiUrl,
+      credentials: sandbox.credentials,
+    },
+  );
 }
 
 async function readyTime(context: BrowserContext, url: string): Promise<number> {
   const page = await context.newPage();
   try {
     await page.goto(url);
-    return await page.evaluate(() =>
-      new Promise<number>((resolve) => {
-        const check = () => {
-          const mark = performance.getEntriesByName('popup-ready')[0];
-          if (mark) resolve(mark.startTime);
-          else requestAnimationFrame(check);
-        };
-        check();
-      }),
+    return await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const check = () => {
+            const mark = performance.getEntriesByName('popup-ready')[0];
+            if (mark) resolve(mark.startTime);
+            else requestAnimationFrame(check);
+          };
+          check();
+        }),
     );
   } finally {
     await page.close();
@@ -117,18 +151,19 @@ async function popupReady(context: BrowserContext, origin: string, tabId: number
 
 /** Click "Create project" and wait, inside the page, until the project id is in the DOM. */
 function clickAndWaitForId(page: Page): Promise<number> {
-  return page.evaluate(() =>
-    new Promise<number>((resolve) => {
-      const start = performance.now();
-      const observer = new MutationObserver(() => {
-        if (document.getElementById('project-id')) {
-          observer.disconnect();
-          resolve(performance.now() - start);
-        }
-      });
-      observer.observe(document.body, { childList: true, subtree: true });
-      document.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
-    }),
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const start = performance.now();
+        const observer = new MutationObserver(() => {
+          if (document.getElementById('project-id')) {
+            observer.disconnect();
+            resolve(performance.now() - start);
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+        document.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
+      }),
   );
 }
 
@@ -146,16 +181,27 @@ async function roundTrip(context: BrowserContext, origin: string, tabId: number,
     extension.push(await clickAndWaitForId(popup));
     await popup.close();
     plain.push(
-      await page.evaluate(async (values) => {
-        const start = performance.now();
-        const response = await fetch(`${values.projectApiUrl}/`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'x-service-api-key': values.apiKey, 'x-service-auth-token': values.authToken },
-          body: JSON.stringify({ data: { projectUrl: location.href, projectName: 'Baseline' } }),
-        });
-        await response.json();
-        return performance.now() - start;
-      }, { projectApiUrl: sandbox.projectApiUrl, apiKey: sandbox.credentials.apiKey, authToken: sandbox.credentials.authToken }),
+      await page.evaluate(
+        async (values) => {
+          const start = performance.now();
+          const response = await fetch(`${values.projectApiUrl}/`, {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              'x-service-api-key': values.apiKey,
+              'x-service-auth-token': values.authToken,
+            },
+            body: JSON.stringify({ data: { projectUrl: location.href, projectName: 'Baseline' } }),
+          });
+          await response.json();
+          return performance.now() - start;
+        },
+        {
+          projectApiUrl: sandbox.projectApiUrl,
+          apiKey: sandbox.credentials.apiKey,
+          authToken: sandbox.credentials.authToken,
+        },
+      ),
     );
   }
   await page.close();
@@ -163,23 +209,28 @@ async function roundTrip(context: BrowserContext, origin: string, tabId: number,
 }
 
 async function seedGroups(worker: Worker, workspaceId: string, count: number) {
-  await worker.evaluate(async ({ total, scope }) => {
-    const groups = Array.from({ length: total }, (_, index) => ({
-      team_id: 1000 + index,
-      token: `ugt_${index.toString(16).padStart(32, '0')}`,
-      name: `Group ${index}`,
-      provided_id: `group-${index}`,
-      environment: index % 3 === 0 ? 'Testing' : 'Customer',
-      createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
-      lastRotatedAt: null,
-      extra: {},
-    }));
-    // Spread over the registry's 256 stored parts (lib/storage/user-group-registry-item.ts). Which part a
-    // group is read from does not matter; the background re-files a group in its own part when it changes.
-    const parts: Record<string, { groups: typeof groups }> = {};
-    groups.forEach((group, index) => (parts[`${scope}userGroups.${String(index % 256).padStart(3, '0')}`] ??= { groups: [] }).groups.push(group));
-    await chrome.storage.local.set(parts);
-  }, { total: count, scope: `ws.${workspaceId}.` });
+  await worker.evaluate(
+    async ({ total, scope }) => {
+      const groups = Array.from({ length: total }, (_, index) => ({
+        team_id: 1000 + index,
+        token: `ugt_${index.toString(16).padStart(32, '0')}`,
+        name: `Group ${index}`,
+        provided_id: `group-${index}`,
+        environment: index % 3 === 0 ? 'Testing' : 'Customer',
+        createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
+        lastRotatedAt: null,
+        extra: {},
+      }));
+      // Spread over the registry's 256 stored parts (lib/storage/user-group-registry-item.ts). Which part a
+      // group is read from does not matter; the background re-files a group in its own part when it changes.
+      const parts: Record<string, { groups: typeof groups }> = {};
+      groups.forEach((group, index) =>
+        (parts[`${scope}userGroups.${String(index % 256).padStart(3, '0')}`] ??= { groups: [] }).groups.push(group),
+      );
+      await chrome.storage.local.set(parts);
+    },
+    { total: count, scope: `ws.${workspaceId}.` },
+  );
 }
 
 /**
@@ -187,9 +238,14 @@ async function seedGroups(worker: Worker, workspaceId: string, count: number) {
  * The others get a connection too, so that nothing about them is empty or unusual.
  */
 async function seedWorkspaces(worker: Worker, sandbox: Sandbox, firstId: string, count: number) {
-  const ids = [firstId, ...Array.from({ length: WORKSPACES - 1 }, (_, index) => `bench-${String(index + 2).padStart(2, '0')}`)];
+  const ids = [
+    firstId,
+    ...Array.from({ length: WORKSPACES - 1 }, (_, index) => `bench-${String(index + 2).padStart(2, '0')}`),
+  ];
   await worker.evaluate(async (all) => {
-    const { workspaces } = await chrome.storage.local.get<{ workspaces: { workspaces: { id: string; name: string; createdAt: string }[] } }>('workspaces');
+    const { workspaces } = await chrome.storage.local.get<{
+      workspaces: { workspaces: { id: string; name: string; createdAt: string }[] };
+    }>('workspaces');
     const first = workspaces.workspaces[0]!;
     const others = all.slice(1).map((id, index) => ({ id, name: `Client ${index + 2}`, createdAt: first.createdAt }));
     await chrome.storage.local.set({ workspaces: { workspaces: [first, ...others] }, lastUsedWorkspace: first.id });
@@ -217,19 +273,25 @@ const OPTIONS_PROBE = `
 async function firstRowAfterNavigation(page: Page): Promise<number> {
   await page.getByRole('link', { name: 'Start', exact: true }).click();
   await page.getByRole('heading', { level: 2, name: /^(Start|Welcome to Review Companion)$/ }).waitFor();
-  const link = page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'User groups', exact: true });
+  const link = page
+    .getByRole('navigation', { name: 'Settings sections' })
+    .getByRole('link', { name: 'User groups', exact: true });
   await link.evaluate((element) => {
     const probe = window as unknown as { __navigated?: Promise<number> };
     probe.__navigated = new Promise<number>((resolve) => {
-      element.addEventListener('click', () => {
-        const clickedAt = performance.now();
-        const observer = new MutationObserver(() => {
-          if (!document.querySelector('[role=row][aria-rowindex="2"]')) return;
-          observer.disconnect();
-          resolve(performance.now() - clickedAt);
-        });
-        observer.observe(document, { childList: true, subtree: true });
-      }, { once: true });
+      element.addEventListener(
+        'click',
+        () => {
+          const clickedAt = performance.now();
+          const observer = new MutationObserver(() => {
+            if (!document.querySelector('[role=row][aria-rowindex="2"]')) return;
+            observer.disconnect();
+            resolve(performance.now() - clickedAt);
+          });
+          observer.observe(document, { childList: true, subtree: true });
+        },
+        { once: true },
+      );
     });
   });
   await link.click();
@@ -257,7 +319,13 @@ async function optionsWithManyGroups(context: BrowserContext, origin: string) {
         const section = document.querySelector('section[aria-labelledby="groups-heading"]')!;
         const counter = [...section.querySelectorAll('p')].find((p) => p.textContent?.startsWith('Showing'))!;
         probe.__settled = new Promise<number>((resolve, reject) => {
-          setTimeout(() => reject(new Error(`the list did not update within 5 s of a keystroke (counter: ${counter.textContent ?? ''})`)), 5000);
+          setTimeout(
+            () =>
+              reject(
+                new Error(`the list did not update within 5 s of a keystroke (counter: ${counter.textContent ?? ''})`),
+              ),
+            5000,
+          );
           const observer = new MutationObserver(() => {
             observer.disconnect();
             // The page's own work ends here (React has committed); the next frame then paints it.
@@ -274,7 +342,12 @@ async function optionsWithManyGroups(context: BrowserContext, origin: string) {
     navigation.push(await firstRowAfterNavigation(page));
     await page.close();
   }
-  return { firstRow: median(firstRow), navigation: median(navigation), keystroke: median(keystroke), keystrokeWork: median(work) };
+  return {
+    firstRow: median(firstRow),
+    navigation: median(navigation),
+    keystroke: median(keystroke),
+    keystrokeWork: median(work),
+  };
 }
 
 async function main() {
@@ -286,13 +359,18 @@ async function main() {
     await seedConnection(worker, sandbox, workspaceId);
     const target = await context.newPage();
     await target.goto(sandbox.pageUrl('bench-target', 'A page to register'));
-    const tabId = await worker.evaluate(async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)!.id!, target.url());
+    const tabId = await worker.evaluate(
+      async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)!.id!,
+      target.url(),
+    );
 
     const ready = ONLY.has('popup') ? await popupReady(context, origin, tabId) : skipped;
     const trip = ONLY.has('trip') ? await roundTrip(context, origin, tabId, sandbox) : skipped;
     if (ONLY.has('options')) await seedGroups(worker, workspaceId, GROUPS);
     const options = ONLY.has('options') ? await optionsWithManyGroups(context, origin) : skipped;
-    const bulk = ONLY.has('bulk') ? await measureBulkCreate(context, origin, workspaceId, sandbox, Number(process.env.BENCH_BULK_ROWS ?? BULK_ROWS)) : skipped;
+    const bulk = ONLY.has('bulk')
+      ? await measureBulkCreate(context, origin, workspaceId, sandbox, Number(process.env.BENCH_BULK_ROWS ?? BULK_ROWS))
+      : skipped;
     // Last: 20 workspaces of 10,000 groups each. The popup loads no registry; the options page only the shown one.
     if (ONLY.has('scale')) await seedWorkspaces(worker, sandbox, workspaceId, GROUPS);
     const scaleReady = ONLY.has('scale') ? await popupReady(context, origin, tabId) : skipped;
@@ -300,17 +378,72 @@ async function main() {
     const sizes = measureBuild('.output/chrome-mv3');
 
     const rows: [string, string, string, string][] = [
-      ['Popup ready (form filled, button enabled)', ms(ready.popup), `empty extension page ${ms(ready.empty)}`, `${(ready.popup / ready.empty).toFixed(2)}×`],
-      ['Create project round trip (click → id shown)', ms(trip.extension), `plain fetch ${ms(trip.plain)}`, `${(trip.extension / trip.plain).toFixed(2)}×`],
-      [`Options, ${GROUPS.toLocaleString('en')} groups: first row (page opened at #groups)`, ms(options.firstRow), '', ''],
-      [`Options, ${GROUPS.toLocaleString('en')} groups: first row after navigation (Start → User groups)`, ms(options.navigation), '', ''],
-      [`Options, ${GROUPS.toLocaleString('en')} groups: keystroke → list updated`, ms(options.keystroke), `of which the page's work ${ms(options.keystrokeWork)}`, ''],
-      [`Bulk create ${bulk.count.toLocaleString('en')} groups, throttle off`, ms(bulk.extension), `Node fetch loop ${ms(bulk.plain)}`, `${(bulk.extension / bulk.plain).toFixed(2)}×`],
-      [`${WORKSPACES} workspaces × ${GROUPS.toLocaleString('en')} groups: popup ready`, ms(scaleReady.popup), `empty extension page ${ms(scaleReady.empty)}`, `${(scaleReady.popup / scaleReady.empty).toFixed(2)}×`],
-      [`${WORKSPACES} workspaces × ${GROUPS.toLocaleString('en')} groups: options first row`, ms(scaleOptions.firstRow), '', ''],
-      [`${WORKSPACES} workspaces × ${GROUPS.toLocaleString('en')} groups: first row after navigation`, ms(scaleOptions.navigation), '', ''],
-      [`${WORKSPACES} workspaces × ${GROUPS.toLocaleString('en')} groups: keystroke → list updated`, ms(scaleOptions.keystroke), '', ''],
-      ...sizes.map((size): [string, string, string, string] => [`JS size: ${size.entry}`, `${kb(size.gzip)} gzip`, `${kb(size.raw)} raw`, '']),
+      [
+        'Popup ready (form filled, button enabled)',
+        ms(ready.popup),
+        `empty extension page ${ms(ready.empty)}`,
+        `${(ready.popup / ready.empty).toFixed(2)}×`,
+      ],
+      [
+        'Create project round trip (click → id shown)',
+        ms(trip.extension),
+        `plain fetch ${ms(trip.plain)}`,
+        `${(trip.extension / trip.plain).toFixed(2)}×`,
+      ],
+      [
+        `Options, ${GROUPS.toLocaleString('en')} groups: first row (page opened at #groups)`,
+        ms(options.firstRow),
+        '',
+        '',
+      ],
+      [
+        `Options, ${GROUPS.toLocaleString('en')} groups: first row after navigation (Start → User groups)`,
+        ms(options.navigation),
+        '',
+        '',
+      ],
+      [
+        `Options, ${GROUPS.toLocaleString('en')} groups: keystroke → list updated`,
+        ms(options.keystroke),
+        `of which the page's work ${ms(options.keystrokeWork)}`,
+        '',
+      ],
+      [
+        `Bulk create ${bulk.count.toLocaleString('en')} groups, throttle off`,
+        ms(bulk.extension),
+        `Node fetch loop ${ms(bulk.plain)}`,
+        `${(bulk.extension / bulk.plain).toFixed(2)}×`,
+      ],
+      [
+        `${WORKSPACES} workspaces × ${GROUPS.toLocaleString('en')} groups: popup ready`,
+        ms(scaleReady.popup),
+        `empty extension page ${ms(scaleReady.empty)}`,
+        `${(scaleReady.popup / scaleReady.empty).toFixed(2)}×`,
+      ],
+      [
+        `${WORKSPACES} workspaces × ${GROUPS.toLocaleString('en')} groups: options first row`,
+        ms(scaleOptions.firstRow),
+        '',
+        '',
+      ],
+      [
+        `${WORKSPACES} workspaces × ${GROUPS.toLocaleString('en')} groups: first row after navigation`,
+        ms(scaleOptions.navigation),
+        '',
+        '',
+      ],
+      [
+        `${WORKSPACES} workspaces × ${GROUPS.toLocaleString('en')} groups: keystroke → list updated`,
+        ms(scaleOptions.keystroke),
+        '',
+        '',
+      ],
+      ...sizes.map((size): [string, string, string, string] => [
+        `JS size: ${size.entry}`,
+        `${kb(size.gzip)} gzip`,
+        `${kb(size.raw)} raw`,
+        '',
+      ]),
     ];
     const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Chromium ${context.browser()?.version() ?? ''}, ${RUNS} runs`;
     console.log(`\nReview Companion benchmark — ${machine}\n`);
@@ -318,7 +451,23 @@ async function main() {
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
     await mkdir('bench-results', { recursive: true });
     const file = path.join('bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    await writeFile(file, JSON.stringify({ machine, runs: RUNS, ready, trip, options, bulk, scale: { workspaces: WORKSPACES, groups: GROUPS, ready: scaleReady, options: scaleOptions }, sizes }, null, 2));
+    await writeFile(
+      file,
+      JSON.stringify(
+        {
+          machine,
+          runs: RUNS,
+          ready,
+          trip,
+          options,
+          bulk,
+          scale: { workspaces: WORKSPACES, groups: GROUPS, ready: scaleReady, options: scaleOptions },
+          sizes,
+        },
+        null,
+        2,
+      ),
+    );
     console.log(`\nwritten: ${file}`);
   } finally {
     await context.close();

@@ -45,7 +45,9 @@ test('first run: the start page with each role chosen, and every section, has no
   }
 });
 
-test('set up, with groups: every section at 760 and 1280 px, light and dark, has no axe violations', async ({ sandbox }) => {
+test('set up, with groups: every section at 760 and 1280 px, light and dark, has no axe violations', async ({
+  sandbox,
+}) => {
   test.setTimeout(120_000);
   await configureConnection(own.context, own.extensionId, sandbox);
   const setup = await open('light', 1280, 'groups');

@@ -5,7 +5,13 @@ import { configureConnection, forgetCredentials } from './fixtures/connection.ts
 import { openPopupForTab, tabIdOf } from './fixtures/popup.ts';
 import { openRowMenu, rowAction } from './fixtures/row-actions.ts';
 import type { Sandbox } from './fixtures/sandbox.ts';
-import { createGroup, goToSection, isolateUserGroupsAndWatchConsole, openOptionsPage, rowOf } from './fixtures/options-page.ts';
+import {
+  createGroup,
+  goToSection,
+  isolateUserGroupsAndWatchConsole,
+  openOptionsPage,
+  rowOf,
+} from './fixtures/options-page.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /**
@@ -33,13 +39,19 @@ async function expectReadablePlaceholders(page: Page, state: string): Promise<vo
       return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
     };
     return inputs.map((input) => {
-      const [text, background] = [luminance(getComputedStyle(input, '::placeholder').color), luminance(getComputedStyle(input).backgroundColor)];
+      const [text, background] = [
+        luminance(getComputedStyle(input, '::placeholder').color),
+        luminance(getComputedStyle(input).backgroundColor),
+      ];
       const ratio = (Math.max(text, background) + 0.05) / (Math.min(text, background) + 0.05);
       return { placeholder: input.getAttribute('placeholder'), ratio: Math.round(ratio * 100) / 100 };
     });
   });
   expect(ratios.length, `placeholders in ${state}`).toBeGreaterThan(0);
-  expect(ratios.filter(({ ratio }) => ratio < 4.5), `placeholders under 4.5:1 in ${state}`).toEqual([]);
+  expect(
+    ratios.filter(({ ratio }) => ratio < 4.5),
+    `placeholders under 4.5:1 in ${state}`,
+  ).toEqual([]);
 }
 
 async function openWebPage(extension: ExtensionBrowser, sandbox: Sandbox, slug: string, title: string): Promise<Page> {
@@ -49,7 +61,12 @@ async function openWebPage(extension: ExtensionBrowser, sandbox: Sandbox, slug: 
 }
 
 /** popup.html?tabId=N for a sandbox page, in the given colour scheme, prefilled. */
-async function openFilledPopup(extension: ExtensionBrowser, sandbox: Sandbox, scheme: Scheme, slug: string): Promise<Page> {
+async function openFilledPopup(
+  extension: ExtensionBrowser,
+  sandbox: Sandbox,
+  scheme: Scheme,
+  slug: string,
+): Promise<Page> {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const page = await openWebPage(extension, sandbox, `${slug}-${scheme}`, `Release notes ${scheme} — ${slug}`);
   const popup = await openPopupForTab(extension, page);
@@ -70,7 +87,10 @@ for (const scheme of SCHEMES) {
       await expectNoViolations(popup, `the popup without a connection (${scheme})`);
     });
 
-    test(`popup prefilled, after an error, after success, and warning of a duplicate: no axe violations, ${scheme}`, async ({ extension, sandbox }) => {
+    test(`popup prefilled, after an error, after success, and warning of a duplicate: no axe violations, ${scheme}`, async ({
+      extension,
+      sandbox,
+    }) => {
       const popup = await openFilledPopup(extension, sandbox, scheme, 'a11y-popup');
       const tabId = Number(new URL(popup.url()).searchParams.get('tabId'));
       await expect(popup.getByRole('button', { name: 'Create project' })).toBeEnabled();
@@ -80,7 +100,9 @@ for (const scheme of SCHEMES) {
       const name = popup.getByLabel('Project name', { exact: true });
       await name.fill('n'.repeat(250));
       await popup.getByRole('button', { name: 'Create project' }).click();
-      await expect(popup.getByRole('alert')).toHaveText('The service refused: projectName must be at most 200 characters');
+      await expect(popup.getByRole('alert')).toHaveText(
+        'The service refused: projectName must be at most 200 characters',
+      );
       await expectNoViolations(popup, `the popup with the service's error (${scheme})`);
 
       // A field error of the popup's own (a browser page cannot be registered) next to the field, as
@@ -110,13 +132,18 @@ for (const scheme of SCHEMES) {
       await expectNoViolations(again, `the popup warning of a page registered before (${scheme})`);
     });
 
-    test(`popup on a page it cannot register, and with a 2,000-character address: no axe violations, ${scheme}`, async ({ extension, sandbox }) => {
+    test(`popup on a page it cannot register, and with a 2,000-character address: no axe violations, ${scheme}`, async ({
+      extension,
+      sandbox,
+    }) => {
       await configureConnection(extension.context, extension.extensionId, sandbox);
       // A tab whose address the browser hides (as for chrome:// pages): no such tab id is readable.
       const hidden = await extension.context.newPage();
       await hidden.emulateMedia({ colorScheme: scheme });
       await hidden.goto(extension.extensionUrl('popup.html?tabId=2147483647'));
-      await expect(hidden.getByLabel('Project URL', { exact: true })).toHaveAccessibleDescription(/^This page cannot be registered/);
+      await expect(hidden.getByLabel('Project URL', { exact: true })).toHaveAccessibleDescription(
+        /^This page cannot be registered/,
+      );
       await expect(hidden.getByRole('button', { name: 'Create project' })).toBeDisabled();
       await expectNoViolations(hidden, `the popup on a page whose address is hidden (${scheme})`);
 
@@ -128,7 +155,10 @@ for (const scheme of SCHEMES) {
       await expectNoViolations(popup, `the popup with a 2,000-character address (${scheme})`);
     });
 
-    test(`options page with every section filled in, and with a dialog open: no axe violations, readable placeholders, ${scheme}`, async ({ extension, sandbox }) => {
+    test(`options page with every section filled in, and with a dialog open: no axe violations, readable placeholders, ${scheme}`, async ({
+      extension,
+      sandbox,
+    }) => {
       test.setTimeout(60_000);
       await configureConnection(extension.context, extension.extensionId, sandbox);
       // A project in the history.
@@ -149,7 +179,9 @@ for (const scheme of SCHEMES) {
       await expect(rowOf(options, 'Globex')).toContainText('Rotation outcome unknown');
       await rowOf(options, 'Acme staging').getByRole('button', { name: 'Show' }).click();
       // The list with a selection and a row's menu open.
-      await rowOf(options, 'Acme production').getByRole('checkbox', { name: 'Select Acme production (Customer)' }).check();
+      await rowOf(options, 'Acme production')
+        .getByRole('checkbox', { name: 'Select Acme production (Customer)' })
+        .check();
       await openRowMenu(rowOf(options, 'Acme production'));
       await expectNoViolations(options, `the user group list with a selection and a row menu open (${scheme})`);
       await options.getByRole('button', { name: 'Clear selection' }).click();
@@ -161,16 +193,28 @@ for (const scheme of SCHEMES) {
         'Hooli,hooli,Testing,ugt_hooli,4243,2025-01-02T00:00:00.000Z,',
         'No token,no-token,Customer,,4244,,',
       ];
-      await options.getByLabel('Add groups from file').setInputFiles({ name: 'edited.csv', mimeType: 'text/csv', buffer: Buffer.from(importCsv.join('\n')) });
+      await options
+        .getByLabel('Add groups from file')
+        .setInputFiles({ name: 'edited.csv', mimeType: 'text/csv', buffer: Buffer.from(importCsv.join('\n')) });
       await expect(options.getByLabel('Import summary')).toHaveText('1 new, 1 changed, 0 unchanged, 1 invalid');
       await options.getByText('New groups (1)').click();
       await expectNoViolations(options, `the options page with an import preview (${scheme})`);
       await options.getByRole('button', { name: 'Discard' }).click();
 
       // Bulk create (the same file field): a preview with an invalid row and a row already here, then the finished job.
-      const csv = ['name,user_group_id,environment', 'Initech,initech,Customer', 'Umbrella,umbrella,Testing', 'Acme again,acme,Customer', 'No id,,Testing'];
-      await options.getByLabel('Add groups from file').setInputFiles({ name: 'groups.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.join('\n')) });
-      await expect(options.getByLabel('Bulk create summary')).toContainText('2 to create, 1 invalid, 1 already in this browser');
+      const csv = [
+        'name,user_group_id,environment',
+        'Initech,initech,Customer',
+        'Umbrella,umbrella,Testing',
+        'Acme again,acme,Customer',
+        'No id,,Testing',
+      ];
+      await options
+        .getByLabel('Add groups from file')
+        .setInputFiles({ name: 'groups.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.join('\n')) });
+      await expect(options.getByLabel('Bulk create summary')).toContainText(
+        '2 to create, 1 invalid, 1 already in this browser',
+      );
       await options.getByText('Already in this browser (1)').click();
       await expectNoViolations(options, `the options page with a bulk create preview (${scheme})`);
 
@@ -187,7 +231,10 @@ for (const scheme of SCHEMES) {
       await expectNoViolations(options, `the project history with a project (${scheme})`);
       await expectReadablePlaceholders(options, `the project history (${scheme})`);
       await goToSection(options, 'connection');
-      await expect(options.getByLabel('API key', { exact: true })).toHaveAttribute('placeholder', /saved, type to replace$/);
+      await expect(options.getByLabel('API key', { exact: true })).toHaveAttribute(
+        'placeholder',
+        /saved, type to replace$/,
+      );
       await expectNoViolations(options, `the connection section with saved secrets (${scheme})`);
       await expectReadablePlaceholders(options, `the connection section (${scheme})`);
       for (const section of ['start', 'backup', 'about'] as const) {
@@ -215,7 +262,9 @@ async function tabTo(page: Page, target: Locator, limit = 40): Promise<void> {
     await page.keyboard.press('Tab');
   }
   if (await target.evaluate((element) => element === document.activeElement)) return;
-  throw new Error(`${limit} presses of Tab did not reach ${target.toString()}; focus is on ${await describeFocus(page)}`);
+  throw new Error(
+    `${limit} presses of Tab did not reach ${target.toString()}; focus is on ${await describeFocus(page)}`,
+  );
 }
 
 const describeFocus = (page: Page) => page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160) ?? 'nothing');
@@ -223,11 +272,16 @@ const describeFocus = (page: Page) => page.evaluate(() => document.activeElement
 /** `target` has focus, and shows it: it matches :focus-visible, which draws the theme's outline. */
 async function expectVisibleFocus(target: Locator): Promise<void> {
   await expect(target).toBeFocused();
-  const shown = await target.evaluate((element) => element.matches(':focus-visible') && getComputedStyle(element).outlineStyle !== 'none');
+  const shown = await target.evaluate(
+    (element) => element.matches(':focus-visible') && getComputedStyle(element).outlineStyle !== 'none',
+  );
   expect(shown, `${target.toString()} matches :focus-visible and has an outline`).toBe(true);
 }
 
-test('the keyboard alone registers a page in the popup, and focus lands on the new project ID', async ({ extension, sandbox }) => {
+test('the keyboard alone registers a page in the popup, and focus lands on the new project ID', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const page = await openWebPage(extension, sandbox, 'a11y-keyboard', 'Keyboard page');
   const popup = await extension.context.newPage();
@@ -254,7 +308,9 @@ test('the keyboard alone registers a page in the popup, and focus lands on the n
   const projectId = popup.getByLabel('Project ID', { exact: true });
   await expect(projectId).toBeVisible();
   await expect(projectId).toHaveValue(sandbox.projects()[0]!.projectId);
-  expect(sandbox.projects().map((project) => [project.projectUrl, project.projectName])).toEqual([[page.url(), 'Typed with the keyboard']]);
+  expect(sandbox.projects().map((project) => [project.projectUrl, project.projectName])).toEqual([
+    [page.url(), 'Typed with the keyboard'],
+  ]);
   // The form that had focus is gone: focus is on the id (not lost to <body>), and Tab reaches Copy.
   await expectVisibleFocus(projectId);
   await popup.keyboard.press('Tab');
@@ -265,7 +321,10 @@ test('the keyboard alone registers a page in the popup, and focus lands on the n
   await expectVisibleFocus(popup.getByRole('button', { name: 'Done' }));
 });
 
-test('the keyboard alone registers a page after the service refused it: focus stays on Create project', async ({ extension, sandbox }) => {
+test('the keyboard alone registers a page after the service refused it: focus stays on Create project', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const page = await openWebPage(extension, sandbox, 'a11y-keyboard-error', 'Keyboard error page');
   const popup = await openPopupForTab(extension, page);
@@ -294,7 +353,10 @@ test('the keyboard alone registers a page after the service refused it: focus st
   expect(sandbox.projects().map((project) => project.projectName)).toEqual(['A shorter name']);
 });
 
-test('the keyboard alone, without a connection: focus is on Open settings, which names what is missing first', async ({ extension, sandbox }) => {
+test('the keyboard alone, without a connection: focus is on Open settings, which names what is missing first', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   await forgetCredentials(extension.context, extension.extensionId);
   const page = await openWebPage(extension, sandbox, 'a11y-keyboard-setup', 'Not set up');
@@ -303,7 +365,10 @@ test('the keyboard alone, without a connection: focus is on Open settings, which
   await expectVisibleFocus(popup.getByRole('button', { name: 'Open settings' }));
 });
 
-test('the keyboard alone creates a user group and rotates its token; focus comes back to the row', async ({ extension, sandbox }) => {
+test('the keyboard alone creates a user group and rotates its token; focus comes back to the row', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const options = await openOptionsPage(extension, 'light');
 
@@ -326,7 +391,9 @@ test('the keyboard alone creates a user group and rotates its token; focus comes
   await expectVisibleFocus(create);
   await options.keyboard.press('Enter');
   await expect(options.getByRole('status')).toHaveText('Created “Keyboard team” (Testing, ID keyboard-team).');
-  expect(sandbox.groups().map((group) => [group.api_environment_tag, group.provided_id, group.name])).toEqual([['Testing', 'keyboard-team', 'Keyboard team']]);
+  expect(sandbox.groups().map((group) => [group.api_environment_tag, group.provided_id, group.name])).toEqual([
+    ['Testing', 'keyboard-team', 'Keyboard team'],
+  ]);
   // Disabled while the request ran, the button has focus again (not <body>): the form is cleared for the next group.
   await expectVisibleFocus(create);
   await expect(name).toHaveValue('');

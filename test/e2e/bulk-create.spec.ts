@@ -9,17 +9,23 @@ isolateUserGroupsAndWatchConsole();
 /** A CSV the way spreadsheets write them: a BOM, CRLF, and quoted names with commas and quotes. */
 function bulkCsv(count: number, extraLines: string[] = []): Buffer {
   const lines = ['name,user_group_id,environment'];
-  for (let i = 0; i < count; i++) lines.push(`"Team ${i}, ""bulk""",bulk-${String(i).padStart(3, '0')},${i % 2 ? 'Testing' : 'Customer'}`);
+  for (let i = 0; i < count; i++)
+    lines.push(`"Team ${i}, ""bulk""",bulk-${String(i).padStart(3, '0')},${i % 2 ? 'Testing' : 'Customer'}`);
   return Buffer.from(`\uFEFF${[...lines, ...extraLines].join('\r\n')}\r\n`, 'utf8');
 }
 
 async function chooseCsv(options: Page, csv: Buffer) {
-  await options.getByLabel('Add groups from file').setInputFiles({ name: 'groups.csv', mimeType: 'text/csv', buffer: csv });
+  await options
+    .getByLabel('Add groups from file')
+    .setInputFiles({ name: 'groups.csv', mimeType: 'text/csv', buffer: csv });
 }
 
 const counts = (page: Page) => page.locator('.bulk-counts');
 
-test('200 rows while the sandbox answers 429 to some: all 200 end up in the registry and in the sandbox', async ({ extension, sandbox }) => {
+test('200 rows while the sandbox answers 429 to some: all 200 end up in the registry and in the sandbox', async ({
+  extension,
+  sandbox,
+}) => {
   test.setTimeout(60_000);
   await configureConnection(extension.context, extension.extensionId, sandbox);
   sandbox.setFault('userGroup.create', { kind: 'rateLimit', retryAfterSeconds: 1, everyNth: 40 });
@@ -27,7 +33,9 @@ test('200 rows while the sandbox answers 429 to some: all 200 end up in the regi
   const otherTab = await openOptionsPage(extension);
 
   await chooseCsv(options, bulkCsv(200));
-  await expect(options.getByLabel('Bulk create summary')).toContainText('200 to create, 0 invalid, 0 already in this browser (skipped)');
+  await expect(options.getByLabel('Bulk create summary')).toContainText(
+    '200 to create, 0 invalid, 0 already in this browser (skipped)',
+  );
   // Default throttle, and the warning above the documented limit.
   const rate = options.getByLabel('Requests per minute');
   await expect(rate).toHaveValue('150');
@@ -49,7 +57,9 @@ test('200 rows while the sandbox answers 429 to some: all 200 end up in the regi
   await expect(counts(otherTab)).toHaveText('200 of 200 created, 0 failed');
 
   const rateLimited = sandbox.requests.filter((request) => request.route === 'userGroup.create').length - 200;
-  console.log(`bulk create e2e: 200 rows in ${(elapsed / 1000).toFixed(1)} s at 6000/min, with ${rateLimited} answers of 429 (Retry-After 1 s)`);
+  console.log(
+    `bulk create e2e: 200 rows in ${(elapsed / 1000).toFixed(1)} s at 6000/min, with ${rateLimited} answers of 429 (Retry-After 1 s)`,
+  );
   expect(rateLimited).toBeGreaterThanOrEqual(5);
 
   const onService = sandbox.groups();
@@ -63,7 +73,10 @@ test('200 rows while the sandbox answers 429 to some: all 200 end up in the regi
   await expect(reopened.getByRole('row').filter({ hasText: 'bulk-199' })).toBeVisible();
 });
 
-test('the preview lists invalid rows and rows already here; failures are listed; Cancel stops the job', async ({ extension, sandbox }) => {
+test('the preview lists invalid rows and rows already here; failures are listed; Cancel stops the job', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const options = await openOptionsPage(extension);
   // One group is already in this browser.
@@ -74,7 +87,9 @@ test('the preview lists invalid rows and rows already here; failures are listed;
   await expect(options.getByRole('status')).toContainText('Created “Existing”');
 
   await chooseCsv(options, bulkCsv(6, ['No environment,nope,', '"Broken quote,b,Customer']));
-  await expect(options.getByLabel('Bulk create summary')).toContainText('5 to create, 2 invalid, 1 already in this browser (skipped)');
+  await expect(options.getByLabel('Bulk create summary')).toContainText(
+    '5 to create, 2 invalid, 1 already in this browser (skipped)',
+  );
   const invalid = options.getByRole('list', { name: 'Invalid rows' });
   await expect(invalid).toContainText('Line 8: environment: must be Customer or Testing');
   await expect(invalid).toContainText('Line 9:');
@@ -84,10 +99,14 @@ test('the preview lists invalid rows and rows already here; failures are listed;
   await options.getByLabel('Requests per minute').fill('30');
   const before = sandbox.requests.length;
   await options.getByRole('button', { name: 'Create 5 groups (~10 s)' }).click();
-  await expect(counts(options)).toHaveText('1 of 5 created, 1 failed; 1 skipped (already in this browser)', { timeout: 5_000 });
+  await expect(counts(options)).toHaveText('1 of 5 created, 1 failed; 1 skipped (already in this browser)', {
+    timeout: 5_000,
+  });
   await options.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(options.getByText(/^Cancelled: [23] rows were not sent\.$/)).toBeVisible();
-  await expect(options.getByRole('list', { name: 'Failed rows' })).toContainText('Line 2 “Team 0, "bulk"” (Customer, ID bulk-000): The service refused');
+  await expect(options.getByRole('list', { name: 'Failed rows' })).toContainText(
+    'Line 2 “Team 0, "bulk"” (Customer, ID bulk-000): The service refused',
+  );
   await expect(options.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
 
   // Nothing more is sent after the cancel.
@@ -96,7 +115,12 @@ test('the preview lists invalid rows and rows already here; failures are listed;
   expect(sandbox.requests.length).toBe(sent);
   expect(sent - before).toBeLessThanOrEqual(3);
   const stored = await readStoredGroups(extension);
-  expect(stored.map((group) => group.provided_id).sort()).toEqual(sandbox.groups().map((group) => group.provided_id).sort());
+  expect(stored.map((group) => group.provided_id).sort()).toEqual(
+    sandbox
+      .groups()
+      .map((group) => group.provided_id)
+      .sort(),
+  );
 });
 
 /** The most requests that started within any 60 seconds. */
@@ -112,7 +136,10 @@ function busiestMinute(times: number[]): number {
 
 // Slow on purpose (about 90 s, while the other worker runs the rest of the suite): the real pace at the
 // default rate, with the service worker stopped part way through, as the browser may do at any time.
-test('200 rows at the default throttle stay within 150 requests in any minute, and survive a stopped worker', async ({ extension, sandbox }) => {
+test('200 rows at the default throttle stay within 150 requests in any minute, and survive a stopped worker', async ({
+  extension,
+  sandbox,
+}) => {
   test.setTimeout(240_000);
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const options = await openOptionsPage(extension);
@@ -126,12 +153,16 @@ test('200 rows at the default throttle stay within 150 requests in any minute, a
     const cdp = await extension.context.newCDPSession(options);
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
-    console.log(`stopped the service worker at ${((Date.now() - startedAt) / 1000).toFixed(1)} s (${await counts(options).textContent()})`);
+    console.log(
+      `stopped the service worker at ${((Date.now() - startedAt) / 1000).toFixed(1)} s (${await counts(options).textContent()})`,
+    );
   }
 
   await expect(counts(options)).toHaveText('200 of 200 created, 0 failed', { timeout: 200_000 });
   const elapsed = Date.now() - startedAt;
-  const sent = sandbox.requests.filter((request) => request.route === 'userGroup.create').map((request) => request.time);
+  const sent = sandbox.requests
+    .filter((request) => request.route === 'userGroup.create')
+    .map((request) => request.time);
   const busiest = busiestMinute(sent);
   const longestPause = Math.max(...sent.slice(1).map((time, index) => time - (sent[index] ?? time)));
   console.log(
@@ -146,16 +177,25 @@ test('200 rows at the default throttle stay within 150 requests in any minute, a
   expect(longestPause).toBeGreaterThan(2_000);
 });
 
-test('a file over 5 MB is refused before it is read, and a 100,000-row file at its row limit, at once', async ({ extension, sandbox }) => {
+test('a file over 5 MB is refused before it is read, and a 100,000-row file at its row limit, at once', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const options = await openOptionsPage(extension);
   const huge = Buffer.concat([Buffer.from('name,user_group_id,environment\n'), Buffer.alloc(6 * 1024 * 1024, 'a')]);
-  await options.getByLabel('Add groups from file').setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: huge });
-  await expect(options.getByRole('alert')).toHaveText('huge.csv is 6 MB; files over 5 MB are not read. Split it into smaller files.');
+  await options
+    .getByLabel('Add groups from file')
+    .setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: huge });
+  await expect(options.getByRole('alert')).toHaveText(
+    'huge.csv is 6 MB; files over 5 MB are not read. Split it into smaller files.',
+  );
 
   const started = Date.now();
   await chooseCsv(options, bulkCsv(100_000));
-  await expect(options.getByRole('alert')).toHaveText('groups.csv: The file holds more than 10,000 rows; split it into smaller files.');
+  await expect(options.getByRole('alert')).toHaveText(
+    'groups.csv: The file holds more than 10,000 rows; split it into smaller files.',
+  );
   // The page stays responsive: the file is read only up to its row limit.
   expect(Date.now() - started).toBeLessThan(5000);
   expect(sandbox.requests).toHaveLength(0);

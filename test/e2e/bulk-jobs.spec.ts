@@ -33,16 +33,30 @@ async function badgeText(extension: ExtensionBrowser): Promise<string> {
   return worker.evaluate(() => chrome.action.getBadgeText({}));
 }
 
-test('one file field tells a bulk-create CSV from a backup before anything happens, and offers a template', async ({ extension, sandbox }) => {
+test('one file field tells a bulk-create CSV from a backup before anything happens, and offers a template', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const options = await openOptionsPage(extension);
 
-  const template = await download(options, () => addSection(options).getByRole('button', { name: 'Download template CSV' }).click());
-  expect(template).toEqual({ name: 'user-groups-template.csv', text: 'name,user_group_id,environment\r\nExample group,example-group-1,Testing\r\n' });
+  const template = await download(options, () =>
+    addSection(options).getByRole('button', { name: 'Download template CSV' }).click(),
+  );
+  expect(template).toEqual({
+    name: 'user-groups-template.csv',
+    text: 'name,user_group_id,environment\r\nExample group,example-group-1,Testing\r\n',
+  });
 
   // The template itself: a bulk create of one group; nothing is sent yet.
-  await fileField(options).setInputFiles({ name: 'template.csv', mimeType: 'text/csv', buffer: Buffer.from(template.text) });
-  await expect(addSection(options)).toContainText('template.csv is a bulk-create CSV: its groups will be created on the service.');
+  await fileField(options).setInputFiles({
+    name: 'template.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(template.text),
+  });
+  await expect(addSection(options)).toContainText(
+    'template.csv is a bulk-create CSV: its groups will be created on the service.',
+  );
   await expect(options.getByRole('button', { name: 'Create 1 group (~1 s)' })).toBeEnabled();
   expect(sandbox.requests).toHaveLength(0);
 
@@ -50,14 +64,24 @@ test('one file field tells a bulk-create CSV from a backup before anything happe
   await createGroup(options, 'Acme', 'acme', 'Customer');
   for (const button of ['Export JSON', 'Export CSV']) {
     const exported = await download(options, () => options.getByRole('button', { name: button }).click());
-    await fileField(options).setInputFiles({ name: exported.name, mimeType: 'text/plain', buffer: Buffer.from(exported.text) });
-    await expect(addSection(options)).toContainText(`${exported.name} is a backup of user groups: its groups and tokens will be restored into this browser.`);
+    await fileField(options).setInputFiles({
+      name: exported.name,
+      mimeType: 'text/plain',
+      buffer: Buffer.from(exported.text),
+    });
+    await expect(addSection(options)).toContainText(
+      `${exported.name} is a backup of user groups: its groups and tokens will be restored into this browser.`,
+    );
     await expect(options.getByLabel('Import summary')).toHaveText('0 new, 0 changed, 1 unchanged, 0 invalid');
     await expect(options.getByRole('button', { name: /^Create \d+ group/ })).toHaveCount(0);
   }
 
   // Neither: said at once, with the columns expected.
-  await fileField(options).setInputFiles({ name: 'list.csv', mimeType: 'text/csv', buffer: Buffer.from('id,title\n1,x\n') });
+  await fileField(options).setInputFiles({
+    name: 'list.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('id,title\n1,x\n'),
+  });
   await expect(addSection(options).getByRole('alert')).toContainText('list.csv is neither a bulk-create CSV');
   await expect(options.getByLabel('Import summary')).toHaveCount(0);
 
@@ -68,7 +92,10 @@ test('one file field tells a bulk-create CSV from a backup before anything happe
   await expect(options.getByRole('button', { name: 'Create 60 groups (~2 min)' })).toBeVisible();
 });
 
-test('a running job shows in the header of every section and on the toolbar badge; Cancel, Download unsent rows, Resume', async ({ extension, sandbox }) => {
+test('a running job shows in the header of every section and on the toolbar badge; Cancel, Download unsent rows, Resume', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const options = await openOptionsPage(extension);
   await fileField(options).setInputFiles(bulkCsv(['a', 'b', 'c', 'd', 'e']));
@@ -93,7 +120,9 @@ test('a running job shows in the header of every section and on the toolbar badg
   expect(unsent.name).toMatch(/^unsent-rows-.*\.csv$/);
   const lines = unsent.text.trim().split('\r\n');
   expect(lines[0]).toBe('name,user_group_id,environment,error');
-  expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual(['a', 'b', 'c', 'd', 'e'].filter((id) => !created.includes(id)));
+  expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual(
+    ['a', 'b', 'c', 'd', 'e'].filter((id) => !created.includes(id)),
+  );
   await expect(options.getByRole('status').filter({ hasText: /^Downloaded [1-4] rows?\.$/ })).toBeVisible();
 
   // Resume continues with the rows not sent; the message of the last action goes when the next starts.
@@ -101,7 +130,12 @@ test('a running job shows in the header of every section and on the toolbar badg
   await expect(options.getByText(/^Downloaded/)).toHaveCount(0);
   await expect(counts(options)).toHaveText('5 of 5 created, 0 failed', { timeout: 10_000 });
   await expect.poll(() => badgeText(extension)).toBe('');
-  expect(sandbox.groups().map((group) => group.provided_id).sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+  expect(
+    sandbox
+      .groups()
+      .map((group) => group.provided_id)
+      .sort(),
+  ).toEqual(['a', 'b', 'c', 'd', 'e']);
 });
 
 test('Retry failed starts a job with the rows the service refused', async ({ extension, sandbox }) => {
@@ -117,8 +151,18 @@ test('Retry failed starts a job with the rows the service refused', async ({ ext
   await options.getByRole('button', { name: 'Retry failed' }).click();
   await expect(counts(options)).toHaveText('2 of 2 created, 0 failed');
   await expect(addSection(options).getByRole('status')).toHaveText('Retrying 2 failed rows.');
-  expect(sandbox.groups().map((group) => group.provided_id).sort()).toEqual(['r1', 'r2', 'r3', 'r4']);
-  expect((await readStoredGroups(extension)).map((group) => group.provided_id).sort()).toEqual(['r1', 'r2', 'r3', 'r4']);
+  expect(
+    sandbox
+      .groups()
+      .map((group) => group.provided_id)
+      .sort(),
+  ).toEqual(['r1', 'r2', 'r3', 'r4']);
+  expect((await readStoredGroups(extension)).map((group) => group.provided_id).sort()).toEqual([
+    'r1',
+    'r2',
+    'r3',
+    'r4',
+  ]);
 });
 
 test('rotate 3 selected groups, then delete 2, as background jobs through the list', async ({ extension, sandbox }) => {
@@ -136,7 +180,9 @@ test('rotate 3 selected groups, then delete 2, as background jobs through the li
   await options.getByRole('button', { name: 'Rotate selected' }).click();
   await options.getByRole('dialog').getByRole('button', { name: 'Rotate 3 tokens' }).click();
   await expect(counts(options)).toHaveText('2 of 3 rotated, 1 failed', { timeout: 10_000 });
-  await expect(options.getByRole('list', { name: 'Failed rows' })).toContainText(/“Team s[123]” \(Customer, ID s[123]\): The service refused/);
+  await expect(options.getByRole('list', { name: 'Failed rows' })).toContainText(
+    /“Team s[123]” \(Customer, ID s[123]\): The service refused/,
+  );
   await options.getByRole('button', { name: 'Retry failed' }).click();
   await expect(counts(options)).toHaveText('1 of 1 rotated, 0 failed', { timeout: 10_000 });
   const rotated = new Map(sandbox.groups().map((group) => [group.provided_id, group.token]));
@@ -149,7 +195,12 @@ test('rotate 3 selected groups, then delete 2, as background jobs through the li
   await options.getByRole('button', { name: 'Delete selected' }).click();
   await options.getByRole('dialog').getByRole('button', { name: 'Delete 2 groups' }).click();
   await expect(counts(options)).toHaveText('2 of 2 deleted, 0 failed', { timeout: 10_000 });
-  expect(sandbox.groups().map((group) => group.provided_id).sort()).toEqual(['s1', 's2', 's3']);
+  expect(
+    sandbox
+      .groups()
+      .map((group) => group.provided_id)
+      .sort(),
+  ).toEqual(['s1', 's2', 's3']);
   expect((await readStoredGroups(extension)).map((group) => group.provided_id).sort()).toEqual(['s1', 's2', 's3']);
   await expect(rowOf(options, 'Team s4')).toHaveCount(0);
 });

@@ -2,7 +2,13 @@ import type { Locator, Page } from '@playwright/test';
 import type { Fault } from '../sandbox/types.ts';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
 import { configureConnection, connectionFor, fillAndSaveConnection, optionsUrl } from './fixtures/connection.ts';
-import { clearUserGroupData, readWorkspaceStorage, readStoredGroups, readUnsettledCreates, type StoredGroup } from './fixtures/extension-storage.ts';
+import {
+  clearUserGroupData,
+  readWorkspaceStorage,
+  readStoredGroups,
+  readUnsettledCreates,
+  type StoredGroup,
+} from './fixtures/extension-storage.ts';
 import { watchExtensionErrors, type ExtensionErrorWatch } from './fixtures/fault-watch.ts';
 import { openPopupForTab } from './fixtures/popup.ts';
 import { rowAction, rowActionItem, confirmNameOf } from './fixtures/row-actions.ts';
@@ -120,7 +126,8 @@ const FAULTS: FaultCase[] = [
     canLoseAnswer: false,
     outcomeUnknown: true,
     project: (origin) => `${origin} answered with JSON of an unexpected shape; the project may or may not exist.`,
-    userGroup: (origin) => `${origin} answered with JSON of an unexpected shape; the change may or may not have happened.`,
+    userGroup: (origin) =>
+      `${origin} answered with JSON of an unexpected shape; the change may or may not have happened.`,
   },
   {
     title: 'success: 0',
@@ -138,7 +145,8 @@ const FAULTS: FaultCase[] = [
     fault: { kind: 'unauthorized' },
     canLoseAnswer: false,
     outcomeUnknown: false,
-    project: () => 'The service rejected the API key or auth token: Invalid API key or auth token. Check them in the settings.',
+    project: () =>
+      'The service rejected the API key or auth token: Invalid API key or auth token. Check them in the settings.',
     projectOffersSettings: true,
     userGroup: (origin) => `${origin} rejected the credentials. Check them in the settings.`,
   },
@@ -160,14 +168,21 @@ interface CaseContext {
   id: string;
 }
 
-const registryOf = async (extension: ExtensionBrowser): Promise<Registry> => ({ groups: await readStoredGroups(extension) });
+const registryOf = async (extension: ExtensionBrowser): Promise<Registry> => ({
+  groups: await readStoredGroups(extension),
+});
 
 /**
  * The fault on one route until `sandbox.clearFaults()`. Not `times: 1`: Chromium resends a request
  * whose reused keep-alive connection is reset before any answer byte, so a one-off reset would reach
  * the real handler on the resend and the extension would never see the failure.
  */
-function injectFault(sandbox: Sandbox, route: Parameters<Sandbox['setFault']>[0], fault: FaultCase, loseAnswer = false): void {
+function injectFault(
+  sandbox: Sandbox,
+  route: Parameters<Sandbox['setFault']>[0],
+  fault: FaultCase,
+  loseAnswer = false,
+): void {
   const lost = loseAnswer && fault.canLoseAnswer ? { afterProcessing: true } : {};
   sandbox.setFault(route, { ...fault.fault, ...lost });
 }
@@ -210,7 +225,9 @@ async function createProjectCase({ extension, sandbox, watch, fault, id }: CaseC
   await expect(popup.getByLabel('Project ID', { exact: true })).toHaveCount(0);
   expect(sandbox.requests.filter((request) => request.route === 'project.create').length).toBeGreaterThanOrEqual(1);
   expect(sandbox.projects()).toEqual([]);
-  expect(await readWorkspaceStorage<unknown[]>(extension, 'projectHistory'), 'the project history').toEqual(historyBefore);
+  expect(await readWorkspaceStorage<unknown[]>(extension, 'projectHistory'), 'the project history').toEqual(
+    historyBefore,
+  );
   expect((await registryOf(extension)).groups, 'the user-group registry').toEqual(registryBefore.groups);
 
   // The same button, once the service is well again.
@@ -223,7 +240,11 @@ async function createProjectCase({ extension, sandbox, watch, fault, id }: CaseC
   await expect(popup.getByRole('alert')).toHaveCount(0);
 }
 
-async function openOptionsWithConnection(extension: ExtensionBrowser, sandbox: Sandbox, watch: ExtensionErrorWatch): Promise<Page> {
+async function openOptionsWithConnection(
+  extension: ExtensionBrowser,
+  sandbox: Sandbox,
+  watch: ExtensionErrorWatch,
+): Promise<Page> {
   const options = await extension.context.newPage();
   watch.follow(options);
   await options.goto(optionsUrl(extension.extensionId, 'connection'));
@@ -280,10 +301,14 @@ async function createGroupCase({ extension, sandbox, watch, fault, id }: CaseCon
   expect(sandbox.groups().length).toBe(groupsBefore.length + (lost ? 1 : 0));
   let retry = create;
   if (fault.outcomeUnknown) {
-    await expect(section.getByRole('alert')).toContainText(`${describeGroup(name, groupId)} may or may not have been created: `);
+    await expect(section.getByRole('alert')).toContainText(
+      `${describeGroup(name, groupId)} may or may not have been created: `,
+    );
     await expect(unsettled.getByRole('listitem')).toHaveCount(1);
     await expect(unsettled.getByRole('listitem')).toContainText(describeGroup(name, groupId));
-    expect(await readUnsettledCreates(extension)).toEqual([expect.objectContaining({ name, userGroupId: groupId, environment: 'Customer' })]);
+    expect(await readUnsettledCreates(extension)).toEqual([
+      expect.objectContaining({ name, userGroupId: groupId, environment: 'Customer' }),
+    ]);
     retry = unsettled.getByRole('button', { name: 'Create again' });
   } else {
     await expect(unsettled).toHaveCount(0);
@@ -327,7 +352,11 @@ async function rotateTokenCase({ extension, sandbox, watch, fault, id }: CaseCon
   await options.getByRole('dialog').getByRole('button', { name: 'Rotate token' }).click();
 
   const section = groupsSection(options);
-  await expectSpecificAlert(section.getByRole('alert'), `The token of ${describeGroup(name, groupId)} was not rotated: ${inTheList(fault.userGroup(sandbox.origin))}`, fault);
+  await expectSpecificAlert(
+    section.getByRole('alert'),
+    `The token of ${describeGroup(name, groupId)} was not rotated: ${inTheList(fault.userGroup(sandbox.origin))}`,
+    fault,
+  );
   await row.getByRole('button', { name: 'Show' }).click();
   await expect(row.locator('code')).toHaveText(oldToken);
   const registryAfter = await registryOf(extension);
@@ -350,7 +379,10 @@ async function rotateTokenCase({ extension, sandbox, watch, fault, id }: CaseCon
 
   sandbox.clearFaults();
   await rowAction(row, retry);
-  await options.getByRole('dialog').getByRole('button', { name: confirmNameOf(retry) }).click();
+  await options
+    .getByRole('dialog')
+    .getByRole('button', { name: confirmNameOf(retry) })
+    .click();
   await expect(section.getByRole('status')).toContainText(`New token for ${describeGroup(name, groupId)}`);
   await expect(section.getByRole('alert')).toHaveCount(0);
   await expect(row).not.toContainText('Rotation');
@@ -385,7 +417,11 @@ async function deleteGroupCase({ extension, sandbox, watch, fault, id }: CaseCon
   const alert = section.getByRole('alert');
   let retry = 'Delete';
   if (fault.outcomeUnknown) {
-    await expectSpecificAlert(alert, `${describeGroup(name, groupId)} may or may not have been deleted: ${inTheList(fault.userGroup(sandbox.origin))}`, fault);
+    await expectSpecificAlert(
+      alert,
+      `${describeGroup(name, groupId)} may or may not have been deleted: ${inTheList(fault.userGroup(sandbox.origin))}`,
+      fault,
+    );
     await expect(alert.getByRole('button')).toHaveCount(0);
     await expect(row).toContainText(DELETE_UNKNOWN);
     retry = 'Retry delete';
@@ -394,10 +430,17 @@ async function deleteGroupCase({ extension, sandbox, watch, fault, id }: CaseCon
     await expect(await rowActionItem(row, 'Rotate token')).toBeDisabled();
     expect((await registryOf(extension)).groups, 'the registry: the group, flagged').toEqual([
       // Stored as a named text; the row shows it as DELETE_UNKNOWN (above).
-      { ...registryBefore.groups[0], deleteOutcomeUnknown: { since: expect.any(String) as unknown, message: { key: 'groupsDeleteUnknownFlag' } } },
+      {
+        ...registryBefore.groups[0],
+        deleteOutcomeUnknown: { since: expect.any(String) as unknown, message: { key: 'groupsDeleteUnknownFlag' } },
+      },
     ]);
   } else {
-    await expectSpecificAlert(alert, `${describeGroup(name, groupId)} was not deleted and is kept here: ${inTheList(fault.userGroup(sandbox.origin))}`, fault);
+    await expectSpecificAlert(
+      alert,
+      `${describeGroup(name, groupId)} was not deleted and is kept here: ${inTheList(fault.userGroup(sandbox.origin))}`,
+      fault,
+    );
     await expect(alert.getByRole('button', { name: 'Remove from this browser only' })).toBeEnabled();
     await expect(row).not.toContainText(DELETE_UNKNOWN);
     await expect(await rowActionItem(row, 'Rotate token')).toBeEnabled();
@@ -409,7 +452,10 @@ async function deleteGroupCase({ extension, sandbox, watch, fault, id }: CaseCon
 
   sandbox.clearFaults();
   await rowAction(row, retry);
-  await options.getByRole('dialog').getByRole('button', { name: confirmNameOf(retry) }).click();
+  await options
+    .getByRole('dialog')
+    .getByRole('button', { name: confirmNameOf(retry) })
+    .click();
   await expect(section.getByRole('status')).toHaveText(`Deleted ${describeGroup(name, groupId)}.`);
   await expect(section.getByRole('alert')).toHaveCount(0);
   await expect(row).toHaveCount(0);
@@ -437,7 +483,9 @@ for (const fault of FAULTS) {
   }
 }
 
-test('the error watch is not blind: it sees a rejection in the service worker and an error in a page', async ({ extension }) => {
+test('the error watch is not blind: it sees a rejection in the service worker and an error in a page', async ({
+  extension,
+}) => {
   const watch = await watchExtensionErrors(extension);
   const worker = await extension.serviceWorker();
   await worker.evaluate(() => {
@@ -461,7 +509,10 @@ test('the error watch is not blind: it sees a rejection in the service worker an
 // answer byte. The service had already rotated, so the re-send (same old token) is refused with
 // success: 0. That refusal once cleared the pending mark and left a dead token unflagged; a refused
 // rotation now flags the group, and Retry rotation recovers the live token through get-or-create.
-test('connection reset once, after the service rotated (Chromium resends the rotation) → the group is flagged, not silently stale', async ({ extension, sandbox }) => {
+test('connection reset once, after the service rotated (Chromium resends the rotation) → the group is flagged, not silently stale', async ({
+  extension,
+  sandbox,
+}) => {
   const watch = await watchExtensionErrors(extension);
   const options = await openOptionsWithConnection(extension, sandbox, watch);
   const name = 'Resent rotation';
@@ -472,12 +523,13 @@ test('connection reset once, after the service rotated (Chromium resends the rot
   const row = rowOf(options, name);
   await rowAction(row, 'Rotate token');
   await options.getByRole('dialog').getByRole('button', { name: 'Rotate token' }).click();
-  await expect(groupsSection(options).getByRole('alert')).toContainText(`The token of ${describeGroup(name, 'resent')} was not rotated: The service refused: No user group has this token`);
+  await expect(groupsSection(options).getByRole('alert')).toContainText(
+    `The token of ${describeGroup(name, 'resent')} was not rotated: The service refused: No user group has this token`,
+  );
   // The scenario: the service rotated, Chromium resent the same request, the resend was refused.
-  expect(sandbox.requests.filter((request) => request.route === 'userGroup.rotate').map((request) => request.body)).toEqual([
-    JSON.stringify({ current_token: oldToken }),
-    JSON.stringify({ current_token: oldToken }),
-  ]);
+  expect(
+    sandbox.requests.filter((request) => request.route === 'userGroup.rotate').map((request) => request.body),
+  ).toEqual([JSON.stringify({ current_token: oldToken }), JSON.stringify({ current_token: oldToken })]);
   expect(sandbox.groups()[0]!.token).not.toBe(oldToken);
   expect((await registryOf(extension)).groups[0]!.token).toBe(oldToken);
 
@@ -485,7 +537,9 @@ test('connection reset once, after the service rotated (Chromium resends the rot
   sandbox.clearFaults();
   await rowAction(row, 'Retry rotation');
   await options.getByRole('dialog').getByRole('button', { name: 'Retry rotation' }).click();
-  await expect(groupsSection(options).getByRole('status')).toContainText(`New token for ${describeGroup(name, 'resent')}`);
+  await expect(groupsSection(options).getByRole('status')).toContainText(
+    `New token for ${describeGroup(name, 'resent')}`,
+  );
   expect((await registryOf(extension)).groups[0]!.token).toBe(sandbox.groups()[0]!.token);
   expect(await watch.problems(), 'errors or unhandled rejections in extension contexts').toEqual([]);
 });

@@ -1,6 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { configureConnection } from './fixtures/connection.ts';
-import { readStoredGroups, readUnsettledCreates, type StoredGroup, type StoredUnsettledCreate } from './fixtures/extension-storage.ts';
+import {
+  readStoredGroups,
+  readUnsettledCreates,
+  type StoredGroup,
+  type StoredUnsettledCreate,
+} from './fixtures/extension-storage.ts';
 import { watchExtensionErrors } from './fixtures/fault-watch.ts';
 import { isolateUserGroupsAndWatchConsole, openOptionsPage, type Environment } from './fixtures/options-page.ts';
 import {
@@ -51,8 +56,16 @@ const storedKey = (group: StoredGroup) => keyOf(group.environment, group.provide
 const serviceKey = (group: ServiceGroup) => keyOf(group.api_environment_tag, group.provided_id);
 const describeGroup = ({ name, environment, id }: GroupSpec) => `“${name}” (${environment}, ID ${id})`;
 const unsettledKey = (create: StoredUnsettledCreate) => keyOf(create.environment, create.userGroupId);
-const specOf = (group: StoredGroup): GroupSpec => ({ name: group.name, id: group.provided_id, environment: group.environment });
-const unsettledSpecOf = (create: StoredUnsettledCreate): GroupSpec => ({ name: create.name, id: create.userGroupId, environment: create.environment });
+const specOf = (group: StoredGroup): GroupSpec => ({
+  name: group.name,
+  id: group.provided_id,
+  environment: group.environment,
+});
+const unsettledSpecOf = (create: StoredUnsettledCreate): GroupSpec => ({
+  name: create.name,
+  id: create.userGroupId,
+  environment: create.environment,
+});
 const flagged = (group: StoredGroup) => group.rotation?.state === 'unknown';
 const maybeDeleted = (group: StoredGroup) => group.deleteOutcomeUnknown !== undefined;
 
@@ -134,7 +147,10 @@ async function confirmRowAction(options: Page, id: string, button: RegExp): Prom
   const row = await rowOf(options, id);
   await rowAction(row, button);
   await armBusyWatch(options);
-  await options.getByRole('dialog').getByRole('button', { name: confirmNameOf(button) }).click();
+  await options
+    .getByRole('dialog')
+    .getByRole('button', { name: confirmNameOf(button) })
+    .click();
   await waitUntilSettled(options);
   return outcomeOf(options);
 }
@@ -144,10 +160,14 @@ const rotateRow = (options: Page, id: string) => confirmRowAction(options, id, R
 const deleteRow = (options: Page, id: string) => confirmRowAction(options, id, /^(Delete|Retry delete)$/);
 
 /** The list of creates whose answer was lost. */
-const unsettledList = (options: Page) => groupsSection(options).getByRole('group', { name: 'Created? Outcome unknown' });
+const unsettledList = (options: Page) =>
+  groupsSection(options).getByRole('group', { name: 'Created? Outcome unknown' });
 
 async function createAgain(options: Page, create: StoredUnsettledCreate): Promise<{ ok: boolean; text: string }> {
-  const item = unsettledList(options).getByRole('listitem').filter({ hasText: `ID ${create.userGroupId})` }).filter({ hasText: `(${create.environment},` });
+  const item = unsettledList(options)
+    .getByRole('listitem')
+    .filter({ hasText: `ID ${create.userGroupId})` })
+    .filter({ hasText: `(${create.environment},` });
   await expect(item).toHaveCount(1);
   await armBusyWatch(options);
   await item.getByRole('button', { name: 'Create again' }).click();
@@ -159,14 +179,21 @@ async function createAgain(options: Page, create: StoredUnsettledCreate): Promis
 async function forgetFromAlert(options: Page, group: GroupSpec): Promise<void> {
   await groupsSection(options).getByRole('alert').getByRole('button', { name: FORGET }).click();
   await options.getByRole('dialog').getByRole('button', { name: 'Remove from this browser only' }).click();
-  await expect(groupsSection(options).getByRole('status')).toHaveText(`Removed ${describeGroup(group)} from this browser.`);
+  await expect(groupsSection(options).getByRole('status')).toHaveText(
+    `Removed ${describeGroup(group)} from this browser.`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
 // What must hold
 
 /** Whether a step with this fault should succeed, given what the service holds before it. */
-function expectSuccess(action: Action, choice: SeededFault, target: StoredGroup | undefined, service: ServiceGroup[]): boolean {
+function expectSuccess(
+  action: Action,
+  choice: SeededFault,
+  target: StoredGroup | undefined,
+  service: ServiceGroup[],
+): boolean {
   if (!choice.harmless) return false;
   if (action === 'create' || !target) return true;
   const live = service.some((group) => serviceKey(group) === storedKey(target) && group.token === target.token);
@@ -189,25 +216,41 @@ function violations(service: ServiceGroup[], registry: StoredGroup[], unsettled:
   const listed = new Set(unsettled.map(unsettledKey));
   for (const [key, group] of held) {
     const entry = stored.get(key);
-    if (!entry && !listed.has(key)) problems.push(`${key} is on the service but neither in the registry nor listed as a create of unknown outcome`);
-    if (entry && entry.token !== group.token && !flagged(entry)) problems.push(`${key}: the registry holds a token the service no longer has, unflagged`);
+    if (!entry && !listed.has(key))
+      problems.push(`${key} is on the service but neither in the registry nor listed as a create of unknown outcome`);
+    if (entry && entry.token !== group.token && !flagged(entry))
+      problems.push(`${key}: the registry holds a token the service no longer has, unflagged`);
   }
   for (const [key, entry] of stored) {
     if (entry.rotation?.state === 'pending') problems.push(`${key}: a rotation mark left pending`);
-    if (!held.has(key) && !maybeDeleted(entry)) problems.push(`${key} is in the registry but not on the service, and not flagged "delete outcome unknown"`);
+    if (!held.has(key) && !maybeDeleted(entry))
+      problems.push(`${key} is in the registry but not on the service, and not flagged "delete outcome unknown"`);
   }
-  for (const key of listed) if (stored.has(key)) problems.push(`${key} is in the registry and still listed as a create of unknown outcome`);
+  for (const key of listed)
+    if (stored.has(key)) problems.push(`${key} is in the registry and still listed as a create of unknown outcome`);
   return problems;
 }
 
-async function expectAgreement(extension: Parameters<typeof readStoredGroups>[0], sandbox: Parameters<typeof serviceGroups>[0], memory: RunMemory, when: string): Promise<void> {
-  const problems = violations(await serviceGroups(sandbox), await readStoredGroups(extension), await readUnsettledCreates(extension));
+async function expectAgreement(
+  extension: Parameters<typeof readStoredGroups>[0],
+  sandbox: Parameters<typeof serviceGroups>[0],
+  memory: RunMemory,
+  when: string,
+): Promise<void> {
+  const problems = violations(
+    await serviceGroups(sandbox),
+    await readStoredGroups(extension),
+    await readUnsettledCreates(extension),
+  );
   expect(problems, `${when}\n${memory.log.join('\n')}`).toEqual([]);
 }
 
 // ---------------------------------------------------------------------------------------------------
 
-test('seeded fault run: create, rotate and delete while the service fails; after the user recovers, registry and service agree', async ({ extension, sandbox }) => {
+test('seeded fault run: create, rotate and delete while the service fails; after the user recovers, registry and service agree', async ({
+  extension,
+  sandbox,
+}) => {
   test.setTimeout(120_000);
   const seed = seedFromEnv(DEFAULT_SEED);
   console.log(`[fault-run] FAULT_SEED=${seed} (${STEPS} steps)`);
@@ -223,10 +266,23 @@ test('seeded fault run: create, rotate and delete while the service fails; after
   for (let step = 1; step <= STEPS; step += 1) {
     const registry = await readStoredGroups(extension);
     const service = await serviceGroups(sandbox);
-    const action: Action = registry.length === 0 ? 'create' : pickWeighted(random, [['create', 4], ['rotate', 4], ['delete', 3]] as const);
+    const action: Action =
+      registry.length === 0
+        ? 'create'
+        : pickWeighted(random, [
+            ['create', 4],
+            ['rotate', 4],
+            ['delete', 3],
+          ] as const);
     const target = action === 'create' ? undefined : pick(random, registry);
     const number = String(step).padStart(2, '0');
-    const group: GroupSpec = target ? specOf(target) : { name: `Fault run ${number}`, id: `fr-${number}`, environment: pick(random, ['Customer', 'Testing'] as const) };
+    const group: GroupSpec = target
+      ? specOf(target)
+      : {
+          name: `Fault run ${number}`,
+          id: `fr-${number}`,
+          environment: pick(random, ['Customer', 'Testing'] as const),
+        };
     const key = keyOf(group.environment, group.id);
     const choice = pickWeighted(random, FAULT_CHOICES);
 
@@ -238,12 +294,25 @@ test('seeded fault run: create, rotate and delete while the service fails; after
     }
     const shouldSucceed = expectSuccess(action, choice, target, service);
     await setUserGroupFault(sandbox, choice.fault);
-    const outcome = action === 'create' ? await submitCreate(options, group) : action === 'rotate' ? await rotateRow(options, group.id) : await deleteRow(options, group.id);
+    const outcome =
+      action === 'create'
+        ? await submitCreate(options, group)
+        : action === 'rotate'
+          ? await rotateRow(options, group.id)
+          : await deleteRow(options, group.id);
     await setUserGroupFault(sandbox, undefined);
-    const marks = target ? `${flagged(target) ? ' (rotation unknown)' : ''}${maybeDeleted(target) ? ' (delete unknown)' : ''}` : '';
-    note(memory, `${number} ${action} ${key}${marks} | ${choice.label} → ${outcome.ok ? 'ok' : 'alert'}: ${outcome.text}`);
+    const marks = target
+      ? `${flagged(target) ? ' (rotation unknown)' : ''}${maybeDeleted(target) ? ' (delete unknown)' : ''}`
+      : '';
+    note(
+      memory,
+      `${number} ${action} ${key}${marks} | ${choice.label} → ${outcome.ok ? 'ok' : 'alert'}: ${outcome.text}`,
+    );
 
-    expect(outcome.ok, `step ${number}: ${shouldSucceed ? 'success' : 'an alert'} expected\n${memory.log.join('\n')}`).toBe(shouldSucceed);
+    expect(
+      outcome.ok,
+      `step ${number}: ${shouldSucceed ? 'success' : 'an alert'} expected\n${memory.log.join('\n')}`,
+    ).toBe(shouldSucceed);
     if (!outcome.ok) {
       expect(outcome.text).not.toMatch(GENERIC);
       if (action !== 'create') expect(outcome.text).toContain(describeGroup(group));
@@ -251,9 +320,15 @@ test('seeded fault run: create, rotate and delete while the service fails; after
     // An offer sits only with the message it belongs to: a refused delete of this very group. A lost
     // delete answer offers it in the flagged row instead.
     const deleteUnknown = outcome.text.includes('may or may not have been deleted');
-    await expect(alertOffers(), `step ${number}\n${memory.log.join('\n')}`).toHaveCount(action === 'delete' && !outcome.ok && !deleteUnknown ? 1 : 0);
-    if (deleteUnknown) expect((await readStoredGroups(extension)).find((entry) => storedKey(entry) === key)?.deleteOutcomeUnknown).toBeDefined();
-    if (action === 'create' && outcome.text.includes('may or may not have been created')) expect((await readUnsettledCreates(extension)).map(unsettledKey)).toContain(key);
+    await expect(alertOffers(), `step ${number}\n${memory.log.join('\n')}`).toHaveCount(
+      action === 'delete' && !outcome.ok && !deleteUnknown ? 1 : 0,
+    );
+    if (deleteUnknown)
+      expect(
+        (await readStoredGroups(extension)).find((entry) => storedKey(entry) === key)?.deleteOutcomeUnknown,
+      ).toBeDefined();
+    if (action === 'create' && outcome.text.includes('may or may not have been created'))
+      expect((await readUnsettledCreates(extension)).map(unsettledKey)).toContain(key);
     await expectAgreement(extension, sandbox, memory, `after step ${number}`);
   }
 
@@ -274,12 +349,15 @@ test('seeded fault run: create, rotate and delete while the service fails; after
   }
   const unsettledAfterRun = await readUnsettledCreates(extension);
   await expect(unsettledList(options).getByRole('listitem')).toHaveCount(unsettledAfterRun.length);
-  for (const create of unsettledAfterRun) await expect(unsettledList(options)).toContainText(describeGroup(unsettledSpecOf(create)));
+  for (const create of unsettledAfterRun)
+    await expect(unsettledList(options)).toContainText(describeGroup(unsettledSpecOf(create)));
   await options.getByLabel('Search user groups', { exact: true }).fill('');
   await expect(groupsSection(options)).toContainText(`of ${afterRun.length} groups`);
   const runSeconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`[fault-run] run done in ${runSeconds} s: ${afterRun.length} in the registry (${afterRun.filter(flagged).length} rotation unknown, ` +
-    `${afterRun.filter(maybeDeleted).length} delete unknown), ${(await serviceGroups(sandbox)).length} on the service, ${unsettledAfterRun.length} creates of unknown outcome`);
+  console.log(
+    `[fault-run] run done in ${runSeconds} s: ${afterRun.length} in the registry (${afterRun.filter(flagged).length} rotation unknown, ` +
+      `${afterRun.filter(maybeDeleted).length} delete unknown), ${(await serviceGroups(sandbox)).length} on the service, ${unsettledAfterRun.length} creates of unknown outcome`,
+  );
 
   // The user's recovery, from the page, the service well again. 1. Retry delete on every group flagged
   // "delete outcome unknown"; if the service no longer knows it (the lost delete did happen), remove it
@@ -291,36 +369,55 @@ test('seeded fault run: create, rotate and delete while the service fails; after
       expect(outcome.text).toBe(`Deleted ${describeGroup(specOf(entry))}.`);
       continue;
     }
-    expect(outcome.text, memory.log.join('\n')).toContain(`The service no longer knows ${describeGroup(specOf(entry))} (The service refused: No user group has this token)`);
+    expect(outcome.text, memory.log.join('\n')).toContain(
+      `The service no longer knows ${describeGroup(specOf(entry))} (The service refused: No user group has this token)`,
+    );
     await forgetFromAlert(options, specOf(entry));
   }
   // 2. Retry rotation on every group still flagged.
   for (const entry of (await readStoredGroups(extension)).filter(flagged)) {
     const outcome = await rotateRow(options, entry.provided_id);
     note(memory, `recover: retry rotation ${storedKey(entry)} → ${outcome.text}`);
-    expect(outcome, memory.log.join('\n')).toEqual({ ok: true, text: expect.stringContaining(`New token for ${describeGroup(specOf(entry))}`) as unknown });
+    expect(outcome, memory.log.join('\n')).toEqual({
+      ok: true,
+      text: expect.stringContaining(`New token for ${describeGroup(specOf(entry))}`) as unknown,
+    });
   }
   // 3. Create again every create of unknown outcome: get-or-create adopts a group the service made.
   for (const create of unsettledAfterRun) {
     const outcome = await createAgain(options, create);
     const spec = unsettledSpecOf(create);
     note(memory, `recover: create again ${unsettledKey(create)} → ${outcome.text}`);
-    expect([`Created ${describeGroup(spec)}.`, `${describeGroup(spec)} already existed on the service; its current token is now stored here.`], memory.log.join('\n')).toContain(outcome.text);
+    expect(
+      [
+        `Created ${describeGroup(spec)}.`,
+        `${describeGroup(spec)} already existed on the service; its current token is now stored here.`,
+      ],
+      memory.log.join('\n'),
+    ).toContain(outcome.text);
   }
 
-  const tokens = (groups: { key: string; token: string }[]) => groups.map((group) => `${group.key} ${group.token}`).sort();
+  const tokens = (groups: { key: string; token: string }[]) =>
+    groups.map((group) => `${group.key} ${group.token}`).sort();
   const finalRegistry = await readStoredGroups(extension);
   const finalService = await serviceGroups(sandbox);
-  expect(tokens(finalRegistry.map((group) => ({ key: storedKey(group), token: group.token }))), memory.log.join('\n')).toEqual(
-    tokens(finalService.map((group) => ({ key: serviceKey(group), token: group.token }))),
-  );
-  expect(finalRegistry.filter((group) => group.rotation !== undefined || group.deleteOutcomeUnknown !== undefined)).toEqual([]);
+  expect(
+    tokens(finalRegistry.map((group) => ({ key: storedKey(group), token: group.token }))),
+    memory.log.join('\n'),
+  ).toEqual(tokens(finalService.map((group) => ({ key: serviceKey(group), token: group.token }))));
+  expect(
+    finalRegistry.filter((group) => group.rotation !== undefined || group.deleteOutcomeUnknown !== undefined),
+  ).toEqual([]);
   expect(await readUnsettledCreates(extension)).toEqual([]);
   await options.getByLabel('Search user groups', { exact: true }).fill('');
-  await expect(groupsSection(options)).toContainText(`Showing ${finalRegistry.length} of ${finalRegistry.length} group`); // "group" or "groups"
+  await expect(groupsSection(options)).toContainText(
+    `Showing ${finalRegistry.length} of ${finalRegistry.length} group`,
+  ); // "group" or "groups"
   await expect(groupsSection(options).getByText(UNKNOWN_OUTCOME)).toHaveCount(0);
   await expect(groupsSection(options).getByText(DELETE_UNKNOWN)).toHaveCount(0);
   await expect(unsettledList(options)).toHaveCount(0);
   expect(await watch.problems(), 'errors or unhandled rejections in extension contexts').toEqual([]);
-  console.log(`[fault-run] FAULT_SEED=${seed} passed in ${((Date.now() - started) / 1000).toFixed(1)} s, ${finalRegistry.length} groups agree`);
+  console.log(
+    `[fault-run] FAULT_SEED=${seed} passed in ${((Date.now() - started) / 1000).toFixed(1)} s, ${finalRegistry.length} groups agree`,
+  );
 });

@@ -12,7 +12,8 @@ test.afterAll(async () => {
   await ff?.close();
 });
 
-const textOf = async (page: Page, selector: string) => (await page.locator(selector).waitHandle()).evaluate((element) => element.textContent ?? '');
+const textOf = async (page: Page, selector: string) =>
+  (await page.locator(selector).waitHandle()).evaluate((element) => element.textContent ?? '');
 
 test('Firefox: the popup footer shows Alt+Shift+R, and its texts come from _locales', async () => {
   const popup = await ff.openExtensionPage('popup.html');

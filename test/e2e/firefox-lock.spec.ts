@@ -19,13 +19,20 @@ test.afterAll(async () => {
 });
 
 const allStorage = (page: Page) =>
-  page.evaluate(async () => JSON.stringify([await browser.storage.local.get(null), await browser.storage.sync.get(null), await browser.storage.session.get(null)]));
+  page.evaluate(async () =>
+    JSON.stringify([
+      await browser.storage.local.get(null),
+      await browser.storage.sync.get(null),
+      await browser.storage.session.get(null),
+    ]),
+  );
 
 async function expectNoSecretStored(page: Page, sandbox: Sandbox): Promise<void> {
   const text = await allStorage(page);
   for (const secret of secretsOf(sandbox)) {
     expect(text).not.toContain(secret);
-    for (const shift of [0, 1, 2]) expect(text).not.toContain(Buffer.from(secret.slice(shift)).toString('base64').slice(0, 16));
+    for (const shift of [0, 1, 2])
+      expect(text).not.toContain(Buffer.from(secret.slice(shift)).toString('base64').slice(0, 16));
   }
 }
 
@@ -50,7 +57,9 @@ test('Firefox: the lock seals every credential, and the popup unlocks with the p
   web.setDefaultTimeout(FIREFOX_WAIT_MS);
   await web.goto(sandbox.pageUrl('firefox-lock', 'Firefox lock page'));
   const webUrl = await web.evaluate(() => location.href);
-  const tabs = await options.evaluate(async () => (await browser.tabs.query({})).map((tab) => ({ id: tab.id, url: tab.url })));
+  const tabs = await options.evaluate(async () =>
+    (await browser.tabs.query({})).map((tab) => ({ id: tab.id, url: tab.url })),
+  );
   const tabId = tabs.find((tab) => tab.url === webUrl)?.id;
   const popup = await ff.openExtensionPage(`popup.html?tabId=${tabId}`);
   await popup.locator(button('Unlock')).waitHandle();

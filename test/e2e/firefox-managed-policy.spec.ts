@@ -43,21 +43,44 @@ async function launchWithPolicy(policy: unknown): Promise<FirefoxWithExtension> 
 
 /** The Workspace select's option texts; none while the page is still loading. */
 const optionTexts = (page: Page) =>
-  page.$eval(selectField('Workspace'), (select) => [...(select as HTMLSelectElement).options].map((option) => option.text)).catch(() => [] as string[]);
-const disabled = async (page: Page, selector: string) => (await page.locator(selector).waitHandle()).evaluate((element) => element.matches(':disabled'));
+  page
+    .$eval(selectField('Workspace'), (select) =>
+      [...(select as HTMLSelectElement).options].map((option) => option.text),
+    )
+    .catch(() => [] as string[]);
+const disabled = async (page: Page, selector: string) =>
+  (await page.locator(selector).waitHandle()).evaluate((element) => element.matches(':disabled'));
 
-test('Firefox: a policies.json workspace is first, ready in the popup without typing, and locked in the options page', async ({ sandbox }) => {
+test('Firefox: a policies.json workspace is first, ready in the popup without typing, and locked in the options page', async ({
+  sandbox,
+}) => {
   ff = await launchWithPolicy({
-    workspaces: [{ name: ORG, projectApiUrl: sandbox.projectApiUrl, userGroupBaseUrl: sandbox.userGroupBaseUrl, ...sandbox.credentials }],
+    workspaces: [
+      {
+        name: ORG,
+        projectApiUrl: sandbox.projectApiUrl,
+        userGroupBaseUrl: sandbox.userGroupBaseUrl,
+        ...sandbox.credentials,
+      },
+    ],
     lockWorkspaces: true,
   });
   const options = await openOptionsSection(ff, 'connection');
-  await expect.poll(() => optionTexts(options), { timeout: FIREFOX_WAIT_MS }).toEqual([`${ORG} (managed)`, 'Workspace 1']);
+  await expect
+    .poll(() => optionTexts(options), { timeout: FIREFOX_WAIT_MS })
+    .toEqual([`${ORG} (managed)`, 'Workspace 1']);
   const select = await options.locator(selectField('Workspace')).waitHandle();
   const managedValue = await select.evaluate((element) => (element as HTMLSelectElement).options[0]!.value);
   await select.select(managedValue);
   await expect.poll(() => disabled(options, button('Delete workspace'))).toBe(true);
-  for (const label of ['Workspace name', 'Project API URL', 'User group API base URL', 'API key', 'Auth token', 'API token']) {
+  for (const label of [
+    'Workspace name',
+    'Project API URL',
+    'User group API base URL',
+    'API key',
+    'Auth token',
+    'API token',
+  ]) {
     expect(await disabled(options, field(label)), label).toBe(true);
   }
   expect(await valueOf(options, 'Project API URL')).toBe(sandbox.projectApiUrl);
@@ -67,7 +90,9 @@ test('Firefox: a policies.json workspace is first, ready in the popup without ty
   web.setDefaultTimeout(FIREFOX_WAIT_MS);
   await web.goto(sandbox.pageUrl('managed-ff', 'Managed page'));
   const url = await web.evaluate(() => location.href);
-  const tabs = await options.evaluate(async () => (await browser.tabs.query({})).map((tab) => ({ id: tab.id, url: tab.url })));
+  const tabs = await options.evaluate(async () =>
+    (await browser.tabs.query({})).map((tab) => ({ id: tab.id, url: tab.url })),
+  );
   const popup = await ff.openExtensionPage(`popup.html?tabId=${tabs.find((tab) => tab.url === url)?.id}`);
   // The user's own workspace is not set up: the popup opens on the managed one, nothing to choose.
   const picker = await popup.locator(selectField('Workspace')).waitHandle();

@@ -1,8 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { FIREFOX_PRODUCTION_BUILD_DIR, FIREFOX_WAIT_MS, launchFirefoxWithExtension, type FirefoxWithExtension } from './fixtures/firefox.ts';
-import { button, exists, expectMessage, field, fillConnection, messagesOf, paste, valueOf } from './fixtures/firefox-page.ts';
+import {
+  FIREFOX_PRODUCTION_BUILD_DIR,
+  FIREFOX_WAIT_MS,
+  launchFirefoxWithExtension,
+  type FirefoxWithExtension,
+} from './fixtures/firefox.ts';
+import {
+  button,
+  exists,
+  expectMessage,
+  field,
+  fillConnection,
+  messagesOf,
+  paste,
+  valueOf,
+} from './fixtures/firefox-page.ts';
 import { goToSection, openOptionsSection, reloadOnSection } from './fixtures/firefox-sections.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -22,12 +36,16 @@ const SANDBOX_PATTERN = 'http://127.0.0.1/*';
 let ff: FirefoxWithExtension;
 
 test.beforeAll(async () => {
-  const manifest = JSON.parse(await readFile(path.join(FIREFOX_PRODUCTION_BUILD_DIR, 'manifest.json'), 'utf8').catch(() => '{}')) as {
+  const manifest = JSON.parse(
+    await readFile(path.join(FIREFOX_PRODUCTION_BUILD_DIR, 'manifest.json'), 'utf8').catch(() => '{}'),
+  ) as {
     host_permissions?: string[];
     optional_host_permissions?: string[];
   };
   if (!manifest.optional_host_permissions?.includes(SANDBOX_PATTERN) || manifest.host_permissions?.length) {
-    throw new Error(`${FIREFOX_PRODUCTION_BUILD_DIR} is not a production build (optional_host_permissions only): run \`npm run build\`.`);
+    throw new Error(
+      `${FIREFOX_PRODUCTION_BUILD_DIR} is not a production build (optional_host_permissions only): run \`npm run build\`.`,
+    );
   }
   ff = await launchFirefoxWithExtension(FIREFOX_PRODUCTION_BUILD_DIR, PROMPTLESS);
 });
@@ -43,9 +61,14 @@ async function hostAccess(extensionPage: Page): Promise<{ contains: boolean; ori
   }));
 }
 
-async function tabIdOf(extensionPage: Page, url: string): Promise<{ id: number | undefined; urls: (string | undefined)[] }> {
+async function tabIdOf(
+  extensionPage: Page,
+  url: string,
+): Promise<{ id: number | undefined; urls: (string | undefined)[] }> {
   // Firefox match patterns ignore ports: query every tab and filter by URL.
-  const tabs = await extensionPage.evaluate(async () => (await browser.tabs.query({})).map((tab) => ({ id: tab.id, url: tab.url })));
+  const tabs = await extensionPage.evaluate(async () =>
+    (await browser.tabs.query({})).map((tab) => ({ id: tab.id, url: tab.url })),
+  );
   return { id: tabs.find((tab) => tab.url === url)?.id, urls: tabs.map((tab) => tab.url) };
 }
 
@@ -55,7 +78,9 @@ async function openPopupFor(tabId: number): Promise<Page> {
   return popup;
 }
 
-test('Firefox production build: Save connection asks for exactly the sandbox origin; revoked access is explained and granted again', async ({ sandbox }) => {
+test('Firefox production build: Save connection asks for exactly the sandbox origin; revoked access is explained and granted again', async ({
+  sandbox,
+}) => {
   const options = await openOptionsSection(ff, 'connection');
   expect(await hostAccess(options), 'nothing granted before saving').toEqual({ contains: false, origins: [] });
   // The pref removes the prompt, not the rule that a request must come from a user action.
@@ -97,7 +122,11 @@ test('Firefox production build: Save connection asks for exactly the sandbox ori
     expect(await hostAccess(options)).toEqual({ contains: false, origins: [] });
     await options.bringToFront();
     await reloadOnSection(ff, options, 'connection');
-    await expectMessage(options, 'alert', 'Access not granted: Review Companion cannot call http://127.0.0.1 until you allow it.');
+    await expectMessage(
+      options,
+      'alert',
+      'Access not granted: Review Companion cannot call http://127.0.0.1 until you allow it.',
+    );
     expect(await exists(options, button('Grant access'))).toBe(true);
 
     // A user-group call is explained the same way, and sends nothing.
@@ -106,7 +135,11 @@ test('Firefox production build: Save connection asks for exactly the sandbox ori
     await paste(options, field('Name'), 'No access');
     await paste(options, field('User group ID'), 'no-access');
     await options.locator(button('Create user group')).click();
-    await expectMessage(options, 'alert', 'Review Companion has no access to http://127.0.0.1. Open the settings and click Grant access.');
+    await expectMessage(
+      options,
+      'alert',
+      'Review Companion has no access to http://127.0.0.1. Open the settings and click Grant access.',
+    );
     expect(sandbox.requests.length, 'no request reached the sandbox').toBe(requestsBefore);
   });
 
@@ -120,7 +153,11 @@ test('Firefox production build: Save connection asks for exactly the sandbox ori
     await paste(popup, field('Project URL'), typedUrl);
     await paste(popup, field('Project name'), 'Typed while access is revoked');
     await popup.locator(button('Create project')).click();
-    await expectMessage(popup, 'alert', 'Review Companion has no access to http://127.0.0.1. Open the settings and click Grant access.');
+    await expectMessage(
+      popup,
+      'alert',
+      'Review Companion has no access to http://127.0.0.1. Open the settings and click Grant access.',
+    );
     expect(await exists(popup, button('Open settings'))).toBe(true);
     expect(sandbox.requests.length, 'no request reached the sandbox').toBe(requestsBefore);
     expect(sandbox.projects()).toHaveLength(1);

@@ -29,27 +29,49 @@ const focused = (page: Page) =>
 
 /** The navigation's links, and which one is marked as the current page. */
 const navigation = (page: Page) =>
-  page.$$eval('nav[aria-label="Settings sections"] a', (links) => links.map((link) => `${(link.textContent ?? '').trim()}${link.getAttribute('aria-current') === 'page' ? ' (current)' : ''}`));
+  page.$$eval('nav[aria-label="Settings sections"] a', (links) =>
+    links.map(
+      (link) => `${(link.textContent ?? '').trim()}${link.getAttribute('aria-current') === 'page' ? ' (current)' : ''}`,
+    ),
+  );
 
-const mainHeadings = (page: Page) => page.$$eval('main h2', (headings) => headings.map((heading) => (heading.textContent ?? '').trim()));
+const mainHeadings = (page: Page) =>
+  page.$$eval('main h2', (headings) => headings.map((heading) => (heading.textContent ?? '').trim()));
 
-const disabled = async (page: Page, selector: string) => (await page.locator(selector).waitHandle()).evaluate((element) => element.matches(':disabled'));
+const disabled = async (page: Page, selector: string) =>
+  (await page.locator(selector).waitHandle()).evaluate((element) => element.matches(':disabled'));
 
-const HEADING: Record<Exclude<OptionsSection, 'start'>, string> = { projects: 'Project history', groups: 'User groups', connection: 'Connection', backup: 'Backup', about: 'About' };
+const HEADING: Record<Exclude<OptionsSection, 'start'>, string> = {
+  projects: 'Project history',
+  groups: 'User groups',
+  connection: 'Connection',
+  backup: 'Backup',
+  about: 'About',
+};
 
 test('Firefox: one section at a time, each at its own address; the navigation moves focus to the section heading', async () => {
   const options = await ff.openExtensionPage('options.html');
   await waitForSection(options, 'start');
-  expect(await navigation(options)).toEqual(['Start (current)', 'Projects', 'User groups', 'Connection', 'Backup', 'About']);
+  expect(await navigation(options)).toEqual([
+    'Start (current)',
+    'Projects',
+    'User groups',
+    'Connection',
+    'Backup',
+    'About',
+  ]);
   expect(await mainHeadings(options)).toEqual(['Welcome to Review Companion']);
 
   for (const section of ['projects', 'groups', 'connection', 'backup', 'about'] as const) {
     await goToSection(options, section);
     expect(await options.evaluate(() => location.hash)).toBe(`#${section}`);
     expect(await mainHeadings(options), `only the ${section} section is shown`).toContain(HEADING[section]);
-    for (const other of Object.values(HEADING).filter((heading) => heading !== HEADING[section])) expect(await mainHeadings(options)).not.toContain(other);
+    for (const other of Object.values(HEADING).filter((heading) => heading !== HEADING[section]))
+      expect(await mainHeadings(options)).not.toContain(other);
     expect((await navigation(options)).filter((link) => link.endsWith('(current)'))).toHaveLength(1);
-    await expect.poll(() => focused(options), { message: `focus on the ${section} heading` }).toBe(`h2: ${HEADING[section]}`);
+    await expect
+      .poll(() => focused(options), { message: `focus on the ${section} heading` })
+      .toBe(`h2: ${HEADING[section]}`);
   }
   expect(await exists(options, field('Project API URL')), 'no connection form in About').toBe(false);
 
@@ -59,7 +81,9 @@ test('Firefox: one section at a time, each at its own address; the navigation mo
   await waitForSection(options, 'projects');
 });
 
-test('Firefox: a link into the connection section focuses that API; saved secrets are placeholders; Save waits for a change; Forget asks first', async ({ sandbox }) => {
+test('Firefox: a link into the connection section focuses that API; saved secrets are placeholders; Save waits for a change; Forget asks first', async ({
+  sandbox,
+}) => {
   const options = await ff.openExtensionPage('options.html#connection/project-api');
   await waitForSection(options, 'connection');
   await expect.poll(() => focused(options)).toBe('input: Project API URL');
@@ -78,9 +102,17 @@ test('Firefox: a link into the connection section focuses that API; saved secret
   await paste(options, field('Auth token'), sandbox.credentials.authToken);
   await options.locator(button('Save connection')).click();
   await expect.poll(() => textOf(options, 'status')).toBe('Connection saved.');
-  for (const [label, secret] of [['API key', sandbox.credentials.apiKey], ['Auth token', sandbox.credentials.authToken]] as const) {
+  for (const [label, secret] of [
+    ['API key', sandbox.credentials.apiKey],
+    ['Auth token', sandbox.credentials.authToken],
+  ] as const) {
     const input = await options.locator(field(label)).waitHandle();
-    expect(await input.evaluate((element) => [(element as HTMLInputElement).value, (element as HTMLInputElement).placeholder])).toEqual(['', `••••${secret.slice(-4)} saved, type to replace`]);
+    expect(
+      await input.evaluate((element) => [
+        (element as HTMLInputElement).value,
+        (element as HTMLInputElement).placeholder,
+      ]),
+    ).toEqual(['', `••••${secret.slice(-4)} saved, type to replace`]);
   }
   expect(await options.content(), 'no secret in the page').not.toContain(sandbox.credentials.apiKey);
 

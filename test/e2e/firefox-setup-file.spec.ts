@@ -1,8 +1,21 @@
 // Firefox: a setup file from one profile to another. The export's download is read where the page
 // makes it (the anchor's blob), since puppeteer over BiDi does not hand downloads over.
 import type { Page } from 'puppeteer-core';
-import { FIREFOX_WAIT_MS, launchFirefoxWithExtension, navigateExtensionPage, type FirefoxWithExtension } from './fixtures/firefox.ts';
-import { button, dialogButton, dialogField, expectMessage, field, fillConnection, valueOf } from './fixtures/firefox-page.ts';
+import {
+  FIREFOX_WAIT_MS,
+  launchFirefoxWithExtension,
+  navigateExtensionPage,
+  type FirefoxWithExtension,
+} from './fixtures/firefox.ts';
+import {
+  button,
+  dialogButton,
+  dialogField,
+  expectMessage,
+  field,
+  fillConnection,
+  valueOf,
+} from './fixtures/firefox-page.ts';
 import { goToSection, openOptionsSection, waitForSection } from './fixtures/firefox-sections.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -34,7 +47,8 @@ async function catchDownloads(page: Page): Promise<void> {
   });
 }
 
-const savedFiles = (page: Page) => page.evaluate(() => Reflect.get(window, 'savedFiles') as { name: string; text: string }[]);
+const savedFiles = (page: Page) =>
+  page.evaluate(() => Reflect.get(window, 'savedFiles') as { name: string; text: string }[]);
 
 /** Chooses a file in the Setup file input as a user's file picker does (one change event). */
 async function chooseFile(page: Page, text: string): Promise<void> {
@@ -75,7 +89,9 @@ async function recordCalls(page: Page): Promise<void> {
 
 const storedEverything = (page: Page) => page.evaluate(() => browser.storage.local.get(null));
 
-test('Firefox: export in one profile, import in another; a wrong passphrase writes nothing; replacing the same-name workspace lets the popup create a project', async ({ sandbox }) => {
+test('Firefox: export in one profile, import in another; a wrong passphrase writes nothing; replacing the same-name workspace lets the popup create a project', async ({
+  sandbox,
+}) => {
   const options = await openOptionsSection(admin, 'connection');
   await fillConnection(options, sandbox);
   await expectMessage(options, 'status', 'Connection saved.');
@@ -96,7 +112,9 @@ test('Firefox: export in one profile, import in another; a wrong passphrase writ
   importer.setDefaultTimeout(FIREFOX_WAIT_MS);
   await navigateExtensionPage(importer, reviewer.startPageUrl);
   await waitForSection(importer, 'start');
-  await importer.locator('::-p-xpath(//label[contains(normalize-space(.), "Register pages for review")]//input[@type="radio"])').click();
+  await importer
+    .locator('::-p-xpath(//label[contains(normalize-space(.), "Register pages for review")]//input[@type="radio"])')
+    .click();
   await chooseFile(importer, file!.text);
   await expect.poll(() => importer.evaluate(() => document.body.innerText)).toContain(sandbox.projectApiUrl);
   const before = await storedEverything(importer);
@@ -121,7 +139,9 @@ test('Firefox: export in one profile, import in another; a wrong passphrase writ
   const web = await reviewer.firefox.newPage();
   await web.goto(sandbox.pageUrl('ff-imported', 'Imported page'));
   const url = await web.evaluate(() => location.href);
-  const tabs = await importer.evaluate(async () => (await browser.tabs.query({})).map((tab) => ({ id: tab.id, url: tab.url })));
+  const tabs = await importer.evaluate(async () =>
+    (await browser.tabs.query({})).map((tab) => ({ id: tab.id, url: tab.url })),
+  );
   const popup = await reviewer.openExtensionPage(`popup.html?tabId=${tabs.find((tab) => tab.url === url)?.id}`);
   await expect.poll(() => valueOf(popup, 'Project URL')).toBe(url);
   await popup.locator(button('Create project')).click();

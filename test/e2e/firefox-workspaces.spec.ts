@@ -3,7 +3,18 @@
 // history; the popup offers the choice and remembers it.
 import type { Page } from 'puppeteer-core';
 import { FIREFOX_WAIT_MS, launchFirefoxWithExtension, type FirefoxWithExtension } from './fixtures/firefox.ts';
-import { button, dialogButton, exists, expectMessage, field, fillConnection, paste, row, selectField, valueOf } from './fixtures/firefox-page.ts';
+import {
+  button,
+  dialogButton,
+  exists,
+  expectMessage,
+  field,
+  fillConnection,
+  paste,
+  row,
+  selectField,
+  valueOf,
+} from './fixtures/firefox-page.ts';
 import { goToSection, openOptionsSection, reloadOnSection, waitForSection } from './fixtures/firefox-sections.ts';
 import { startE2eSandbox, type Sandbox } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -32,7 +43,11 @@ async function workspaces(page: Page): Promise<{ names: string[]; chosen: string
 /** Chooses a workspace by its name in the Workspace select. */
 async function choose(page: Page, name: string): Promise<void> {
   const select = await page.locator(selectField('Workspace')).waitHandle();
-  const value = await select.evaluate((element, wanted) => [...(element as HTMLSelectElement).options].find((option) => option.text === wanted)?.value ?? '', name);
+  const value = await select.evaluate(
+    (element, wanted) =>
+      [...(element as HTMLSelectElement).options].find((option) => option.text === wanted)?.value ?? '',
+    name,
+  );
   await select.select(value);
   await expect.poll(async () => (await workspaces(page)).chosen).toBe(name);
 }
@@ -52,13 +67,20 @@ async function createGroup(options: Page, name: string, id: string): Promise<voi
 }
 
 /** Registers a page of `service` from popup.html?tabId for its tab, in the workspace chosen there (if given). */
-async function register(options: Page, service: Sandbox, path: string, workspace?: string): Promise<{ popup: Page; id: string }> {
+async function register(
+  options: Page,
+  service: Sandbox,
+  path: string,
+  workspace?: string,
+): Promise<{ popup: Page; id: string }> {
   const web = await ff.firefox.newPage();
   web.setDefaultTimeout(FIREFOX_WAIT_MS);
   await web.goto(service.pageUrl(path, `Page ${path}`));
   const url = await web.evaluate(() => location.href);
   // Firefox match patterns ignore ports: query every tab and filter by URL.
-  const tabs = await options.evaluate(async () => (await browser.tabs.query({})).map((tab) => ({ id: tab.id, url: tab.url })));
+  const tabs = await options.evaluate(async () =>
+    (await browser.tabs.query({})).map((tab) => ({ id: tab.id, url: tab.url })),
+  );
   const popup = await ff.openExtensionPage(`popup.html?tabId=${tabs.find((tab) => tab.url === url)?.id}`);
   await popup.locator(button('Create project')).waitHandle();
   if (workspace) await choose(popup, workspace);
@@ -71,7 +93,9 @@ async function register(options: Page, service: Sandbox, path: string, workspace
 const groupShown = (options: Page, name: string) => exists(options, `::-p-xpath(${row(name)})`);
 const historyText = (options: Page) => options.$eval('#project-history', (section) => section.textContent ?? '');
 
-test('Firefox: two workspaces against two services, each group and project on its own, switching shows only its own', async ({ sandbox }) => {
+test('Firefox: two workspaces against two services, each group and project on its own, switching shows only its own', async ({
+  sandbox,
+}) => {
   const options = await openOptionsSection(ff, 'connection');
   await rename(options, 'Acme');
   await fillConnection(options, sandbox);
@@ -83,7 +107,9 @@ test('Firefox: two workspaces against two services, each group and project on it
   await options.locator(button('Add workspace')).click();
   await waitForSection(options, 'connection');
   await expect.poll(async () => (await workspaces(options)).names).toEqual(['Acme', 'Workspace 2']);
-  await expect.poll(() => options.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('Workspace 2');
+  await expect
+    .poll(() => options.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value))
+    .toBe('Workspace 2');
   await rename(options, 'Globex');
   await fillConnection(options, second);
   await expectMessage(options, 'status', 'Connection saved.');

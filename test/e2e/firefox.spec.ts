@@ -54,7 +54,9 @@ test('Firefox: save the connection, then create a project for a tab from popup.h
   const webUrl = await web.evaluate(() => location.href);
 
   // Firefox match patterns ignore ports: query every tab and filter by URL.
-  const tabs = await options.evaluate(async () => (await browser.tabs.query({})).map((tab) => ({ id: tab.id, url: tab.url })));
+  const tabs = await options.evaluate(async () =>
+    (await browser.tabs.query({})).map((tab) => ({ id: tab.id, url: tab.url })),
+  );
   const tabId = tabs.find((tab) => tab.url === webUrl)?.id;
   expect(tabId, `a tab showing ${webUrl} in ${JSON.stringify(tabs)}`).toBeDefined();
 
@@ -78,7 +80,12 @@ test('Firefox: save the connection, then create a project for a tab from popup.h
   expect(JSON.parse(request.body)).toStrictEqual({ data: { projectUrl: webUrl, projectName: title } });
 });
 
-async function createGroup(options: Page, name: string, id: string, environment: 'Customer' | 'Testing'): Promise<void> {
+async function createGroup(
+  options: Page,
+  name: string,
+  id: string,
+  environment: 'Customer' | 'Testing',
+): Promise<void> {
   await paste(options, field('Name'), name);
   await paste(options, field('User group ID'), id);
   await (await options.locator(selectField('Environment')).waitHandle()).select(environment);
@@ -86,7 +93,9 @@ async function createGroup(options: Page, name: string, id: string, environment:
   await expectMessage(options, 'status', `Created “${name}” (${environment}, ID ${id})`);
 }
 
-test('Firefox: user groups — the same id in Customer and Testing, rotate one, delete the other', async ({ sandbox }) => {
+test('Firefox: user groups — the same id in Customer and Testing, rotate one, delete the other', async ({
+  sandbox,
+}) => {
   const options = await openOptionsSection(ff, 'connection');
   await fillConnection(options, sandbox);
   await expectMessage(options, 'status', 'Connection saved.');
@@ -94,10 +103,21 @@ test('Firefox: user groups — the same id in Customer and Testing, rotate one, 
 
   await createGroup(options, 'Acme production', 'acme', 'Customer');
   await createGroup(options, 'Acme staging', 'acme', 'Testing');
-  const tagged = () => sandbox.groups().map((group) => `${group.api_environment_tag}:${group.provided_id}:${group.name}`).sort();
+  const tagged = () =>
+    sandbox
+      .groups()
+      .map((group) => `${group.api_environment_tag}:${group.provided_id}:${group.name}`)
+      .sort();
   expect(tagged()).toEqual(['Customer:acme:Acme production', 'Testing:acme:Acme staging']);
-  expect(await exists(options, `::-p-xpath(${row('Acme production')}[*[@role="gridcell" and normalize-space(.)="Customer"]])`)).toBe(true);
-  expect(await exists(options, `::-p-xpath(${row('Acme staging')}[*[@role="gridcell" and normalize-space(.)="Testing"]])`)).toBe(true);
+  expect(
+    await exists(
+      options,
+      `::-p-xpath(${row('Acme production')}[*[@role="gridcell" and normalize-space(.)="Customer"]])`,
+    ),
+  ).toBe(true);
+  expect(
+    await exists(options, `::-p-xpath(${row('Acme staging')}[*[@role="gridcell" and normalize-space(.)="Testing"]])`),
+  ).toBe(true);
   expect(await exists(options, rowButton('Acme staging', 'Copy token'))).toBe(true);
 
   // Rotate the Testing group: the new token is stored and shown, the service refuses the old one.

@@ -27,7 +27,10 @@ async function createFrom(popup: Page): Promise<string> {
   return projectId.inputValue();
 }
 
-test('a page registered before: the popup warns with the earlier id, Register again creates a second, the history lists both', async ({ extension, sandbox }) => {
+test('a page registered before: the popup warns with the earlier id, Register again creates a second, the history lists both', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const title = unique('History duplicate');
   const page = await extension.context.newPage();
@@ -63,7 +66,9 @@ test('a page registered before: the popup warns with the earlier id, Register ag
       const recent = third.popup.getByRole('region', { name: 'Recent projects' }).getByRole('listitem');
       await expect(recent.nth(0)).toContainText(secondId);
       await expect(recent.nth(1)).toContainText(firstId);
-      await expect(third.popup.getByRole('button', { name: `Copy project ID of ${title}`, exact: true })).toHaveCount(2);
+      await expect(third.popup.getByRole('button', { name: `Copy project ID of ${title}`, exact: true })).toHaveCount(
+        2,
+      );
     } finally {
       await third.close();
     }
@@ -80,7 +85,6 @@ test('a page registered before: the popup warns with the earlier id, Register ag
     await expect(rows.nth(1)).toContainText(firstId);
     await history.getByLabel('Search history', { exact: true }).fill(firstId);
     await expect(rows).toHaveCount(1);
-
   } finally {
     await second.close();
   }
@@ -107,7 +111,10 @@ test('the options page exports the history as JSON and CSV', async ({ sandbox })
     await history.getByRole('button', { name: 'Export history JSON' }).click();
     const jsonFile = await json;
     expect(jsonFile.suggestedFilename()).toMatch(/^project-history-workspace-1-\d{4}-\d{2}-\d{2}\.json$/);
-    const exported = JSON.parse(await readFile((await jsonFile.path()), 'utf8')) as { format: string; projects: { projectId: string }[] };
+    const exported = JSON.parse(await readFile(await jsonFile.path(), 'utf8')) as {
+      format: string;
+      projects: { projectId: string }[];
+    };
     expect(exported.format).toBe('review-companion.project-history');
     expect(exported.projects.map((project) => project.projectId)).toEqual(ids);
 
@@ -125,7 +132,10 @@ test('the options page exports the history as JSON and CSV', async ({ sandbox })
   }
 });
 
-test('other pages of the same site are counted; ALREADY_EXISTS names the existing project', async ({ extension, sandbox }) => {
+test('other pages of the same site are counted; ALREADY_EXISTS names the existing project', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const pageA = await extension.context.newPage();
   await pageA.goto(sandbox.pageUrl(unique('site-a'), 'Site page A'));
@@ -136,7 +146,9 @@ test('other pages of the same site are counted; ALREADY_EXISTS names the existin
   // How many other pages of this origin the history holds (other tests of this worker add some).
   const origin = new URL(pageA.url()).origin;
   const projectHistory = (await readWorkspaceStorage<{ projectUrl: string }[]>(extension, 'projectHistory')) ?? [];
-  const registered = new Set(projectHistory.map((entry) => entry.projectUrl.replace(/#.*/, '')).filter((url) => url.startsWith(`${origin}/`))).size;
+  const registered = new Set(
+    projectHistory.map((entry) => entry.projectUrl.replace(/#.*/, '')).filter((url) => url.startsWith(`${origin}/`)),
+  ).size;
 
   sandbox.setOneProjectPerSite(true);
   const pageB = await extension.context.newPage();
@@ -144,24 +156,37 @@ test('other pages of the same site are counted; ALREADY_EXISTS names the existin
   const b = await openActionPopup(extension, pageB);
   try {
     const site = new URL(pageA.url()).host;
-    await expect(b.popup.getByText(registered === 1 ? `1 other page of ${site} is registered.` : `${registered} other pages of ${site} are registered.`)).toBeVisible();
+    await expect(
+      b.popup.getByText(
+        registered === 1
+          ? `1 other page of ${site} is registered.`
+          : `${registered} other pages of ${site} are registered.`,
+      ),
+    ).toBeVisible();
     await expect(b.popup.getByRole('region', { name: 'Already registered' })).toHaveCount(0);
     await b.popup.getByRole('button', { name: 'Create project' }).click();
     const alert = b.popup.getByRole('alert');
     await expect(alert).toContainText(`This site already has a project (project ID ${idA}).`);
     await expect(alert.getByRole('button', { name: 'Copy existing project ID' })).toBeVisible();
     // Nothing was created here, so nothing was added to the history.
-    await expect(b.popup.getByRole('region', { name: 'Recent projects' }).getByRole('listitem').first()).toContainText(idA);
+    await expect(b.popup.getByRole('region', { name: 'Recent projects' }).getByRole('listitem').first()).toContainText(
+      idA,
+    );
   } finally {
     await b.close();
   }
 });
 
-test('the popup footer shows the keyboard shortcut the browser reports; the manifest suggests Alt+Shift+R', async ({ extension, sandbox }) => {
+test('the popup footer shows the keyboard shortcut the browser reports; the manifest suggests Alt+Shift+R', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const worker = await extension.serviceWorker();
   const { suggested, shortcut } = await worker.evaluate(async () => {
-    const manifest = chrome.runtime.getManifest() as { commands?: Record<string, { suggested_key?: { default?: string } }> };
+    const manifest = chrome.runtime.getManifest() as {
+      commands?: Record<string, { suggested_key?: { default?: string } }>;
+    };
     const command = (await chrome.commands.getAll()).find((candidate) => candidate.name === '_execute_action');
     return { suggested: manifest.commands?._execute_action?.suggested_key?.default, shortcut: command?.shortcut ?? '' };
   });
@@ -170,10 +195,15 @@ test('the popup footer shows the keyboard shortcut the browser reports; the mani
   await page.goto(sandbox.pageUrl(unique('footer'), 'Footer'));
   const popup = await openPopupForTab(extension, page);
   // Headless Chromium assigns no suggested keys (getAll reports ""); a desktop browser shows Alt+Shift+R.
-  await expect(popup.getByRole('contentinfo')).toHaveText(shortcut ? `Keyboard shortcut: ${shortcut}` : 'Keyboard shortcut: not set');
+  await expect(popup.getByRole('contentinfo')).toHaveText(
+    shortcut ? `Keyboard shortcut: ${shortcut}` : 'Keyboard shortcut: not set',
+  );
 });
 
-test('context menu on a page opens the popup for that tab; on a link, prefilled with the link', async ({ extension, sandbox }) => {
+test('context menu on a page opens the popup for that tab; on a link, prefilled with the link', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const page = await extension.context.newPage();
   const title = unique('Menu page');
@@ -187,7 +217,9 @@ test('context menu on a page opens the popup for that tab; on a link, prefilled 
   });
   expect(updated).toBe(true);
 
-  const onPage = await popupOpenedBy(extension, () => clickContextMenu(extension, page, { menuItemId: 'register-page' }));
+  const onPage = await popupOpenedBy(extension, () =>
+    clickContextMenu(extension, page, { menuItemId: 'register-page' }),
+  );
   try {
     await expect(onPage.popup.getByLabel('Project URL', { exact: true })).toHaveValue(page.url());
     await expect(onPage.popup.getByLabel('Project name', { exact: true })).toHaveValue(title);
@@ -197,7 +229,9 @@ test('context menu on a page opens the popup for that tab; on a link, prefilled 
 
   // Chrome reports no link text: the name is the link's host and path.
   const linkUrl = sandbox.pageUrl(unique('linked'));
-  const onLink = await popupOpenedBy(extension, () => clickContextMenu(extension, page, { menuItemId: 'register-link', linkUrl }));
+  const onLink = await popupOpenedBy(extension, () =>
+    clickContextMenu(extension, page, { menuItemId: 'register-link', linkUrl }),
+  );
   try {
     await expect(onLink.popup.getByLabel('Project URL', { exact: true })).toHaveValue(linkUrl);
     const { host, pathname } = new URL(linkUrl);
@@ -218,13 +252,18 @@ test('context menu on a page opens the popup for that tab; on a link, prefilled 
   }
 });
 
-test('where the popup cannot open, the context menu opens a small window with the form', async ({ extension, sandbox }) => {
+test('where the popup cannot open, the context menu opens a small window with the form', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const page = await extension.context.newPage();
   const title = unique('Window page');
   await page.goto(sandbox.pageUrl(unique('menu-window'), title));
   // A window that does not exist makes openPopup fail, as it does without a focused browser window.
-  const opened = extension.context.waitForEvent('page', (candidate) => candidate.url().startsWith(extension.extensionUrl('popup.html?tabId=')));
+  const opened = extension.context.waitForEvent('page', (candidate) =>
+    candidate.url().startsWith(extension.extensionUrl('popup.html?tabId=')),
+  );
   await clickContextMenu(extension, page, { menuItemId: 'register-page' }, 987_654);
   const form = await opened;
   await expect(form.getByLabel('Project URL', { exact: true })).toHaveValue(page.url());
@@ -239,11 +278,16 @@ test('where the popup cannot open, the context menu opens a small window with th
   expect(window?.type).toBe('popup');
 });
 
-test('a link opened as ?url=&title= is prefilled; a store page is explained and the field stays editable', async ({ extension, sandbox }) => {
+test('a link opened as ?url=&title= is prefilled; a store page is explained and the field stays editable', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const popup = await extension.context.newPage();
   const store = 'https://chromewebstore.google.com/detail/some-extension/abc';
-  await popup.goto(extension.extensionUrl(`popup.html?${new URLSearchParams({ url: store, title: 'Some extension\n' }).toString()}`));
+  await popup.goto(
+    extension.extensionUrl(`popup.html?${new URLSearchParams({ url: store, title: 'Some extension\n' }).toString()}`),
+  );
   const url = popup.getByLabel('Project URL', { exact: true });
   await expect(url).toHaveValue(store);
   await expect(popup.getByLabel('Project name', { exact: true })).toHaveValue('Some extension');

@@ -9,8 +9,14 @@ import { expect, test } from './fixtures/test.ts';
 
 isolateUserGroupsAndWatchConsole();
 
-async function download(options: Page, button: 'Export JSON' | 'Export CSV'): Promise<{ download: Download; text: string }> {
-  const [file] = await Promise.all([options.waitForEvent('download'), options.getByRole('button', { name: button }).click()]);
+async function download(
+  options: Page,
+  button: 'Export JSON' | 'Export CSV',
+): Promise<{ download: Download; text: string }> {
+  const [file] = await Promise.all([
+    options.waitForEvent('download'),
+    options.getByRole('button', { name: button }).click(),
+  ]);
   return { download: file, text: await readFile(await file.path(), 'utf8') };
 }
 
@@ -32,7 +38,10 @@ async function setUpGroups(extension: ExtensionBrowser, options: Page) {
   return groups;
 }
 
-test('export JSON, then import it into a cleared registry: every group comes back with its token', async ({ extension, sandbox }) => {
+test('export JSON, then import it into a cleared registry: every group comes back with its token', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const options = await openOptionsPage(extension);
   const original = await setUpGroups(extension, options);
@@ -62,7 +71,9 @@ test('export JSON, then import it into a cleared registry: every group comes bac
   await expect(rowOf(options, 'Globex, "Intl"')).toBeVisible();
   const staging = rowOf(options, 'Acme staging');
   await staging.getByRole('button', { name: 'Show' }).click();
-  await expect(staging.locator('code')).toHaveText(sandbox.groups().find((group) => group.api_environment_tag === 'Testing')!.token);
+  await expect(staging.locator('code')).toHaveText(
+    sandbox.groups().find((group) => group.api_environment_tag === 'Testing')!.token,
+  );
   // An import never calls the service.
   expect(sandbox.requests.length).toBe(requestsBefore);
 
@@ -74,7 +85,10 @@ test('export JSON, then import it into a cleared registry: every group comes bac
   await expect(summary(options)).toHaveText('0 new, 0 changed, 3 unchanged, 0 invalid');
 });
 
-test('an import that changes a token shows what changes, and writes only after Confirm', async ({ extension, sandbox }) => {
+test('an import that changes a token shows what changes, and writes only after Confirm', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const options = await openOptionsPage(extension);
   const original = await setUpGroups(extension, options);
@@ -87,9 +101,13 @@ test('an import that changes a token shows what changes, and writes only after C
     'New team,new-team,Testing,ugt_new_team,4242,2025-01-01T00:00:00.000Z,',
     'No token,no-token,Customer,,4243,,',
   ].join('\r\n');
-  await options.getByLabel('Add groups from file').setInputFiles({ name: 'edited.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
+  await options
+    .getByLabel('Add groups from file')
+    .setInputFiles({ name: 'edited.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
   await expect(summary(options)).toHaveText('1 new, 1 changed, 2 unchanged, 1 invalid');
-  await expect(options.getByRole('list', { name: 'Groups that would change' })).toHaveText('“Acme production” (Customer, ID acme): token differs');
+  await expect(options.getByRole('list', { name: 'Groups that would change' })).toHaveText(
+    '“Acme production” (Customer, ID acme): token differs',
+  );
   await expect(options.getByRole('list', { name: 'Invalid rows' })).toHaveText('Line 6: token: must not be empty');
   // The preview never shows a token.
   await expect(options.locator('.preview')).not.toContainText('ugt_token_from_the_file');
@@ -105,10 +123,14 @@ test('an import that changes a token shows what changes, and writes only after C
   // Confirm: the token is replaced, the new group added, the invalid row left out.
   await options.getByRole('button', { name: 'Import', exact: true }).click();
   await options.getByRole('dialog').getByRole('button', { name: 'Import 2 groups' }).click();
-  await expect(addFromFile(options).getByRole('status')).toContainText('Imported edited.csv: 1 new group, 1 group updated.');
+  await expect(addFromFile(options).getByRole('status')).toContainText(
+    'Imported edited.csv: 1 new group, 1 group updated.',
+  );
   const after = await storedGroups(extension);
   expect(after).toHaveLength(4);
-  expect(after.find((group) => group.environment === 'Customer' && group.provided_id === 'acme')?.token).toBe('ugt_token_from_the_file');
+  expect(after.find((group) => group.environment === 'Customer' && group.provided_id === 'acme')?.token).toBe(
+    'ugt_token_from_the_file',
+  );
   expect(after.find((group) => group.provided_id === 'no-token')).toBeUndefined();
   const row = rowOf(options, 'Acme production');
   await row.getByRole('button', { name: 'Show' }).click();
@@ -116,7 +138,10 @@ test('an import that changes a token shows what changes, and writes only after C
   await expect(options.locator('.preview')).toHaveCount(0);
 });
 
-test('an export taken the moment a rotation is announced holds the new token, ten times in a row', async ({ extension, sandbox }) => {
+test('an export taken the moment a rotation is announced holds the new token, ten times in a row', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const options = await openOptionsPage(extension);
   await createGroup(options, 'Rotating team', 'rotating', 'Customer');
@@ -126,12 +151,19 @@ test('an export taken the moment a rotation is announced holds the new token, te
     await rowAction(rowOf(options, 'Rotating team'), 'Rotate token');
     await options.getByRole('dialog').getByRole('button', { name: 'Rotate token' }).click();
     // This round's announcement, not the last one's (it ends with the new token's last four characters).
-    await options.getByRole('status').filter({ hasText: 'New token for “Rotating team”' }).filter({ hasNotText: `••••${previous.slice(-4)}` }).waitFor();
+    await options
+      .getByRole('status')
+      .filter({ hasText: 'New token for “Rotating team”' })
+      .filter({ hasNotText: `••••${previous.slice(-4)}` })
+      .waitFor();
     const { text } = await download(options, 'Export JSON');
     const current = serviceToken();
     expect(current, `round ${round}: the sandbox rotated`).not.toBe(previous);
     const exported = (JSON.parse(text) as { groups: StoredGroup[] }).groups;
-    expect(exported.map((group) => ({ token: group.token, rotation: group.rotation })), `round ${round}`).toEqual([{ token: current, rotation: undefined }]);
+    expect(
+      exported.map((group) => ({ token: group.token, rotation: group.rotation })),
+      `round ${round}`,
+    ).toEqual([{ token: current, rotation: undefined }]);
     await expect(options.getByRole('status')).toContainText(`••••${current.slice(-4)}`);
     expect((await storedGroups(extension)).map((group) => group.token)).toEqual([current]);
     previous = current;
@@ -143,6 +175,8 @@ test('a file over the import size limit is refused before it is read', async ({ 
   const options = await openOptionsPage(extension);
   const buffer = Buffer.alloc(17 * 1024 * 1024, 'a');
   await options.getByLabel('Add groups from file').setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer });
-  await expect(options.getByRole('alert')).toHaveText('huge.csv is 17 MB; files over 16 MB are not read. Split it into smaller files.');
+  await expect(options.getByRole('alert')).toHaveText(
+    'huge.csv is 17 MB; files over 16 MB are not read. Split it into smaller files.',
+  );
   await expect(summary(options)).toHaveCount(0);
 });

@@ -46,7 +46,11 @@ async function setUp(own: ExtensionBrowser, sandbox: Sandbox, say: (name: string
   await options.getByRole('button', { name: say('connectionSave') }).click();
   await expect(options.getByRole('status')).toContainText(say('connectionSaved'));
   await options.goto(optionsUrl(own.extensionId, 'groups'));
-  for (const [name, id] of [['Design team north', 'design-north'], ['Client Müller GmbH', 'mueller-1'], ['QA', 'qa-1']] as const) {
+  for (const [name, id] of [
+    ['Design team north', 'design-north'],
+    ['Client Müller GmbH', 'mueller-1'],
+    ['QA', 'qa-1'],
+  ] as const) {
     await options.getByLabel(say('groupsFieldName'), { exact: true }).fill(name);
     await options.getByLabel(say('groupsFieldId'), { exact: true }).fill(id);
     await options.getByRole('button', { name: say('groupsCreate') }).click();
@@ -58,7 +62,10 @@ async function setUp(own: ExtensionBrowser, sandbox: Sandbox, say: (name: string
 for (const language of ['de', 'fr', 'es', 'pt_BR', 'ja', 'zh_CN']) {
   test(`${language}: the popup at 380 px and the options page at 760 px fit, light and dark`, async ({ sandbox }) => {
     test.setTimeout(90_000);
-    const messages = JSON.parse(readFileSync(path.join(LOCALES, language, 'messages.json'), 'utf8')) as Record<string, { message: string }>;
+    const messages = JSON.parse(readFileSync(path.join(LOCALES, language, 'messages.json'), 'utf8')) as Record<
+      string,
+      { message: string }
+    >;
     const say = (name: string) => messages[name]!.message;
     const shot = (name: string) => test.info().outputPath(`${language}-${name}.png`);
     const own = await launchExtensionBrowser({ language: language.replace('_', '-') });

@@ -16,12 +16,18 @@ interface Message {
   message: string;
   placeholders?: Record<string, { content: string }>;
 }
-const messagesOf = (locale: string) => JSON.parse(readFileSync(path.join(LOCALES, locale, 'messages.json'), 'utf8')) as Record<string, Message>;
+const messagesOf = (locale: string) =>
+  JSON.parse(readFileSync(path.join(LOCALES, locale, 'messages.json'), 'utf8')) as Record<string, Message>;
 const english = messagesOf('en');
 const german = messagesOf('de');
 /** English texts of a few words that German does not share: any of them on a page is a text left untranslated. */
 const ENGLISH_ONLY = Object.entries(english)
-  .filter(([name, entry]) => !entry.message.includes('$') && entry.message.trim().split(/\s+/).length >= 2 && german[name]?.message !== entry.message)
+  .filter(
+    ([name, entry]) =>
+      !entry.message.includes('$') &&
+      entry.message.trim().split(/\s+/).length >= 2 &&
+      german[name]?.message !== entry.message,
+  )
   .map(([, entry]) => entry.message);
 
 const SECTIONS: OptionsSection[] = ['start', 'projects', 'groups', 'connection', 'backup', 'about'];
@@ -37,13 +43,21 @@ test.afterAll(async () => {
 /** A German message with its placeholders filled in, as Chrome does ($1… in placeholder order). */
 function germanText(name: string, ...values: string[]): string {
   const entry = german[name]!;
-  const contents = Object.fromEntries(Object.entries(entry.placeholders ?? {}).map(([key, value]) => [key.toLowerCase(), value.content]));
-  return entry.message.replace(/\$([A-Za-z0-9_]+)\$/g, (_match, key: string) => values[Number(contents[key.toLowerCase()]!.slice(1)) - 1]!);
+  const contents = Object.fromEntries(
+    Object.entries(entry.placeholders ?? {}).map(([key, value]) => [key.toLowerCase(), value.content]),
+  );
+  return entry.message.replace(
+    /\$([A-Za-z0-9_]+)\$/g,
+    (_match, key: string) => values[Number(contents[key.toLowerCase()]!.slice(1)) - 1]!,
+  );
 }
 
 async function expectNoEnglish(page: Page, where: string): Promise<void> {
   const text = await page.locator('body').innerText();
-  expect(ENGLISH_ONLY.filter((message) => text.includes(message)), `English left in ${where}`).toEqual([]);
+  expect(
+    ENGLISH_ONLY.filter((message) => text.includes(message)),
+    `English left in ${where}`,
+  ).toEqual([]);
 }
 
 test('in German, every options section speaks German, with <html lang="de">', async () => {
@@ -52,7 +66,11 @@ test('in German, every options section speaks German, with <html lang="de">', as
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   const nav = page.getByRole('navigation', { name: german.navLabel!.message });
-  await expect(nav.getByRole('link')).toHaveText(['navStart', 'navProjects', 'navGroups', 'navConnection', 'navBackup', 'navAbout'].map((name) => german[name]!.message));
+  await expect(nav.getByRole('link')).toHaveText(
+    ['navStart', 'navProjects', 'navGroups', 'navConnection', 'navBackup', 'navAbout'].map(
+      (name) => german[name]!.message,
+    ),
+  );
   for (const section of SECTIONS) {
     await page.goto(optionsUrl(own.extensionId, section));
     await expect(page.locator('main h2').first()).toBeVisible();

@@ -24,7 +24,11 @@ const NEW_PASSPHRASE = 'lock e2e passphrase two';
 async function allStorage(extension: ExtensionBrowser): Promise<string> {
   const worker = await extension.serviceWorker();
   return worker.evaluate(async () =>
-    JSON.stringify([await chrome.storage.local.get(null), await chrome.storage.sync.get(null), await chrome.storage.session.get(null)]),
+    JSON.stringify([
+      await chrome.storage.local.get(null),
+      await chrome.storage.sync.get(null),
+      await chrome.storage.session.get(null),
+    ]),
   );
 }
 
@@ -43,8 +47,15 @@ async function expectNoSecretStored(extension: ExtensionBrowser, sandbox: Sandbo
 
 /** The same rules as test/e2e/accessibility.spec.ts, for the lock's states. */
 async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe violations in ${state}`).toEqual([]);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+    `axe violations in ${state}`,
+  ).toEqual([]);
 }
 
 async function openConnection(extension: ExtensionBrowser): Promise<Page> {
@@ -75,7 +86,9 @@ async function openPopup(extension: ExtensionBrowser, sandbox: Sandbox): Promise
   return openPopupForTab(extension, page);
 }
 
-test('turned on, no credential is stored in clear, locked or unlocked; a restart leaves it locked; unlock, change, turn off', async ({ sandbox }) => {
+test('turned on, no credential is stored in clear, locked or unlocked; a restart leaves it locked; unlock, change, turn off', async ({
+  sandbox,
+}) => {
   test.setTimeout(90_000);
   const profileDir = await mkdtemp(path.join(tmpdir(), 'review-companion-lock-'));
   let extension = await launchExtensionBrowser({ profileDir });
@@ -165,14 +178,31 @@ test('a bulk create pauses while locked and carries on by itself after unlocking
   const workspaceId = await activeWorkspaceId(extension);
   const options = await openConnection(extension);
   await turnOn(options);
-  const send = (type: string, data: unknown) => options.evaluate(async ([name, payload]) => (await chrome.runtime.sendMessage({ type: name, data: payload })) as unknown, [type, data] as const);
-  const rows = Array.from({ length: 6 }, (_, index) => ({ line: index + 2, name: `Locked ${index}`, userGroupId: `locked-${index}`, environment: 'Testing' }));
+  const send = (type: string, data: unknown) =>
+    options.evaluate(
+      async ([name, payload]) => (await chrome.runtime.sendMessage({ type: name, data: payload })) as unknown,
+      [type, data] as const,
+    );
+  const rows = Array.from({ length: 6 }, (_, index) => ({
+    line: index + 2,
+    name: `Locked ${index}`,
+    userGroupId: `locked-${index}`,
+    environment: 'Testing',
+  }));
   // 60 a minute: a row a second, so the lock falls in the middle of the job.
   expect(await send('startBulkCreate', { workspaceId, rows, ratePerMinute: 60 })).toMatchObject({ ok: true });
   await expect.poll(() => sandbox.groups().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
   await options.getByRole('button', { name: 'Lock now' }).click();
 
-  const job = () => extension.serviceWorker().then((worker) => worker.evaluate(async (key) => (await chrome.storage.local.get(key))[key] as { status: string; message?: { key: string } }, `ws.${workspaceId}.bulkCreateJob`));
+  const job = () =>
+    extension
+      .serviceWorker()
+      .then((worker) =>
+        worker.evaluate(
+          async (key) => (await chrome.storage.local.get(key))[key] as { status: string; message?: { key: string } },
+          `ws.${workspaceId}.bulkCreateJob`,
+        ),
+      );
   await expect.poll(async () => (await job()).status, { timeout: 10_000 }).toBe('paused');
   // Paused with the LOCKED error's named text (the page shows it as "Credentials are locked…").
   expect((await job()).message).toEqual({ key: 'errorLocked' });
@@ -186,7 +216,9 @@ test('a bulk create pauses while locked and carries on by itself after unlocking
   const started = Date.now();
   expect(await send('unlock', { passphrase: PASSPHRASE })).toMatchObject({ ok: true, value: { locked: false } });
   const unlockMs = Date.now() - started;
-  console.log(`lock e2e: the unlock message (PBKDF2-SHA256 600,000 in the worker, verifier) answered in ${unlockMs} ms`);
+  console.log(
+    `lock e2e: the unlock message (PBKDF2-SHA256 600,000 in the worker, verifier) answered in ${unlockMs} ms`,
+  );
   expect(unlockMs, 'unlock within the 1 s target').toBeLessThan(1_000);
   await expect.poll(() => sandbox.groups().length, { timeout: 20_000 }).toBe(6);
   await expect.poll(async () => (await job()).status, { timeout: 5_000 }).toBe('done');

@@ -39,7 +39,9 @@ test.afterAll(async () => {
 
 const workspaceSelect = (page: Page) => page.getByLabel('Workspace', { exact: true });
 
-test('a policy workspace: ready in the popup without typing, first and locked in the options page', async ({ sandbox }) => {
+test('a policy workspace: ready in the popup without typing, first and locked in the options page', async ({
+  sandbox,
+}) => {
   test.setTimeout(90_000);
   await ext?.close(); // a repeated run's browser
   ext = undefined;
@@ -73,7 +75,9 @@ test('a policy workspace: ready in the popup without typing, first and locked in
     const worker = await ext.serviceWorker();
     // A bound for a loaded machine: the worker also runs its start-up (the upgrade) first.
     await expect
-      .poll(() => worker.evaluate(async () => Object.keys(await chrome.storage.local.get('managedPolicy')).length), { timeout: 20_000 })
+      .poll(() => worker.evaluate(async () => Object.keys(await chrome.storage.local.get('managedPolicy')).length), {
+        timeout: 20_000,
+      })
       .toBe(1);
 
     // The popup: the managed workspace is listed first, chosen (the user's own one is not set up), and
@@ -110,7 +114,10 @@ test('a policy workspace: ready in the popup without typing, first and locked in
 
     // The administrator unlocks it while the browser runs: Chromium reloads the file (after a few
     // seconds of quiet), the worker applies it, and the open page follows without a reload.
-    await writeFile(POLICY_FILE, JSON.stringify({ '3rdparty': { extensions: { [extensionId]: { ...policy, lockWorkspaces: false } } } }));
+    await writeFile(
+      POLICY_FILE,
+      JSON.stringify({ '3rdparty': { extensions: { [extensionId]: { ...policy, lockWorkspaces: false } } } }),
+    );
     await workspaceSelect(options).selectOption({ label: `${ORG} (managed)` });
     await expect(options.getByLabel('Project API URL', { exact: true })).toBeEnabled({ timeout: 30_000 });
     await expect(options.getByLabel('Workspace name', { exact: true })).toBeEnabled();

@@ -57,7 +57,14 @@ test('the install opens the start page, which sets up only what a reviewer needs
 test('every section has its own address: links, the back button and old addresses land on it', async () => {
   const page = await own.context.newPage();
   await page.goto(optionsUrl(own.extensionId, 'connection'));
-  await expect(nav(page).getByRole('link')).toHaveText(['Start', 'Projects', 'User groups', 'Connection', 'Backup', 'About']);
+  await expect(nav(page).getByRole('link')).toHaveText([
+    'Start',
+    'Projects',
+    'User groups',
+    'Connection',
+    'Backup',
+    'About',
+  ]);
   await expect(nav(page).getByRole('link', { name: 'Connection' })).toHaveAttribute('aria-current', 'page');
   // Nothing stored: nothing to save and nothing to forget.
   await expect(page.getByRole('button', { name: 'Save connection' })).toBeDisabled();
@@ -81,14 +88,21 @@ test('keyboard only: Tab reaches the navigation, Enter opens a section, and focu
   await page.goto(optionsUrl(own.extensionId, 'start'));
   await expect(page.getByRole('heading', { level: 2, name: 'Welcome to Review Companion' })).toBeVisible();
   const aboutLink = nav(page).getByRole('link', { name: 'About' });
-  for (let presses = 0; presses < 12 && !(await aboutLink.evaluate((link) => link === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+  for (
+    let presses = 0;
+    presses < 12 && !(await aboutLink.evaluate((link) => link === document.activeElement));
+    presses += 1
+  )
+    await page.keyboard.press('Tab');
   await expect(aboutLink).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 2, name: 'About' })).toBeFocused();
   await expect(page.getByText(/^Version$/)).toBeVisible();
 });
 
-test('a connection saved in the connection section shows on the start page as ready for both roles', async ({ sandbox }) => {
+test('a connection saved in the connection section shows on the start page as ready for both roles', async ({
+  sandbox,
+}) => {
   const page = await own.context.newPage();
   await page.goto(optionsUrl(own.extensionId, 'connection'));
   await fillAndSaveConnection(page, connectionFor(sandbox));
@@ -113,7 +127,10 @@ test('the backup section counts the tokens no export holds, from the list as it 
   await goToSection(page, 'backup');
   const facts = page.getByText(/tokens exist only in this browser/);
   await expect(facts).toHaveText('1 of 1 tokens exist only in this browser. Never exported.');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export JSON' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/\.json$/);
   await expect(facts).toHaveText('0 of 1 tokens exist only in this browser. Last export: now.');
   // A new token after the export exists only here again.

@@ -24,18 +24,26 @@ async function diskStorage(ext: ExtensionBrowser): Promise<string> {
 }
 
 async function expectHints(options: Page, hints: (field: (typeof SECRET_FIELDS)[number]) => string): Promise<void> {
-  for (const field of SECRET_FIELDS) await expect(options.getByLabel(field, { exact: true })).toHaveAccessibleDescription(hints(field));
+  for (const field of SECRET_FIELDS)
+    await expect(options.getByLabel(field, { exact: true })).toHaveAccessibleDescription(hints(field));
 }
 
-async function expectSavedPlaceholders(options: Page, placeholders: (field: (typeof SECRET_FIELDS)[number]) => string): Promise<void> {
-  for (const field of SECRET_FIELDS) await expect(options.getByLabel(field, { exact: true })).toHaveAttribute('placeholder', placeholders(field));
+async function expectSavedPlaceholders(
+  options: Page,
+  placeholders: (field: (typeof SECRET_FIELDS)[number]) => string,
+): Promise<void> {
+  for (const field of SECRET_FIELDS)
+    await expect(options.getByLabel(field, { exact: true })).toHaveAttribute('placeholder', placeholders(field));
 }
 
 test.afterAll(async ({ extensionBrowser, sandbox }) => {
   expect(await extensionBrowser.console.findAny(secretsOf(sandbox)), 'console lines that contain a secret').toEqual([]);
 });
 
-test('a saved connection shows only masked secrets, and the popup creates projects with it', async ({ extension, sandbox }) => {
+test('a saved connection shows only masked secrets, and the popup creates projects with it', async ({
+  extension,
+  sandbox,
+}) => {
   const options = await extension.context.newPage();
   await options.goto(optionsUrl(extension.extensionId, 'connection'));
   await fillAndSaveConnection(options, connectionFor(sandbox));
@@ -44,14 +52,27 @@ test('a saved connection shows only masked secrets, and the popup creates projec
   const { apiToken, apiKey, authToken } = sandbox.credentials;
   await expect(options.getByLabel('User group API base URL', { exact: true })).toHaveValue(sandbox.userGroupBaseUrl);
   await expect(options.getByLabel('Project API URL', { exact: true })).toHaveValue(sandbox.projectApiUrl);
-  await expect(options.getByLabel('API token', { exact: true })).toHaveAttribute('placeholder', savedPlaceholder(apiToken));
+  await expect(options.getByLabel('API token', { exact: true })).toHaveAttribute(
+    'placeholder',
+    savedPlaceholder(apiToken),
+  );
   await expect(options.getByLabel('API key', { exact: true })).toHaveAttribute('placeholder', savedPlaceholder(apiKey));
-  await expect(options.getByLabel('Auth token', { exact: true })).toHaveAttribute('placeholder', savedPlaceholder(authToken));
+  await expect(options.getByLabel('Auth token', { exact: true })).toHaveAttribute(
+    'placeholder',
+    savedPlaceholder(authToken),
+  );
 
   const html = await options.content();
-  for (const secret of secretsOf(sandbox)) expect(html.includes(secret), 'a secret in the options page HTML').toBe(false);
-  const values = await options.locator('input').evaluateAll((inputs: HTMLInputElement[]) => inputs.map((input) => input.value));
-  for (const secret of secretsOf(sandbox)) expect(values.some((value) => value.includes(secret)), 'a secret in an input').toBe(false);
+  for (const secret of secretsOf(sandbox))
+    expect(html.includes(secret), 'a secret in the options page HTML').toBe(false);
+  const values = await options
+    .locator('input')
+    .evaluateAll((inputs: HTMLInputElement[]) => inputs.map((input) => input.value));
+  for (const secret of secretsOf(sandbox))
+    expect(
+      values.some((value) => value.includes(secret)),
+      'a secret in an input',
+    ).toBe(false);
   for (const field of SECRET_FIELDS) await expect(options.getByLabel(field, { exact: true })).toHaveValue('');
 
   const page = await extension.context.newPage();
@@ -70,7 +91,10 @@ test('a saved connection shows only masked secrets, and the popup creates projec
   expect(sandbox.requests[0]!.headers['x-service-auth-token']).toBe(authToken);
 });
 
-test('Forget credentials asks for confirmation, then removes the secrets but keeps the addresses', async ({ extension, sandbox }) => {
+test('Forget credentials asks for confirmation, then removes the secrets but keeps the addresses', async ({
+  extension,
+  sandbox,
+}) => {
   const options = await extension.context.newPage();
   await options.goto(optionsUrl(extension.extensionId, 'connection'));
   await fillAndSaveConnection(options, connectionFor(sandbox));
@@ -81,14 +105,19 @@ test('Forget credentials asks for confirmation, then removes the secrets but kee
   // Cancel keeps everything.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(options.getByLabel('API key', { exact: true })).toHaveAttribute('placeholder', savedPlaceholder(sandbox.credentials.apiKey));
+  await expect(options.getByLabel('API key', { exact: true })).toHaveAttribute(
+    'placeholder',
+    savedPlaceholder(sandbox.credentials.apiKey),
+  );
 
   await options.getByRole('button', { name: 'Forget credentials' }).click();
   await dialog.getByRole('button', { name: 'Forget credentials' }).click();
   await expect(options.getByRole('status')).toHaveText('Credentials removed from this browser.');
-  for (const field of SECRET_FIELDS) await expect(options.getByLabel(field, { exact: true })).toHaveAccessibleDescription('Not set.');
+  for (const field of SECRET_FIELDS)
+    await expect(options.getByLabel(field, { exact: true })).toHaveAccessibleDescription('Not set.');
   await options.reload();
-  for (const field of SECRET_FIELDS) await expect(options.getByLabel(field, { exact: true })).toHaveAccessibleDescription('Not set.');
+  for (const field of SECRET_FIELDS)
+    await expect(options.getByLabel(field, { exact: true })).toHaveAccessibleDescription('Not set.');
   await expect(options.getByLabel('Project API URL', { exact: true })).toHaveValue(sandbox.projectApiUrl);
 
   const page = await extension.context.newPage();
@@ -98,7 +127,10 @@ test('Forget credentials asks for confirmation, then removes the secrets but kee
   expect(sandbox.requests).toHaveLength(0);
 });
 
-test('a saved secret stays with its origin: a changed address asks for it again, and saving drops it', async ({ extension, sandbox }) => {
+test('a saved secret stays with its origin: a changed address asks for it again, and saving drops it', async ({
+  extension,
+  sandbox,
+}) => {
   const options = await extension.context.newPage();
   await options.goto(optionsUrl(extension.extensionId, 'connection'));
   await fillAndSaveConnection(options, connectionFor(sandbox));
@@ -106,13 +138,17 @@ test('a saved secret stays with its origin: a changed address asks for it again,
   const savedOrigin = new URL(sandbox.projectApiUrl).origin;
   const movedUrl = sandbox.projectApiUrl.replace('127.0.0.1', 'localhost');
   const projectApiUrl = options.getByLabel('Project API URL', { exact: true });
-  const moved = (field: string) => `The address changed: type the ${field} again. The saved one is only sent to ${savedOrigin}.`;
+  const moved = (field: string) =>
+    `The address changed: type the ${field} again. The saved one is only sent to ${savedOrigin}.`;
 
   // Before saving: the project API's secret fields say so; the user group API's is untouched.
   await projectApiUrl.fill(movedUrl);
   await expect(options.getByLabel('API key', { exact: true })).toHaveAccessibleDescription(moved('API key'));
   await expect(options.getByLabel('Auth token', { exact: true })).toHaveAccessibleDescription(moved('Auth token'));
-  await expect(options.getByLabel('API token', { exact: true })).toHaveAttribute('placeholder', savedPlaceholder(apiToken));
+  await expect(options.getByLabel('API token', { exact: true })).toHaveAttribute(
+    'placeholder',
+    savedPlaceholder(apiToken),
+  );
   // Another path on the same origin keeps the saved secrets.
   await projectApiUrl.fill(`${savedOrigin}/projects/v2`);
   await expect(options.getByLabel('API key', { exact: true })).toHaveAttribute('placeholder', savedPlaceholder(apiKey));
@@ -123,7 +159,10 @@ test('a saved secret stays with its origin: a changed address asks for it again,
   await expect(options.getByRole('status')).toHaveText('Connection saved. Still missing: API key and Auth token.');
   await expect(options.getByLabel('API key', { exact: true })).toHaveAccessibleDescription('Not set.');
   await expect(options.getByLabel('Auth token', { exact: true })).toHaveAccessibleDescription('Not set.');
-  await expect(options.getByLabel('API token', { exact: true })).toHaveAttribute('placeholder', savedPlaceholder(apiToken));
+  await expect(options.getByLabel('API token', { exact: true })).toHaveAttribute(
+    'placeholder',
+    savedPlaceholder(apiToken),
+  );
   const disk = await diskStorage(extension);
   for (const secret of [apiKey, authToken]) expect(disk.includes(secret), 'a dropped secret still stored').toBe(false);
   expect(disk.includes(apiToken), 'the user group API token is kept').toBe(true);
@@ -139,9 +178,14 @@ test('an http address outside this computer is refused next to its field', async
   await options.getByRole('button', { name: 'Save connection' }).click();
 
   await expect(projectApiUrl).toHaveAttribute('aria-invalid', 'true');
-  await expect(projectApiUrl).toHaveAccessibleDescription('Use https. Plain http is only allowed for localhost and 127.0.0.1.');
+  await expect(projectApiUrl).toHaveAccessibleDescription(
+    'Use https. Plain http is only allowed for localhost and 127.0.0.1.',
+  );
   await expect(options.getByRole('status')).toHaveCount(0);
-  await expect(options.getByLabel('User group API base URL', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(options.getByLabel('User group API base URL', { exact: true })).not.toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
 
   // Nothing was saved: a fresh page still shows the sandbox address.
   await options.reload();
@@ -157,7 +201,9 @@ test('a web page cannot reach the extension', async ({ extension, sandbox }) => 
   await page.goto(sandbox.pageUrl('hostile', 'A hostile page'));
   const outcome = await page.evaluate(async (extensionId) => {
     type SendMessage = (id: string, message: unknown, callback: (response: unknown) => void) => void;
-    const runtime = (globalThis as { chrome?: { runtime?: { sendMessage?: SendMessage; lastError?: { message?: string } } } }).chrome?.runtime;
+    const runtime = (
+      globalThis as { chrome?: { runtime?: { sendMessage?: SendMessage; lastError?: { message?: string } } } }
+    ).chrome?.runtime;
     const sendMessage = runtime?.sendMessage;
     if (typeof sendMessage !== 'function') return 'unavailable';
     const message = { type: 'createProject', data: { projectUrl: location.href, projectName: 'Sent by a web page' } };
@@ -178,11 +224,17 @@ test('a web page cannot reach the extension', async ({ extension, sandbox }) => 
   expect(sandbox.projects()).toHaveLength(0);
 });
 
-test('session-only credentials are gone after a browser restart and never on disk; saved ones survive it', async ({ sandbox }) => {
+test('session-only credentials are gone after a browser restart and never on disk; saved ones survive it', async ({
+  sandbox,
+}) => {
   // Restarting needs a browser of its own, on one profile kept across launches.
   const profileDir = await mkdtemp(path.join(tmpdir(), 'review-companion-restart-'));
   const values = connectionFor(sandbox);
-  const saved = { 'API token': savedPlaceholder(values.apiToken), 'API key': savedPlaceholder(values.apiKey), 'Auth token': savedPlaceholder(values.authToken) };
+  const saved = {
+    'API token': savedPlaceholder(values.apiToken),
+    'API key': savedPlaceholder(values.apiKey),
+    'Auth token': savedPlaceholder(values.authToken),
+  };
   let ext: ExtensionBrowser | undefined;
   /** (Re)starts the browser on the same profile and opens the options page. */
   const restart = async () => {
@@ -208,7 +260,8 @@ test('session-only credentials are gone after a browser restart and never on dis
     await expect(options.getByRole('status')).toHaveText('Connection saved.');
     await expectSavedPlaceholders(options, (field) => saved[field]);
     const disk = await diskStorage(ext!);
-    for (const secret of secretsOf(sandbox)) expect(disk.includes(secret), 'a session-only secret in storage.local').toBe(false);
+    for (const secret of secretsOf(sandbox))
+      expect(disk.includes(secret), 'a session-only secret in storage.local').toBe(false);
 
     // Session-only: the restart forgot the secrets, not the addresses or the choice.
     ({ options } = await restart());
@@ -246,7 +299,12 @@ test('no secret reaches the console of any extension context', async ({ extensio
     await popup.evaluate((text) => console.info(`${text} action-popup`), probe);
     await (await extension.serviceWorker()).evaluate((text) => console.info(`${text} service-worker`), probe);
     await expect
-      .poll(() => extension.console.entries.filter((entry) => entry.text.startsWith(probe)).map((entry) => `${entry.source} ${entry.text}`).sort())
+      .poll(() =>
+        extension.console.entries
+          .filter((entry) => entry.text.startsWith(probe))
+          .map((entry) => `${entry.source} ${entry.text}`)
+          .sort(),
+      )
       .toEqual([
         `action-popup ${probe} action-popup`,
         `page ${probe} options`,

@@ -12,7 +12,10 @@ test.afterAll(async ({ extensionBrowser, sandbox }) => {
   expect(await extensionBrowser.console.findAny(secretsOf(sandbox)), 'console lines that contain a secret').toEqual([]);
 });
 
-test('the real action popup registers the active page with both credentials and the exact body', async ({ extension, sandbox }) => {
+test('the real action popup registers the active page with both credentials and the exact body', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const title = 'Quarterly «review» target — Säntis & Co. 7c1e';
   const page = await extension.context.newPage();
@@ -51,17 +54,24 @@ test('the real action popup registers the active page with both credentials and 
 
   // What was copied is the id: paste it into the page (a chrome-extension origin cannot be granted clipboard-read).
   await page.bringToFront();
-  await page.evaluate(() => document.body.append(Object.assign(document.createElement('textarea'), { id: 'paste-here' })));
+  await page.evaluate(() =>
+    document.body.append(Object.assign(document.createElement('textarea'), { id: 'paste-here' })),
+  );
   await page.locator('#paste-here').focus();
   await page.keyboard.press('ControlOrMeta+V');
   await expect(page.locator('#paste-here')).toHaveValue(sandbox.projects()[0]!.projectId);
 });
 
-test('a toolbar click grants activeTab: a page outside the host permissions is prefilled too', async ({ extension, sandbox }) => {
+test('a toolbar click grants activeTab: a page outside the host permissions is prefilled too', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   // 127.0.0.2 is loopback but not in the e2e build's host permissions (http://127.0.0.1/*, http://localhost/*).
   const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Outside the host permissions</title>');
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end('<!doctype html><title>Outside the host permissions</title>');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
   try {
@@ -76,7 +86,9 @@ test('a toolbar click grants activeTab: a page outside the host permissions is p
     const clicked = await openActionPopup(extension, page, 'toolbarClick');
     try {
       await expect(clicked.popup.getByLabel('Project URL', { exact: true })).toHaveValue(page.url());
-      await expect(clicked.popup.getByLabel('Project name', { exact: true })).toHaveValue('Outside the host permissions');
+      await expect(clicked.popup.getByLabel('Project name', { exact: true })).toHaveValue(
+        'Outside the host permissions',
+      );
     } finally {
       await clicked.close();
     }
@@ -86,7 +98,10 @@ test('a toolbar click grants activeTab: a page outside the host permissions is p
   }
 });
 
-test('the service’s INVALID_ARGUMENT message is shown, and the button works again afterwards', async ({ extension, sandbox }) => {
+test('the service’s INVALID_ARGUMENT message is shown, and the button works again afterwards', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const page = await extension.context.newPage();
   await page.goto(sandbox.pageUrl('long-name', 'Long name page'));
@@ -134,7 +149,9 @@ test('a browser page is explained, and its address field stays editable', async 
     await url.fill('chrome://version/');
     await popup.getByLabel('Project name', { exact: true }).fill('Browser version page');
     await expect(url).toHaveAttribute('aria-invalid', 'true');
-    await expect(url).toHaveAccessibleDescription('This is a browser page (chrome://…). Only web pages (http or https) can be registered.');
+    await expect(url).toHaveAccessibleDescription(
+      'This is a browser page (chrome://…). Only web pages (http or https) can be registered.',
+    );
     await expect(create).toBeDisabled();
     await url.press('Enter');
     expect(sandbox.requests).toHaveLength(0);
@@ -152,14 +169,19 @@ test('a browser page is explained, and its address field stays editable', async 
   }
 });
 
-test('the popup opened on its own page explains at once that it cannot be registered', async ({ extension, sandbox }) => {
+test('the popup opened on its own page explains at once that it cannot be registered', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const popup = await extension.context.newPage();
   await popup.goto(extension.extensionUrl('popup.html'));
 
   const url = popup.getByLabel('Project URL', { exact: true });
   await expect(url).toHaveValue(extension.extensionUrl('popup.html'));
-  await expect(url).toHaveAccessibleDescription(`This is Review Companion's own page. Only web pages (http or https) can be registered. ${TYPE_INSTEAD}`);
+  await expect(url).toHaveAccessibleDescription(
+    `This is Review Companion's own page. Only web pages (http or https) can be registered. ${TYPE_INSTEAD}`,
+  );
   await expect(url).toBeEditable();
   // Focus is on the address, selected: typing or pasting replaces it.
   await expect(url).toBeFocused();
@@ -169,7 +191,10 @@ test('the popup opened on its own page explains at once that it cannot be regist
   await expect(popup.getByRole('button', { name: 'Create project' })).toBeEnabled();
 });
 
-test('without a connection the popup names what is missing, and Open settings opens the connection section', async ({ extension, sandbox }) => {
+test('without a connection the popup names what is missing, and Open settings opens the connection section', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   await forgetCredentials(extension.context, extension.extensionId);
   const page = await extension.context.newPage();
@@ -184,7 +209,9 @@ test('without a connection the popup names what is missing, and Open settings op
     await expect(popup.getByLabel('Project URL', { exact: true })).toHaveCount(0);
     await expect(popup.getByRole('button', { name: 'Create project' })).toHaveCount(0);
 
-    const optionsOpened = extension.context.waitForEvent('page', (opened) => opened.url().startsWith(optionsUrl(extension.extensionId)));
+    const optionsOpened = extension.context.waitForEvent('page', (opened) =>
+      opened.url().startsWith(optionsUrl(extension.extensionId)),
+    );
     const popupClosed = popup.waitForEvent('close');
     // Enter activates the button on key down; the popup may be closed before the key is up.
     await popup.keyboard.press('Enter').catch(() => undefined);
@@ -225,7 +252,10 @@ test('double-clicking Create project sends exactly one request', async ({ extens
   }
 });
 
-test('two submits in the same task (before React re-renders) still send one request', async ({ extension, sandbox }) => {
+test('two submits in the same task (before React re-renders) still send one request', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const page = await extension.context.newPage();
   await page.goto(sandbox.pageUrl('same-task', 'Same task'));
@@ -243,7 +273,10 @@ test('two submits in the same task (before React re-renders) still send one requ
   expect(sandbox.requests).toHaveLength(1);
 });
 
-test('the popup opens with focus on Create project, Enter registers the page, and Done closes it', async ({ extension, sandbox }) => {
+test('the popup opens with focus on Create project, Enter registers the page, and Done closes it', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const title = 'Release notes 7.2 — what%20changed';
   const page = await extension.context.newPage();
@@ -260,7 +293,9 @@ test('the popup opens with focus on Create project, Enter registers the page, an
     const projectId = popup.getByLabel('Project ID', { exact: true });
     await expect(projectId).toHaveValue(sandbox.projects()[0]!.projectId);
     await expect(projectId).toBeFocused();
-    expect(sandbox.projects().map((project) => [project.projectUrl, project.projectName])).toEqual([[page.url(), title]]);
+    expect(sandbox.projects().map((project) => [project.projectUrl, project.projectName])).toEqual([
+      [page.url(), title],
+    ]);
     await expect(popup.getByRole('button', { name: 'Copy project ID' })).toBeVisible();
     const closed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Done' }).click();
@@ -296,7 +331,10 @@ test('Enter in either field submits; Done in a tab goes back to a fresh form', a
   const projectId = popup.getByLabel('Project ID', { exact: true });
   await expect(projectId).toBeVisible();
   await expect(projectId).toHaveValue(sandbox.projects()[1]!.projectId);
-  expect(sandbox.projects().map((project) => project.projectUrl)).toEqual([page.url(), sandbox.pageUrl('typed-then-enter')]);
+  expect(sandbox.projects().map((project) => project.projectUrl)).toEqual([
+    page.url(),
+    sandbox.pageUrl('typed-then-enter'),
+  ]);
 });
 
 test('a 2,000-character address and a long name never widen the popup past 380 px', async ({ extension, sandbox }) => {
@@ -309,7 +347,10 @@ test('a 2,000-character address and a long name never widen the popup past 380 p
   const popup = await openPopupForTab(extension, page);
   await popup.setViewportSize({ width: 380, height: 600 });
   const noHorizontalOverflow = async (state: string) => {
-    const { scrollWidth, clientWidth } = await popup.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+    const { scrollWidth, clientWidth } = await popup.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
     expect(scrollWidth, `document width (${state})`).toBeLessThanOrEqual(clientWidth);
   };
 
@@ -327,6 +368,9 @@ test('a 2,000-character address and a long name never widen the popup past 380 p
   const again = await openPopupForTab(extension, page);
   await again.setViewportSize({ width: 380, height: 600 });
   await expect(again.getByRole('region', { name: 'Already registered' })).toBeVisible();
-  const { scrollWidth, clientWidth } = await again.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  const { scrollWidth, clientWidth } = await again.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
   expect(scrollWidth, 'document width (already registered, recent projects)').toBeLessThanOrEqual(clientWidth);
 });

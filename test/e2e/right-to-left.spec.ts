@@ -21,7 +21,9 @@ const labelText = (page: Page) =>
     return { fromLeft: words.left - form.left, fromRight: form.right - words.right };
   });
 
-test('with dir="rtl", the options page mirrors: navigation on the right, fields aligned to the right', async ({ extension }) => {
+test('with dir="rtl", the options page mirrors: navigation on the right, fields aligned to the right', async ({
+  extension,
+}) => {
   const options = await openOptionsPage(extension, 'light', 'connection');
   await options.setViewportSize({ width: 1280, height: 900 });
   const ltrNav = await box(options, 'nav');
@@ -39,7 +41,9 @@ test('with dir="rtl", the options page mirrors: navigation on the right, fields 
   expect(label.fromRight).toBeLessThan(label.fromLeft);
   expect(label.fromRight).toBeCloseTo(ltrLabel.fromLeft, 0);
   // Nothing spills out of the page.
-  expect(await options.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(
+    await options.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+  ).toBe(true);
   await options.screenshot({ path: test.info().outputPath('options-connection-rtl.png') });
 });
 
@@ -50,8 +54,12 @@ test('with dir="rtl", the popup mirrors: its fields and button start at the righ
   await mirror(popup);
   const body = await box(popup, 'body');
   const button = await box(popup, 'button');
-  expect(body.x + body.width - (button.x + button.width), 'the first button hugs the right edge').toBeLessThan(body.width / 2);
+  expect(body.x + body.width - (button.x + button.width), 'the first button hugs the right edge').toBeLessThan(
+    body.width / 2,
+  );
   expect(button.x, 'and is not at the left edge').toBeGreaterThan(body.x + 40);
-  expect(await popup.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(await popup.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
   await popup.screenshot({ path: test.info().outputPath('popup-rtl.png') });
 });

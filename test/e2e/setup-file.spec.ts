@@ -37,7 +37,9 @@ async function storedEverything(extension: ExtensionBrowser): Promise<Record<str
 const importForm = (options: Page) => options.getByRole('form', { name: 'Import setup' });
 
 async function chooseFile(options: Page, text: string) {
-  await options.getByLabel('Setup file', { exact: true }).setInputFiles({ name: 'acme-reviews.review-setup.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await options
+    .getByLabel('Setup file', { exact: true })
+    .setInputFiles({ name: 'acme-reviews.review-setup.json', mimeType: 'application/json', buffer: Buffer.from(text) });
 }
 
 async function importWith(options: Page, passphrase: string) {
@@ -45,7 +47,9 @@ async function importWith(options: Page, passphrase: string) {
   await options.getByRole('button', { name: 'Import setup' }).click();
 }
 
-test('export in one profile, import in another: the popup there creates a project with no typing', async ({ sandbox }) => {
+test('export in one profile, import in another: the popup there creates a project with no typing', async ({
+  sandbox,
+}) => {
   const options = await admin.context.newPage();
   await options.goto(optionsUrl(admin.extensionId, 'connection'));
   await fillAndSaveConnection(options, connectionFor(sandbox));
@@ -65,13 +69,19 @@ test('export in one profile, import in another: the popup there creates a projec
   await dialog.getByRole('button', { name: 'Export setup file' }).click();
   await expect(dialog.getByText('The two passphrases are not the same.')).toBeVisible();
   await dialog.getByLabel('Confirm passphrase', { exact: true }).fill(PASSPHRASE);
-  const [download] = await Promise.all([options.waitForEvent('download'), dialog.getByRole('button', { name: 'Export setup file' }).click()]);
+  const [download] = await Promise.all([
+    options.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Export setup file' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('acme-reviews.review-setup.json');
   await expect(options.getByRole('status').filter({ hasText: 'acme-reviews.review-setup.json' })).toBeVisible();
   await expect(options.getByRole('button', { name: 'Export setup file' })).toBeFocused();
   const text = await readFile(await download.path(), 'utf8');
   for (const secret of [...secretsOf(sandbox), ...Object.values(DEMO_CREDENTIALS)]) expect(text).not.toContain(secret);
-  expect(JSON.parse(text)).toMatchObject({ format: 'review-companion.setup', workspace: { name: 'Acme reviews', projectApiUrl: sandbox.projectApiUrl } });
+  expect(JSON.parse(text)).toMatchObject({
+    format: 'review-companion.setup',
+    workspace: { name: 'Acme reviews', projectApiUrl: sandbox.projectApiUrl },
+  });
   expect(JSON.parse(text)).not.toHaveProperty('workspace.userGroupBaseUrl');
 
   // The reviewer's browser, on the start page its install opened: a wrong passphrase and a changed address write nothing.
@@ -84,14 +94,18 @@ test('export in one profile, import in another: the popup there creates a projec
   await expect(preview).toContainText(sandbox.projectApiUrl);
   const before = await storedEverything(reviewer);
   await importWith(importer, 'not the passphrase');
-  await expect(importForm(importer).getByRole('alert')).toHaveText('Wrong passphrase or damaged file. Nothing was imported.');
+  await expect(importForm(importer).getByRole('alert')).toHaveText(
+    'Wrong passphrase or damaged file. Nothing was imported.',
+  );
   expect(await storedEverything(reviewer)).toEqual(before);
 
   const tampered = text.replace(sandbox.projectApiUrl, sandbox.projectApiUrl.replace('/projects', '/elsewhere'));
   expect(tampered).not.toBe(text);
   await chooseFile(importer, tampered);
   await importWith(importer, PASSPHRASE);
-  await expect(importForm(importer).getByRole('alert')).toHaveText('Wrong passphrase or damaged file. Nothing was imported.');
+  await expect(importForm(importer).getByRole('alert')).toHaveText(
+    'Wrong passphrase or damaged file. Nothing was imported.',
+  );
   expect(await storedEverything(reviewer)).toEqual(before);
 
   await chooseFile(importer, '{"groups": []}');
@@ -100,7 +114,9 @@ test('export in one profile, import in another: the popup there creates a projec
   await chooseFile(importer, text);
   await importWith(importer, PASSPHRASE);
   // Said beside the workspace switcher, which now shows the imported workspace.
-  await expect(importer.getByRole('status').filter({ hasText: 'imported' })).toHaveText('Workspace “Acme reviews” imported. It is now the one the popup uses.');
+  await expect(importer.getByRole('status').filter({ hasText: 'imported' })).toHaveText(
+    'Workspace “Acme reviews” imported. It is now the one the popup uses.',
+  );
   await expect(importer.getByLabel('Workspace', { exact: true }).locator('option:checked')).toHaveText('Acme reviews');
   await expect(importer.getByRole('listitem').filter({ hasText: 'Register pages:' })).toContainText('ready');
   await goToSection(importer, 'connection');
@@ -121,7 +137,9 @@ test('export in one profile, import in another: the popup there creates a projec
   const replace = importer.getByRole('dialog');
   await expect(replace).toContainText('its user groups, project history and bulk job stay');
   await replace.getByRole('button', { name: 'Replace workspace' }).click();
-  await expect(importer.getByRole('status').filter({ hasText: 'now uses' })).toHaveText('Workspace “Acme reviews” now uses the imported connection and secrets.');
+  await expect(importer.getByRole('status').filter({ hasText: 'now uses' })).toHaveText(
+    'Workspace “Acme reviews” now uses the imported connection and secrets.',
+  );
   await expect(importer.getByLabel('Workspace', { exact: true }).locator('option')).toHaveCount(2);
   await goToSection(importer, 'connection');
   await expect(importer.getByLabel('Project API URL', { exact: true })).toHaveValue(sandbox.projectApiUrl);

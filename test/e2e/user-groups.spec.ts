@@ -34,7 +34,12 @@ test('the same id in both environments, rotate one, delete one, search', async (
   await createGroup(options, 'Acme production', 'acme', 'Customer');
   await createGroup(options, 'Acme staging', 'acme', 'Testing');
   await createGroup(options, 'Globex', 'globex', 'Customer');
-  expect(sandbox.groups().map((group) => `${group.api_environment_tag}:${group.provided_id}`).sort()).toEqual(['Customer:acme', 'Customer:globex', 'Testing:acme']);
+  expect(
+    sandbox
+      .groups()
+      .map((group) => `${group.api_environment_tag}:${group.provided_id}`)
+      .sort(),
+  ).toEqual(['Customer:acme', 'Customer:globex', 'Testing:acme']);
   await expect(rowOf(options, 'Acme production')).toContainText('Customer');
   await expect(rowOf(options, 'Acme staging')).toContainText('Testing');
 
@@ -66,9 +71,16 @@ test('the same id in both environments, rotate one, delete one, search', async (
   await dialog.getByRole('button', { name: 'Delete group' }).click();
   await expect(options.getByRole('status')).toContainText('Deleted “Acme production”');
   await expect(rowOf(options, 'Acme production')).toHaveCount(0);
-  const deleteBody = JSON.parse(sandbox.requests.findLast((request) => request.route === 'userGroup.delete')!.body) as Record<string, string>;
+  const deleteBody = JSON.parse(
+    sandbox.requests.findLast((request) => request.route === 'userGroup.delete')!.body,
+  ) as Record<string, string>;
   expect(deleteBody).toMatchObject({ user_group_id: 'acme', data_source_provided_id: 'ds-42' });
-  expect(sandbox.groups().map((group) => group.name).sort()).toEqual(['Acme staging', 'Globex']);
+  expect(
+    sandbox
+      .groups()
+      .map((group) => group.name)
+      .sort(),
+  ).toEqual(['Acme staging', 'Globex']);
 
   // Search by name or id.
   await options.getByLabel('Search user groups').fill('glo');
@@ -110,7 +122,10 @@ test('a rotation whose answer never comes keeps the old token and flags the grou
   expect(await serviceKnowsToken(sandbox, oldToken)).toBe(0);
 });
 
-test('a delete the service refuses keeps the group, which can then be removed from this browser only', async ({ extension, sandbox }) => {
+test('a delete the service refuses keeps the group, which can then be removed from this browser only', async ({
+  extension,
+  sandbox,
+}) => {
   const options = await openOptions(extension, sandbox);
   await createGroup(options, 'Umbrella', 'umbrella', 'Testing');
   sandbox.setFault('userGroup.delete', { kind: 'successZero' });
@@ -130,7 +145,10 @@ test('a delete the service refuses keeps the group, which can then be removed fr
 
 // Regression (fault run, seed 8): after a refused delete, "Remove from this browser only" stayed and
 // showed up in later, unrelated alerts, offering to remove the earlier group.
-test('a message and what it offers go when the next action starts; a later alert never offers to remove an earlier group', async ({ extension, sandbox }) => {
+test('a message and what it offers go when the next action starts; a later alert never offers to remove an earlier group', async ({
+  extension,
+  sandbox,
+}) => {
   const options = await openOptions(extension, sandbox);
   await createGroup(options, 'Umbrella', 'umbrella', 'Testing');
   await createGroup(options, 'Wayne', 'wayne', 'Customer');
@@ -155,7 +173,10 @@ test('a message and what it offers go when the next action starts; a later alert
   // Later failures, of other actions: their alerts offer nothing about Umbrella.
   sandbox.setFault('userGroup.rotate', { kind: 'successZero' });
   await rowAction(wayne, /^(Rotate token|Retry rotation)$/);
-  await options.getByRole('dialog').getByRole('button', { name: /^(Rotate token|Retry rotation)$/ }).click();
+  await options
+    .getByRole('dialog')
+    .getByRole('button', { name: /^(Rotate token|Retry rotation)$/ })
+    .click();
   await expect(alert).toContainText('The token of “Wayne” (Customer, ID wayne) was not rotated');
   await expect(alert.getByRole('button')).toHaveCount(0);
   sandbox.setFault('userGroup.create', { kind: 'rateLimit', retryAfterSeconds: 1 });
@@ -167,14 +188,19 @@ test('a message and what it offers go when the next action starts; a later alert
   await expect(rowOf(options, 'Umbrella')).toBeVisible();
 });
 
-test('a delete whose answer is lost after the service deleted: flagged, Rotate off, Retry delete says the service no longer knows it', async ({ extension, sandbox }) => {
+test('a delete whose answer is lost after the service deleted: flagged, Rotate off, Retry delete says the service no longer knows it', async ({
+  extension,
+  sandbox,
+}) => {
   const options = await openOptions(extension, sandbox);
   await createGroup(options, 'Hooli', 'hooli', 'Customer');
   sandbox.setFault('userGroup.delete', { kind: 'html', status: 502, afterProcessing: true });
 
   await rowAction(rowOf(options, 'Hooli'), 'Delete');
   await options.getByRole('dialog').getByRole('button', { name: 'Delete group' }).click();
-  await expect(options.getByRole('alert')).toContainText('“Hooli” (Customer, ID hooli) may or may not have been deleted: ');
+  await expect(options.getByRole('alert')).toContainText(
+    '“Hooli” (Customer, ID hooli) may or may not have been deleted: ',
+  );
   expect(sandbox.groups()).toEqual([]);
 
   // Stored, not only shown: after a reload the row still says so, and Rotate cannot re-create the group.
@@ -187,11 +213,18 @@ test('a delete whose answer is lost after the service deleted: flagged, Rotate o
   sandbox.clearFaults();
   const createsBefore = sandbox.requests.filter((request) => request.route === 'userGroup.create').length;
   await rowAction(row, 'Retry delete');
-  await expect(options.getByRole('dialog')).toContainText('The earlier delete of the Customer group with ID hooli was not answered.');
+  await expect(options.getByRole('dialog')).toContainText(
+    'The earlier delete of the Customer group with ID hooli was not answered.',
+  );
   await options.getByRole('dialog').getByRole('button', { name: 'Retry delete' }).click();
   const alert = options.getByRole('alert');
-  await expect(alert).toContainText('The service no longer knows “Hooli” (Customer, ID hooli) (The service refused: No user group has this token)');
-  expect(sandbox.requests.filter((request) => request.route === 'userGroup.create').length, 'nothing re-created the group').toBe(createsBefore);
+  await expect(alert).toContainText(
+    'The service no longer knows “Hooli” (Customer, ID hooli) (The service refused: No user group has this token)',
+  );
+  expect(
+    sandbox.requests.filter((request) => request.route === 'userGroup.create').length,
+    'nothing re-created the group',
+  ).toBe(createsBefore);
 
   await alert.getByRole('button', { name: 'Remove from this browser only' }).click();
   await options.getByRole('dialog').getByRole('button', { name: 'Remove from this browser only' }).click();
@@ -200,18 +233,25 @@ test('a delete whose answer is lost after the service deleted: flagged, Rotate o
   expect(sandbox.groups()).toEqual([]);
 });
 
-test('a create whose answer is lost is listed until settled, across closing the page: Create again adopts it, Dismiss drops it', async ({ extension, sandbox }) => {
+test('a create whose answer is lost is listed until settled, across closing the page: Create again adopts it, Dismiss drops it', async ({
+  extension,
+  sandbox,
+}) => {
   let options = await openOptions(extension, sandbox);
   sandbox.setFault('userGroup.create', { kind: 'html', status: 504, afterProcessing: true });
   await options.getByLabel('Name', { exact: true }).fill('Stark');
   await options.getByLabel('User group ID', { exact: true }).fill('stark');
   await options.getByRole('button', { name: 'Create user group' }).click();
-  await expect(options.getByRole('alert')).toContainText('“Stark” (Customer, ID stark) may or may not have been created: ');
+  await expect(options.getByRole('alert')).toContainText(
+    '“Stark” (Customer, ID stark) may or may not have been created: ',
+  );
   sandbox.setFault('userGroup.create', { kind: 'malformedJson' });
   await options.getByLabel('Name', { exact: true }).fill('Tyrell');
   await options.getByLabel('User group ID', { exact: true }).fill('tyrell');
   await options.getByRole('button', { name: 'Create user group' }).click();
-  await expect(options.getByRole('alert')).toContainText('“Tyrell” (Customer, ID tyrell) may or may not have been created: ');
+  await expect(options.getByRole('alert')).toContainText(
+    '“Tyrell” (Customer, ID tyrell) may or may not have been created: ',
+  );
   expect(sandbox.groups().map((group) => group.provided_id)).toEqual(['stark']);
 
   await options.close();
@@ -221,15 +261,23 @@ test('a create whose answer is lost is listed until settled, across closing the 
   await expect(rowOf(options, 'Stark')).toHaveCount(0);
 
   sandbox.clearFaults();
-  await unsettled.getByRole('listitem').filter({ hasText: 'Stark' }).getByRole('button', { name: 'Create again' }).click();
-  await expect(options.getByRole('status')).toHaveText('“Stark” (Customer, ID stark) already existed on the service; its current token is now stored here.');
+  await unsettled
+    .getByRole('listitem')
+    .filter({ hasText: 'Stark' })
+    .getByRole('button', { name: 'Create again' })
+    .click();
+  await expect(options.getByRole('status')).toHaveText(
+    '“Stark” (Customer, ID stark) already existed on the service; its current token is now stored here.',
+  );
   const stark = rowOf(options, 'Stark');
   await stark.getByRole('button', { name: 'Show' }).click();
   await expect(stark.locator('code')).toHaveText(sandbox.groups()[0]!.token);
 
   await unsettled.getByRole('listitem').filter({ hasText: 'Tyrell' }).getByRole('button', { name: 'Dismiss' }).click();
   await options.getByRole('dialog').getByRole('button', { name: 'Dismiss' }).click();
-  await expect(options.getByRole('status')).toHaveText('Dismissed the unconfirmed create of “Tyrell” (Customer, ID tyrell).');
+  await expect(options.getByRole('status')).toHaveText(
+    'Dismissed the unconfirmed create of “Tyrell” (Customer, ID tyrell).',
+  );
   await expect(unsettled).toHaveCount(0);
   expect(sandbox.groups().map((group) => group.provided_id)).toEqual(['stark']);
 });
@@ -245,10 +293,14 @@ async function threeGroups(extension: ExtensionBrowser, sandbox: Sandbox): Promi
   return options;
 }
 
-test('keyboard only: one tab stop into the grid, arrows between rows and controls, the row menu, Rotate', async ({ extension, sandbox }) => {
+test('keyboard only: one tab stop into the grid, arrows between rows and controls, the row menu, Rotate', async ({
+  extension,
+  sandbox,
+}) => {
   const options = await threeGroups(extension, sandbox);
   const grid = options.getByRole('grid', { name: 'User groups' });
-  const select = (name: string, environment = 'Customer') => grid.getByRole('checkbox', { name: `Select ${name} (${environment})` });
+  const select = (name: string, environment = 'Customer') =>
+    grid.getByRole('checkbox', { name: `Select ${name} (${environment})` });
 
   // From the search field: the skip link, then the grid's one stop (the first row), then out of the grid.
   await options.getByLabel('Search user groups').focus();
@@ -307,7 +359,10 @@ test('keyboard only: one tab stop into the grid, arrows between rows and control
   await expect(options.getByText('End of the user group list')).toBeFocused();
 });
 
-test('multi-select: the selection survives a search; Export selected downloads exactly those groups', async ({ extension, sandbox }) => {
+test('multi-select: the selection survives a search; Export selected downloads exactly those groups', async ({
+  extension,
+  sandbox,
+}) => {
   const options = await threeGroups(extension, sandbox);
   const section = groupsSection(options);
   await rowOf(options, 'Alpha').getByRole('checkbox', { name: 'Select Alpha (Customer)' }).check();
@@ -317,8 +372,14 @@ test('multi-select: the selection survives a search; Export selected downloads e
   await options.getByLabel('Search user groups').fill('alpha');
   await expect(rowOf(options, 'Gamma')).toHaveCount(0);
   await expect(section.getByText('2 selected', { exact: true })).toBeVisible();
-  const [download] = await Promise.all([options.waitForEvent('download'), section.getByRole('button', { name: 'Export selected' }).click()]);
-  const file = JSON.parse(await readFile(await download.path(), 'utf8')) as { format: string; groups: { name: string; token: string }[] };
+  const [download] = await Promise.all([
+    options.waitForEvent('download'),
+    section.getByRole('button', { name: 'Export selected' }).click(),
+  ]);
+  const file = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+    format: string;
+    groups: { name: string; token: string }[];
+  };
   expect(file.format).toBe('review-companion.user-groups');
   const tokens = Object.fromEntries(sandbox.groups().map((group) => [group.name, group.token]));
   expect(file.groups.map((group) => [group.name, group.token])).toEqual([
@@ -339,7 +400,10 @@ test('multi-select: the selection survives a search; Export selected downloads e
   // Rotate selected starts a background job (start-selection-job.ts): started, the selection goes; refused, an
   // alert says why next to the selection bar, and the selection stays for another try.
   await section.getByRole('button', { name: 'Rotate selected' }).click();
-  await options.getByRole('dialog', { name: 'Rotate 3 tokens' }).getByRole('button', { name: 'Rotate 3 tokens' }).click();
+  await options
+    .getByRole('dialog', { name: 'Rotate 3 tokens' })
+    .getByRole('button', { name: 'Rotate 3 tokens' })
+    .click();
   const started = section.getByRole('status').filter({ hasText: 'Started a job for 3 groups' });
   const refused = section.getByRole('alert').filter({ hasText: 'The job did not start: ' });
   await expect(started.or(refused)).toBeVisible();
@@ -350,7 +414,10 @@ test('multi-select: the selection survives a search; Export selected downloads e
   await expect(section.getByText(/selected$/)).toHaveCount(0);
 });
 
-test('a row action’s outcome shows on its row, in the live region above the list, and credentials link to Connection', async ({ extension, sandbox }) => {
+test('a row action’s outcome shows on its row, in the live region above the list, and credentials link to Connection', async ({
+  extension,
+  sandbox,
+}) => {
   const options = await threeGroups(extension, sandbox);
   const section = groupsSection(options);
   sandbox.setFault('userGroup.rotate', { kind: 'unauthorized' });
@@ -359,7 +426,10 @@ test('a row action’s outcome shows on its row, in the live region above the li
   await options.getByRole('dialog').getByRole('button', { name: 'Rotate token' }).click();
   const alert = section.getByRole('alert');
   await expect(alert).toContainText('The token of “Gamma” (Testing, ID gamma) was not rotated');
-  await expect(alert.getByRole('link', { name: 'Check the connection settings' })).toHaveAttribute('href', '#connection');
+  await expect(alert.getByRole('link', { name: 'Check the connection settings' })).toHaveAttribute(
+    'href',
+    '#connection',
+  );
   await expect(alert).not.toContainText('Check them in the settings');
   await expect(gamma).toContainText('Not rotated:');
   await expect(rowOf(options, 'Alpha')).not.toContainText('Not rotated');
@@ -376,49 +446,92 @@ test('a row action’s outcome shows on its row, in the live region above the li
   await expect(rowOf(options, 'Beta').locator(':focus')).toHaveCount(1);
 });
 
-test('at 760 px wide, rows keep one height: nothing wraps, nothing sticks out, and clipped text has its full value in a tooltip', async ({ extension, sandbox }) => {
+test('at 760 px wide, rows keep one height: nothing wraps, nothing sticks out, and clipped text has its full value in a tooltip', async ({
+  extension,
+  sandbox,
+}) => {
   const options = await openOptions(extension, sandbox);
   await options.setViewportSize({ width: 760, height: 800 });
-  await createGroup(options, 'A group with a rather long name that cannot fit in its column', 'an-id-that-is-also-much-too-long-for-its-column-1234567890', 'Customer');
+  await createGroup(
+    options,
+    'A group with a rather long name that cannot fit in its column',
+    'an-id-that-is-also-much-too-long-for-its-column-1234567890',
+    'Customer',
+  );
   await createGroup(options, 'Short', 'short', 'Testing');
   await expect(rowOf(options, 'Short')).toBeVisible();
   const rows = await options.getByRole('grid').evaluate((grid) =>
     [...grid.querySelectorAll('[role=row]:not([aria-rowindex="1"])')].map((row) => {
       const box = row.getBoundingClientRect();
-      const clipping = [...row.querySelectorAll<HTMLElement>('*')].filter((element) => getComputedStyle(element).overflowX !== 'visible' && element.scrollWidth > element.clientWidth + 1);
+      const clipping = [...row.querySelectorAll<HTMLElement>('*')].filter(
+        (element) => getComputedStyle(element).overflowX !== 'visible' && element.scrollWidth > element.clientWidth + 1,
+      );
       return {
         height: Math.round(box.height),
-        clippedWithoutTooltip: clipping.filter((element) => !element.closest('[title]')).map((element) => element.textContent),
-        wrapped: [...row.querySelectorAll('button, time, code')].filter((element) => element.getClientRects().length > 1).map((element) => element.textContent),
-        sticksOut: [...row.querySelectorAll('[role=gridcell]')].some((cell) => cell.getBoundingClientRect().right > box.right + 1),
+        clippedWithoutTooltip: clipping
+          .filter((element) => !element.closest('[title]'))
+          .map((element) => element.textContent),
+        wrapped: [...row.querySelectorAll('button, time, code')]
+          .filter((element) => element.getClientRects().length > 1)
+          .map((element) => element.textContent),
+        sticksOut: [...row.querySelectorAll('[role=gridcell]')].some(
+          (cell) => cell.getBoundingClientRect().right > box.right + 1,
+        ),
       };
     }),
   );
   expect(rows).toHaveLength(2);
   for (const row of rows) expect(row).toEqual({ height: 60, clippedWithoutTooltip: [], wrapped: [], sticksOut: false });
   const long = rowOf(options, 'A group with a rather long name');
-  await expect(long.getByRole('gridcell', { name: 'an-id-that-is-also-much-too-long-for-its-column-1234567890' })).toHaveAttribute('title', 'an-id-that-is-also-much-too-long-for-its-column-1234567890');
+  await expect(
+    long.getByRole('gridcell', { name: 'an-id-that-is-also-much-too-long-for-its-column-1234567890' }),
+  ).toHaveAttribute('title', 'an-id-that-is-also-much-too-long-for-its-column-1234567890');
   await expect(long.locator('time')).toHaveAttribute('title', /\d{4}/);
-  expect(await options.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scrolling').toBe(true);
+  expect(
+    await options.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    'no horizontal scrolling',
+  ).toBe(true);
 });
 
-test('2,000 groups: the page scrolls the list (one scrollbar), only rows in view are rendered, End and Home bring the row into view', async ({ extension, sandbox }) => {
+test('2,000 groups: the page scrolls the list (one scrollbar), only rows in view are rendered, End and Home bring the row into view', async ({
+  extension,
+  sandbox,
+}) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const workspaceId = await activeWorkspaceId(extension);
   const worker = await extension.serviceWorker();
-  await worker.evaluate(async ({ scope }) => {
-    const parts: Record<string, { groups: unknown[] }> = {};
-    for (let index = 0; index < 2000; index += 1) {
-      const group = { team_id: index, token: `ugt_${index.toString(16).padStart(32, '0')}`, name: `Group ${index}`, provided_id: `group-${index}`, environment: index % 3 === 0 ? 'Testing' : 'Customer', createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(), lastRotatedAt: null, extra: {} };
-      (parts[`${scope}userGroups.${String(index % 256).padStart(3, '0')}`] ??= { groups: [] }).groups.push(group);
-    }
-    await chrome.storage.local.set(parts);
-  }, { scope: `ws.${workspaceId}.` });
+  await worker.evaluate(
+    async ({ scope }) => {
+      const parts: Record<string, { groups: unknown[] }> = {};
+      for (let index = 0; index < 2000; index += 1) {
+        const group = {
+          team_id: index,
+          token: `ugt_${index.toString(16).padStart(32, '0')}`,
+          name: `Group ${index}`,
+          provided_id: `group-${index}`,
+          environment: index % 3 === 0 ? 'Testing' : 'Customer',
+          createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
+          lastRotatedAt: null,
+          extra: {},
+        };
+        (parts[`${scope}userGroups.${String(index % 256).padStart(3, '0')}`] ??= { groups: [] }).groups.push(group);
+      }
+      await chrome.storage.local.set(parts);
+    },
+    { scope: `ws.${workspaceId}.` },
+  );
   const options = await openOptionsPage(extension);
   const grid = options.getByRole('grid', { name: 'User groups' });
   await expect(groupsSection(options).getByText('Showing 2,000 of 2,000 groups', { exact: false })).toBeVisible();
   expect(await grid.getByRole('row').count()).toBeLessThan(60);
-  const scrollers = await options.evaluate(() => [...document.querySelectorAll('section *')].filter((element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowY) && element.scrollHeight > element.clientHeight + 1).length);
+  const scrollers = await options.evaluate(
+    () =>
+      [...document.querySelectorAll('section *')].filter(
+        (element) =>
+          ['auto', 'scroll'].includes(getComputedStyle(element).overflowY) &&
+          element.scrollHeight > element.clientHeight + 1,
+      ).length,
+  );
   expect(scrollers, 'no scroll box inside the section').toBe(0);
 
   await grid.getByRole('checkbox', { name: 'Select Group 0 (Testing)' }).focus();
@@ -428,7 +541,9 @@ test('2,000 groups: the page scrolls the list (one scrollbar), only rows in view
   await expect(last).toBeInViewport();
   expect(await options.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
   // Not hidden under the sticky toolbar.
-  const toolbarBottom = await options.locator('.groups-sticky').evaluate((element) => element.getBoundingClientRect().bottom);
+  const toolbarBottom = await options
+    .locator('.groups-sticky')
+    .evaluate((element) => element.getBoundingClientRect().bottom);
   expect((await rowOf(options, 'Group 1999').boundingBox())!.y).toBeGreaterThanOrEqual(toolbarBottom - 1);
   await options.keyboard.press('PageUp');
   await expect(grid.locator(':focus')).toBeInViewport();

@@ -49,7 +49,11 @@ async function popupFor(service: Sandbox, path: string): Promise<{ page: Page; p
 }
 
 /** Registers a fresh page of `service` from the popup (opened for its tab) and returns the new id. */
-async function registerFromPopup(service: Sandbox, path: string, workspace?: string): Promise<{ popup: Page; id: string }> {
+async function registerFromPopup(
+  service: Sandbox,
+  path: string,
+  workspace?: string,
+): Promise<{ popup: Page; id: string }> {
   const { page, popup } = await popupFor(service, path);
   if (workspace) await workspaceSelect(popup).selectOption({ label: workspace });
   await expect(popup.getByLabel('Project URL', { exact: true })).toHaveValue(page.url());
@@ -60,7 +64,9 @@ async function registerFromPopup(service: Sandbox, path: string, workspace?: str
 
 test.describe.configure({ mode: 'serial' });
 
-test('two workspaces, two services: groups and projects land on the right one, and switching shows only its own', async ({ sandbox }) => {
+test('two workspaces, two services: groups and projects land on the right one, and switching shows only its own', async ({
+  sandbox,
+}) => {
   const options = await own.context.newPage();
   await options.goto(optionsUrl(own.extensionId, 'connection'));
   // A fresh install has one workspace; its name is checked next to the field.
@@ -91,7 +97,9 @@ test('two workspaces, two services: groups and projects land on the right one, a
   // Each group is on its own service, with that service's token.
   expect(sandbox.groups().map((group) => group.provided_id)).toEqual(['acme-1']);
   expect(second.groups().map((group) => group.provided_id)).toEqual(['globex-1']);
-  expect(second.requests.every((request) => request.headers.authorization === `Token ${second.credentials.apiToken}`)).toBe(true);
+  expect(
+    second.requests.every((request) => request.headers.authorization === `Token ${second.credentials.apiToken}`),
+  ).toBe(true);
 
   // Switching shows only the shown workspace's groups.
   await workspaceSelect(options).selectOption({ label: 'Acme' });
@@ -140,17 +148,27 @@ test('two workspaces, two services: groups and projects land on the right one, a
   }
 });
 
-test('deleting a workspace says what is lost and offers an export first; the last one can only be cleared', async ({ sandbox }) => {
+test('deleting a workspace says what is lost and offers an export first; the last one can only be cleared', async ({
+  sandbox,
+}) => {
   const options = await own.context.newPage();
   await options.goto(optionsUrl(own.extensionId, 'connection'));
   await workspaceSelect(options).selectOption({ label: 'Globex' });
   await options.getByRole('button', { name: 'Delete workspace' }).click();
   const dialog = options.getByRole('dialog');
-  await expect(dialog).toContainText('Its saved secrets (API token, API key, auth token) are removed from this browser.');
+  await expect(dialog).toContainText(
+    'Its saved secrets (API token, API key, auth token) are removed from this browser.',
+  );
   await expect(dialog).toContainText('1 user group token exists only in this browser');
-  const [file] = await Promise.all([options.waitForEvent('download'), dialog.getByRole('button', { name: 'Export JSON' }).click()]);
+  const [file] = await Promise.all([
+    options.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Export JSON' }).click(),
+  ]);
   expect(file.suggestedFilename()).toMatch(/^user-groups-globex-\d{4}-\d{2}-\d{2}\.json$/);
-  const exported = JSON.parse(await readFile(await file.path(), 'utf8')) as { workspace: { name: string }; groups: { provided_id: string }[] };
+  const exported = JSON.parse(await readFile(await file.path(), 'utf8')) as {
+    workspace: { name: string };
+    groups: { provided_id: string }[];
+  };
   expect(exported.workspace).toEqual({ name: 'Globex' });
   expect(exported.groups.map((group) => group.provided_id)).toEqual(['globex-1']);
   await expect(dialog).toContainText('0 user group tokens exist only in this browser');
@@ -175,7 +193,9 @@ test('deleting a workspace says what is lost and offers an export first; the las
   expect(await readStoredGroups(own)).toEqual([]);
 });
 
-test('a reviewer-only workspace (project API only) is complete: the popup works, the user-group area says how to set it up', async ({ sandbox }) => {
+test('a reviewer-only workspace (project API only) is complete: the popup works, the user-group area says how to set it up', async ({
+  sandbox,
+}) => {
   const options = await own.context.newPage();
   await options.goto(optionsUrl(own.extensionId, 'connection'));
   await options.getByLabel('Project API URL', { exact: true }).fill(sandbox.projectApiUrl);

@@ -6,7 +6,10 @@ import type { Sandbox } from './types.ts';
  */
 export function describeSandbox(sandbox: Sandbox): string {
   const settings: [string, string][] = [
-    ['User group API base URL', `${sandbox.userGroupBaseUrl}   (its API: POST / DELETE ${sandbox.userGroupBaseUrl}/api/user)`],
+    [
+      'User group API base URL',
+      `${sandbox.userGroupBaseUrl}   (its API: POST / DELETE ${sandbox.userGroupBaseUrl}/api/user)`,
+    ],
     ['API token', sandbox.credentials.apiToken],
     ['Project API URL', `${sandbox.projectApiUrl}   (its API: POST ${sandbox.projectApiUrl}/)`],
     ['API key', sandbox.credentials.apiKey],

@@ -13,9 +13,7 @@ export const DEV_STARTED_BY = 'npm run dev';
 
 /** Who listens on a port: nobody, one of our sandboxes (and what started it), or another program. */
 export type PortHolder =
-  | { kind: 'free' }
-  | { kind: 'sandbox'; startedBy: string | null; pid: number | null }
-  | { kind: 'other' };
+  { kind: 'free' } | { kind: 'sandbox'; startedBy: string | null; pid: number | null } | { kind: 'other' };
 
 /** True when something accepts TCP connections on host:port. */
 export function isListening(port: number, host: string, timeoutMs = 1000): Promise<boolean> {
@@ -58,7 +56,10 @@ export interface DevPorts {
  * one's sandbox (and lose it when the first stops) and its WXT server would drift to another port, so it
  * is refused. A sandbox started alone (`npm run sandbox`) is fine: dev reuses it.
  */
-export async function devStartRefusal({ sandboxPort = DEV_SANDBOX_PORT, wxtPort = WXT_DEV_PORT }: DevPorts = {}): Promise<string | null> {
+export async function devStartRefusal({
+  sandboxPort = DEV_SANDBOX_PORT,
+  wxtPort = WXT_DEV_PORT,
+}: DevPorts = {}): Promise<string | null> {
   const stopIt = 'Stop it first (Ctrl+C in its terminal), then run this again.';
   const holder = await whoHolds(sandboxPort);
   if (holder.kind === 'sandbox' && holder.startedBy === DEV_STARTED_BY) {

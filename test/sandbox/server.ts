@@ -72,7 +72,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
   };
 
-  const handler = createHandler({ credentials, userGroups, projects, faults, recorder, control, closing: closing.signal });
+  const handler = createHandler({
+    credentials,
+    userGroups,
+    projects,
+    faults,
+    recorder,
+    control,
+    closing: closing.signal,
+  });
   const startedBy = options.startedBy ?? null;
   const server = createServer((req, res) => {
     // Requests arrive only once listening, so the address is known.

@@ -31,15 +31,21 @@ describe('public/_locales/en/messages.json', () => {
   });
 
   const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? walk(path.join(dir, name)) : [path.join(dir, name)]));
-  const sourceFiles = ['entrypoints', 'lib', 'components'].flatMap((dir) => walk(path.join(ROOT, dir))).filter((file) => /\.(ts|tsx)$/.test(file));
+    readdirSync(dir).flatMap((name) =>
+      statSync(path.join(dir, name)).isDirectory() ? walk(path.join(dir, name)) : [path.join(dir, name)],
+    );
+  const sourceFiles = ['entrypoints', 'lib', 'components']
+    .flatMap((dir) => walk(path.join(ROOT, dir)))
+    .filter((file) => /\.(ts|tsx)$/.test(file));
 
   it('every message is used somewhere (no dead text for translators)', () => {
     const sources = sourceFiles.map((file) => readFileSync(file, 'utf8')).join('\n');
     const config = readFileSync(path.join(ROOT, 'wxt.config.ts'), 'utf8');
     // A plural form (`x_one`, `x_other`) is used through its base: countedText('x', n), plural('x', n).
     const base = (name: string) => name.replace(/_(zero|one|two|few|many|other)$/, '');
-    const unused = Object.keys(englishMessages).filter((name) => !sources.includes(`'${base(name)}'`) && !config.includes(`__MSG_${name}__`));
+    const unused = Object.keys(englishMessages).filter(
+      (name) => !sources.includes(`'${base(name)}'`) && !config.includes(`__MSG_${name}__`),
+    );
     expect(unused).toEqual([]);
   });
 
@@ -55,12 +61,20 @@ describe('public/_locales/en/messages.json', () => {
 
   it('the pages and shared components take their text from the messages', () => {
     // JSX text between tags and literal text attributes; code, data and punctuation are allowed.
-    const files = [...walk(path.join(ROOT, 'entrypoints/options')), ...walk(path.join(ROOT, 'entrypoints/popup')), ...walk(path.join(ROOT, 'components'))].filter((file) => file.endsWith('.tsx'));
+    const files = [
+      ...walk(path.join(ROOT, 'entrypoints/options')),
+      ...walk(path.join(ROOT, 'entrypoints/popup')),
+      ...walk(path.join(ROOT, 'components')),
+    ].filter((file) => file.endsWith('.tsx'));
     const hardCoded = files.flatMap((file) => {
       const source = readFileSync(file, 'utf8');
       const texts = [...source.matchAll(/(?<![\s=])>([^<>{}]*[A-Za-z]{2}[^<>{}]*)</g)].map((match) => match[1]!.trim());
-      const attributes = [...source.matchAll(/\b(?:label|title|placeholder|hint|aria-label|confirmLabel|accessibleName)="([^"]*)"/g)].map((match) => match[1]!);
-      return [...texts, ...attributes].filter((text) => /[A-Za-z]{2}/.test(text) && !/[=;()?]|&&/.test(text)).map((text) => `${path.relative(ROOT, file)}: ${text}`);
+      const attributes = [
+        ...source.matchAll(/\b(?:label|title|placeholder|hint|aria-label|confirmLabel|accessibleName)="([^"]*)"/g),
+      ].map((match) => match[1]!);
+      return [...texts, ...attributes]
+        .filter((text) => /[A-Za-z]{2}/.test(text) && !/[=;()?]|&&/.test(text))
+        .map((text) => `${path.relative(ROOT, file)}: ${text}`);
     });
     expect(hardCoded).toEqual([]);
   });
@@ -69,19 +83,23 @@ describe('public/_locales/en/messages.json', () => {
 describe('t()', () => {
   it('substitutes placeholders in order and formats numbers', () => {
     expect(plural('sameSite', 2, 'example.com')).toBe('2 other pages of example.com are registered.');
-    expect(t('historyIntro', 5000)).toBe('Every project created in this browser, newest first. The newest 5,000 are kept.');
-    expect(t('duplicateEarlier', '1 Nov 2026', 'Name', 'prj_1')).toBe('This page was registered on 1 Nov 2026 as “Name” (project ID prj_1).');
+    expect(t('historyIntro', 5000)).toBe(
+      'Every project created in this browser, newest first. The newest 5,000 are kept.',
+    );
+    expect(t('duplicateEarlier', '1 Nov 2026', 'Name', 'prj_1')).toBe(
+      'This page was registered on 1 Nov 2026 as “Name” (project ID prj_1).',
+    );
   });
 
   it('keeps the stable accessible names (docs/testing.md) in English', () => {
-    expect([t('fieldProjectUrl'), t('fieldProjectName'), t('createProject'), t('projectIdLabel'), t('copyProjectId'), t('openSettings')]).toEqual([
-      'Project URL',
-      'Project name',
-      'Create project',
-      'Project ID',
-      'Copy project ID',
-      'Open settings',
-    ]);
+    expect([
+      t('fieldProjectUrl'),
+      t('fieldProjectName'),
+      t('createProject'),
+      t('projectIdLabel'),
+      t('copyProjectId'),
+      t('openSettings'),
+    ]).toEqual(['Project URL', 'Project name', 'Create project', 'Project ID', 'Copy project ID', 'Open settings']);
     expect(
       (
         [
@@ -130,13 +148,19 @@ describe('t()', () => {
   it('builds the options page sentences as before', () => {
     const group = t('groupsDescribe', 'Team', 'Customer', 'ug-1');
     expect(t('groupsCreated', group)).toBe('Created “Team” (Customer, ID ug-1).');
-    expect(t('groupsRotated', group, '••••abcd')).toBe('New token for “Team” (Customer, ID ug-1): ••••abcd. The old token no longer works.');
-    expect(plural('groupsShowing', 1500, 1200, 1000, 500)).toBe('Showing 1,200 of 1,500 groups (1,000 Customer, 500 Testing).');
+    expect(t('groupsRotated', group, '••••abcd')).toBe(
+      'New token for “Team” (Customer, ID ug-1): ••••abcd. The old token no longer works.',
+    );
+    expect(plural('groupsShowing', 1500, 1200, 1000, 500)).toBe(
+      'Showing 1,200 of 1,500 groups (1,000 Customer, 500 Testing).',
+    );
     expect(t('groupsRotationUnknown')).toBe('Rotation outcome unknown — the old token may no longer work.');
     expect(t('importConfirmBody', plural('importConfirmAdded', 2), plural('importConfirmOverwritten', 1))).toBe(
       '2 new groups are added and 1 stored group is overwritten with the file’s values (tokens included).',
     );
-    expect(t('bulkRateAboveLimit', '200', '180')).toBe("200 is above the service's documented limit of 180 per minute: expect to be rate limited.");
+    expect(t('bulkRateAboveLimit', '200', '180')).toBe(
+      "200 is above the service's documented limit of 180 per minute: expect to be rate limited.",
+    );
     expect(t('connectionAccessMissing', t('connectionAccessAnd', 'https://a.test', 'https://b.test'))).toBe(
       'Access not granted: Review Companion cannot call https://a.test and https://b.test until you allow it.',
     );

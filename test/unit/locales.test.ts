@@ -13,13 +13,19 @@ interface Entry {
   message: string;
   placeholders?: Record<string, { content: string }>;
 }
-const read = (locale: string) => JSON.parse(readFileSync(path.join(LOCALES_DIR, locale, 'messages.json'), 'utf8')) as Record<string, Entry>;
+const read = (locale: string) =>
+  JSON.parse(readFileSync(path.join(LOCALES_DIR, locale, 'messages.json'), 'utf8')) as Record<string, Entry>;
 const english = read('en');
-const identical = JSON.parse(readFileSync(path.join(import.meta.dirname, 'locales-identical.json'), 'utf8')) as Record<string, Record<string, string>>;
+const identical = JSON.parse(readFileSync(path.join(import.meta.dirname, 'locales-identical.json'), 'utf8')) as Record<
+  string,
+  Record<string, string>
+>;
 const translations = readdirSync(LOCALES_DIR).filter((locale) => locale !== 'en');
 
 /** The plural messages, named by English's `<base>_other`; `<base>_<category>` of one of them is a plural form. */
-const pluralBases = new Set(Object.keys(english).flatMap((name) => (name.endsWith('_other') ? [name.slice(0, -'_other'.length)] : [])));
+const pluralBases = new Set(
+  Object.keys(english).flatMap((name) => (name.endsWith('_other') ? [name.slice(0, -'_other'.length)] : [])),
+);
 const CATEGORY = /^(.+)_(zero|one|two|few|many|other)$/;
 const pluralForm = (name: string) => {
   const [, base, category] = CATEGORY.exec(name) ?? [];
@@ -31,7 +37,8 @@ const englishOf = (name: string) => {
   return form ? (english[name] ?? english[`${form.base}_other`]) : english[name];
 };
 /** The categories a language's plural rules use (de: one, other; fr: one, many, other; ja: other). */
-const categoriesOf = (locale: string) => new Intl.PluralRules(locale.replace('_', '-')).resolvedOptions().pluralCategories.slice().sort();
+const categoriesOf = (locale: string) =>
+  new Intl.PluralRules(locale.replace('_', '-')).resolvedOptions().pluralCategories.slice().sort();
 const formsOf = (messages: Record<string, Entry>, base: string) =>
   Object.keys(messages)
     .filter((name) => pluralForm(name)?.base === base)
@@ -40,7 +47,9 @@ const formsOf = (messages: Record<string, Entry>, base: string) =>
 
 /** The placeholders a message uses, as name → content, names in lower case (Chrome ignores their case). */
 const placeholdersOf = (entry: Entry) => {
-  const declared = Object.fromEntries(Object.entries(entry.placeholders ?? {}).map(([name, value]) => [name.toLowerCase(), value.content]));
+  const declared = Object.fromEntries(
+    Object.entries(entry.placeholders ?? {}).map(([name, value]) => [name.toLowerCase(), value.content]),
+  );
   const used = [...entry.message.matchAll(/\$([A-Za-z0-9_]+)\$/g)].map((match) => match[1]!.toLowerCase()).sort();
   return { declared, used: [...new Set(used)] };
 };
@@ -66,8 +75,13 @@ describe.each(translations)('the %s translation', (locale) => {
       if (!entry) return [];
       const mine = placeholdersOf(translated);
       const theirs = placeholdersOf(entry);
-      const stray = translated.message.replace(/\$([A-Za-z0-9_]+)\$/g, '').replace(/\$\$/g, '').includes('$');
-      return JSON.stringify(mine) === JSON.stringify(theirs) && !stray && translated.message.trim() !== '' ? [] : [name];
+      const stray = translated.message
+        .replace(/\$([A-Za-z0-9_]+)\$/g, '')
+        .replace(/\$\$/g, '')
+        .includes('$');
+      return JSON.stringify(mine) === JSON.stringify(theirs) && !stray && translated.message.trim() !== ''
+        ? []
+        : [name];
     });
     expect(wrong).toEqual([]);
   });
@@ -77,7 +91,9 @@ describe.each(translations)('the %s translation', (locale) => {
   });
 
   it('translates every message but those listed as the same in this language', () => {
-    const untranslated = Object.keys(messages).filter((name) => name !== 'uiLanguage' && messages[name]!.message === englishOf(name)?.message && !(name in allowed));
+    const untranslated = Object.keys(messages).filter(
+      (name) => name !== 'uiLanguage' && messages[name]!.message === englishOf(name)?.message && !(name in allowed),
+    );
     expect(untranslated).toEqual([]);
   });
 });
@@ -98,6 +114,7 @@ it('every locale folder is a language Chrome knows (en, de, pt_BR…)', () => {
 it('the start summary’s titles end with their colon in every language (the page adds none)', () => {
   for (const locale of ['en', ...translations]) {
     const messages = read(locale);
-    for (const name of ['startPagesTitle', 'startGroupsTitle']) expect(messages[name]!.message, `${locale} ${name}`).toMatch(/[:：]$/);
+    for (const name of ['startPagesTitle', 'startGroupsTitle'])
+      expect(messages[name]!.message, `${locale} ${name}`).toMatch(/[:：]$/);
   }
 });

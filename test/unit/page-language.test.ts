@@ -15,16 +15,24 @@ describe('the page language and direction', () => {
     vi.spyOn(fakeBrowser.i18n, 'getUILanguage').mockReturnValue('ar');
     const getMessage = fakeBrowser.i18n.getMessage.bind(fakeBrowser.i18n);
     const arabic: Record<string, string> = { '@@bidi_dir': 'rtl', uiLanguage: 'ar' };
-    vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation(((name: string, ...rest: never[]) => arabic[name] ?? getMessage(name, ...rest)) as never);
+    vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation(
+      ((name: string, ...rest: never[]) => arabic[name] ?? getMessage(name, ...rest)) as never,
+    );
     applyPageLanguage(root);
     expect(root).toMatchObject({ lang: 'ar', dir: 'rtl' });
   });
 
   it('the styles use logical properties only, so that dir="rtl" mirrors them', () => {
     const root = path.resolve(import.meta.dirname, '../..');
-    const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? walk(path.join(dir, name)) : [path.join(dir, name)]));
-    const files = ['entrypoints', 'components'].flatMap((dir) => walk(path.join(root, dir))).filter((file) => /\.(css|tsx)$/.test(file));
-    const physical = /\b(margin|padding|border)-(left|right)\b|(?<![-\w])(left|right)\s*:|text-align:\s*(left|right)|\b(marginLeft|marginRight|paddingLeft|paddingRight)\b|[{,]\s*(left|right)\s*:/;
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) =>
+        statSync(path.join(dir, name)).isDirectory() ? walk(path.join(dir, name)) : [path.join(dir, name)],
+      );
+    const files = ['entrypoints', 'components']
+      .flatMap((dir) => walk(path.join(root, dir)))
+      .filter((file) => /\.(css|tsx)$/.test(file));
+    const physical =
+      /\b(margin|padding|border)-(left|right)\b|(?<![-\w])(left|right)\s*:|text-align:\s*(left|right)|\b(marginLeft|marginRight|paddingLeft|paddingRight)\b|[{,]\s*(left|right)\s*:/;
     const found = files.flatMap((file) =>
       readFileSync(file, 'utf8')
         .split('\n')

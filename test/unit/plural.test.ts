@@ -5,7 +5,10 @@ import { getEnglishMessage, messageGetter, readMessages } from './setup/i18n';
 
 /** The browser as if it ran in this locale, with these messages (its real ones by default). */
 function speak(locale: string, messages = readMessages(locale)) {
-  Object.assign(fakeBrowser.i18n, { getMessage: messageGetter(messages), getUILanguage: () => locale.replace('_', '-') });
+  Object.assign(fakeBrowser.i18n, {
+    getMessage: messageGetter(messages),
+    getUILanguage: () => locale.replace('_', '-'),
+  });
 }
 
 afterEach(() => {
@@ -14,7 +17,12 @@ afterEach(() => {
 
 describe('plural()', () => {
   it('English: 1 group, and 0, 2 or 1,000 groups', () => {
-    expect([0, 1, 2, 1000].map((count) => plural('groupsDeleteSelectedTitle', count))).toEqual(['Delete 0 groups', 'Delete 1 group', 'Delete 2 groups', 'Delete 1,000 groups']);
+    expect([0, 1, 2, 1000].map((count) => plural('groupsDeleteSelectedTitle', count))).toEqual([
+      'Delete 0 groups',
+      'Delete 1 group',
+      'Delete 2 groups',
+      'Delete 1,000 groups',
+    ]);
   });
 
   it('English says what the former "One"/"Many" messages said', () => {
@@ -23,7 +31,9 @@ describe('plural()', () => {
     expect(plural('importConflicts', 1, 'Imported a.csv.', 'Customer ug-1')).toBe(
       'Imported a.csv. 1 group changed after the preview and was left as they are: Customer ug-1. Import the file again to review them.',
     );
-    expect(plural('importConflicts', 2, 'Imported a.csv.', 'Customer ug-1, Testing ug-2')).toMatch(/^Imported a\.csv\. 2 groups changed after the preview and were left/);
+    expect(plural('importConflicts', 2, 'Imported a.csv.', 'Customer ug-1, Testing ug-2')).toMatch(
+      /^Imported a\.csv\. 2 groups changed after the preview and were left/,
+    );
   });
 
   it('French: one for 1, other for 2, many for a million ("1 000 000 de groupes")', () => {

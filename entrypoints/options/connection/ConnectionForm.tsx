@@ -16,7 +16,17 @@ import { GrantAccess } from '../GrantAccess';
 import { useManagedLock } from '../policy/use-managed-lock';
 import { useFocusWhenTargeted } from '../navigation/use-focus-when-targeted';
 import { useActiveWorkspace } from '../workspaces/use-active-workspace';
-import { checkUrls, formFromStatus, hasChanges, hasStoredSecrets, secretHint, secretPlaceholder, stillMissing, type ApiPart, type FieldName } from './connection-form-state';
+import {
+  checkUrls,
+  formFromStatus,
+  hasChanges,
+  hasStoredSecrets,
+  secretHint,
+  secretPlaceholder,
+  stillMissing,
+  type ApiPart,
+  type FieldName,
+} from './connection-form-state';
 import { messageText } from '@/lib/message-ref';
 
 /** Where links point to set up one API: `options.html#connection/user-group-api` focuses its first field. */
@@ -52,8 +62,23 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
     setMessage(undefined);
     setForm((current) => ({ ...current, [field]: value }));
   };
-  const secretField = (field: 'apiToken' | 'apiKey' | 'authToken', label: string, savedUrl: string, formUrl: string) => (
-    <TextField label={label} type="password" value={form[field]} onChange={update(field)} disabled={readOnly(field)} error={errors[field]} placeholder={secretPlaceholder(status.masked[field], savedUrl, formUrl)} hint={secretHint(status.masked[field], label, savedUrl, formUrl)} autoComplete="new-password" />
+  const secretField = (
+    field: 'apiToken' | 'apiKey' | 'authToken',
+    label: string,
+    savedUrl: string,
+    formUrl: string,
+  ) => (
+    <TextField
+      label={label}
+      type="password"
+      value={form[field]}
+      onChange={update(field)}
+      disabled={readOnly(field)}
+      error={errors[field]}
+      placeholder={secretPlaceholder(status.masked[field], savedUrl, formUrl)}
+      hint={secretHint(status.masked[field], label, savedUrl, formUrl)}
+      autoComplete="new-password"
+    />
   );
 
   const save = async (event: FormEvent) => {
@@ -66,10 +91,16 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
     keepFocusWhileBusy(saveButton.current);
     setSaving(true);
     // The permission request must be the first await: browsers only allow it during the click.
-    const origins = requiredOrigins([form.userGroupBaseUrl, form.projectApiUrl].map((url) => (checkServiceUrl(url).ok ? url.trim() : '')));
+    const origins = requiredOrigins(
+      [form.userGroupBaseUrl, form.projectApiUrl].map((url) => (checkServiceUrl(url).ok ? url.trim() : '')),
+    );
     const granted = origins.length === 0 || (await browser.permissions.request({ origins }).catch(() => false));
     const { sessionOnly, ...values } = form;
-    const result = await sendMessage(saveConnection, { workspaceId, ...values, secretsArea: sessionOnly ? 'session' : 'local' });
+    const result = await sendMessage(saveConnection, {
+      workspaceId,
+      ...values,
+      secretsArea: sessionOnly ? 'session' : 'local',
+    });
     setSaving(false);
     if (!result.ok) {
       if (result.error.field) setErrors({ [result.error.field]: messageText(result.error.message) });
@@ -80,7 +111,10 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
     setForm(formFromStatus(result.value));
     const missing = stillMissing(result.value, parts);
     const saved = granted ? t('connectionSaved') : t('connectionSavedNoAccess');
-    setMessage({ kind: 'success', text: missing.length > 0 ? `${saved} ${t('connectionStillMissing', formatList(missing))}` : saved });
+    setMessage({
+      kind: 'success',
+      text: missing.length > 0 ? `${saved} ${t('connectionStillMissing', formatList(missing))}` : saved,
+    });
   };
 
   const forget = async () => {
@@ -94,42 +128,83 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
 
   return (
     <>
-    <form onSubmit={(event) => void save(event)} noValidate className="connection-form">
-      {parts.includes('userGroup') && (
-        <fieldset ref={userGroupFields}>
-          <legend>{t('connectionUserGroupsLegend')}</legend>
-          <TextField label={t('connectionUserGroupBaseUrl')} value={form.userGroupBaseUrl} onChange={update('userGroupBaseUrl')} disabled={readOnly('userGroupBaseUrl')} error={errors.userGroupBaseUrl} placeholder={t('connectionUserGroupBaseUrlPlaceholder')} inputMode="url" spellCheck={false} />
-          {secretField('apiToken', t('connectionApiToken'), status.userGroupBaseUrl, form.userGroupBaseUrl)}
-          <ApiHealthLine api={t('healthUserGroupApi')} state={health.userGroup} />
-        </fieldset>
-      )}
-      {parts.includes('project') && (
-        <fieldset ref={projectFields}>
-          <legend>{t('connectionProjectsLegend')}</legend>
-          <TextField label={t('connectionProjectApiUrl')} value={form.projectApiUrl} onChange={update('projectApiUrl')} disabled={readOnly('projectApiUrl')} error={errors.projectApiUrl} placeholder={t('connectionProjectApiUrlPlaceholder')} inputMode="url" spellCheck={false} />
-          {secretField('apiKey', t('connectionApiKey'), status.projectApiUrl, form.projectApiUrl)}
-          {secretField('authToken', t('connectionAuthToken'), status.projectApiUrl, form.projectApiUrl)}
-          <ApiHealthLine api={t('healthProjectApi')} state={health.project} />
-        </fieldset>
-      )}
-      <label className="checkbox">
-        <input type="checkbox" checked={form.sessionOnly} onChange={(event) => (setMessage(undefined), setForm((current) => ({ ...current, sessionOnly: event.target.checked })))} />
-        {t('connectionSessionOnly')}
-      </label>
-      <div className="actions">
-        <button ref={saveButton} type="submit" className="primary" disabled={saving || !canSave || !changed} aria-busy={saving}>
-          {t('connectionSave')}
-        </button>
-        <button type="button" className="danger" disabled={locked || !hasStoredSecrets(status)} onClick={() => (setMessage(undefined), setConfirmingForget(true))}>
-          {t('connectionForget')}
-        </button>
-      </div>
-      {message?.kind === 'error' && <Alert>{message.text}</Alert>}
-      {message?.kind === 'success' && <StatusMessage>{message.text}</StatusMessage>}
-    </form>
+      <form onSubmit={(event) => void save(event)} noValidate className="connection-form">
+        {parts.includes('userGroup') && (
+          <fieldset ref={userGroupFields}>
+            <legend>{t('connectionUserGroupsLegend')}</legend>
+            <TextField
+              label={t('connectionUserGroupBaseUrl')}
+              value={form.userGroupBaseUrl}
+              onChange={update('userGroupBaseUrl')}
+              disabled={readOnly('userGroupBaseUrl')}
+              error={errors.userGroupBaseUrl}
+              placeholder={t('connectionUserGroupBaseUrlPlaceholder')}
+              inputMode="url"
+              spellCheck={false}
+            />
+            {secretField('apiToken', t('connectionApiToken'), status.userGroupBaseUrl, form.userGroupBaseUrl)}
+            <ApiHealthLine api={t('healthUserGroupApi')} state={health.userGroup} />
+          </fieldset>
+        )}
+        {parts.includes('project') && (
+          <fieldset ref={projectFields}>
+            <legend>{t('connectionProjectsLegend')}</legend>
+            <TextField
+              label={t('connectionProjectApiUrl')}
+              value={form.projectApiUrl}
+              onChange={update('projectApiUrl')}
+              disabled={readOnly('projectApiUrl')}
+              error={errors.projectApiUrl}
+              placeholder={t('connectionProjectApiUrlPlaceholder')}
+              inputMode="url"
+              spellCheck={false}
+            />
+            {secretField('apiKey', t('connectionApiKey'), status.projectApiUrl, form.projectApiUrl)}
+            {secretField('authToken', t('connectionAuthToken'), status.projectApiUrl, form.projectApiUrl)}
+            <ApiHealthLine api={t('healthProjectApi')} state={health.project} />
+          </fieldset>
+        )}
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={form.sessionOnly}
+            onChange={(event) => (
+              setMessage(undefined),
+              setForm((current) => ({ ...current, sessionOnly: event.target.checked }))
+            )}
+          />
+          {t('connectionSessionOnly')}
+        </label>
+        <div className="actions">
+          <button
+            ref={saveButton}
+            type="submit"
+            className="primary"
+            disabled={saving || !canSave || !changed}
+            aria-busy={saving}
+          >
+            {t('connectionSave')}
+          </button>
+          <button
+            type="button"
+            className="danger"
+            disabled={locked || !hasStoredSecrets(status)}
+            onClick={() => (setMessage(undefined), setConfirmingForget(true))}
+          >
+            {t('connectionForget')}
+          </button>
+        </div>
+        {message?.kind === 'error' && <Alert>{message.text}</Alert>}
+        {message?.kind === 'success' && <StatusMessage>{message.text}</StatusMessage>}
+      </form>
       <GrantAccess missing={status.missingAccess} />
       {confirmingForget && (
-        <ConfirmDialog title={t('connectionForgetTitle')} confirmLabel={t('connectionForget')} onConfirm={() => void forget()} onCancel={() => setConfirmingForget(false)}>
+        <ConfirmDialog
+          title={t('connectionForgetTitle')}
+          confirmLabel={t('connectionForget')}
+          onConfirm={() => void forget()}
+          onCancel={() => setConfirmingForget(false)}
+        >
           {t('connectionForgetBody')}
         </ConfirmDialog>
       )}

@@ -9,7 +9,14 @@ export type ConnectionFormValues = Record<FieldName, string> & { sessionOnly: bo
 export type ApiPart = 'userGroup' | 'project';
 
 export function formFromStatus(status: ConnectionStatus): ConnectionFormValues {
-  return { userGroupBaseUrl: status.userGroupBaseUrl, projectApiUrl: status.projectApiUrl, apiToken: '', apiKey: '', authToken: '', sessionOnly: status.secretsArea === 'session' };
+  return {
+    userGroupBaseUrl: status.userGroupBaseUrl,
+    projectApiUrl: status.projectApiUrl,
+    apiToken: '',
+    apiKey: '',
+    authToken: '',
+    sessionOnly: status.secretsArea === 'session',
+  };
 }
 
 /** Something to save: an address edited, a secret typed, or the storage choice changed. Saving nothing is never "saved". */
@@ -25,7 +32,8 @@ export function hasChanges(form: ConnectionFormValues, status: ConnectionStatus)
 }
 
 /** Something stored that Forget credentials would remove. */
-export const hasStoredSecrets = (status: ConnectionStatus) => Object.values(status.masked).some((masked) => masked !== '');
+export const hasStoredSecrets = (status: ConnectionStatus) =>
+  Object.values(status.masked).some((masked) => masked !== '');
 
 /** Whether a stored secret still counts for the address in the form (a secret belongs to its origin). */
 function keptFor(masked: string, savedUrl: string, formUrl: string): boolean {
@@ -56,7 +64,8 @@ export function checkUrls(form: ConnectionFormValues): Partial<Record<FieldName,
 
 const partInUse = {
   userGroup: (status: ConnectionStatus) => Boolean(status.userGroupBaseUrl || status.masked.apiToken),
-  project: (status: ConnectionStatus) => Boolean(status.projectApiUrl || status.masked.apiKey || status.masked.authToken),
+  project: (status: ConnectionStatus) =>
+    Boolean(status.projectApiUrl || status.masked.apiKey || status.masked.authToken),
 };
 
 /**

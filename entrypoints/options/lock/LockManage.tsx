@@ -42,7 +42,14 @@ export function LockManage({ status, turningOff, onStatus, onMessage }: Props) {
     event.preventDefault();
     const found = newPassphraseProblem(next, confirm);
     setProblem(found);
-    if (!found) void act(async () => reportLock(await sendMessage(changeLockPassphrase, { passphrase, newPassphrase: next }), t('lockChanged'), onStatus));
+    if (!found)
+      void act(async () =>
+        reportLock(
+          await sendMessage(changeLockPassphrase, { passphrase, newPassphrase: next }),
+          t('lockChanged'),
+          onStatus,
+        ),
+      );
   };
   const turnOff = (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +59,13 @@ export function LockManage({ status, turningOff, onStatus, onMessage }: Props) {
   if (turningOff) {
     return (
       <form className="lock-form" onSubmit={turnOff}>
-        <TextField label={t('lockPassphrase')} type="password" autoComplete="current-password" value={passphrase} onChange={setPassphrase} />
+        <TextField
+          label={t('lockPassphrase')}
+          type="password"
+          autoComplete="current-password"
+          value={passphrase}
+          onChange={setPassphrase}
+        />
         <button type="submit" className="danger" disabled={busy || passphrase === ''}>
           {t('lockTurnOff')}
         </button>
@@ -65,10 +78,16 @@ export function LockManage({ status, turningOff, onStatus, onMessage }: Props) {
         label={t('lockAfter')}
         value={status.lockAfter}
         options={lockAfterOptions()}
-        onChange={(lockAfter) => void act(async () => reportLock(await sendMessage(setLockAfter, { lockAfter }), t('lockIsOn'), onStatus))}
+        onChange={(lockAfter) =>
+          void act(async () => reportLock(await sendMessage(setLockAfter, { lockAfter }), t('lockIsOn'), onStatus))
+        }
       />
       <div className="actions">
-        <button type="button" disabled={busy} onClick={() => void act(async () => reportLock(await sendMessage(lockNow, {}), t('lockLocked'), onStatus))}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void act(async () => reportLock(await sendMessage(lockNow, {}), t('lockLocked'), onStatus))}
+        >
           {t('lockNow')}
         </button>
         <button type="button" aria-expanded={changing} onClick={() => (onMessage(undefined), setChanging(!changing))}>
@@ -77,9 +96,30 @@ export function LockManage({ status, turningOff, onStatus, onMessage }: Props) {
       </div>
       {changing && (
         <form className="lock-form" onSubmit={change} noValidate>
-          <TextField label={t('lockPassphrase')} type="password" autoComplete="current-password" value={passphrase} onChange={setPassphrase} />
-          <TextField label={t('lockNewPassphrase')} type="password" autoComplete="new-password" value={next} onChange={setNext} hint={t('lockPassphraseHint')} error={problem?.field === 'passphrase' ? problem.text : undefined} />
-          <TextField label={t('lockNewPassphraseConfirm')} type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} error={problem?.field === 'confirm' ? problem.text : undefined} />
+          <TextField
+            label={t('lockPassphrase')}
+            type="password"
+            autoComplete="current-password"
+            value={passphrase}
+            onChange={setPassphrase}
+          />
+          <TextField
+            label={t('lockNewPassphrase')}
+            type="password"
+            autoComplete="new-password"
+            value={next}
+            onChange={setNext}
+            hint={t('lockPassphraseHint')}
+            error={problem?.field === 'passphrase' ? problem.text : undefined}
+          />
+          <TextField
+            label={t('lockNewPassphraseConfirm')}
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={setConfirm}
+            error={problem?.field === 'confirm' ? problem.text : undefined}
+          />
           <button type="submit" className="primary" disabled={busy}>
             {t('lockChangeSave')}
           </button>

@@ -31,7 +31,10 @@ export function LockSettings() {
     // The masked secrets and the readiness shown above change with the lock.
     void useConnectionStore.getState().refresh();
   }, []);
-  const read = useCallback(() => void sendMessage(getLockStatus, {}).then((result) => result.ok && show(result.value)), [show]);
+  const read = useCallback(
+    () => void sendMessage(getLockStatus, {}).then((result) => result.ok && show(result.value)),
+    [show],
+  );
 
   useEffect(() => {
     read();
@@ -64,7 +67,11 @@ export function LockSettings() {
       ) : (
         <>
           <label className="checkbox">
-            <input type="checkbox" checked={ticked} onChange={(event) => (setTicked(event.target.checked), setMessage(undefined))} />
+            <input
+              type="checkbox"
+              checked={ticked}
+              onChange={(event) => (setTicked(event.target.checked), setMessage(undefined))}
+            />
             {t('lockProtect')}
           </label>
           <p className="hint">{t(status.enabled ? 'lockIsOn' : 'lockIsOff')}</p>

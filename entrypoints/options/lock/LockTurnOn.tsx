@@ -8,7 +8,13 @@ import { turnOnLock } from '@/lib/messaging/messages/lock-admin-messages';
 import { lockAfterOptions, newPassphraseProblem, reportLock, type LockMessage } from './lock-api';
 
 /** Passphrase, its confirmation, Lock after, and **Turn on protection** (shown once the checkbox is ticked). */
-export function LockTurnOn({ onStatus, onMessage }: { onStatus: (status: LockStatus) => void; onMessage: (message: LockMessage | undefined) => void }) {
+export function LockTurnOn({
+  onStatus,
+  onMessage,
+}: {
+  onStatus: (status: LockStatus) => void;
+  onMessage: (message: LockMessage | undefined) => void;
+}) {
   const [passphrase, setPassphrase] = useState('');
   const [confirm, setConfirm] = useState('');
   const [lockAfter, setLockAfter] = useState<LockAfter>(DEFAULT_LOCK_AFTER);
@@ -33,8 +39,23 @@ export function LockTurnOn({ onStatus, onMessage }: { onStatus: (status: LockSta
 
   return (
     <form className="lock-form" onSubmit={(event) => void submit(event)} noValidate>
-      <TextField label={t('lockPassphrase')} type="password" autoComplete="new-password" value={passphrase} onChange={setPassphrase} hint={t('lockPassphraseHint')} error={problem?.field === 'passphrase' ? problem.text : undefined} />
-      <TextField label={t('lockPassphraseConfirm')} type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} error={problem?.field === 'confirm' ? problem.text : undefined} />
+      <TextField
+        label={t('lockPassphrase')}
+        type="password"
+        autoComplete="new-password"
+        value={passphrase}
+        onChange={setPassphrase}
+        hint={t('lockPassphraseHint')}
+        error={problem?.field === 'passphrase' ? problem.text : undefined}
+      />
+      <TextField
+        label={t('lockPassphraseConfirm')}
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={setConfirm}
+        error={problem?.field === 'confirm' ? problem.text : undefined}
+      />
       <SelectField label={t('lockAfter')} value={lockAfter} options={lockAfterOptions()} onChange={setLockAfter} />
       <button type="submit" className="primary" disabled={busy}>
         {t('lockTurnOn')}

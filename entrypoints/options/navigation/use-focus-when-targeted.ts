@@ -11,7 +11,9 @@ export function useFocusWhenTargeted(target: string, element: RefObject<HTMLElem
     if (!ready) return;
     const focusIfTargeted = () => {
       if (targetOfHash(location.hash) !== target) return;
-      const field = element.current?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled])');
+      const field = element.current?.querySelector<HTMLElement>(
+        'input:not([disabled]), select:not([disabled]), textarea:not([disabled])',
+      );
       field?.scrollIntoView({ block: 'center' });
       field?.focus();
     };

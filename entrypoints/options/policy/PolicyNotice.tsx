@@ -28,7 +28,12 @@ export function PolicyNotice() {
       )}
       {missing.length > 0 && (
         <Alert>
-          {t('policyAccessMissing', missing.map((origin) => origin.replace('/*', '')).reduce((first, second) => t('connectionAccessAnd', first, second)))}{' '}
+          {t(
+            'policyAccessMissing',
+            missing
+              .map((origin) => origin.replace('/*', ''))
+              .reduce((first, second) => t('connectionAccessAnd', first, second)),
+          )}{' '}
           <button type="button" onClick={grant}>
             {t('connectionGrantAccess')}
           </button>

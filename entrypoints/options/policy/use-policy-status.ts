@@ -2,7 +2,12 @@ import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { findMissingAccess } from '@/lib/connection/host-access';
 import { connectionSettingsSchema } from '@/lib/connection/connection-schema';
-import { EMPTY_POLICY_STATUS, MANAGED_POLICY_KEY, parsePolicyStatus, type PolicyStatus } from '@/lib/policy/policy-status';
+import {
+  EMPTY_POLICY_STATUS,
+  MANAGED_POLICY_KEY,
+  parsePolicyStatus,
+  type PolicyStatus,
+} from '@/lib/policy/policy-status';
 import { isManaged } from '@/lib/workspaces/managed-workspaces';
 import type { Workspace } from '@/lib/workspaces/workspace-index';
 import { workspaceKey } from '@/lib/workspaces/workspace-keys';

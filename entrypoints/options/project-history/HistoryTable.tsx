@@ -11,7 +11,12 @@ const MAX_LIST_HEIGHT = 10 * ROW_HEIGHT;
 export function HistoryTable({ entries }: { entries: readonly HistoryEntry[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be used this way
-  const virtualizer = useVirtualizer({ count: entries.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+  });
 
   return (
     <div role="table" aria-label={t('historyTable')} aria-rowcount={entries.length + 1} className="history-table">
@@ -24,7 +29,12 @@ export function HistoryTable({ entries }: { entries: readonly HistoryEntry[] }) 
           <div role="columnheader">{t('historyColumnActions')}</div>
         </div>
       </div>
-      <div ref={scrollRef} className="history-scroll" role="rowgroup" style={{ height: Math.min(Math.max(virtualizer.getTotalSize(), ROW_HEIGHT), MAX_LIST_HEIGHT) }}>
+      <div
+        ref={scrollRef}
+        className="history-scroll"
+        role="rowgroup"
+        style={{ height: Math.min(Math.max(virtualizer.getTotalSize(), ROW_HEIGHT), MAX_LIST_HEIGHT) }}
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const entry = entries[item.index];
@@ -56,7 +66,11 @@ export function HistoryTable({ entries }: { entries: readonly HistoryEntry[] }) 
                 </div>
                 <div role="cell">{formatDateTime(entry.createdAt)}</div>
                 <div role="cell">
-                  <CopyButton value={entry.projectId} label={t('copyProjectId')} accessibleName={t('copyProjectIdOf', entry.projectName)} />
+                  <CopyButton
+                    value={entry.projectId}
+                    label={t('copyProjectId')}
+                    accessibleName={t('copyProjectIdOf', entry.projectName)}
+                  />
                 </div>
               </div>
             );

@@ -27,14 +27,28 @@ export function ProjectHistorySection() {
       <div className="toolbar">
         <div className="field">
           <label htmlFor="history-search">{t('historySearch')}</label>
-          <input id="history-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t('historySearchPlaceholder')} />
+          <input
+            id="history-search"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('historySearchPlaceholder')}
+          />
         </div>
       </div>
       <div className="actions">
-        <button type="button" disabled={entries.length === 0} onClick={() => downloadFile(exportHistoryCsv(entries, new Date(), workspace))}>
+        <button
+          type="button"
+          disabled={entries.length === 0}
+          onClick={() => downloadFile(exportHistoryCsv(entries, new Date(), workspace))}
+        >
           {t('exportHistoryCsv')}
         </button>
-        <button type="button" disabled={entries.length === 0} onClick={() => downloadFile(exportHistoryJson(entries, new Date(), workspace))}>
+        <button
+          type="button"
+          disabled={entries.length === 0}
+          onClick={() => downloadFile(exportHistoryJson(entries, new Date(), workspace))}
+        >
           {t('exportHistoryJson')}
         </button>
       </div>

@@ -29,7 +29,11 @@ export function BackupSection() {
     const failure = await exportRegistry(workspace, kind);
     setBusy(false);
     setExports((count) => count + 1);
-    setMessage(failure ? { kind: 'error', text: failure } : { kind: 'success', text: plural('backupExported', facts?.groups ?? 0) });
+    setMessage(
+      failure
+        ? { kind: 'error', text: failure }
+        : { kind: 'success', text: plural('backupExported', facts?.groups ?? 0) },
+    );
   };
 
   return (
@@ -61,7 +65,9 @@ export function BackupSection() {
           {t('importExportCsv')}
         </button>
       </div>
-      <p className="hint">{t('backupRestoreHint')} <a href="#groups">{t('backupRestoreLink')}</a></p>
+      <p className="hint">
+        {t('backupRestoreHint')} <a href="#groups">{t('backupRestoreLink')}</a>
+      </p>
       {message?.kind === 'error' && <Alert>{message.text}</Alert>}
       {message?.kind === 'success' && <StatusMessage>{message.text}</StatusMessage>}
       <h3>{t('backupSetupHeading')}</h3>

@@ -13,7 +13,9 @@ import { UserGroupsSection } from '../user-groups/UserGroupsSection';
  */
 export function GroupsSection() {
   const status = useConnectionStore((state) => state.status);
-  const hasGroupData = useUserGroupStore((state) => !state.loaded || state.groups.length > 0 || state.unsettledCreates.length > 0);
+  const hasGroupData = useUserGroupStore(
+    (state) => !state.loaded || state.groups.length > 0 || state.unsettledCreates.length > 0,
+  );
   const hasJob = useBulkCreateStore((state) => state.job !== null);
   const userGroupApiMissing = status !== undefined && !status.userGroupApiReady;
   if (userGroupApiMissing && !hasGroupData && !hasJob) return <UserGroupApiNotSetUp />;

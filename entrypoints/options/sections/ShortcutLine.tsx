@@ -11,7 +11,8 @@ export function ShortcutLine() {
   if (shortcut === undefined) return null;
   return (
     <>
-      {shortcut ? <kbd>{shortcut}</kbd> : t('aboutShortcutNotSet')} <span className="hint">{t('aboutShortcutChange')}</span>
+      {shortcut ? <kbd>{shortcut}</kbd> : t('aboutShortcutNotSet')}{' '}
+      <span className="hint">{t('aboutShortcutChange')}</span>
     </>
   );
 }

@@ -14,8 +14,16 @@ const ROLES = [
   { value: 'both', title: 'startRoleBoth', hint: 'startRoleBothHint' },
 ] as const satisfies readonly { value: Role; title: MessageKey; hint: MessageKey }[];
 
-const PARTS: Record<Role, readonly ApiPart[]> = { pages: ['project'], groups: ['userGroup'], both: ['userGroup', 'project'] };
-const STEP_HEADINGS = { pages: 'startByHandStep', groups: 'startGroupsStep', both: 'startBothStep' } as const satisfies Record<Role, MessageKey>;
+const PARTS: Record<Role, readonly ApiPart[]> = {
+  pages: ['project'],
+  groups: ['userGroup'],
+  both: ['userGroup', 'project'],
+};
+const STEP_HEADINGS = {
+  pages: 'startByHandStep',
+  groups: 'startGroupsStep',
+  both: 'startBothStep',
+} as const satisfies Record<Role, MessageKey>;
 
 /** On first run the choice is the page; once something is set up it waits behind a disclosure. */
 function RoleChoice({ open, children }: { open: boolean; children: ReactNode }) {
@@ -50,29 +58,35 @@ export function StartSection({ status }: { status: ConnectionStatus }) {
       <h2 id="start-heading">{t(anythingReady ? 'startHeading' : 'startWelcomeHeading')}</h2>
       {anythingReady ? <SetupSummary status={status} /> : <p>{t('startIntro')}</p>}
       <RoleChoice open={firstRun}>
-      <fieldset className="role-choice">
-        <legend>{t('startRoleQuestion')}</legend>
-        {ROLES.map((option) => (
-          <label key={option.value} className="role-option">
-            <input type="radio" name="role" value={option.value} checked={role === option.value} onChange={() => setRole(option.value)} />
-            <span>
-              <span className="role-title">{t(option.title)}</span>
-              <span className="hint">{t(option.hint)}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      {role !== undefined && role !== 'groups' && (
-        <div className="start-step">
-          <ImportSetup intro={t('startSetupFileHint')} />
-        </div>
-      )}
-      {role !== undefined && (
-        <div className="start-step">
-          <h3>{t(STEP_HEADINGS[role])}</h3>
-          <ConnectionForm key={role} status={status} parts={PARTS[role]} />
-        </div>
-      )}
+        <fieldset className="role-choice">
+          <legend>{t('startRoleQuestion')}</legend>
+          {ROLES.map((option) => (
+            <label key={option.value} className="role-option">
+              <input
+                type="radio"
+                name="role"
+                value={option.value}
+                checked={role === option.value}
+                onChange={() => setRole(option.value)}
+              />
+              <span>
+                <span className="role-title">{t(option.title)}</span>
+                <span className="hint">{t(option.hint)}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {role !== undefined && role !== 'groups' && (
+          <div className="start-step">
+            <ImportSetup intro={t('startSetupFileHint')} />
+          </div>
+        )}
+        {role !== undefined && (
+          <div className="start-step">
+            <h3>{t(STEP_HEADINGS[role])}</h3>
+            <ConnectionForm key={role} status={status} parts={PARTS[role]} />
+          </div>
+        )}
       </RoleChoice>
     </section>
   );

@@ -18,21 +18,36 @@ export interface BackupFacts {
  * registry, so a bulk job rewriting it every 100 ms sends no message at all.
  * `now`: when the answer came, for saying how long ago the last export was.
  */
-export function useBackupFacts(workspaceId: string, exports: number): { facts?: BackupFacts; problem?: string; now?: number } {
+export function useBackupFacts(
+  workspaceId: string,
+  exports: number,
+): { facts?: BackupFacts; problem?: string; now?: number } {
   const groups = useUserGroupStore((state) => state.groups);
   const loaded = useUserGroupStore((state) => state.loaded);
   const [answer, setAnswer] = useState<{ lastExportAt?: string; problem?: string; now?: number }>();
   useEffect(() => {
     let current = true;
     void sendMessage(describeWorkspaceLoss, { workspaceId }).then((result) => {
-      if (current) setAnswer(result.ok ? { lastExportAt: result.value.lastExportAt, now: Date.now() } : { problem: messageText(result.error.message) });
+      if (current)
+        setAnswer(
+          result.ok
+            ? { lastExportAt: result.value.lastExportAt, now: Date.now() }
+            : { problem: messageText(result.error.message) },
+        );
     });
     return () => {
       current = false;
     };
   }, [workspaceId, exports]);
   const facts = useMemo(
-    () => (loaded && answer && !answer.problem ? { groups: groups.length, tokensOnlyHere: tokensNotExported(groups, answer.lastExportAt), ...(answer.lastExportAt !== undefined && { lastExportAt: answer.lastExportAt }) } : undefined),
+    () =>
+      loaded && answer && !answer.problem
+        ? {
+            groups: groups.length,
+            tokensOnlyHere: tokensNotExported(groups, answer.lastExportAt),
+            ...(answer.lastExportAt !== undefined && { lastExportAt: answer.lastExportAt }),
+          }
+        : undefined,
     [loaded, groups, answer],
   );
   return { facts, problem: answer?.problem, now: answer?.now };

@@ -61,10 +61,29 @@ export function ExportSetupDialog({ workspace, onClose }: ExportSetupDialogProps
       <form onSubmit={(event) => void submit(event)} noValidate>
         <h2 id={titleId}>{t('setupExportTitle', workspace.name)}</h2>
         <p>{t('setupExportIntro')}</p>
-        <TextField label={t('setupPassphrase')} type="password" autoComplete="new-password" value={passphrase} onChange={setPassphrase} error={errors.passphrase} hint={t('setupPassphraseHint')} />
-        <TextField label={t('setupPassphraseConfirm')} type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} error={errors.confirm} />
+        <TextField
+          label={t('setupPassphrase')}
+          type="password"
+          autoComplete="new-password"
+          value={passphrase}
+          onChange={setPassphrase}
+          error={errors.passphrase}
+          hint={t('setupPassphraseHint')}
+        />
+        <TextField
+          label={t('setupPassphraseConfirm')}
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+          error={errors.confirm}
+        />
         <label className="checkbox">
-          <input type="checkbox" checked={includeUserGroupApi} onChange={(event) => setIncludeUserGroupApi(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={includeUserGroupApi}
+            onChange={(event) => setIncludeUserGroupApi(event.target.checked)}
+          />
           {t('setupIncludeUserGroupApi')}
         </label>
         {busy && <StatusMessage>{t('setupExporting')}</StatusMessage>}

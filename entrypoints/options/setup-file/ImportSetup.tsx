@@ -74,7 +74,12 @@ export function ImportSetup({ intro }: { intro?: string }) {
       {intro && <p className="hint">{intro}</p>}
       <div className="field">
         <label htmlFor={fileId}>{t('setupFile')}</label>
-        <input id={fileId} type="file" accept=".json,application/json" onChange={(event) => void choose(event.target.files?.[0])} />
+        <input
+          id={fileId}
+          type="file"
+          accept=".json,application/json"
+          onChange={(event) => void choose(event.target.files?.[0])}
+        />
       </div>
       {chosen && (
         <dl className="setup-preview" aria-label={t('setupPreviewLabel')}>
@@ -90,7 +95,13 @@ export function ImportSetup({ intro }: { intro?: string }) {
           )}
         </dl>
       )}
-      <TextField label={t('setupPassphrase')} type="password" autoComplete="off" value={passphrase} onChange={setPassphrase} />
+      <TextField
+        label={t('setupPassphrase')}
+        type="password"
+        autoComplete="off"
+        value={passphrase}
+        onChange={setPassphrase}
+      />
       {busy && <StatusMessage>{t('setupImporting')}</StatusMessage>}
       {message?.kind === 'error' && <Alert>{message.text}</Alert>}
       {message?.kind === 'success' && <StatusMessage>{message.text}</StatusMessage>}
@@ -100,7 +111,12 @@ export function ImportSetup({ intro }: { intro?: string }) {
         </button>
       </div>
       {existing && (
-        <ConfirmDialog title={t('setupReplaceTitle', existing.name)} confirmLabel={t('setupReplaceConfirm')} onConfirm={() => void run(true)} onCancel={() => setExisting(undefined)}>
+        <ConfirmDialog
+          title={t('setupReplaceTitle', existing.name)}
+          confirmLabel={t('setupReplaceConfirm')}
+          onConfirm={() => void run(true)}
+          onCancel={() => setExisting(undefined)}
+        >
           <p>{t('setupReplaceBody')}</p>
         </ConfirmDialog>
       )}

@@ -53,9 +53,22 @@ export function AddGroupsFromFile({ disabled, onChoosing, onChosen, onProblem, r
   return (
     <div className="field">
       <label htmlFor={inputId}>{t('addFileLabel')}</label>
-      <input key={resetKey} id={inputId} type="file" accept=".csv,.json,text/csv,application/json" disabled={disabled} onChange={(event) => void choose(event.target.files?.[0])} />
+      <input
+        key={resetKey}
+        id={inputId}
+        type="file"
+        accept=".csv,.json,text/csv,application/json"
+        disabled={disabled}
+        onChange={(event) => void choose(event.target.files?.[0])}
+      />
       <p className="hint">
-        <button type="button" className="link" onClick={() => downloadFile({ fileName: BULK_TEMPLATE_FILE_NAME, mimeType: 'text/csv', text: bulkTemplateCsv() })}>
+        <button
+          type="button"
+          className="link"
+          onClick={() =>
+            downloadFile({ fileName: BULK_TEMPLATE_FILE_NAME, mimeType: 'text/csv', text: bulkTemplateCsv() })
+          }
+        >
           {t('addFileTemplate')}
         </button>
       </p>

@@ -36,7 +36,8 @@ export function BulkCreatePreview({ fileName, text, rate, onStarted, onOutcome }
   const [busy, setBusy] = useState(false);
   const parsed = useMemo(() => parseBulkCsv(text), [text]);
   const plan = useMemo(() => parsed.ok && planBulkCreate(parsed.rows, { groups }), [parsed, groups]);
-  if (!parsed.ok || !plan) return <Alert>{t('optionsFileProblem', fileName, parsed.ok ? '' : messageText(parsed.message))}</Alert>;
+  if (!parsed.ok || !plan)
+    return <Alert>{t('optionsFileProblem', fileName, parsed.ok ? '' : messageText(parsed.message))}</Alert>;
   const count = plan.toCreate.length;
 
   const start = async () => {
@@ -61,13 +62,21 @@ export function BulkCreatePreview({ fileName, text, rate, onStarted, onOutcome }
           <summary>{t('bulkAlreadySummary', plan.alreadyInRegistry.length)}</summary>
           <ul aria-label={t('bulkAlreadyList')} className="preview-list">
             {plan.alreadyInRegistry.slice(0, 500).map((row) => (
-              <li key={row.line}>{t('bulkAlreadyRow', String(row.line), describeGroup(row.name, row.environment, row.userGroupId))}</li>
+              <li key={row.line}>
+                {t('bulkAlreadyRow', String(row.line), describeGroup(row.name, row.environment, row.userGroupId))}
+              </li>
             ))}
           </ul>
         </details>
       )}
       <div className="actions">
-        <button type="button" className="primary" disabled={busy || running || count === 0 || rate === undefined} aria-busy={busy} onClick={() => void start()}>
+        <button
+          type="button"
+          className="primary"
+          disabled={busy || running || count === 0 || rate === undefined}
+          aria-busy={busy}
+          onClick={() => void start()}
+        >
           {plural('bulkStart', count, formatEstimate(count, rate ?? 1))}
         </button>
         {running && <span className="hint">{t('bulkAnotherRunning')}</span>}

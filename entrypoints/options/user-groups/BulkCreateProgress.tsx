@@ -39,7 +39,11 @@ const isRunning = (job: BulkJob) => job.status === 'running' || job.status === '
 
 function heading(job: BulkJob): string {
   if (isRunning(job)) return job.operation === 'create' ? t('bulkInProgress') : jobKindText(job.operation);
-  return job.operation === 'rotate' ? t('jobLastRotate') : job.operation === 'delete' ? t('jobLastDelete') : t('bulkLast');
+  return job.operation === 'rotate'
+    ? t('jobLastRotate')
+    : job.operation === 'delete'
+      ? t('jobLastDelete')
+      : t('bulkLast');
 }
 
 /**
@@ -74,7 +78,12 @@ export function BulkCreateProgress({ job }: { job: BulkJob }) {
       <p className="hint">{describeState(job)}</p>
       <div className="actions">
         {active && (
-          <button type="button" className="danger" disabled={busy} onClick={() => void act(() => cancelJob(workspaceId))}>
+          <button
+            type="button"
+            className="danger"
+            disabled={busy}
+            onClick={() => void act(() => cancelJob(workspaceId))}
+          >
             {t('bulkCancel')}
           </button>
         )}
@@ -94,7 +103,12 @@ export function BulkCreateProgress({ job }: { job: BulkJob }) {
           </button>
         )}
       </div>
-      {result && (result.ok ? <StatusMessage>{result.value}</StatusMessage> : <Alert>{messageText(result.error.message)}</Alert>)}
+      {result &&
+        (result.ok ? (
+          <StatusMessage>{result.value}</StatusMessage>
+        ) : (
+          <Alert>{messageText(result.error.message)}</Alert>
+        ))}
       {job.failed.length > 0 && (
         <>
           <h4>{t('bulkFailedRows')}</h4>
@@ -102,10 +116,17 @@ export function BulkCreateProgress({ job }: { job: BulkJob }) {
             {job.failed.slice(0, SHOWN).map((failure) => (
               <li key={`${failure.environment}:${failure.userGroupId}`}>
                 {/* A selection job's rows have no file, so no line to name. */}
-                {job.operation === 'create' && <strong>{t('bulkLine', String(failure.line))}</strong>} {t('bulkFailedRow', describeGroup(failure.name, failure.environment, failure.userGroupId), messageText(failure.message))}
+                {job.operation === 'create' && <strong>{t('bulkLine', String(failure.line))}</strong>}{' '}
+                {t(
+                  'bulkFailedRow',
+                  describeGroup(failure.name, failure.environment, failure.userGroupId),
+                  messageText(failure.message),
+                )}
               </li>
             ))}
-            {job.failed.length > SHOWN && <li className="hint">{plural('optionsListMore', job.failed.length - SHOWN)}</li>}
+            {job.failed.length > SHOWN && (
+              <li className="hint">{plural('optionsListMore', job.failed.length - SHOWN)}</li>
+            )}
           </ul>
         </>
       )}

@@ -4,7 +4,11 @@ import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
-import { DEFAULT_RATE_PER_MINUTE, DOCUMENTED_LIMIT_PER_MINUTE, MAX_RATE_PER_MINUTE } from '@/lib/user-groups/bulk-pacing';
+import {
+  DEFAULT_RATE_PER_MINUTE,
+  DOCUMENTED_LIMIT_PER_MINUTE,
+  MAX_RATE_PER_MINUTE,
+} from '@/lib/user-groups/bulk-pacing';
 import { AddGroupsFromFile, type ChosenGroupsFile } from './AddGroupsFromFile';
 import { BulkCreatePreview } from './BulkCreatePreview';
 import { BulkCreateProgress } from './BulkCreateProgress';
@@ -13,8 +17,10 @@ import { RegistryImport } from './RegistryImport';
 
 function checkRate(raw: string): { rate?: number; error?: string; warning?: string } {
   const rate = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || rate < 1 || rate > MAX_RATE_PER_MINUTE) return { error: t('bulkRateInvalid', String(MAX_RATE_PER_MINUTE)) };
-  if (rate > DOCUMENTED_LIMIT_PER_MINUTE) return { rate, warning: t('bulkRateAboveLimit', String(rate), String(DOCUMENTED_LIMIT_PER_MINUTE)) };
+  if (!/^\d+$/.test(raw.trim()) || rate < 1 || rate > MAX_RATE_PER_MINUTE)
+    return { error: t('bulkRateInvalid', String(MAX_RATE_PER_MINUTE)) };
+  if (rate > DOCUMENTED_LIMIT_PER_MINUTE)
+    return { rate, warning: t('bulkRateAboveLimit', String(rate), String(DOCUMENTED_LIMIT_PER_MINUTE)) };
   return { rate };
 }
 
@@ -64,9 +70,24 @@ export function BulkCreateSection() {
         />
       </div>
       {/* Says what the file is before anything happens. */}
-      {chosen && <p className="file-kind">{chosen.kind === 'create' ? t('addFileKindCreate', chosen.fileName) : t('addFileKindBackup', chosen.fileName)}</p>}
-      {chosen?.kind === 'create' && <BulkCreatePreview key={chosen.id} fileName={chosen.fileName} text={chosen.text} rate={rate.rate} onStarted={clear} onOutcome={setOutcome} />}
-      {chosen?.kind === 'backup' && <RegistryImport key={chosen.id} file={chosen} onOutcome={setOutcome} onDone={clear} />}
+      {chosen && (
+        <p className="file-kind">
+          {chosen.kind === 'create' ? t('addFileKindCreate', chosen.fileName) : t('addFileKindBackup', chosen.fileName)}
+        </p>
+      )}
+      {chosen?.kind === 'create' && (
+        <BulkCreatePreview
+          key={chosen.id}
+          fileName={chosen.fileName}
+          text={chosen.text}
+          rate={rate.rate}
+          onStarted={clear}
+          onOutcome={setOutcome}
+        />
+      )}
+      {chosen?.kind === 'backup' && (
+        <RegistryImport key={chosen.id} file={chosen} onOutcome={setOutcome} onDone={clear} />
+      )}
       <div aria-live="polite">{outcome?.kind === 'success' && <StatusMessage>{outcome.message}</StatusMessage>}</div>
       {outcome?.kind === 'error' && <Alert>{outcome.message}</Alert>}
       {job && <BulkCreateProgress job={job} />}

@@ -58,9 +58,27 @@ export function CreateUserGroupForm({ onStart, onOutcome }: CreateUserGroupFormP
     <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="create-group-heading">
       <h3 id="create-group-heading">{t('groupsNewHeading')}</h3>
       <div className="row-fields">
-        <TextField label={t('groupsFieldName')} value={name} onChange={setName} error={errors.name} autoComplete="off" />
-        <TextField label={t('groupsFieldId')} value={userGroupId} onChange={setUserGroupId} error={errors.userGroupId} autoComplete="off" spellCheck={false} />
-        <SelectField label={t('groupsFieldEnvironment')} value={environment} options={environments} onChange={setEnvironment} />
+        <TextField
+          label={t('groupsFieldName')}
+          value={name}
+          onChange={setName}
+          error={errors.name}
+          autoComplete="off"
+        />
+        <TextField
+          label={t('groupsFieldId')}
+          value={userGroupId}
+          onChange={setUserGroupId}
+          error={errors.userGroupId}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <SelectField
+          label={t('groupsFieldEnvironment')}
+          value={environment}
+          options={environments}
+          onChange={setEnvironment}
+        />
       </div>
       <button ref={submitButton} type="submit" className="primary" disabled={busy} aria-busy={busy}>
         {t('groupsCreate')}

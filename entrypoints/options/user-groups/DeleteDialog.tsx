@@ -16,9 +16,24 @@ export function DeleteDialog({ group, onConfirm, onCancel }: DeleteDialogProps) 
   const [dataSourceId, setDataSourceId] = useState('');
   const retry = group.deleteOutcomeUnknown !== undefined;
   return (
-    <ConfirmDialog title={retry ? t('groupsRetryDeleteTitle', group.name) : t('groupsDeleteTitle', group.name)} confirmLabel={retry ? t('groupsRetryDelete') : t('groupsDeleteGroup')} onConfirm={() => onConfirm(dataSourceId.trim())} onCancel={onCancel}>
-      <p>{retry ? t('groupsRetryDeleteBody', environmentLabel(group.environment), group.provided_id) : t('groupsDeleteBody', environmentLabel(group.environment), group.provided_id)}</p>
-      <TextField label={t('groupsDataSourceId')} value={dataSourceId} onChange={setDataSourceId} hint={t('groupsDataSourceIdHint')} autoComplete="off" />
+    <ConfirmDialog
+      title={retry ? t('groupsRetryDeleteTitle', group.name) : t('groupsDeleteTitle', group.name)}
+      confirmLabel={retry ? t('groupsRetryDelete') : t('groupsDeleteGroup')}
+      onConfirm={() => onConfirm(dataSourceId.trim())}
+      onCancel={onCancel}
+    >
+      <p>
+        {retry
+          ? t('groupsRetryDeleteBody', environmentLabel(group.environment), group.provided_id)
+          : t('groupsDeleteBody', environmentLabel(group.environment), group.provided_id)}
+      </p>
+      <TextField
+        label={t('groupsDataSourceId')}
+        value={dataSourceId}
+        onChange={setDataSourceId}
+        hint={t('groupsDataSourceIdHint')}
+        autoComplete="off"
+      />
     </ConfirmDialog>
   );
 }

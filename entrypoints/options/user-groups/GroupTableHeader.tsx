@@ -20,7 +20,15 @@ export function GroupTableHeader({ shown, selectedShown, onSelectAll, headerActi
     <div role="rowgroup" className="group-head">
       <div role="row" aria-rowindex={1} className="group-row header" data-row={-1}>
         <div role="columnheader" className="cell-select">
-          <input ref={box} type="checkbox" checked={all} disabled={shown === 0} tabIndex={headerActive ? 0 : -1} onChange={(event) => onSelectAll(event.target.checked)} aria-label={plural('groupsSelectAll', shown)} />
+          <input
+            ref={box}
+            type="checkbox"
+            checked={all}
+            disabled={shown === 0}
+            tabIndex={headerActive ? 0 : -1}
+            onChange={(event) => onSelectAll(event.target.checked)}
+            aria-label={plural('groupsSelectAll', shown)}
+          />
         </div>
         <div role="columnheader">{t('groupsColumnName')}</div>
         <div role="columnheader">{t('groupsColumnId')}</div>

@@ -17,7 +17,8 @@ const SORTS = [
 ] as const satisfies readonly { value: SortOrder; label: MessageKey }[];
 
 /** The choices of a select, with their text in the user's language. */
-const translated = <T extends string>(options: readonly { value: T; label: MessageKey }[]) => options.map((option) => ({ value: option.value, label: t(option.label) }));
+const translated = <T extends string>(options: readonly { value: T; label: MessageKey }[]) =>
+  options.map((option) => ({ value: option.value, label: t(option.label) }));
 
 interface GroupsToolbarProps {
   search: string;
@@ -33,15 +34,35 @@ interface GroupsToolbarProps {
 }
 
 /** Search, environment filter, sort and count, sticky above the list while it scrolls. */
-export function GroupsToolbar({ search, onSearch, environment, onEnvironment, sort, onSort, count, children }: GroupsToolbarProps) {
+export function GroupsToolbar({
+  search,
+  onSearch,
+  environment,
+  onEnvironment,
+  sort,
+  onSort,
+  count,
+  children,
+}: GroupsToolbarProps) {
   return (
     <div className="groups-toolbar">
       <div className="toolbar">
         <div className="field">
           <label htmlFor="group-search">{t('groupsSearch')}</label>
-          <input id="group-search" type="search" value={search} onChange={(event) => onSearch(event.target.value)} placeholder={t('groupsSearchPlaceholder')} />
+          <input
+            id="group-search"
+            type="search"
+            value={search}
+            onChange={(event) => onSearch(event.target.value)}
+            placeholder={t('groupsSearchPlaceholder')}
+          />
         </div>
-        <SelectField label={t('groupsFilter')} value={environment} options={translated(FILTERS)} onChange={onEnvironment} />
+        <SelectField
+          label={t('groupsFilter')}
+          value={environment}
+          options={translated(FILTERS)}
+          onChange={onEnvironment}
+        />
         <SelectField label={t('groupsSort')} value={sort} options={translated(SORTS)} onChange={onSort} />
       </div>
       <p className="hint groups-count" aria-live="polite">

@@ -16,7 +16,8 @@ function More({ total }: { total: number }) {
 }
 
 /** "Line 4:" or "Entry 2:" (a line number is not grouped: "Line 1234:"). */
-const placeText = ({ kind, position }: RowPlace) => (kind === 'line' ? t('fileProblemLine', String(position)) : t('fileProblemEntry', String(position)));
+const placeText = ({ kind, position }: RowPlace) =>
+  kind === 'line' ? t('fileProblemLine', String(position)) : t('fileProblemEntry', String(position));
 
 export function ProblemList({ problems, label }: { problems: readonly RowProblem[]; label: string }) {
   if (problems.length === 0) return null;
@@ -38,7 +39,9 @@ export function ImportPreview({ fileName, preview }: { fileName: string; preview
   return (
     <div role="group" className="preview" aria-labelledby="import-preview-heading">
       <h4 id="import-preview-heading">{t('importPreviewHeading', fileName)}</h4>
-      <p aria-label={t('importSummary')}>{t('importCounts', added.length, changed.length, unchanged, invalid.length)}</p>
+      <p aria-label={t('importSummary')}>
+        {t('importCounts', added.length, changed.length, unchanged, invalid.length)}
+      </p>
       {changed.length > 0 && (
         <>
           <h5>{t('importWouldChange')}</h5>

@@ -45,7 +45,13 @@ export function JobIndicator() {
         {job.status === 'paused' && ` ${t('jobIndicatorPaused')}`}
       </span>
       {' · '}
-      <button type="button" className="link" aria-label={t('jobCancelLabel')} disabled={busy} onClick={() => void cancel()}>
+      <button
+        type="button"
+        className="link"
+        aria-label={t('jobCancelLabel')}
+        disabled={busy}
+        onClick={() => void cancel()}
+      >
         {t('bulkCancel')}
       </button>
       {' · '}

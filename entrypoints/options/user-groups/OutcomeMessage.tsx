@@ -5,7 +5,8 @@ import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import type { Outcome } from './outcome';
 
 /** A rejected or refused credential: the page links to the Connection section. */
-export const needsSettings = (error: AppError): boolean => error.code === 'UNAUTHENTICATED' || error.code === 'PERMISSION_DENIED';
+export const needsSettings = (error: AppError): boolean =>
+  error.code === 'UNAUTHENTICATED' || error.code === 'PERMISSION_DENIED';
 
 interface OutcomeMessageProps {
   outcome: Outcome | undefined;

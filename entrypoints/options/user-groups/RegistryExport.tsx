@@ -19,7 +19,9 @@ export async function exportRegistry(workspace: Workspace, kind: 'json' | 'csv')
   const stored = await sendMessage(readUserGroupRegistry, { workspaceId: workspace.id, forExport: true });
   if (!stored.ok) return t('exportFailed', messageText(stored.error.message));
   const at = new Date();
-  downloadFile(kind === 'json' ? exportRegistryJson(stored.value, at, workspace) : exportRegistryCsv(stored.value, at, workspace));
+  downloadFile(
+    kind === 'json' ? exportRegistryJson(stored.value, at, workspace) : exportRegistryCsv(stored.value, at, workspace),
+  );
   return undefined;
 }
 

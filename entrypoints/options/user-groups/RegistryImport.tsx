@@ -31,7 +31,10 @@ interface Base {
 }
 
 /** What a confirmation would write, and over what: two previews with the same one ask the same. */
-const planOf = (preview: Preview) => importItems(preview).map((item) => `${groupKey(item.entry)}=${item.expected ?? ''}`).join('\n');
+const planOf = (preview: Preview) =>
+  importItems(preview)
+    .map((item) => `${groupKey(item.entry)}=${item.expected ?? ''}`)
+    .join('\n');
 
 interface RegistryImportProps {
   /** A backup chosen in Add groups from file (AddGroupsFromFile.tsx), read but not yet parsed. */
@@ -55,7 +58,10 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
   const [busy, setBusy] = useState(false);
   // Once the mirror has published since the last read, it is the newer of the two.
   const current = base && (base.mirror === mirror ? base.groups : mirror);
-  const preview = useMemo(() => chosen && current && previewImport({ groups: current }, chosen, chosen.readAt), [chosen, current]);
+  const preview = useMemo(
+    () => chosen && current && previewImport({ groups: current }, chosen, chosen.readAt),
+    [chosen, current],
+  );
   const writes = preview ? preview.added.length + preview.changed.length : 0;
 
   const reset = () => {
@@ -85,9 +91,15 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
     const mirrorNow = useUserGroupStore.getState().groups;
     void sendMessage(readUserGroupRegistry, { workspaceId }).then((stored) => {
       if (!current) return;
-      if (!stored.ok) return onOutcome({ kind: 'error', message: t('importFailed', messageText(stored.error.message)) });
+      if (!stored.ok)
+        return onOutcome({ kind: 'error', message: t('importFailed', messageText(stored.error.message)) });
       setBase({ groups: stored.value.groups, mirror: mirrorNow });
-      setChosen({ fileName: file.fileName, groups: parsed.groups, problems: parsed.problems, readAt: new Date().toISOString() });
+      setChosen({
+        fileName: file.fileName,
+        groups: parsed.groups,
+        problems: parsed.problems,
+        readAt: new Date().toISOString(),
+      });
     });
     return () => {
       current = false;
@@ -132,7 +144,13 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
         <>
           <ImportPreview fileName={chosen.fileName} preview={preview} />
           <div className="actions">
-            <button type="button" className="primary" disabled={writes === 0 || busy} aria-busy={busy} onClick={() => void askToConfirm()}>
+            <button
+              type="button"
+              className="primary"
+              disabled={writes === 0 || busy}
+              aria-busy={busy}
+              onClick={() => void askToConfirm()}
+            >
               {t('importButton')}
             </button>
             <button type="button" onClick={reset}>
@@ -146,7 +164,9 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
         <ConfirmDialog
           title={t('importConfirmTitle')}
           confirmLabel={plural('importConfirmButton', writes)}
-          onConfirm={() => void apply()} onCancel={() => setConfirming(false)}>
+          onConfirm={() => void apply()}
+          onCancel={() => setConfirming(false)}
+        >
           {t(
             'importConfirmBody',
             plural('importConfirmAdded', preview.added.length),

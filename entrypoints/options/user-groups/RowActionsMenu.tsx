@@ -27,12 +27,15 @@ export function RowActionsMenu({ groupName, items }: RowActionsMenuProps) {
   const trigger = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
 
-  const enabledItems = () => [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role=menuitem]:not(:disabled)') ?? [])];
+  const enabledItems = () => [
+    ...(menu.current?.querySelectorAll<HTMLButtonElement>('[role=menuitem]:not(:disabled)') ?? []),
+  ];
   const focusItem = (which: 'first' | 'last' | 1 | -1) => {
     const list = enabledItems();
     if (list.length === 0) return;
     const current = list.indexOf(document.activeElement as HTMLButtonElement);
-    const index = which === 'first' ? 0 : which === 'last' ? list.length - 1 : (current + which + list.length) % list.length;
+    const index =
+      which === 'first' ? 0 : which === 'last' ? list.length - 1 : (current + which + list.length) % list.length;
     list[index]?.focus();
   };
   const openMenu = () => {
@@ -76,7 +79,15 @@ export function RowActionsMenu({ groupName, items }: RowActionsMenuProps) {
       >
         {t('groupsColumnActions')}
       </button>
-      <div ref={menu} id={menuId} role="menu" aria-label={t('groupsRowActions', groupName)} className="row-menu" hidden={!open} onKeyDown={onMenuKeyDown}>
+      <div
+        ref={menu}
+        id={menuId}
+        role="menu"
+        aria-label={t('groupsRowActions', groupName)}
+        className="row-menu"
+        hidden={!open}
+        onKeyDown={onMenuKeyDown}
+      >
         {items.map((item) => (
           <button
             key={item.label}

@@ -33,9 +33,16 @@ export function SelectionBar({ selected, onClear, onStart, onOutcome }: Selectio
     setBusy(true);
     const stored = await sendMessage(readUserGroupRegistry, { workspaceId: workspace.id });
     setBusy(false);
-    if (!stored.ok) return onOutcome({ kind: 'error', message: t('exportFailed', messageText(stored.error.message)), place: 'list' });
+    if (!stored.ok)
+      return onOutcome({ kind: 'error', message: t('exportFailed', messageText(stored.error.message)), place: 'list' });
     const keys = new Set(selected.map(groupKey));
-    downloadFile(exportRegistryJson({ groups: stored.value.groups.filter((group) => keys.has(groupKey(group))) }, new Date(), workspace));
+    downloadFile(
+      exportRegistryJson(
+        { groups: stored.value.groups.filter((group) => keys.has(groupKey(group))) },
+        new Date(),
+        workspace,
+      ),
+    );
   };
 
   const start = async (operation: SelectionOperation) => {
@@ -44,13 +51,19 @@ export function SelectionBar({ selected, onClear, onStart, onOutcome }: Selectio
     setBusy(true);
     const result = await startSelectionJob(workspace.id, operation, selected);
     setBusy(false);
-    if (!result.ok) return onOutcome({ kind: 'error', message: t('groupsSelectionNotStarted', messageText(result.error.message)), place: 'list' });
+    if (!result.ok)
+      return onOutcome({
+        kind: 'error',
+        message: t('groupsSelectionNotStarted', messageText(result.error.message)),
+        place: 'list',
+      });
     onClear();
     onOutcome({ kind: 'success', message: plural('groupsSelectionStarted', result.value.total), place: 'list' });
   };
 
   if (count === 0) return null;
-  const title = confirming === 'rotate' ? plural('groupsRotateSelectedTitle', count) : plural('groupsDeleteSelectedTitle', count);
+  const title =
+    confirming === 'rotate' ? plural('groupsRotateSelectedTitle', count) : plural('groupsDeleteSelectedTitle', count);
   return (
     <div className="selection-bar actions" role="group" aria-label={plural('groupsSelectedCount', count)}>
       <strong>{plural('groupsSelectedCount', count)}</strong>
@@ -67,7 +80,12 @@ export function SelectionBar({ selected, onClear, onStart, onOutcome }: Selectio
         {t('groupsClearSelection')}
       </button>
       {confirming && (
-        <ConfirmDialog title={title} confirmLabel={title} onConfirm={() => void start(confirming)} onCancel={() => setConfirming(undefined)}>
+        <ConfirmDialog
+          title={title}
+          confirmLabel={title}
+          onConfirm={() => void start(confirming)}
+          onCancel={() => setConfirming(undefined)}
+        >
           {confirming === 'rotate' ? t('groupsRotateSelectedBody') : t('groupsDeleteSelectedBody')}
         </ConfirmDialog>
       )}

@@ -45,7 +45,11 @@ export function UnsettledCreates({ onStart, onOutcome }: UnsettledCreatesProps) 
     setDismissing(undefined);
     onStart();
     const result = await sendMessage(dismissUnsettledCreate, { workspaceId, ...refOf(create) });
-    onOutcome(result.ok ? { kind: 'success', message: t('groupsDismissed', describe(create)) } : { kind: 'error', message: messageText(result.error.message) });
+    onOutcome(
+      result.ok
+        ? { kind: 'success', message: t('groupsDismissed', describe(create)) }
+        : { kind: 'error', message: messageText(result.error.message) },
+    );
   };
 
   return (
@@ -53,20 +57,27 @@ export function UnsettledCreates({ onStart, onOutcome }: UnsettledCreatesProps) 
       <h3 id={headingId}>{t('groupsUnsettledHeading')}</h3>
       <p className="hint">{t('groupsUnsettledIntro')}</p>
       <ul>
-        {[...creates].sort((a, b) => a.since.localeCompare(b.since)).map((create) => (
-          <li key={keyOf(create)} aria-busy={busy === keyOf(create)}>
-            {t('groupsUnsettledItem', describe(create), formatDateTime(create.since))}{' '}
-            <button type="button" disabled={busy !== undefined} onClick={() => void createAgain(create)}>
-              {t('groupsCreateAgain')}
-            </button>{' '}
-            <button type="button" disabled={busy !== undefined} onClick={() => setDismissing(create)}>
-              {t('groupsDismiss')}
-            </button>
-          </li>
-        ))}
+        {[...creates]
+          .sort((a, b) => a.since.localeCompare(b.since))
+          .map((create) => (
+            <li key={keyOf(create)} aria-busy={busy === keyOf(create)}>
+              {t('groupsUnsettledItem', describe(create), formatDateTime(create.since))}{' '}
+              <button type="button" disabled={busy !== undefined} onClick={() => void createAgain(create)}>
+                {t('groupsCreateAgain')}
+              </button>{' '}
+              <button type="button" disabled={busy !== undefined} onClick={() => setDismissing(create)}>
+                {t('groupsDismiss')}
+              </button>
+            </li>
+          ))}
       </ul>
       {dismissing && (
-        <ConfirmDialog title={t('groupsDismissTitle', dismissing.name)} confirmLabel={t('groupsDismiss')} onConfirm={() => void dismiss(dismissing)} onCancel={() => setDismissing(undefined)}>
+        <ConfirmDialog
+          title={t('groupsDismissTitle', dismissing.name)}
+          confirmLabel={t('groupsDismiss')}
+          onConfirm={() => void dismiss(dismissing)}
+          onCancel={() => setDismissing(undefined)}
+        >
           {t('groupsDismissBody', describe(dismissing))}
         </ConfirmDialog>
       )}

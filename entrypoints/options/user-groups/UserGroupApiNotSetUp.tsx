@@ -7,7 +7,9 @@ import { t } from '@/lib/i18n';
 export function UserGroupApiNotSetUp() {
   return (
     <section aria-labelledby="groups-heading">
-      <h2 id="groups-heading" tabIndex={-1}>{t('groupsHeading')}</h2>
+      <h2 id="groups-heading" tabIndex={-1}>
+        {t('groupsHeading')}
+      </h2>
       <p>{t('groupsApiNotSetUp')}</p>
       <a className="button" href="#connection/user-group-api">
         {t('groupsSetUpApi')}

@@ -1,7 +1,14 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { plural, t, uiLanguage } from '@/lib/i18n';
-import { countByEnvironment, groupKey, searchGroups, sortGroups, type EnvironmentFilter, type SortOrder } from '@/lib/user-groups/filter-groups';
+import {
+  countByEnvironment,
+  groupKey,
+  searchGroups,
+  sortGroups,
+  type EnvironmentFilter,
+  type SortOrder,
+} from '@/lib/user-groups/filter-groups';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { GroupsToolbar } from './GroupsToolbar';
 import { GroupTableHeader } from './GroupTableHeader';
@@ -82,7 +89,9 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
       if (!list.current) return;
       const top = Math.round(list.current.getBoundingClientRect().top + window.scrollY);
       const toolbarHeight = toolbar.current?.offsetHeight ?? 0;
-      setOffsets((current) => (current.top === top && current.toolbar === toolbarHeight ? current : { top, toolbar: toolbarHeight }));
+      setOffsets((current) =>
+        current.top === top && current.toolbar === toolbarHeight ? current : { top, toolbar: toolbarHeight },
+      );
     };
     measure();
     const section = list.current?.closest('section') ?? document.body;
@@ -95,7 +104,15 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
   return (
     <div>
       <div ref={toolbar} className="groups-sticky">
-        <GroupsToolbar search={search} onSearch={setSearch} environment={environment} onEnvironment={setEnvironment} sort={sort} onSort={setSort} count={plural('groupsShowing', groups.length, visible.length, counts.Customer, counts.Testing)}>
+        <GroupsToolbar
+          search={search}
+          onSearch={setSearch}
+          environment={environment}
+          onEnvironment={setEnvironment}
+          sort={sort}
+          onSort={setSort}
+          count={plural('groupsShowing', groups.length, visible.length, counts.Customer, counts.Testing)}
+        >
           {renderMessages(selection)}
         </GroupsToolbar>
       </div>
@@ -106,15 +123,33 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
           <button type="button" className="skip-link" onClick={() => end.current?.focus()}>
             {t('groupsSkipList')}
           </button>
-          <div ref={grid} role="grid" aria-label={t('groupsTable')} aria-rowcount={visible.length + 1} aria-multiselectable="true" className="group-table" {...gridProps}>
-            <GroupTableHeader shown={visible.length} selectedShown={selection.selectedShown} onSelectAll={selection.selectShown} headerActive={active.row === -1} />
+          <div
+            ref={grid}
+            role="grid"
+            aria-label={t('groupsTable')}
+            aria-rowcount={visible.length + 1}
+            aria-multiselectable="true"
+            className="group-table"
+            {...gridProps}
+          >
+            <GroupTableHeader
+              shown={visible.length}
+              selectedShown={selection.selectedShown}
+              onSelectAll={selection.selectShown}
+              headerActive={active.row === -1}
+            />
             <div ref={list} role="rowgroup" className="group-rows" style={{ height: virtualizer.getTotalSize() }}>
               {items.map((item) => {
                 const group = visible[item.index];
                 if (!group) return null;
                 const key = groupKey(group);
                 return (
-                  <div key={key} className="group-item" data-row={item.index} style={{ height: ROW_HEIGHT, transform: `translateY(${item.start - offsets.top}px)` }}>
+                  <div
+                    key={key}
+                    className="group-item"
+                    data-row={item.index}
+                    style={{ height: ROW_HEIGHT, transform: `translateY(${item.start - offsets.top}px)` }}
+                  >
                     <UserGroupRow
                       group={group}
                       rowIndex={item.index + 2}

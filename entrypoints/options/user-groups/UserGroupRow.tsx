@@ -39,7 +39,18 @@ interface UserGroupRowProps {
  * longer be current, or when the group may already be deleted (then Rotate is off: get-or-create would
  * bring it back). Rotate, Delete and Remove from this browser only are in the row's menu.
  */
-export const UserGroupRow = memo(function UserGroupRow({ group, rowIndex, busy, onAction, activeCol = -1, selected = false, onSelect, note, now = Date.now(), locale }: UserGroupRowProps) {
+export const UserGroupRow = memo(function UserGroupRow({
+  group,
+  rowIndex,
+  busy,
+  onAction,
+  activeCol = -1,
+  selected = false,
+  onSelect,
+  note,
+  now = Date.now(),
+  locale,
+}: UserGroupRowProps) {
   const [revealed, setRevealed] = useState(false);
   const deleteFlagId = useId();
   const row = useRef<HTMLDivElement>(null);
@@ -61,9 +72,15 @@ export const UserGroupRow = memo(function UserGroupRow({ group, rowIndex, busy, 
       disabled: busy || maybeDeleted,
       describedBy: maybeDeleted ? deleteFlagId : undefined,
     },
-    { label: maybeDeleted ? t('groupsRetryDelete') : t('groupsDelete'), onSelect: () => onAction('delete', group), disabled: busy, danger: true },
+    {
+      label: maybeDeleted ? t('groupsRetryDelete') : t('groupsDelete'),
+      onSelect: () => onAction('delete', group),
+      disabled: busy,
+      danger: true,
+    },
   ];
-  if (maybeDeleted) items.push({ label: t('groupsForgetButton'), onSelect: () => onAction('forget', group), disabled: busy });
+  if (maybeDeleted)
+    items.push({ label: t('groupsForgetButton'), onSelect: () => onAction('forget', group), disabled: busy });
 
   const flags = [
     group.rotation && (group.rotation.state === 'pending' ? t('groupsRotationPending') : t('groupsRotationUnknown')),
@@ -72,9 +89,21 @@ export const UserGroupRow = memo(function UserGroupRow({ group, rowIndex, busy, 
   const noteText = [...flags, note?.text].filter(Boolean).join(' ');
 
   return (
-    <div ref={row} role="row" aria-rowindex={rowIndex} aria-selected={selected} className={uncertain ? 'group-row uncertain' : 'group-row'} aria-busy={busy}>
+    <div
+      ref={row}
+      role="row"
+      aria-rowindex={rowIndex}
+      aria-selected={selected}
+      className={uncertain ? 'group-row uncertain' : 'group-row'}
+      aria-busy={busy}
+    >
       <div role="gridcell" className="cell-select">
-        <input type="checkbox" checked={selected} onChange={(event) => onSelect?.(group, event.target.checked)} aria-label={t('groupsSelectRow', group.name, environmentLabel(group.environment))} />
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={(event) => onSelect?.(group, event.target.checked)}
+          aria-label={t('groupsSelectRow', group.name, environmentLabel(group.environment))}
+        />
       </div>
       <div role="gridcell" className="cell-name" title={group.name}>
         {group.name}
@@ -98,7 +127,11 @@ export const UserGroupRow = memo(function UserGroupRow({ group, rowIndex, busy, 
         <CopyButton value={group.token} label={t('groupsCopyToken')} />
         <RowActionsMenu groupName={group.name} items={items} />
       </div>
-      <div role="gridcell" className={`cell-note${note?.kind === 'error' || flags.length > 0 ? ' flag' : note ? ' ok' : ''}`} title={noteText || undefined}>
+      <div
+        role="gridcell"
+        className={`cell-note${note?.kind === 'error' || flags.length > 0 ? ' flag' : note ? ' ok' : ''}`}
+        title={noteText || undefined}
+      >
         {flags.map((flag, index) => (
           <span key={flag} id={index === flags.length - 1 && maybeDeleted ? deleteFlagId : undefined}>
             {flag}{' '}

@@ -62,27 +62,51 @@ export function UserGroupsSection() {
     const key = groupKey(group);
     setOutcome(
       result.ok
-        ? { kind: 'success', place: 'list', message: t('groupsRotated', describe(group), maskGroupToken(result.value.group.token)), row: { key, text: t('groupsRowRotated', maskGroupToken(result.value.group.token)) } }
-        : { kind: 'error', place: 'list', message: t('groupsNotRotated', describe(group), listErrorText(result.error)), row: { key, text: t('groupsRowNotRotated', messageText(result.error.message)) }, settingsLink: needsSettings(result.error) },
+        ? {
+            kind: 'success',
+            place: 'list',
+            message: t('groupsRotated', describe(group), maskGroupToken(result.value.group.token)),
+            row: { key, text: t('groupsRowRotated', maskGroupToken(result.value.group.token)) },
+          }
+        : {
+            kind: 'error',
+            place: 'list',
+            message: t('groupsNotRotated', describe(group), listErrorText(result.error)),
+            row: { key, text: t('groupsRowNotRotated', messageText(result.error.message)) },
+            settingsLink: needsSettings(result.error),
+          },
     );
   };
 
   const remove = async (group: RegistryEntry, dataSourceProvidedId: string) => {
     begin();
     setBusy(group, true);
-    const result = await sendMessage(deleteUserGroup, { workspaceId, ...refOf(group), ...(dataSourceProvidedId && { dataSourceProvidedId }) });
+    const result = await sendMessage(deleteUserGroup, {
+      workspaceId,
+      ...refOf(group),
+      ...(dataSourceProvidedId && { dataSourceProvidedId }),
+    });
     setBusy(group, false);
     setOutcome(
       result.ok
         ? { kind: 'success', place: 'list', message: t('groupsDeleted', describe(group)) }
-        : { ...deleteFailure(group, result.error), place: 'list', row: { key: groupKey(group), text: t('groupsRowNotDeleted', messageText(result.error.message)) }, settingsLink: needsSettings(result.error) },
+        : {
+            ...deleteFailure(group, result.error),
+            place: 'list',
+            row: { key: groupKey(group), text: t('groupsRowNotDeleted', messageText(result.error.message)) },
+            settingsLink: needsSettings(result.error),
+          },
     );
   };
 
   const forget = async (group: RegistryEntry) => {
     begin();
     const result = await sendMessage(forgetUserGroup, { workspaceId, ...refOf(group) });
-    setOutcome(result.ok ? { kind: 'success', place: 'list', message: t('groupsForgotten', describe(group)) } : { kind: 'error', place: 'list', message: messageText(result.error.message) });
+    setOutcome(
+      result.ok
+        ? { kind: 'success', place: 'list', message: t('groupsForgotten', describe(group)) }
+        : { kind: 'error', place: 'list', message: messageText(result.error.message) },
+    );
   };
 
   const onAction = useCallback((kind: RowAction, group: RegistryEntry) => setDialog({ kind, group }), []);
@@ -115,15 +139,38 @@ export function UserGroupsSection() {
         <p aria-busy="true">{t('groupsLoading')}</p>
       )}
       {dialog?.kind === 'rotate' && (
-        <ConfirmDialog title={t('groupsRotateTitle', dialog.group.name)} confirmLabel={dialog.group.rotation?.state === 'unknown' ? t('groupsRetryRotation') : t('groupsRotateToken')} onConfirm={() => { close(); void rotate(dialog.group); }} onCancel={close}>
+        <ConfirmDialog
+          title={t('groupsRotateTitle', dialog.group.name)}
+          confirmLabel={dialog.group.rotation?.state === 'unknown' ? t('groupsRetryRotation') : t('groupsRotateToken')}
+          onConfirm={() => {
+            close();
+            void rotate(dialog.group);
+          }}
+          onCancel={close}
+        >
           {t('groupsRotateBody', describe(dialog.group))}
         </ConfirmDialog>
       )}
       {dialog?.kind === 'delete' && (
-        <DeleteDialog group={dialog.group} onConfirm={(dataSourceId) => { close(); void remove(dialog.group, dataSourceId); }} onCancel={close} />
+        <DeleteDialog
+          group={dialog.group}
+          onConfirm={(dataSourceId) => {
+            close();
+            void remove(dialog.group, dataSourceId);
+          }}
+          onCancel={close}
+        />
       )}
       {dialog?.kind === 'forget' && (
-        <ConfirmDialog title={t('groupsForgetTitle', dialog.group.name)} confirmLabel={t('groupsForgetButton')} onConfirm={() => { close(); void forget(dialog.group); }} onCancel={close}>
+        <ConfirmDialog
+          title={t('groupsForgetTitle', dialog.group.name)}
+          confirmLabel={t('groupsForgetButton')}
+          onConfirm={() => {
+            close();
+            void forget(dialog.group);
+          }}
+          onCancel={close}
+        >
           {t('groupsForgetBody')}
         </ConfirmDialog>
       )}

@@ -17,10 +17,17 @@ interface CreateRequest {
  * What the page says after a create (the form's, or Create again of an unsettled one). A lost answer
  * says the group may exist, and where it is now listed (the background records it there).
  */
-export function createOutcome(request: CreateRequest, result: Result<ResponseOfDefinition<typeof createUserGroup>>): Outcome {
+export function createOutcome(
+  request: CreateRequest,
+  result: Result<ResponseOfDefinition<typeof createUserGroup>>,
+): Outcome {
   if (!result.ok) {
     const message = result.error.maybeProcessed
-      ? t('groupsCreateUnknown', describeGroup(request.name.trim(), request.environment, request.userGroupId.trim()), messageText(result.error.message))
+      ? t(
+          'groupsCreateUnknown',
+          describeGroup(request.name.trim(), request.environment, request.userGroupId.trim()),
+          messageText(result.error.message),
+        )
       : messageText(result.error.message);
     return { kind: 'error', message };
   }

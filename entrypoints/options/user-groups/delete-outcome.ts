@@ -13,8 +13,11 @@ import { listErrorText } from './list-error-text';
  */
 export function deleteFailure(group: RegistryEntry, error: AppError): Outcome {
   const described = describeGroup(group.name, group.environment, group.provided_id);
-  if (error.maybeProcessed) return { kind: 'error', message: t('groupsDeleteUnknown', described, listErrorText(error)) };
+  if (error.maybeProcessed)
+    return { kind: 'error', message: t('groupsDeleteUnknown', described, listErrorText(error)) };
   const gone = group.deleteOutcomeUnknown !== undefined && error.code === 'REJECTED';
-  const message = gone ? t('groupsRetryDeleteGone', described, listErrorText(error)) : t('groupsNotDeleted', described, listErrorText(error));
+  const message = gone
+    ? t('groupsRetryDeleteGone', described, listErrorText(error))
+    : t('groupsNotDeleted', described, listErrorText(error));
   return { kind: 'error', message, offer: { kind: 'forget', group } };
 }

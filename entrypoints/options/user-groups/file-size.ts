@@ -4,5 +4,7 @@ const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toLocaleString(uiLa
 
 /** Refuses a file over the limit before it is read (reading and parsing a huge file freezes the page). */
 export function fileTooLarge(file: File, limitBytes: number): string | undefined {
-  return file.size > limitBytes ? t('optionsFileTooLarge', file.name, megabytes(file.size), megabytes(limitBytes)) : undefined;
+  return file.size > limitBytes
+    ? t('optionsFileTooLarge', file.name, megabytes(file.size), megabytes(limitBytes))
+    : undefined;
 }

@@ -1,7 +1,11 @@
 import { downloadFile } from '@/components/download-file';
 import { plural, t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
-import { cancelBulkCreate, resumeBulkCreate, startBulkCreate } from '@/lib/messaging/messages/registry-transfer-messages';
+import {
+  cancelBulkCreate,
+  resumeBulkCreate,
+  startBulkCreate,
+} from '@/lib/messaging/messages/registry-transfer-messages';
 import { startSelectionJob } from '@/lib/messaging/messages/selection-job-messages';
 import { fail, ok, type Result } from '@/lib/result';
 import { bulkCreateRowsItemFor } from '@/lib/storage/bulk-create-rows-item';

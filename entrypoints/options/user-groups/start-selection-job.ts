@@ -20,6 +20,10 @@ export async function startSelectionJob(
   return sendMessage(startSelectionJobMessage, {
     workspaceId,
     operation,
-    groups: groups.map((group) => ({ name: group.name, userGroupId: group.provided_id, environment: group.environment })),
+    groups: groups.map((group) => ({
+      name: group.name,
+      userGroupId: group.provided_id,
+      environment: group.environment,
+    })),
   });
 }

@@ -8,9 +8,15 @@ import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
  */
 export function useGroupSelection(groups: readonly RegistryEntry[], shown: readonly RegistryEntry[]) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const selected = useMemo(() => (chosen.size === 0 ? [] : groups.filter((group) => chosen.has(groupKey(group)))), [groups, chosen]);
+  const selected = useMemo(
+    () => (chosen.size === 0 ? [] : groups.filter((group) => chosen.has(groupKey(group)))),
+    [groups, chosen],
+  );
   const keys = useMemo(() => new Set(selected.map(groupKey)), [selected]);
-  const selectedShown = useMemo(() => (keys.size === 0 ? 0 : shown.reduce((count, group) => count + (keys.has(groupKey(group)) ? 1 : 0), 0)), [shown, keys]);
+  const selectedShown = useMemo(
+    () => (keys.size === 0 ? 0 : shown.reduce((count, group) => count + (keys.has(groupKey(group)) ? 1 : 0), 0)),
+    [shown, keys],
+  );
 
   const toggle = useCallback((group: RegistryEntry, on: boolean) => {
     setChosen((current) => {

@@ -43,7 +43,12 @@ export function DeleteWorkspaceDialog({ workspace, clearOnly, onConfirm, onCance
 
   const action = clearOnly ? t('workspaceClear') : t('workspaceDelete');
   return (
-    <ConfirmDialog title={t(clearOnly ? 'workspaceClearTitle' : 'workspaceDeleteTitle', workspace.name)} confirmLabel={action} onConfirm={onConfirm} onCancel={onCancel}>
+    <ConfirmDialog
+      title={t(clearOnly ? 'workspaceClearTitle' : 'workspaceDeleteTitle', workspace.name)}
+      confirmLabel={action}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
       {!loss ? (
         <p aria-busy="true">{problem ?? t('optionsLoading')}</p>
       ) : (

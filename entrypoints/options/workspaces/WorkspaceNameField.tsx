@@ -5,7 +5,11 @@ import { sendMessage } from '@/lib/messaging/client';
 import { renameWorkspace } from '@/lib/messaging/messages/workspace-admin-messages';
 import { isLocked } from '@/lib/workspaces/managed-workspaces';
 import type { Workspace } from '@/lib/workspaces/workspace-index';
-import { checkWorkspaceName, MAX_WORKSPACE_NAME_LENGTH, type WorkspaceNameProblem } from '@/lib/workspaces/workspace-name';
+import {
+  checkWorkspaceName,
+  MAX_WORKSPACE_NAME_LENGTH,
+  type WorkspaceNameProblem,
+} from '@/lib/workspaces/workspace-name';
 import { messageText } from '@/lib/message-ref';
 
 const PROBLEM_TEXT: Record<WorkspaceNameProblem, MessageKey> = {
@@ -49,7 +53,17 @@ export function WorkspaceNameField({ workspace, workspaces, focusOnMount }: Work
 
   return (
     <form onSubmit={submit} noValidate className="workspace-name">
-      <TextField ref={input} label={t('workspaceName')} value={name} onChange={setName} onBlur={() => void rename()} error={error} disabled={isLocked(workspace)} maxLength={MAX_WORKSPACE_NAME_LENGTH * 2} autoComplete="off" />
+      <TextField
+        ref={input}
+        label={t('workspaceName')}
+        value={name}
+        onChange={setName}
+        onBlur={() => void rename()}
+        error={error}
+        disabled={isLocked(workspace)}
+        maxLength={MAX_WORKSPACE_NAME_LENGTH * 2}
+        autoComplete="off"
+      />
     </form>
   );
 }

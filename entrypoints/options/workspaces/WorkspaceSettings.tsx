@@ -32,8 +32,19 @@ export function WorkspaceSettings() {
     <div role="group" aria-labelledby="workspace-heading" className="workspace-settings">
       <h3 id="workspace-heading">{t('workspaceSettingsHeading')}</h3>
       <div className="row-fields">
-        <WorkspaceNameField key={workspace.id} workspace={workspace} workspaces={workspaces} focusOnMount={justAddedId === workspace.id} />
-        <button type="button" className="danger align-field" disabled={managed} aria-describedby={managed ? 'workspace-managed' : undefined} onClick={() => (sayWorkspaceMessage(undefined), setDeleting(true))}>
+        <WorkspaceNameField
+          key={workspace.id}
+          workspace={workspace}
+          workspaces={workspaces}
+          focusOnMount={justAddedId === workspace.id}
+        />
+        <button
+          type="button"
+          className="danger align-field"
+          disabled={managed}
+          aria-describedby={managed ? 'workspace-managed' : undefined}
+          onClick={() => (sayWorkspaceMessage(undefined), setDeleting(true))}
+        >
           {lastOne ? t('workspaceClear') : t('workspaceDelete')}
         </button>
       </div>
@@ -43,7 +54,14 @@ export function WorkspaceSettings() {
           {isLocked(workspace) && ` ${t('workspaceLockedNote')}`}
         </p>
       )}
-      {deleting && <DeleteWorkspaceDialog workspace={workspace} clearOnly={lastOne} onConfirm={() => void remove()} onCancel={() => setDeleting(false)} />}
+      {deleting && (
+        <DeleteWorkspaceDialog
+          workspace={workspace}
+          clearOnly={lastOne}
+          onConfirm={() => void remove()}
+          onCancel={() => setDeleting(false)}
+        />
+      )}
     </div>
   );
 }

@@ -32,7 +32,12 @@ export function WorkspaceSwitcher() {
 
   return (
     <div className="workspace-switcher">
-      <SelectField label={t('workspaceSelect')} value={workspace.id} options={workspaces.map((entry) => ({ value: entry.id, label: workspaceLabel(entry) }))} onChange={switchTo} />
+      <SelectField
+        label={t('workspaceSelect')}
+        value={workspace.id}
+        options={workspaces.map((entry) => ({ value: entry.id, label: workspaceLabel(entry) }))}
+        onChange={switchTo}
+      />
       <button type="button" onClick={() => void add()}>
         {t('workspaceAdd')}
       </button>

@@ -18,4 +18,9 @@ export const saveConnection = defineMessage({
   allowTab: true,
 });
 
-export const forgetCredentials = defineMessage({ name: 'forgetCredentials', request: workspaceOnlySchema, response: connectionStatusSchema, allowTab: true });
+export const forgetCredentials = defineMessage({
+  name: 'forgetCredentials',
+  request: workspaceOnlySchema,
+  response: connectionStatusSchema,
+  allowTab: true,
+});

@@ -5,4 +5,9 @@ import { workspaceOnlySchema } from './shared-schemas';
 // The popup's connection message; the options page's (save, forget) are in connection-admin-messages.ts,
 // so that the popup's bundle carries only this one.
 
-export const getConnectionStatus = defineMessage({ name: 'getConnectionStatus', request: workspaceOnlySchema, response: connectionStatusSchema, allowTab: true });
+export const getConnectionStatus = defineMessage({
+  name: 'getConnectionStatus',
+  request: workspaceOnlySchema,
+  response: connectionStatusSchema,
+  allowTab: true,
+});

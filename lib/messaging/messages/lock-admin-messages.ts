@@ -19,8 +19,23 @@ export const changeLockPassphrase = defineMessage({
   allowTab: true,
 });
 
-export const turnOffLock = defineMessage({ name: 'turnOffLock', request: z.object({ passphrase: boundedText }), response: lockStatusSchema, allowTab: true });
+export const turnOffLock = defineMessage({
+  name: 'turnOffLock',
+  request: z.object({ passphrase: boundedText }),
+  response: lockStatusSchema,
+  allowTab: true,
+});
 
-export const lockNow = defineMessage({ name: 'lockNow', request: emptySchema, response: lockStatusSchema, allowTab: true });
+export const lockNow = defineMessage({
+  name: 'lockNow',
+  request: emptySchema,
+  response: lockStatusSchema,
+  allowTab: true,
+});
 
-export const setLockAfter = defineMessage({ name: 'setLockAfter', request: z.object({ lockAfter: lockAfterSchema }), response: lockStatusSchema, allowTab: true });
+export const setLockAfter = defineMessage({
+  name: 'setLockAfter',
+  request: z.object({ lockAfter: lockAfterSchema }),
+  response: lockStatusSchema,
+  allowTab: true,
+});

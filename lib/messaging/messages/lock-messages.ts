@@ -5,7 +5,17 @@ import { boundedText, emptySchema } from './shared-schemas';
 
 // The passphrase lock messages the popup sends; the options page's others are in lock-admin-messages.ts.
 
-export const getLockStatus = defineMessage({ name: 'getLockStatus', request: emptySchema, response: lockStatusSchema, allowTab: true });
+export const getLockStatus = defineMessage({
+  name: 'getLockStatus',
+  request: emptySchema,
+  response: lockStatusSchema,
+  allowTab: true,
+});
 
 /** A wrong passphrase is INVALID_INPUT with `field: 'passphrase'`. */
-export const unlock = defineMessage({ name: 'unlock', request: z.object({ passphrase: boundedText }), response: lockStatusSchema, allowTab: true });
+export const unlock = defineMessage({
+  name: 'unlock',
+  request: z.object({ passphrase: boundedText }),
+  response: lockStatusSchema,
+  allowTab: true,
+});

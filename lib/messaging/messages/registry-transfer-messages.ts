@@ -38,7 +38,17 @@ export const startBulkCreate = defineMessage({
 });
 
 /** Stops the bulk job after the request in flight. */
-export const cancelBulkCreate = defineMessage({ name: 'cancelBulkCreate', request: workspaceOnlySchema, response: emptySchema, allowTab: true });
+export const cancelBulkCreate = defineMessage({
+  name: 'cancelBulkCreate',
+  request: workspaceOnlySchema,
+  response: emptySchema,
+  allowTab: true,
+});
 
 /** Carries on with a job paused for a reason the user has fixed (credentials, access). */
-export const resumeBulkCreate = defineMessage({ name: 'resumeBulkCreate', request: workspaceOnlySchema, response: emptySchema, allowTab: true });
+export const resumeBulkCreate = defineMessage({
+  name: 'resumeBulkCreate',
+  request: workspaceOnlySchema,
+  response: emptySchema,
+  allowTab: true,
+});

@@ -22,7 +22,11 @@ export const exportSetupFile = defineMessage({
  */
 export const importSetupFile = defineMessage({
   name: 'importSetupFile',
-  request: z.object({ text: z.string().check(z.maxLength(200_000)), passphrase: passphraseSchema, replace: z.boolean() }),
+  request: z.object({
+    text: z.string().check(z.maxLength(200_000)),
+    passphrase: passphraseSchema,
+    replace: z.boolean(),
+  }),
   response: z.discriminatedUnion('status', [
     z.object({ status: z.literal('imported'), workspace: workspaceSchema, replaced: z.boolean() }),
     z.object({ status: z.literal('exists'), workspace: workspaceSchema }),

@@ -6,5 +6,6 @@ export const boundedText = z.string().check(z.maxLength(4096));
 export const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
 /** A request that acts in one workspace: it names it (an unknown id is answered NOT_FOUND). */
-export const inWorkspace = <Shape extends z.core.$ZodLooseShape>(shape: Shape) => z.object({ workspaceId: workspaceIdSchema, ...shape });
+export const inWorkspace = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
+  z.object({ workspaceId: workspaceIdSchema, ...shape });
 export const workspaceOnlySchema = inWorkspace({});

@@ -25,13 +25,25 @@ export const rotateUserGroupToken = defineMessage({
 
 export const deleteUserGroup = defineMessage({
   name: 'deleteUserGroup',
-  request: z.extend(workspaceGroupRef, { dataSourceProvidedId: z.optional(z.string().check(z.trim(), z.maxLength(256))) }),
+  request: z.extend(workspaceGroupRef, {
+    dataSourceProvidedId: z.optional(z.string().check(z.trim(), z.maxLength(256))),
+  }),
   response: emptySchema,
   allowTab: true,
 });
 
 /** Removes a group from this browser only, without calling the service (it is already gone there). */
-export const forgetUserGroup = defineMessage({ name: 'forgetUserGroup', request: workspaceGroupRef, response: emptySchema, allowTab: true });
+export const forgetUserGroup = defineMessage({
+  name: 'forgetUserGroup',
+  request: workspaceGroupRef,
+  response: emptySchema,
+  allowTab: true,
+});
 
 /** Drops a create of unknown outcome from the list without calling the service (the user knows better). */
-export const dismissUnsettledCreate = defineMessage({ name: 'dismissUnsettledCreate', request: workspaceGroupRef, response: emptySchema, allowTab: true });
+export const dismissUnsettledCreate = defineMessage({
+  name: 'dismissUnsettledCreate',
+  request: workspaceGroupRef,
+  response: emptySchema,
+  allowTab: true,
+});

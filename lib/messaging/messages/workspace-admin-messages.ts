@@ -6,7 +6,12 @@ import { boundedText, emptySchema, workspaceOnlySchema } from './shared-schemas'
 // Adding, renaming, clearing and deleting workspaces: the options page's messages.
 
 /** The name is checked by the background too (workspace-name.ts): problems come back with `field: 'workspaceName'`. */
-export const createWorkspace = defineMessage({ name: 'createWorkspace', request: z.object({ name: boundedText }), response: workspaceSchema, allowTab: true });
+export const createWorkspace = defineMessage({
+  name: 'createWorkspace',
+  request: z.object({ name: boundedText }),
+  response: workspaceSchema,
+  allowTab: true,
+});
 
 export const renameWorkspace = defineMessage({
   name: 'renameWorkspace',
@@ -16,10 +21,20 @@ export const renameWorkspace = defineMessage({
 });
 
 /** Refused for the last workspace (it can only be cleared). */
-export const deleteWorkspace = defineMessage({ name: 'deleteWorkspace', request: z.object({ id: workspaceIdSchema }), response: emptySchema, allowTab: true });
+export const deleteWorkspace = defineMessage({
+  name: 'deleteWorkspace',
+  request: z.object({ id: workspaceIdSchema }),
+  response: emptySchema,
+  allowTab: true,
+});
 
 /** Removes its secrets, connection, registry, history and bulk job; the workspace itself stays. */
-export const clearWorkspace = defineMessage({ name: 'clearWorkspace', request: z.object({ id: workspaceIdSchema }), response: emptySchema, allowTab: true });
+export const clearWorkspace = defineMessage({
+  name: 'clearWorkspace',
+  request: z.object({ id: workspaceIdSchema }),
+  response: emptySchema,
+  allowTab: true,
+});
 
 /** What deleting (or clearing) a workspace loses, for its dialog. */
 export const describeWorkspaceLoss = defineMessage({

@@ -7,7 +7,12 @@ import { emptySchema } from './shared-schemas';
 // that the popup's bundle carries only these two).
 
 /** The popup (and so the context menu and the shortcut) acts in the last used workspace. */
-export const useWorkspace = defineMessage({ name: 'useWorkspace', request: z.object({ id: workspaceIdSchema }), response: emptySchema, allowTab: true });
+export const useWorkspace = defineMessage({
+  name: 'useWorkspace',
+  request: z.object({ id: workspaceIdSchema }),
+  response: emptySchema,
+  allowTab: true,
+});
 
 /** For a page that found no index in storage (the upgrade still running): the background answers once it is done. */
 export const listWorkspaces = defineMessage({

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { describeHttpStatus, MAX_BODY_BYTES, MAX_RETRY_AFTER_SECONDS, parseRetryAfter, sendJson, type FetchLike } from '@/lib/api/http';
+import {
+  describeHttpStatus,
+  MAX_BODY_BYTES,
+  MAX_RETRY_AFTER_SECONDS,
+  parseRetryAfter,
+  sendJson,
+  type FetchLike,
+} from '@/lib/api/http';
 import { withText } from '../helpers/error-text';
 import { messageText } from '@/lib/message-ref';
 
@@ -41,7 +48,8 @@ describe('parseRetryAfter', () => {
   });
 
   it('keeps a capped 429 finite all the way to the message', async () => {
-    const fetchFn: FetchLike = () => Promise.resolve(new Response('{}', { status: 429, headers: { 'Retry-After': '9'.repeat(400) } }));
+    const fetchFn: FetchLike = () =>
+      Promise.resolve(new Response('{}', { status: 429, headers: { 'Retry-After': '9'.repeat(400) } }));
     const sent = await sendJson(fetchFn, request);
     const seconds = sent.ok ? sent.value.retryAfterSeconds : undefined;
     expect(seconds).toBe(3600);
@@ -127,7 +135,8 @@ describe('sendJson caps the response body at 1 MB', () => {
     ok: false,
     error: {
       code: 'BAD_RESPONSE',
-      message: 'https://api.example.com answered with a body larger than 1 MB; the request may or may not have taken effect.',
+      message:
+        'https://api.example.com answered with a body larger than 1 MB; the request may or may not have taken effect.',
       maybeProcessed: true,
     },
   };

@@ -40,7 +40,11 @@ describe('user-group API against the sandbox', () => {
   });
 
   /** Creates a group directly through the API (asserting success) and clears the request log. */
-  async function seedGroup(userGroupId = 'team-1', environment: 'Customer' | 'Testing' = 'Customer', name = 'Team One') {
+  async function seedGroup(
+    userGroupId = 'team-1',
+    environment: 'Customer' | 'Testing' = 'Customer',
+    name = 'Team One',
+  ) {
     const { group } = expectOk(await api.createUserGroup(credentials, { name, userGroupId, environment }));
     sandbox.requests.length = 0;
     return group;
@@ -57,18 +61,23 @@ describe('user-group API against the sandbox', () => {
   }
 
   describe('the requests sent', () => {
-    it.each(['', '/', '//'])('create: POST {base}/api/user with exactly the contract’s body (base URL ending %j)', async (suffix) => {
-      const result = await api.createUserGroup(
-        { ...credentials, userGroupBaseUrl: sandbox.userGroupBaseUrl + suffix },
-        { name: 'Team One', userGroupId: 'team-1', environment: 'Testing' },
-      );
-      expect(result.ok).toBe(true);
-      expect(sandbox.requests).toHaveLength(1);
-      const request = expectContractHeaders();
-      expect(request.method).toBe('POST');
-      expect(request.route).toBe('userGroup.create');
-      expect(request.body).toBe('{"current_token":"","name":"Team One","user_group_id":"team-1","api_environment_tag":"Testing"}');
-    });
+    it.each(['', '/', '//'])(
+      'create: POST {base}/api/user with exactly the contract’s body (base URL ending %j)',
+      async (suffix) => {
+        const result = await api.createUserGroup(
+          { ...credentials, userGroupBaseUrl: sandbox.userGroupBaseUrl + suffix },
+          { name: 'Team One', userGroupId: 'team-1', environment: 'Testing' },
+        );
+        expect(result.ok).toBe(true);
+        expect(sandbox.requests).toHaveLength(1);
+        const request = expectContractHeaders();
+        expect(request.method).toBe('POST');
+        expect(request.route).toBe('userGroup.create');
+        expect(request.body).toBe(
+          '{"current_token":"","name":"Team One","user_group_id":"team-1","api_environment_tag":"Testing"}',
+        );
+      },
+    );
 
     it('rotate: POST with only the group’s current token', async () => {
       const group = await seedGroup();
@@ -82,7 +91,10 @@ describe('user-group API against the sandbox', () => {
 
     it('delete: DELETE with current_token and user_group_id, no data_source_provided_id when none is given', async () => {
       const group = await seedGroup();
-      expect(await api.deleteUserGroup(credentials, { currentToken: group.token, userGroupId: 'team-1' })).toEqual({ ok: true, value: null });
+      expect(await api.deleteUserGroup(credentials, { currentToken: group.token, userGroupId: 'team-1' })).toEqual({
+        ok: true,
+        value: null,
+      });
       const request = expectContractHeaders();
       expect(request.method).toBe('DELETE');
       expect(request.route).toBe('userGroup.delete');
@@ -92,13 +104,24 @@ describe('user-group API against the sandbox', () => {
 
     it('delete: an empty data source id is not sent either', async () => {
       const group = await seedGroup();
-      await api.deleteUserGroup(credentials, { currentToken: group.token, userGroupId: 'team-1', dataSourceProvidedId: '' });
-      expect(JSON.parse(sandbox.requests[0]!.body)).toStrictEqual({ current_token: group.token, user_group_id: 'team-1' });
+      await api.deleteUserGroup(credentials, {
+        currentToken: group.token,
+        userGroupId: 'team-1',
+        dataSourceProvidedId: '',
+      });
+      expect(JSON.parse(sandbox.requests[0]!.body)).toStrictEqual({
+        current_token: group.token,
+        user_group_id: 'team-1',
+      });
     });
 
     it('delete: data_source_provided_id is sent when given', async () => {
       const group = await seedGroup();
-      const result = await api.deleteUserGroup(credentials, { currentToken: group.token, userGroupId: 'team-1', dataSourceProvidedId: 'ds-77' });
+      const result = await api.deleteUserGroup(credentials, {
+        currentToken: group.token,
+        userGroupId: 'team-1',
+        dataSourceProvidedId: 'ds-77',
+      });
       expect(result.ok).toBe(true);
       expect(JSON.parse(sandbox.requests[0]!.body)).toStrictEqual({
         current_token: group.token,
@@ -110,23 +133,39 @@ describe('user-group API against the sandbox', () => {
 
   describe('get-or-create and rotation', () => {
     it('the first create returns a new group (created: true) exactly as the service has it', async () => {
-      const value = expectOk(await api.createUserGroup(credentials, { name: 'Team One', userGroupId: 'team-1', environment: 'Customer' }));
+      const value = expectOk(
+        await api.createUserGroup(credentials, { name: 'Team One', userGroupId: 'team-1', environment: 'Customer' }),
+      );
       expect(value.created).toBe(true);
-      expect(value.group).toEqual({ team_id: 1001, token: expect.stringMatching(TOKEN_PATTERN) as unknown, name: 'Team One', provided_id: 'team-1', api_environment_tag: 'Customer' });
+      expect(value.group).toEqual({
+        team_id: 1001,
+        token: expect.stringMatching(TOKEN_PATTERN) as unknown,
+        name: 'Team One',
+        provided_id: 'team-1',
+        api_environment_tag: 'Customer',
+      });
       expect(sandbox.groups()).toEqual([value.group]);
     });
 
     it('a second create of the same id and environment returns the existing group with created: false', async () => {
-      const first = expectOk(await api.createUserGroup(credentials, { name: 'Team One', userGroupId: 'team-1', environment: 'Customer' }));
-      const second = expectOk(await api.createUserGroup(credentials, { name: 'Renamed', userGroupId: 'team-1', environment: 'Customer' }));
+      const first = expectOk(
+        await api.createUserGroup(credentials, { name: 'Team One', userGroupId: 'team-1', environment: 'Customer' }),
+      );
+      const second = expectOk(
+        await api.createUserGroup(credentials, { name: 'Renamed', userGroupId: 'team-1', environment: 'Customer' }),
+      );
       expect(second.created).toBe(false);
       expect(second.group).toEqual(first.group);
       expect(sandbox.groups()).toHaveLength(1);
     });
 
     it('the same id in the other environment is a new group with its own token', async () => {
-      const customer = expectOk(await api.createUserGroup(credentials, { name: 'Team', userGroupId: 'team-1', environment: 'Customer' }));
-      const testing = expectOk(await api.createUserGroup(credentials, { name: 'Team', userGroupId: 'team-1', environment: 'Testing' }));
+      const customer = expectOk(
+        await api.createUserGroup(credentials, { name: 'Team', userGroupId: 'team-1', environment: 'Customer' }),
+      );
+      const testing = expectOk(
+        await api.createUserGroup(credentials, { name: 'Team', userGroupId: 'team-1', environment: 'Testing' }),
+      );
       expect(testing.created).toBe(true);
       expect(testing.group.api_environment_tag).toBe('Testing');
       expect(testing.group.team_id).not.toBe(customer.group.team_id);
@@ -144,7 +183,10 @@ describe('user-group API against the sandbox', () => {
       const again = expectFailure(await api.rotateToken(credentials, group.token), 'REJECTED');
       expect(messageText(again.message)).toBe('The service refused: No user group has this token');
       expect(again.maybeProcessed).toBeUndefined();
-      const deleteWithOld = expectFailure(await api.deleteUserGroup(credentials, { currentToken: group.token, userGroupId: 'team-1' }), 'REJECTED');
+      const deleteWithOld = expectFailure(
+        await api.deleteUserGroup(credentials, { currentToken: group.token, userGroupId: 'team-1' }),
+        'REJECTED',
+      );
       expect(messageText(deleteWithOld.message)).toBe('The service refused: No user group has this token');
       expect(sandbox.groups()).toHaveLength(1);
       expect((await api.rotateToken(credentials, rotated.token)).ok).toBe(true);
@@ -152,25 +194,38 @@ describe('user-group API against the sandbox', () => {
 
     it('delete with a user_group_id that does not match the token is refused and deletes nothing', async () => {
       const group = await seedGroup();
-      const error = expectFailure(await api.deleteUserGroup(credentials, { currentToken: group.token, userGroupId: 'other' }), 'REJECTED');
-      expect(messageText(error.message)).toBe('The service refused: user_group_id does not match the user group of this token');
+      const error = expectFailure(
+        await api.deleteUserGroup(credentials, { currentToken: group.token, userGroupId: 'other' }),
+        'REJECTED',
+      );
+      expect(messageText(error.message)).toBe(
+        'The service refused: user_group_id does not match the user group of this token',
+      );
       expect(sandbox.groups()).toHaveLength(1);
     });
 
     it('a create the service finds invalid (HTTP 400, success: 0) -> REJECTED with its message', async () => {
-      const error = expectFailure(await api.createUserGroup(credentials, { name: '  ', userGroupId: 'x', environment: 'Customer' }), 'REJECTED');
+      const error = expectFailure(
+        await api.createUserGroup(credentials, { name: '  ', userGroupId: 'x', environment: 'Customer' }),
+        'REJECTED',
+      );
       expect(messageText(error.message)).toBe('The service refused: name must be a non-empty string');
     });
   });
 
   describe('failures', () => {
     type Operation = 'create' | 'rotate' | 'delete';
-    const ROUTES: Record<Operation, RouteName> = { create: 'userGroup.create', rotate: 'userGroup.rotate', delete: 'userGroup.delete' };
+    const ROUTES: Record<Operation, RouteName> = {
+      create: 'userGroup.create',
+      rotate: 'userGroup.rotate',
+      delete: 'userGroup.delete',
+    };
     const OPERATIONS: Operation[] = ['create', 'rotate', 'delete'];
 
     /** Runs one operation; rotate and delete act on a group created beforehand (without faults). */
     async function run(operation: Operation, client = api, creds = credentials): Promise<Result<unknown>> {
-      if (operation === 'create') return client.createUserGroup(creds, { name: 'Team One', userGroupId: 'team-1', environment: 'Customer' });
+      if (operation === 'create')
+        return client.createUserGroup(creds, { name: 'Team One', userGroupId: 'team-1', environment: 'Customer' });
       const group = await seedGroup();
       if (operation === 'rotate') return client.rotateToken(creds, group.token);
       return client.deleteUserGroup(creds, { currentToken: group.token, userGroupId: 'team-1' });
@@ -179,27 +234,35 @@ describe('user-group API against the sandbox', () => {
       sandbox.setFault(ROUTES[operation], value);
     }
 
-    it.each(OPERATIONS)("%s: success: 0 -> REJECTED with the service's message, not maybe processed", async (operation) => {
-      fault(operation, { kind: 'successZero' });
-      const error = expectFailure(await run(operation), 'REJECTED');
-      expect(messageText(error.message)).toBe('The service refused: The service could not complete the request');
-      expect(error.maybeProcessed).toBeUndefined();
-    });
+    it.each(OPERATIONS)(
+      "%s: success: 0 -> REJECTED with the service's message, not maybe processed",
+      async (operation) => {
+        fault(operation, { kind: 'successZero' });
+        const error = expectFailure(await run(operation), 'REJECTED');
+        expect(messageText(error.message)).toBe('The service refused: The service could not complete the request');
+        expect(error.maybeProcessed).toBeUndefined();
+      },
+    );
 
-    it.each(OPERATIONS)('%s: a wrong API token (HTTP 401) -> UNAUTHENTICATED, without repeating it', async (operation) => {
-      const wrong = { ...credentials, apiToken: FAKE_CREDENTIALS.apiToken };
-      const group = operation === 'create' ? undefined : await seedGroup();
-      const result =
-        operation === 'create'
-          ? await api.createUserGroup(wrong, { name: 'Team One', userGroupId: 'team-1', environment: 'Customer' })
-          : operation === 'rotate'
-            ? await api.rotateToken(wrong, group!.token)
-            : await api.deleteUserGroup(wrong, { currentToken: group!.token, userGroupId: 'team-1' });
-      const error = expectFailure(result, 'UNAUTHENTICATED');
-      expect(messageText(error.message)).toBe(`${sandbox.origin} rejected the credentials. Check them in the settings.`);
-      expect(sandbox.requests.at(-1)!.headers.authorization).toBe(`Token ${FAKE_CREDENTIALS.apiToken}`);
-      expect(sandbox.groups()).toEqual(group ? [group] : []);
-    });
+    it.each(OPERATIONS)(
+      '%s: a wrong API token (HTTP 401) -> UNAUTHENTICATED, without repeating it',
+      async (operation) => {
+        const wrong = { ...credentials, apiToken: FAKE_CREDENTIALS.apiToken };
+        const group = operation === 'create' ? undefined : await seedGroup();
+        const result =
+          operation === 'create'
+            ? await api.createUserGroup(wrong, { name: 'Team One', userGroupId: 'team-1', environment: 'Customer' })
+            : operation === 'rotate'
+              ? await api.rotateToken(wrong, group!.token)
+              : await api.deleteUserGroup(wrong, { currentToken: group!.token, userGroupId: 'team-1' });
+        const error = expectFailure(result, 'UNAUTHENTICATED');
+        expect(messageText(error.message)).toBe(
+          `${sandbox.origin} rejected the credentials. Check them in the settings.`,
+        );
+        expect(sandbox.requests.at(-1)!.headers.authorization).toBe(`Token ${FAKE_CREDENTIALS.apiToken}`);
+        expect(sandbox.groups()).toEqual(group ? [group] : []);
+      },
+    );
 
     it("the 'unauthorized' fault -> UNAUTHENTICATED", async () => {
       fault('create', { kind: 'unauthorized' });
@@ -224,7 +287,9 @@ describe('user-group API against the sandbox', () => {
       fault(operation, { kind: 'html', status });
       const error = expectFailure(await run(operation), 'SERVICE_ERROR');
       expect(error.maybeProcessed).toBe(true);
-      expect(messageText(error.message)).toBe(`${sandbox.origin} had a server error (HTTP ${status}). Try again in a moment.`);
+      expect(messageText(error.message)).toBe(
+        `${sandbox.origin} had a server error (HTTP ${status}). Try again in a moment.`,
+      );
     });
 
     it('rotate: an HTML 502 after processing -> SERVICE_ERROR maybe processed, and the token did change', async () => {
@@ -235,14 +300,21 @@ describe('user-group API against the sandbox', () => {
       expect(sandbox.groups()[0]!.token).not.toBe(group.token);
     });
 
-    it.each(OPERATIONS.flatMap((operation) => [
-      [operation, 'malformedJson', 'a body that is not JSON'],
-      [operation, 'wrongShape', 'JSON of an unexpected shape'],
-    ] as const))('%s: %s -> BAD_RESPONSE, maybe processed', async (operation, kind, what) => {
+    it.each(
+      OPERATIONS.flatMap(
+        (operation) =>
+          [
+            [operation, 'malformedJson', 'a body that is not JSON'],
+            [operation, 'wrongShape', 'JSON of an unexpected shape'],
+          ] as const,
+      ),
+    )('%s: %s -> BAD_RESPONSE, maybe processed', async (operation, kind, what) => {
       fault(operation, { kind });
       const error = expectFailure(await run(operation), 'BAD_RESPONSE');
       expect(error.maybeProcessed).toBe(true);
-      expect(messageText(error.message)).toBe(`${sandbox.origin} answered with ${what}; the change may or may not have happened.`);
+      expect(messageText(error.message)).toBe(
+        `${sandbox.origin} answered with ${what}; the change may or may not have happened.`,
+      );
     });
 
     it.each(OPERATIONS)('%s: a hanging service -> TIMEOUT within the timeout, maybe processed', async (operation) => {
@@ -266,7 +338,9 @@ describe('user-group API against the sandbox', () => {
       fault(operation, { kind: 'reset' });
       const error = expectFailure(await run(operation), 'NETWORK');
       expect(error.maybeProcessed).toBe(true);
-      expect(messageText(error.message)).toBe(`Could not reach ${sandbox.origin}. Check the address and your network connection.`);
+      expect(messageText(error.message)).toBe(
+        `Could not reach ${sandbox.origin}. Check the address and your network connection.`,
+      );
     });
 
     it('a closed port -> NETWORK', async () => {
@@ -276,7 +350,10 @@ describe('user-group API against the sandbox', () => {
     });
 
     it('a wrong base path (HTTP 404) -> BAD_RESPONSE naming the status, not maybe processed', async () => {
-      const error = expectFailure(await run('create', api, { ...credentials, userGroupBaseUrl: `${sandbox.origin}/nope` }), 'BAD_RESPONSE');
+      const error = expectFailure(
+        await run('create', api, { ...credentials, userGroupBaseUrl: `${sandbox.origin}/nope` }),
+        'BAD_RESPONSE',
+      );
       expect(messageText(error.message)).toBe(`${sandbox.origin} answered with an unexpected HTTP 404.`);
       expect(error.maybeProcessed).toBeUndefined();
     });
@@ -340,7 +417,11 @@ describe('user-group API answers (fake fetch)', () => {
     ['new_user_group: true', true, true],
     ['no new_user_group field', undefined, true],
   ])('created flag with %s', async (_label, flag, created) => {
-    const { api } = answering(200, { success: 1, user_group: wire(), ...(flag === undefined ? {} : { new_user_group: flag }) });
+    const { api } = answering(200, {
+      success: 1,
+      user_group: wire(),
+      ...(flag === undefined ? {} : { new_user_group: flag }),
+    });
     const result = await api.createUserGroup(FAKE_CREDENTIALS, input);
     expect(result.ok && result.value.created).toBe(created);
   });
@@ -353,10 +434,20 @@ describe('user-group API answers (fake fetch)', () => {
   });
 
   it.each<[string, number, unknown, string]>([
-    ['success: 0 with message', 200, { success: 0, message: ' Group limit reached ' }, 'The service refused: Group limit reached'],
+    [
+      'success: 0 with message',
+      200,
+      { success: 0, message: ' Group limit reached ' },
+      'The service refused: Group limit reached',
+    ],
     ['success: 0 with error', 200, { success: 0, error: 'Bad id' }, 'The service refused: Bad id'],
     ['success: 0 without a reason', 200, { success: 0 }, 'The service refused the request (success: 0).'],
-    ['success: 0 with HTTP 400', 400, { success: 0, message: 'user_group_id too long' }, 'The service refused: user_group_id too long'],
+    [
+      'success: 0 with HTTP 400',
+      400,
+      { success: 0, message: 'user_group_id too long' },
+      'The service refused: user_group_id too long',
+    ],
   ])('%s -> REJECTED', async (_label, status, body, message) => {
     const { api } = answering(status, body);
     const error = expectFailure(await api.createUserGroup(FAKE_CREDENTIALS, input), 'REJECTED');
@@ -365,17 +456,80 @@ describe('user-group API answers (fake fetch)', () => {
   });
 
   it.each<[number, unknown, Record<string, string>, string, string, boolean | undefined]>([
-    [401, { success: 0, message: 'Invalid token' }, {}, 'UNAUTHENTICATED', `${origin} rejected the credentials. Check them in the settings.`, undefined],
-    [403, { success: 0, message: 'Forbidden' }, {}, 'PERMISSION_DENIED', `${origin} refused access with these credentials.`, undefined],
-    [429, 'Too many', { 'Retry-After': '30' }, 'RATE_LIMITED', `${origin} is rate limiting requests. Try again in 30 seconds.`, undefined],
+    [
+      401,
+      { success: 0, message: 'Invalid token' },
+      {},
+      'UNAUTHENTICATED',
+      `${origin} rejected the credentials. Check them in the settings.`,
+      undefined,
+    ],
+    [
+      403,
+      { success: 0, message: 'Forbidden' },
+      {},
+      'PERMISSION_DENIED',
+      `${origin} refused access with these credentials.`,
+      undefined,
+    ],
+    [
+      429,
+      'Too many',
+      { 'Retry-After': '30' },
+      'RATE_LIMITED',
+      `${origin} is rate limiting requests. Try again in 30 seconds.`,
+      undefined,
+    ],
     [429, 'Too many', {}, 'RATE_LIMITED', `${origin} is rate limiting requests. Try again in a moment.`, undefined],
-    [500, { success: 0, message: 'db down' }, {}, 'SERVICE_ERROR', `${origin} had a server error (HTTP 500). Try again in a moment.`, true],
-    [502, '<html>Bad gateway</html>', {}, 'SERVICE_ERROR', `${origin} had a server error (HTTP 502). Try again in a moment.`, true],
+    [
+      500,
+      { success: 0, message: 'db down' },
+      {},
+      'SERVICE_ERROR',
+      `${origin} had a server error (HTTP 500). Try again in a moment.`,
+      true,
+    ],
+    [
+      502,
+      '<html>Bad gateway</html>',
+      {},
+      'SERVICE_ERROR',
+      `${origin} had a server error (HTTP 502). Try again in a moment.`,
+      true,
+    ],
     [418, '{"teapot":true}', {}, 'BAD_RESPONSE', `${origin} answered with an unexpected HTTP 418.`, undefined],
-    [200, '', {}, 'BAD_RESPONSE', `${origin} answered with a body that is not JSON; the change may or may not have happened.`, true],
-    [200, { success: 1 }, {}, 'BAD_RESPONSE', `${origin} answered with JSON of an unexpected shape; the change may or may not have happened.`, true],
-    [200, { success: 1, user_group: { team_id: 7, token: '', name: 'n', provided_id: 'p' } }, {}, 'BAD_RESPONSE', `${origin} answered with JSON of an unexpected shape; the change may or may not have happened.`, true],
-    [200, { success: '1', user_group: { team_id: 7, token: 't', name: 'n', provided_id: 'p' } }, {}, 'BAD_RESPONSE', `${origin} answered with JSON of an unexpected shape; the change may or may not have happened.`, true],
+    [
+      200,
+      '',
+      {},
+      'BAD_RESPONSE',
+      `${origin} answered with a body that is not JSON; the change may or may not have happened.`,
+      true,
+    ],
+    [
+      200,
+      { success: 1 },
+      {},
+      'BAD_RESPONSE',
+      `${origin} answered with JSON of an unexpected shape; the change may or may not have happened.`,
+      true,
+    ],
+    [
+      200,
+      { success: 1, user_group: { team_id: 7, token: '', name: 'n', provided_id: 'p' } },
+      {},
+      'BAD_RESPONSE',
+      `${origin} answered with JSON of an unexpected shape; the change may or may not have happened.`,
+      true,
+    ],
+    [
+      200,
+      { success: '1', user_group: { team_id: 7, token: 't', name: 'n', provided_id: 'p' } },
+      {},
+      'BAD_RESPONSE',
+      `${origin} answered with JSON of an unexpected shape; the change may or may not have happened.`,
+      true,
+    ],
   ])('HTTP %i %j -> %s', async (status, body, headers, code, message, maybeProcessed) => {
     const { api } = answering(status, body, headers);
     const error = expectFailure(await api.createUserGroup(FAKE_CREDENTIALS, input), code);
@@ -385,11 +539,16 @@ describe('user-group API answers (fake fetch)', () => {
 
   it('delete accepts success: 1 with extra fields', async () => {
     const { api } = answering(200, { success: 1, deleted: true });
-    expect(await api.deleteUserGroup(FAKE_CREDENTIALS, { currentToken: 't', userGroupId: 'team-1' })).toEqual({ ok: true, value: null });
+    expect(await api.deleteUserGroup(FAKE_CREDENTIALS, { currentToken: 't', userGroupId: 'team-1' })).toEqual({
+      ok: true,
+      value: null,
+    });
   });
 
   it('a fetch that throws (network down) -> NETWORK, maybe processed, without the token', async () => {
-    const api = createUserGroupApi({ fetch: () => Promise.reject(new TypeError(`fetch failed ${FAKE_CREDENTIALS.apiToken}`)) });
+    const api = createUserGroupApi({
+      fetch: () => Promise.reject(new TypeError(`fetch failed ${FAKE_CREDENTIALS.apiToken}`)),
+    });
     const error = expectFailure(await api.rotateToken(FAKE_CREDENTIALS, 'ugt_old'), 'NETWORK');
     expect(error.maybeProcessed).toBe(true);
   });

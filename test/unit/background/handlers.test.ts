@@ -45,7 +45,8 @@ function expectNoSecret(value: unknown) {
 const workspaceId = TEST_WORKSPACE_ID;
 let connectionHandlers: ReturnType<typeof createConnectionHandlers>;
 /** The project handlers of the test workspace, with this API. */
-const createProjectHandlers = (api: ProjectApi) => createProjectHandlersOf(api, createConnectionRepository(TEST_SCOPE), createHistoryRecorder(TEST_SCOPE));
+const createProjectHandlers = (api: ProjectApi) =>
+  createProjectHandlersOf(api, createConnectionRepository(TEST_SCOPE), createHistoryRecorder(TEST_SCOPE));
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -92,7 +93,11 @@ describe('connectionHandlers.getConnectionStatus', () => {
   });
 
   it('asks once for two addresses on the same host', async () => {
-    await seed({ userGroupBaseUrl: 'https://api.example.com/ug', projectApiUrl: 'https://api.example.com:8443/p', secretsArea: 'local' });
+    await seed({
+      userGroupBaseUrl: 'https://api.example.com/ug',
+      projectApiUrl: 'https://api.example.com:8443/p',
+      secretsArea: 'local',
+    });
     const contains = grant();
     const result = await connectionHandlers.getConnectionStatus({ workspaceId }, sender);
     expect(result.ok && result.value.missingAccess).toEqual(['https://api.example.com/*']);
@@ -102,7 +107,11 @@ describe('connectionHandlers.getConnectionStatus', () => {
   it('checks no permission when no address is configured', async () => {
     const contains = grant();
     const empty = await connectionHandlers.getConnectionStatus({ workspaceId }, sender);
-    expect(empty.ok && empty.value).toMatchObject({ missingAccess: [], projectApiReady: false, userGroupApiReady: false });
+    expect(empty.ok && empty.value).toMatchObject({
+      missingAccess: [],
+      projectApiReady: false,
+      userGroupApiReady: false,
+    });
     expect(contains).not.toHaveBeenCalled();
   });
 
@@ -111,7 +120,9 @@ describe('connectionHandlers.getConnectionStatus', () => {
     await fakeBrowser.storage.local.set({ [testKey('connectionSettings')]: settingsV1, [testKey('credentials')]: 42 });
     grant(UG_PATTERN, PROJECT_PATTERN);
     const result = await connectionHandlers.getConnectionStatus({ workspaceId }, sender);
-    expect(result.ok && result.value.notices.map(messageText)).toEqual(['The saved credentials could not be read and was reset. Please enter it again.']);
+    expect(result.ok && result.value.notices.map(messageText)).toEqual([
+      'The saved credentials could not be read and was reset. Please enter it again.',
+    ]);
     expect(result.ok && result.value.projectApiReady).toBe(false);
   });
 });
@@ -140,15 +151,21 @@ describe('connectionHandlers.saveConnection', () => {
     );
     expect(result.ok).toBe(true);
     expectNoSecret(result);
-    expect((await fakeBrowser.storage.local.get(testKey('connectionSettings')))[testKey('connectionSettings')]).toEqual({
-      userGroupBaseUrl: 'https://ug.example.com/prefix',
-      projectApiUrl: '',
-      secretsArea: 'local',
-    });
+    expect((await fakeBrowser.storage.local.get(testKey('connectionSettings')))[testKey('connectionSettings')]).toEqual(
+      {
+        userGroupBaseUrl: 'https://ug.example.com/prefix',
+        projectApiUrl: '',
+        secretsArea: 'local',
+      },
+    );
     expect((await fakeBrowser.storage.local.get(testKey('credentials')))[testKey('credentials')]).toEqual(
       storedCredentials({ userGroupBaseUrl: 'https://ug.example.com/prefix', projectApiUrl: '' }, credentialsV1),
     );
-    expect(result.ok && result.value.masked).toEqual({ apiToken: '••••9b2c', apiKey: '••••d4e6', authToken: '••••e0f1' });
+    expect(result.ok && result.value.masked).toEqual({
+      apiToken: '••••9b2c',
+      apiKey: '••••d4e6',
+      authToken: '••••e0f1',
+    });
   });
 
   // Regression: saveConnection once answered with the previous addresses and area, so a first save
@@ -176,14 +193,23 @@ describe('connectionHandlers.saveConnection: access to addresses no longer confi
     await seed();
     grant(UG_PATTERN, PROJECT_PATTERN);
     const remove = recordRemovals();
-    const result = await connectionHandlers.saveConnection({ ...settingsV1, projectApiUrl: 'https://new-projects.example.org/create', ...credentialsV1 }, sender);
+    const result = await connectionHandlers.saveConnection(
+      { ...settingsV1, projectApiUrl: 'https://new-projects.example.org/create', ...credentialsV1 },
+      sender,
+    );
     expect(result.ok).toBe(true);
     expect(remove.mock.calls).toEqual([[{ origins: [PROJECT_PATTERN] }]]);
   });
 
   it.each<[string, Partial<ConnectionSettings>]>([
-    ['only a port changed (patterns ignore ports)', { projectApiUrl: 'https://projects.example.com:8443/createProject' }],
-    ['the other API still uses that host', { projectApiUrl: 'https://ug.example.com/projects', userGroupBaseUrl: 'https://projects.example.com/ug' }],
+    [
+      'only a port changed (patterns ignore ports)',
+      { projectApiUrl: 'https://projects.example.com:8443/createProject' },
+    ],
+    [
+      'the other API still uses that host',
+      { projectApiUrl: 'https://ug.example.com/projects', userGroupBaseUrl: 'https://projects.example.com/ug' },
+    ],
     ['nothing changed', {}],
   ])('keeps every permission when %s', async (_label, addresses) => {
     await seed();
@@ -196,9 +222,14 @@ describe('connectionHandlers.saveConnection: access to addresses no longer confi
   it('a removal the browser refuses (a permission the manifest requires) does not fail the save', async () => {
     await seed();
     grant();
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
-    const remove = vi.spyOn(browser.permissions, 'remove').mockImplementation(() => Promise.reject(new Error('You cannot remove required permissions.')));
-    const result = await connectionHandlers.saveConnection({ ...settingsV1, userGroupBaseUrl: '', projectApiUrl: '', ...credentialsV1 }, sender);
+    const remove = vi
+      .spyOn(browser.permissions, 'remove')
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
+      .mockImplementation(() => Promise.reject(new Error('You cannot remove required permissions.')));
+    const result = await connectionHandlers.saveConnection(
+      { ...settingsV1, userGroupBaseUrl: '', projectApiUrl: '', ...credentialsV1 },
+      sender,
+    );
     expect(result.ok).toBe(true);
     expect(remove.mock.calls).toEqual([[{ origins: [UG_PATTERN] }], [{ origins: [PROJECT_PATTERN] }]]);
   });
@@ -252,7 +283,8 @@ describe('createProjectHandlers', () => {
       ok: false,
       error: {
         code: 'ACCESS_NOT_GRANTED',
-        message: 'Review Companion has no access to https://projects.example.com. Open the settings and click Grant access.',
+        message:
+          'Review Companion has no access to https://projects.example.com. Open the settings and click Grant access.',
       },
     });
     expect(contains).toHaveBeenCalledWith({ origins: [PROJECT_PATTERN] });
@@ -265,13 +297,20 @@ describe('createProjectHandlers', () => {
     const { api, createProject } = fakeApi(ok({ projectId: 'proj-42', message: 'Project created' }));
     const result = await createProjectHandlers(api).createProject(request, sender);
     expect(result).toEqual({ ok: true, value: { projectId: 'proj-42', message: 'Project created' } });
-    expect(createProject).toHaveBeenCalledWith(expect.objectContaining({ ...settingsV1, secretsArea: 'session', ...credentialsV1 }), input);
+    expect(createProject).toHaveBeenCalledWith(
+      expect.objectContaining({ ...settingsV1, secretsArea: 'session', ...credentialsV1 }),
+      input,
+    );
   });
 
   it('passes an error through with its extra fields', async () => {
     await seed();
     grant(PROJECT_PATTERN);
-    const error = fail<{ projectId: string; message: string }>('ALREADY_EXISTS', verbatimText('This site already has a project (project ID p-7).'), { relatedId: 'p-7' });
+    const error = fail<{ projectId: string; message: string }>(
+      'ALREADY_EXISTS',
+      verbatimText('This site already has a project (project ID p-7).'),
+      { relatedId: 'p-7' },
+    );
     const result = await createProjectHandlers(fakeApi(error).api).createProject(request, sender);
     expect(result).toEqual(error);
   });
@@ -285,7 +324,10 @@ describe('createProjectHandlers', () => {
       { maybeProcessed: false },
     );
     const result = await createProjectHandlers(fakeApi(echoed).api).createProject(request, sender);
-    expect(withText(result)).toEqual({ ok: false, error: { code: 'UNAUTHENTICATED', message: 'Bad key •••• / token •••• / ••••', maybeProcessed: false } });
+    expect(withText(result)).toEqual({
+      ok: false,
+      error: { code: 'UNAUTHENTICATED', message: 'Bad key •••• / token •••• / ••••', maybeProcessed: false },
+    });
     expectNoSecret(result);
   });
 });

@@ -18,7 +18,12 @@ const projectHistoryItem = projectHistoryItemFor(TEST_SCOPE);
 
 /** The test workspace's project handlers: its connection and (unless given) its history. */
 const createProjectHandlers = (projectApi: ProjectApi, history?: HistoryRecorder, now?: () => Date) =>
-  createProjectHandlersOf(projectApi, createConnectionRepository(TEST_SCOPE), history ?? createHistoryRecorder(TEST_SCOPE), now);
+  createProjectHandlersOf(
+    projectApi,
+    createConnectionRepository(TEST_SCOPE),
+    history ?? createHistoryRecorder(TEST_SCOPE),
+    now,
+  );
 
 const settings = loadStorageFixture<ConnectionSettings>('connection-settings.v1.json');
 const credentials = loadStorageFixture<Credentials>('credentials.v1.json');
@@ -39,13 +44,26 @@ beforeEach(async () => {
 
 describe('createProject records the history', () => {
   it('after a success: id, URL and name as sent, and the time', async () => {
-    const handlers = createProjectHandlers(api(ok({ projectId: 'prj_9', message: 'Project created' })), undefined, () => NOW);
-    expect(await handlers.createProject(input, sender)).toEqual({ ok: true, value: { projectId: 'prj_9', message: 'Project created' } });
-    expect(await projectHistoryItem.getValue()).toEqual([{ projectId: 'prj_9', ...input, createdAt: NOW.toISOString() }]);
+    const handlers = createProjectHandlers(
+      api(ok({ projectId: 'prj_9', message: 'Project created' })),
+      undefined,
+      () => NOW,
+    );
+    expect(await handlers.createProject(input, sender)).toEqual({
+      ok: true,
+      value: { projectId: 'prj_9', message: 'Project created' },
+    });
+    expect(await projectHistoryItem.getValue()).toEqual([
+      { projectId: 'prj_9', ...input, createdAt: NOW.toISOString() },
+    ]);
   });
 
   it('not after a failure (ALREADY_EXISTS included: that project was not created here)', async () => {
-    const error = fail<{ projectId: string; message: string }>('ALREADY_EXISTS', verbatimText('This site already has a project (project ID p-7).'), { relatedId: 'p-7' });
+    const error = fail<{ projectId: string; message: string }>(
+      'ALREADY_EXISTS',
+      verbatimText('This site already has a project (project ID p-7).'),
+      { relatedId: 'p-7' },
+    );
     expect(await createProjectHandlers(api(error)).createProject(input, sender)).toEqual(error);
     expect(await projectHistoryItem.getValue()).toEqual([]);
   });
@@ -55,7 +73,10 @@ describe('createProject records the history', () => {
     const history: HistoryRecorder = {
       record: () => new Promise((resolve) => setTimeout(() => resolve(void order.push('recorded')), 10)),
     };
-    const result = await createProjectHandlers(api(ok({ projectId: 'prj_1', message: 'm' })), history).createProject(input, sender);
+    const result = await createProjectHandlers(api(ok({ projectId: 'prj_1', message: 'm' })), history).createProject(
+      input,
+      sender,
+    );
     order.push('answered');
     expect(result.ok).toBe(true);
     expect(order).toEqual(['recorded', 'answered']);
@@ -64,7 +85,10 @@ describe('createProject records the history', () => {
   it('a history that cannot be written does not turn the success into a failure', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValue(new Error('quota'));
-    const result = await createProjectHandlers(api(ok({ projectId: 'prj_2', message: 'm' }))).createProject(input, sender);
+    const result = await createProjectHandlers(api(ok({ projectId: 'prj_2', message: 'm' }))).createProject(
+      input,
+      sender,
+    );
     expect(result).toEqual({ ok: true, value: { projectId: 'prj_2', message: 'm' } });
   });
 });

@@ -24,10 +24,21 @@ const sender: MessageSender = { id: 'test-extension-id', url: 'chrome-extension:
 const T0 = '2025-01-01T00:00:00.000Z';
 
 function entry(id: string, overrides: Partial<RegistryEntry> = {}): RegistryEntry {
-  return { team_id: 1, token: `ugt_${id}_${'t'.repeat(40)}`, name: `Group ${id}`, provided_id: id, environment: 'Customer', createdAt: T0, lastRotatedAt: null, extra: {}, ...overrides };
+  return {
+    team_id: 1,
+    token: `ugt_${id}_${'t'.repeat(40)}`,
+    name: `Group ${id}`,
+    provided_id: id,
+    environment: 'Customer',
+    createdAt: T0,
+    lastRotatedAt: null,
+    extra: {},
+    ...overrides,
+  };
 }
 
-const newItems = (count: number) => Array.from({ length: count }, (_, i) => ({ entry: entry(`new-${i}`), expected: null }));
+const newItems = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({ entry: entry(`new-${i}`), expected: null }));
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -37,17 +48,28 @@ describe('registry capacity', () => {
   it('counts new groups and the bytes a change adds, replaced entries by their difference', () => {
     const stored = entry('a');
     const bigger = { ...stored, token: `${stored.token}xyz` };
-    expect(growthOf({ groups: [stored] }, [bigger, entry('b')])).toEqual({ groups: 1, bytes: 3 + storedSize(entry('b')) });
+    expect(growthOf({ groups: [stored] }, [bigger, entry('b')])).toEqual({
+      groups: 1,
+      bytes: 3 + storedSize(entry('b')),
+    });
   });
 
   it('says how many groups, how many MB are used and of what limit', () => {
-    const problem = capacityProblem({ usedBytes: 9.5 * 1024 * 1024, storedGroups: 9_012 }, { groups: 2_000, bytes: 1024 * 1024 });
+    const problem = capacityProblem(
+      { usedBytes: 9.5 * 1024 * 1024, storedGroups: 9_012 },
+      { groups: 2_000, bytes: 1024 * 1024 },
+    );
     // Numbers, not text: the page writes the counts (plural forms) and megabytes in its language.
-    expect(problem).toEqual({ key: 'capacityNotEnoughRoom', args: [{ key: 'capacityGroups', count: 2_000 }, 1, { key: 'capacityGroups', count: 9_012 }, 9.5, 10] });
+    expect(problem).toEqual({
+      key: 'capacityNotEnoughRoom',
+      args: [{ key: 'capacityGroups', count: 2_000 }, 1, { key: 'capacityGroups', count: 9_012 }, 9.5, 10],
+    });
     expect(messageText(problem!)).toBe(
       'Not enough room: this adds 2,000 groups (about 1 MB), and this workspace already holds 9,012 groups using 9.5 MB of this workspace’s 10 MB storage limit. Delete groups you no longer need, or split the file.',
     );
-    expect(capacityProblem({ usedBytes: 9 * 1024 * 1024, storedGroups: 1 }, { groups: 10, bytes: 1024 * 1024 })).toBeUndefined();
+    expect(
+      capacityProblem({ usedBytes: 9 * 1024 * 1024, storedGroups: 1 }, { groups: 10, bytes: 1024 * 1024 }),
+    ).toBeUndefined();
     // A change that does not grow the registry is never refused, however full storage is.
     expect(capacityProblem({ usedBytes: 20 * 1024 * 1024, storedGroups: 1 }, { groups: 0, bytes: -5 })).toBeUndefined();
   });
@@ -64,35 +86,62 @@ describe('importUserGroups', () => {
     await fakeBrowser.storage.local.set(ownFiller(STORAGE_BUDGET_BYTES - 20_000));
     const handlers = createImportHandlers(createRegistryWriter(TEST_SCOPE), TEST_SCOPE);
     const answer = await handlers.importUserGroups({ items: newItems(200) }, sender);
-    expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: { key: 'capacityNotEnoughRoom' } } });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: { key: 'capacityNotEnoughRoom' } },
+    });
     expect(answer.ok || messageText(answer.error.message)).toMatch(
       /^Not enough room: this adds 200 groups \(about 0\.1 MB\), and this workspace already holds 1 group using 10 MB of this workspace’s 10 MB storage limit\./,
     );
     expect((await storedRegistry()).groups.map((group) => group.provided_id)).toEqual(['stored']);
 
     // What fits is imported.
-    expect(await handlers.importUserGroups({ items: newItems(20) }, sender)).toEqual({ ok: true, value: { added: 20, updated: 0, conflicts: [] } });
+    expect(await handlers.importUserGroups({ items: newItems(20) }, sender)).toEqual({
+      ok: true,
+      value: { added: 20, updated: 0, conflicts: [] },
+    });
   });
 
   it('counts this workspace only: other workspaces may hold far more than the budget together', async () => {
     await fakeBrowser.storage.local.set(otherWorkspaceFiller(2 * STORAGE_BUDGET_BYTES));
     const handlers = createImportHandlers(createRegistryWriter(TEST_SCOPE), TEST_SCOPE);
-    expect(await handlers.importUserGroups({ items: newItems(200) }, sender)).toEqual({ ok: true, value: { added: 200, updated: 0, conflicts: [] } });
+    expect(await handlers.importUserGroups({ items: newItems(200) }, sender)).toEqual({
+      ok: true,
+      value: { added: 200, updated: 0, conflicts: [] },
+    });
   });
 });
 
 describe('startBulkCreate', () => {
   it('refuses a job whose new groups would outgrow the storage budget; rows already stored do not count', async () => {
     await seedRegistry([entry('stored')]);
-    await fakeBrowser.storage.local.set({ ...ownFiller(STORAGE_BUDGET_BYTES - 30_000), ...otherWorkspaceFiller(STORAGE_BUDGET_BYTES) });
+    await fakeBrowser.storage.local.set({
+      ...ownFiller(STORAGE_BUDGET_BYTES - 30_000),
+      ...otherWorkspaceFiller(STORAGE_BUDGET_BYTES),
+    });
     const start = vi.fn<BulkRunner['start']>(() => Promise.resolve(ok({ total: 1, skipped: 0 })));
-    const handlers = createBulkCreateHandlers({ start } as unknown as BulkRunner, createRegistryWriter(TEST_SCOPE), TEST_SCOPE);
-    const rows = (count: number) => Array.from({ length: count }, (_, i) => ({ line: i + 2, name: `Group ${i}`, userGroupId: `bulk-${i}`, environment: 'Customer' as const }));
+    const handlers = createBulkCreateHandlers(
+      { start } as unknown as BulkRunner,
+      createRegistryWriter(TEST_SCOPE),
+      TEST_SCOPE,
+    );
+    const rows = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        line: i + 2,
+        name: `Group ${i}`,
+        userGroupId: `bulk-${i}`,
+        environment: 'Customer' as const,
+      }));
     const refused = await handlers.startBulkCreate({ rows: rows(300), ratePerMinute: 150 }, sender);
-    expect(refused.ok || messageText(refused.error.message)).toMatch(/^Not enough room: this adds 300 groups .* 1 group using 10 MB of this workspace’s 10 MB storage limit/);
+    expect(refused.ok || messageText(refused.error.message)).toMatch(
+      /^Not enough room: this adds 300 groups .* 1 group using 10 MB of this workspace’s 10 MB storage limit/,
+    );
     expect(start).not.toHaveBeenCalled();
     const stored = { line: 2, name: 'Group stored', userGroupId: 'stored', environment: 'Customer' as const };
-    expect(await handlers.startBulkCreate({ rows: [stored, ...rows(10)], ratePerMinute: 150 }, sender)).toEqual({ ok: true, value: { total: 1, skipped: 0 } });
+    expect(await handlers.startBulkCreate({ rows: [stored, ...rows(10)], ratePerMinute: 150 }, sender)).toEqual({
+      ok: true,
+      value: { total: 1, skipped: 0 },
+    });
     expect(start).toHaveBeenCalledOnce();
   });
 });
@@ -105,7 +154,12 @@ describe('readUserGroupRegistry', () => {
     await writer.read();
     // A rotation's final write, queued but not yet stored when the export asks.
     const rotated = writer.update((registry) => ({
-      registry: upsertFromService(registry, { team_id: 1, token: 'ugt_new_token', name: 'Group a', provided_id: 'a', api_environment_tag: 'Customer' }, 'Customer', T0),
+      registry: upsertFromService(
+        registry,
+        { team_id: 1, token: 'ugt_new_token', name: 'Group a', provided_id: 'a', api_environment_tag: 'Customer' },
+        'Customer',
+        T0,
+      ),
       result: null,
     }));
     const answer = await handlers.readUserGroupRegistry({}, sender);

@@ -38,20 +38,43 @@ const CUSTOMER: GroupRef = { environment: 'Customer', userGroupId: 'team-1' };
 const TESTING: GroupRef = { environment: 'Testing', userGroupId: 'team-1' };
 
 function wire(overrides: Partial<WireUserGroup> & Record<string, unknown> = {}): WireUserGroup {
-  return { team_id: 1001, token: 'ugt_old', name: 'Team One', provided_id: 'team-1', api_environment_tag: 'Customer', ...overrides };
+  return {
+    team_id: 1001,
+    token: 'ugt_old',
+    name: 'Team One',
+    provided_id: 'team-1',
+    api_environment_tag: 'Customer',
+    ...overrides,
+  };
 }
 
 function entry(overrides: Partial<RegistryEntry> = {}): RegistryEntry {
-  return { team_id: 1001, token: 'ugt_old', name: 'Team One', provided_id: 'team-1', environment: 'Customer', createdAt: T0, lastRotatedAt: null, extra: {}, ...overrides };
+  return {
+    team_id: 1001,
+    token: 'ugt_old',
+    name: 'Team One',
+    provided_id: 'team-1',
+    environment: 'Customer',
+    createdAt: T0,
+    lastRotatedAt: null,
+    extra: {},
+    ...overrides,
+  };
 }
 
 type CreateAnswer = Result<{ group: WireUserGroup; created: boolean }>;
 
 /** A fake UserGroupApi whose answers each test sets. */
 function fakeApi() {
-  const createUserGroup = vi.fn<UserGroupApi['createUserGroup']>(() => Promise.resolve(fail('INTERNAL', verbatimText('unexpected createUserGroup call'))));
-  const rotateToken = vi.fn<UserGroupApi['rotateToken']>(() => Promise.resolve(fail('INTERNAL', verbatimText('unexpected rotateToken call'))));
-  const deleteUserGroup = vi.fn<UserGroupApi['deleteUserGroup']>(() => Promise.resolve(fail('INTERNAL', verbatimText('unexpected deleteUserGroup call'))));
+  const createUserGroup = vi.fn<UserGroupApi['createUserGroup']>(() =>
+    Promise.resolve(fail('INTERNAL', verbatimText('unexpected createUserGroup call'))),
+  );
+  const rotateToken = vi.fn<UserGroupApi['rotateToken']>(() =>
+    Promise.resolve(fail('INTERNAL', verbatimText('unexpected rotateToken call'))),
+  );
+  const deleteUserGroup = vi.fn<UserGroupApi['deleteUserGroup']>(() =>
+    Promise.resolve(fail('INTERNAL', verbatimText('unexpected deleteUserGroup call'))),
+  );
   return { createUserGroup, rotateToken, deleteUserGroup } satisfies UserGroupApi;
 }
 
@@ -70,7 +93,9 @@ function grant(granted = true) {
 }
 
 async function storedGroup(ref: GroupRef): Promise<RegistryEntry | undefined> {
-  return (await storedRegistry()).groups.find((group) => group.environment === ref.environment && group.provided_id === ref.userGroupId);
+  return (await storedRegistry()).groups.find(
+    (group) => group.environment === ref.environment && group.provided_id === ref.userGroupId,
+  );
 }
 
 async function seedRegistry(...groups: RegistryEntry[]) {
@@ -82,7 +107,8 @@ function recordRegistryWrites() {
   const writes: Registry[] = [];
   fakeBrowser.storage.local.onChanged.addListener((changes) => {
     const parts = Object.entries(changes).filter(([key]) => isRegistryPartKey(key));
-    if (parts.length > 0) writes.push({ groups: parts.flatMap(([, change]) => (change.newValue as Registry | undefined)?.groups ?? []) });
+    if (parts.length > 0)
+      writes.push({ groups: parts.flatMap(([, change]) => (change.newValue as Registry | undefined)?.groups ?? []) });
   });
   return writes;
 }
@@ -102,7 +128,9 @@ beforeEach(async () => {
   api = fakeApi();
   clock = Date.parse(T1);
   // one writer, as the background creates; a clock that moves one second per call
-  handlers = createUserGroupHandlers(api, connection, createRegistryWriter(TEST_SCOPE), () => new Date((clock += 1000)).toISOString());
+  handlers = createUserGroupHandlers(api, connection, createRegistryWriter(TEST_SCOPE), () =>
+    new Date((clock += 1000)).toISOString(),
+  );
 });
 
 describe('createUserGroup', () => {
@@ -110,19 +138,30 @@ describe('createUserGroup', () => {
 
   it('creates, records the group with its extra fields, and passes created: true through', async () => {
     grant();
-    api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_new', dashboard_url: 'https://ug.example.com/d/1' }), created: true }));
+    api.createUserGroup.mockResolvedValue(
+      ok({ group: wire({ token: 'ugt_new', dashboard_url: 'https://ug.example.com/d/1' }), created: true }),
+    );
     const result = await handlers.createUserGroup(request, sender);
-    const expected = entry({ token: 'ugt_new', createdAt: '2025-06-01T00:00:01.000Z', extra: { dashboard_url: 'https://ug.example.com/d/1' } });
+    const expected = entry({
+      token: 'ugt_new',
+      createdAt: '2025-06-01T00:00:01.000Z',
+      extra: { dashboard_url: 'https://ug.example.com/d/1' },
+    });
     expect(result).toEqual({ ok: true, value: { group: expected, created: true } });
     expect(api.createUserGroup).toHaveBeenCalledExactlyOnceWith(expect.objectContaining(CONNECTION), request);
     expect((await storedRegistry()).groups).toEqual([expected]);
     const parts = Object.entries(await fakeBrowser.storage.local.get(null)).filter(([key]) => isRegistryPartKey(key));
-    expect(parts.map(([, part]) => (part as Registry).revision), 'the background stamps each write').toEqual([expect.any(String)]);
+    expect(
+      parts.map(([, part]) => (part as Registry).revision),
+      'the background stamps each write',
+    ).toEqual([expect.any(String)]);
   });
 
   it('passes created: false through when the service already had the group, and records it once', async () => {
     grant();
-    api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_existing', name: 'Name on the service' }), created: false }));
+    api.createUserGroup.mockResolvedValue(
+      ok({ group: wire({ token: 'ugt_existing', name: 'Name on the service' }), created: false }),
+    );
     const result = await handlers.createUserGroup(request, sender);
     expect(result.ok && result.value.created).toBe(false);
     expect(result.ok && result.value.group).toMatchObject({ token: 'ugt_existing', name: 'Name on the service' });
@@ -138,7 +177,8 @@ describe('createUserGroup', () => {
       error: {
         code: 'INVALID_INPUT',
         field: 'userGroupId',
-        message: 'A Customer group with ID team-1 is already in this browser (“Existing team”). IDs are unique per environment.',
+        message:
+          'A Customer group with ID team-1 is already in this browser (“Existing team”). IDs are unique per environment.',
       },
     });
     expect(api.createUserGroup).not.toHaveBeenCalled();
@@ -149,7 +189,9 @@ describe('createUserGroup', () => {
   it('allows the same id in the other environment; both are kept side by side', async () => {
     grant();
     await seedRegistry(entry());
-    api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_testing', team_id: 2002, api_environment_tag: 'Testing' }), created: true }));
+    api.createUserGroup.mockResolvedValue(
+      ok({ group: wire({ token: 'ugt_testing', team_id: 2002, api_environment_tag: 'Testing' }), created: true }),
+    );
     const result = await handlers.createUserGroup({ ...request, environment: 'Testing' }, sender);
     expect(result.ok).toBe(true);
     expect(await storedGroup(CUSTOMER)).toEqual(entry());
@@ -160,15 +202,23 @@ describe('createUserGroup', () => {
     grant();
     api.createUserGroup.mockResolvedValue(fail('RATE_LIMITED', verbatimText('Slow down.'), { retryAfterSeconds: 12 }));
     const result = await handlers.createUserGroup(request, sender);
-    expect(withText(result)).toEqual({ ok: false, error: { code: 'RATE_LIMITED', message: 'Slow down.', retryAfterSeconds: 12 } });
+    expect(withText(result)).toEqual({
+      ok: false,
+      error: { code: 'RATE_LIMITED', message: 'Slow down.', retryAfterSeconds: 12 },
+    });
     expect((await storedRegistry()).groups).toEqual([]);
   });
 
   it('redacts the API token should the service echo it in an error', async () => {
     grant();
-    api.createUserGroup.mockResolvedValue(fail('REJECTED', verbatimText(`The service refused: bad token ${CONNECTION.apiToken}`)));
+    api.createUserGroup.mockResolvedValue(
+      fail('REJECTED', verbatimText(`The service refused: bad token ${CONNECTION.apiToken}`)),
+    );
     const result = await handlers.createUserGroup(request, sender);
-    expect(withText(result)).toEqual({ ok: false, error: { code: 'REJECTED', message: 'The service refused: bad token ••••' } });
+    expect(withText(result)).toEqual({
+      ok: false,
+      error: { code: 'REJECTED', message: 'The service refused: bad token ••••' },
+    });
     expectNoApiToken(result);
   });
 
@@ -194,7 +244,10 @@ describe('createUserGroup', () => {
     const result = await handlers.createUserGroup(request, sender);
     expect(withText(result)).toEqual({
       ok: false,
-      error: { code: 'ACCESS_NOT_GRANTED', message: 'Review Companion has no access to https://ug.example.com. Open the settings and click Grant access.' },
+      error: {
+        code: 'ACCESS_NOT_GRANTED',
+        message: 'Review Companion has no access to https://ug.example.com. Open the settings and click Grant access.',
+      },
     });
     expect(contains).toHaveBeenCalledWith({ origins: [UG_PATTERN] });
     expect(api.createUserGroup).not.toHaveBeenCalled();
@@ -204,13 +257,28 @@ describe('createUserGroup', () => {
     grant();
     api.createUserGroup.mockImplementation(async (_connection, group) => {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
-      return ok({ group: wire({ provided_id: group.userGroupId, name: group.name, token: `ugt_${group.environment}_${group.userGroupId}` }), created: true });
+      return ok({
+        group: wire({
+          provided_id: group.userGroupId,
+          name: group.name,
+          token: `ugt_${group.environment}_${group.userGroupId}`,
+        }),
+        created: true,
+      });
     });
-    const requests = Array.from({ length: 20 }, (_, i): NewUserGroup => ({ name: `Group ${i}`, userGroupId: `g-${i}`, environment: i % 2 ? 'Testing' : 'Customer' }));
+    const requests = Array.from({ length: 20 }, (_, i): NewUserGroup => ({
+      name: `Group ${i}`,
+      userGroupId: `g-${i}`,
+      environment: i % 2 ? 'Testing' : 'Customer',
+    }));
     const results = await Promise.all(requests.map((r) => handlers.createUserGroup(r, sender)));
     expect(results.every((result) => result.ok)).toBe(true);
-    const stored = (await storedRegistry()).groups.map((group) => `${group.environment}:${group.provided_id}:${group.token}`).sort();
-    expect(stored).toEqual(requests.map((r) => `${r.environment}:${r.userGroupId}:ugt_${r.environment}_${r.userGroupId}`).sort());
+    const stored = (await storedRegistry()).groups
+      .map((group) => `${group.environment}:${group.provided_id}:${group.token}`)
+      .sort();
+    expect(stored).toEqual(
+      requests.map((r) => `${r.environment}:${r.userGroupId}:ugt_${r.environment}_${r.userGroupId}`).sort(),
+    );
   });
 });
 
@@ -228,13 +296,21 @@ describe('rotateUserGroupToken: the journal', () => {
     const rotation = handlers.rotateUserGroupToken(CUSTOMER, sender);
     await vi.waitFor(() => expect(api.rotateToken).toHaveBeenCalled());
     expect(api.rotateToken).toHaveBeenCalledExactlyOnceWith(expect.objectContaining(CONNECTION), 'ugt_old');
-    expect(await storedGroup(CUSTOMER)).toEqual({ ...entry(), rotation: { state: 'pending', since: '2025-06-01T00:00:01.000Z' } });
+    expect(await storedGroup(CUSTOMER)).toEqual({
+      ...entry(),
+      rotation: { state: 'pending', since: '2025-06-01T00:00:01.000Z' },
+    });
     expect((await storedGroup(TESTING))!.rotation).toBeUndefined();
 
     answer.resolve(ok(wire({ token: 'ugt_new', rotated_at: 'now' })));
     const result = await rotation;
 
-    const rotated = { ...entry(), token: 'ugt_new', lastRotatedAt: '2025-06-01T00:00:02.000Z', extra: { rotated_at: 'now' } };
+    const rotated = {
+      ...entry(),
+      token: 'ugt_new',
+      lastRotatedAt: '2025-06-01T00:00:02.000Z',
+      extra: { rotated_at: 'now' },
+    };
     expect(result).toEqual({ ok: true, value: { group: rotated } });
     expect(await storedGroup(CUSTOMER)).toEqual(rotated);
     expect(await storedGroup(TESTING)).toEqual(entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 }));
@@ -256,13 +332,18 @@ describe('rotateUserGroupToken: the journal', () => {
     api.rotateToken.mockResolvedValue(fail(code, verbatimText(message), { maybeProcessed: true }));
     const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
     expect(withText(result)).toEqual({ ok: false, error: { code, message, maybeProcessed: true } });
-    expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({ ...entry(), rotation: { state: 'unknown', since: '2025-06-01T00:00:02.000Z', message: UNKNOWN_MESSAGE } });
+    expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({
+      ...entry(),
+      rotation: { state: 'unknown', since: '2025-06-01T00:00:02.000Z', message: UNKNOWN_MESSAGE },
+    });
   });
 
   // A success: 0 refusal can mean the service no longer knows the token: the browser re-sent a POST
   // whose connection was reset after the service had rotated (seen in the fault matrix).
   it('a refusal by the service (success: 0) flags the group, since its stored token may be dead', async () => {
-    api.rotateToken.mockResolvedValue(fail('REJECTED', verbatimText('The service refused: No user group has this token')));
+    api.rotateToken.mockResolvedValue(
+      fail('REJECTED', verbatimText('The service refused: No user group has this token')),
+    );
     await handlers.rotateUserGroupToken(CUSTOMER, sender);
     const group = await storedGroup(CUSTOMER);
     expect(group!.token).toBe('ugt_old');
@@ -272,14 +353,17 @@ describe('rotateUserGroupToken: the journal', () => {
   it.each([
     ['RATE_LIMITED', 'Try again in 5 seconds.'],
     ['UNAUTHENTICATED', 'rejected the credentials'],
-  ] as const)('a refusal that surely changed nothing (%s) clears the mark and keeps the token', async (code, message) => {
-    api.rotateToken.mockResolvedValue(fail(code, verbatimText(message)));
-    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
-    expect(withText(result)).toEqual({ ok: false, error: { code, message } });
-    const group = await storedGroup(CUSTOMER);
-    expect(group).toEqual(entry());
-    expect(group!.rotation).toBeUndefined();
-  });
+  ] as const)(
+    'a refusal that surely changed nothing (%s) clears the mark and keeps the token',
+    async (code, message) => {
+      api.rotateToken.mockResolvedValue(fail(code, verbatimText(message)));
+      const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+      expect(withText(result)).toEqual({ ok: false, error: { code, message } });
+      const group = await storedGroup(CUSTOMER);
+      expect(group).toEqual(entry());
+      expect(group!.rotation).toBeUndefined();
+    },
+  );
 
   it('the error is redacted should the service echo the API token', async () => {
     api.rotateToken.mockResolvedValue(fail('REJECTED', verbatimText(`refused for ${CONNECTION.apiToken}`)));
@@ -291,7 +375,10 @@ describe('rotateUserGroupToken: the journal', () => {
   it('NOT_FOUND for a group not in this browser, without any call or write', async () => {
     const writes = recordRegistryWrites();
     const result = await handlers.rotateUserGroupToken({ environment: 'Testing', userGroupId: 'nope' }, sender);
-    expect(withText(result)).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'There is no Testing group with ID nope in this browser.' } });
+    expect(withText(result)).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'There is no Testing group with ID nope in this browser.' },
+    });
     expect(api.rotateToken).not.toHaveBeenCalled();
     expect(writes).toEqual([]);
   });
@@ -393,7 +480,10 @@ describe('rotateUserGroupToken: retry after an unknown outcome', () => {
     const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
     expect(result).toMatchObject({ ok: false, error: { code: 'TIMEOUT' } });
     expect(api.rotateToken).not.toHaveBeenCalled();
-    expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({ ...entry(), rotation: { state: 'unknown', since: '2025-06-01T00:00:02.000Z', message: UNKNOWN_MESSAGE } });
+    expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({
+      ...entry(),
+      rotation: { state: 'unknown', since: '2025-06-01T00:00:02.000Z', message: UNKNOWN_MESSAGE },
+    });
   });
 
   it('a refusal during the retry restores the earlier unknown mark (the token is still not known to be current)', async () => {
@@ -427,7 +517,9 @@ describe('deleteUserGroup', () => {
       userGroupId: 'team-1',
       dataSourceProvidedId: 'ds-9',
     });
-    expect((await storedRegistry()).groups).toEqual([entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 })]);
+    expect((await storedRegistry()).groups).toEqual([
+      entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 }),
+    ]);
   });
 
   it('after a lost rotation answer, deletes with the token the service has now (learned by get-or-create)', async () => {
@@ -435,15 +527,27 @@ describe('deleteUserGroup', () => {
     api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_rotated_meanwhile' }), created: false }));
     api.deleteUserGroup.mockResolvedValue(ok(null));
     expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual({ ok: true, value: {} });
-    expect(api.createUserGroup).toHaveBeenCalledExactlyOnceWith(expect.anything(), { name: 'Team One', userGroupId: 'team-1', environment: 'Customer' });
-    expect(api.deleteUserGroup).toHaveBeenCalledWith(expect.anything(), { currentToken: 'ugt_rotated_meanwhile', userGroupId: 'team-1', dataSourceProvidedId: undefined });
+    expect(api.createUserGroup).toHaveBeenCalledExactlyOnceWith(expect.anything(), {
+      name: 'Team One',
+      userGroupId: 'team-1',
+      environment: 'Customer',
+    });
+    expect(api.deleteUserGroup).toHaveBeenCalledWith(expect.anything(), {
+      currentToken: 'ugt_rotated_meanwhile',
+      userGroupId: 'team-1',
+      dataSourceProvidedId: undefined,
+    });
     expect(await storedGroup(CUSTOMER)).toBeUndefined();
   });
 
   it('uses the token of the environment asked for', async () => {
     api.deleteUserGroup.mockResolvedValue(ok(null));
     await handlers.deleteUserGroup(TESTING, sender);
-    expect(api.deleteUserGroup).toHaveBeenCalledWith(expect.anything(), { currentToken: 'ugt_testing', userGroupId: 'team-1', dataSourceProvidedId: undefined });
+    expect(api.deleteUserGroup).toHaveBeenCalledWith(expect.anything(), {
+      currentToken: 'ugt_testing',
+      userGroupId: 'team-1',
+      dataSourceProvidedId: undefined,
+    });
     expect(await storedGroup(CUSTOMER)).toEqual(entry());
     expect(await storedGroup(TESTING)).toBeUndefined();
   });
@@ -467,14 +571,25 @@ describe('deleteUserGroup', () => {
     ['TIMEOUT', 'https://ug.example.com did not answer within 15 seconds.'],
     ['NETWORK', 'Could not reach https://ug.example.com.'],
     ['SERVICE_ERROR', 'https://ug.example.com had a server error (HTTP 502).'],
-    ['BAD_RESPONSE', 'https://ug.example.com answered with a body that is not JSON; the change may or may not have happened.'],
-  ] as const)('a lost answer (%s) flags the group "delete outcome unknown"; the other environment is untouched', async (code, message) => {
-    const error = fail(code, verbatimText(message), { maybeProcessed: true });
-    api.deleteUserGroup.mockResolvedValue(error);
-    expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual(error);
-    expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({ ...entry(), deleteOutcomeUnknown: { since: '2025-06-01T00:00:01.000Z', message: UNKNOWN_DELETE } });
-    expect(await storedGroup(TESTING)).toEqual(entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 }));
-  });
+    [
+      'BAD_RESPONSE',
+      'https://ug.example.com answered with a body that is not JSON; the change may or may not have happened.',
+    ],
+  ] as const)(
+    'a lost answer (%s) flags the group "delete outcome unknown"; the other environment is untouched',
+    async (code, message) => {
+      const error = fail(code, verbatimText(message), { maybeProcessed: true });
+      api.deleteUserGroup.mockResolvedValue(error);
+      expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual(error);
+      expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({
+        ...entry(),
+        deleteOutcomeUnknown: { since: '2025-06-01T00:00:01.000Z', message: UNKNOWN_DELETE },
+      });
+      expect(await storedGroup(TESTING)).toEqual(
+        entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 }),
+      );
+    },
+  );
 
   it('NOT_FOUND for a group not in this browser, without a call', async () => {
     const result = await handlers.deleteUserGroup({ environment: 'Customer', userGroupId: 'nope' }, sender);
@@ -504,22 +619,36 @@ describe('deleteUserGroup: after a lost delete answer', () => {
 
   beforeEach(async () => {
     grant();
-    await seedRegistry(entry({ deleteOutcomeUnknown: FLAG }), entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 }));
+    await seedRegistry(
+      entry({ deleteOutcomeUnknown: FLAG }),
+      entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 }),
+    );
   });
 
   it('Retry delete sends the stored token again; success removes the group', async () => {
     api.deleteUserGroup.mockResolvedValue(ok(null));
     expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual({ ok: true, value: {} });
-    expect(api.deleteUserGroup).toHaveBeenCalledExactlyOnceWith(expect.anything(), { currentToken: 'ugt_old', userGroupId: 'team-1', dataSourceProvidedId: undefined });
+    expect(api.deleteUserGroup).toHaveBeenCalledExactlyOnceWith(expect.anything(), {
+      currentToken: 'ugt_old',
+      userGroupId: 'team-1',
+      dataSourceProvidedId: undefined,
+    });
     expect(await storedGroup(CUSTOMER)).toBeUndefined();
   });
 
   it('never asks get-or-create for the token, even when a rotation was also lost: it would re-create a deleted group', async () => {
-    await seedRegistry(entry({ deleteOutcomeUnknown: FLAG, rotation: { state: 'unknown', since: T0, message: verbatimText('lost') } }));
-    api.deleteUserGroup.mockResolvedValue(fail('REJECTED', verbatimText('The service refused: No user group has this token')));
+    await seedRegistry(
+      entry({ deleteOutcomeUnknown: FLAG, rotation: { state: 'unknown', since: T0, message: verbatimText('lost') } }),
+    );
+    api.deleteUserGroup.mockResolvedValue(
+      fail('REJECTED', verbatimText('The service refused: No user group has this token')),
+    );
     await handlers.deleteUserGroup(CUSTOMER, sender);
     expect(api.createUserGroup).not.toHaveBeenCalled();
-    expect(api.deleteUserGroup).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ currentToken: 'ugt_old' }));
+    expect(api.deleteUserGroup).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ currentToken: 'ugt_old' }),
+    );
   });
 
   it.each([
@@ -534,7 +663,10 @@ describe('deleteUserGroup: after a lost delete answer', () => {
   it('rotating a flagged group is refused without any call or write: get-or-create would bring it back', async () => {
     const writes = recordRegistryWrites();
     const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
-    expect(withText(result)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringContaining('may already be deleted') as unknown } });
+    expect(withText(result)).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('may already be deleted') as unknown },
+    });
     expect(api.createUserGroup).not.toHaveBeenCalled();
     expect(api.rotateToken).not.toHaveBeenCalled();
     expect(writes).toEqual([]);
@@ -564,9 +696,20 @@ describe('deleteUserGroup: after a lost rotation answer, get-or-create fails', (
     grant();
     const flagged = entry({ rotation: { state: 'unknown', since: T0, message: verbatimText('lost') } });
     await seedRegistry(flagged);
-    api.createUserGroup.mockResolvedValue(fail('TIMEOUT', verbatimText('https://ug.example.com did not answer within 15 seconds.'), { maybeProcessed: true }));
+    api.createUserGroup.mockResolvedValue(
+      fail('TIMEOUT', verbatimText('https://ug.example.com did not answer within 15 seconds.'), {
+        maybeProcessed: true,
+      }),
+    );
     const result = await handlers.deleteUserGroup(CUSTOMER, sender);
-    expect(withText(result)).toEqual({ ok: false, error: { code: 'TIMEOUT', message: 'https://ug.example.com did not answer within 15 seconds.', maybeProcessed: false } });
+    expect(withText(result)).toEqual({
+      ok: false,
+      error: {
+        code: 'TIMEOUT',
+        message: 'https://ug.example.com did not answer within 15 seconds.',
+        maybeProcessed: false,
+      },
+    });
     expect(api.deleteUserGroup).not.toHaveBeenCalled();
     expect(await storedGroup(CUSTOMER)).toEqual(flagged);
   });
@@ -574,7 +717,9 @@ describe('deleteUserGroup: after a lost rotation answer, get-or-create fails', (
 
 describe('createUserGroup: a lost answer is recorded as an unsettled create', () => {
   const request: NewUserGroup = { name: 'Team One', userGroupId: 'team-1', environment: 'Customer' };
-  const storedUnsettled = async () => (await fakeBrowser.storage.local.get(UNSETTLED_KEY))[UNSETTLED_KEY] as { creates: unknown[]; revision?: string } | undefined;
+  const storedUnsettled = async () =>
+    (await fakeBrowser.storage.local.get(UNSETTLED_KEY))[UNSETTLED_KEY] as
+      { creates: unknown[]; revision?: string } | undefined;
 
   beforeEach(() => {
     grant();
@@ -583,12 +728,17 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
   it.each([
     ['TIMEOUT', 'https://ug.example.com did not answer within 15 seconds.'],
     ['SERVICE_ERROR', 'https://ug.example.com had a server error (HTTP 504).'],
-    ['BAD_RESPONSE', 'https://ug.example.com answered with JSON of an unexpected shape; the change may or may not have happened.'],
+    [
+      'BAD_RESPONSE',
+      'https://ug.example.com answered with JSON of an unexpected shape; the change may or may not have happened.',
+    ],
   ] as const)('%s: stored (name, id, environment, when), nothing added to the registry', async (code, message) => {
     const error = fail(code, verbatimText(message), { maybeProcessed: true });
     api.createUserGroup.mockResolvedValue(error);
     expect(await handlers.createUserGroup(request, sender)).toEqual(error);
-    expect(textsRendered((await storedUnsettled())?.creates)).toEqual([{ ...request, since: '2025-06-01T00:00:01.000Z', message }]);
+    expect(textsRendered((await storedUnsettled())?.creates)).toEqual([
+      { ...request, since: '2025-06-01T00:00:01.000Z', message },
+    ]);
     expect((await storedRegistry()).groups).toEqual([]);
   });
 
@@ -615,9 +765,14 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
     await handlers.createUserGroup({ ...request, environment: 'Testing' }, sender);
     const changes: string[][] = [];
     fakeBrowser.storage.local.onChanged.addListener((change) => changes.push(Object.keys(change).sort()));
-    api.createUserGroup.mockResolvedValueOnce(ok({ group: wire({ token: 'ugt_made_by_the_lost_call' }), created: false }));
+    api.createUserGroup.mockResolvedValueOnce(
+      ok({ group: wire({ token: 'ugt_made_by_the_lost_call' }), created: false }),
+    );
     const result = await handlers.createUserGroup(request, sender);
-    expect(result).toMatchObject({ ok: true, value: { created: false, group: { token: 'ugt_made_by_the_lost_call' } } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { created: false, group: { token: 'ugt_made_by_the_lost_call' } },
+    });
     expect(await storedGroup(CUSTOMER)).toMatchObject({ token: 'ugt_made_by_the_lost_call' });
     expect((await storedUnsettled())?.creates).toEqual([expect.objectContaining({ environment: 'Testing' })]);
     expect(changes).toHaveLength(1);
@@ -630,7 +785,10 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
     api.createUserGroup.mockClear();
     expect(await handlers.dismissUnsettledCreate(CUSTOMER, sender)).toEqual({ ok: true, value: {} });
     expect((await storedUnsettled())?.creates).toEqual([]);
-    expect(await handlers.dismissUnsettledCreate(CUSTOMER, sender)).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(await handlers.dismissUnsettledCreate(CUSTOMER, sender)).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
     expect(api.createUserGroup).not.toHaveBeenCalled();
   });
 
@@ -638,7 +796,9 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
     api.createUserGroup.mockResolvedValue(fail('NETWORK', verbatimText('Could not reach'), { maybeProcessed: true }));
     await handlers.createUserGroup(request, sender);
     const writer = createRegistryWriter(TEST_SCOPE);
-    expect(textsRendered(await writer.unsettled())).toEqual([{ ...request, since: '2025-06-01T00:00:01.000Z', message: 'Could not reach' }]);
+    expect(textsRendered(await writer.unsettled())).toEqual([
+      { ...request, since: '2025-06-01T00:00:01.000Z', message: 'Could not reach' },
+    ]);
   });
 });
 
@@ -652,7 +812,9 @@ describe('forgetUserGroup', () => {
     const contains = grant(false);
     const result = await handlers.forgetUserGroup(CUSTOMER, sender);
     expect(result).toEqual({ ok: true, value: {} });
-    expect((await storedRegistry()).groups).toEqual([entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 })]);
+    expect((await storedRegistry()).groups).toEqual([
+      entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 }),
+    ]);
     expect(api.createUserGroup).not.toHaveBeenCalled();
     expect(api.rotateToken).not.toHaveBeenCalled();
     expect(api.deleteUserGroup).not.toHaveBeenCalled();
@@ -671,7 +833,9 @@ describe('handlers acting at once through the one writer', () => {
   it('a create, a rotation and a forget racing each other all take effect', async () => {
     grant();
     await seedRegistry(entry(), entry({ provided_id: 'team-2', token: 'ugt_two' }));
-    api.createUserGroup.mockResolvedValue(ok({ group: wire({ provided_id: 'team-3', token: 'ugt_three' }), created: true }));
+    api.createUserGroup.mockResolvedValue(
+      ok({ group: wire({ provided_id: 'team-3', token: 'ugt_three' }), created: true }),
+    );
     api.rotateToken.mockResolvedValue(ok(wire({ token: 'ugt_new' })));
     const results = await Promise.all([
       handlers.createUserGroup({ name: 'Team Three', userGroupId: 'team-3', environment: 'Customer' }, sender),
@@ -680,9 +844,8 @@ describe('handlers acting at once through the one writer', () => {
     ]);
     expect(results.map((result) => result.ok)).toEqual([true, true, true]);
     const groups = (await storedRegistry()).groups;
-    expect(groups.map((group) => `${group.provided_id}:${group.token}:${group.rotation?.state ?? '-'}`).sort()).toEqual([
-      'team-1:ugt_new:-',
-      'team-3:ugt_three:-',
-    ]);
+    expect(groups.map((group) => `${group.provided_id}:${group.token}:${group.rotation?.state ?? '-'}`).sort()).toEqual(
+      ['team-1:ugt_new:-', 'team-3:ugt_three:-'],
+    );
   });
 });

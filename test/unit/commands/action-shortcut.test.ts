@@ -12,7 +12,14 @@ beforeEach(() => {
 
 describe('readActionShortcut', () => {
   it.each<[string, { name?: string; shortcut?: string }[], string | undefined]>([
-    ['Chrome and Firefox MV3', [{ name: 'other', shortcut: 'Ctrl+1' }, { name: '_execute_action', shortcut: 'Alt+Shift+R' }], 'Alt+Shift+R'],
+    [
+      'Chrome and Firefox MV3',
+      [
+        { name: 'other', shortcut: 'Ctrl+1' },
+        { name: '_execute_action', shortcut: 'Alt+Shift+R' },
+      ],
+      'Alt+Shift+R',
+    ],
     ['macOS symbols as given', [{ name: '_execute_action', shortcut: '⌥⇧R' }], '⌥⇧R'],
     ['Firefox MV2 name', [{ name: '_execute_browser_action', shortcut: 'Alt+Shift+R' }], 'Alt+Shift+R'],
     ['removed by the user (empty)', [{ name: '_execute_action', shortcut: '' }], undefined],

@@ -33,7 +33,8 @@ describe('the connection kept for the bulk create loop', () => {
   it('reads storage and permissions once for many rows', async () => {
     const connect = createCachedConnection(TEST_SCOPE, repository(), 'userGroup');
     const get = vi.spyOn(fakeBrowser.storage.local, 'get');
-    for (let row = 0; row < 50; row++) expect(await connect()).toMatchObject({ ok: true, value: { apiToken: 'tok_first' } });
+    for (let row = 0; row < 50; row++)
+      expect(await connect()).toMatchObject({ ok: true, value: { apiToken: 'tok_first' } });
     expect(contains).toHaveBeenCalledTimes(1);
     expect(get.mock.calls.length).toBeLessThanOrEqual(2);
   });

@@ -26,9 +26,13 @@ const storedV2 = loadStorageFixture<StoredCredentials>('credentials.v2.json');
 const EMPTY = { apiToken: '', apiKey: '', authToken: '' };
 const EMPTY_STORED = { userGroup: { origin: '', apiToken: '' }, project: { origin: '', apiKey: '', authToken: '' } };
 /** The secrets as stored for the settings fixture's addresses. */
-const bound = (credentials: Credentials, settings: ConnectionSettings = settingsV1) => storedCredentials(settings, credentials);
+const bound = (credentials: Credentials, settings: ConnectionSettings = settingsV1) =>
+  storedCredentials(settings, credentials);
 
-async function raw(area: 'local' | 'session', name: 'connectionSettings' | 'credentials' | 'credentials$'): Promise<unknown> {
+async function raw(
+  area: 'local' | 'session',
+  name: 'connectionSettings' | 'credentials' | 'credentials$',
+): Promise<unknown> {
   const key = name === 'credentials$' ? `${K.credentials}$` : K[name];
   return (await fakeBrowser.storage[area].get(key))[key];
 }
@@ -72,10 +76,18 @@ describe('saveConnection', () => {
       apiKey: '',
       authToken: ' \t ',
     });
-    const expected = { apiToken: 'new-api-token-0000', apiKey: credentialsV1.apiKey, authToken: credentialsV1.authToken };
+    const expected = {
+      apiToken: 'new-api-token-0000',
+      apiKey: credentialsV1.apiKey,
+      authToken: credentialsV1.authToken,
+    };
     expect(saved).toMatchObject(expected);
     expect(await raw('local', 'credentials')).toEqual(bound(expected));
-    expect(await loadConnection()).toEqual({ ...settingsV1, projectApiUrl: 'https://projects.example.com/v2/createProject', ...expected });
+    expect(await loadConnection()).toEqual({
+      ...settingsV1,
+      projectApiUrl: 'https://projects.example.com/v2/createProject',
+      ...expected,
+    });
   });
 
   // Regression: mergeCredentials once copied the whole stored connection, so saveConnection returned
@@ -113,7 +125,13 @@ describe('saveConnection', () => {
 
   it('applies a new secret typed while moving areas', async () => {
     await seed(settingsV1, credentialsV1);
-    await saveConnection({ ...settingsV1, secretsArea: 'session', apiToken: '', apiKey: 'moved-new-key-1111', authToken: '' });
+    await saveConnection({
+      ...settingsV1,
+      secretsArea: 'session',
+      apiToken: '',
+      apiKey: 'moved-new-key-1111',
+      authToken: '',
+    });
     expect(await raw('session', 'credentials')).toEqual(bound({ ...credentialsV1, apiKey: 'moved-new-key-1111' }));
     expect(await raw('local', 'credentials')).toEqual(EMPTY_STORED);
   });
@@ -127,24 +145,43 @@ describe('saveConnection', () => {
 
 describe('a secret belongs to the origin it was entered for', () => {
   it.each<[string, Partial<ConnectionSettings>, Credentials]>([
-    ['the project API moves to another host', { projectApiUrl: 'https://evil.example.net/createProject' }, { ...credentialsV1, apiKey: '', authToken: '' }],
-    ['the project API moves to another port', { projectApiUrl: 'https://projects.example.com:8443/createProject' }, { ...credentialsV1, apiKey: '', authToken: '' }],
-    ['the user group API moves to http on another scheme', { userGroupBaseUrl: 'http://localhost/prefix' }, { ...credentialsV1, apiToken: '' }],
+    [
+      'the project API moves to another host',
+      { projectApiUrl: 'https://evil.example.net/createProject' },
+      { ...credentialsV1, apiKey: '', authToken: '' },
+    ],
+    [
+      'the project API moves to another port',
+      { projectApiUrl: 'https://projects.example.com:8443/createProject' },
+      { ...credentialsV1, apiKey: '', authToken: '' },
+    ],
+    [
+      'the user group API moves to http on another scheme',
+      { userGroupBaseUrl: 'http://localhost/prefix' },
+      { ...credentialsV1, apiToken: '' },
+    ],
     ['the user group API address is cleared', { userGroupBaseUrl: '' }, { ...credentialsV1, apiToken: '' }],
-    ['only the paths change', { userGroupBaseUrl: 'https://ug.example.com/v2', projectApiUrl: 'https://projects.example.com/other' }, credentialsV1],
-  ])('saved with the secret fields empty when %s: only the secrets of an API whose origin changed are dropped', async (_label, addresses, expected) => {
-    await seed(settingsV1, credentialsV1);
-    const next = { ...settingsV1, ...addresses };
-    const saved = await saveConnection({ ...next, ...EMPTY });
-    expect(saved).toEqual({ ...next, ...expected });
-    expect(await loadConnection()).toEqual({ ...next, ...expected });
-    // Not kept aside either: the stored record holds only what may be used with the new addresses.
-    expect(await raw('local', 'credentials')).toEqual(bound(expected, next));
-    const stored = JSON.stringify(await fakeBrowser.storage.local.get(null));
-    for (const field of ['apiToken', 'apiKey', 'authToken'] as const) {
-      if (!expected[field]) expect(stored).not.toContain(credentialsV1[field]);
-    }
-  });
+    [
+      'only the paths change',
+      { userGroupBaseUrl: 'https://ug.example.com/v2', projectApiUrl: 'https://projects.example.com/other' },
+      credentialsV1,
+    ],
+  ])(
+    'saved with the secret fields empty when %s: only the secrets of an API whose origin changed are dropped',
+    async (_label, addresses, expected) => {
+      await seed(settingsV1, credentialsV1);
+      const next = { ...settingsV1, ...addresses };
+      const saved = await saveConnection({ ...next, ...EMPTY });
+      expect(saved).toEqual({ ...next, ...expected });
+      expect(await loadConnection()).toEqual({ ...next, ...expected });
+      // Not kept aside either: the stored record holds only what may be used with the new addresses.
+      expect(await raw('local', 'credentials')).toEqual(bound(expected, next));
+      const stored = JSON.stringify(await fakeBrowser.storage.local.get(null));
+      for (const field of ['apiToken', 'apiKey', 'authToken'] as const) {
+        if (!expected[field]) expect(stored).not.toContain(credentialsV1[field]);
+      }
+    },
+  );
 
   it('a secret typed with the new address is bound to the new origin', async () => {
     await seed(settingsV1, credentialsV1);
@@ -154,7 +191,12 @@ describe('a secret belongs to the origin it was entered for', () => {
       userGroup: storedV2.userGroup,
       project: { origin: 'https://new-projects.example.org', apiKey: 'new-key-5555', authToken: 'new-auth-6666' },
     });
-    expect(await loadConnection()).toEqual({ ...next, apiToken: credentialsV1.apiToken, apiKey: 'new-key-5555', authToken: 'new-auth-6666' });
+    expect(await loadConnection()).toEqual({
+      ...next,
+      apiToken: credentialsV1.apiToken,
+      apiKey: 'new-key-5555',
+      authToken: 'new-auth-6666',
+    });
   });
 
   // At the point of use: settings changed behind the repository's back (another version, a bug) still
@@ -187,7 +229,11 @@ describe('saving is serialized and atomic', () => {
       [fields[i % 3]!]: `concurrent-secret-${i}-0000`,
     }));
     await Promise.all(saves.map((update) => saveConnection(update)));
-    const expected = { apiToken: 'concurrent-secret-12-0000', apiKey: 'concurrent-secret-13-0000', authToken: 'concurrent-secret-14-0000' };
+    const expected = {
+      apiToken: 'concurrent-secret-12-0000',
+      apiKey: 'concurrent-secret-13-0000',
+      authToken: 'concurrent-secret-14-0000',
+    };
     expect(await loadConnection()).toEqual({ ...settingsV1, secretsArea: 'session', ...expected });
     expect(await raw('session', 'credentials')).toEqual(bound(expected));
     expect(await raw('local', 'credentials')).toEqual(EMPTY_STORED);
@@ -208,7 +254,11 @@ describe('saving is serialized and atomic', () => {
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
     await saveConnection({ ...settingsV1, ...EMPTY, apiToken: 'one-call-9999' });
     expect(set).toHaveBeenCalledTimes(1);
-    expect(Object.keys(set.mock.calls[0]![0]).sort()).toEqual([K.connectionSettings, K.credentials, `${K.credentials}$`]);
+    expect(Object.keys(set.mock.calls[0]![0]).sort()).toEqual([
+      K.connectionSettings,
+      K.credentials,
+      `${K.credentials}$`,
+    ]);
   });
 
   it('moving to session: the secrets are written first, then the settings with the local copy cleared in one call', async () => {
@@ -217,7 +267,9 @@ describe('saving is serialized and atomic', () => {
     const localSet = vi.spyOn(fakeBrowser.storage.local, 'set');
     await saveConnection({ ...settingsV1, ...EMPTY, secretsArea: 'session' });
     expect(sessionSet.mock.calls).toEqual([[credentialsStorage(storedV2)]]);
-    expect(localSet.mock.calls).toEqual([[{ [K.connectionSettings]: { ...settingsV1, secretsArea: 'session' }, ...credentialsStorage(EMPTY_STORED) }]]);
+    expect(localSet.mock.calls).toEqual([
+      [{ [K.connectionSettings]: { ...settingsV1, secretsArea: 'session' }, ...credentialsStorage(EMPTY_STORED) }],
+    ]);
     expect(sessionSet.mock.invocationCallOrder[0]).toBeLessThan(localSet.mock.invocationCallOrder[0]!);
   });
 });
@@ -239,21 +291,27 @@ describe('corrupt stored data', () => {
     ['the corrupt fixture', credentialsCorrupt],
     ['a string', 'fixture-api-token-7f3a9b2c'],
     ['an array', [credentialsV1]],
-  ])('credentials that are %s: fallback, reset, notice, and a warning without the stored value', async (_label, value) => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await fakeBrowser.storage.local.set({ [K.connectionSettings]: settingsV1, [K.credentials]: value });
+  ])(
+    'credentials that are %s: fallback, reset, notice, and a warning without the stored value',
+    async (_label, value) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      await fakeBrowser.storage.local.set({ [K.connectionSettings]: settingsV1, [K.credentials]: value });
 
-    expect(await loadConnection()).toEqual({ ...settingsV1, ...EMPTY });
-    expect(await raw('local', 'credentials')).toBeUndefined();
-    expect(await raw('local', 'connectionSettings')).toEqual(settingsV1);
-    expect((await readStorageNotices()).map(messageText)).toEqual(['The saved credentials could not be read and was reset. Please enter it again.']);
+      expect(await loadConnection()).toEqual({ ...settingsV1, ...EMPTY });
+      expect(await raw('local', 'credentials')).toBeUndefined();
+      expect(await raw('local', 'connectionSettings')).toEqual(settingsV1);
+      expect((await readStorageNotices()).map(messageText)).toEqual([
+        'The saved credentials could not be read and was reset. Please enter it again.',
+      ]);
 
-    expect(warn).toHaveBeenCalledTimes(1);
-    const logged = JSON.stringify(warn.mock.calls);
-    expect(logged).toContain('credentials');
-    expect(logged).not.toContain(JSON.stringify(value));
-    for (const secret of [String(credentialsCorrupt.apiToken), credentialsV1.apiToken]) expect(logged).not.toContain(secret);
-  });
+      expect(warn).toHaveBeenCalledTimes(1);
+      const logged = JSON.stringify(warn.mock.calls);
+      expect(logged).toContain('credentials');
+      expect(logged).not.toContain(JSON.stringify(value));
+      for (const secret of [String(credentialsCorrupt.apiToken), credentialsV1.apiToken])
+        expect(logged).not.toContain(secret);
+    },
+  );
 
   it('corrupt session credentials are reset the same way', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -272,7 +330,9 @@ describe('corrupt stored data', () => {
     expect(await loadConnection()).toEqual({ userGroupBaseUrl: '', projectApiUrl: '', secretsArea: 'local', ...EMPTY });
     expect(await raw('local', 'connectionSettings')).toBeUndefined();
     expect(await raw('local', 'credentials')).toEqual(storedV2);
-    expect((await readStorageNotices()).map(messageText)).toEqual(['The saved connection settings could not be read and was reset. Please enter it again.']);
+    expect((await readStorageNotices()).map(messageText)).toEqual([
+      'The saved connection settings could not be read and was reset. Please enter it again.',
+    ]);
     const logged = JSON.stringify(warn.mock.calls);
     expect(logged).toContain('connection settings');
     expect(logged).not.toContain('ug.example.com');
@@ -304,7 +364,10 @@ describe('corrupt stored data', () => {
     await fakeBrowser.storage.local.set({ [K.connectionSettings]: settingsV1, [K.credentials]: credentialsCorrupt });
     await loadConnection();
     await forgetCredentials();
-    const everything = JSON.stringify([await fakeBrowser.storage.local.get(null), await fakeBrowser.storage.session.get(null)]);
+    const everything = JSON.stringify([
+      await fakeBrowser.storage.local.get(null),
+      await fakeBrowser.storage.session.get(null),
+    ]);
     expect(everything).not.toContain(String(credentialsCorrupt.apiToken));
   });
 

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Credentials, StoredCredentials } from '@/lib/connection/connection-schema';
 import { bindCredentials, usableCredentials } from '@/lib/connection/credential-origins';
 
-const ADDRESSES = { userGroupBaseUrl: 'https://ug.example.com/api', projectApiUrl: 'https://projects.example.com/create' };
+const ADDRESSES = {
+  userGroupBaseUrl: 'https://ug.example.com/api',
+  projectApiUrl: 'https://projects.example.com/create',
+};
 const STORED: StoredCredentials = {
   userGroup: { origin: 'https://ug.example.com', apiToken: 'stored-t' },
   project: { origin: 'https://projects.example.com', apiKey: 'stored-k', authToken: 'stored-a' },
@@ -12,8 +15,16 @@ const EMPTY: Credentials = { apiToken: '', apiKey: '', authToken: '' };
 describe('bindCredentials (the keep-when-empty rule, per origin)', () => {
   it.each<[string, Credentials, Credentials]>([
     ['all empty keeps everything', EMPTY, { apiToken: 'stored-t', apiKey: 'stored-k', authToken: 'stored-a' }],
-    ['whitespace counts as empty', { apiToken: '   ', apiKey: '\n', authToken: '\t' }, { apiToken: 'stored-t', apiKey: 'stored-k', authToken: 'stored-a' }],
-    ['typed values replace, trimmed', { apiToken: ' t ', apiKey: 'k', authToken: '' }, { apiToken: 't', apiKey: 'k', authToken: 'stored-a' }],
+    [
+      'whitespace counts as empty',
+      { apiToken: '   ', apiKey: '\n', authToken: '\t' },
+      { apiToken: 'stored-t', apiKey: 'stored-k', authToken: 'stored-a' },
+    ],
+    [
+      'typed values replace, trimmed',
+      { apiToken: ' t ', apiKey: 'k', authToken: '' },
+      { apiToken: 't', apiKey: 'k', authToken: 'stored-a' },
+    ],
   ])('same origins: %s', (_label, typed, expected) => {
     const bound = bindCredentials(STORED, { ...ADDRESSES, ...typed });
     expect(usableCredentials(bound, ADDRESSES)).toEqual(expected);
@@ -30,19 +41,31 @@ describe('bindCredentials (the keep-when-empty rule, per origin)', () => {
   });
 
   it('a secret saved without an address is not carried to the first address set later', () => {
-    const unbound = bindCredentials(STORED, { userGroupBaseUrl: '', projectApiUrl: '', ...EMPTY, apiToken: 'no-address' });
+    const unbound = bindCredentials(STORED, {
+      userGroupBaseUrl: '',
+      projectApiUrl: '',
+      ...EMPTY,
+      apiToken: 'no-address',
+    });
     expect(unbound.userGroup).toEqual({ origin: '', apiToken: 'no-address' });
-    expect(bindCredentials(unbound, { ...ADDRESSES, ...EMPTY }).userGroup).toEqual({ origin: 'https://ug.example.com', apiToken: '' });
+    expect(bindCredentials(unbound, { ...ADDRESSES, ...EMPTY }).userGroup).toEqual({
+      origin: 'https://ug.example.com',
+      apiToken: '',
+    });
   });
 });
 
 describe('usableCredentials', () => {
   it('reads the secrets of an API whose address has another origin as not set', () => {
-    expect(usableCredentials(STORED, { ...ADDRESSES, userGroupBaseUrl: 'https://ug.example.com.evil.net/api' })).toEqual({
+    expect(
+      usableCredentials(STORED, { ...ADDRESSES, userGroupBaseUrl: 'https://ug.example.com.evil.net/api' }),
+    ).toEqual({
       apiToken: '',
       apiKey: 'stored-k',
       authToken: 'stored-a',
     });
-    expect(usableCredentials(STORED, { userGroupBaseUrl: 'http://ug.example.com/api', projectApiUrl: 'not a url' })).toEqual(EMPTY);
+    expect(
+      usableCredentials(STORED, { userGroupBaseUrl: 'http://ug.example.com/api', projectApiUrl: 'not a url' }),
+    ).toEqual(EMPTY);
   });
 });

@@ -21,17 +21,24 @@ describe('credentials version 1 -> 2', () => {
     expect(credentialsV1ToV2(credentialsV1, settingsV1)).toEqual(credentialsV2);
   });
 
-  it.each(['local', 'session'] as const)('an upgrade of %s credentials binds every secret to the configured origins and loses none', async (area) => {
-    // Storage as version 1 left it: no version entry for the credentials.
-    await fakeBrowser.storage.local.set({ [testKey('connectionSettings')]: { ...settingsV1, secretsArea: area } });
-    await fakeBrowser.storage[area].set({ [testKey('credentials')]: credentialsV1 });
-    await credentialsItemsFor(TEST_SCOPE)[area].migrate();
+  it.each(['local', 'session'] as const)(
+    'an upgrade of %s credentials binds every secret to the configured origins and loses none',
+    async (area) => {
+      // Storage as version 1 left it: no version entry for the credentials.
+      await fakeBrowser.storage.local.set({ [testKey('connectionSettings')]: { ...settingsV1, secretsArea: area } });
+      await fakeBrowser.storage[area].set({ [testKey('credentials')]: credentialsV1 });
+      await credentialsItemsFor(TEST_SCOPE)[area].migrate();
 
-    const stored = await fakeBrowser.storage[area].get([testKey('credentials'), `${testKey('credentials')}$`]);
-    expect(stored).toEqual({ [testKey('credentials')]: credentialsV2, [`${testKey('credentials')}$`]: { v: 2 } });
-    expect(await createConnectionRepository(TEST_SCOPE).load()).toEqual({ ...settingsV1, secretsArea: area, ...credentialsV1 });
-    expect(await readStorageNotices()).toEqual([]);
-  });
+      const stored = await fakeBrowser.storage[area].get([testKey('credentials'), `${testKey('credentials')}$`]);
+      expect(stored).toEqual({ [testKey('credentials')]: credentialsV2, [`${testKey('credentials')}$`]: { v: 2 } });
+      expect(await createConnectionRepository(TEST_SCOPE).load()).toEqual({
+        ...settingsV1,
+        secretsArea: area,
+        ...credentialsV1,
+      });
+      expect(await readStorageNotices()).toEqual([]);
+    },
+  );
 
   it('without settings the secrets are kept, bound to no origin', async () => {
     expect(await migrateCredentialsToV2(TEST_SCOPE, credentialsV1)).toEqual({

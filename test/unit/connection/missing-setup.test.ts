@@ -14,15 +14,17 @@ describe('describeMissingSetup: what the popup names as missing', () => {
   });
 
   it('a fresh install: the address and both secrets', () => {
-    expect(describeMissingSetup(with_({ projectApiUrl: '', masked: { apiToken: '', apiKey: '', authToken: '' } }))).toEqual([
-      'The project API address is not set up.',
-      'The API key is not saved.',
-      'The auth token is not saved.',
-    ]);
+    expect(
+      describeMissingSetup(with_({ projectApiUrl: '', masked: { apiToken: '', apiKey: '', authToken: '' } })),
+    ).toEqual(['The project API address is not set up.', 'The API key is not saved.', 'The auth token is not saved.']);
   });
 
   it('one secret', () => {
-    expect(describeMissingSetup(with_({ masked: { ...ready.masked, authToken: '' } }))).toEqual(['The auth token is not saved.']);
-    expect(describeMissingSetup(with_({ masked: { ...ready.masked, apiKey: '' } }))).toEqual(['The API key is not saved.']);
+    expect(describeMissingSetup(with_({ masked: { ...ready.masked, authToken: '' } }))).toEqual([
+      'The auth token is not saved.',
+    ]);
+    expect(describeMissingSetup(with_({ masked: { ...ready.masked, apiKey: '' } }))).toEqual([
+      'The API key is not saved.',
+    ]);
   });
 });

@@ -18,13 +18,22 @@ describe('redactSecrets', () => {
   });
 
   it('blanks every occurrence of every secret and keeps the other fields', () => {
-    const result = fail('UNAUTHENTICATED', verbatimText('Key key-abcdef with token auth-zyxwvu (again: auth-zyxwvu) and tok-1234567890'), {
-      retryAfterSeconds: 3,
-      field: 'apiKey',
-    });
+    const result = fail(
+      'UNAUTHENTICATED',
+      verbatimText('Key key-abcdef with token auth-zyxwvu (again: auth-zyxwvu) and tok-1234567890'),
+      {
+        retryAfterSeconds: 3,
+        field: 'apiKey',
+      },
+    );
     expect(withText(redactSecrets(result, credentials))).toEqual({
       ok: false,
-      error: { code: 'UNAUTHENTICATED', message: 'Key •••• with token •••• (again: ••••) and ••••', retryAfterSeconds: 3, field: 'apiKey' },
+      error: {
+        code: 'UNAUTHENTICATED',
+        message: 'Key •••• with token •••• (again: ••••) and ••••',
+        retryAfterSeconds: 3,
+        field: 'apiKey',
+      },
     });
     // the input is not mutated
     expect(!result.ok && messageText(result.error.message)).toContain('key-abcdef');
@@ -33,8 +42,13 @@ describe('redactSecrets', () => {
   it('blanks a secret in the service’s words inside a named text', () => {
     const result = fail('REJECTED', text('errorServiceRefused', verbatimText('token tok-1234567890 is unknown')));
     const redacted = redactSecrets(result, credentials);
-    expect(!redacted.ok && redacted.error.message).toEqual(text('errorServiceRefused', verbatimText('token •••• is unknown')));
-    expect(withText(redacted)).toEqual({ ok: false, error: { code: 'REJECTED', message: 'The service refused: token •••• is unknown' } });
+    expect(!redacted.ok && redacted.error.message).toEqual(
+      text('errorServiceRefused', verbatimText('token •••• is unknown')),
+    );
+    expect(withText(redacted)).toEqual({
+      ok: false,
+      error: { code: 'REJECTED', message: 'The service refused: token •••• is unknown' },
+    });
   });
 
   it('ignores empty and very short secrets (they would blank ordinary text)', () => {
@@ -44,6 +58,8 @@ describe('redactSecrets', () => {
 
   it('redacts a four-character secret', () => {
     const result = fail('REJECTED', verbatimText('token abcd refused'));
-    expect(redactSecrets(result, { apiToken: 'abcd', apiKey: '', authToken: '' })).toEqual(fail('REJECTED', verbatimText('token •••• refused')));
+    expect(redactSecrets(result, { apiToken: 'abcd', apiKey: '', authToken: '' })).toEqual(
+      fail('REJECTED', verbatimText('token •••• refused')),
+    );
   });
 });

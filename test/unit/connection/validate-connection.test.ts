@@ -70,11 +70,14 @@ describe('every accepted plain-http address can be granted', () => {
     /const LOOPBACK_ORIGINS = (\[[^\]]*\])/.exec(readFileSync('wxt.config.ts', 'utf8'))![1]!.replaceAll("'", '"'),
   ) as string[];
 
-  it.each(['http://localhost:8787', 'http://127.0.0.1:8787/x', 'http://[::1]:8787', 'http://[0::1]', 'http://LOCALHOST'])(
-    '%s is refused or maps to a declared pattern',
-    (raw) => {
-      const checked = checkServiceUrl(raw);
-      if (checked.ok) expect(declared).toContain(hostPermissionPattern(checked.url));
-    },
-  );
+  it.each([
+    'http://localhost:8787',
+    'http://127.0.0.1:8787/x',
+    'http://[::1]:8787',
+    'http://[0::1]',
+    'http://LOCALHOST',
+  ])('%s is refused or maps to a declared pattern', (raw) => {
+    const checked = checkServiceUrl(raw);
+    if (checked.ok) expect(declared).toContain(hostPermissionPattern(checked.url));
+  });
 });

@@ -90,14 +90,16 @@ describe('clicks (contextMenus.onClicked) through the fake browser', () => {
   });
 
   it('Firefox, on a link: the link, named by its text', async () => {
-    expect(await click(firefoxClick(MENU_ITEM_IDS.link, { linkUrl: LINK_URL, linkText: 'Getting started\n' }))).toEqual([
-      { kind: 'link', url: LINK_URL, title: 'Getting started', tabId: 7, windowId: 3 },
-    ]);
+    expect(await click(firefoxClick(MENU_ITEM_IDS.link, { linkUrl: LINK_URL, linkText: 'Getting started\n' }))).toEqual(
+      [{ kind: 'link', url: LINK_URL, title: 'Getting started', tabId: 7, windowId: 3 }],
+    );
   });
 
   it('on a page outside a normal tab (tab id -1): the page address, named by the tab title', async () => {
     const devtoolsTab = { ...tab, id: -1, windowId: -1 } as Browser.tabs.Tab;
-    expect(await click(chromeClick(MENU_ITEM_IDS.page), devtoolsTab)).toEqual([{ kind: 'link', url: PAGE_URL, title: 'Article 42' }]);
+    expect(await click(chromeClick(MENU_ITEM_IDS.page), devtoolsTab)).toEqual([
+      { kind: 'link', url: PAGE_URL, title: 'Article 42' },
+    ]);
   });
 
   it('ignores other items and a link item without a link', async () => {
@@ -109,7 +111,9 @@ describe('clicks (contextMenus.onClicked) through the fake browser', () => {
 
   it('a failure to open the form is logged (its kind only), never thrown', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await handleMenuClick(chromeClick(MENU_ITEM_IDS.page), tab, () => Promise.reject(new TypeError(`secret ${PAGE_URL}`)));
+    await handleMenuClick(chromeClick(MENU_ITEM_IDS.page), tab, () =>
+      Promise.reject(new TypeError(`secret ${PAGE_URL}`)),
+    );
     expect(errors).toHaveBeenCalledWith('Review Companion: opening the registration form failed (TypeError).');
   });
 

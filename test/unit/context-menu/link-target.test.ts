@@ -5,7 +5,12 @@ import { PROJECT_NAME_MAX_LENGTH } from '@/lib/projects/project-input';
 describe('nameForLink: Firefox gives the link text, Chrome does not', () => {
   it.each<[string, string, string | undefined, string]>([
     ['Firefox: the link text', 'https://example.com/docs/a?x=1', 'Release notes', 'Release notes'],
-    ['Firefox: text with line breaks and tabs is one line', 'https://example.com/a', '  Release\n\tnotes  ', 'Release notes'],
+    [
+      'Firefox: text with line breaks and tabs is one line',
+      'https://example.com/a',
+      '  Release\n\tnotes  ',
+      'Release notes',
+    ],
     ['Chrome: no linkText → host and path', 'https://Example.com/docs/a?x=1#top', undefined, 'example.com/docs/a'],
     ['an image link (empty text) → host and path', 'https://example.com/docs/a', '', 'example.com/docs/a'],
     ['whitespace-only text → host and path', 'https://example.com/docs/a', ' \n ', 'example.com/docs/a'],
@@ -17,7 +22,9 @@ describe('nameForLink: Firefox gives the link text, Chrome does not', () => {
   });
 
   it('is cut to the longest name the service takes', () => {
-    expect(nameForLink('https://example.com/', 'x'.repeat(PROJECT_NAME_MAX_LENGTH + 50))).toHaveLength(PROJECT_NAME_MAX_LENGTH);
+    expect(nameForLink('https://example.com/', 'x'.repeat(PROJECT_NAME_MAX_LENGTH + 50))).toHaveLength(
+      PROJECT_NAME_MAX_LENGTH,
+    );
     expect(nameForLink(`https://example.com/${'p'.repeat(400)}`)).toHaveLength(PROJECT_NAME_MAX_LENGTH);
   });
 

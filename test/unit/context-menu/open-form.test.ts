@@ -5,7 +5,13 @@ import { installFakeAction, removeOpenPopup } from '../helpers/fake-extension-ap
 
 const EXTENSION = 'chrome-extension://test-extension-id/';
 const tabTarget: FormTarget = { kind: 'tab', tabId: 7, windowId: 3 };
-const linkTarget: FormTarget = { kind: 'link', url: 'https://example.com/a?b=1&c=2#x', title: 'A & B', tabId: 7, windowId: 3 };
+const linkTarget: FormTarget = {
+  kind: 'link',
+  url: 'https://example.com/a?b=1&c=2#x',
+  title: 'A & B',
+  tabId: 7,
+  windowId: 3,
+};
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -44,7 +50,12 @@ describe('openRegistrationForm', () => {
     removeOpenPopup();
     const windows = spyWindows();
     expect(await openRegistrationForm(tabTarget)).toBe('window');
-    expect(windows).toHaveBeenCalledWith({ type: 'popup', url: `${EXTENSION}popup.html?tabId=7`, width: 380, height: 560 });
+    expect(windows).toHaveBeenCalledWith({
+      type: 'popup',
+      url: `${EXTENSION}popup.html?tabId=7`,
+      width: 380,
+      height: 560,
+    });
   });
 
   it('a link: the popup opens with the link in its address, and the tab’s popup is put back after', async () => {
@@ -64,7 +75,11 @@ describe('openRegistrationForm', () => {
     const windows = spyWindows();
     expect(await openRegistrationForm(linkTarget)).toBe('window');
     expect(action.popups.get(7)).toBe('popup.html');
-    expect(windows).toHaveBeenCalledWith({ type: 'popup', url: `${EXTENSION}${formPath(linkTarget)}`, ...FORM_WINDOW_SIZE });
+    expect(windows).toHaveBeenCalledWith({
+      type: 'popup',
+      url: `${EXTENSION}${formPath(linkTarget)}`,
+      ...FORM_WINDOW_SIZE,
+    });
   });
 
   it('a link without a tab (nothing to set a popup on) → a window', async () => {

@@ -8,10 +8,19 @@ import { flipped, fromHex, toHex, utf8 } from './hex';
 // test cases 13-16; the same values are in NIST's CAVP GCM vectors).
 const K = 'feffe9928665731c6d6a8f9467308308feffe9928665731c6d6a8f9467308308';
 const IV = 'cafebabefacedbaddecaf888';
-const P = 'd9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39';
-const C = '522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662';
+const P =
+  'd9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39';
+const C =
+  '522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662';
 const VECTORS = [
-  { name: 'case 13: zero key, empty plaintext', key: '00'.repeat(32), iv: '00'.repeat(12), plain: '', aad: '', sealed: '530f8afbc74536b9a963b4f1c4cb738b' },
+  {
+    name: 'case 13: zero key, empty plaintext',
+    key: '00'.repeat(32),
+    iv: '00'.repeat(12),
+    plain: '',
+    aad: '',
+    sealed: '530f8afbc74536b9a963b4f1c4cb738b',
+  },
   {
     name: 'case 14: zero key, one zero block',
     key: '00'.repeat(32),
@@ -20,7 +29,14 @@ const VECTORS = [
     aad: '',
     sealed: 'cea7403d4d606b6e074ec5d3baf39d18' + 'd0d1c8a799996bf0265b98b5d48ab919',
   },
-  { name: 'case 15: 64 bytes, no AAD', key: K, iv: IV, plain: `${P}1aafd255`, aad: '', sealed: `${C}898015ad` + 'b094dac5d93471bdec1a502270e3cc6c' },
+  {
+    name: 'case 15: 64 bytes, no AAD',
+    key: K,
+    iv: IV,
+    plain: `${P}1aafd255`,
+    aad: '',
+    sealed: `${C}898015ad` + 'b094dac5d93471bdec1a502270e3cc6c',
+  },
   {
     name: 'case 16: 60 bytes with 20 bytes of AAD',
     key: K,
@@ -32,13 +48,16 @@ const VECTORS = [
 ];
 
 describe('AES-256-GCM known answers', () => {
-  it.each(VECTORS)('$name: encrypts to ciphertext + tag, and decrypts back', async ({ key, iv, plain, aad, sealed }) => {
-    const cryptoKey = await importAesKey(fromHex(key));
-    const additional = aad ? fromHex(aad) : undefined;
-    expect(toHex(await encryptBytes(cryptoKey, fromHex(iv), fromHex(plain), additional))).toBe(sealed);
-    const opened = await decryptBytes(cryptoKey, fromHex(iv), fromHex(sealed), additional);
-    expect(opened.ok && toHex(opened.value)).toBe(plain);
-  });
+  it.each(VECTORS)(
+    '$name: encrypts to ciphertext + tag, and decrypts back',
+    async ({ key, iv, plain, aad, sealed }) => {
+      const cryptoKey = await importAesKey(fromHex(key));
+      const additional = aad ? fromHex(aad) : undefined;
+      expect(toHex(await encryptBytes(cryptoKey, fromHex(iv), fromHex(plain), additional))).toBe(sealed);
+      const opened = await decryptBytes(cryptoKey, fromHex(iv), fromHex(sealed), additional);
+      expect(opened.ok && toHex(opened.value)).toBe(plain);
+    },
+  );
 });
 
 describe('encryptText / decryptText', () => {
@@ -103,7 +122,10 @@ describe('encryptText / decryptText', () => {
   it('reports authentic bytes that are not UTF-8 as damaged', async () => {
     const iv = new Uint8Array(IV_BYTES);
     const data = await encryptBytes(key, iv, new Uint8Array([0xff, 0xfe]));
-    expect(await decryptText(key, { iv: bytesToBase64(iv), data: bytesToBase64(data) })).toEqual({ ok: false, problem: 'damaged' });
+    expect(await decryptText(key, { iv: bytesToBase64(iv), data: bytesToBase64(data) })).toEqual({
+      ok: false,
+      problem: 'damaged',
+    });
   });
 
   it('takes the IV from the injected source', async () => {

@@ -2,7 +2,8 @@
 export const fromHex = (hex: string): Uint8Array<ArrayBuffer> =>
   new Uint8Array((hex.replace(/\s+/g, '').match(/../g) ?? []).map((pair) => parseInt(pair, 16)));
 
-export const toHex = (bytes: Uint8Array): string => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+export const toHex = (bytes: Uint8Array): string =>
+  Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 export const utf8 = (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(text);
 

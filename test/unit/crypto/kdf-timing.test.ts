@@ -15,6 +15,8 @@ describe('PBKDF2 timing', () => {
     }
     expect(Math.max(...times)).toBeLessThan(1000);
     const sorted = [...times].sort((a, b) => a - b);
-    console.log(`PBKDF2-SHA256 x ${PBKDF2_DEFAULT_ITERATIONS}: median ${sorted[2]?.toFixed(0)} ms of [${times.map((t) => t.toFixed(0)).join(', ')}]`);
+    console.log(
+      `PBKDF2-SHA256 x ${PBKDF2_DEFAULT_ITERATIONS}: median ${sorted[2]?.toFixed(0)} ms of [${times.map((t) => t.toFixed(0)).join(', ')}]`,
+    );
   });
 });

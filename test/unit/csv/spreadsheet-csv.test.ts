@@ -13,11 +13,14 @@ describe('toSpreadsheetCsv', () => {
     expect(row).toEqual([`'${name}`]);
   });
 
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1', '\n=1', '=x\r\ny', "'=already guarded"])('guards %j, whatever follows', (value) => {
-    const [, row] = cellsOf(toSpreadsheetCsv(['value'], [[value]]));
-    expect(row?.[0]).toBe(`'${value}`);
-    expect(unguardCell(row?.[0] ?? '')).toBe(value);
-  });
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1', '\n=1', '=x\r\ny', "'=already guarded"])(
+    'guards %j, whatever follows',
+    (value) => {
+      const [, row] = cellsOf(toSpreadsheetCsv(['value'], [[value]]));
+      expect(row?.[0]).toBe(`'${value}`);
+      expect(unguardCell(row?.[0] ?? '')).toBe(value);
+    },
+  );
 
   it.each(['plain', "'quoted by the user", 'a=b', ' =space first'])('leaves %j as it is', (value) => {
     const [, row] = cellsOf(toSpreadsheetCsv(['value'], [[value]]));

@@ -19,7 +19,10 @@ export function textsRendered<T>(value: T): unknown {
   return value;
 }
 
-const isRef = (value: object): value is MessageRef => 'key' in value && typeof (value).key === 'string' && Object.keys(value).every((key) => ['key', 'args', 'count'].includes(key));
+const isRef = (value: object): value is MessageRef =>
+  'key' in value &&
+  typeof value.key === 'string' &&
+  Object.keys(value).every((key) => ['key', 'args', 'count'].includes(key));
 
 /**
  * A stored example as it is read now: written before texts were named, each English text (a `message`)
@@ -29,6 +32,9 @@ export function asReadNow<T>(value: T): T {
   if (Array.isArray(value)) return value.map((inner: unknown) => asReadNow(inner)) as T;
   if (!value || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, key === 'message' && typeof inner === 'string' ? verbatimText(inner) : key === 'extra' ? inner : asReadNow(inner)]),
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === 'message' && typeof inner === 'string' ? verbatimText(inner) : key === 'extra' ? inner : asReadNow(inner),
+    ]),
   ) as T;
 }

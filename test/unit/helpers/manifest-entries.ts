@@ -27,10 +27,17 @@ interface ManifestPart {
   optional_permissions?: string[];
   host_permissions?: string[];
   optional_host_permissions?: string[];
-  browser_specific_settings?: { gecko?: { data_collection_permissions?: { required?: string[]; optional?: string[] } } };
+  browser_specific_settings?: {
+    gecko?: { data_collection_permissions?: { required?: string[]; optional?: string[] } };
+  };
 }
 
-type ManifestFn = (env: { browser: string; manifestVersion: 2 | 3; mode: string; command: 'build' | 'serve' }) => ManifestPart;
+type ManifestFn = (env: {
+  browser: string;
+  manifestVersion: 2 | 3;
+  mode: string;
+  command: 'build' | 'serve';
+}) => ManifestPart;
 
 function entriesOf(manifest: ManifestPart, browser: string, source: string): ManifestEntry[] {
   const collection = manifest.browser_specific_settings?.gecko?.data_collection_permissions;
@@ -51,7 +58,8 @@ export function configuredEntries(): ManifestEntry[] {
   if (manifest === undefined) return [];
   return ['chrome', 'firefox'].flatMap((browser) =>
     ['production', 'e2e', 'development'].flatMap((mode) => {
-      const value = typeof manifest === 'function' ? manifest({ browser, manifestVersion: 3, mode, command: 'build' }) : manifest;
+      const value =
+        typeof manifest === 'function' ? manifest({ browser, manifestVersion: 3, mode, command: 'build' }) : manifest;
       return entriesOf(value, browser, `wxt.config.ts, ${browser} ${mode}`);
     }),
   );

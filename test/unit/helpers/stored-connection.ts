@@ -18,7 +18,13 @@ export function credentialsStorage(stored: StoredCredentials, scope: KeyScope = 
 }
 
 /** Stores settings, and the secrets bound to their addresses in the area the settings name (the test workspace by default). */
-export async function seedConnection(settings: ConnectionSettings, credentials: Credentials, scope: KeyScope = TEST_SCOPE): Promise<void> {
+export async function seedConnection(
+  settings: ConnectionSettings,
+  credentials: Credentials,
+  scope: KeyScope = TEST_SCOPE,
+): Promise<void> {
   await fakeBrowser.storage.local.set({ [scopedName(scope, 'connectionSettings')]: settings });
-  await fakeBrowser.storage[settings.secretsArea].set(credentialsStorage(storedCredentials(settings, credentials), scope));
+  await fakeBrowser.storage[settings.secretsArea].set(
+    credentialsStorage(storedCredentials(settings, credentials), scope),
+  );
 }

@@ -5,14 +5,19 @@ import type { KeyScope } from '@/lib/workspaces/workspace-keys';
 import { TEST_SCOPE } from './test-workspace';
 
 /** The storage.local key of a registry part, as the extension names it (lib/storage/user-group-registry-item.ts). */
-export const registryPartKey = (index: number, scope: KeyScope = TEST_SCOPE) => `${scope}userGroups.${String(index).padStart(3, '0')}`;
+export const registryPartKey = (index: number, scope: KeyScope = TEST_SCOPE) =>
+  `${scope}userGroups.${String(index).padStart(3, '0')}`;
 
-export const isRegistryPartKey = (key: string, scope: KeyScope = TEST_SCOPE) => key.startsWith(scope) && /^userGroups\.\d{3}$/.test(key.slice(scope.length));
+export const isRegistryPartKey = (key: string, scope: KeyScope = TEST_SCOPE) =>
+  key.startsWith(scope) && /^userGroups\.\d{3}$/.test(key.slice(scope.length));
 
 /** The registry as stored in the fake browser: every part's groups, in part order. */
 export async function storedRegistry(scope: KeyScope = TEST_SCOPE): Promise<Registry> {
   const all = await fakeBrowser.storage.local.get(null);
-  const groups = Array.from({ length: REGISTRY_BUCKET_COUNT }, (_, index) => (all[registryPartKey(index, scope)] as Registry | undefined)?.groups ?? []);
+  const groups = Array.from(
+    { length: REGISTRY_BUCKET_COUNT },
+    (_, index) => (all[registryPartKey(index, scope)] as Registry | undefined)?.groups ?? [],
+  );
   return { groups: groups.flat() };
 }
 
@@ -30,5 +35,7 @@ export async function storedGroupKeys(scope: KeyScope = TEST_SCOPE): Promise<str
 
 /** Removes every part, as if no group had ever been stored. */
 export async function clearStoredRegistry(scope: KeyScope = TEST_SCOPE): Promise<void> {
-  await fakeBrowser.storage.local.remove(Array.from({ length: REGISTRY_BUCKET_COUNT }, (_, index) => registryPartKey(index, scope)));
+  await fakeBrowser.storage.local.remove(
+    Array.from({ length: REGISTRY_BUCKET_COUNT }, (_, index) => registryPartKey(index, scope)),
+  );
 }

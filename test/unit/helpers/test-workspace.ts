@@ -9,6 +9,8 @@ export const testKey = (name: WorkspaceItemName) => workspaceKey(TEST_WORKSPACE_
 
 /** The index naming the test workspace as the only (and last used) one, as the background stores it. */
 export const TEST_INDEX_STORAGE = {
-  workspaces: { workspaces: [{ id: TEST_WORKSPACE_ID, name: 'Test workspace', createdAt: '2026-01-01T00:00:00.000Z' }] },
+  workspaces: {
+    workspaces: [{ id: TEST_WORKSPACE_ID, name: 'Test workspace', createdAt: '2026-01-01T00:00:00.000Z' }],
+  },
   lastUsedWorkspace: TEST_WORKSPACE_ID,
 };

@@ -4,11 +4,18 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { writeSetupFile } from '@/lib/setup-file/write-setup-file';
 import { expectOk } from '../helpers/results';
-import { ACCOUNTS, seedTwoWorkspaces, startBackground, WORKSPACE_A, WORKSPACE_B } from '../workspaces/background-fixture';
+import {
+  ACCOUNTS,
+  seedTwoWorkspaces,
+  startBackground,
+  WORKSPACE_A,
+  WORKSPACE_B,
+} from '../workspaces/background-fixture';
 
 const PASSPHRASE = 'handlers passphrase';
 const SECRETS = [...Object.values(ACCOUNTS.a.credentials), ...Object.values(ACCOUNTS.b.credentials)];
-const everything = async () => JSON.stringify([await fakeBrowser.storage.local.get(null), await fakeBrowser.storage.session.get(null)]);
+const everything = async () =>
+  JSON.stringify([await fakeBrowser.storage.local.get(null), await fakeBrowser.storage.session.get(null)]);
 const LOCKED = { ok: false, error: { code: 'LOCKED' } };
 
 let bg: ReturnType<typeof startBackground>;
@@ -25,7 +32,13 @@ describe('the lock in the background', () => {
   it('unlocked: no secret is stored in clear, and projects are created with the sealed credentials', async () => {
     const text = await everything();
     for (const secret of SECRETS) expect(text).not.toContain(secret);
-    const created = expectOk(await bg.send('createProject', { workspaceId: WORKSPACE_B, projectUrl: 'https://site.example/b', projectName: 'B' }));
+    const created = expectOk(
+      await bg.send('createProject', {
+        workspaceId: WORKSPACE_B,
+        projectUrl: 'https://site.example/b',
+        projectName: 'B',
+      }),
+    );
     expect(created.projectId).toContain(ACCOUNTS.b.credentials.apiKey);
     const status = expectOk(await bg.send('getConnectionStatus', { workspaceId: WORKSPACE_A }));
     expect(status).toMatchObject({ projectApiReady: true });
@@ -37,8 +50,21 @@ describe('the lock in the background', () => {
 
   it('locked: what needs a secret answers LOCKED, the rest works, and unlocking lets it work again', async () => {
     expect(expectOk(await bg.send('lockNow', {}))).toMatchObject({ enabled: true, locked: true });
-    expect(await bg.send('createProject', { workspaceId: WORKSPACE_A, projectUrl: 'https://site.example/a', projectName: 'A' })).toMatchObject(LOCKED);
-    expect(await bg.send('createUserGroup', { workspaceId: WORKSPACE_A, name: 'G', userGroupId: 'g-1', environment: 'Testing' })).toMatchObject(LOCKED);
+    expect(
+      await bg.send('createProject', {
+        workspaceId: WORKSPACE_A,
+        projectUrl: 'https://site.example/a',
+        projectName: 'A',
+      }),
+    ).toMatchObject(LOCKED);
+    expect(
+      await bg.send('createUserGroup', {
+        workspaceId: WORKSPACE_A,
+        name: 'G',
+        userGroupId: 'g-1',
+        environment: 'Testing',
+      }),
+    ).toMatchObject(LOCKED);
     // Sealed secrets read as saved (so Forget credentials is offered), without their last characters.
     expect(expectOk(await bg.send('getConnectionStatus', { workspaceId: WORKSPACE_A }))).toMatchObject({
       locked: true,
@@ -47,13 +73,30 @@ describe('the lock in the background', () => {
     });
     const save = { workspaceId: WORKSPACE_A, ...ACCOUNTS.a.settings, apiToken: '', apiKey: '', authToken: '' };
     expect(await bg.send('saveConnection', save)).toMatchObject(LOCKED);
-    expect(await bg.send('exportSetupFile', { workspaceId: WORKSPACE_A, passphrase: 'a setup passphrase', includeUserGroupApi: false })).toMatchObject(LOCKED);
-    expect(await bg.send('importSetupFile', { text: '{}', passphrase: 'a setup passphrase', replace: false })).toMatchObject(LOCKED);
+    expect(
+      await bg.send('exportSetupFile', {
+        workspaceId: WORKSPACE_A,
+        passphrase: 'a setup passphrase',
+        includeUserGroupApi: false,
+      }),
+    ).toMatchObject(LOCKED);
+    expect(
+      await bg.send('importSetupFile', { text: '{}', passphrase: 'a setup passphrase', replace: false }),
+    ).toMatchObject(LOCKED);
     expectOk(await bg.send('readUserGroupRegistry', { workspaceId: WORKSPACE_A }));
 
-    expect(await bg.send('unlock', { passphrase: 'the wrong passphrase' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'passphrase' } });
+    expect(await bg.send('unlock', { passphrase: 'the wrong passphrase' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', field: 'passphrase' },
+    });
     expectOk(await bg.send('unlock', { passphrase: PASSPHRASE }));
-    expectOk(await bg.send('createProject', { workspaceId: WORKSPACE_A, projectUrl: 'https://site.example/a', projectName: 'A' }));
+    expectOk(
+      await bg.send('createProject', {
+        workspaceId: WORKSPACE_A,
+        projectUrl: 'https://site.example/a',
+        projectName: 'A',
+      }),
+    );
   });
 
   it('forget works while locked; once nothing sealed is left, the lock is off and a save stores new secrets', async () => {
@@ -62,8 +105,16 @@ describe('the lock in the background', () => {
     expect(expectOk(await bg.send('getLockStatus', {}))).toMatchObject({ enabled: true, locked: true });
     expectOk(await bg.send('forgetCredentials', { workspaceId: WORKSPACE_B }));
     expect(expectOk(await bg.send('getLockStatus', {}))).toMatchObject({ enabled: false, locked: false });
-    expectOk(await bg.send('saveConnection', { workspaceId: WORKSPACE_A, ...ACCOUNTS.a.settings, ...ACCOUNTS.a.credentials }));
-    expectOk(await bg.send('createProject', { workspaceId: WORKSPACE_A, projectUrl: 'https://site.example/a', projectName: 'A' }));
+    expectOk(
+      await bg.send('saveConnection', { workspaceId: WORKSPACE_A, ...ACCOUNTS.a.settings, ...ACCOUNTS.a.credentials }),
+    );
+    expectOk(
+      await bg.send('createProject', {
+        workspaceId: WORKSPACE_A,
+        projectUrl: 'https://site.example/a',
+        projectName: 'A',
+      }),
+    );
   });
 
   it('deleting and clearing workspaces while locked also turns the lock off once nothing sealed is left', async () => {
@@ -77,18 +128,30 @@ describe('the lock in the background', () => {
   it('a setup file imported while unlocked is stored sealed', async () => {
     const written = await writeSetupFile(
       {
-        workspace: { name: 'Imported', projectApiUrl: 'https://projects.imported.example/create', userGroupBaseUrl: '' },
+        workspace: {
+          name: 'Imported',
+          projectApiUrl: 'https://projects.imported.example/create',
+          userGroupBaseUrl: '',
+        },
         secrets: { apiKey: 'imported-api-key-9999', authToken: 'imported-auth-token-0000', apiToken: '' },
         includeUserGroupApi: false,
       },
       'a setup passphrase',
     );
     if (!written.ok) throw new Error('the setup file was not written');
-    const imported = expectOk(await bg.send('importSetupFile', { text: written.value, passphrase: 'a setup passphrase', replace: false }));
+    const imported = expectOk(
+      await bg.send('importSetupFile', { text: written.value, passphrase: 'a setup passphrase', replace: false }),
+    );
     expect(imported.status).toBe('imported');
     expect(await everything()).not.toContain('imported-auth-token-0000');
     if (imported.status !== 'imported') return;
-    const created = expectOk(await bg.send('createProject', { workspaceId: imported.workspace.id, projectUrl: 'https://site.example/i', projectName: 'I' }));
+    const created = expectOk(
+      await bg.send('createProject', {
+        workspaceId: imported.workspace.id,
+        projectUrl: 'https://site.example/i',
+        projectName: 'I',
+      }),
+    );
     expect(created.projectId).toContain('imported-api-key-9999');
   });
 });
@@ -96,7 +159,9 @@ describe('the lock in the background', () => {
 describe('the idle lock', () => {
   it('closes the lock when the browser reports idle (or a locked screen), unless it is set to the browser closing', async () => {
     let listener: ((state: string) => void) | undefined;
-    vi.spyOn(fakeBrowser.idle.onStateChanged, 'addListener').mockImplementation((added) => void (listener = added as (state: string) => void));
+    vi.spyOn(fakeBrowser.idle.onStateChanged, 'addListener').mockImplementation(
+      (added) => void (listener = added as (state: string) => void),
+    );
     const { createWorkspacesLock } = await import('@/entrypoints/background/lock-handlers');
     const { watchIdle } = await import('@/entrypoints/background/lock-idle');
     const lock = createWorkspacesLock(bg.workspaces);

@@ -13,19 +13,28 @@ import { seedConnection } from '../helpers/stored-connection';
 const IDS = ['ws-a', 'ws-b'];
 const PASSPHRASE = 'correct horse battery';
 const NEW_PASSPHRASE = 'another long passphrase';
-const SETTINGS: ConnectionSettings = { userGroupBaseUrl: 'https://ug.example/api', projectApiUrl: 'https://p.example/', secretsArea: 'local' };
+const SETTINGS: ConnectionSettings = {
+  userGroupBaseUrl: 'https://ug.example/api',
+  projectApiUrl: 'https://p.example/',
+  secretsArea: 'local',
+};
 const SECRETS: Record<string, Credentials> = {
   'ws-a': { apiToken: 'ug-token-aaaa-1111', apiKey: 'project-key-aaaa-2222', authToken: 'auth-token-aaaa-3333' },
   'ws-b': { apiToken: 'ug-token-bbbb-4444', apiKey: 'project-key-bbbb-5555', authToken: 'auth-token-bbbb-6666' },
 };
 const ALL_SECRETS = Object.values(SECRETS).flatMap((credentials) => Object.values(credentials));
 
-const lock = () => createLockService({ credentialNames: () => Promise.resolve(IDS.map((id) => workspaceKey(id, 'credentials'))) });
+const lock = () =>
+  createLockService({ credentialNames: () => Promise.resolve(IDS.map((id) => workspaceKey(id, 'credentials'))) });
 const repository = (id: string) => createConnectionRepository(workspaceScope(id));
 
 /** Every storage area as text: the place to look for a secret in clear (or in base64). */
 async function everything(): Promise<string> {
-  const areas = await Promise.all([fakeBrowser.storage.local.get(), fakeBrowser.storage.session.get(), fakeBrowser.storage.sync.get()]);
+  const areas = await Promise.all([
+    fakeBrowser.storage.local.get(),
+    fakeBrowser.storage.session.get(),
+    fakeBrowser.storage.sync.get(),
+  ]);
   return JSON.stringify(areas);
 }
 async function expectNoSecretInStorage(): Promise<void> {
@@ -44,7 +53,11 @@ beforeEach(async () => {
 
 describe('the passphrase lock', () => {
   it('a save that arrives while the lock is sealing waits its turn: its secrets are kept, and sealed', async () => {
-    const typed = { apiToken: 'typed-token-cccc-7777', apiKey: 'typed-key-cccc-8888', authToken: 'typed-auth-cccc-9999' };
+    const typed = {
+      apiToken: 'typed-token-cccc-7777',
+      apiKey: 'typed-key-cccc-8888',
+      authToken: 'typed-auth-cccc-9999',
+    };
     // The save is sent at the worst moment: after turnOn has read the credentials, before it writes them.
     const sessionSet = fakeBrowser.storage.session.set.bind(fakeBrowser.storage.session);
     let save: Promise<unknown> | undefined;
@@ -62,13 +75,19 @@ describe('the passphrase lock', () => {
 
   it('refuses a passphrase shorter than 12 characters and changes nothing', async () => {
     const before = await everything();
-    expect(await lock().turnOn('short pass', '15')).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'passphrase' } });
+    expect(await lock().turnOn('short pass', '15')).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', field: 'passphrase' },
+    });
     expect(await everything()).toBe(before);
   });
 
   it('turned on, seals every workspace in both areas (local in one write), keeps the key only in session, and still serves the secrets', async () => {
     const localSet = vi.spyOn(fakeBrowser.storage.local, 'set');
-    expect(await lock().turnOn(PASSPHRASE, '15')).toEqual({ ok: true, value: { enabled: true, locked: false, lockAfter: '15' } });
+    expect(await lock().turnOn(PASSPHRASE, '15')).toEqual({
+      ok: true,
+      value: { enabled: true, locked: false, lockAfter: '15' },
+    });
     expect(localSet).toHaveBeenCalledTimes(1);
     await expectNoSecretInStorage();
     expect((await fakeBrowser.storage.local.get(LOCK_KEY_KEY))[LOCK_KEY_KEY]).toBeUndefined();
@@ -92,8 +111,13 @@ describe('the passphrase lock', () => {
     await expectNoSecretInStorage();
     expect(await repository('ws-a').require('project')).toMatchObject({ ok: false, error: { code: 'LOCKED' } });
     expect(await repository('ws-a').load()).toMatchObject({ apiKey: '', authToken: '', apiToken: '' });
-    await expect(repository('ws-a').save({ ...SETTINGS, ...SECRETS['ws-a']! })).rejects.toBeInstanceOf(CredentialsLockedError);
-    expect(await service.unlock('not the passphrase')).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'passphrase' } });
+    await expect(repository('ws-a').save({ ...SETTINGS, ...SECRETS['ws-a']! })).rejects.toBeInstanceOf(
+      CredentialsLockedError,
+    );
+    expect(await service.unlock('not the passphrase')).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', field: 'passphrase' },
+    });
     const started = performance.now();
     expect(await service.unlock(PASSPHRASE)).toMatchObject({ ok: true, value: { locked: false } });
     console.info(`unlock (PBKDF2-SHA256 600k + verifier) in Node: ${Math.round(performance.now() - started)} ms`);
@@ -105,19 +129,35 @@ describe('the passphrase lock', () => {
     expect(await lock().status()).toMatchObject({ locked: false });
     // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
     vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(() => Promise.resolve(true));
-    expect(await createConnectionRepository(workspaceScope('ws-a')).require('userGroup')).toMatchObject({ ok: true, value: SECRETS['ws-a'] });
+    expect(await createConnectionRepository(workspaceScope('ws-a')).require('userGroup')).toMatchObject({
+      ok: true,
+      value: SECRETS['ws-a'],
+    });
   });
 
   it('changes the passphrase with one local write; the old one no longer unlocks', async () => {
     const service = lock();
     await service.turnOn(PASSPHRASE, '30');
-    const sealedBefore = (await fakeBrowser.storage.local.get(workspaceKey('ws-a', 'credentials')))[workspaceKey('ws-a', 'credentials')];
+    const sealedBefore = (await fakeBrowser.storage.local.get(workspaceKey('ws-a', 'credentials')))[
+      workspaceKey('ws-a', 'credentials')
+    ];
     const localSet = vi.spyOn(fakeBrowser.storage.local, 'set');
-    expect(await service.changePassphrase('wrong passphrase!', NEW_PASSPHRASE)).toMatchObject({ ok: false, error: { field: 'passphrase' } });
-    expect(await service.changePassphrase(PASSPHRASE, 'too short')).toMatchObject({ ok: false, error: { field: 'newPassphrase' } });
-    expect(await service.changePassphrase(PASSPHRASE, NEW_PASSPHRASE)).toMatchObject({ ok: true, value: { enabled: true, locked: false, lockAfter: '30' } });
+    expect(await service.changePassphrase('wrong passphrase!', NEW_PASSPHRASE)).toMatchObject({
+      ok: false,
+      error: { field: 'passphrase' },
+    });
+    expect(await service.changePassphrase(PASSPHRASE, 'too short')).toMatchObject({
+      ok: false,
+      error: { field: 'newPassphrase' },
+    });
+    expect(await service.changePassphrase(PASSPHRASE, NEW_PASSPHRASE)).toMatchObject({
+      ok: true,
+      value: { enabled: true, locked: false, lockAfter: '30' },
+    });
     expect(localSet).toHaveBeenCalledTimes(1);
-    expect((await fakeBrowser.storage.local.get(workspaceKey('ws-a', 'credentials')))[workspaceKey('ws-a', 'credentials')]).not.toEqual(sealedBefore);
+    expect(
+      (await fakeBrowser.storage.local.get(workspaceKey('ws-a', 'credentials')))[workspaceKey('ws-a', 'credentials')],
+    ).not.toEqual(sealedBefore);
     await expectNoSecretInStorage();
     await service.lockNow();
     expect(await service.unlock(PASSPHRASE)).toMatchObject({ ok: false });
@@ -130,7 +170,10 @@ describe('the passphrase lock', () => {
     await service.turnOn(PASSPHRASE, '15');
     await service.lockNow();
     expect(await service.turnOff('wrong passphrase!')).toMatchObject({ ok: false });
-    expect(await service.turnOff(PASSPHRASE)).toEqual({ ok: true, value: { enabled: false, locked: false, lockAfter: '15' } });
+    expect(await service.turnOff(PASSPHRASE)).toEqual({
+      ok: true,
+      value: { enabled: false, locked: false, lockAfter: '15' },
+    });
     const text = await everything();
     for (const secret of ALL_SECRETS) expect(text).toContain(secret);
     expect(text).not.toContain(LOCK_KEY_KEY);

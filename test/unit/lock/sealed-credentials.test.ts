@@ -33,6 +33,11 @@ describe('sealed credentials', () => {
 
   it('tells values with a secret from empty ones (which are stored clear)', () => {
     expect(hasSecret(CREDENTIALS)).toBe(true);
-    expect(hasSecret({ userGroup: { origin: 'https://ug.example', apiToken: '' }, project: { origin: '', apiKey: '', authToken: '' } })).toBe(false);
+    expect(
+      hasSecret({
+        userGroup: { origin: 'https://ug.example', apiToken: '' },
+        project: { origin: '', apiKey: '', authToken: '' },
+      }),
+    ).toBe(false);
   });
 });

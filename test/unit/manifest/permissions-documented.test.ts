@@ -10,18 +10,23 @@ const entries = allEntries();
 
 describe('every permission is explained to users', () => {
   it('finds the permissions of the manifest config (the test reads something)', () => {
-    expect(entries.map((item) => item.entry)).toEqual(expect.arrayContaining(['storage', 'activeTab', 'https://*/*', 'authenticationInfo']));
+    expect(entries.map((item) => item.entry)).toEqual(
+      expect.arrayContaining(['storage', 'activeTab', 'https://*/*', 'authenticationInfo']),
+    );
   });
 
-  it.each(entries)('$entry ($kind; $source) is in a row of the README permission tables and of docs/privacy.md', ({ entry }) => {
-    const mention = `\`${entry}\``;
-    expect(
-      readmeRows.some((row) => row.includes(mention)),
-      `explain ${mention} in a table row of README.md's "## Permissions" section`,
-    ).toBe(true);
-    expect(
-      privacyRows.some((row) => row.includes(mention)),
-      `say in a table row of docs/privacy.md what data ${mention} touches`,
-    ).toBe(true);
-  });
+  it.each(entries)(
+    '$entry ($kind; $source) is in a row of the README permission tables and of docs/privacy.md',
+    ({ entry }) => {
+      const mention = `\`${entry}\``;
+      expect(
+        readmeRows.some((row) => row.includes(mention)),
+        `explain ${mention} in a table row of README.md's "## Permissions" section`,
+      ).toBe(true);
+      expect(
+        privacyRows.some((row) => row.includes(mention)),
+        `say in a table row of docs/privacy.md what data ${mention} touches`,
+      ).toBe(true);
+    },
+  );
 });

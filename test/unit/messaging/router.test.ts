@@ -31,7 +31,9 @@ function makeHandlers() {
     getConnectionStatus: vi.fn<Handlers['getConnectionStatus']>(() => Promise.resolve(ok(status))),
     saveConnection: vi.fn<Handlers['saveConnection']>(() => Promise.resolve(ok(status))),
     forgetCredentials: vi.fn<Handlers['forgetCredentials']>(() => Promise.resolve(ok(status))),
-    createProject: vi.fn<Handlers['createProject']>(() => Promise.resolve(ok({ projectId: 'p-1', message: 'Created' }))),
+    createProject: vi.fn<Handlers['createProject']>(() =>
+      Promise.resolve(ok({ projectId: 'p-1', message: 'Created' })),
+    ),
   };
   const others = Object.fromEntries(
     Object.keys(protocol)
@@ -82,11 +84,14 @@ describe('routeMessage', () => {
     ['a missing name', { projectUrl: 'https://example.com' }],
     ['an empty name', { projectUrl: 'https://example.com', projectName: '   ' }],
     ['no data', undefined],
-  ])('answers INVALID_INPUT to a malformed createProject payload (%s) without calling the handler', async (_label, data) => {
-    const answer = await routeMessage(handlers, self, { type: 'createProject', data }, popup);
-    expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
-    expect(handlers.createProject).not.toHaveBeenCalled();
-  });
+  ])(
+    'answers INVALID_INPUT to a malformed createProject payload (%s) without calling the handler',
+    async (_label, data) => {
+      const answer = await routeMessage(handlers, self, { type: 'createProject', data }, popup);
+      expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+      expect(handlers.createProject).not.toHaveBeenCalled();
+    },
+  );
 
   it('rejects an oversized saveConnection field without calling the handler', async () => {
     const data = {
@@ -114,7 +119,10 @@ describe('routeMessage', () => {
 
   it('strips fields the response schema does not name (a secret in the value)', async () => {
     handlers.createProject.mockResolvedValue(
-      ok({ projectId: 'p-1', message: 'Created', authToken: 'secret-auth-token' } as { projectId: string; message: string }),
+      ok({ projectId: 'p-1', message: 'Created', authToken: 'secret-auth-token' } as {
+        projectId: string;
+        message: string;
+      }),
     );
     const answer = await routeMessage(handlers, self, { type: 'createProject', data: validProject }, popup);
     expect(answer).toEqual({ ok: true, value: { projectId: 'p-1', message: 'Created' } });
@@ -163,25 +171,38 @@ describe('through the fake browser', () => {
   });
 
   it('client: an off-protocol answer from the background becomes INTERNAL', async () => {
-    fakeBrowser.runtime.onMessage.addListener((_message: unknown, _sender: unknown, sendResponse: (r: unknown) => void) => {
-      sendResponse({ ok: true, value: { projectId: 7 } });
-      return true;
-    });
+    fakeBrowser.runtime.onMessage.addListener(
+      (_message: unknown, _sender: unknown, sendResponse: (r: unknown) => void) => {
+        sendResponse({ ok: true, value: { projectId: 7 } });
+        return true;
+      },
+    );
     const answer = await sendMessage(createProject, validProject);
     expect(answer).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
   });
 
   it('client: a valid answer passes through, with unknown fields stripped', async () => {
     const received: unknown[] = [];
-    fakeBrowser.runtime.onMessage.addListener((message: unknown, _sender: unknown, sendResponse: (r: unknown) => void) => {
-      received.push(message);
-      sendResponse({ ok: true, value: { projectId: 'p-9', message: 'Created', extra: 'x' } });
-      return true;
+    fakeBrowser.runtime.onMessage.addListener(
+      (message: unknown, _sender: unknown, sendResponse: (r: unknown) => void) => {
+        received.push(message);
+        sendResponse({ ok: true, value: { projectId: 'p-9', message: 'Created', extra: 'x' } });
+        return true;
+      },
+    );
+    const answer = await sendMessage(createProject, {
+      workspaceId: 'a1b2c3d4',
+      projectUrl: 'https://example.com',
+      projectName: '  Name  ',
     });
-    const answer = await sendMessage(createProject, { workspaceId: 'a1b2c3d4', projectUrl: 'https://example.com', projectName: '  Name  ' });
     expect(answer).toEqual({ ok: true, value: { projectId: 'p-9', message: 'Created' } });
     // the envelope on the wire, with the request already checked (name trimmed)
-    expect(received).toEqual([{ type: 'createProject', data: { projectUrl: 'https://example.com', projectName: 'Name', workspaceId: 'a1b2c3d4' } }]);
+    expect(received).toEqual([
+      {
+        type: 'createProject',
+        data: { projectUrl: 'https://example.com', projectName: 'Name', workspaceId: 'a1b2c3d4' },
+      },
+    ]);
   });
 
   it('client: no listener means BACKGROUND_UNAVAILABLE', async () => {
@@ -192,7 +213,11 @@ describe('through the fake browser', () => {
   it('client: an invalid request is refused before it is sent', async () => {
     const listener = vi.fn();
     fakeBrowser.runtime.onMessage.addListener(listener);
-    const answer = await sendMessage(createProject, { workspaceId: 'a1b2c3d4', projectUrl: 'ftp://example.com', projectName: 'x' });
+    const answer = await sendMessage(createProject, {
+      workspaceId: 'a1b2c3d4',
+      projectUrl: 'ftp://example.com',
+      projectName: 'x',
+    });
     expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(listener).not.toHaveBeenCalled();
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
-import { formFromStatus, hasChanges, hasStoredSecrets, secretHint, secretPlaceholder, stillMissing } from '@/entrypoints/options/connection/connection-form-state';
+import {
+  formFromStatus,
+  hasChanges,
+  hasStoredSecrets,
+  secretHint,
+  secretPlaceholder,
+  stillMissing,
+} from '@/entrypoints/options/connection/connection-form-state';
 
 const status = (overrides: Partial<ConnectionStatus> = {}): ConnectionStatus => ({
   userGroupBaseUrl: '',
@@ -44,6 +51,9 @@ describe('the connection form', () => {
     // Both parts shown: the user group API was never begun, so it is not "missing".
     expect(stillMissing(status(), ['userGroup', 'project'])).toEqual(['Auth token']);
     expect(stillMissing(status(), ['userGroup'])).toEqual(['User group API base URL', 'API token']);
-    expect(stillMissing(status({ userGroupBaseUrl: 'https://ug.example.com' }), ['userGroup', 'project'])).toEqual(['API token', 'Auth token']);
+    expect(stillMissing(status({ userGroupBaseUrl: 'https://ug.example.com' }), ['userGroup', 'project'])).toEqual([
+      'API token',
+      'Auth token',
+    ]);
   });
 });

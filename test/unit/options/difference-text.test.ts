@@ -6,7 +6,9 @@ describe('an import preview difference in words', () => {
     const text = differenceText({ kind: 'rotated', from: null, to: '2026-11-21T09:12:00.000Z' });
     expect(text).toMatch(/^last rotated — → .*2026/);
     expect(text).not.toContain('T09:12');
-    expect(differenceText({ kind: 'created', from: '2026-11-20T15:50:00.000Z', to: '2026-11-21T09:12:00.000Z' })).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    expect(
+      differenceText({ kind: 'created', from: '2026-11-20T15:50:00.000Z', to: '2026-11-21T09:12:00.000Z' }),
+    ).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });
 
   it('names what changed, and never a token', () => {

@@ -14,7 +14,9 @@ it('the options page writes a file’s problems from their names: the place, the
   const json = parseRegistryFile(JSON.stringify([{ team_id: 1 }]));
   expect(csv.ok && json.ok).toBe(true);
   if (!csv.ok || !json.ok) return;
-  const html = renderToStaticMarkup(<ProblemList problems={[...csv.problems, ...json.problems]} label="Invalid rows" />);
+  const html = renderToStaticMarkup(
+    <ProblemList problems={[...csv.problems, ...json.problems]} label="Invalid rows" />,
+  );
   expect([...html.matchAll(/<li>(.*?)<\/li>/g)].map((match) => shown(match[1]!))).toEqual([
     'Line 3: name: must not be empty',
     'Line 4: The same Customer ID as line 2.',
@@ -23,7 +25,9 @@ it('the options page writes a file’s problems from their names: the place, the
 });
 
 it('storage notices show named ones in the page’s language and an older version’s words as they were', () => {
-  const html = renderToStaticMarkup(<StorageNotices notices={[text('storageNoticeReset', text('storedCredentials')), verbatimText('Old words.')]} />);
+  const html = renderToStaticMarkup(
+    <StorageNotices notices={[text('storageNoticeReset', text('storedCredentials')), verbatimText('Old words.')]} />,
+  );
   expect(shown(html)).toContain('The saved credentials could not be read and was reset. Please enter it again.');
   expect(shown(html)).toContain('Old words.');
 });

@@ -10,7 +10,10 @@ const NOW = '2026-11-22T10:00:00.000Z';
 const own: WorkspaceIndex = { workspaces: [{ id: 'aaaa1111', name: 'Mine', createdAt: '2026-01-01T00:00:00.000Z' }] };
 const fresh = () => ({ id: 'ffff0000', name: 'Workspace 1', createdAt: NOW });
 const policy = (lockWorkspaces: boolean, ...names: string[]) =>
-  parsePolicy({ lockWorkspaces, workspaces: names.map((name) => ({ name, projectApiUrl: `https://${name.toLowerCase()}.example/create` })) });
+  parsePolicy({
+    lockWorkspaces,
+    workspaces: names.map((name) => ({ name, projectApiUrl: `https://${name.toLowerCase()}.example/create` })),
+  });
 
 describe('managed workspace ids', () => {
   it('come from the name (ignoring case and spaces), fit the id pattern, and differ between names', () => {
@@ -26,7 +29,12 @@ describe('mergeManaged', () => {
     const merged = mergeManaged(own, policy(false, 'Acme', 'Globex'), NOW, fresh);
     expect(merged.workspaces.map((workspace) => workspace.name)).toEqual(['Acme', 'Globex', 'Mine']);
     expect(merged.workspaces.map(isManaged)).toEqual([true, true, false]);
-    expect(merged.workspaces[0]).toEqual({ id: managedWorkspaceId('Acme'), name: 'Acme', createdAt: NOW, managed: 'editable' });
+    expect(merged.workspaces[0]).toEqual({
+      id: managedWorkspaceId('Acme'),
+      name: 'Acme',
+      createdAt: NOW,
+      managed: 'editable',
+    });
   });
 
   it('gives the same ids at the next start, keeps createdAt, and marks them locked when the policy says so', () => {

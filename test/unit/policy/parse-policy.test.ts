@@ -15,7 +15,14 @@ import {
 
 const PROJECT = 'https://reviews.example.com/project-api';
 const GROUPS = 'https://groups.example.com';
-const full = { name: 'Acme', projectApiUrl: PROJECT, userGroupBaseUrl: GROUPS, apiKey: 'key-1', authToken: 'auth-1', apiToken: 'tok-1' };
+const full = {
+  name: 'Acme',
+  projectApiUrl: PROJECT,
+  userGroupBaseUrl: GROUPS,
+  apiKey: 'key-1',
+  authToken: 'auth-1',
+  apiToken: 'tok-1',
+};
 const only = (workspace: Record<string, unknown>) => parsePolicy({ workspaces: [workspace] });
 
 describe('a valid policy', () => {
@@ -31,8 +38,22 @@ describe('a valid policy', () => {
     expect(result).toEqual({
       workspaces: [
         full,
-        { name: 'Reviewers only', projectApiUrl: 'http://127.0.0.1:8787/projects', userGroupBaseUrl: '', apiKey: '', authToken: '', apiToken: '' },
-        { name: 'Groups only', projectApiUrl: '', userGroupBaseUrl: 'http://localhost:8787', apiKey: '', authToken: '', apiToken: '' },
+        {
+          name: 'Reviewers only',
+          projectApiUrl: 'http://127.0.0.1:8787/projects',
+          userGroupBaseUrl: '',
+          apiKey: '',
+          authToken: '',
+          apiToken: '',
+        },
+        {
+          name: 'Groups only',
+          projectApiUrl: '',
+          userGroupBaseUrl: 'http://localhost:8787',
+          apiKey: '',
+          authToken: '',
+          apiToken: '',
+        },
       ],
       locked: true,
       problems: [],
@@ -40,7 +61,10 @@ describe('a valid policy', () => {
   });
 
   it('leaves secrets out when the policy does (users type them), trimming those it gives', () => {
-    expect(only({ name: 'A', projectApiUrl: PROJECT, apiKey: ' key ', authToken: '' }).workspaces[0]).toMatchObject({ apiKey: 'key', authToken: '' });
+    expect(only({ name: 'A', projectApiUrl: PROJECT, apiKey: ' key ', authToken: '' }).workspaces[0]).toMatchObject({
+      apiKey: 'key',
+      authToken: '',
+    });
   });
 
   it.each([
@@ -64,7 +88,10 @@ describe('wrong types', () => {
     ['an array', [1]],
     ['a number', 3],
   ])('the whole policy as %s', (_label, raw) => {
-    expect(parsePolicy(raw)).toEqual({ ...EMPTY_POLICY, problems: [{ code: 'wrong-type', path: '', ignored: 'value', expected: 'object' }] });
+    expect(parsePolicy(raw)).toEqual({
+      ...EMPTY_POLICY,
+      problems: [{ code: 'wrong-type', path: '', ignored: 'value', expected: 'object' }],
+    });
   });
 
   it('workspaces that is not a list is ignored; the lock still applies', () => {
@@ -86,11 +113,21 @@ describe('wrong types', () => {
   it('an entry that is not an object costs only itself', () => {
     const result = parsePolicy({ workspaces: ['Acme', null, [full], full] });
     expect(result.workspaces).toEqual([full]);
-    expect(result.problems).toEqual([0, 1, 2].map((index) => ({ code: 'wrong-type', path: `workspaces[${index}]`, ignored: 'workspace', expected: 'object' })));
+    expect(result.problems).toEqual(
+      [0, 1, 2].map((index) => ({
+        code: 'wrong-type',
+        path: `workspaces[${index}]`,
+        ignored: 'workspace',
+        expected: 'object',
+      })),
+    );
   });
 
   it('a name that is not text drops its workspace', () => {
-    expect(only({ ...full, name: 42 })).toEqual({ ...EMPTY_POLICY, problems: [{ code: 'wrong-type', path: 'workspaces[0].name', ignored: 'workspace', expected: 'string' }] });
+    expect(only({ ...full, name: 42 })).toEqual({
+      ...EMPTY_POLICY,
+      problems: [{ code: 'wrong-type', path: 'workspaces[0].name', ignored: 'workspace', expected: 'string' }],
+    });
   });
 
   it('an address or a secret that is not text is ignored alone', () => {
@@ -107,7 +144,11 @@ describe('wrong types', () => {
 
 describe('unknown keys', () => {
   it('are ignored one by one, at the top and in a workspace, named in the path', () => {
-    const result = parsePolicy({ workspaces: [{ ...full, colour: 'red', 'api key': 'x' }], lockWorkspace: true, Workspaces: [] });
+    const result = parsePolicy({
+      workspaces: [{ ...full, colour: 'red', 'api key': 'x' }],
+      lockWorkspace: true,
+      Workspaces: [],
+    });
     expect(result.workspaces).toEqual([full]);
     expect(result.problems).toEqual([
       { code: 'unknown-key', path: 'workspaces[0].colour', ignored: 'value' },
@@ -125,15 +166,29 @@ describe('unknown keys', () => {
 
 describe('the cap on workspaces', () => {
   it(`reads the first ${MAX_MANAGED_WORKSPACES} entries and says how many were not read`, () => {
-    const entries = Array.from({ length: MAX_MANAGED_WORKSPACES + 7 }, (_, index) => ({ name: `W${index}`, projectApiUrl: PROJECT }));
+    const entries = Array.from({ length: MAX_MANAGED_WORKSPACES + 7 }, (_, index) => ({
+      name: `W${index}`,
+      projectApiUrl: PROJECT,
+    }));
     const result = parsePolicy({ workspaces: entries });
     expect(result.workspaces).toHaveLength(MAX_MANAGED_WORKSPACES);
     expect(result.workspaces.at(-1)?.name).toBe(`W${MAX_MANAGED_WORKSPACES - 1}`);
-    expect(result.problems).toEqual([{ code: 'too-many-workspaces', path: 'workspaces', ignored: 'workspace', limit: MAX_MANAGED_WORKSPACES, count: 7 }]);
+    expect(result.problems).toEqual([
+      {
+        code: 'too-many-workspaces',
+        path: 'workspaces',
+        ignored: 'workspace',
+        limit: MAX_MANAGED_WORKSPACES,
+        count: 7,
+      },
+    ]);
   });
 
   it('exactly the cap is fine', () => {
-    const entries = Array.from({ length: MAX_MANAGED_WORKSPACES }, (_, index) => ({ name: `W${index}`, projectApiUrl: PROJECT }));
+    const entries = Array.from({ length: MAX_MANAGED_WORKSPACES }, (_, index) => ({
+      name: `W${index}`,
+      projectApiUrl: PROJECT,
+    }));
     expect(parsePolicy({ workspaces: entries }).problems).toEqual([]);
   });
 });
@@ -147,7 +202,11 @@ describe('over-long texts', () => {
   });
 
   it('an address or a secret over the limit is ignored alone', () => {
-    const result = only({ ...full, projectApiUrl: `https://x.example/${'a'.repeat(MAX_ADDRESS_LENGTH)}`, apiToken: 't'.repeat(MAX_SECRET_LENGTH + 1) });
+    const result = only({
+      ...full,
+      projectApiUrl: `https://x.example/${'a'.repeat(MAX_ADDRESS_LENGTH)}`,
+      apiToken: 't'.repeat(MAX_SECRET_LENGTH + 1),
+    });
     expect(result.workspaces).toEqual([{ ...full, projectApiUrl: '', apiKey: '', authToken: '', apiToken: '' }]);
     expect(result.problems).toEqual([
       { code: 'too-long', path: 'workspaces[0].projectApiUrl', ignored: 'value', limit: MAX_ADDRESS_LENGTH },
@@ -164,17 +223,26 @@ describe('names', () => {
     ['empty', { name: '', projectApiUrl: PROJECT }],
     ['blank', { name: '   ', projectApiUrl: PROJECT }],
   ])('%s: the workspace is ignored', (_label, workspace) => {
-    expect(only(workspace)).toEqual({ ...EMPTY_POLICY, problems: [{ code: 'empty-name', path: 'workspaces[0].name', ignored: 'workspace' }] });
+    expect(only(workspace)).toEqual({
+      ...EMPTY_POLICY,
+      problems: [{ code: 'empty-name', path: 'workspaces[0].name', ignored: 'workspace' }],
+    });
   });
 
   it('a control character inside the name drops the workspace', () => {
-    expect(only({ ...full, name: 'Ac\tme' }).problems).toEqual([{ code: 'invalid-name', path: 'workspaces[0].name', ignored: 'workspace' }]);
+    expect(only({ ...full, name: 'Ac\tme' }).problems).toEqual([
+      { code: 'invalid-name', path: 'workspaces[0].name', ignored: 'workspace' },
+    ]);
   });
 
   it('a duplicate (ignoring case and spaces) is ignored; the first one stays', () => {
-    const result = parsePolicy({ workspaces: [full, { name: 'Other', projectApiUrl: PROJECT }, { name: ' ACME ', userGroupBaseUrl: GROUPS }] });
+    const result = parsePolicy({
+      workspaces: [full, { name: 'Other', projectApiUrl: PROJECT }, { name: ' ACME ', userGroupBaseUrl: GROUPS }],
+    });
     expect(result.workspaces.map((workspace) => workspace.name)).toEqual(['Acme', 'Other']);
-    expect(result.problems).toEqual([{ code: 'duplicate-name', path: 'workspaces[2]', ignored: 'workspace', firstPath: 'workspaces[0]' }]);
+    expect(result.problems).toEqual([
+      { code: 'duplicate-name', path: 'workspaces[2]', ignored: 'workspace', firstPath: 'workspaces[0]' },
+    ]);
   });
 
   it('a name first used by an entry that was ignored is free for the next one', () => {
@@ -198,11 +266,19 @@ describe('addresses', () => {
   ])('%s is refused with its reason; the other API stays', (_label, address, reason) => {
     const result = only({ ...full, projectApiUrl: address });
     expect(result.workspaces).toEqual([{ ...full, projectApiUrl: '', apiKey: '', authToken: '' }]);
-    expect(result.problems[0]).toEqual({ code: 'invalid-address', path: 'workspaces[0].projectApiUrl', ignored: 'value', reason });
+    expect(result.problems[0]).toEqual({
+      code: 'invalid-address',
+      path: 'workspaces[0].projectApiUrl',
+      ignored: 'value',
+      reason,
+    });
   });
 
   it('a workspace with neither address is ignored', () => {
-    expect(only({ name: 'Acme', apiKey: 'k' })).toEqual({ ...EMPTY_POLICY, problems: [{ code: 'no-address', path: 'workspaces[0]', ignored: 'workspace' }] });
+    expect(only({ name: 'Acme', apiKey: 'k' })).toEqual({
+      ...EMPTY_POLICY,
+      problems: [{ code: 'no-address', path: 'workspaces[0]', ignored: 'workspace' }],
+    });
   });
 
   it('a workspace whose only address is refused is ignored, with both reasons', () => {
@@ -238,7 +314,9 @@ describe('secrets', () => {
 
 describe('many problems', () => {
   it(`lists ${MAX_POLICY_PROBLEMS}, then says how many more`, () => {
-    const raw = Object.fromEntries(Array.from({ length: MAX_POLICY_PROBLEMS + 30 }, (_, index) => [`extra${index}`, index]));
+    const raw = Object.fromEntries(
+      Array.from({ length: MAX_POLICY_PROBLEMS + 30 }, (_, index) => [`extra${index}`, index]),
+    );
     const { problems } = parsePolicy({ ...raw, workspaces: [full] });
     expect(problems).toHaveLength(MAX_POLICY_PROBLEMS + 1);
     expect(problems.at(-1)).toEqual({ code: 'more-problems', path: '', ignored: 'none', count: 30 });
@@ -247,8 +325,20 @@ describe('many problems', () => {
 
 describe('whatever arrives', () => {
   it('never throws, and answers in the shape pages validate', () => {
-    const workspace = fc.dictionary(fc.constantFrom('name', 'projectApiUrl', 'userGroupBaseUrl', 'apiKey', 'authToken', 'apiToken', 'x'), fc.jsonValue());
-    const policy = fc.oneof(fc.jsonValue(), fc.record({ workspaces: fc.oneof(fc.array(fc.oneof(workspace, fc.jsonValue())), fc.jsonValue()), lockWorkspaces: fc.jsonValue() }, { requiredKeys: [] }));
+    const workspace = fc.dictionary(
+      fc.constantFrom('name', 'projectApiUrl', 'userGroupBaseUrl', 'apiKey', 'authToken', 'apiToken', 'x'),
+      fc.jsonValue(),
+    );
+    const policy = fc.oneof(
+      fc.jsonValue(),
+      fc.record(
+        {
+          workspaces: fc.oneof(fc.array(fc.oneof(workspace, fc.jsonValue())), fc.jsonValue()),
+          lockWorkspaces: fc.jsonValue(),
+        },
+        { requiredKeys: [] },
+      ),
+    );
     fc.assert(
       fc.property(policy, (raw) => {
         const result = parsePolicy(raw);

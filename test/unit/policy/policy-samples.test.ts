@@ -18,20 +18,33 @@ const onlyValue = (object: Record<string, unknown>) => {
 
 type Json = Record<string, Record<string, Record<string, unknown>>>;
 const samples: [string, () => unknown][] = [
-  ['Chrome/Chromium on Linux (review-companion.json)', () => onlyValue((JSON.parse(read('docs/policy/review-companion.json')) as Json)['3rdparty']?.extensions ?? {})],
-  ['Chrome on macOS (plist)', () => readPlist(read('docs/policy/com.google.Chrome.extensions.REPLACE_WITH_EXTENSION_ID.plist'))],
+  [
+    'Chrome/Chromium on Linux (review-companion.json)',
+    () => onlyValue((JSON.parse(read('docs/policy/review-companion.json')) as Json)['3rdparty']?.extensions ?? {}),
+  ],
+  [
+    'Chrome on macOS (plist)',
+    () => readPlist(read('docs/policy/com.google.Chrome.extensions.REPLACE_WITH_EXTENSION_ID.plist')),
+  ],
   [
     'Chrome on Windows (.reg)',
     () => {
-      const { key, values } = readReg(read('docs/policy/review-companion.reg'), /\\3rdparty\\extensions\\[^\\]+\\policy$/, schema);
-      expect(key).toBe('HKEY_LOCAL_MACHINE\\Software\\Policies\\Google\\Chrome\\3rdparty\\extensions\\REPLACE_WITH_EXTENSION_ID\\policy');
+      const { key, values } = readReg(
+        read('docs/policy/review-companion.reg'),
+        /\\3rdparty\\extensions\\[^\\]+\\policy$/,
+        schema,
+      );
+      expect(key).toBe(
+        'HKEY_LOCAL_MACHINE\\Software\\Policies\\Google\\Chrome\\3rdparty\\extensions\\REPLACE_WITH_EXTENSION_ID\\policy',
+      );
       return values;
     },
   ],
   [
     'Firefox (policies.json)',
     () => {
-      const extensions = (JSON.parse(read('docs/policy/policies.json')) as { policies: Json }).policies['3rdparty']?.Extensions ?? {};
+      const extensions =
+        (JSON.parse(read('docs/policy/policies.json')) as { policies: Json }).policies['3rdparty']?.Extensions ?? {};
       expect(Object.keys(extensions)).toEqual([GECKO_ID]);
       return extensions[GECKO_ID];
     },
@@ -62,7 +75,11 @@ describe('the Firefox sample names the extension', () => {
 });
 
 describe("Chrome's managed_schema", () => {
-  const nodes = (node: JsonSchema): JsonSchema[] => [node, ...Object.values(node.properties ?? {}).flatMap(nodes), ...(node.items ? nodes(node.items) : [])];
+  const nodes = (node: JsonSchema): JsonSchema[] => [
+    node,
+    ...Object.values(node.properties ?? {}).flatMap(nodes),
+    ...(node.items ? nodes(node.items) : []),
+  ];
 
   it('declares exactly the keys the parser reads', () => {
     expect(Object.keys(schema.properties ?? {})).toEqual([...POLICY_KEYS]);
@@ -81,6 +98,7 @@ describe("Chrome's managed_schema", () => {
 
   it('marks every secret sensitive, so chrome://policy masks it', () => {
     const fields = schema.properties?.workspaces?.items?.properties ?? {};
-    for (const secret of ['apiKey', 'authToken', 'apiToken']) expect(fields[secret]).toHaveProperty('sensitiveValue', true);
+    for (const secret of ['apiKey', 'authToken', 'apiToken'])
+      expect(fields[secret]).toHaveProperty('sensitiveValue', true);
   });
 });

@@ -3,21 +3,37 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_POLICY } from '@/lib/policy/policy-schema';
 import { isPolicyChange, readPolicy } from '@/lib/policy/read-policy';
 
-const workspace = { name: 'Acme', projectApiUrl: 'https://reviews.example.com', userGroupBaseUrl: '', apiKey: '', authToken: '', apiToken: '' };
+const workspace = {
+  name: 'Acme',
+  projectApiUrl: 'https://reviews.example.com',
+  userGroupBaseUrl: '',
+  apiKey: '',
+  authToken: '',
+  apiToken: '',
+};
 
 describe('readPolicy', () => {
   it('parses what the getter answers', async () => {
-    const result = await readPolicy(() => Promise.resolve({ workspaces: [{ name: 'Acme', projectApiUrl: 'https://reviews.example.com/' }], lockWorkspaces: true }));
+    const result = await readPolicy(() =>
+      Promise.resolve({
+        workspaces: [{ name: 'Acme', projectApiUrl: 'https://reviews.example.com/' }],
+        lockWorkspaces: true,
+      }),
+    );
     expect(result).toEqual({ workspaces: [workspace], locked: true, problems: [] });
   });
 
   it('reports bad values as problems', async () => {
     const result = await readPolicy(() => Promise.resolve({ lockWorkspaces: 'yes' }));
-    expect(result.problems).toEqual([{ code: 'wrong-type', path: 'lockWorkspaces', ignored: 'value', expected: 'boolean' }]);
+    expect(result.problems).toEqual([
+      { code: 'wrong-type', path: 'lockWorkspaces', ignored: 'value', expected: 'boolean' },
+    ]);
   });
 
   it('a rejection (Firefox without a policy) is no policy', async () => {
-    await expect(readPolicy(() => Promise.reject(new Error('Managed storage manifest not found')))).resolves.toEqual(EMPTY_POLICY);
+    await expect(readPolicy(() => Promise.reject(new Error('Managed storage manifest not found')))).resolves.toEqual(
+      EMPTY_POLICY,
+    );
   });
 
   it('a getter that throws at once (storage.managed missing in this context) is no policy', async () => {

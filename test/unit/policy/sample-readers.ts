@@ -4,7 +4,8 @@
 export type JsonSchema = { type: string; properties?: Record<string, JsonSchema>; items?: JsonSchema };
 
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const unescapeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name] ?? '');
+const unescapeXml = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name] ?? '');
 
 /** The top-level value of an XML property list (dict, array, string, integer, true, false). */
 export function readPlist(xml: string): unknown {
@@ -51,7 +52,11 @@ const unescapeReg = (text: string) => text.replace(/\\(["\\])/g, '$1');
  * The values under `keyPath` of a .reg file, converted as Chrome converts registry values with the
  * extension's schema: a DWORD for a boolean is 0 or not, a REG_SZ for a list or object is JSON.
  */
-export function readReg(text: string, keyPath: RegExp, schema: JsonSchema): { key: string; values: Record<string, unknown> } {
+export function readReg(
+  text: string,
+  keyPath: RegExp,
+  schema: JsonSchema,
+): { key: string; values: Record<string, unknown> } {
   const lines = text.split(/\r?\n/);
   if (lines[0] !== 'Windows Registry Editor Version 5.00') throw new Error('not a .reg file');
   let key = '';
@@ -64,14 +69,22 @@ export function readReg(text: string, keyPath: RegExp, schema: JsonSchema): { ke
     const [, name = '', string, dword] = entry;
     const type = schema.properties?.[name]?.type;
     if (dword !== undefined) values[name] = type === 'boolean' ? parseInt(dword, 16) !== 0 : parseInt(dword, 16);
-    else values[name] = type === 'array' || type === 'object' ? JSON.parse(unescapeReg(string ?? '')) : unescapeReg(string ?? '');
+    else
+      values[name] =
+        type === 'array' || type === 'object' ? JSON.parse(unescapeReg(string ?? '')) : unescapeReg(string ?? '');
   }
   return { key, values };
 }
 
 /** Whether `value` fits `schema` as Chrome checks it (type, properties, items); the first misfit, or ''. */
 export function schemaMisfit(value: unknown, schema: JsonSchema, path = ''): string {
-  const actual = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value === 'number' && Number.isInteger(value) ? 'integer' : typeof value;
+  const actual = Array.isArray(value)
+    ? 'array'
+    : value === null
+      ? 'null'
+      : typeof value === 'number' && Number.isInteger(value)
+        ? 'integer'
+        : typeof value;
   if (actual !== schema.type) return `${path || '(top)'}: ${actual}, not ${schema.type}`;
   if (Array.isArray(value) && schema.items) {
     for (const [index, item] of value.entries()) {

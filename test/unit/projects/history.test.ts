@@ -1,9 +1,19 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { appendToHistory, HISTORY_LIMIT, projectHistorySchema, type HistoryEntry, type ProjectHistory } from '@/lib/projects/history-schema';
+import {
+  appendToHistory,
+  HISTORY_LIMIT,
+  projectHistorySchema,
+  type HistoryEntry,
+  type ProjectHistory,
+} from '@/lib/projects/history-schema';
 import { parseStoredHistory, readStoredHistory, watchStoredHistory } from '@/lib/projects/history-source';
 import { createHistoryRecorder, readHistory } from '@/lib/projects/history-writer';
-import { PROJECT_HISTORY_VERSION, projectHistoryItemFor, projectHistoryMigrations } from '@/lib/storage/project-history-item';
+import {
+  PROJECT_HISTORY_VERSION,
+  projectHistoryItemFor,
+  projectHistoryMigrations,
+} from '@/lib/storage/project-history-item';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
@@ -50,13 +60,17 @@ describe('stored history: versions, migrations, validated read', () => {
   const FIXTURES: Record<number, string> = { 1: 'project-history.v1.json' };
 
   it('there is a stored example of every version up to the current one', () => {
-    for (let version = 1; version <= PROJECT_HISTORY_VERSION; version += 1) expect(FIXTURES[version], `fixture v${version}`).toBeDefined();
+    for (let version = 1; version <= PROJECT_HISTORY_VERSION; version += 1)
+      expect(FIXTURES[version], `fixture v${version}`).toBeDefined();
   });
 
-  it.each(Object.keys(projectHistoryMigrations).map(Number))('migration to v%i turns the previous example into this one', (version) => {
-    const previous = loadStorageFixture(FIXTURES[version - 1]!);
-    expect(projectHistoryMigrations[version]!(previous)).toEqual(loadStorageFixture(FIXTURES[version]!));
-  });
+  it.each(Object.keys(projectHistoryMigrations).map(Number))(
+    'migration to v%i turns the previous example into this one',
+    (version) => {
+      const previous = loadStorageFixture(FIXTURES[version - 1]!);
+      expect(projectHistoryMigrations[version]!(previous)).toEqual(loadStorageFixture(FIXTURES[version]!));
+    },
+  );
 
   it('the current example is read as it is, by the background and by the pages', async () => {
     const current = loadStorageFixture<ProjectHistory>(FIXTURES[PROJECT_HISTORY_VERSION]!);
@@ -80,7 +94,9 @@ describe('stored history: versions, migrations, validated read', () => {
     expect(await readStoredHistory(TEST_SCOPE)).toEqual({ entries: [], unreadable: true });
     expect(await readHistory(TEST_SCOPE)).toEqual([]);
 
-    expect(warn).toHaveBeenCalledWith('Review Companion: the stored project history had an unexpected shape and was reset.');
+    expect(warn).toHaveBeenCalledWith(
+      'Review Companion: the stored project history had an unexpected shape and was reset.',
+    );
     const all = await fakeBrowser.storage.local.get(null);
     const kept = Object.entries(all).filter(([key]) => key.startsWith(`corrupt:${PROJECT_HISTORY_KEY}:`));
     expect(kept.map(([, value]) => value)).toEqual([corrupt]);
@@ -100,7 +116,9 @@ describe('createHistoryRecorder (the background’s only writer)', () => {
     await store([entry(1)]);
     await createHistoryRecorder(TEST_SCOPE).record(entry(2));
     expect(await projectHistoryItem.getValue()).toEqual([entry(1), entry(2)]);
-    expect((await fakeBrowser.storage.local.get(`${PROJECT_HISTORY_KEY}$`))[`${PROJECT_HISTORY_KEY}$`]).toEqual({ v: 1 });
+    expect((await fakeBrowser.storage.local.get(`${PROJECT_HISTORY_KEY}$`))[`${PROJECT_HISTORY_KEY}$`]).toEqual({
+      v: 1,
+    });
   });
 
   it('two projects created at once are both kept (appends are serialized)', async () => {
@@ -118,7 +136,9 @@ describe('createHistoryRecorder (the background’s only writer)', () => {
   it('never throws: a failed write is logged by kind and the next append still works', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const recorder = createHistoryRecorder(TEST_SCOPE);
-    const set = vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValueOnce(new RangeError('QUOTA_BYTES quota exceeded'));
+    const set = vi
+      .spyOn(fakeBrowser.storage.local, 'set')
+      .mockRejectedValueOnce(new RangeError('QUOTA_BYTES quota exceeded'));
     await expect(recorder.record(entry(1))).resolves.toBeUndefined();
     expect(errors).toHaveBeenCalledWith('Review Companion: the project history could not be saved (RangeError).');
     set.mockRestore();

@@ -31,7 +31,15 @@ describe('normalizeUrl: scheme and host lowercased, default port and fragment dr
   });
 
   it('gives the origin and the site as a reviewer names it', () => {
-    expect(normalizeUrl('HTTPS://Example.com:443/a#b')).toEqual({ url: 'https://example.com/a', origin: 'https://example.com', site: 'example.com' });
-    expect(normalizeUrl('http://127.0.0.1:8787/x')).toEqual({ url: 'http://127.0.0.1:8787/x', origin: 'http://127.0.0.1:8787', site: '127.0.0.1:8787' });
+    expect(normalizeUrl('HTTPS://Example.com:443/a#b')).toEqual({
+      url: 'https://example.com/a',
+      origin: 'https://example.com',
+      site: 'example.com',
+    });
+    expect(normalizeUrl('http://127.0.0.1:8787/x')).toEqual({
+      url: 'http://127.0.0.1:8787/x',
+      origin: 'http://127.0.0.1:8787',
+      site: '127.0.0.1:8787',
+    });
   });
 });

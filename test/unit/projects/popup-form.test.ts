@@ -19,7 +19,10 @@ describe('explainTargetPage: the notice above the form', () => {
   it.each([
     ['about:addons', `This is a browser page (about:…). ${ONLY_WEB}`],
     ['chrome://settings/', `This is a browser page (chrome://…). ${ONLY_WEB}`],
-    ['chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/index.html', `This tab shows a file in the browser's viewer. ${ONLY_WEB} Type the document's web address instead.`],
+    [
+      'chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/index.html',
+      `This tab shows a file in the browser's viewer. ${ONLY_WEB} Type the document's web address instead.`,
+    ],
     ['moz-extension://1234/page.html', `This is a page of a browser extension. ${ONLY_WEB}`],
     [`${origin}popup.html`, `This is Review Companion's own page. ${ONLY_WEB}`],
   ])('%s: what the page is', (url, expected) => {

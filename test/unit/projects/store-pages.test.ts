@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { explainUnregistrableUrl, isExtensionStorePage, validateProjectInput } from '@/lib/projects/validate-project-input';
+import {
+  explainUnregistrableUrl,
+  isExtensionStorePage,
+  validateProjectInput,
+} from '@/lib/projects/validate-project-input';
 
 const storeMessage = (host: string) =>
   `This is an extension store page (${host}). Browsers do not let extensions work on their stores, so the review toolbar cannot run here and the page cannot be registered.`;
@@ -15,7 +19,10 @@ describe('extension store pages cannot be registered', () => {
     ['https://microsoftedge.microsoft.com/addons/detail/x/abc', 'microsoftedge.microsoft.com'],
   ])('%s', (url, host) => {
     expect(explainUnregistrableUrl(url)).toBe(storeMessage(host));
-    expect(validateProjectInput({ projectUrl: url, projectName: 'Store' })).toEqual({ ok: false, errors: { projectUrl: storeMessage(host) } });
+    expect(validateProjectInput({ projectUrl: url, projectName: 'Store' })).toEqual({
+      ok: false,
+      errors: { projectUrl: storeMessage(host) },
+    });
   });
 
   it.each([
@@ -32,6 +39,8 @@ describe('extension store pages cannot be registered', () => {
   });
 
   it('file: stays refused with its own explanation', () => {
-    expect(explainUnregistrableUrl('file:///C:/report.pdf')).toBe('Files on this computer (file://) cannot be registered. Only web pages (http or https) can be registered.');
+    expect(explainUnregistrableUrl('file:///C:/report.pdf')).toBe(
+      'Files on this computer (file://) cannot be registered. Only web pages (http or https) can be registered.',
+    );
   });
 });

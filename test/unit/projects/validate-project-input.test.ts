@@ -40,10 +40,22 @@ describe('validateProjectInput: URL', () => {
     ['data:', 'data:text/html,<h1>hi</h1>', ONLY_WEB],
     ['javascript:', 'javascript:alert(1)', ONLY_WEB],
     ['ftp:', 'ftp://example.com/file', ONLY_WEB],
-    ['the extension’s own page', 'chrome-extension://abc/popup.html', `This is Review Companion's own page. ${ONLY_WEB}`],
+    [
+      'the extension’s own page',
+      'chrome-extension://abc/popup.html',
+      `This is Review Companion's own page. ${ONLY_WEB}`,
+    ],
     ['another extension', 'chrome-extension://other/page.html', `This is a page of a browser extension. ${ONLY_WEB}`],
-    ['a Firefox extension', 'moz-extension://1234-5678/page.html', `This is a page of a browser extension. ${ONLY_WEB}`],
-    ['a blob in the viewer', 'blob:https://example.com/0d6c', `This tab shows a file in the browser's viewer. ${ONLY_WEB} Type the document's web address instead.`],
+    [
+      'a Firefox extension',
+      'moz-extension://1234-5678/page.html',
+      `This is a page of a browser extension. ${ONLY_WEB}`,
+    ],
+    [
+      'a blob in the viewer',
+      'blob:https://example.com/0d6c',
+      `This tab shows a file in the browser's viewer. ${ONLY_WEB} Type the document's web address instead.`,
+    ],
   ])('rejects %s', (_label, url, message) => {
     expect(urlError(url)).toBe(message);
   });
@@ -54,7 +66,9 @@ describe('validateProjectInput: URL', () => {
   });
 
   it('without an extension origin, our own page is still refused as an extension page', () => {
-    expect(explainUnregistrableUrl('chrome-extension://abc/popup.html')).toBe(`This is a page of a browser extension. ${ONLY_WEB}`);
+    expect(explainUnregistrableUrl('chrome-extension://abc/popup.html')).toBe(
+      `This is a page of a browser extension. ${ONLY_WEB}`,
+    );
   });
 
   it('rejects the Chrome PDF viewer', () => {

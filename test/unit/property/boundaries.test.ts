@@ -27,13 +27,21 @@ import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { clearStoredRegistry } from '../helpers/stored-registry';
 import { TEST_INDEX_STORAGE, TEST_SCOPE, TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
 
-const SECRETS = { apiToken: 'prop-api-token-31d9a7', apiKey: 'prop-api-key-c05e22', authToken: 'prop-auth-token-88f1b4' };
+const SECRETS = {
+  apiToken: 'prop-api-token-31d9a7',
+  apiKey: 'prop-api-key-c05e22',
+  authToken: 'prop-auth-token-88f1b4',
+};
 const SELF = { id: 'ext-id', origin: 'chrome-extension://ext-id/' };
 const OWN_PAGE = { id: 'ext-id', url: 'chrome-extension://ext-id/options.html' };
 const RUNS = { numRuns: 150 };
 const CONNECTION_STORAGE = {
   ...TEST_INDEX_STORAGE,
-  [testKey('connectionSettings')]: { userGroupBaseUrl: 'https://ug.example.com', projectApiUrl: 'https://projects.example.com', secretsArea: 'local' },
+  [testKey('connectionSettings')]: {
+    userGroupBaseUrl: 'https://ug.example.com',
+    projectApiUrl: 'https://projects.example.com',
+    secretsArea: 'local',
+  },
   [testKey('credentials')]: {
     userGroup: { origin: 'https://ug.example.com', apiToken: SECRETS.apiToken },
     project: { origin: 'https://projects.example.com', apiKey: SECRETS.apiKey, authToken: SECRETS.authToken },
@@ -50,13 +58,34 @@ beforeEach(async () => {
 });
 
 /** A response body as a service might send it: JSON of any shape, sometimes echoing a secret, or not JSON. */
-const secretText = fc.constantFrom(...Object.values(SECRETS)).chain((secret) => fc.tuple(fc.string(), fc.string()).map(([a, b]) => `${a}${secret}${b}`));
+const secretText = fc
+  .constantFrom(...Object.values(SECRETS))
+  .chain((secret) => fc.tuple(fc.string(), fc.string()).map(([a, b]) => `${a}${secret}${b}`));
 const anyText = fc.oneof(fc.string(), secretText);
 const bodyArbitrary = fc.oneof(
   fc.json(),
   anyText,
-  fc.record({ error: fc.record({ message: anyText, status: fc.oneof(fc.constantFrom('INVALID_ARGUMENT', 'ALREADY_EXISTS', 'UNAUTHENTICATED', 'constructor', '__proto__'), fc.string()), details: fc.anything() }, { requiredKeys: [] }) }).map((v) => JSON.stringify(v)),
-  fc.record({ success: fc.constantFrom(0, 1, '1', null), message: anyText, error: anyText, user_group: fc.anything() }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+  fc
+    .record({
+      error: fc.record(
+        {
+          message: anyText,
+          status: fc.oneof(
+            fc.constantFrom('INVALID_ARGUMENT', 'ALREADY_EXISTS', 'UNAUTHENTICATED', 'constructor', '__proto__'),
+            fc.string(),
+          ),
+          details: fc.anything(),
+        },
+        { requiredKeys: [] },
+      ),
+    })
+    .map((v) => JSON.stringify(v)),
+  fc
+    .record(
+      { success: fc.constantFrom(0, 1, '1', null), message: anyText, error: anyText, user_group: fc.anything() },
+      { requiredKeys: [] },
+    )
+    .map((v) => JSON.stringify(v)),
 );
 const responseArbitrary = fc.record({
   status: fc.integer({ min: 200, max: 599 }),
@@ -67,7 +96,13 @@ const responseArbitrary = fc.record({
 function fakeFetch(response: { status: number; body: string; retryAfter?: string }) {
   return () =>
     Promise.resolve(
-      new Response(response.body, { status: response.status, headers: response.retryAfter === undefined ? {} : { 'Retry-After': response.retryAfter.replace(/[^\t\x20-\x7e]/g, '') } }),
+      new Response(response.body, {
+        status: response.status,
+        headers:
+          response.retryAfter === undefined
+            ? {}
+            : { 'Retry-After': response.retryAfter.replace(/[^\t\x20-\x7e]/g, '') },
+      }),
     );
 }
 
@@ -79,27 +114,39 @@ function expectSafeError(result: { ok: boolean }) {
 
 /** Every handler as the background wires them (workspaces included), with this fetch. */
 function allHandlers(fetchFn: () => Promise<Response>): Handlers {
-  return createBackgroundHandlers({ projectApi: createProjectApi({ fetch: fetchFn }), userGroupApi: createUserGroupApi({ fetch: fetchFn }), bulkAlarm: bulkAlarmFor }).handlers;
+  return createBackgroundHandlers({
+    projectApi: createProjectApi({ fetch: fetchFn }),
+    userGroupApi: createUserGroupApi({ fetch: fetchFn }),
+    bulkAlarm: bulkAlarmFor,
+  }).handlers;
 }
 
 /** Any data, or an object of any fields that names the test workspace (so that its handlers run). */
-const messageData = fc.oneof(fc.anything(), fc.dictionary(fc.string(), fc.anything()).map((data) => ({ ...data, workspaceId: TEST_WORKSPACE_ID })));
+const messageData = fc.oneof(
+  fc.anything(),
+  fc.dictionary(fc.string(), fc.anything()).map((data) => ({ ...data, workspaceId: TEST_WORKSPACE_ID })),
+);
 
 const createProjectHandlers = (api: ReturnType<typeof createProjectApi>) =>
   createProjectHandlersOf(api, createConnectionRepository(TEST_SCOPE), createHistoryRecorder(TEST_SCOPE));
-const createUserGroupHandlers = (api: ReturnType<typeof createUserGroupApi>, registry: ReturnType<typeof createRegistryWriter>) =>
-  createUserGroupHandlersOf(api, createConnectionRepository(TEST_SCOPE), registry);
+const createUserGroupHandlers = (
+  api: ReturnType<typeof createUserGroupApi>,
+  registry: ReturnType<typeof createRegistryWriter>,
+) => createUserGroupHandlersOf(api, createConnectionRepository(TEST_SCOPE), registry);
 
 describe('the message boundary', () => {
   it('answers any message from an own page with a valid Result, never a throw', async () => {
     const handlers = allHandlers(() => Promise.reject(new TypeError('offline')));
     const names = Object.keys(protocol) as MessageName[];
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.anything(), fc.record({ type: fc.constantFrom(...names), data: messageData })), async (message) => {
-        const result = await routeMessage(handlers, SELF, message, OWN_PAGE);
-        expect(resultSchema(z.unknown()).safeParse(result).success).toBe(true);
-        expectSafeError(result);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.anything(), fc.record({ type: fc.constantFrom(...names), data: messageData })),
+        async (message) => {
+          const result = await routeMessage(handlers, SELF, message, OWN_PAGE);
+          expect(resultSchema(z.unknown()).safeParse(result).success).toBe(true);
+          expectSafeError(result);
+        },
+      ),
       RUNS,
     );
   });
@@ -123,7 +170,10 @@ describe('the API response boundary', () => {
     await fc.assert(
       fc.asyncProperty(responseArbitrary, async (response) => {
         const handlers = createProjectHandlers(createProjectApi({ fetch: fakeFetch(response) }));
-        const result = await handlers.createProject({ projectUrl: 'https://example.com/', projectName: 'Page' }, OWN_PAGE);
+        const result = await handlers.createProject(
+          { projectUrl: 'https://example.com/', projectName: 'Page' },
+          OWN_PAGE,
+        );
         expect(resultSchema(protocol.createProject.response).safeParse(result).success).toBe(true);
         expectSafeError(result);
       }),
@@ -135,8 +185,14 @@ describe('the API response boundary', () => {
     await fc.assert(
       fc.asyncProperty(responseArbitrary, fc.string({ minLength: 1, maxLength: 20 }), async (response, id) => {
         await clearStoredRegistry();
-        const handlers = createUserGroupHandlers(createUserGroupApi({ fetch: fakeFetch(response) }), createRegistryWriter(TEST_SCOPE));
-        const created = await handlers.createUserGroup({ name: 'Group', userGroupId: id.trim() || 'x', environment: 'Customer' }, OWN_PAGE);
+        const handlers = createUserGroupHandlers(
+          createUserGroupApi({ fetch: fakeFetch(response) }),
+          createRegistryWriter(TEST_SCOPE),
+        );
+        const created = await handlers.createUserGroup(
+          { name: 'Group', userGroupId: id.trim() || 'x', environment: 'Customer' },
+          OWN_PAGE,
+        );
         expect(resultSchema(protocol.createUserGroup.response).safeParse(created).success).toBe(true);
         expectSafeError(created);
       }),
@@ -149,9 +205,20 @@ describe('the storage boundary', () => {
   it('reads any stored settings or credentials as valid data, resetting what is not', async () => {
     await fc.assert(
       fc.asyncProperty(fc.anything(), fc.anything(), async (settings, credentials) => {
-        await fakeBrowser.storage.local.set({ [testKey('connectionSettings')]: settings, [testKey('credentials')]: credentials });
-        const readSettings = await readValidated(connectionSettingsItemFor(TEST_SCOPE), connectionSettingsSchema, 'storedConnectionSettings');
-        const readCredentials = await readValidated(credentialsItemsFor(TEST_SCOPE).local, storedCredentialsSchema, 'storedCredentials');
+        await fakeBrowser.storage.local.set({
+          [testKey('connectionSettings')]: settings,
+          [testKey('credentials')]: credentials,
+        });
+        const readSettings = await readValidated(
+          connectionSettingsItemFor(TEST_SCOPE),
+          connectionSettingsSchema,
+          'storedConnectionSettings',
+        );
+        const readCredentials = await readValidated(
+          credentialsItemsFor(TEST_SCOPE).local,
+          storedCredentialsSchema,
+          'storedCredentials',
+        );
         expect(connectionSettingsSchema.safeParse(readSettings).success).toBe(true);
         expect(storedCredentialsSchema.safeParse(readCredentials).success).toBe(true);
       }),
@@ -160,8 +227,15 @@ describe('the storage boundary', () => {
   });
 
   it('a stored bulk job and rows of any shape or version: read as a valid job or none, and the runner ends without a throw', async () => {
-    const often = <T, U>(likely: fc.Arbitrary<T>, rarely: fc.Arbitrary<U>) => fc.oneof({ arbitrary: likely, weight: 4 }, { arbitrary: rarely, weight: 1 });
-    const row = fc.record({ line: fc.nat(9), name: often(fc.constant('A'), fc.constant(' ')), userGroupId: fc.constantFrom('a', 'b'), environment: fc.constantFrom('Customer', 'Testing'), attempts: fc.nat(2) });
+    const often = <T, U>(likely: fc.Arbitrary<T>, rarely: fc.Arbitrary<U>) =>
+      fc.oneof({ arbitrary: likely, weight: 4 }, { arbitrary: rarely, weight: 1 });
+    const row = fc.record({
+      line: fc.nat(9),
+      name: often(fc.constant('A'), fc.constant(' ')),
+      userGroupId: fc.constantFrom('a', 'b'),
+      environment: fc.constantFrom('Customer', 'Testing'),
+      attempts: fc.nat(2),
+    });
     const id = often(fc.constant('j1'), fc.constant('j2'));
     // Near-valid jobs of both versions, with cursors that need not fit their rows.
     const job = fc.record(
@@ -183,28 +257,54 @@ describe('the storage boundary', () => {
         startedAt: fc.constant('2025-01-01T00:00:00.000Z'),
         updatedAt: fc.constant('2025-01-01T00:00:00.000Z'),
       },
-      { requiredKeys: ['id', 'status', 'ratePerMinute', 'total', 'skipped', 'created', 'existed', 'failed', 'queued', 'retries', 'next', 'notBefore', 'startedAt', 'updatedAt'] },
+      {
+        requiredKeys: [
+          'id',
+          'status',
+          'ratePerMinute',
+          'total',
+          'skipped',
+          'created',
+          'existed',
+          'failed',
+          'queued',
+          'retries',
+          'next',
+          'notBefore',
+          'startedAt',
+          'updatedAt',
+        ],
+      },
     );
     const rows = fc.record({ jobId: id, rows: fc.array(row, { maxLength: 2 }) });
     await fc.assert(
-      fc.asyncProperty(often(job, fc.anything()), often(rows, fc.anything()), fc.constantFrom(undefined, 1, 2), async (storedJob, storedRows, version) => {
-        await fakeBrowser.storage.local.clear();
-        await fakeBrowser.storage.local.set({
-          ...CONNECTION_STORAGE,
-          [testKey('bulkCreateJob')]: storedJob,
-          [testKey('bulkCreateRows')]: storedRows,
-          ...(version && { [`${testKey('bulkCreateJob')}$`]: { v: version } }),
-        });
-        const errors = vi.mocked(console.error);
-        errors.mockClear();
-        const offline = createUserGroupApi({ fetch: () => Promise.reject(new TypeError('offline')) });
-        const services = createWorkspaceServices(TEST_WORKSPACE_ID, { projectApi: createProjectApi({ fetch: () => Promise.reject(new TypeError('offline')) }), userGroupApi: offline, bulkAlarm: bulkAlarmFor });
-        await services.runner().wake();
-        const after = await services.jobs().read();
-        expect(storedBulkJobSchema.safeParse(after).success).toBe(true);
-        expect(after?.status).not.toBe('running');
-        expect(errors).not.toHaveBeenCalled();
-      }),
+      fc.asyncProperty(
+        often(job, fc.anything()),
+        often(rows, fc.anything()),
+        fc.constantFrom(undefined, 1, 2),
+        async (storedJob, storedRows, version) => {
+          await fakeBrowser.storage.local.clear();
+          await fakeBrowser.storage.local.set({
+            ...CONNECTION_STORAGE,
+            [testKey('bulkCreateJob')]: storedJob,
+            [testKey('bulkCreateRows')]: storedRows,
+            ...(version && { [`${testKey('bulkCreateJob')}$`]: { v: version } }),
+          });
+          const errors = vi.mocked(console.error);
+          errors.mockClear();
+          const offline = createUserGroupApi({ fetch: () => Promise.reject(new TypeError('offline')) });
+          const services = createWorkspaceServices(TEST_WORKSPACE_ID, {
+            projectApi: createProjectApi({ fetch: () => Promise.reject(new TypeError('offline')) }),
+            userGroupApi: offline,
+            bulkAlarm: bulkAlarmFor,
+          });
+          await services.runner().wake();
+          const after = await services.jobs().read();
+          expect(storedBulkJobSchema.safeParse(after).success).toBe(true);
+          expect(after?.status).not.toBe('running');
+          expect(errors).not.toHaveBeenCalled();
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -97,14 +97,21 @@ describe.each(CASES)('afterProcessing, $title', ({ fault, expectBad }) => {
     const [rotated] = sandbox.groups() as [UserGroup];
     expect(rotated.provided_id).toBe('lost-rotate');
     expect(rotated.token).not.toBe(group.token);
-    expect((await userGroupCall(sandbox, { current_token: group.token })).json).toEqual({ success: 0, message: 'No user group has this token' });
+    expect((await userGroupCall(sandbox, { current_token: group.token })).json).toEqual({
+      success: 0,
+      message: 'No user group has this token',
+    });
   });
 
   it('delete: the group is gone from the service', async () => {
     const group = await createGroup(sandbox, 'lost-delete');
     const kept = await createGroup(sandbox, 'kept');
     sandbox.setFault('userGroup.delete', { ...fault, times: 1 });
-    expectBad(await outcomeOf(userGroupCall(sandbox, { current_token: group.token, user_group_id: 'lost-delete' }, { method: 'DELETE' })));
+    expectBad(
+      await outcomeOf(
+        userGroupCall(sandbox, { current_token: group.token, user_group_id: 'lost-delete' }, { method: 'DELETE' }),
+      ),
+    );
     expect(sandbox.groups()).toEqual([kept]);
   });
 });
@@ -133,7 +140,9 @@ describe('through the control endpoint', () => {
     });
     expect(await response.json()).toEqual({ ok: true });
     const state = (await (await fetch(`${sandbox.controlUrl}state`)).json()) as { faults: unknown[] };
-    expect(state.faults).toEqual([{ route: 'userGroup.rotate', fault: { kind: 'malformedJson', afterProcessing: true } }]);
+    expect(state.faults).toEqual([
+      { route: 'userGroup.rotate', fault: { kind: 'malformedJson', afterProcessing: true } },
+    ]);
 
     const answer = await userGroupCall(sandbox, { current_token: group.token });
     expect(answer.json).toBeUndefined();

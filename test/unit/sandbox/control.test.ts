@@ -70,13 +70,29 @@ describe('control endpoints', () => {
     ['an unknown kind', { route: 'project.create', fault: { kind: 'slow' } }, 'fault.kind must be one of'],
     ['a delay without ms', { route: 'project.create', fault: { kind: 'delay' } }, 'fault.ms'],
     ['a fractional ms', { route: 'project.create', fault: { kind: 'delay', ms: 1.5 } }, 'fault.ms'],
-    ['a rate limit without retryAfterSeconds', { route: 'project.create', fault: { kind: 'rateLimit' } }, 'retryAfterSeconds'],
+    [
+      'a rate limit without retryAfterSeconds',
+      { route: 'project.create', fault: { kind: 'rateLimit' } },
+      'retryAfterSeconds',
+    ],
     ['an html status 418', { route: 'project.create', fault: { kind: 'html', status: 418 } }, 'fault.status'],
     ['times 0', { route: 'project.create', fault: { kind: 'hang', times: 0 } }, 'fault.times'],
     ['everyNth as a string', { route: 'project.create', fault: { kind: 'hang', everyNth: '2' } }, 'fault.everyNth'],
-    ['afterProcessing as a string', { route: 'project.create', fault: { kind: 'reset', afterProcessing: 'yes' } }, 'boolean'],
-    ['afterProcessing on a delay', { route: 'project.create', fault: { kind: 'delay', ms: 1, afterProcessing: true } }, 'afterProcessing applies only'],
-    ['an option of another kind', { route: 'project.create', fault: { kind: 'hang', ms: 5 } }, 'fault.ms is not an option'],
+    [
+      'afterProcessing as a string',
+      { route: 'project.create', fault: { kind: 'reset', afterProcessing: 'yes' } },
+      'boolean',
+    ],
+    [
+      'afterProcessing on a delay',
+      { route: 'project.create', fault: { kind: 'delay', ms: 1, afterProcessing: true } },
+      'afterProcessing applies only',
+    ],
+    [
+      'an option of another kind',
+      { route: 'project.create', fault: { kind: 'hang', ms: 5 } },
+      'fault.ms is not an option',
+    ],
   ])('POST faults answers 400 to %s', async (_case, body, message) => {
     const answer = await control('faults', 'POST', body);
     expect(answer.status).toBe(400);
@@ -133,11 +149,20 @@ describe('request recording', () => {
     const raw = '{ "current_token": "",\n  "name": "Raw", "user_group_id": "raw", "api_environment_tag": "Testing" }';
     await call(`${sandbox.userGroupBaseUrl}/api/user?trace=1`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: 'Token sandbox-api-token-7f3a', 'X-Trace-Id': 'T-1' },
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: 'Token sandbox-api-token-7f3a',
+        'X-Trace-Id': 'T-1',
+      },
       body: raw,
     });
     const [recorded] = sandbox.requests;
-    expect(recorded).toMatchObject({ method: 'POST', path: '/ug/api/user?trace=1', route: 'userGroup.create', body: raw });
+    expect(recorded).toMatchObject({
+      method: 'POST',
+      path: '/ug/api/user?trace=1',
+      route: 'userGroup.create',
+      body: raw,
+    });
     expect(recorded?.headers).toMatchObject({
       'content-type': 'application/json',
       authorization: 'Token sandbox-api-token-7f3a',

@@ -35,7 +35,11 @@ async function sandboxOn(startedBy?: string): Promise<number> {
 describe('whoHolds', () => {
   it('tells a free port, a sandbox (with what started it) and another program apart', async () => {
     expect(await whoHolds(await freePort())).toEqual({ kind: 'free' });
-    expect(await whoHolds(await sandboxOn(DEV_STARTED_BY))).toEqual({ kind: 'sandbox', startedBy: DEV_STARTED_BY, pid: process.pid });
+    expect(await whoHolds(await sandboxOn(DEV_STARTED_BY))).toEqual({
+      kind: 'sandbox',
+      startedBy: DEV_STARTED_BY,
+      pid: process.pid,
+    });
     expect(await whoHolds(await sandboxOn())).toEqual({ kind: 'sandbox', startedBy: null, pid: process.pid });
     expect(await whoHolds(await otherServer())).toEqual({ kind: 'other' });
   });
@@ -49,7 +53,9 @@ describe('devStartRefusal: a second npm run dev is refused, with what to do', ()
   it('refuses when the sandbox port holds the sandbox of another npm run dev', async () => {
     const sandboxPort = await sandboxOn(DEV_STARTED_BY);
     const refusal = await devStartRefusal({ sandboxPort, wxtPort: await freePort() });
-    expect(refusal).toContain(`Another \`npm run dev\` is already running (sandbox on 127.0.0.1:${sandboxPort}, process ${process.pid})`);
+    expect(refusal).toContain(
+      `Another \`npm run dev\` is already running (sandbox on 127.0.0.1:${sandboxPort}, process ${process.pid})`,
+    );
     expect(refusal).toContain('Stop it first (Ctrl+C in its terminal)');
   });
 
@@ -67,13 +73,17 @@ describe('devStartRefusal: a second npm run dev is refused, with what to do', ()
   });
 
   it('reuses a sandbox started alone (npm run sandbox) when the WXT port is free', async () => {
-    expect(await devStartRefusal({ sandboxPort: await sandboxOn('npm run sandbox'), wxtPort: await freePort() })).toBeNull();
+    expect(
+      await devStartRefusal({ sandboxPort: await sandboxOn('npm run sandbox'), wxtPort: await freePort() }),
+    ).toBeNull();
   });
 });
 
 describe('loadByHandHint', () => {
   it('tells Chrome users about chrome://extensions and Firefox users about about:debugging', () => {
-    expect(loadByHandHint('chrome', '.output/chrome-mv3-dev')).toContain('chrome://extensions → Developer mode → Load unpacked');
+    expect(loadByHandHint('chrome', '.output/chrome-mv3-dev')).toContain(
+      'chrome://extensions → Developer mode → Load unpacked',
+    );
     const firefox = loadByHandHint('firefox', '.output/firefox-mv3-dev');
     expect(firefox).toContain('about:debugging#/runtime/this-firefox → Load Temporary Add-on…');
     expect(firefox).toContain('.output/firefox-mv3-dev/manifest.json');

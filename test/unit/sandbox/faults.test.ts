@@ -159,17 +159,20 @@ describe('answers of the wrong kind', () => {
     expect(answer.json).toBeUndefined();
   });
 
-  it.each(['userGroup.create', 'project.create'] as const)('wrongShape: 200 JSON of another shape on %s', async (route) => {
-    sandbox.setFault(route, { kind: 'wrongShape' });
-    const answer =
-      route === 'project.create'
-        ? await projectCall(sandbox, projectBody('https://a.test/'))
-        : await userGroupCall(sandbox, createGroupBody('x'));
-    expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ ok: true, data: [] });
-    expect(sandbox.groups()).toEqual([]);
-    expect(sandbox.projects()).toEqual([]);
-  });
+  it.each(['userGroup.create', 'project.create'] as const)(
+    'wrongShape: 200 JSON of another shape on %s',
+    async (route) => {
+      sandbox.setFault(route, { kind: 'wrongShape' });
+      const answer =
+        route === 'project.create'
+          ? await projectCall(sandbox, projectBody('https://a.test/'))
+          : await userGroupCall(sandbox, createGroupBody('x'));
+      expect(answer.status).toBe(200);
+      expect(answer.json).toEqual({ ok: true, data: [] });
+      expect(sandbox.groups()).toEqual([]);
+      expect(sandbox.projects()).toEqual([]);
+    },
+  );
 
   it('successZero: 200 with success 0 on the user-group API', async () => {
     const group = await createGroup(sandbox, 'd');

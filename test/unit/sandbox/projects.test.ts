@@ -212,14 +212,23 @@ describe('one project per site', () => {
     const second = await projectCall(sandbox, projectBody('https://site.test/other/page#x', 'Other'));
     expect(second.status).toBe(409);
     expect(second.json).toEqual({
-      error: { message: 'This site already has a project', status: 'ALREADY_EXISTS', details: { projectId: existingId } },
+      error: {
+        message: 'This site already has a project',
+        status: 'ALREADY_EXISTS',
+        details: { projectId: existingId },
+      },
     });
     expect(sandbox.projects()).toHaveLength(1);
   });
 
   it('compares whole origins: another scheme, host or port is another site', async () => {
     sandbox.setOneProjectPerSite(true);
-    for (const url of ['https://site.test/', 'http://site.test/', 'https://site.test:8443/', 'https://www.site.test/']) {
+    for (const url of [
+      'https://site.test/',
+      'http://site.test/',
+      'https://site.test:8443/',
+      'https://www.site.test/',
+    ]) {
       expect((await projectCall(sandbox, projectBody(url))).status).toBe(200);
     }
     expect(sandbox.projects()).toHaveLength(4);

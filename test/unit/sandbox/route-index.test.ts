@@ -29,7 +29,12 @@ describe('GET on the addresses the sandbox prints', () => {
     // The two API endpoints are printed as what they are (POST / DELETE only); everything else is for opening.
     const toOpen = urls.filter((url) => !url.endsWith('/api/user') && url !== `${sandbox.projectApiUrl}/`);
     expect(toOpen).toEqual(
-      expect.arrayContaining([sandbox.userGroupBaseUrl, sandbox.projectApiUrl, `${sandbox.origin}/`, sandbox.controlUrl]),
+      expect.arrayContaining([
+        sandbox.userGroupBaseUrl,
+        sandbox.projectApiUrl,
+        `${sandbox.origin}/`,
+        sandbox.controlUrl,
+      ]),
     );
     for (const url of toOpen) expect((await call(url)).status, url).toBe(200);
   });

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox/server.ts';
-import {
-  call,
-  createGroup,
-  createGroupBody,
-  userGroupCall,
-  type UserGroupAnswer,
-} from './helpers.ts';
+import { call, createGroup, createGroupBody, userGroupCall, type UserGroupAnswer } from './helpers.ts';
 
 let sandbox: Sandbox;
 
@@ -46,7 +40,11 @@ describe('user-group create', () => {
   });
 
   it('creates when current_token is absent', async () => {
-    const answer = await userGroupCall(sandbox, { name: 'n', user_group_id: 'no-token', api_environment_tag: 'Customer' });
+    const answer = await userGroupCall(sandbox, {
+      name: 'n',
+      user_group_id: 'no-token',
+      api_environment_tag: 'Customer',
+    });
     expect((answer.json as UserGroupAnswer).new_user_group).toBe(true);
     expect(sandbox.groups()).toHaveLength(1);
   });
@@ -277,7 +275,11 @@ describe('user-group delete', () => {
     ['current_token missing', { user_group_id: 'x' }, 'current_token'],
     ['current_token empty', { current_token: '' }, 'current_token'],
     ['user_group_id not a string', { current_token: 't', user_group_id: 1 }, 'user_group_id'],
-    ['data_source_provided_id not a string', { current_token: 't', data_source_provided_id: {} }, 'data_source_provided_id'],
+    [
+      'data_source_provided_id not a string',
+      { current_token: 't', data_source_provided_id: {} },
+      'data_source_provided_id',
+    ],
   ])('answers 400 when %s', async (_case, body, field) => {
     const group = await createGroup(sandbox, 'safe');
     const answer = await userGroupCall(sandbox, body, { method: 'DELETE' });

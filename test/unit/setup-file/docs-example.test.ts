@@ -21,13 +21,24 @@ describe('the Node example in docs/setup-file.md', () => {
   const makeSetupFile = loadExample();
 
   it('writes a file the extension imports, with the user-group API', async () => {
-    const text = await makeSetupFile({ ...FIXTURE_CONTENTS.workspace, secrets: FIXTURE_CONTENTS.secrets, passphrase: FIXTURE_PASSPHRASE });
+    const text = await makeSetupFile({
+      ...FIXTURE_CONTENTS.workspace,
+      secrets: FIXTURE_CONTENTS.secrets,
+      passphrase: FIXTURE_PASSPHRASE,
+    });
     expect(await decryptSetupFile(text, FIXTURE_PASSPHRASE)).toEqual({ ok: true, value: FIXTURE_CONTENTS });
   });
 
   it('and without it, with a non-ASCII name and passphrase', async () => {
-    const contents = { ...PROJECT_ONLY_CONTENTS, workspace: { ...PROJECT_ONLY_CONTENTS.workspace, name: 'Équipe «revue» ✓ "β"' } };
-    const text = await makeSetupFile({ ...contents.workspace, secrets: contents.secrets, passphrase: 'd\u00e9j\u00e0 vu, encore' });
+    const contents = {
+      ...PROJECT_ONLY_CONTENTS,
+      workspace: { ...PROJECT_ONLY_CONTENTS.workspace, name: 'Équipe «revue» ✓ "β"' },
+    };
+    const text = await makeSetupFile({
+      ...contents.workspace,
+      secrets: contents.secrets,
+      passphrase: 'd\u00e9j\u00e0 vu, encore',
+    });
     expect(await decryptSetupFile(text, 'de\u0301ja\u0300 vu, encore')).toEqual({ ok: true, value: contents });
   });
 });

@@ -32,12 +32,17 @@ describe('readSetupFileHeader', () => {
     expect(readSetupFileHeader(text)).toEqual({ ok: false, problem: { code: 'not-json' } });
   });
 
-  it.each(['null', '[]', '"review-companion.setup"', '42', '{}', '{"format":"review-companion.setup.v2"}', '{"format":"REVIEW-COMPANION.SETUP"}'])(
-    '%j is another format',
-    (text) => {
-      expect(readSetupFileHeader(text)).toEqual({ ok: false, problem: { code: 'other-format' } });
-    },
-  );
+  it.each([
+    'null',
+    '[]',
+    '"review-companion.setup"',
+    '42',
+    '{}',
+    '{"format":"review-companion.setup.v2"}',
+    '{"format":"REVIEW-COMPANION.SETUP"}',
+  ])('%j is another format', (text) => {
+    expect(readSetupFileHeader(text)).toEqual({ ok: false, problem: { code: 'other-format' } });
+  });
 
   it('refuses more than 64 KB before parsing, counting UTF-8 bytes', () => {
     const tooLarge = { ok: false, problem: { code: 'too-large', maxBytes: 65_536 } };
@@ -51,7 +56,10 @@ describe('readSetupFileHeader', () => {
 
   it.each([2, 3, 100])('asks to update the extension for version %i, whatever the rest holds', (version) => {
     const text = JSON.stringify({ format: 'review-companion.setup', version, something: 'new' });
-    expect(readSetupFileHeader(text)).toEqual({ ok: false, problem: { code: 'newer-version', version, supportedVersion: 1 } });
+    expect(readSetupFileHeader(text)).toEqual({
+      ok: false,
+      problem: { code: 'newer-version', version, supportedVersion: 1 },
+    });
   });
 
   it.each<[string, (file: EditableFile) => void, string]>([
@@ -68,11 +76,19 @@ describe('readSetupFileHeader', () => {
     ['a name with a lone surrogate', (file) => (file.workspace.name = 'a\uD800b'), 'workspace.name'],
     ['a name of 101 characters', (file) => (file.workspace.name = 'x'.repeat(101)), 'workspace.name'],
     ['no project address', (file) => delete file.workspace.projectApiUrl, 'workspace.projectApiUrl'],
-    ['an address with a tab', (file) => (file.workspace.projectApiUrl = 'https://projects.exa\tmple.com'), 'workspace.projectApiUrl'],
+    [
+      'an address with a tab',
+      (file) => (file.workspace.projectApiUrl = 'https://projects.exa\tmple.com'),
+      'workspace.projectApiUrl',
+    ],
     ['another KDF', (file) => (file.kdf.name = 'PBKDF2-SHA1'), 'kdf.name'],
     ['599,999 iterations (a weakened file)', (file) => (file.kdf.iterations = 599_999), 'kdf.iterations'],
     ['1,000 iterations', (file) => (file.kdf.iterations = 1000), 'kdf.iterations'],
-    ['10,000,001 iterations (a file that would hang the page)', (file) => (file.kdf.iterations = 10_000_001), 'kdf.iterations'],
+    [
+      '10,000,001 iterations (a file that would hang the page)',
+      (file) => (file.kdf.iterations = 10_000_001),
+      'kdf.iterations',
+    ],
     ['iterations as text', (file) => (file.kdf.iterations = '600000'), 'kdf.iterations'],
     ['a salt that is not base64', (file) => (file.kdf.salt = 'not base64'), 'kdf.salt'],
     ['an 8-byte salt', (file) => (file.kdf.salt = 'AAAAAAAAAAA='), 'kdf.salt'],
@@ -85,8 +101,16 @@ describe('readSetupFileHeader', () => {
   });
 
   it.each<[string, (file: EditableFile) => void, string]>([
-    ['plain http to a public host', (file) => (file.workspace.projectApiUrl = 'http://projects.example.com'), 'projectApiUrl'],
-    ['an address with credentials', (file) => (file.workspace.projectApiUrl = 'https://u:p@projects.example.com'), 'projectApiUrl'],
+    [
+      'plain http to a public host',
+      (file) => (file.workspace.projectApiUrl = 'http://projects.example.com'),
+      'projectApiUrl',
+    ],
+    [
+      'an address with credentials',
+      (file) => (file.workspace.projectApiUrl = 'https://u:p@projects.example.com'),
+      'projectApiUrl',
+    ],
     ['javascript:', (file) => (file.workspace.userGroupBaseUrl = 'javascript:alert(1)'), 'userGroupBaseUrl'],
     ['an empty user-group address', (file) => (file.workspace.userGroupBaseUrl = ''), 'userGroupBaseUrl'],
   ])('refuses %s with the rule every address follows', (_label, edit, field) => {
@@ -97,9 +121,9 @@ describe('readSetupFileHeader', () => {
     const texts = fc.oneof(
       fc.string(),
       fc.jsonValue().map((value) => JSON.stringify(value)),
-      fc.dictionary(fc.constantFrom('format', 'version', 'workspace', 'kdf', 'cipher'), fc.jsonValue()).map((value) =>
-        JSON.stringify({ format: 'review-companion.setup', ...value }),
-      ),
+      fc
+        .dictionary(fc.constantFrom('format', 'version', 'workspace', 'kdf', 'cipher'), fc.jsonValue())
+        .map((value) => JSON.stringify({ format: 'review-companion.setup', ...value })),
     );
     fc.assert(
       fc.property(texts, (text) => {

@@ -14,7 +14,10 @@ async function written(value: SetupFileInput, options = {}): Promise<string> {
 
 describe('writeSetupFile', () => {
   it('writes a file that decrypts to the same workspace and secrets', async () => {
-    expect(await decryptSetupFile(await written(input), FIXTURE_PASSPHRASE)).toEqual({ ok: true, value: FIXTURE_CONTENTS });
+    expect(await decryptSetupFile(await written(input), FIXTURE_PASSPHRASE)).toEqual({
+      ok: true,
+      value: FIXTURE_CONTENTS,
+    });
   });
 
   it('leaves the user-group API out unless asked, even when the workspace has it', async () => {
@@ -46,7 +49,10 @@ describe('writeSetupFile', () => {
   it('is reproducible with injected randomness (16-byte salt, then 12-byte IV)', async () => {
     const text = await written(input, { randomBytes: fixed });
     expect(await written(input, { randomBytes: fixed })).toBe(text);
-    expect(JSON.parse(text)).toMatchObject({ kdf: { salt: 'EBAQEBAQEBAQEBAQEBAQEA==' }, cipher: { iv: 'DAwMDAwMDAwMDAwM' } });
+    expect(JSON.parse(text)).toMatchObject({
+      kdf: { salt: 'EBAQEBAQEBAQEBAQEBAQEA==' },
+      cipher: { iv: 'DAwMDAwMDAwMDAwM' },
+    });
   });
 
   it('may raise the iteration count, never lower it', async () => {
@@ -57,15 +63,24 @@ describe('writeSetupFile', () => {
   });
 
   it('writes normalised addresses', async () => {
-    const workspace = { ...input.workspace, projectApiUrl: ' https://Projects.Example.com/api/ ', userGroupBaseUrl: 'https://groups.example.com/' };
-    expect(JSON.parse(await written({ ...input, workspace }))).toMatchObject({ workspace: { projectApiUrl: 'https://projects.example.com/api', userGroupBaseUrl: 'https://groups.example.com' } });
+    const workspace = {
+      ...input.workspace,
+      projectApiUrl: ' https://Projects.Example.com/api/ ',
+      userGroupBaseUrl: 'https://groups.example.com/',
+    };
+    expect(JSON.parse(await written({ ...input, workspace }))).toMatchObject({
+      workspace: { projectApiUrl: 'https://projects.example.com/api', userGroupBaseUrl: 'https://groups.example.com' },
+    });
   });
 
   it.each([
     ['11 characters', 'elevenchars'],
     ['empty', ''],
   ])('refuses a weak passphrase (%s)', async (_label, passphrase) => {
-    expect(await writeSetupFile(input, passphrase)).toEqual({ ok: false, problem: { code: 'weak-passphrase', reason: 'too-short' } });
+    expect(await writeSetupFile(input, passphrase)).toEqual({
+      ok: false,
+      problem: { code: 'weak-passphrase', reason: 'too-short' },
+    });
   });
 
   it.each([
@@ -82,10 +97,17 @@ describe('writeSetupFile', () => {
     ['an empty name', { workspace: { ...input.workspace, name: '  ' } }, 'workspace.name'],
     ['a name with a line break', { workspace: { ...input.workspace, name: 'Acme\nreviews' } }, 'workspace.name'],
     ['a name of 101 characters', { workspace: { ...input.workspace, name: 'x'.repeat(101) } }, 'workspace.name'],
-    ['no API token though the user-group API is included', { secrets: { ...input.secrets, apiToken: undefined } }, 'secrets.apiToken'],
+    [
+      'no API token though the user-group API is included',
+      { secrets: { ...input.secrets, apiToken: undefined } },
+      'secrets.apiToken',
+    ],
     ['an empty API key', { secrets: { ...input.secrets, apiKey: '' } }, 'secrets.apiKey'],
     ['an auth token with a line break', { secrets: { ...input.secrets, authToken: 'a\nb' } }, 'secrets.authToken'],
   ])('refuses %s', async (_label, change, path) => {
-    expect(await writeSetupFile({ ...input, ...change }, FIXTURE_PASSPHRASE)).toEqual({ ok: false, problem: { code: 'invalid-input', path } });
+    expect(await writeSetupFile({ ...input, ...change }, FIXTURE_PASSPHRASE)).toEqual({
+      ok: false,
+      problem: { code: 'invalid-input', path },
+    });
   });
 });

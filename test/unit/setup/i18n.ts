@@ -13,7 +13,9 @@ interface Message {
 
 /** The messages of one locale, as its public/_locales/<locale>/messages.json has them. */
 export function readMessages(locale: string): Record<string, Message> {
-  return JSON.parse(readFileSync(new URL(`../../../public/_locales/${locale}/messages.json`, import.meta.url), 'utf8')) as Record<string, Message>;
+  return JSON.parse(
+    readFileSync(new URL(`../../../public/_locales/${locale}/messages.json`, import.meta.url), 'utf8'),
+  ) as Record<string, Message>;
 }
 
 export const englishMessages = readMessages('en');
@@ -23,9 +25,14 @@ export function messageGetter(messages: Record<string, Message>) {
   return (name: string, substitutions?: string | (string | number)[]): string => {
     const entry = messages[name];
     if (!entry) return '';
-    const values = (Array.isArray(substitutions) ? substitutions : substitutions === undefined ? [] : [substitutions]).map(String);
-    const positional = (text: string) => text.replace(/\$(\d)/g, (_match, digit: string) => values[Number(digit) - 1] ?? '');
-    const placeholders = Object.fromEntries(Object.entries(entry.placeholders ?? {}).map(([key, value]) => [key.toLowerCase(), value.content]));
+    const values = (
+      Array.isArray(substitutions) ? substitutions : substitutions === undefined ? [] : [substitutions]
+    ).map(String);
+    const positional = (text: string) =>
+      text.replace(/\$(\d)/g, (_match, digit: string) => values[Number(digit) - 1] ?? '');
+    const placeholders = Object.fromEntries(
+      Object.entries(entry.placeholders ?? {}).map(([key, value]) => [key.toLowerCase(), value.content]),
+    );
     return entry.message
       .replace(/\$([A-Za-z0-9_@]+)\$/g, (match, placeholder: string) => {
         const content = placeholders[placeholder.toLowerCase()];

@@ -42,10 +42,12 @@ function readsMeetUp() {
 beforeEach(() => {
   fakeBrowser.reset();
   // The background, answering the options page through the real router.
-  fakeBrowser.runtime.onMessage.addListener((message: unknown, _sender: unknown, sendResponse: (answer: unknown) => void) => {
-    void routeMessage(noticeHandlers as Handlers, self, message, optionsPage).then(sendResponse);
-    return true;
-  });
+  fakeBrowser.runtime.onMessage.addListener(
+    (message: unknown, _sender: unknown, sendResponse: (answer: unknown) => void) => {
+      void routeMessage(noticeHandlers as Handlers, self, message, optionsPage).then(sendResponse);
+      return true;
+    },
+  );
 });
 
 describe('storage notices', () => {
@@ -75,7 +77,9 @@ describe('storage notices', () => {
     await addStorageNotice(notice('storedCredentials'));
     await addStorageNotice(notice('storedConnectionSettings'));
     // The page sends back the notices it read; they are compared by what they name, not by identity.
-    await sendMessage(dismissStorageNotices, { notices: [JSON.parse(JSON.stringify(notice('storedCredentials'))) as MessageRef] });
+    await sendMessage(dismissStorageNotices, {
+      notices: [JSON.parse(JSON.stringify(notice('storedCredentials'))) as MessageRef],
+    });
     expect(await readStorageNotices()).toEqual([notice('storedConnectionSettings')]);
   });
 
@@ -89,8 +93,8 @@ describe('storage notices', () => {
     await addStorageNotice(text('storageNoticeKeptAside', text('storedProjectHistory'), 'ws.a.projectHistory'));
     await addStorageNotice(text('storageNoticeKeptAside', text('storedProjectHistory'), 'ws.b.projectHistory'));
     expect((await readStorageNotices()).map(messageText)).toEqual([
-      'The saved project history could not be read. It was kept unchanged under “corrupt:ws.a.projectHistory” in this browser\'s storage and a fresh one was started; nothing was deleted.',
-      'The saved project history could not be read. It was kept unchanged under “corrupt:ws.b.projectHistory” in this browser\'s storage and a fresh one was started; nothing was deleted.',
+      "The saved project history could not be read. It was kept unchanged under “corrupt:ws.a.projectHistory” in this browser's storage and a fresh one was started; nothing was deleted.",
+      "The saved project history could not be read. It was kept unchanged under “corrupt:ws.b.projectHistory” in this browser's storage and a fresh one was started; nothing was deleted.",
     ]);
   });
 });

@@ -9,7 +9,10 @@ const namesSchema = z.nullable(z.object({ names: z.array(z.string()), revision: 
 type Names = z.infer<typeof namesSchema>;
 const namesItem = storage.defineItem<Names>('local:testNames', { fallback: null });
 
-const add = (name: string) => (current: Names) => ({ value: { names: [...(current?.names ?? []), name] }, result: null });
+const add = (name: string) => (current: Names) => ({
+  value: { names: [...(current?.names ?? []), name] },
+  result: null,
+});
 const storedNames = async () => (await namesItem.getValue())?.names;
 
 beforeEach(() => {

@@ -6,7 +6,10 @@ import { allEntries, ROOT, tableRows } from '../helpers/manifest-entries.ts';
 
 const chromeListing = readFileSync(`${ROOT}store/chrome-web-store.md`, 'utf8');
 const amoListing = readFileSync(`${ROOT}store/firefox-amo.md`, 'utf8');
-const messages = JSON.parse(readFileSync(`${ROOT}public/_locales/en/messages.json`, 'utf8')) as Record<string, { message: string }>;
+const messages = JSON.parse(readFileSync(`${ROOT}public/_locales/en/messages.json`, 'utf8')) as Record<
+  string,
+  { message: string }
+>;
 
 /** The text of a "## " section, without its heading and the quote marks of a quoted line. */
 function section(markdown: string, heading: string): string {
@@ -29,9 +32,14 @@ describe('Chrome Web Store listing', () => {
   });
 
   const justifications = tableRows(chromeListing.replace(/\n### /g, '\n## '), 'Permission justifications');
-  const chromeEntries = allEntries().filter((item) => !item.kind.startsWith('data_collection') && item.kind !== 'host_permissions');
+  const chromeEntries = allEntries().filter(
+    (item) => !item.kind.startsWith('data_collection') && item.kind !== 'host_permissions',
+  );
   it.each(chromeEntries)('justifies $entry ($kind)', ({ entry }) => {
-    expect(justifications.some((row) => row.includes(`\`${entry}\``)), `justify \`${entry}\` in store/chrome-web-store.md`).toBe(true);
+    expect(
+      justifications.some((row) => row.includes(`\`${entry}\``)),
+      `justify \`${entry}\` in store/chrome-web-store.md`,
+    ).toBe(true);
   });
 });
 

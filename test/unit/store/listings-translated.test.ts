@@ -17,7 +17,10 @@ function section(markdown: string, heading: string): string {
 describe.each(LOCALES)('the %s store listing', (locale) => {
   const file = `${ROOT}store/listings/${locale}.md`;
   const listing = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const messages = JSON.parse(readFileSync(`${ROOT}public/_locales/${locale}/messages.json`, 'utf8')) as Record<string, { message: string }>;
+  const messages = JSON.parse(readFileSync(`${ROOT}public/_locales/${locale}/messages.json`, 'utf8')) as Record<
+    string,
+    { message: string }
+  >;
 
   it('exists, with each section the stores ask for', () => {
     expect(listing, file).not.toBe('');

@@ -17,7 +17,11 @@ const group = (id: string, environment: 'Customer' | 'Testing' = 'Customer'): Re
   extra: {},
 });
 
-const shownIds = () => useUserGroupStore.getState().groups.map((entry) => `${entry.environment}:${entry.provided_id}`).sort();
+const shownIds = () =>
+  useUserGroupStore
+    .getState()
+    .groups.map((entry) => `${entry.environment}:${entry.provided_id}`)
+    .sort();
 
 let stop: () => void;
 
@@ -39,7 +43,9 @@ describe('the options page mirror of the registry', () => {
     // (a, b and Testing:a are in three different parts)
     await fakeBrowser.storage.local.remove(registryPartKey(bucketOf(group('b'))));
     await vi.waitFor(() => expect(shownIds()).toEqual(['Customer:a', 'Testing:a']));
-    await fakeBrowser.storage.local.set({ [registryPartKey(bucketOf(group('a')))]: { groups: [group('a'), { ...group('a'), provided_id: 'a2' }] } });
+    await fakeBrowser.storage.local.set({
+      [registryPartKey(bucketOf(group('a')))]: { groups: [group('a'), { ...group('a'), provided_id: 'a2' }] },
+    });
     await vi.waitFor(() => expect(shownIds()).toEqual(['Customer:a', 'Customer:a2', 'Testing:a']));
     expect(useUserGroupStore.getState().unreadable).toBe(false);
   });
@@ -55,7 +61,12 @@ describe('the options page mirror of the registry', () => {
 });
 
 describe('the mirror of the creates whose outcome is unknown', () => {
-  const mark = { name: 'Team', userGroupId: 'team-1', environment: 'Customer' as const, since: '2026-01-01T00:00:00.000Z' };
+  const mark = {
+    name: 'Team',
+    userGroupId: 'team-1',
+    environment: 'Customer' as const,
+    since: '2026-01-01T00:00:00.000Z',
+  };
 
   it('shows the stored list, follows its changes, and shows none for a list it cannot read', async () => {
     useUserGroupStore.setState({ unsettledCreates: [] });
@@ -64,8 +75,14 @@ describe('the mirror of the creates whose outcome is unknown', () => {
     await vi.waitFor(() => expect(useUserGroupStore.getState().unsettledCreates).toEqual([mark]));
     await fakeBrowser.storage.local.set({ [testKey('userGroupUnsettledCreates')]: { creates: [] } });
     await vi.waitFor(() => expect(useUserGroupStore.getState().unsettledCreates).toEqual([]));
-    await fakeBrowser.storage.local.set({ [testKey('userGroupUnsettledCreates')]: { creates: [mark, { broken: true }] } });
-    await fakeBrowser.storage.local.set({ [testKey('userGroupUnsettledCreates')]: { creates: [{ ...mark, environment: 'Testing' }] } });
-    await vi.waitFor(() => expect(useUserGroupStore.getState().unsettledCreates).toEqual([{ ...mark, environment: 'Testing' }]));
+    await fakeBrowser.storage.local.set({
+      [testKey('userGroupUnsettledCreates')]: { creates: [mark, { broken: true }] },
+    });
+    await fakeBrowser.storage.local.set({
+      [testKey('userGroupUnsettledCreates')]: { creates: [{ ...mark, environment: 'Testing' }] },
+    });
+    await vi.waitFor(() =>
+      expect(useUserGroupStore.getState().unsettledCreates).toEqual([{ ...mark, environment: 'Testing' }]),
+    );
   });
 });

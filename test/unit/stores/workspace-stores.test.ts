@@ -10,9 +10,24 @@ import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 import { workspaceKey, workspaceScope } from '@/lib/workspaces/workspace-keys';
 import { seedRegistry } from '../helpers/stored-registry';
 
-const group = (id: string): RegistryEntry => ({ team_id: 1, token: `ugt_${id}`, name: `Group ${id}`, provided_id: id, environment: 'Customer', createdAt: '2026-01-01T00:00:00.000Z', lastRotatedAt: null, extra: {} });
-const shownIds = () => useUserGroupStore.getState().groups.map((entry) => entry.provided_id).sort();
-const history = (id: string) => [{ projectId: id, projectUrl: `https://example.com/${id}`, projectName: id, createdAt: '2026-01-01T00:00:00.000Z' }];
+const group = (id: string): RegistryEntry => ({
+  team_id: 1,
+  token: `ugt_${id}`,
+  name: `Group ${id}`,
+  provided_id: id,
+  environment: 'Customer',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  lastRotatedAt: null,
+  extra: {},
+});
+const shownIds = () =>
+  useUserGroupStore
+    .getState()
+    .groups.map((entry) => entry.provided_id)
+    .sort();
+const history = (id: string) => [
+  { projectId: id, projectUrl: `https://example.com/${id}`, projectName: id, createdAt: '2026-01-01T00:00:00.000Z' },
+];
 
 let stops: (() => void)[] = [];
 
@@ -29,14 +44,22 @@ vi.stubGlobal('location', {
     return address.href;
   },
 });
-vi.stubGlobal('history', { state: null, replaceState: (_state: unknown, _title: string, url: string | URL) => (address = new URL(String(url), address)) });
+vi.stubGlobal('history', {
+  state: null,
+  replaceState: (_state: unknown, _title: string, url: string | URL) => (address = new URL(String(url), address)),
+});
 
 beforeEach(async () => {
   fakeBrowser.reset();
   useWorkspaceStore.setState({ workspaces: [], activeId: undefined, generation: 0 });
   openAt('options.html');
   await fakeBrowser.storage.local.set({
-    workspaces: { workspaces: [{ id: 'aaaa1111', name: 'Acme', createdAt: 'x' }, { id: 'bbbb2222', name: 'Globex', createdAt: 'x' }] },
+    workspaces: {
+      workspaces: [
+        { id: 'aaaa1111', name: 'Acme', createdAt: 'x' },
+        { id: 'bbbb2222', name: 'Globex', createdAt: 'x' },
+      ],
+    },
     lastUsedWorkspace: 'bbbb2222',
     [workspaceKey('aaaa1111', 'projectHistory')]: history('prj-a'),
     [workspaceKey('bbbb2222', 'projectHistory')]: history('prj-b'),
@@ -55,7 +78,9 @@ describe('the options page follows the workspace it shows', () => {
     stops.push(startWorkspaceStore(), followActiveWorkspace());
     await vi.waitFor(() => expect(useWorkspaceStore.getState().activeId).toBe('bbbb2222'));
     await vi.waitFor(() => expect(shownIds()).toEqual(['b-1']));
-    await vi.waitFor(() => expect(useProjectHistoryStore.getState().entries.map((entry) => entry.projectId)).toEqual(['prj-b']));
+    await vi.waitFor(() =>
+      expect(useProjectHistoryStore.getState().entries.map((entry) => entry.projectId)).toEqual(['prj-b']),
+    );
     // The last used one needs no mention in the address; a choice does.
     expect(address.searchParams.get('ws')).toBeNull();
     selectWorkspace('aaaa1111');
@@ -81,7 +106,9 @@ describe('the options page follows the workspace it shows', () => {
     openAt('options.html?ws=aaaa1111');
     stops.push(startWorkspaceStore(), followActiveWorkspace());
     await vi.waitFor(() => expect(useWorkspaceStore.getState().activeId).toBe('aaaa1111'));
-    await fakeBrowser.storage.local.set({ workspaces: { workspaces: [{ id: 'bbbb2222', name: 'Globex', createdAt: 'x' }] } });
+    await fakeBrowser.storage.local.set({
+      workspaces: { workspaces: [{ id: 'bbbb2222', name: 'Globex', createdAt: 'x' }] },
+    });
     await vi.waitFor(() => expect(useWorkspaceStore.getState().activeId).toBe('bbbb2222'));
     await vi.waitFor(() => expect(shownIds()).toEqual(['b-1']));
     expect(address.searchParams.get('ws')).toBe('bbbb2222');

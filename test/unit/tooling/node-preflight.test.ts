@@ -17,7 +17,10 @@ const { problem } = createRequire(import.meta.url)(`${root}scripts/check-node.cj
 
 describe('the Node preflight', () => {
   it.each(Object.keys(packageJson.scripts))('npm run %s checks the Node version first', (name) => {
-    expect(packageJson.scripts[name]?.startsWith(PREFLIGHT), `add "${PREFLIGHT}" in front of the "${name}" script`).toBe(true);
+    expect(
+      packageJson.scripts[name]?.startsWith(PREFLIGHT),
+      `add "${PREFLIGHT}" in front of the "${name}" script`,
+    ).toBe(true);
   });
 
   it('npm install and npm ci refuse a wrong Node (engine-strict)', () => {

@@ -45,7 +45,10 @@ const shells = ['bash', 'sh', 'zsh'].filter((shell) => existsSync(`/bin/${shell}
 
 describe.each(shells)('.ci/provision under %s', (shell) => {
   it('sourced: this shell now runs the Node in .node/, and no helper variable is left behind', () => {
-    const { status, stdout, stderr } = run(shell, ['-c', '. .ci/provision; echo "status=$? node=$(node -v)"; set | grep "^_rc" || true']);
+    const { status, stdout, stderr } = run(shell, [
+      '-c',
+      '. .ci/provision; echo "status=$? node=$(node -v)"; set | grep "^_rc" || true',
+    ]);
     expect(stdout.trim()).toBe('status=0 node=v24.0.0');
     expect(stderr).toContain('provision: this shell now runs node v24.0.0');
     expect(status).toBe(0);
@@ -75,7 +78,11 @@ describe.each(shells)('.ci/provision under %s', (shell) => {
 describe('.ci/provision, the edge cases', () => {
   it('sourced by sh outside the repository root: says so, and leaves the shell running', () => {
     mkdirSync(path.join(repo, 'sub'), { recursive: true });
-    const { stdout, stderr } = run('sh', ['-c', '. ../.ci/provision; echo "status=$? node=$(node -v)"'], path.join(repo, 'sub'));
+    const { stdout, stderr } = run(
+      'sh',
+      ['-c', '. ../.ci/provision; echo "status=$? node=$(node -v)"'],
+      path.join(repo, 'sub'),
+    );
     expect(stdout.trim()).toBe('status=1 node=v20.0.0');
     expect(stderr).toContain('source it from the repository root');
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { combinedBadge, jobBadge, NO_BADGE } from '@/lib/user-groups/job-badge';
 
-const job = (status: 'running' | 'paused' | 'cancelled' | 'done', done: number, total: number) => ({ status, total, created: done, existed: 0, failed: [] });
+const job = (status: 'running' | 'paused' | 'cancelled' | 'done', done: number, total: number) => ({
+  status,
+  total,
+  created: done,
+  existed: 0,
+  failed: [],
+});
 
 describe('the toolbar badge of a job', () => {
   it('a running job shows done/total while that fits four characters, then a percentage', () => {

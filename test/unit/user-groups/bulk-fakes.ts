@@ -25,13 +25,30 @@ type CreateAnswer = Result<{ group: WireUserGroup; created: boolean }>;
 type Script = (row: BulkRow, call: number) => CreateAnswer | Promise<CreateAnswer>;
 
 export const created = (row: BulkRow, existed = false): CreateAnswer =>
-  ok({ group: { team_id: 100 + row.line, token: `ugt_${row.userGroupId}`, name: row.name, provided_id: row.userGroupId, api_environment_tag: row.environment }, created: !existed });
-export const rateLimited = (seconds?: number): CreateAnswer => fail('RATE_LIMITED', verbatimText('Rate limited.'), { retryAfterSeconds: seconds });
-export const refused = (message: string): CreateAnswer => fail('REJECTED', verbatimText(`The service refused: ${message}`));
-export const timedOut = (): CreateAnswer => fail('TIMEOUT', verbatimText('https://ug.example.com did not answer within 15 seconds.'), { maybeProcessed: true });
+  ok({
+    group: {
+      team_id: 100 + row.line,
+      token: `ugt_${row.userGroupId}`,
+      name: row.name,
+      provided_id: row.userGroupId,
+      api_environment_tag: row.environment,
+    },
+    created: !existed,
+  });
+export const rateLimited = (seconds?: number): CreateAnswer =>
+  fail('RATE_LIMITED', verbatimText('Rate limited.'), { retryAfterSeconds: seconds });
+export const refused = (message: string): CreateAnswer =>
+  fail('REJECTED', verbatimText(`The service refused: ${message}`));
+export const timedOut = (): CreateAnswer =>
+  fail('TIMEOUT', verbatimText('https://ug.example.com did not answer within 15 seconds.'), { maybeProcessed: true });
 
 export function rows(count: number, environment: 'Customer' | 'Testing' = 'Customer'): BulkRow[] {
-  return Array.from({ length: count }, (_, i) => ({ line: i + 2, name: `Group ${i}`, userGroupId: `g${i}`, environment }));
+  return Array.from({ length: count }, (_, i) => ({
+    line: i + 2,
+    name: `Group ${i}`,
+    userGroupId: `g${i}`,
+    environment,
+  }));
 }
 
 /**
@@ -53,7 +70,14 @@ export function fakeRunner(script: Script = (row) => created(row), overrides: Pa
   const alarm = { ensure: vi.fn(() => Promise.resolve()), clear: vi.fn(() => Promise.resolve()) };
   const registry = createRegistryWriter(TEST_SCOPE);
   const jobs = createBulkJobStore(TEST_SCOPE);
-  const runner = createBulkRunner({ api, registry, jobs, connect: () => Promise.resolve(ok(CONNECTION)), alarm, ...overrides });
+  const runner = createBulkRunner({
+    api,
+    registry,
+    jobs,
+    connect: () => Promise.resolve(ok(CONNECTION)),
+    alarm,
+    ...overrides,
+  });
   return { runner, api, calls, alarm, registry, jobs };
 }
 
@@ -67,12 +91,19 @@ export async function storedJob(): Promise<BulkJob> {
 export async function remainingIds(): Promise<string[]> {
   const job = await storedJob();
   const rows = (await createBulkJobStore(TEST_SCOPE).readRows())?.rows ?? [];
-  return Array.from({ length: remainingCount(job) }, (_, i) => rowAt(job, rows, job.next + i)?.userGroupId ?? 'missing');
+  return Array.from(
+    { length: remainingCount(job) },
+    (_, i) => rowAt(job, rows, job.next + i)?.userGroupId ?? 'missing',
+  );
 }
 
 /** Stores a current (version 3) job as the background would, its rows too unless left out. */
 export async function storeJob({ job, rows }: { job: BulkJob; rows?: BulkJobRows }) {
-  await fakeBrowser.storage.local.set({ [testKey('bulkCreateJob')]: job, [`${testKey('bulkCreateJob')}$`]: { v: 3 }, ...(rows && { [testKey('bulkCreateRows')]: rows }) });
+  await fakeBrowser.storage.local.set({
+    [testKey('bulkCreateJob')]: job,
+    [`${testKey('bulkCreateJob')}$`]: { v: 3 },
+    ...(rows && { [testKey('bulkCreateRows')]: rows }),
+  });
 }
 
 /** Lets the runner go as far as it can: every sleep elapses, every storage write settles. */

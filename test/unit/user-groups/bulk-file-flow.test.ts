@@ -45,7 +45,11 @@ describe('detectFileKind: a bulk-create CSV or a registry backup, before anythin
     const template = bulkTemplateCsv();
     expect(template).toBe('name,user_group_id,environment\r\nExample group,example-group-1,Testing\r\n');
     expect(detectFileKind(template)).toBe('create');
-    expect(parseBulkCsv(template)).toEqual({ ok: true, rows: [{ line: 2, name: 'Example group', userGroupId: 'example-group-1', environment: 'Testing' }], problems: [] });
+    expect(parseBulkCsv(template)).toEqual({
+      ok: true,
+      rows: [{ line: 2, name: 'Example group', userGroupId: 'example-group-1', environment: 'Testing' }],
+      problems: [],
+    });
   });
 });
 
@@ -56,7 +60,15 @@ describe('unsent rows of a job', () => {
     status: 'cancelled',
     next: 2,
     created: 1,
-    failed: [{ line: 3, name: 'Group 1', userGroupId: 'g1', environment: 'Customer', message: verbatimText('=The service refused: taken.') }],
+    failed: [
+      {
+        line: 3,
+        name: 'Group 1',
+        userGroupId: 'g1',
+        environment: 'Customer',
+        message: verbatimText('=The service refused: taken.'),
+      },
+    ],
   };
 
   it('the rows not sent, then the failed rows with their error', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { markSending, newBulkJob, recordOutcome, remainingCount, rowAt, settleStaleInFlight } from '@/lib/user-groups/bulk-job';
+import {
+  markSending,
+  newBulkJob,
+  recordOutcome,
+  remainingCount,
+  rowAt,
+  settleStaleInFlight,
+} from '@/lib/user-groups/bulk-job';
 import type { BulkJob, QueuedRow } from '@/lib/user-groups/bulk-job-schema';
 import { verbatimText } from '@/lib/message-ref';
 import { textsRendered } from '../helpers/error-text';
@@ -22,7 +29,10 @@ describe('the queue: stored rows, then retries', () => {
     expect(job).toMatchObject({ status: 'running', total: 3, skipped: 1, queued: 3, next: 0, retries: [] });
     expect(queued).toEqual({ jobId: 'j', rows: rows(3).map((row) => ({ ...row, attempts: 0 })) });
     expect(remainingCount(job)).toBe(3);
-    expect(newBulkJob({ id: 'e', rows: [], skipped: 2, ratePerMinute: 60, now: T0 }).job).toMatchObject({ status: 'done', queued: 0 });
+    expect(newBulkJob({ id: 'e', rows: [], skipped: 2, ratePerMinute: 60, now: T0 }).job).toMatchObject({
+      status: 'done',
+      queued: 0,
+    });
   });
 
   it('remainingCount counts what is left of both parts', () => {
@@ -47,14 +57,22 @@ describe('the queue: stored rows, then retries', () => {
     expect(ids(next, queued.rows)).toEqual(['g0']);
     next = send(next, queued.rows, unknown);
     expect(next).toMatchObject({ status: 'done', created: 1, existed: 1, next: 4, retries: [0] });
-    expect(textsRendered(next.failed)).toEqual([expect.objectContaining({ userGroupId: 'g0', message: 'Outcome unknown — no answer' })]);
+    expect(textsRendered(next.failed)).toEqual([
+      expect.objectContaining({ userGroupId: 'g0', message: 'Outcome unknown — no answer' }),
+    ]);
     expect(next.inFlight).toBeUndefined();
   });
 
   it('a rate limit keeps the row at the head; a stale outcome only clears the flag', () => {
     const limited = send(job, queued.rows, { kind: 'rateLimited', retryAfterSeconds: 5, sentAt: T0 });
     expect(limited).toMatchObject({ next: 0, rateLimitedUntil: T0 + 5000 });
-    const stale = recordOutcome({ ...markSending(job, job.next, T0), next: 1 }, queued.rows, 0, { kind: 'created' }, T0);
+    const stale = recordOutcome(
+      { ...markSending(job, job.next, T0), next: 1 },
+      queued.rows,
+      0,
+      { kind: 'created' },
+      T0,
+    );
     expect(stale).toMatchObject({ next: 1, created: 0 });
     expect(stale.inFlight).toBeUndefined();
   });
@@ -70,7 +88,16 @@ describe('the queue: stored rows, then retries', () => {
 
   it('a paused job fails an unknown outcome at once, and a blocked one stays paused', () => {
     const paused: BulkJob = { ...job, status: 'paused' };
-    expect(send(paused, queued.rows, unknown)).toMatchObject({ status: 'paused', next: 1, retries: [], failed: [expect.objectContaining({ userGroupId: 'g0' })] });
-    expect(send(job, queued.rows, { kind: 'blocked', message: verbatimText('Check the token.') })).toMatchObject({ status: 'paused', message: verbatimText('Check the token.'), next: 0 });
+    expect(send(paused, queued.rows, unknown)).toMatchObject({
+      status: 'paused',
+      next: 1,
+      retries: [],
+      failed: [expect.objectContaining({ userGroupId: 'g0' })],
+    });
+    expect(send(job, queued.rows, { kind: 'blocked', message: verbatimText('Check the token.') })).toMatchObject({
+      status: 'paused',
+      message: verbatimText('Check the token.'),
+      next: 0,
+    });
   });
 });

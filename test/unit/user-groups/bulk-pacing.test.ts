@@ -25,14 +25,21 @@ describe('the pacing rules', () => {
   });
 
   it('after a 429 waits for Retry-After counted from the answer, or the interval if that is later', () => {
-    expect(nextSendAfterRateLimit({ sentAt: T0, answeredAt: T0 + 50, retryAfterSeconds: 2, ratePerMinute: 150 })).toBe(T0 + 2050);
-    expect(nextSendAfterRateLimit({ sentAt: T0, answeredAt: T0 + 50, retryAfterSeconds: 0, ratePerMinute: 150 })).toBe(T0 + 400);
+    expect(nextSendAfterRateLimit({ sentAt: T0, answeredAt: T0 + 50, retryAfterSeconds: 2, ratePerMinute: 150 })).toBe(
+      T0 + 2050,
+    );
+    expect(nextSendAfterRateLimit({ sentAt: T0, answeredAt: T0 + 50, retryAfterSeconds: 0, ratePerMinute: 150 })).toBe(
+      T0 + 400,
+    );
     // No usable Retry-After: 30 s.
-    expect(nextSendAfterRateLimit({ sentAt: T0, answeredAt: T0, retryAfterSeconds: undefined, ratePerMinute: 150 })).toBe(T0 + 30_000);
+    expect(
+      nextSendAfterRateLimit({ sentAt: T0, answeredAt: T0, retryAfterSeconds: undefined, ratePerMinute: 150 }),
+    ).toBe(T0 + 30_000);
   });
 
   it('never waits longer than an hour after a 429, whatever Retry-After says', () => {
-    const after = (retryAfterSeconds: number) => nextSendAfterRateLimit({ sentAt: T0, answeredAt: T0, retryAfterSeconds, ratePerMinute: 150 });
+    const after = (retryAfterSeconds: number) =>
+      nextSendAfterRateLimit({ sentAt: T0, answeredAt: T0, retryAfterSeconds, ratePerMinute: 150 });
     expect(after(Infinity)).toBe(T0 + 3_600_000);
     expect(after(10 ** 12)).toBe(T0 + 3_600_000);
     expect(after(NaN)).toBe(T0 + 30_000);
@@ -74,7 +81,9 @@ describe('the runner keeps to the pacing (fake timers)', () => {
   });
 
   it('honours Retry-After, then retries the same row and carries on at the rate', async () => {
-    const { runner, calls } = fakeRunner((row, call) => (row.userGroupId === 'g1' && call === 1 ? rateLimited(5) : created(row)));
+    const { runner, calls } = fakeRunner((row, call) =>
+      row.userGroupId === 'g1' && call === 1 ? rateLimited(5) : created(row),
+    );
     await runner.start(rows(3), 60);
     await vi.advanceTimersByTimeAsync(1000);
     const waiting = await storedJob();

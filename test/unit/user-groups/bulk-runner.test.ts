@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { bulkAlarmFor, bulkCreateAlarmName, createBulkCreateHandlers } from '@/entrypoints/background/bulk-create-handlers';
+import {
+  bulkAlarmFor,
+  bulkCreateAlarmName,
+  createBulkCreateHandlers,
+} from '@/entrypoints/background/bulk-create-handlers';
 import { createProjectApi } from '@/lib/api/project-api';
 import { createWorkspaceServices } from '@/lib/workspaces/workspace-services';
 import type { UserGroupApi } from '@/lib/api/user-group-api';
@@ -11,7 +15,19 @@ import { ROWS_UNREADABLE } from '@/lib/user-groups/bulk-runner';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { textsRendered, withText } from '../helpers/error-text';
 import { seedConnection } from '../helpers/stored-connection';
-import { CONNECTION, created, fakeRunner, rateLimited, refused, remainingIds, rows, storedJob, storeJob, timedOut, drain } from './bulk-fakes';
+import {
+  CONNECTION,
+  created,
+  fakeRunner,
+  rateLimited,
+  refused,
+  remainingIds,
+  rows,
+  storedJob,
+  storeJob,
+  timedOut,
+  drain,
+} from './bulk-fakes';
 import { TEST_SCOPE, TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
 import { verbatimText } from '@/lib/message-ref';
 
@@ -22,7 +38,6 @@ async function registryIds(): Promise<string[]> {
   const registry = await createRegistryWriter(TEST_SCOPE).read();
   return registry.groups.map((group) => `${group.environment}:${group.provided_id}`).sort();
 }
-
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -44,7 +59,17 @@ describe('the bulk job state machine', () => {
     await drain(runner);
     expect(seenBefore).toEqual([[], ['Customer:g0'], ['Customer:g0', 'Customer:g1']]);
     expect(await registryIds()).toEqual(['Customer:g0', 'Customer:g1', 'Customer:g2']);
-    expect(await storedJob()).toMatchObject({ status: 'done', total: 3, created: 2, existed: 1, failed: [], queued: 3, next: 3, retries: [], finishedAt: new Date(T0 + 200).toISOString() });
+    expect(await storedJob()).toMatchObject({
+      status: 'done',
+      total: 3,
+      created: 2,
+      existed: 1,
+      failed: [],
+      queued: 3,
+      next: 3,
+      retries: [],
+      finishedAt: new Date(T0 + 200).toISOString(),
+    });
     expect((await storedJob()).inFlight).toBeUndefined();
     expect(alarm.clear).toHaveBeenCalled();
   });
@@ -52,7 +77,21 @@ describe('the bulk job state machine', () => {
   it('skips rows already in the registry, and refuses a second job while one runs', async () => {
     const { runner, calls } = fakeRunner();
     await createRegistryWriter(TEST_SCOPE).update((registry) => ({
-      registry: { groups: [...registry.groups, { team_id: 1, token: 't', name: 'G', provided_id: 'g1', environment: 'Customer', createdAt: 'x', lastRotatedAt: null, extra: {} }] },
+      registry: {
+        groups: [
+          ...registry.groups,
+          {
+            team_id: 1,
+            token: 't',
+            name: 'G',
+            provided_id: 'g1',
+            environment: 'Customer',
+            createdAt: 'x',
+            lastRotatedAt: null,
+            extra: {},
+          },
+        ],
+      },
       result: null,
     }));
     expect(await runner.start(rows(3), 60)).toEqual({ ok: true, value: { total: 2, skipped: 1 } });
@@ -74,11 +113,15 @@ describe('the bulk job state machine', () => {
     }));
     await runner.start(rows(2), 600);
     await drain(runner);
-    expect(await createRegistryWriter(TEST_SCOPE).unsettled()).toEqual([{ name: 'Other', userGroupId: 'g1', environment: 'Testing', since }]);
+    expect(await createRegistryWriter(TEST_SCOPE).unsettled()).toEqual([
+      { name: 'Other', userGroupId: 'g1', environment: 'Testing', since },
+    ]);
   });
 
   it('429 then success: the same row is sent again after Retry-After and counted once', async () => {
-    const { runner, calls } = fakeRunner((row, call) => (row.userGroupId === 'g0' && call < 3 ? rateLimited(1) : created(row)));
+    const { runner, calls } = fakeRunner((row, call) =>
+      row.userGroupId === 'g0' && call < 3 ? rateLimited(1) : created(row),
+    );
     await runner.start(rows(2), 600);
     await drain(runner);
     expect(calls.map((call) => call.id)).toEqual(['g0', 'g0', 'g0', 'g1']);
@@ -86,21 +129,41 @@ describe('the bulk job state machine', () => {
   });
 
   it('success: 0 (and other refusals) are recorded with the service’s message, and the job goes on', async () => {
-    const { runner } = fakeRunner((row) => (row.userGroupId === 'g1' ? refused('user_group_id is reserved') : created(row)));
+    const { runner } = fakeRunner((row) =>
+      row.userGroupId === 'g1' ? refused('user_group_id is reserved') : created(row),
+    );
     await runner.start(rows(3), 600);
     await drain(runner);
     const job = await storedJob();
     expect(job).toMatchObject({ status: 'done', created: 2 });
-    expect(textsRendered(job.failed)).toEqual([{ line: 3, name: 'Group 1', userGroupId: 'g1', environment: 'Customer', message: 'The service refused: user_group_id is reserved' }]);
+    expect(textsRendered(job.failed)).toEqual([
+      {
+        line: 3,
+        name: 'Group 1',
+        userGroupId: 'g1',
+        environment: 'Customer',
+        message: 'The service refused: user_group_id is reserved',
+      },
+    ]);
     expect(await registryIds()).toEqual(['Customer:g0', 'Customer:g2']);
   });
 
   it('an unknown outcome is retried once, later (after the other rows); get-or-create makes that safe', async () => {
-    const { runner, calls } = fakeRunner((row, call) => (row.userGroupId === 'g0' && call === 1 ? timedOut() : created(row, row.userGroupId === 'g0')));
+    const { runner, calls } = fakeRunner((row, call) =>
+      row.userGroupId === 'g0' && call === 1 ? timedOut() : created(row, row.userGroupId === 'g0'),
+    );
     await runner.start(rows(3), 600);
     await drain(runner);
     expect(calls.map((call) => call.id)).toEqual(['g0', 'g1', 'g2', 'g0']);
-    expect(await storedJob()).toMatchObject({ status: 'done', created: 2, existed: 1, failed: [], queued: 3, retries: [0], next: 4 });
+    expect(await storedJob()).toMatchObject({
+      status: 'done',
+      created: 2,
+      existed: 1,
+      failed: [],
+      queued: 3,
+      retries: [0],
+      next: 4,
+    });
   });
 
   it('an outcome unknown twice is recorded as failed with "outcome unknown"', async () => {
@@ -110,7 +173,12 @@ describe('the bulk job state machine', () => {
     expect(calls.map((call) => call.id)).toEqual(['g0', 'g1', 'g1']);
     const job = await storedJob();
     expect(job.status).toBe('done');
-    expect(textsRendered(job.failed)).toEqual([expect.objectContaining({ userGroupId: 'g1', message: 'Outcome unknown — https://ug.example.com did not answer within 15 seconds.' })]);
+    expect(textsRendered(job.failed)).toEqual([
+      expect.objectContaining({
+        userGroupId: 'g1',
+        message: 'Outcome unknown — https://ug.example.com did not answer within 15 seconds.',
+      }),
+    ]);
   });
 
   it('cancel stops after the request in flight, whose outcome is still recorded', async () => {
@@ -135,10 +203,19 @@ describe('the bulk job state machine', () => {
 
   it('credentials the service rejects pause the job (no row is failed for it); resume carries on', async () => {
     let rejecting = true;
-    const { runner, calls } = fakeRunner((row) => (rejecting && row.userGroupId === 'g1' ? fail('UNAUTHENTICATED', verbatimText('Check the API token.')) : created(row)));
+    const { runner, calls } = fakeRunner((row) =>
+      rejecting && row.userGroupId === 'g1'
+        ? fail('UNAUTHENTICATED', verbatimText('Check the API token.'))
+        : created(row),
+    );
     await runner.start(rows(3), 600);
     await drain(runner);
-    expect(textsRendered(await storedJob())).toMatchObject({ status: 'paused', message: 'Check the API token.', created: 1, failed: [] });
+    expect(textsRendered(await storedJob())).toMatchObject({
+      status: 'paused',
+      message: 'Check the API token.',
+      created: 1,
+      failed: [],
+    });
     rejecting = false;
     expect(await runner.resume()).toEqual({ ok: true, value: {} });
     await drain(runner);
@@ -147,8 +224,13 @@ describe('the bulk job state machine', () => {
   });
 
   it('does not start without a usable connection', async () => {
-    const { runner } = fakeRunner(undefined, { connect: () => Promise.resolve(fail('NOT_CONFIGURED', verbatimText('Set it up.'))) });
-    expect(withText(await runner.start(rows(1), 60))).toEqual({ ok: false, error: { code: 'NOT_CONFIGURED', message: 'Set it up.' } });
+    const { runner } = fakeRunner(undefined, {
+      connect: () => Promise.resolve(fail('NOT_CONFIGURED', verbatimText('Set it up.'))),
+    });
+    expect(withText(await runner.start(rows(1), 60))).toEqual({
+      ok: false,
+      error: { code: 'NOT_CONFIGURED', message: 'Set it up.' },
+    });
     expect(await createBulkJobStore(TEST_SCOPE).read()).toBeNull();
   });
 });
@@ -198,7 +280,15 @@ describe('a worker that stops and starts again', () => {
     void runner.wake();
     await drain(runner);
     expect(calls).toHaveLength(0);
-    expect(await storedJob()).toMatchObject({ status: 'paused', message: ROWS_UNREADABLE, inFlight: 0, next: 0, queued: 2, created: 0, failed: [] });
+    expect(await storedJob()).toMatchObject({
+      status: 'paused',
+      message: ROWS_UNREADABLE,
+      inFlight: 0,
+      next: 0,
+      queued: 2,
+      created: 0,
+      failed: [],
+    });
     expect(alarm.clear).toHaveBeenCalled();
     // Resuming without the rows pauses again, rather than sending or spinning.
     expect(await runner.resume()).toEqual({ ok: true, value: {} });
@@ -232,8 +322,14 @@ describe('what is written', () => {
     const writes = set.mock.calls.map(([items]) => items as Record<string, unknown>);
     const withRows = writes.filter((items) => testKey('bulkCreateRows') in items);
     expect(withRows).toHaveLength(1);
-    expect(Object.keys(withRows[0]!).sort()).toEqual([testKey('bulkCreateJob'), `${testKey('bulkCreateJob')}$`, testKey('bulkCreateRows')]);
-    const progress = writes.filter((items) => testKey('bulkCreateJob') in items && !(testKey('bulkCreateRows') in items));
+    expect(Object.keys(withRows[0]!).sort()).toEqual([
+      testKey('bulkCreateJob'),
+      `${testKey('bulkCreateJob')}$`,
+      testKey('bulkCreateRows'),
+    ]);
+    const progress = writes.filter(
+      (items) => testKey('bulkCreateJob') in items && !(testKey('bulkCreateRows') in items),
+    );
     expect(progress.length).toBeGreaterThanOrEqual(2000); // before and after each row
     const largest = Math.max(...progress.map((items) => JSON.stringify(items).length));
     expect(largest).toBeLessThan(2048);
@@ -251,11 +347,17 @@ describe('the background wiring', () => {
     vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(() => Promise.resolve(true));
     const createUserGroup = vi.fn(() => new Promise(() => undefined));
     const api = { createUserGroup } as unknown as UserGroupApi;
-    const services = createWorkspaceServices(TEST_WORKSPACE_ID, { projectApi: createProjectApi({ fetch }), userGroupApi: api, bulkAlarm: bulkAlarmFor });
+    const services = createWorkspaceServices(TEST_WORKSPACE_ID, {
+      projectApi: createProjectApi({ fetch }),
+      userGroupApi: api,
+      bulkAlarm: bulkAlarmFor,
+    });
     const handlers = createBulkCreateHandlers(services.runner());
     const BULK_CREATE_ALARM = bulkCreateAlarmName(TEST_WORKSPACE_ID);
     const sender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
-    expect(await handlers.startBulkCreate({ rows: rows(2), ratePerMinute: 150 }, sender)).toEqual(ok({ total: 2, skipped: 0 }));
+    expect(await handlers.startBulkCreate({ rows: rows(2), ratePerMinute: 150 }, sender)).toEqual(
+      ok({ total: 2, skipped: 0 }),
+    );
     expect(await fakeBrowser.alarms.get(BULK_CREATE_ALARM)).toMatchObject({ periodInMinutes: 0.5 });
     await vi.advanceTimersByTimeAsync(0);
     expect(createUserGroup).toHaveBeenCalledTimes(1);

@@ -4,7 +4,13 @@ import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { workspaceScope } from '@/lib/workspaces/workspace-keys';
 import { withText } from '../helpers/error-text';
-import { fakeServices, seedTwoWorkspaces, startBackground, WORKSPACE_A, WORKSPACE_B } from '../workspaces/background-fixture';
+import {
+  fakeServices,
+  seedTwoWorkspaces,
+  startBackground,
+  WORKSPACE_A,
+  WORKSPACE_B,
+} from '../workspaces/background-fixture';
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 
@@ -22,12 +28,26 @@ const groupsA = () => createRegistryWriter(workspaceScope(WORKSPACE_A)).read();
 describe('startSelectionJob, through the router as the options page sends it', () => {
   it('rotates the selected groups of one workspace in the background, through the single-row rotation', async () => {
     const { send, services } = startBackground();
-    for (const id of ['x', 'y', 'z']) expect(await send('createUserGroup', { workspaceId: WORKSPACE_A, name: `Team ${id}`, userGroupId: id, environment: 'Customer' })).toMatchObject({ ok: true });
+    for (const id of ['x', 'y', 'z'])
+      expect(
+        await send('createUserGroup', {
+          workspaceId: WORKSPACE_A,
+          name: `Team ${id}`,
+          userGroupId: id,
+          environment: 'Customer',
+        }),
+      ).toMatchObject({ ok: true });
     const tokens = async () => new Map((await groupsA()).groups.map((group) => [group.provided_id, group.token]));
     const before = await tokens();
 
-    const selected = ['x', 'z'].map((id) => ({ name: `Team ${id}`, userGroupId: id, environment: 'Customer' as const }));
-    expect(await send('startSelectionJob', { workspaceId: WORKSPACE_A, operation: 'rotate', groups: selected })).toEqual({ ok: true, value: { total: 2 } });
+    const selected = ['x', 'z'].map((id) => ({
+      name: `Team ${id}`,
+      userGroupId: id,
+      environment: 'Customer' as const,
+    }));
+    expect(
+      await send('startSelectionJob', { workspaceId: WORKSPACE_A, operation: 'rotate', groups: selected }),
+    ).toEqual({ ok: true, value: { total: 2 } });
     await vi.runAllTimersAsync();
     const job = await createBulkJobStore(workspaceScope(WORKSPACE_A)).read();
     expect(job).toMatchObject({ operation: 'rotate', status: 'done', created: 2, ratePerMinute: 150 });
@@ -42,17 +62,40 @@ describe('startSelectionJob, through the router as the options page sends it', (
     const services = fakeServices();
     services.userGroupApi.createUserGroup.mockImplementation(() => new Promise(() => undefined));
     const { send } = startBackground(services);
-    await send('startBulkCreate', { workspaceId: WORKSPACE_A, rows: [{ line: 2, name: 'A', userGroupId: 'a', environment: 'Customer' }], ratePerMinute: 60 });
-    expect(withText(await send('startSelectionJob', { workspaceId: WORKSPACE_A, operation: 'delete', groups: [{ name: 'A', userGroupId: 'a', environment: 'Customer' }] }))).toEqual({
+    await send('startBulkCreate', {
+      workspaceId: WORKSPACE_A,
+      rows: [{ line: 2, name: 'A', userGroupId: 'a', environment: 'Customer' }],
+      ratePerMinute: 60,
+    });
+    expect(
+      withText(
+        await send('startSelectionJob', {
+          workspaceId: WORKSPACE_A,
+          operation: 'delete',
+          groups: [{ name: 'A', userGroupId: 'a', environment: 'Customer' }],
+        }),
+      ),
+    ).toEqual({
       ok: false,
-      error: { code: 'INVALID_INPUT', message: 'A job is already under way in this workspace. Cancel it or wait until it ends.' },
+      error: {
+        code: 'INVALID_INPUT',
+        message: 'A job is already under way in this workspace. Cancel it or wait until it ends.',
+      },
     });
   });
 
   it('a request off the schema (no groups, an unknown operation) is refused before any handler', async () => {
     const { send } = startBackground();
-    expect(await send('startSelectionJob', { workspaceId: WORKSPACE_A, operation: 'rotate', groups: [] })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
-    expect(await send('startSelectionJob', { workspaceId: WORKSPACE_A, operation: 'create' as 'rotate', groups: [{ name: 'A', userGroupId: 'a', environment: 'Customer' }] })).toMatchObject({
+    expect(
+      await send('startSelectionJob', { workspaceId: WORKSPACE_A, operation: 'rotate', groups: [] }),
+    ).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(
+      await send('startSelectionJob', {
+        workspaceId: WORKSPACE_A,
+        operation: 'create' as 'rotate',
+        groups: [{ name: 'A', userGroupId: 'a', environment: 'Customer' }],
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'INVALID_INPUT' },
     });

@@ -7,7 +7,8 @@ import { registrySchema, type Registry, type RegistryEntry } from '@/lib/user-gr
 import { loadStorageFixture } from '../fixtures/storage/load';
 
 /** Groups in a fixed order, to compare registries whatever their stored order. */
-const byKey = (groups: readonly RegistryEntry[]) => [...groups].sort((a, b) => `${a.environment}:${a.provided_id}`.localeCompare(`${b.environment}:${b.provided_id}`));
+const byKey = (groups: readonly RegistryEntry[]) =>
+  [...groups].sort((a, b) => `${a.environment}:${a.provided_id}`.localeCompare(`${b.environment}:${b.provided_id}`));
 
 /** The stored example as the registry reads it (its rotation mark, written in English by an older version, is read as verbatim text). */
 const registryV1 = registrySchema.parse(loadStorageFixture('user-group-registry.v1.json'));
@@ -29,18 +30,16 @@ const awkward: Registry = {
         ['@at Ünïcødé 日本', 'id with spaces'],
         ["'=an apostrophe first", "'plain-apostrophe"],
       ] as const
-    ).map(
-      ([name, id], i): RegistryEntry => ({
-        team_id: 9000 + i,
-        token: `ugt_awkward_${i}`,
-        name,
-        provided_id: id,
-        environment: i % 2 ? 'Testing' : 'Customer',
-        createdAt: '2025-05-05T05:05:05.000Z',
-        lastRotatedAt: i === 0 ? '2025-06-06T06:06:06.000Z' : null,
-        extra: {},
-      }),
-    ),
+    ).map(([name, id], i): RegistryEntry => ({
+      team_id: 9000 + i,
+      token: `ugt_awkward_${i}`,
+      name,
+      provided_id: id,
+      environment: i % 2 ? 'Testing' : 'Customer',
+      createdAt: '2025-05-05T05:05:05.000Z',
+      lastRotatedAt: i === 0 ? '2025-06-06T06:06:06.000Z' : null,
+      extra: {},
+    })),
   ],
 };
 
@@ -54,21 +53,33 @@ describe('export', () => {
   it('names files by the workspace and the local date', () => {
     expect(exportFileName('json', AT, WORKSPACE)).toBe('user-groups-acme-2025-11-21.json');
     expect(exportRegistryCsv(awkward, AT, WORKSPACE).fileName).toBe('user-groups-acme-2025-11-21.csv');
-    expect(exportFileName('csv', AT, { name: '  Éclair & Co. / Review  ' })).toBe('user-groups-eclair-co-review-2025-11-21.csv');
+    expect(exportFileName('csv', AT, { name: '  Éclair & Co. / Review  ' })).toBe(
+      'user-groups-eclair-co-review-2025-11-21.csv',
+    );
     expect(exportFileName('csv', AT, { name: '東京' })).toBe('user-groups-workspace-2025-11-21.csv');
   });
 
   it('JSON names its workspace and holds every stored field, extra fields and rotation marks included', () => {
     const file = exportRegistryJson(registryV1, AT, WORKSPACE);
     expect(file.mimeType).toBe('application/json');
-    expect(JSON.parse(file.text)).toEqual({ format: 'review-companion.user-groups', version: 1, exportedAt: AT.toISOString(), workspace: WORKSPACE, groups: registryV1.groups });
+    expect(JSON.parse(file.text)).toEqual({
+      format: 'review-companion.user-groups',
+      version: 1,
+      exportedAt: AT.toISOString(),
+      workspace: WORKSPACE,
+      groups: registryV1.groups,
+    });
   });
 
   it('CSV has the documented columns and guards formula-like values', () => {
     const lines = exportRegistryCsv(awkward, AT, WORKSPACE).text.split('\r\n');
     expect(lines[0]).toBe('name,user_group_id,environment,token,team_id,created_at,last_rotated_at');
-    expect(lines[1]).toBe('Acme Support,acme-support,Customer,ugt_9f2c4a7e1b3d5f60718293a4b5c6d7e8,1001,2025-01-15T09:30:00.000Z,2025-03-02T14:05:00.000Z');
-    expect(lines[3]).toBe(`"'=HYPERLINK(""http://x"")","'+1 line",Customer,ugt_awkward_0,9000,2025-05-05T05:05:05.000Z,2025-06-06T06:06:06.000Z`);
+    expect(lines[1]).toBe(
+      'Acme Support,acme-support,Customer,ugt_9f2c4a7e1b3d5f60718293a4b5c6d7e8,1001,2025-01-15T09:30:00.000Z,2025-03-02T14:05:00.000Z',
+    );
+    expect(lines[3]).toBe(
+      `"'=HYPERLINK(""http://x"")","'+1 line",Customer,ugt_awkward_0,9000,2025-05-05T05:05:05.000Z,2025-06-06T06:06:06.000Z`,
+    );
   });
 
   it('CSV guards a formula-like name that contains a line break, so the token column cannot be pulled into a link', () => {
@@ -79,7 +90,9 @@ describe('export', () => {
     expect(text.split('\r\n')[1]).toMatch(/^"'=HYPERLINK/);
     const parsed = parseRegistryFile(text);
     // Read back, the guard is removed, and the line break is refused as any control character is.
-    expect(parsed.ok && parsed.problems.map((problem) => messageText(problem.reason))).toEqual(['name: must not contain line breaks, tabs or other control characters']);
+    expect(parsed.ok && parsed.problems.map((problem) => messageText(problem.reason))).toEqual([
+      'name: must not contain line breaks, tabs or other control characters',
+    ]);
   });
 });
 
@@ -96,10 +109,13 @@ describe('export → import round trip', () => {
 
   it('an export lists the groups oldest first (the stored order follows storage parts), ties by environment and id', () => {
     const shuffled = { groups: [...awkward.groups].reverse() };
-    const exported = (JSON.parse(exportRegistryJson(shuffled, AT, WORKSPACE).text) as { groups: RegistryEntry[] }).groups;
+    const exported = (JSON.parse(exportRegistryJson(shuffled, AT, WORKSPACE).text) as { groups: RegistryEntry[] })
+      .groups;
     const times = exported.map((group) => group.createdAt);
     expect(times).toEqual([...times].sort());
-    expect(exported).toEqual((JSON.parse(exportRegistryJson(awkward, AT, WORKSPACE).text) as { groups: RegistryEntry[] }).groups);
+    expect(exported).toEqual(
+      (JSON.parse(exportRegistryJson(awkward, AT, WORKSPACE).text) as { groups: RegistryEntry[] }).groups,
+    );
   });
 
   it('a JSON export restores an emptied registry exactly', () => {
@@ -121,7 +137,10 @@ describe('a rotation mark’s text in a backup file', () => {
   const [group] = registryV1.groups;
   if (!group) throw new Error('fixture');
   const fileWith = (message: unknown) =>
-    JSON.stringify({ ...JSON.parse(exportRegistryJson({ groups: [group] }, AT, WORKSPACE).text), groups: [{ ...group, rotation: { state: 'unknown', since: NOW, message } }] });
+    JSON.stringify({
+      ...JSON.parse(exportRegistryJson({ groups: [group] }, AT, WORKSPACE).text),
+      groups: [{ ...group, rotation: { state: 'unknown', since: NOW, message } }],
+    });
   const readMark = (message: unknown) => {
     const parsed = parseRegistryFile(fileWith(message));
     return parsed.ok ? { groups: parsed.groups.length, problems: parsed.problems.length } : undefined;

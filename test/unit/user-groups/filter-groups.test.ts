@@ -1,9 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { compareText, countByEnvironment, filterGroups, groupKey, plainSortKey, searchGroups, sortGroups, type GroupQuery } from '@/lib/user-groups/filter-groups';
+import {
+  compareText,
+  countByEnvironment,
+  filterGroups,
+  groupKey,
+  plainSortKey,
+  searchGroups,
+  sortGroups,
+  type GroupQuery,
+} from '@/lib/user-groups/filter-groups';
 import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
 
-function entry(name: string, provided_id: string, environment: 'Customer' | 'Testing', createdAt: string): RegistryEntry {
-  return { team_id: 1, token: `ugt_${environment}_${provided_id}`, name, provided_id, environment, createdAt, lastRotatedAt: null, extra: {} };
+function entry(
+  name: string,
+  provided_id: string,
+  environment: 'Customer' | 'Testing',
+  createdAt: string,
+): RegistryEntry {
+  return {
+    team_id: 1,
+    token: `ugt_${environment}_${provided_id}`,
+    name,
+    provided_id,
+    environment,
+    createdAt,
+    lastRotatedAt: null,
+    extra: {},
+  };
 }
 
 const GROUPS: readonly RegistryEntry[] = Object.freeze([
@@ -16,7 +39,12 @@ const GROUPS: readonly RegistryEntry[] = Object.freeze([
   entry('Émile', 'e-1', 'Testing', '2025-01-07T00:00:00.000Z'),
 ]);
 
-const query = (overrides: Partial<GroupQuery> = {}): GroupQuery => ({ search: '', environment: 'all', sort: 'name', ...overrides });
+const query = (overrides: Partial<GroupQuery> = {}): GroupQuery => ({
+  search: '',
+  environment: 'all',
+  sort: 'name',
+  ...overrides,
+});
 const keys = (groups: RegistryEntry[]) => groups.map(groupKey);
 
 describe('filterGroups: search', () => {
@@ -32,11 +60,18 @@ describe('filterGroups: search', () => {
 
   it('matches the id, any case, and the name in the same search', () => {
     // "acme" is in two names and in three ids (one of them upper case)
-    expect(keys(filterGroups(GROUPS, query({ search: 'AcMe', sort: 'oldest' })))).toEqual(['Customer:acme-1', 'Testing:ACME-2', 'Testing:acme-1']);
+    expect(keys(filterGroups(GROUPS, query({ search: 'AcMe', sort: 'oldest' })))).toEqual([
+      'Customer:acme-1',
+      'Testing:ACME-2',
+      'Testing:acme-1',
+    ]);
   });
 
   it('matches part of an id', () => {
-    expect(keys(filterGroups(GROUPS, query({ search: '-10', sort: 'id' })))).toEqual(['Customer:g-10', 'Customer:zeta-10']);
+    expect(keys(filterGroups(GROUPS, query({ search: '-10', sort: 'id' })))).toEqual([
+      'Customer:g-10',
+      'Customer:zeta-10',
+    ]);
   });
 
   it('trims the search', () => {
@@ -61,7 +96,10 @@ describe('filterGroups: environment', () => {
   });
 
   it('combines with the search', () => {
-    expect(keys(filterGroups(GROUPS, query({ environment: 'Testing', search: 'acme', sort: 'id' })))).toEqual(['Testing:acme-1', 'Testing:ACME-2']);
+    expect(keys(filterGroups(GROUPS, query({ environment: 'Testing', search: 'acme', sort: 'id' })))).toEqual([
+      'Testing:acme-1',
+      'Testing:ACME-2',
+    ]);
   });
 });
 
@@ -115,7 +153,9 @@ describe('sortGroups + searchGroups: the index a keystroke filters', () => {
       const index = sortGroups(GROUPS, sort);
       for (const search of ['', 'acme', 'ZETA', '-10', ' g-1 ']) {
         for (const environment of ['all', 'Customer', 'Testing'] as const) {
-          expect(keys(searchGroups(index, search, environment))).toEqual(keys(filterGroups(GROUPS, { search, environment, sort })));
+          expect(keys(searchGroups(index, search, environment))).toEqual(
+            keys(filterGroups(GROUPS, { search, environment, sort })),
+          );
         }
       }
     }
@@ -134,7 +174,9 @@ describe('sortGroups + searchGroups: the index a keystroke filters', () => {
   });
 
   it('filters 10,000 indexed groups in well under a frame', () => {
-    const many = Array.from({ length: 10_000 }, (_, i) => entry(`Group ${i}`, `id-${i}`, i % 2 ? 'Customer' : 'Testing', '2025-01-01T00:00:00.000Z'));
+    const many = Array.from({ length: 10_000 }, (_, i) =>
+      entry(`Group ${i}`, `id-${i}`, i % 2 ? 'Customer' : 'Testing', '2025-01-01T00:00:00.000Z'),
+    );
     const index = sortGroups(many, 'name');
     searchGroups(index, '99', 'all');
     let best = Infinity;
@@ -178,7 +220,12 @@ describe('performance', { retry: 2 }, () => {
   // In no particular order (two different permutations), so that every sort does real work.
   const many: RegistryEntry[] = Array.from({ length: 10_000 }, (_, i) => {
     const k = (i * 7919) % 10_000;
-    return entry(`Group ${(i * 4999 + 17) % 10_000}`, `id-${k}`, i % 3 ? 'Customer' : 'Testing', new Date(Date.UTC(2025, 0, 1) + k * 60_000).toISOString());
+    return entry(
+      `Group ${(i * 4999 + 17) % 10_000}`,
+      `id-${k}`,
+      i % 3 ? 'Customer' : 'Testing',
+      new Date(Date.UTC(2025, 0, 1) + k * 60_000).toISOString(),
+    );
   });
 
   it.each<GroupQuery>([
@@ -216,16 +263,21 @@ describe('plainSortKey: the fast path of sorting gives the collator’s order', 
   it('agrees with the collator on 20,000 random pairs of letters, digits, spaces and hyphens', () => {
     const alphabet = 'aAbZz019 -0';
     let seed = 42;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-    const text = () => Array.from({ length: Math.floor(random() * 8) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const text = () =>
+      Array.from({ length: Math.floor(random() * 8) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
     for (let pair = 0; pair < 20_000; pair++) {
       const a = text();
       const b = text();
-      expect(sign(compareText(a, plainSortKey(a), b, plainSortKey(b))), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(sign(collator.compare(a, b)));
+      expect(
+        sign(compareText(a, plainSortKey(a), b, plainSortKey(b))),
+        `${JSON.stringify(a)} vs ${JSON.stringify(b)}`,
+      ).toBe(sign(collator.compare(a, b)));
     }
   });
 
   it('leaves other text to the collator', () => {
-    for (const text of ['Émile', 'a_b', 'a.b', 'x'.repeat(3) + '1'.repeat(20)]) expect(plainSortKey(text)).toBeUndefined();
+    for (const text of ['Émile', 'a_b', 'a.b', 'x'.repeat(3) + '1'.repeat(20)])
+      expect(plainSortKey(text)).toBeUndefined();
   });
 });

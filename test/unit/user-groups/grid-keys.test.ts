@@ -33,7 +33,8 @@ describe('moveInGrid', () => {
   });
 
   it('leaves other keys to the control', () => {
-    for (const key of ['Tab', 'Enter', ' ', 'a', 'Escape']) expect(moveInGrid({ row: 1, col: 1 }, key, SHAPE)).toBeUndefined();
+    for (const key of ['Tab', 'Enter', ' ', 'a', 'Escape'])
+      expect(moveInGrid({ row: 1, col: 1 }, key, SHAPE)).toBeUndefined();
   });
 
   it('works without a header row', () => {

@@ -8,9 +8,11 @@ import type { RowProblem } from '@/lib/user-groups/row-problems';
 const BOM = '\uFEFF';
 
 /** Problems as the page shows them in English: where (data) and the reason's text. */
-const shown = (problems: readonly RowProblem[]) => problems.map(({ where, reason }) => ({ where, reason: messageText(reason) }));
+const shown = (problems: readonly RowProblem[]) =>
+  problems.map(({ where, reason }) => ({ where, reason: messageText(reason) }));
 /** A refused file's text in English. */
-const refusal = (parsed: { ok: boolean; message?: Parameters<typeof messageText>[0] }) => (parsed.ok || !parsed.message ? undefined : messageText(parsed.message));
+const refusal = (parsed: { ok: boolean; message?: Parameters<typeof messageText>[0] }) =>
+  parsed.ok || !parsed.message ? undefined : messageText(parsed.message);
 
 describe('readCsv', () => {
   it('handles a BOM, CRLF, quoted commas, doubled quotes and a quoted line break, with the line each row starts on', () => {
@@ -28,12 +30,21 @@ describe('readCsv', () => {
   });
 
   it('matches header names whatever their case and spacing, in any order', () => {
-    const table = readCsv('Environment , NAME,User_Group_ID\nTesting,Zed,z\n', ['name', 'user_group_id', 'environment']);
-    expect(table.ok && table.records).toEqual([{ line: 2, values: { environment: 'Testing', name: 'Zed', user_group_id: 'z' } }]);
+    const table = readCsv('Environment , NAME,User_Group_ID\nTesting,Zed,z\n', [
+      'name',
+      'user_group_id',
+      'environment',
+    ]);
+    expect(table.ok && table.records).toEqual([
+      { line: 2, values: { environment: 'Testing', name: 'Zed', user_group_id: 'z' } },
+    ]);
   });
 
   it('reports rows with the wrong number of fields and unclosed quotes, by line', () => {
-    const table = readCsv('name,user_group_id,environment\nshort,row\nok,ok,Customer\nextra,x,Testing,more\n"open,o,Testing\n', ['name', 'user_group_id', 'environment']);
+    const table = readCsv(
+      'name,user_group_id,environment\nshort,row\nok,ok,Customer\nextra,x,Testing,more\n"open,o,Testing\n',
+      ['name', 'user_group_id', 'environment'],
+    );
     expect(table.ok).toBe(true);
     if (!table.ok) return;
     expect(table.records.map((record) => record.line)).toEqual([3]);
@@ -102,20 +113,45 @@ describe('parseRegistryFile (CSV)', () => {
   const header = 'name,user_group_id,environment,token,team_id,created_at,last_rotated_at';
 
   it('reads every column, undoes the formula guard, and leaves optional times empty', () => {
-    const parsed = parseRegistryFile(`${BOM}${header}\r\n"'=Sum, Inc.",sum,Customer,ugt_1,7,2025-01-01T00:00:00.000Z,\r\nTwo,two,Testing,ugt_2,8,,2025-02-01T00:00:00.000Z\r\n`);
+    const parsed = parseRegistryFile(
+      `${BOM}${header}\r\n"'=Sum, Inc.",sum,Customer,ugt_1,7,2025-01-01T00:00:00.000Z,\r\nTwo,two,Testing,ugt_2,8,,2025-02-01T00:00:00.000Z\r\n`,
+    );
     expect(parsed).toEqual({
       ok: true,
       format: 'csv',
       problems: [],
       groups: [
-        { where: { kind: 'line', position: 2 }, fields: { name: '=Sum, Inc.', provided_id: 'sum', environment: 'Customer', token: 'ugt_1', team_id: 7, createdAt: '2025-01-01T00:00:00.000Z', lastRotatedAt: null } },
-        { where: { kind: 'line', position: 3 }, fields: { name: 'Two', provided_id: 'two', environment: 'Testing', token: 'ugt_2', team_id: 8, lastRotatedAt: '2025-02-01T00:00:00.000Z' } },
+        {
+          where: { kind: 'line', position: 2 },
+          fields: {
+            name: '=Sum, Inc.',
+            provided_id: 'sum',
+            environment: 'Customer',
+            token: 'ugt_1',
+            team_id: 7,
+            createdAt: '2025-01-01T00:00:00.000Z',
+            lastRotatedAt: null,
+          },
+        },
+        {
+          where: { kind: 'line', position: 3 },
+          fields: {
+            name: 'Two',
+            provided_id: 'two',
+            environment: 'Testing',
+            token: 'ugt_2',
+            team_id: 8,
+            lastRotatedAt: '2025-02-01T00:00:00.000Z',
+          },
+        },
       ],
     });
   });
 
   it('requires a token, a whole team id and real dates', () => {
-    const parsed = parseRegistryFile(`${header}\nA,a,Customer,,1,,\nB,b,Customer,t,x1,,\nC,c,Customer,t,3,yesterday,\n`);
+    const parsed = parseRegistryFile(
+      `${header}\nA,a,Customer,,1,,\nB,b,Customer,t,x1,,\nC,c,Customer,t,3,yesterday,\n`,
+    );
     expect(parsed.ok && shown(parsed.problems)).toEqual([
       { where: { kind: 'line', position: 2 }, reason: 'token: must not be empty' },
       { where: { kind: 'line', position: 3 }, reason: 'team_id: must be a whole number' },
@@ -131,8 +167,24 @@ describe('parseRegistryFile (JSON)', () => {
   });
 
   it('lists invalid entries by number', () => {
-    const good = { team_id: 1, token: 't', name: 'N', provided_id: 'n', environment: 'Customer', createdAt: '2025-01-01T00:00:00.000Z', lastRotatedAt: null, extra: {} };
-    const parsed = parseRegistryFile(JSON.stringify([good, { ...good, provided_id: 'm', token: '' }, { ...good, environment: 'Prod', provided_id: 'p' }, good]));
+    const good = {
+      team_id: 1,
+      token: 't',
+      name: 'N',
+      provided_id: 'n',
+      environment: 'Customer',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      lastRotatedAt: null,
+      extra: {},
+    };
+    const parsed = parseRegistryFile(
+      JSON.stringify([
+        good,
+        { ...good, provided_id: 'm', token: '' },
+        { ...good, environment: 'Prod', provided_id: 'p' },
+        good,
+      ]),
+    );
     expect(parsed.ok && parsed.groups.map((group) => group.where)).toEqual([{ kind: 'entry', position: 1 }]);
     expect(parsed.ok && shown(parsed.problems)).toEqual([
       { where: { kind: 'entry', position: 2 }, reason: 'token: must not be empty' },
@@ -142,9 +194,19 @@ describe('parseRegistryFile (JSON)', () => {
   });
 
   it('names a missing field, a value of the wrong type, and several problems of one group', () => {
-    const good = { team_id: 1, token: 't', name: 'N', provided_id: 'n', environment: 'Customer', createdAt: '2025-01-01T00:00:00.000Z', lastRotatedAt: null };
+    const good = {
+      team_id: 1,
+      token: 't',
+      name: 'N',
+      provided_id: 'n',
+      environment: 'Customer',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      lastRotatedAt: null,
+    };
     const noToken = { ...good, token: undefined }; // JSON.stringify leaves it out
-    const parsed = parseRegistryFile(JSON.stringify([noToken, { ...good, name: 7 }, { ...good, team_id: 1.5, environment: 'Prod' }]));
+    const parsed = parseRegistryFile(
+      JSON.stringify([noToken, { ...good, name: 7 }, { ...good, team_id: 1.5, environment: 'Prod' }]),
+    );
     expect(parsed.ok && shown(parsed.problems).map((problem) => problem.reason)).toEqual([
       'token: is missing',
       'name: has the wrong type',

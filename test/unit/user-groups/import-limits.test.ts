@@ -11,26 +11,49 @@ const HEADER = 'name,user_group_id,environment,token,team_id,created_at,last_rot
 const CONTROL = 'must not contain line breaks, tabs or other control characters';
 
 function entry(overrides: Partial<RegistryEntry> = {}): RegistryEntry {
-  return { team_id: 1, token: 'ugt_1', name: 'Group', provided_id: 'g-1', environment: 'Customer', createdAt: '2025-01-01T00:00:00.000Z', lastRotatedAt: null, extra: {}, ...overrides };
+  return {
+    team_id: 1,
+    token: 'ugt_1',
+    name: 'Group',
+    provided_id: 'g-1',
+    environment: 'Customer',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    lastRotatedAt: null,
+    extra: {},
+    ...overrides,
+  };
 }
 
 const reasons = (text: string) => {
   const parsed = parseRegistryFile(text);
   if (!parsed.ok) throw new Error(messageText(parsed.message));
-  return parsed.problems.map((problem) => `${problem.where.kind} ${problem.where.position}: ${messageText(problem.reason)}`);
+  return parsed.problems.map(
+    (problem) => `${problem.where.kind} ${problem.where.position}: ${messageText(problem.reason)}`,
+  );
 };
 
 describe('import size limits', () => {
   it(`refuses a token over ${MAX_IMPORT_TOKEN_LENGTH} characters and extra fields over ${MAX_IMPORT_EXTRA_LENGTH} as JSON, as row problems`, () => {
     const json = JSON.stringify({
       groups: [
-        entry({ provided_id: 'fits', token: 'x'.repeat(MAX_IMPORT_TOKEN_LENGTH), extra: { note: 'y'.repeat(MAX_IMPORT_EXTRA_LENGTH - 20) } }),
+        entry({
+          provided_id: 'fits',
+          token: 'x'.repeat(MAX_IMPORT_TOKEN_LENGTH),
+          extra: { note: 'y'.repeat(MAX_IMPORT_EXTRA_LENGTH - 20) },
+        }),
         entry({ provided_id: 'long-token', token: 'x'.repeat(MAX_IMPORT_TOKEN_LENGTH + 1) }),
         entry({ provided_id: 'big-extra', extra: { note: 'y'.repeat(MAX_IMPORT_EXTRA_LENGTH) } }),
       ],
     });
-    expect(reasons(json)).toEqual(['entry 2: token: must be at most 1,024 characters', 'entry 3: extra: must be at most 4,096 characters as JSON']);
-    const csv = [HEADER, `Long,long,Customer,${'x'.repeat(MAX_IMPORT_TOKEN_LENGTH + 1)},1,,`, `Fits,fits,Customer,${'x'.repeat(MAX_IMPORT_TOKEN_LENGTH)},1,,`].join('\n');
+    expect(reasons(json)).toEqual([
+      'entry 2: token: must be at most 1,024 characters',
+      'entry 3: extra: must be at most 4,096 characters as JSON',
+    ]);
+    const csv = [
+      HEADER,
+      `Long,long,Customer,${'x'.repeat(MAX_IMPORT_TOKEN_LENGTH + 1)},1,,`,
+      `Fits,fits,Customer,${'x'.repeat(MAX_IMPORT_TOKEN_LENGTH)},1,,`,
+    ].join('\n');
     expect(reasons(csv)).toEqual(['line 2: token: must be at most 1,024 characters']);
   });
 
@@ -38,10 +61,14 @@ describe('import size limits', () => {
     const rows = Array.from({ length: 100_000 }, (_, i) => `G${i},g${i},Customer,ugt_${i},1,,`);
     const started = performance.now();
     const refused = parseRegistryFile([HEADER, ...rows].join('\n'));
-    expect(!refused.ok && messageText(refused.message)).toBe('The file holds more than 20,000 groups; split it into smaller files.');
+    expect(!refused.ok && messageText(refused.message)).toBe(
+      'The file holds more than 20,000 groups; split it into smaller files.',
+    );
     const bulkRows = Array.from({ length: 100_000 }, (_, i) => `G${i},g${i},Customer`);
     const bulkRefused = parseBulkCsv(['name,user_group_id,environment', ...bulkRows].join('\n'));
-    expect(!bulkRefused.ok && messageText(bulkRefused.message)).toBe('The file holds more than 10,000 rows; split it into smaller files.');
+    expect(!bulkRefused.ok && messageText(bulkRefused.message)).toBe(
+      'The file holds more than 10,000 rows; split it into smaller files.',
+    );
     // Generous: the point is that it is not proportional to 100,000 validated rows.
     expect(performance.now() - started).toBeLessThan(3000);
   });
@@ -56,7 +83,10 @@ describe('import size limits', () => {
 
   it('refuses a JSON file with more groups than the limit before validating them', () => {
     const groups = Array.from({ length: 20_001 }, () => ({}));
-    expect(parseRegistryFile(JSON.stringify({ groups }))).toEqual({ ok: false, message: { key: 'fileTooManyGroups', args: [20_000] } });
+    expect(parseRegistryFile(JSON.stringify({ groups }))).toEqual({
+      ok: false,
+      message: { key: 'fileTooManyGroups', args: [20_000] },
+    });
   });
 });
 
@@ -70,27 +100,51 @@ describe('control characters in names and IDs', () => {
     ['DEL', 'del\u007f'],
   ])('an import refuses a name or ID with %s, CSV and JSON alike', (_label, text) => {
     const quoted = `"${text}"`;
-    const csv = [HEADER, `${quoted},ok-1,Customer,ugt_1,1,,`, `Fine,${quoted},Customer,ugt_2,1,,`, 'Fine,ok-2,Customer,ugt_3,1,,'].join('\r\n');
+    const csv = [
+      HEADER,
+      `${quoted},ok-1,Customer,ugt_1,1,,`,
+      `Fine,${quoted},Customer,ugt_2,1,,`,
+      'Fine,ok-2,Customer,ugt_3,1,,',
+    ].join('\r\n');
     // (A quoted line break makes a row span two lines: only the reasons are compared.)
-    expect(reasons(csv).map((reason) => reason.replace(/^line \d+: /, ''))).toEqual([`name: ${CONTROL}`, `user_group_id: ${CONTROL}`]);
-    const json = JSON.stringify({ groups: [entry({ name: text }), entry({ provided_id: text }), entry({ provided_id: 'ok' })] });
+    expect(reasons(csv).map((reason) => reason.replace(/^line \d+: /, ''))).toEqual([
+      `name: ${CONTROL}`,
+      `user_group_id: ${CONTROL}`,
+    ]);
+    const json = JSON.stringify({
+      groups: [entry({ name: text }), entry({ provided_id: text }), entry({ provided_id: 'ok' })],
+    });
     expect(reasons(json)).toEqual([`entry 1: name: ${CONTROL}`, `entry 2: provided_id: ${CONTROL}`]);
   });
 
   it('a bulk create file refuses them too; spaces around a value are still trimmed', () => {
-    const parsed = parseBulkCsv(['name,user_group_id,environment', '"Two\nlines",a,Customer', 'Tab,"b\tc",Customer', ' Fine ,fine,Customer', 'Bell\u0007,d,Testing'].join('\r\n'));
-    expect(parsed.ok && parsed.problems.map((problem) => `${problem.where.kind} ${problem.where.position}: ${messageText(problem.reason)}`)).toEqual([
-      `line 2: name: ${CONTROL}`,
-      `line 4: user_group_id: ${CONTROL}`,
-      `line 6: name: ${CONTROL}`,
-    ]);
+    const parsed = parseBulkCsv(
+      [
+        'name,user_group_id,environment',
+        '"Two\nlines",a,Customer',
+        'Tab,"b\tc",Customer',
+        ' Fine ,fine,Customer',
+        'Bell\u0007,d,Testing',
+      ].join('\r\n'),
+    );
+    expect(
+      parsed.ok &&
+        parsed.problems.map(
+          (problem) => `${problem.where.kind} ${problem.where.position}: ${messageText(problem.reason)}`,
+        ),
+    ).toEqual([`line 2: name: ${CONTROL}`, `line 4: user_group_id: ${CONTROL}`, `line 6: name: ${CONTROL}`]);
     expect(parsed.ok && parsed.rows.map((row) => row.name)).toEqual(['Fine']);
   });
 
   it('the background checks the messages again: an import item or a bulk row with one is malformed', () => {
     expect(importItemSchema.safeParse({ entry: entry({ name: 'a\nb' }), expected: null }).success).toBe(false);
-    expect(importItemSchema.safeParse({ entry: entry({ token: 'x'.repeat(MAX_IMPORT_TOKEN_LENGTH + 1) }), expected: null }).success).toBe(false);
+    expect(
+      importItemSchema.safeParse({ entry: entry({ token: 'x'.repeat(MAX_IMPORT_TOKEN_LENGTH + 1) }), expected: null })
+        .success,
+    ).toBe(false);
     expect(importItemSchema.safeParse({ entry: entry(), expected: null }).success).toBe(true);
-    expect(bulkRowSchema.safeParse({ line: 2, name: 'a\u0000', userGroupId: 'a', environment: 'Customer' }).success).toBe(false);
+    expect(
+      bulkRowSchema.safeParse({ line: 2, name: 'a\u0000', userGroupId: 'a', environment: 'Customer' }).success,
+    ).toBe(false);
   });
 });

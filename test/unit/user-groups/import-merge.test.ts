@@ -32,7 +32,15 @@ function entry(id: string, overrides: Partial<RegistryEntry> = {}): RegistryEntr
 }
 
 function csvRow(group: RegistryEntry): string {
-  return [group.name, group.provided_id, group.environment, group.token, group.team_id, group.createdAt, group.lastRotatedAt ?? ''].join(',');
+  return [
+    group.name,
+    group.provided_id,
+    group.environment,
+    group.token,
+    group.team_id,
+    group.createdAt,
+    group.lastRotatedAt ?? '',
+  ].join(',');
 }
 
 function parse(text: string) {
@@ -42,7 +50,12 @@ function parse(text: string) {
 }
 
 const stored: Registry = {
-  groups: [entry('same'), entry('rotated'), entry('renamed', { extra: { seats: 5 } }), entry('flagged', { rotation: { state: 'unknown', since: NOW } })],
+  groups: [
+    entry('same'),
+    entry('rotated'),
+    entry('renamed', { extra: { seats: 5 } }),
+    entry('flagged', { rotation: { state: 'unknown', since: NOW } }),
+  ],
 };
 
 describe('previewImport', () => {
@@ -57,7 +70,12 @@ describe('previewImport', () => {
       'Broken,broken,Customer,,1,,',
     ].join('\n');
     const preview = previewImport(stored, parse(csv), NOW);
-    expect({ added: preview.added.length, changed: preview.changed.length, unchanged: preview.unchanged, invalid: preview.invalid.length }).toEqual({
+    expect({
+      added: preview.added.length,
+      changed: preview.changed.length,
+      unchanged: preview.unchanged,
+      invalid: preview.invalid.length,
+    }).toEqual({
       added: 1,
       changed: 2,
       unchanged: 2,
@@ -65,10 +83,18 @@ describe('previewImport', () => {
     });
     expect(preview.changed.map((change) => [change.where, change.differences])).toEqual([
       [{ kind: 'line', position: 3 }, [{ kind: 'token' }]],
-      [{ kind: 'line', position: 4 }, [{ kind: 'name', from: 'Group renamed', to: 'Renamed' }, { kind: 'team', from: 1, to: 2 }]],
+      [
+        { kind: 'line', position: 4 },
+        [
+          { kind: 'name', from: 'Group renamed', to: 'Renamed' },
+          { kind: 'team', from: 1, to: 2 },
+        ],
+      ],
     ]);
     expect(JSON.stringify(preview.changed.map((change) => change.differences))).not.toContain('ugt_');
-    expect(preview.invalid.map(({ where, reason }) => ({ where, reason: messageText(reason) }))).toEqual([{ where: { kind: 'line', position: 7 }, reason: 'token: must not be empty' }]);
+    expect(preview.invalid.map(({ where, reason }) => ({ where, reason: messageText(reason) }))).toEqual([
+      { where: { kind: 'line', position: 7 }, reason: 'token: must not be empty' },
+    ]);
     // A CSV row keeps the stored extra fields; a stored flag stays while the token is the same.
     expect(preview.changed[1]?.entry.extra).toEqual({ seats: 5 });
     expect(preview.added[0]?.entry).toEqual(entry('brand-new'));
@@ -96,10 +122,19 @@ describe('previewImport', () => {
 
 describe('applyImport', () => {
   it('adds and replaces in one change, and leaves groups that moved on since the preview alone', () => {
-    const csv = [HEADER, csvRow(entry('rotated', { token: 'ugt_from_file' })), csvRow(entry('renamed', { name: 'R' })), csvRow(entry('new'))].join('\n');
+    const csv = [
+      HEADER,
+      csvRow(entry('rotated', { token: 'ugt_from_file' })),
+      csvRow(entry('renamed', { name: 'R' })),
+      csvRow(entry('new')),
+    ].join('\n');
     const preview = previewImport(stored, parse(csv), NOW);
     // Meanwhile another tab rotated "renamed".
-    const meanwhile: Registry = { groups: stored.groups.map((group) => (group.provided_id === 'renamed' ? { ...group, token: 'ugt_rotated_elsewhere' } : group)) };
+    const meanwhile: Registry = {
+      groups: stored.groups.map((group) =>
+        group.provided_id === 'renamed' ? { ...group, token: 'ugt_rotated_elsewhere' } : group,
+      ),
+    };
     const { registry, result } = applyImport(meanwhile, importItems(preview));
     expect(result).toEqual({ added: 1, updated: 1, conflicts: [{ environment: 'Customer', userGroupId: 'renamed' }] });
     const byId = Object.fromEntries(registry.groups.map((group) => [group.provided_id, group]));
@@ -111,14 +146,27 @@ describe('applyImport', () => {
 
   it('a group added elsewhere after the preview is not overwritten either', () => {
     const preview = previewImport({ groups: [] }, parse([HEADER, csvRow(entry('a'))].join('\n')), NOW);
-    const { registry, result } = applyImport({ groups: [entry('a', { token: 'ugt_created_meanwhile' })] }, importItems(preview));
+    const { registry, result } = applyImport(
+      { groups: [entry('a', { token: 'ugt_created_meanwhile' })] },
+      importItems(preview),
+    );
     expect(result.conflicts).toHaveLength(1);
     expect(registry.groups[0]?.token).toBe('ugt_created_meanwhile');
   });
 
   it('the fingerprint ignores key order and absent optional fields, and sees nested changes', () => {
     const a = entry('x', { extra: { b: 1, a: { d: 2, c: 3 } } });
-    const b: RegistryEntry = { extra: { a: { c: 3, d: 2 }, b: 1 }, lastRotatedAt: null, createdAt: a.createdAt, environment: 'Customer', provided_id: 'x', name: a.name, token: a.token, team_id: 1, rotation: undefined };
+    const b: RegistryEntry = {
+      extra: { a: { c: 3, d: 2 }, b: 1 },
+      lastRotatedAt: null,
+      createdAt: a.createdAt,
+      environment: 'Customer',
+      provided_id: 'x',
+      name: a.name,
+      token: a.token,
+      team_id: 1,
+      rotation: undefined,
+    };
     expect(entryFingerprint(b)).toBe(entryFingerprint(a));
     expect(entryFingerprint({ ...a, extra: { b: 1, a: { d: 2, c: 4 } } })).not.toBe(entryFingerprint(a));
   });
@@ -134,7 +182,11 @@ describe('the importUserGroups handler', () => {
     const writer = createRegistryWriter(TEST_SCOPE);
     const [first] = registryV1.groups;
     if (!first) throw new Error('fixture');
-    const json = JSON.stringify({ format: 'review-companion.user-groups', version: 1, groups: [{ ...first, token: 'ugt_imported' }, entry('added')] });
+    const json = JSON.stringify({
+      format: 'review-companion.user-groups',
+      version: 1,
+      groups: [{ ...first, token: 'ugt_imported' }, entry('added')],
+    });
     const preview = previewImport(await writer.read(), parse(json), NOW);
     let writes = 0;
     fakeBrowser.storage.local.onChanged.addListener(() => (writes += 1));

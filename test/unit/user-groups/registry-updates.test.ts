@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { WireUserGroup } from '@/lib/api/user-group-api';
 import { text, verbatimText } from '@/lib/message-ref';
-import { EMPTY_REGISTRY, registrySchema, type GroupRef, type Registry, type RegistryEntry } from '@/lib/user-groups/registry-schema';
+import {
+  EMPTY_REGISTRY,
+  registrySchema,
+  type GroupRef,
+  type Registry,
+  type RegistryEntry,
+} from '@/lib/user-groups/registry-schema';
 import {
   applyRotation,
   clearRotationMark,
@@ -33,7 +39,14 @@ function entry(overrides: Partial<RegistryEntry> = {}): RegistryEntry {
 }
 
 function wire(overrides: Partial<WireUserGroup> & Record<string, unknown> = {}): WireUserGroup {
-  return { team_id: 1001, token: 'ugt_customer_1', name: 'Team One', provided_id: 'team-1', api_environment_tag: 'Customer', ...overrides };
+  return {
+    team_id: 1001,
+    token: 'ugt_customer_1',
+    name: 'Team One',
+    provided_id: 'team-1',
+    api_environment_tag: 'Customer',
+    ...overrides,
+  };
 }
 
 /** Deeply frozen, so that any mutation of the input throws. */
@@ -68,37 +81,77 @@ describe('upsertFromService', () => {
 
   it('appends after the existing groups, leaving them untouched', () => {
     const registry = sample();
-    const next = upsertFromService(registry, wire({ team_id: 3001, provided_id: 'team-3', token: 'ugt_3' }), 'Customer', T1);
+    const next = upsertFromService(
+      registry,
+      wire({ team_id: 3001, provided_id: 'team-3', token: 'ugt_3' }),
+      'Customer',
+      T1,
+    );
     expect(next.groups.slice(0, 3)).toStrictEqual(registry.groups);
     expect(next.groups[3]).toMatchObject({ provided_id: 'team-3', token: 'ugt_3', createdAt: T1 });
   });
 
   it('updates an existing (environment, id) in place, keeping createdAt and lastRotatedAt', () => {
-    const registry = frozen({ groups: [entry({ lastRotatedAt: T1, extra: { kept: 1 } }), entry({ provided_id: 'team-2' })] });
-    const next = upsertFromService(registry, wire({ name: 'Renamed', token: 'ugt_service_now', team_id: 5 }), 'Customer', T2);
+    const registry = frozen({
+      groups: [entry({ lastRotatedAt: T1, extra: { kept: 1 } }), entry({ provided_id: 'team-2' })],
+    });
+    const next = upsertFromService(
+      registry,
+      wire({ name: 'Renamed', token: 'ugt_service_now', team_id: 5 }),
+      'Customer',
+      T2,
+    );
     expect(next.groups).toHaveLength(2);
     expect(next.groups[0]).toStrictEqual(
-      entry({ name: 'Renamed', token: 'ugt_service_now', team_id: 5, createdAt: T0, lastRotatedAt: T1, extra: { kept: 1 } }),
+      entry({
+        name: 'Renamed',
+        token: 'ugt_service_now',
+        team_id: 5,
+        createdAt: T0,
+        lastRotatedAt: T1,
+        extra: { kept: 1 },
+      }),
     );
     expect(next.groups[1]).toBe(registry.groups[1]);
   });
 
   it('the same id in the other environment is a separate entry', () => {
     const registry = frozen({ groups: [entry()] });
-    const next = upsertFromService(registry, wire({ token: 'ugt_testing', team_id: 2, api_environment_tag: 'Testing' }), 'Testing', T1);
+    const next = upsertFromService(
+      registry,
+      wire({ token: 'ugt_testing', team_id: 2, api_environment_tag: 'Testing' }),
+      'Testing',
+      T1,
+    );
     expect(next.groups).toHaveLength(2);
     expect(findGroup(next, CUSTOMER)).toStrictEqual(entry());
-    expect(findGroup(next, TESTING)).toMatchObject({ token: 'ugt_testing', team_id: 2, createdAt: T1, environment: 'Testing' });
+    expect(findGroup(next, TESTING)).toMatchObject({
+      token: 'ugt_testing',
+      team_id: 2,
+      createdAt: T1,
+      environment: 'Testing',
+    });
   });
 
   it('keeps unknown response fields in extra, merged over the ones already stored', () => {
     const registry = frozen({ groups: [entry({ extra: { region: 'eu', seats: 5 } })] });
-    const next = upsertFromService(registry, wire({ seats: 10, dashboard_url: 'https://ug.example.com/d/1' }), 'Customer', T1);
-    expect(next.groups[0]!.extra).toStrictEqual({ region: 'eu', seats: 10, dashboard_url: 'https://ug.example.com/d/1' });
+    const next = upsertFromService(
+      registry,
+      wire({ seats: 10, dashboard_url: 'https://ug.example.com/d/1' }),
+      'Customer',
+      T1,
+    );
+    expect(next.groups[0]!.extra).toStrictEqual({
+      region: 'eu',
+      seats: 10,
+      dashboard_url: 'https://ug.example.com/d/1',
+    });
   });
 
   it('an answer from the service drops an earlier rotation mark: its token is the current one', () => {
-    const registry = frozen({ groups: [entry({ rotation: { state: 'unknown', since: T0, message: verbatimText('m') } })] });
+    const registry = frozen({
+      groups: [entry({ rotation: { state: 'unknown', since: T0, message: verbatimText('m') } })],
+    });
     const next = upsertFromService(registry, wire({ token: 'ugt_service_now' }), 'Customer', T1);
     expect(next.groups[0]!.token).toBe('ugt_service_now');
     expect(next.groups[0]!.rotation).toBeUndefined();
@@ -140,16 +193,29 @@ describe('the rotation journal', () => {
   });
 
   it('applyRotation also takes name and team_id from the answer and keeps the stored extras', () => {
-    const registry = frozen({ groups: [entry({ extra: { region: 'eu' }, rotation: { state: 'unknown', since: T0, message: verbatimText('m') } })] });
+    const registry = frozen({
+      groups: [
+        entry({ extra: { region: 'eu' }, rotation: { state: 'unknown', since: T0, message: verbatimText('m') } }),
+      ],
+    });
     const next = applyRotation(registry, CUSTOMER, wire({ token: 'ugt_new', name: 'Service name', team_id: 77 }), T2);
-    expect(next.groups[0]).toMatchObject({ token: 'ugt_new', name: 'Service name', team_id: 77, extra: { region: 'eu' }, lastRotatedAt: T2 });
+    expect(next.groups[0]).toMatchObject({
+      token: 'ugt_new',
+      name: 'Service name',
+      team_id: 77,
+      extra: { region: 'eu' },
+      lastRotatedAt: T2,
+    });
     expect(next.groups[0]!.rotation).toBeUndefined();
   });
 
   it('markRotationUnknown keeps the old token and flags the group with the message', () => {
     const pending = markRotationPending(sample(), CUSTOMER, T1);
     const next = markRotationUnknown(frozen(pending), CUSTOMER, text('groupsRotationUnknown'), T2);
-    expect(findGroup(next, CUSTOMER)).toStrictEqual({ ...entry(), rotation: { state: 'unknown', since: T2, message: text('groupsRotationUnknown') } });
+    expect(findGroup(next, CUSTOMER)).toStrictEqual({
+      ...entry(),
+      rotation: { state: 'unknown', since: T2, message: text('groupsRotationUnknown') },
+    });
     expect(registrySchema.safeParse(next).success).toBe(true);
   });
 
@@ -195,7 +261,11 @@ describe('settleOrphanedRotations', () => {
       ],
     });
     const next = settleOrphanedRotations(registry, T2);
-    expect(textsRendered(next.groups[0]!.rotation)).toStrictEqual({ state: 'unknown', since: T2, message: 'The extension stopped before the rotation was answered.' });
+    expect(textsRendered(next.groups[0]!.rotation)).toStrictEqual({
+      state: 'unknown',
+      since: T2,
+      message: 'The extension stopped before the rotation was answered.',
+    });
     expect(next.groups[0]!.token).toBe('ugt_customer_1');
     expect(next.groups[1]).toBe(registry.groups[1]);
     expect(next.groups[2]).toBe(registry.groups[2]);
@@ -203,7 +273,12 @@ describe('settleOrphanedRotations', () => {
   });
 
   it('returns the same object when nothing is pending (so the writer skips the write)', () => {
-    const registry = frozen({ groups: [entry({ rotation: { state: 'unknown', since: T0, message: verbatimText('m') } }), entry({ provided_id: 'x' })] });
+    const registry = frozen({
+      groups: [
+        entry({ rotation: { state: 'unknown', since: T0, message: verbatimText('m') } }),
+        entry({ provided_id: 'x' }),
+      ],
+    });
     expect(settleOrphanedRotations(registry, T2)).toBe(registry);
     expect(settleOrphanedRotations(EMPTY_REGISTRY, T2)).toBe(EMPTY_REGISTRY);
   });

@@ -19,15 +19,24 @@ const registryV1Read = asReadNow(registryV1);
 const NOW = '2025-04-01T12:00:00.000Z';
 // The registry cannot be "entered again": the notice says where the unreadable data was kept.
 const CORRUPT_NOTICE =
-  'The saved user group registry could not be read. It was kept unchanged under “corrupt:ws.test-ws.userGroupRegistry” in this browser\'s storage and a fresh one was started; nothing was deleted.';
+  "The saved user group registry could not be read. It was kept unchanged under “corrupt:ws.test-ws.userGroupRegistry” in this browser's storage and a fresh one was started; nothing was deleted.";
 
 function wire(i: number, environment: 'Customer' | 'Testing' = 'Customer') {
-  return { team_id: 1000 + i, token: `ugt_${environment}_${i}`, name: `Group ${i}`, provided_id: `group-${i}`, api_environment_tag: environment };
+  return {
+    team_id: 1000 + i,
+    token: `ugt_${environment}_${i}`,
+    name: `Group ${i}`,
+    provided_id: `group-${i}`,
+    api_environment_tag: environment,
+  };
 }
 
 /** A change that adds group i (as the create handler does). */
 function addGroup(i: number, environment: 'Customer' | 'Testing' = 'Customer') {
-  return (registry: Registry) => ({ registry: upsertFromService(registry, wire(i, environment), environment, NOW), result: i });
+  return (registry: Registry) => ({
+    registry: upsertFromService(registry, wire(i, environment), environment, NOW),
+    result: i,
+  });
 }
 
 async function stored(): Promise<Registry> {
@@ -42,7 +51,8 @@ function expectedIds(count: number, environment = 'Customer') {
   return Array.from({ length: count }, (_, i) => `${environment}:group-${i}`).sort();
 }
 
-const byKey = (groups: readonly RegistryEntry[]) => [...groups].sort((a, b) => `${a.environment}:${a.provided_id}`.localeCompare(`${b.environment}:${b.provided_id}`));
+const byKey = (groups: readonly RegistryEntry[]) =>
+  [...groups].sort((a, b) => `${a.environment}:${a.provided_id}`.localeCompare(`${b.environment}:${b.provided_id}`));
 
 let writer: RegistryWriter;
 
@@ -91,7 +101,9 @@ describe('stored in parts', () => {
     await writer.update(addGroup(1000));
     expect(set).toHaveBeenCalledTimes(1);
     const written = set.mock.calls[0]![0] as Record<string, unknown>;
-    expect(Object.keys(written)).toEqual([registryPartKey(bucketOf((await writer.read()).groups.find((group) => group.provided_id === 'group-1000')!))]);
+    expect(Object.keys(written)).toEqual([
+      registryPartKey(bucketOf((await writer.read()).groups.find((group) => group.provided_id === 'group-1000')!)),
+    ]);
     expect(JSON.stringify(written).length).toBeLessThan(5_000);
     expect((await stored()).groups).toHaveLength(1001);
   });
@@ -109,7 +121,10 @@ describe('stored in parts', () => {
   it('a change touching groups in several parts is one storage call', async () => {
     await Promise.all(Array.from({ length: 20 }, (_, i) => writer.update(addGroup(i))));
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
-    await writer.update((registry) => ({ registry: { groups: registry.groups.map((group) => ({ ...group, name: `${group.name}!` })) }, result: null }));
+    await writer.update((registry) => ({
+      registry: { groups: registry.groups.map((group) => ({ ...group, name: `${group.name}!` })) },
+      result: null,
+    }));
     expect(set).toHaveBeenCalledTimes(1);
     expect((await stored()).groups.every((group) => group.name.endsWith('!'))).toBe(true);
   });
@@ -120,7 +135,10 @@ describe('stored in parts', () => {
     const other = (own + 1) % REGISTRY_BUCKET_COUNT;
     await fakeBrowser.storage.local.set({ [registryPartKey(other)]: { groups: [group] } });
     expect((await writer.read()).groups).toStrictEqual([asReadNow(group)]);
-    await writer.update((registry) => ({ registry: { groups: registry.groups.map((entry) => ({ ...entry, name: 'Renamed' })) }, result: null }));
+    await writer.update((registry) => ({
+      registry: { groups: registry.groups.map((entry) => ({ ...entry, name: 'Renamed' })) },
+      result: null,
+    }));
     const all = await fakeBrowser.storage.local.get(null);
     expect((all[registryPartKey(other)] as Registry).groups).toEqual([]);
     expect((all[registryPartKey(own)] as Registry).groups).toEqual([{ ...asReadNow(group), name: 'Renamed' }]);
@@ -192,7 +210,9 @@ describe('format v1 (one stored value) moves into the parts', () => {
     expect(all[LEGACY_KEY]).toBeUndefined();
     expect((await readStorageNotices()).map(messageText)).toEqual([CORRUPT_NOTICE]);
     // Named, with the key as data: the page shows it in its language.
-    expect(await readStorageNotices()).toEqual([{ key: 'storageNoticeKeptAside', args: [{ key: 'storedUserGroupRegistry' }, 'ws.test-ws.userGroupRegistry'] }]);
+    expect(await readStorageNotices()).toEqual([
+      { key: 'storageNoticeKeptAside', args: [{ key: 'storedUserGroupRegistry' }, 'ws.test-ws.userGroupRegistry'] },
+    ]);
     // the warning names the item, never its content (which holds tokens)
     expect(warn).toHaveBeenCalledTimes(1);
     expect(JSON.stringify(warn.mock.calls)).not.toContain('ugt_corrupt_but_only_copy');
@@ -202,7 +222,22 @@ describe('format v1 (one stored value) moves into the parts', () => {
     ['a string', 'ugt_a_token'],
     ['an array', [{ token: 'ugt_x' }]],
     ['groups that is not an array', { groups: { a: 1 } }],
-    ['an entry without extra', { groups: [{ team_id: 1, token: 't', name: 'n', provided_id: 'p', environment: 'Customer', createdAt: NOW, lastRotatedAt: null }] }],
+    [
+      'an entry without extra',
+      {
+        groups: [
+          {
+            team_id: 1,
+            token: 't',
+            name: 'n',
+            provided_id: 'p',
+            environment: 'Customer',
+            createdAt: NOW,
+            lastRotatedAt: null,
+          },
+        ],
+      },
+    ],
   ])('%s is corrupt too: kept aside and reset', async (_label, value) => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     await fakeBrowser.storage.local.set({ [LEGACY_KEY]: value });
@@ -218,7 +253,11 @@ describe('format v1 (one stored value) moves into the parts', () => {
     await writer.update(addGroup(1));
     const all = await fakeBrowser.storage.local.get(null);
     expect(storedIds(await stored())).toEqual(['Customer:group-1']);
-    expect(Object.entries(all).filter(([key]) => key.startsWith('corrupt:')).map(([, copy]) => copy)).toStrictEqual([registryCorrupt]);
+    expect(
+      Object.entries(all)
+        .filter(([key]) => key.startsWith('corrupt:'))
+        .map(([, copy]) => copy),
+    ).toStrictEqual([registryCorrupt]);
   });
 });
 
@@ -249,13 +288,18 @@ describe('serialized updates', () => {
     const callerA = Array.from({ length: 25 }, (_, i) => writer.update(addGroup(i, 'Customer')));
     const callerB = Array.from({ length: 25 }, (_, i) =>
       i % 5 === 0
-        ? writer.update((registry) => ({ registry: removeGroup(registry, { environment: 'Customer', userGroupId: `group-${i}` }), result: i }))
+        ? writer.update((registry) => ({
+            registry: removeGroup(registry, { environment: 'Customer', userGroupId: `group-${i}` }),
+            result: i,
+          }))
         : writer.update(addGroup(i, 'Testing')),
     );
     await Promise.all([...callerA, ...callerB]);
     const expected = [
       ...expectedIds(25, 'Customer').filter((id) => Number(id.split('-')[1]) % 5 !== 0),
-      ...Array.from({ length: 25 }, (_, i) => i).filter((i) => i % 5 !== 0).map((i) => `Testing:group-${i}`),
+      ...Array.from({ length: 25 }, (_, i) => i)
+        .filter((i) => i % 5 !== 0)
+        .map((i) => `Testing:group-${i}`),
     ].sort();
     expect(storedIds(await stored())).toEqual(expected);
   });
@@ -281,7 +325,9 @@ describe('serialized updates', () => {
     // interleave read-modify-write. Ten ids that share a part:
     const part = bucketOf({ ...registryV1.groups[0]!, environment: 'Customer', provided_id: 'group-0' });
     const samePart = Array.from({ length: 5000 }, (_, i) => i)
-      .filter((i) => bucketOf({ ...registryV1.groups[0]!, environment: 'Customer', provided_id: `group-${i}` }) === part)
+      .filter(
+        (i) => bucketOf({ ...registryV1.groups[0]!, environment: 'Customer', provided_id: `group-${i}` }) === part,
+      )
       .slice(0, 10);
     const first = createRegistryWriter(TEST_SCOPE);
     const second = createRegistryWriter(TEST_SCOPE);
@@ -313,7 +359,12 @@ describe('serialized updates', () => {
   it('a change producing an invalid registry is refused by the schema on write: that caller rejects, storage keeps the last good value', async () => {
     await writer.update(addGroup(1));
     const invalid = writer.update((registry) => ({
-      registry: { groups: [...registry.groups, { ...registry.groups[0]!, provided_id: 'bad', environment: 'Staging' as 'Customer' }] },
+      registry: {
+        groups: [
+          ...registry.groups,
+          { ...registry.groups[0]!, provided_id: 'bad', environment: 'Staging' as 'Customer' },
+        ],
+      },
       result: null,
     }));
     await expect(invalid).rejects.toThrow();

@@ -4,7 +4,14 @@ import { deleteFailure } from '@/entrypoints/options/user-groups/delete-outcome'
 import { verbatimText } from '@/lib/message-ref';
 import type { AppError, ErrorCode } from '@/lib/result';
 import { readStorageNotices } from '@/lib/storage/notices-item';
-import { registryEntrySchema, registrySchema, type Registry, type RegistryEntry, type UnsettledCreate, type UnsettledCreates } from '@/lib/user-groups/registry-schema';
+import {
+  registryEntrySchema,
+  registrySchema,
+  type Registry,
+  type RegistryEntry,
+  type UnsettledCreate,
+  type UnsettledCreates,
+} from '@/lib/user-groups/registry-schema';
 import { applyLearnedToken, markDeleteUnknown, upsertFromService } from '@/lib/user-groups/registry-updates';
 import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
 import { recordUnsettledCreate, settleCreate } from '@/lib/user-groups/unsettled-creates';
@@ -20,7 +27,6 @@ const registryV1 = loadStorageFixture<Registry>('user-group-registry.v1.json');
 const deleteFlagged = loadStorageFixture<Registry>('user-group-registry-part.delete-unknown.json');
 const unsettledV1 = loadStorageFixture<UnsettledCreates>('user-group-unsettled-creates.v1.json');
 
-
 const entry = (overrides: Partial<RegistryEntry> = {}): RegistryEntry => ({
   team_id: 1,
   token: 'ugt_old',
@@ -32,9 +38,19 @@ const entry = (overrides: Partial<RegistryEntry> = {}): RegistryEntry => ({
   extra: {},
   ...overrides,
 });
-const appError = (code: ErrorCode, message: string, extra: Partial<AppError> = {}): AppError => ({ code, message: verbatimText(message), ...extra });
+const appError = (code: ErrorCode, message: string, extra: Partial<AppError> = {}): AppError => ({
+  code,
+  message: verbatimText(message),
+  ...extra,
+});
 const REF = { environment: 'Customer', userGroupId: 'team-1' } as const;
-const create = (overrides: Partial<UnsettledCreate> = {}): UnsettledCreate => ({ name: 'Team', userGroupId: 'team-1', environment: 'Customer', since: 'T0', ...overrides });
+const create = (overrides: Partial<UnsettledCreate> = {}): UnsettledCreate => ({
+  name: 'Team',
+  userGroupId: 'team-1',
+  environment: 'Customer',
+  since: 'T0',
+  ...overrides,
+});
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -64,7 +80,11 @@ describe('stored formats', () => {
     await fakeBrowser.storage.local.set({ [UNSETTLED_KEY]: broken });
     expect(await createRegistryWriter(TEST_SCOPE).unsettled()).toEqual([]);
     const all = await fakeBrowser.storage.local.get(null);
-    expect(Object.entries(all).filter(([key]) => key.startsWith(`corrupt:${UNSETTLED_KEY}:`)).map(([, value]) => value)).toStrictEqual([broken]);
+    expect(
+      Object.entries(all)
+        .filter(([key]) => key.startsWith(`corrupt:${UNSETTLED_KEY}:`))
+        .map(([, value]) => value),
+    ).toStrictEqual([broken]);
     expect(all[UNSETTLED_KEY]).toBeUndefined();
     expect(await readStorageNotices()).toHaveLength(1);
     expect(warn).toHaveBeenCalled();
@@ -76,12 +96,27 @@ describe('the writer keeps the list beside the registry', () => {
     const writer = createRegistryWriter(TEST_SCOPE);
     const changes: string[][] = [];
     fakeBrowser.storage.local.onChanged.addListener((change) => changes.push(Object.keys(change)));
-    const wire = { team_id: 1, token: 'ugt_1', name: 'Team', provided_id: 'team-1', api_environment_tag: 'Customer' as const };
-    await writer.update((registry) => ({ registry: upsertFromService(registry, wire, 'Customer', 'T1'), result: null }));
-    await writer.update((registry, unsettled) => ({ registry, unsettled: recordUnsettledCreate(unsettled, create({ userGroupId: 'team-2' })), result: null }));
+    const wire = {
+      team_id: 1,
+      token: 'ugt_1',
+      name: 'Team',
+      provided_id: 'team-1',
+      api_environment_tag: 'Customer' as const,
+    };
+    await writer.update((registry) => ({
+      registry: upsertFromService(registry, wire, 'Customer', 'T1'),
+      result: null,
+    }));
+    await writer.update((registry, unsettled) => ({
+      registry,
+      unsettled: recordUnsettledCreate(unsettled, create({ userGroupId: 'team-2' })),
+      result: null,
+    }));
     await writer.update((registry, unsettled) => ({ registry, unsettled: settleCreate(unsettled, REF), result: null }));
     expect(changes).toEqual([[expect.stringMatching(/^ws\.test-ws\.userGroups\.\d{3}$/) as unknown], [UNSETTLED_KEY]]);
-    expect((await fakeBrowser.storage.local.get(UNSETTLED_KEY))[UNSETTLED_KEY]).toMatchObject({ creates: [create({ userGroupId: 'team-2' })] });
+    expect((await fakeBrowser.storage.local.get(UNSETTLED_KEY))[UNSETTLED_KEY]).toMatchObject({
+      creates: [create({ userGroupId: 'team-2' })],
+    });
     expect((await storedRegistry()).groups).toHaveLength(1);
   });
 
@@ -96,7 +131,10 @@ describe('the writer keeps the list beside the registry', () => {
 describe('pure changes', () => {
   it('recordUnsettledCreate replaces a mark of the same (environment, id) and keeps the others', () => {
     const testing = create({ environment: 'Testing' });
-    expect(recordUnsettledCreate([create(), testing], create({ name: 'Again', since: 'T2' }))).toEqual([testing, create({ name: 'Again', since: 'T2' })]);
+    expect(recordUnsettledCreate([create(), testing], create({ name: 'Again', since: 'T2' }))).toEqual([
+      testing,
+      create({ name: 'Again', since: 'T2' }),
+    ]);
   });
 
   it('settleCreate returns the same list when there is nothing to settle (the writer then writes nothing)', () => {
@@ -108,14 +146,29 @@ describe('pure changes', () => {
   it('markDeleteUnknown flags only that group', () => {
     const other = entry({ environment: 'Testing' });
     const next = markDeleteUnknown({ groups: [entry(), other] }, REF, verbatimText('lost'), 'T1');
-    expect(next.groups).toEqual([entry({ deleteOutcomeUnknown: { since: 'T1', message: verbatimText('lost') } }), other]);
+    expect(next.groups).toEqual([
+      entry({ deleteOutcomeUnknown: { since: 'T1', message: verbatimText('lost') } }),
+      other,
+    ]);
   });
 
   it('applyLearnedToken stores the live token and settles the rotation mark (dated when the lost rotation was tried)', () => {
     const flagged = entry({ rotation: { state: 'unknown', since: 'T0', message: verbatimText('lost') } });
-    const wire = { team_id: 1, token: 'ugt_live', name: 'Team', provided_id: 'team-1', api_environment_tag: 'Customer' as const, seats: 3 };
-    expect(applyLearnedToken({ groups: [flagged] }, REF, wire).groups).toEqual([entry({ token: 'ugt_live', lastRotatedAt: 'T0', extra: { seats: 3 } })]);
-    expect(applyLearnedToken({ groups: [flagged] }, REF, { ...wire, token: 'ugt_old' }).groups[0]).toMatchObject({ lastRotatedAt: null, rotation: undefined });
+    const wire = {
+      team_id: 1,
+      token: 'ugt_live',
+      name: 'Team',
+      provided_id: 'team-1',
+      api_environment_tag: 'Customer' as const,
+      seats: 3,
+    };
+    expect(applyLearnedToken({ groups: [flagged] }, REF, wire).groups).toEqual([
+      entry({ token: 'ugt_live', lastRotatedAt: 'T0', extra: { seats: 3 } }),
+    ]);
+    expect(applyLearnedToken({ groups: [flagged] }, REF, { ...wire, token: 'ugt_old' }).groups[0]).toMatchObject({
+      lastRotatedAt: null,
+      rotation: undefined,
+    });
   });
 });
 
@@ -123,7 +176,10 @@ describe('what the page says after a failed delete (deleteFailure)', () => {
   const DESCRIBED = '“Team” (Customer, ID team-1)';
 
   it('a lost answer: "may or may not have been deleted", and no offer in the message (the flagged row has it)', () => {
-    const outcome = deleteFailure(entry(), appError('TIMEOUT', 'x did not answer within 15 seconds.', { maybeProcessed: true }));
+    const outcome = deleteFailure(
+      entry(),
+      appError('TIMEOUT', 'x did not answer within 15 seconds.', { maybeProcessed: true }),
+    );
     expect(outcome).toEqual({
       kind: 'error',
       message: `${DESCRIBED} may or may not have been deleted: x did not answer within 15 seconds. It stays here, flagged, until you retry the delete or remove it from this browser only.`,

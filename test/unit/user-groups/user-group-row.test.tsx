@@ -16,7 +16,9 @@ const group = (token: string): RegistryEntry => ({
 
 /** The masked token as the row shows it before "Show token" is pressed. */
 const shownToken = (token: string) =>
-  /<code>([^<]*)<\/code>/.exec(renderToStaticMarkup(<UserGroupRow group={group(token)} rowIndex={1} busy={false} onAction={() => undefined} />))![1];
+  /<code>([^<]*)<\/code>/.exec(
+    renderToStaticMarkup(<UserGroupRow group={group(token)} rowIndex={1} busy={false} onAction={() => undefined} />),
+  )![1];
 
 describe('UserGroupRow masks the token', () => {
   it('shows the last four characters of a token of 12 or more', () => {
@@ -30,8 +32,13 @@ describe('UserGroupRow masks the token', () => {
 });
 
 describe('UserGroupRow of a group whose delete was not answered', () => {
-  const flagged: RegistryEntry = { ...group('a2f9c41e7b0d44f6a8e3'), deleteOutcomeUnknown: { since: '2025-06-01T00:00:00.000Z' } };
-  const html = renderToStaticMarkup(<UserGroupRow group={flagged} rowIndex={1} busy={false} onAction={() => undefined} />);
+  const flagged: RegistryEntry = {
+    ...group('a2f9c41e7b0d44f6a8e3'),
+    deleteOutcomeUnknown: { since: '2025-06-01T00:00:00.000Z' },
+  };
+  const html = renderToStaticMarkup(
+    <UserGroupRow group={flagged} rowIndex={1} busy={false} onAction={() => undefined} />,
+  );
   const button = (name: string) => new RegExp(`<button[^>]*>${name}</button>`).exec(html)?.[0];
 
   it('says the group may already be gone, and offers Retry delete and Remove from this browser only', () => {
@@ -49,7 +56,9 @@ describe('UserGroupRow of a group whose delete was not answered', () => {
   });
 
   it('a group without the mark (stored before it existed) has Rotate and Delete, and no Remove button', () => {
-    const plain = renderToStaticMarkup(<UserGroupRow group={group('a2f9c41e7b0d44f6a8e3')} rowIndex={1} busy={false} onAction={() => undefined} />);
+    const plain = renderToStaticMarkup(
+      <UserGroupRow group={group('a2f9c41e7b0d44f6a8e3')} rowIndex={1} busy={false} onAction={() => undefined} />,
+    );
     expect(plain).not.toContain('Delete outcome unknown');
     expect(plain).not.toContain('Remove from this browser only');
     expect(/<button[^>]*>Rotate token<\/button>/.exec(plain)![0]).not.toContain('disabled');

@@ -25,8 +25,16 @@ describe('the record of one call', () => {
   it('a success sets its time; a failure its time, code and message; the other API is untouched', () => {
     const succeeded = afterCall({}, 'project', ok({}), T0);
     expect(succeeded).toEqual({ project: { lastSuccessAt: T0.toISOString() } });
-    const failed = afterCall(succeeded, 'project', fail('TIMEOUT', verbatimText('did not answer')), new Date(T0.getTime() + 1000));
-    expect(textsRendered(failed.project)).toEqual({ lastSuccessAt: T0.toISOString(), lastFailure: { at: '2026-11-22T10:00:01.000Z', code: 'TIMEOUT', message: 'did not answer' } });
+    const failed = afterCall(
+      succeeded,
+      'project',
+      fail('TIMEOUT', verbatimText('did not answer')),
+      new Date(T0.getTime() + 1000),
+    );
+    expect(textsRendered(failed.project)).toEqual({
+      lastSuccessAt: T0.toISOString(),
+      lastFailure: { at: '2026-11-22T10:00:01.000Z', code: 'TIMEOUT', message: 'did not answer' },
+    });
     expect(lastCallSucceeded(failed.project!)).toBe(false);
     expect(lastCallSucceeded(afterCall(failed, 'project', ok({}), new Date(T0.getTime() + 2000)).project!)).toBe(true);
     expect(failed.userGroup).toBeUndefined();
@@ -47,7 +55,9 @@ describe('the record of one call', () => {
     now += SUCCESS_REFRESH_MS;
     await recorder.record('userGroup', ok({}));
     expect(set).toHaveBeenCalledTimes(4);
-    expect(apiHealthSchema.parse(await healthOf(WORKSPACE_A)).userGroup?.lastSuccessAt).toBe(new Date(now).toISOString());
+    expect(apiHealthSchema.parse(await healthOf(WORKSPACE_A)).userGroup?.lastSuccessAt).toBe(
+      new Date(now).toISOString(),
+    );
   });
 });
 
@@ -58,7 +68,13 @@ describe('through the background', () => {
 
   it('records each API of the workspace that called, and only that one', async () => {
     const { send } = startBackground();
-    expectOk(await send('createProject', { workspaceId: WORKSPACE_A, projectUrl: 'https://site.example.org/', projectName: 'Site' }));
+    expectOk(
+      await send('createProject', {
+        workspaceId: WORKSPACE_A,
+        projectUrl: 'https://site.example.org/',
+        projectName: 'Site',
+      }),
+    );
     expect(await healthOf(WORKSPACE_A)).toEqual({ project: { lastSuccessAt: expect.any(String) as unknown } });
     expect(await healthOf(WORKSPACE_B)).toBeUndefined();
   });
@@ -66,18 +82,37 @@ describe('through the background', () => {
   it('a failure is recorded with its message, redacted of the secrets the service echoed', async () => {
     const background = startBackground();
     const echoed = `Bad token ${ACCOUNTS.b.credentials.apiToken}`;
-    background.services.userGroupApi.createUserGroup.mockResolvedValueOnce(fail('UNAUTHENTICATED', verbatimText(echoed)));
-    const answer = await background.send('createUserGroup', { workspaceId: WORKSPACE_B, name: 'G', userGroupId: 'g', environment: 'Testing' });
+    background.services.userGroupApi.createUserGroup.mockResolvedValueOnce(
+      fail('UNAUTHENTICATED', verbatimText(echoed)),
+    );
+    const answer = await background.send('createUserGroup', {
+      workspaceId: WORKSPACE_B,
+      name: 'G',
+      userGroupId: 'g',
+      environment: 'Testing',
+    });
     expect(withText(answer)).toMatchObject({ ok: false, error: { message: 'Bad token ••••' } });
-    expect(textsRendered(await healthOf(WORKSPACE_B))).toEqual({ userGroup: { lastFailure: { at: expect.any(String) as unknown, code: 'UNAUTHENTICATED', message: 'Bad token ••••' } } });
+    expect(textsRendered(await healthOf(WORKSPACE_B))).toEqual({
+      userGroup: {
+        lastFailure: { at: expect.any(String) as unknown, code: 'UNAUTHENTICATED', message: 'Bad token ••••' },
+      },
+    });
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(ACCOUNTS.b.credentials.apiToken);
   });
 
   it('a call that never left (not configured) records nothing: no call was made', async () => {
     const { send } = startBackground();
-    expect(await send('createProject', { workspaceId: WORKSPACE_B, projectUrl: 'https://site.example.org/', projectName: 'Site' })).toMatchObject({ ok: true });
+    expect(
+      await send('createProject', {
+        workspaceId: WORKSPACE_B,
+        projectUrl: 'https://site.example.org/',
+        projectName: 'Site',
+      }),
+    ).toMatchObject({ ok: true });
     await fakeBrowser.storage.session.clear();
-    expect(await send('rotateUserGroupToken', { workspaceId: WORKSPACE_B, environment: 'Customer', userGroupId: 'none' })).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
+    expect(
+      await send('rotateUserGroupToken', { workspaceId: WORKSPACE_B, environment: 'Customer', userGroupId: 'none' }),
+    ).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
     expect((await healthOf(WORKSPACE_B))?.userGroup).toBeUndefined();
   });
 });

@@ -13,18 +13,33 @@ import { ok, type Result } from '@/lib/result';
 import { workspaceScope } from '@/lib/workspaces/workspace-keys';
 import { seedConnection } from '../helpers/stored-connection';
 
-export const OPTIONS_PAGE: MessageSender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
+export const OPTIONS_PAGE: MessageSender = {
+  id: 'test-extension-id',
+  url: 'chrome-extension://test-extension-id/options.html',
+};
 const SELF = { id: 'test-extension-id', origin: 'chrome-extension://test-extension-id/' };
 
 /** Two service accounts, as an agency has them: each workspace its own addresses and secrets. */
 export const ACCOUNTS = {
   a: {
-    settings: { userGroupBaseUrl: 'https://ug.acme.example', projectApiUrl: 'https://projects.acme.example/create', secretsArea: 'local' },
+    settings: {
+      userGroupBaseUrl: 'https://ug.acme.example',
+      projectApiUrl: 'https://projects.acme.example/create',
+      secretsArea: 'local',
+    },
     credentials: { apiToken: 'acme-api-token-1111', apiKey: 'acme-api-key-2222', authToken: 'acme-auth-token-3333' },
   },
   b: {
-    settings: { userGroupBaseUrl: 'https://ug.globex.example', projectApiUrl: 'https://projects.globex.example/create', secretsArea: 'session' },
-    credentials: { apiToken: 'globex-api-token-4444', apiKey: 'globex-api-key-5555', authToken: 'globex-auth-token-6666' },
+    settings: {
+      userGroupBaseUrl: 'https://ug.globex.example',
+      projectApiUrl: 'https://projects.globex.example/create',
+      secretsArea: 'session',
+    },
+    credentials: {
+      apiToken: 'globex-api-token-4444',
+      apiKey: 'globex-api-key-5555',
+      authToken: 'globex-auth-token-6666',
+    },
   },
 } satisfies Record<string, { settings: ConnectionSettings; credentials: Credentials }>;
 
@@ -51,13 +66,28 @@ export function fakeServices() {
   let serial = 0;
   const userGroupApi = {
     createUserGroup: vi.fn<UserGroupApi['createUserGroup']>((connection, group) =>
-      Promise.resolve(ok({ group: { team_id: (serial += 1), token: `ugt_${connection.apiToken}_${group.userGroupId}`, name: group.name, provided_id: group.userGroupId, api_environment_tag: group.environment }, created: true })),
+      Promise.resolve(
+        ok({
+          group: {
+            team_id: (serial += 1),
+            token: `ugt_${connection.apiToken}_${group.userGroupId}`,
+            name: group.name,
+            provided_id: group.userGroupId,
+            api_environment_tag: group.environment,
+          },
+          created: true,
+        }),
+      ),
     ),
-    rotateToken: vi.fn<UserGroupApi['rotateToken']>(() => Promise.resolve(ok({ team_id: 1, token: `ugt_rotated_${(serial += 1)}`, name: 'x', provided_id: 'x' }))),
+    rotateToken: vi.fn<UserGroupApi['rotateToken']>(() =>
+      Promise.resolve(ok({ team_id: 1, token: `ugt_rotated_${(serial += 1)}`, name: 'x', provided_id: 'x' })),
+    ),
     deleteUserGroup: vi.fn<UserGroupApi['deleteUserGroup']>(() => Promise.resolve(ok(null))),
   } satisfies UserGroupApi;
   const projectApi = {
-    createProject: vi.fn<ProjectApi['createProject']>((connection) => Promise.resolve(ok({ projectId: `prj_${connection.apiKey}_${(serial += 1)}`, message: 'Project created' }))),
+    createProject: vi.fn<ProjectApi['createProject']>((connection) =>
+      Promise.resolve(ok({ projectId: `prj_${connection.apiKey}_${(serial += 1)}`, message: 'Project created' })),
+    ),
   } satisfies ProjectApi;
   return { userGroupApi, projectApi };
 }

@@ -20,7 +20,10 @@ describe('the upgrade comes first', () => {
     const { send } = startBackground();
     const { workspaces, lastUsed } = expectOk(await send('listWorkspaces', {}));
     expect(workspaces).toHaveLength(1);
-    expect(expectOk(await send('getConnectionStatus', { workspaceId: lastUsed }))).toMatchObject({ projectApiReady: true, userGroupApiReady: true });
+    expect(expectOk(await send('getConnectionStatus', { workspaceId: lastUsed }))).toMatchObject({
+      projectApiReady: true,
+      userGroupApiReady: true,
+    });
     expect(expectOk(await send('readUserGroupRegistry', { workspaceId: lastUsed })).groups).toHaveLength(3);
   });
 });
@@ -31,8 +34,17 @@ describe('bulk jobs at a worker’s start', () => {
   });
 
   it('each workspace whose job was running carries on; one whose job is done is not woken', async () => {
-    const running = newBulkJob({ id: 'job-b', rows: [{ line: 2, name: 'G', userGroupId: 'g-b', environment: 'Customer' }], skipped: 0, ratePerMinute: null, now: Date.now() });
-    const done = { ...newBulkJob({ id: 'job-a', rows: [], skipped: 0, ratePerMinute: null, now: Date.now() }).job, status: 'done' as const };
+    const running = newBulkJob({
+      id: 'job-b',
+      rows: [{ line: 2, name: 'G', userGroupId: 'g-b', environment: 'Customer' }],
+      skipped: 0,
+      ratePerMinute: null,
+      now: Date.now(),
+    });
+    const done = {
+      ...newBulkJob({ id: 'job-a', rows: [], skipped: 0, ratePerMinute: null, now: Date.now() }).job,
+      status: 'done' as const,
+    };
     await fakeBrowser.storage.local.set({
       [workspaceKey(WORKSPACE_B, 'bulkCreateJob')]: running.job,
       [`${workspaceKey(WORKSPACE_B, 'bulkCreateJob')}$`]: { v: 2 },
@@ -41,9 +53,19 @@ describe('bulk jobs at a worker’s start', () => {
     });
     const { workspaces, services } = startBackground();
     await workspaces.wakeBulkJobs();
-    await vi.waitFor(async () => expect((await fakeBrowser.storage.local.get(workspaceKey(WORKSPACE_B, 'bulkCreateJob')))[workspaceKey(WORKSPACE_B, 'bulkCreateJob')]).toMatchObject({ status: 'done', created: 1 }));
+    await vi.waitFor(async () =>
+      expect(
+        (await fakeBrowser.storage.local.get(workspaceKey(WORKSPACE_B, 'bulkCreateJob')))[
+          workspaceKey(WORKSPACE_B, 'bulkCreateJob')
+        ],
+      ).toMatchObject({ status: 'done', created: 1 }),
+    );
     expect(services.userGroupApi.createUserGroup).toHaveBeenCalledTimes(1);
-    expect((await fakeBrowser.storage.local.get(workspaceKey(WORKSPACE_A, 'bulkCreateJob')))[workspaceKey(WORKSPACE_A, 'bulkCreateJob')]).toEqual(done);
+    expect(
+      (await fakeBrowser.storage.local.get(workspaceKey(WORKSPACE_A, 'bulkCreateJob')))[
+        workspaceKey(WORKSPACE_A, 'bulkCreateJob')
+      ],
+    ).toEqual(done);
   });
 
   it('the alarm of a workspace that no longer exists is cleared', async () => {

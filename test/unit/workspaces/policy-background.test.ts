@@ -31,7 +31,9 @@ function start() {
   const services = fakeServices();
   const background = createBackgroundHandlers({ ...services, bulkAlarm: bulkAlarmFor }, () => Promise.resolve(managed));
   const send = <N extends MessageName>(name: N, request: RequestOf<N>) =>
-    routeMessage(background.handlers, SELF, { type: name, data: request }, OPTIONS_PAGE) as Promise<Result<ResponseOf<N>>>;
+    routeMessage(background.handlers, SELF, { type: name, data: request }, OPTIONS_PAGE) as Promise<
+      Result<ResponseOf<N>>
+    >;
   return { ...background, services, send };
 }
 
@@ -47,18 +49,39 @@ beforeEach(async () => {
 describe('managed workspaces in the background', () => {
   it('lists the managed workspace first, marked, and serves the policy’s connection without typing', async () => {
     const { workspaces } = expectOk(await bg.send('listWorkspaces', {}));
-    expect(workspaces.map((workspace) => [workspace.id, workspace.managed])).toEqual([[ORG_ID, 'editable'], [WORKSPACE_A, undefined], [WORKSPACE_B, undefined]]);
-    const created = expectOk(await bg.send('createProject', { workspaceId: ORG_ID, projectUrl: 'https://site.example.org/x', projectName: 'X' }));
+    expect(workspaces.map((workspace) => [workspace.id, workspace.managed])).toEqual([
+      [ORG_ID, 'editable'],
+      [WORKSPACE_A, undefined],
+      [WORKSPACE_B, undefined],
+    ]);
+    const created = expectOk(
+      await bg.send('createProject', {
+        workspaceId: ORG_ID,
+        projectUrl: 'https://site.example.org/x',
+        projectName: 'X',
+      }),
+    );
     expect(created.projectId).toContain('org-api-key-7777');
-    expect(bg.services.projectApi.createProject).toHaveBeenCalledWith(expect.objectContaining({ projectApiUrl: ORG.projectApiUrl, authToken: ORG.authToken }), expect.anything());
+    expect(bg.services.projectApi.createProject).toHaveBeenCalledWith(
+      expect.objectContaining({ projectApiUrl: ORG.projectApiUrl, authToken: ORG.authToken }),
+      expect.anything(),
+    );
     const status = expectOk(await bg.send('getConnectionStatus', { workspaceId: ORG_ID }));
     expect(JSON.stringify(status)).not.toContain(ORG.authToken);
   });
 
   it('cannot be deleted (its data stays); other workspaces still can', async () => {
-    expectOk(await bg.send('createProject', { workspaceId: ORG_ID, projectUrl: 'https://site.example.org/y', projectName: 'Y' }));
+    expectOk(
+      await bg.send('createProject', {
+        workspaceId: ORG_ID,
+        projectUrl: 'https://site.example.org/y',
+        projectName: 'Y',
+      }),
+    );
     expect(withText(await bg.send('deleteWorkspace', { id: ORG_ID }))).toMatchObject(REFUSED);
-    expect((await fakeBrowser.storage.local.get(`ws.${ORG_ID}.projectHistory`))[`ws.${ORG_ID}.projectHistory`]).toBeDefined();
+    expect(
+      (await fakeBrowser.storage.local.get(`ws.${ORG_ID}.projectHistory`))[`ws.${ORG_ID}.projectHistory`],
+    ).toBeDefined();
     expectOk(await bg.send('deleteWorkspace', { id: WORKSPACE_B }));
   });
 
@@ -69,7 +92,15 @@ describe('managed workspaces in the background', () => {
     const { workspaces } = expectOk(await bg.send('listWorkspaces', {}));
     expect(workspaces[0]).toMatchObject({ id: ORG_ID, name: ORG.name, managed: 'locked' });
     expect(withText(await bg.send('renameWorkspace', { id: ORG_ID, name: 'Other' }))).toMatchObject(REFUSED);
-    const save = { workspaceId: ORG_ID, userGroupBaseUrl: '', projectApiUrl: 'https://evil.example/create', secretsArea: 'local' as const, apiToken: '', apiKey: '', authToken: '' };
+    const save = {
+      workspaceId: ORG_ID,
+      userGroupBaseUrl: '',
+      projectApiUrl: 'https://evil.example/create',
+      secretsArea: 'local' as const,
+      apiToken: '',
+      apiKey: '',
+      authToken: '',
+    };
     expect(withText(await bg.send('saveConnection', save))).toMatchObject(REFUSED);
     expect(withText(await bg.send('forgetCredentials', { workspaceId: ORG_ID }))).toMatchObject(REFUSED);
     expect(withText(await bg.send('clearWorkspace', { id: ORG_ID }))).toMatchObject(REFUSED);
@@ -77,18 +108,44 @@ describe('managed workspaces in the background', () => {
   });
 
   it('when locked, a secret the policy leaves out can still be typed, with the policy’s address only', async () => {
-    managed = { workspaces: [{ name: ORG.name, projectApiUrl: ORG.projectApiUrl, apiKey: ORG.apiKey }], lockWorkspaces: true };
+    managed = {
+      workspaces: [{ name: ORG.name, projectApiUrl: ORG.projectApiUrl, apiKey: ORG.apiKey }],
+      lockWorkspaces: true,
+    };
     await bg.applyPolicy();
-    const save = { workspaceId: ORG_ID, userGroupBaseUrl: '', projectApiUrl: ORG.projectApiUrl, secretsArea: 'local' as const, apiToken: '', apiKey: '', authToken: 'typed-token-1234' };
+    const save = {
+      workspaceId: ORG_ID,
+      userGroupBaseUrl: '',
+      projectApiUrl: ORG.projectApiUrl,
+      secretsArea: 'local' as const,
+      apiToken: '',
+      apiKey: '',
+      authToken: 'typed-token-1234',
+    };
     expectOk(await bg.send('saveConnection', save));
     expect(withText(await bg.send('saveConnection', { ...save, apiKey: 'other-key' }))).toMatchObject(REFUSED);
-    expect(withText(await bg.send('saveConnection', { ...save, projectApiUrl: 'https://elsewhere.example/create' }))).toMatchObject(REFUSED);
-    expectOk(await bg.send('createProject', { workspaceId: ORG_ID, projectUrl: 'https://site.example.org/t', projectName: 'T' }));
-    expect(bg.services.projectApi.createProject).toHaveBeenLastCalledWith(expect.objectContaining({ apiKey: ORG.apiKey, authToken: 'typed-token-1234' }), expect.anything());
+    expect(
+      withText(await bg.send('saveConnection', { ...save, projectApiUrl: 'https://elsewhere.example/create' })),
+    ).toMatchObject(REFUSED);
+    expectOk(
+      await bg.send('createProject', {
+        workspaceId: ORG_ID,
+        projectUrl: 'https://site.example.org/t',
+        projectName: 'T',
+      }),
+    );
+    expect(bg.services.projectApi.createProject).toHaveBeenLastCalledWith(
+      expect.objectContaining({ apiKey: ORG.apiKey, authToken: 'typed-token-1234' }),
+      expect.anything(),
+    );
   });
 
   it('records the policy’s problems (codes, no secrets) for the options page', async () => {
-    managed = { workspaces: [ORG, { name: 'Broken', projectApiUrl: 'http://far.example/x', apiKey: 'secret-9999' }], lockWorkspaces: 'yes', extra: 1 };
+    managed = {
+      workspaces: [ORG, { name: 'Broken', projectApiUrl: 'http://far.example/x', apiKey: 'secret-9999' }],
+      lockWorkspaces: 'yes',
+      extra: 1,
+    };
     await bg.applyPolicy();
     const stored = await fakeBrowser.storage.local.get(MANAGED_POLICY_KEY);
     const status = parsePolicyStatus(stored);
@@ -102,21 +159,41 @@ describe('managed workspaces in the background', () => {
   });
 
   it('applies a policy change without a restart: a new workspace appears, a removed one leaves, a new secret is used', async () => {
-    managed = { workspaces: [{ ...ORG, authToken: 'org-auth-token-rotated' }, { name: 'Second', projectApiUrl: 'https://second.example/create' }] };
+    managed = {
+      workspaces: [
+        { ...ORG, authToken: 'org-auth-token-rotated' },
+        { name: 'Second', projectApiUrl: 'https://second.example/create' },
+      ],
+    };
     await bg.applyPolicy();
     const listed = expectOk(await bg.send('listWorkspaces', {})).workspaces.map((workspace) => workspace.name);
     expect(listed).toEqual([ORG.name, 'Second', 'Acme', 'Globex']);
-    expectOk(await bg.send('createProject', { workspaceId: ORG_ID, projectUrl: 'https://site.example.org/z', projectName: 'Z' }));
-    expect(bg.services.projectApi.createProject).toHaveBeenLastCalledWith(expect.objectContaining({ authToken: 'org-auth-token-rotated' }), expect.anything());
+    expectOk(
+      await bg.send('createProject', {
+        workspaceId: ORG_ID,
+        projectUrl: 'https://site.example.org/z',
+        projectName: 'Z',
+      }),
+    );
+    expect(bg.services.projectApi.createProject).toHaveBeenLastCalledWith(
+      expect.objectContaining({ authToken: 'org-auth-token-rotated' }),
+      expect.anything(),
+    );
     managed = {};
     await bg.applyPolicy();
-    expect(expectOk(await bg.send('listWorkspaces', {})).workspaces.map((workspace) => workspace.id)).toEqual([WORKSPACE_A, WORKSPACE_B]);
+    expect(expectOk(await bg.send('listWorkspaces', {})).workspaces.map((workspace) => workspace.id)).toEqual([
+      WORKSPACE_A,
+      WORKSPACE_B,
+    ]);
   });
 
   it('the first policy makes its first workspace the popup’s when the last used one is not set up; a set-up one stays', async () => {
     expect(expectOk(await bg.send('listWorkspaces', {})).lastUsed).toBe(WORKSPACE_A);
     fakeBrowser.reset();
-    await fakeBrowser.storage.local.set({ workspaces: { workspaces: [{ id: 'fresh001', name: 'Workspace 1', createdAt: '2026-11-01T00:00:00.000Z' }] }, lastUsedWorkspace: 'fresh001' });
+    await fakeBrowser.storage.local.set({
+      workspaces: { workspaces: [{ id: 'fresh001', name: 'Workspace 1', createdAt: '2026-11-01T00:00:00.000Z' }] },
+      lastUsedWorkspace: 'fresh001',
+    });
     bg = start();
     await bg.applyPolicy();
     expect(expectOk(await bg.send('listWorkspaces', {})).lastUsed).toBe(ORG_ID);
@@ -125,7 +202,10 @@ describe('managed workspaces in the background', () => {
   it('never crashes on a policy that cannot be read or is not an object', async () => {
     managed = 'not an object';
     await bg.applyPolicy();
-    expect(parsePolicyStatus(await fakeBrowser.storage.local.get(MANAGED_POLICY_KEY)).problems[0]).toMatchObject({ code: 'wrong-type', path: '' });
+    expect(parsePolicyStatus(await fakeBrowser.storage.local.get(MANAGED_POLICY_KEY)).problems[0]).toMatchObject({
+      code: 'wrong-type',
+      path: '',
+    });
     expect(expectOk(await bg.send('listWorkspaces', {})).workspaces).toHaveLength(2);
   });
 });

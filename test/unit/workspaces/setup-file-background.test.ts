@@ -9,8 +9,12 @@ import { expectOk } from '../helpers/results';
 import { ACCOUNTS, keysOf, seedTwoWorkspaces, startBackground, WORKSPACE_A, WORKSPACE_B } from './background-fixture';
 
 const PASSPHRASE = 'correct horse battery staple';
-const storedIndex = async () => workspaceIndexSchema.parse((await fakeBrowser.storage.local.get('workspaces')).workspaces);
-const everything = async () => ({ ...(await fakeBrowser.storage.local.get(null)), session: await fakeBrowser.storage.session.get(null) });
+const storedIndex = async () =>
+  workspaceIndexSchema.parse((await fakeBrowser.storage.local.get('workspaces')).workspaces);
+const everything = async () => ({
+  ...(await fakeBrowser.storage.local.get(null)),
+  session: await fakeBrowser.storage.session.get(null),
+});
 
 let background: ReturnType<typeof startBackground>;
 
@@ -21,32 +25,66 @@ beforeEach(async () => {
 });
 
 async function exportA(includeUserGroupApi = false): Promise<string> {
-  return expectOk(await background.send('exportSetupFile', { workspaceId: WORKSPACE_A, passphrase: PASSPHRASE, includeUserGroupApi })).text;
+  return expectOk(
+    await background.send('exportSetupFile', { workspaceId: WORKSPACE_A, passphrase: PASSPHRASE, includeUserGroupApi }),
+  ).text;
 }
 
 describe('exportSetupFile', () => {
   it('returns a file with no secret in clear, which decrypts back to the workspace’s project API secrets', async () => {
     const text = await exportA();
     for (const secret of Object.values(ACCOUNTS.a.credentials)) expect(text).not.toContain(secret);
-    expect(JSON.parse(text)).toMatchObject({ workspace: { name: 'Acme', projectApiUrl: ACCOUNTS.a.settings.projectApiUrl } });
+    expect(JSON.parse(text)).toMatchObject({
+      workspace: { name: 'Acme', projectApiUrl: ACCOUNTS.a.settings.projectApiUrl },
+    });
     expect(JSON.parse(text)).not.toHaveProperty('workspace.userGroupBaseUrl');
     const contents = await decryptSetupFile(text, PASSPHRASE);
-    expect(contents).toMatchObject({ ok: true, value: { secrets: { apiKey: 'acme-api-key-2222', authToken: 'acme-auth-token-3333' } } });
+    expect(contents).toMatchObject({
+      ok: true,
+      value: { secrets: { apiKey: 'acme-api-key-2222', authToken: 'acme-auth-token-3333' } },
+    });
     expect(contents.ok && contents.value.secrets.apiToken).toBeUndefined();
   });
 
   it('includes the user group API when asked', async () => {
     const contents = await decryptSetupFile(await exportA(true), PASSPHRASE);
-    expect(contents).toMatchObject({ ok: true, value: { workspace: { userGroupBaseUrl: ACCOUNTS.a.settings.userGroupBaseUrl }, secrets: { apiToken: 'acme-api-token-1111' } } });
+    expect(contents).toMatchObject({
+      ok: true,
+      value: {
+        workspace: { userGroupBaseUrl: ACCOUNTS.a.settings.userGroupBaseUrl },
+        secrets: { apiToken: 'acme-api-token-1111' },
+      },
+    });
   });
 
   it('refuses a weak passphrase and a workspace without the project API', async () => {
-    expect(await background.send('exportSetupFile', { workspaceId: WORKSPACE_A, passphrase: 'short', includeUserGroupApi: false })).toMatchObject({
+    expect(
+      await background.send('exportSetupFile', {
+        workspaceId: WORKSPACE_A,
+        passphrase: 'short',
+        includeUserGroupApi: false,
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'INVALID_INPUT', field: 'passphrase' },
     });
-    expectOk(await background.send('saveConnection', { workspaceId: WORKSPACE_B, ...ACCOUNTS.b.settings, projectApiUrl: '', apiToken: '', apiKey: '', authToken: '' }));
-    expect(await background.send('exportSetupFile', { workspaceId: WORKSPACE_B, passphrase: PASSPHRASE, includeUserGroupApi: false })).toMatchObject({
+    expectOk(
+      await background.send('saveConnection', {
+        workspaceId: WORKSPACE_B,
+        ...ACCOUNTS.b.settings,
+        projectApiUrl: '',
+        apiToken: '',
+        apiKey: '',
+        authToken: '',
+      }),
+    );
+    expect(
+      await background.send('exportSetupFile', {
+        workspaceId: WORKSPACE_B,
+        passphrase: PASSPHRASE,
+        includeUserGroupApi: false,
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'NOT_CONFIGURED' },
     });
@@ -57,14 +95,31 @@ describe('importSetupFile', () => {
   it('adds a new workspace with the file’s connection and secrets, made the last used one', async () => {
     const text = await exportA();
     expectOk(await background.send('renameWorkspace', { id: WORKSPACE_A, name: 'Acme (old)' }));
-    const imported = expectOk(await background.send('importSetupFile', { text, passphrase: PASSPHRASE, replace: false }));
+    const imported = expectOk(
+      await background.send('importSetupFile', { text, passphrase: PASSPHRASE, replace: false }),
+    );
     expect(imported).toMatchObject({ status: 'imported', replaced: false, workspace: { name: 'Acme' } });
     const id = imported.status === 'imported' ? imported.workspace.id : '';
-    expect((await storedIndex()).workspaces.map((workspace) => workspace.name)).toEqual(['Acme (old)', 'Globex', 'Acme']);
+    expect((await storedIndex()).workspaces.map((workspace) => workspace.name)).toEqual([
+      'Acme (old)',
+      'Globex',
+      'Acme',
+    ]);
     expect((await fakeBrowser.storage.local.get('lastUsedWorkspace')).lastUsedWorkspace).toBe(id);
-    expectOk(await background.send('createProject', { workspaceId: id, projectUrl: 'https://site.example.org/p', projectName: 'P' }));
+    expectOk(
+      await background.send('createProject', {
+        workspaceId: id,
+        projectUrl: 'https://site.example.org/p',
+        projectName: 'P',
+      }),
+    );
     expect(background.services.projectApi.createProject).toHaveBeenLastCalledWith(
-      expect.objectContaining({ projectApiUrl: ACCOUNTS.a.settings.projectApiUrl, apiKey: 'acme-api-key-2222', authToken: 'acme-auth-token-3333', apiToken: '' }),
+      expect.objectContaining({
+        projectApiUrl: ACCOUNTS.a.settings.projectApiUrl,
+        apiKey: 'acme-api-key-2222',
+        authToken: 'acme-auth-token-3333',
+        apiToken: '',
+      }),
       expect.anything(),
     );
   });
@@ -80,37 +135,82 @@ describe('importSetupFile', () => {
       ['{"groups": []}', PASSPHRASE, 'other-format'],
       ['not json', PASSPHRASE, 'not-json'],
     ] as const) {
-      expect(expectOk(await background.send('importSetupFile', { text: file, passphrase, replace: false }))).toEqual({ status: 'problem', problem });
+      expect(expectOk(await background.send('importSetupFile', { text: file, passphrase, replace: false }))).toEqual({
+        status: 'problem',
+        problem,
+      });
     }
     expect(await everything()).toEqual(before);
   });
 
   it('a workspace of the same name is reported, not touched; replacing it keeps its registry and history', async () => {
     const text = await exportA();
-    expectOk(await background.send('createUserGroup', { workspaceId: WORKSPACE_A, name: 'Team', userGroupId: 'team-1', environment: 'Customer' }));
-    expectOk(await background.send('saveConnection', { workspaceId: WORKSPACE_A, ...ACCOUNTS.a.settings, apiKey: 'changed-key-0000', authToken: '', apiToken: '' }));
+    expectOk(
+      await background.send('createUserGroup', {
+        workspaceId: WORKSPACE_A,
+        name: 'Team',
+        userGroupId: 'team-1',
+        environment: 'Customer',
+      }),
+    );
+    expectOk(
+      await background.send('saveConnection', {
+        workspaceId: WORKSPACE_A,
+        ...ACCOUNTS.a.settings,
+        apiKey: 'changed-key-0000',
+        authToken: '',
+        apiToken: '',
+      }),
+    );
     const before = await keysOf(WORKSPACE_A);
     const asked = expectOk(await background.send('importSetupFile', { text, passphrase: PASSPHRASE, replace: false }));
     expect(asked).toMatchObject({ status: 'exists', workspace: { id: WORKSPACE_A } });
     expect(await keysOf(WORKSPACE_A)).toEqual(before);
 
-    const replaced = expectOk(await background.send('importSetupFile', { text, passphrase: PASSPHRASE, replace: true }));
+    const replaced = expectOk(
+      await background.send('importSetupFile', { text, passphrase: PASSPHRASE, replace: true }),
+    );
     expect(replaced).toMatchObject({ status: 'imported', replaced: true, workspace: { id: WORKSPACE_A } });
     expect((await storedIndex()).workspaces).toHaveLength(2);
-    expect(expectOk(await background.send('readUserGroupRegistry', { workspaceId: WORKSPACE_A })).groups.map((entry) => entry.provided_id)).toEqual(['team-1']);
+    expect(
+      expectOk(await background.send('readUserGroupRegistry', { workspaceId: WORKSPACE_A })).groups.map(
+        (entry) => entry.provided_id,
+      ),
+    ).toEqual(['team-1']);
     const status = expectOk(await background.send('getConnectionStatus', { workspaceId: WORKSPACE_A }));
     expect(status).toMatchObject({ projectApiUrl: ACCOUNTS.a.settings.projectApiUrl, userGroupBaseUrl: '' });
-    expectOk(await background.send('createProject', { workspaceId: WORKSPACE_A, projectUrl: 'https://site.example.org/q', projectName: 'Q' }));
-    expect(background.services.projectApi.createProject).toHaveBeenLastCalledWith(expect.objectContaining({ apiKey: 'acme-api-key-2222' }), expect.anything());
+    expectOk(
+      await background.send('createProject', {
+        workspaceId: WORKSPACE_A,
+        projectUrl: 'https://site.example.org/q',
+        projectName: 'Q',
+      }),
+    );
+    expect(background.services.projectApi.createProject).toHaveBeenLastCalledWith(
+      expect.objectContaining({ apiKey: 'acme-api-key-2222' }),
+      expect.anything(),
+    );
   });
 
   it('a workspace the organization manages is never replaced by a file', async () => {
     const text = await exportA();
     const stored = await storedIndex();
-    await fakeBrowser.storage.local.set({ workspaces: { ...stored, workspaces: stored.workspaces.map((workspace) => (workspace.id === WORKSPACE_A ? { ...workspace, managed: 'editable' } : workspace)) } });
+    await fakeBrowser.storage.local.set({
+      workspaces: {
+        ...stored,
+        workspaces: stored.workspaces.map((workspace) =>
+          workspace.id === WORKSPACE_A ? { ...workspace, managed: 'editable' } : workspace,
+        ),
+      },
+    });
     const before = await everything();
     for (const replace of [false, true]) {
-      expect(withText(await background.send('importSetupFile', { text, passphrase: PASSPHRASE, replace }))).toMatchObject({ ok: false, error: { message: expect.stringContaining('Managed by your organization') as unknown } });
+      expect(
+        withText(await background.send('importSetupFile', { text, passphrase: PASSPHRASE, replace })),
+      ).toMatchObject({
+        ok: false,
+        error: { message: expect.stringContaining('Managed by your organization') as unknown },
+      });
     }
     expect(await everything()).toEqual(before);
   });

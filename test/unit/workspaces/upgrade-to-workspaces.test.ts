@@ -53,7 +53,10 @@ async function storedIndex(): Promise<WorkspaceIndex> {
 
 /** Every key of both areas that is not a workspace's, the index, the last used one, a notice or a kept copy. */
 async function legacyKeysLeft(): Promise<string[]> {
-  const keys = [...Object.keys(await fakeBrowser.storage.local.get(null)), ...Object.keys(await fakeBrowser.storage.session.get(null))];
+  const keys = [
+    ...Object.keys(await fakeBrowser.storage.local.get(null)),
+    ...Object.keys(await fakeBrowser.storage.session.get(null)),
+  ];
   return keys.filter((key) => !/^(ws\.|corrupt:|workspaces$|lastUsedWorkspace$|storageNotices$)/.test(key));
 }
 
@@ -89,7 +92,9 @@ describe('every earlier stored version becomes the first workspace', () => {
     expect(first.lastUsed).toBe(first.workspace.id);
     expect(first.connection).toEqual({ ...settings, ...credentialsV1 });
     expect(byKey(first.groups)).toStrictEqual(byKey(registryRead.groups));
-    expect(first.groups.find((group) => group.environment === 'Customer')?.rotation).toEqual(registryRead.groups[0]!.rotation);
+    expect(first.groups.find((group) => group.environment === 'Customer')?.rotation).toEqual(
+      registryRead.groups[0]!.rotation,
+    );
     expect(first.job).toEqual(jobV3Read);
     expect(first.rows).toEqual(jobV2.bulkCreateRows);
     expect(first.history).toEqual(history);
@@ -104,7 +109,9 @@ describe('every earlier stored version becomes the first workspace', () => {
     const first = await firstWorkspace();
     expect(first.connection).toEqual({ ...settings, ...credentialsV1 });
     expect(byKey(first.groups)).toStrictEqual(byKey([...registryRead.groups, ...partRead.groups]));
-    expect(first.groups.find((group) => group.provided_id === 'acme-billing')?.deleteOutcomeUnknown).toEqual(partRead.groups[0]!.deleteOutcomeUnknown);
+    expect(first.groups.find((group) => group.provided_id === 'acme-billing')?.deleteOutcomeUnknown).toEqual(
+      partRead.groups[0]!.deleteOutcomeUnknown,
+    );
     expect(first.unsettled).toEqual(unsettledRead.creates);
     expect(first.job).toEqual(jobV3Read);
     expect(first.rows).toEqual(jobV2.bulkCreateRows);
@@ -163,7 +170,9 @@ describe('safe to repeat, and to stop midway', () => {
 
   it('stopped after the copy, before the legacy keys were removed: the next run only removes them, nothing is doubled', async () => {
     await fakeBrowser.storage.local.set(snapshot);
-    const remove = vi.spyOn(fakeBrowser.storage.local, 'remove').mockRejectedValueOnce(new Error('the worker was stopped'));
+    const remove = vi
+      .spyOn(fakeBrowser.storage.local, 'remove')
+      .mockRejectedValueOnce(new Error('the worker was stopped'));
     await expect(prepareWorkspaces()).rejects.toThrow('the worker was stopped');
     // Both copies exist now: the index names the new one.
     expect(Object.keys(await fakeBrowser.storage.local.get(null))).toContain('bulkCreateJob');
@@ -179,14 +188,21 @@ describe('safe to repeat, and to stop midway', () => {
   });
 
   it('stopped between moving the session secrets and the local copy: the next run reuses that workspace id', async () => {
-    await fakeBrowser.storage.local.set({ ...snapshot, connectionSettings: { ...settings, secretsArea: 'session' }, credentials: undefined, credentials$: undefined });
+    await fakeBrowser.storage.local.set({
+      ...snapshot,
+      connectionSettings: { ...settings, secretsArea: 'session' },
+      credentials: undefined,
+      credentials$: undefined,
+    });
     await fakeBrowser.storage.session.set({ credentials: credentialsV2, credentials$: { v: 2 } });
     const original = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
     // The format migrations (the bulk job's step to version 3) write first; the copy with the index is the call that fails.
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- as below: the code uses the Promise form
-    const set = vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation((items: Record<string, unknown>) =>
-      'workspaces' in items ? Promise.reject(new Error('the worker was stopped')) : original(items),
-    );
+    const set = vi
+      .spyOn(fakeBrowser.storage.local, 'set')
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- as below: the code uses the Promise form
+      .mockImplementation((items: Record<string, unknown>) =>
+        'workspaces' in items ? Promise.reject(new Error('the worker was stopped')) : original(items),
+      );
     await expect(prepareWorkspaces()).rejects.toThrow('the worker was stopped');
     const moved = Object.keys(await fakeBrowser.storage.session.get(null)).filter((key) => key.startsWith('ws.'));
     expect(moved).toHaveLength(2);
@@ -206,10 +222,12 @@ describe('safe to repeat, and to stop midway', () => {
     const original = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
     // The format migrations write first (each safe to repeat); the copy with the index is the call that fails.
     // The fake's set is overloaded (callback and Promise forms) and the spy types the callback one; the code uses the Promise.
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises
-    const set = vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation((items: Record<string, unknown>) =>
-      'workspaces' in items ? Promise.reject(new Error('the worker was stopped')) : original(items),
-    );
+    const set = vi
+      .spyOn(fakeBrowser.storage.local, 'set')
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises
+      .mockImplementation((items: Record<string, unknown>) =>
+        'workspaces' in items ? Promise.reject(new Error('the worker was stopped')) : original(items),
+      );
     await expect(prepareWorkspaces()).rejects.toThrow('the worker was stopped');
     set.mockRestore();
     await prepareWorkspaces();
@@ -240,7 +258,11 @@ describe('an index that cannot be read', () => {
     expect(rebuilt.workspaces.map((workspace) => workspace.id)).toEqual([a!.id, b!.id]);
     expect(rebuilt.workspaces.map((workspace) => workspace.name)).toEqual(['projects.example.com', 'Workspace 2']);
     const local = await fakeBrowser.storage.local.get(null);
-    expect(Object.entries(local).filter(([key]) => key.startsWith('corrupt:workspaces:')).map(([, value]) => value)).toEqual([{ workspaces: 'damaged' }]);
+    expect(
+      Object.entries(local)
+        .filter(([key]) => key.startsWith('corrupt:workspaces:'))
+        .map(([, value]) => value),
+    ).toEqual([{ workspaces: 'damaged' }]);
     expect(await readStorageNotices()).toHaveLength(1);
     expect(await readHistory(workspaceScope(b!.id))).toEqual(history);
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkWorkspaceName, defaultWorkspaceName, hostName, MAX_WORKSPACE_NAME_LENGTH, workspaceSlug } from '@/lib/workspaces/workspace-name';
+import {
+  checkWorkspaceName,
+  defaultWorkspaceName,
+  hostName,
+  MAX_WORKSPACE_NAME_LENGTH,
+  workspaceSlug,
+} from '@/lib/workspaces/workspace-name';
 
 const existing = [
   { id: 'a1', name: 'Acme' },
@@ -43,7 +49,9 @@ describe('names made by the extension', () => {
   });
 
   it('the host of the first address that has one', () => {
-    expect(hostName(['https://projects.example.com/createProject', 'https://ug.example.com'])).toBe('projects.example.com');
+    expect(hostName(['https://projects.example.com/createProject', 'https://ug.example.com'])).toBe(
+      'projects.example.com',
+    );
     expect(hostName(['', 'not an address', 'http://127.0.0.1:8787/ug'])).toBe('127.0.0.1');
     expect(hostName(['', ''])).toBeUndefined();
   });

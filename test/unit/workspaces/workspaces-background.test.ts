@@ -12,9 +12,14 @@ import { withText } from '../helpers/error-text';
 import { expectOk } from '../helpers/results';
 import { ACCOUNTS, keysOf, seedTwoWorkspaces, startBackground, WORKSPACE_A, WORKSPACE_B } from './background-fixture';
 
-const group = (userGroupId: string) => ({ name: `Group ${userGroupId}`, userGroupId, environment: 'Customer' as const });
+const group = (userGroupId: string) => ({
+  name: `Group ${userGroupId}`,
+  userGroupId,
+  environment: 'Customer' as const,
+});
 const page = (path: string) => ({ projectUrl: `https://site.example.org/${path}`, projectName: `Page ${path}` });
-const storedIndex = async () => workspaceIndexSchema.parse((await fakeBrowser.storage.local.get('workspaces')).workspaces);
+const storedIndex = async () =>
+  workspaceIndexSchema.parse((await fakeBrowser.storage.local.get('workspaces')).workspaces);
 
 let background: ReturnType<typeof startBackground>;
 
@@ -31,10 +36,20 @@ describe('isolation: a workspace acts with its own connection and data only', ()
     expectOk(await send('createUserGroup', { workspaceId: WORKSPACE_A, ...group('team-1') }));
     expectOk(await send('createProject', { workspaceId: WORKSPACE_A, ...page('a') }));
 
-    expect(services.userGroupApi.createUserGroup).toHaveBeenCalledWith(expect.objectContaining(ACCOUNTS.a.credentials), expect.anything());
-    expect(services.projectApi.createProject).toHaveBeenCalledWith(expect.objectContaining(ACCOUNTS.a.credentials), page('a'));
+    expect(services.userGroupApi.createUserGroup).toHaveBeenCalledWith(
+      expect.objectContaining(ACCOUNTS.a.credentials),
+      expect.anything(),
+    );
+    expect(services.projectApi.createProject).toHaveBeenCalledWith(
+      expect.objectContaining(ACCOUNTS.a.credentials),
+      page('a'),
+    );
     expect(await keysOf(WORKSPACE_B)).toEqual(before);
-    expect(expectOk(await send('readUserGroupRegistry', { workspaceId: WORKSPACE_A })).groups.map((entry) => entry.provided_id)).toEqual(['team-1']);
+    expect(
+      expectOk(await send('readUserGroupRegistry', { workspaceId: WORKSPACE_A })).groups.map(
+        (entry) => entry.provided_id,
+      ),
+    ).toEqual(['team-1']);
     expect(expectOk(await send('readUserGroupRegistry', { workspaceId: WORKSPACE_B })).groups).toEqual([]);
     expect((await readStoredHistory(workspaceScope(WORKSPACE_A))).entries).toHaveLength(1);
     expect((await readStoredHistory(workspaceScope(WORKSPACE_B))).entries).toEqual([]);
@@ -46,27 +61,51 @@ describe('isolation: a workspace acts with its own connection and data only', ()
     const inB = expectOk(await send('createUserGroup', { workspaceId: WORKSPACE_B, ...group('shared-id') }));
     expect(inA.group.token).toBe('ugt_acme-api-token-1111_shared-id');
     expect(inB.group.token).toBe('ugt_globex-api-token-4444_shared-id');
-    expect(services.userGroupApi.createUserGroup).toHaveBeenLastCalledWith(expect.objectContaining({ ...ACCOUNTS.b.settings, ...ACCOUNTS.b.credentials }), expect.anything());
+    expect(services.userGroupApi.createUserGroup).toHaveBeenLastCalledWith(
+      expect.objectContaining({ ...ACCOUNTS.b.settings, ...ACCOUNTS.b.credentials }),
+      expect.anything(),
+    );
     const status = expectOk(await send('getConnectionStatus', { workspaceId: WORKSPACE_B }));
     expect(status).toMatchObject({ userGroupBaseUrl: ACCOUNTS.b.settings.userGroupBaseUrl, secretsArea: 'session' });
   });
 
   it('a save in one workspace writes its own keys only', async () => {
     const before = await keysOf(WORKSPACE_A);
-    expectOk(await background.send('saveConnection', { workspaceId: WORKSPACE_B, ...ACCOUNTS.b.settings, userGroupBaseUrl: '', apiToken: '', apiKey: '', authToken: '' }));
+    expectOk(
+      await background.send('saveConnection', {
+        workspaceId: WORKSPACE_B,
+        ...ACCOUNTS.b.settings,
+        userGroupBaseUrl: '',
+        apiToken: '',
+        apiKey: '',
+        authToken: '',
+      }),
+    );
     expect(await keysOf(WORKSPACE_A)).toEqual(before);
   });
 
   it('an id that is not (or no longer) a workspace is answered NOT_FOUND, as data; a malformed one is refused', async () => {
-    expect(await background.send('getConnectionStatus', { workspaceId: 'gone1234' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-    expect(await background.send('createProject', { workspaceId: '../ws', ...page('x') })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await background.send('getConnectionStatus', { workspaceId: 'gone1234' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    expect(await background.send('createProject', { workspaceId: '../ws', ...page('x') })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
     expect(background.services.projectApi.createProject).not.toHaveBeenCalled();
   });
 
   it('a bulk job runs in its own workspace, with its own alarm, while the other is used', async () => {
     const { send, services } = background;
     services.userGroupApi.createUserGroup.mockImplementationOnce(() => new Promise(() => undefined));
-    expectOk(await send('startBulkCreate', { workspaceId: WORKSPACE_A, rows: [{ line: 2, ...group('bulk-1') }], ratePerMinute: 150 }));
+    expectOk(
+      await send('startBulkCreate', {
+        workspaceId: WORKSPACE_A,
+        rows: [{ line: 2, ...group('bulk-1') }],
+        ratePerMinute: 150,
+      }),
+    );
     expect(await fakeBrowser.alarms.get(bulkCreateAlarmName(WORKSPACE_A))).toBeDefined();
     expect(await fakeBrowser.alarms.get(bulkCreateAlarmName(WORKSPACE_B))).toBeUndefined();
     // B meanwhile: its own create goes through, and B has no job.
@@ -81,32 +120,65 @@ describe('managing workspaces', () => {
     const created = expectOk(await background.send('createWorkspace', { name: '  Initech  ' }));
     expect(created).toMatchObject({ name: 'Initech' });
     expect((await storedIndex()).workspaces.map((workspace) => workspace.name)).toEqual(['Acme', 'Globex', 'Initech']);
-    expect(await background.send('createWorkspace', { name: '   ' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'workspaceName' } });
-    expect(withText(await background.send('createWorkspace', { name: 'GLOBEX' }))).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'workspaceName', message: 'Another workspace has this name. Choose another one.' } });
-    expect(await background.send('renameWorkspace', { id: WORKSPACE_A, name: 'initech' })).toMatchObject({ ok: false, error: { field: 'workspaceName' } });
-    expect(expectOk(await background.send('renameWorkspace', { id: WORKSPACE_A, name: 'Acme Corp' }))).toMatchObject({ id: WORKSPACE_A, name: 'Acme Corp' });
+    expect(await background.send('createWorkspace', { name: '   ' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', field: 'workspaceName' },
+    });
+    expect(withText(await background.send('createWorkspace', { name: 'GLOBEX' }))).toMatchObject({
+      ok: false,
+      error: {
+        code: 'INVALID_INPUT',
+        field: 'workspaceName',
+        message: 'Another workspace has this name. Choose another one.',
+      },
+    });
+    expect(await background.send('renameWorkspace', { id: WORKSPACE_A, name: 'initech' })).toMatchObject({
+      ok: false,
+      error: { field: 'workspaceName' },
+    });
+    expect(expectOk(await background.send('renameWorkspace', { id: WORKSPACE_A, name: 'Acme Corp' }))).toMatchObject({
+      id: WORKSPACE_A,
+      name: 'Acme Corp',
+    });
   });
 
   it('the last used workspace is what the popup (and so the context menu and the shortcut) opens in', async () => {
     expect(expectOk(await background.send('listWorkspaces', {})).lastUsed).toBe(WORKSPACE_A);
     expectOk(await background.send('useWorkspace', { id: WORKSPACE_B }));
     expect((await fakeBrowser.storage.local.get('lastUsedWorkspace')).lastUsedWorkspace).toBe(WORKSPACE_B);
-    expect(await background.send('useWorkspace', { id: 'gone1234' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(await background.send('useWorkspace', { id: 'gone1234' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
   });
 
   it('says what a delete loses: which secrets, how many tokens no export holds, the history', async () => {
     const { send } = background;
     expectOk(await send('createUserGroup', { workspaceId: WORKSPACE_A, ...group('one') }));
     expectOk(await send('createProject', { workspaceId: WORKSPACE_A, ...page('p') }));
-    expect(expectOk(await send('describeWorkspaceLoss', { workspaceId: WORKSPACE_A }))).toEqual({ secrets: ['apiToken', 'apiKey', 'authToken'], groups: 1, tokensOnlyHere: 1, projects: 1 });
+    expect(expectOk(await send('describeWorkspaceLoss', { workspaceId: WORKSPACE_A }))).toEqual({
+      secrets: ['apiToken', 'apiKey', 'authToken'],
+      groups: 1,
+      tokensOnlyHere: 1,
+      projects: 1,
+    });
     // An export holds every token as it is now; a group created after it is only here again.
     expectOk(await send('readUserGroupRegistry', { workspaceId: WORKSPACE_A, forExport: true }));
-    expect(expectOk(await send('describeWorkspaceLoss', { workspaceId: WORKSPACE_A }))).toMatchObject({ groups: 1, tokensOnlyHere: 0, lastExportAt: expect.any(String) as unknown });
+    expect(expectOk(await send('describeWorkspaceLoss', { workspaceId: WORKSPACE_A }))).toMatchObject({
+      groups: 1,
+      tokensOnlyHere: 0,
+      lastExportAt: expect.any(String) as unknown,
+    });
     await new Promise((resolve) => setTimeout(resolve, 5));
     expectOk(await send('createUserGroup', { workspaceId: WORKSPACE_A, ...group('two') }));
-    expect(expectOk(await send('describeWorkspaceLoss', { workspaceId: WORKSPACE_A }))).toMatchObject({ groups: 2, tokensOnlyHere: 1 });
+    expect(expectOk(await send('describeWorkspaceLoss', { workspaceId: WORKSPACE_A }))).toMatchObject({
+      groups: 2,
+      tokensOnlyHere: 1,
+    });
     // No secret ever crosses in this answer.
-    expect(JSON.stringify(await send('describeWorkspaceLoss', { workspaceId: WORKSPACE_A }))).not.toContain(ACCOUNTS.a.credentials.apiToken);
+    expect(JSON.stringify(await send('describeWorkspaceLoss', { workspaceId: WORKSPACE_A }))).not.toContain(
+      ACCOUNTS.a.credentials.apiToken,
+    );
   });
 
   it('delete removes everything of that workspace (secrets in both areas included) and nothing of the other', async () => {
@@ -122,13 +194,19 @@ describe('managing workspaces', () => {
     expect(await keysOf(WORKSPACE_A)).toEqual(keepA);
     expect((await storedIndex()).workspaces.map((workspace) => workspace.id)).toEqual([WORKSPACE_A]);
     expect((await fakeBrowser.storage.local.get('lastUsedWorkspace')).lastUsedWorkspace).toBe(WORKSPACE_A);
-    expect(await send('getConnectionStatus', { workspaceId: WORKSPACE_B })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(await send('getConnectionStatus', { workspaceId: WORKSPACE_B })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
   });
 
   it('the last workspace cannot be deleted, only cleared: its data goes, the workspace stays', async () => {
     const { send } = background;
     expectOk(await send('deleteWorkspace', { id: WORKSPACE_B }));
-    expect(withText(await send('deleteWorkspace', { id: WORKSPACE_A }))).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: 'The last workspace cannot be deleted. Clear it instead.' } });
+    expect(withText(await send('deleteWorkspace', { id: WORKSPACE_A }))).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: 'The last workspace cannot be deleted. Clear it instead.' },
+    });
     expect(Object.keys(await keysOf(WORKSPACE_A)).length).toBeGreaterThan(0);
 
     expectOk(await send('createUserGroup', { workspaceId: WORKSPACE_A, ...group('a-1') }));
@@ -136,14 +214,36 @@ describe('managing workspaces', () => {
     expect(await keysOf(WORKSPACE_A)).toEqual({});
     expect((await storedIndex()).workspaces.map((workspace) => workspace.id)).toEqual([WORKSPACE_A]);
     // Used again afresh: an empty connection and registry.
-    expect(expectOk(await send('getConnectionStatus', { workspaceId: WORKSPACE_A }))).toMatchObject({ projectApiReady: false, userGroupApiReady: false, userGroupBaseUrl: '' });
+    expect(expectOk(await send('getConnectionStatus', { workspaceId: WORKSPACE_A }))).toMatchObject({
+      projectApiReady: false,
+      userGroupApiReady: false,
+      userGroupBaseUrl: '',
+    });
     expect(expectOk(await send('readUserGroupRegistry', { workspaceId: WORKSPACE_A })).groups).toEqual([]);
   });
 
   it('a delete cancels that workspace’s bulk job and its alarm first', async () => {
     const { send, services } = background;
-    services.userGroupApi.createUserGroup.mockImplementationOnce(() => new Promise((resolve) => setTimeout(() => resolve({ ok: false, error: { code: 'NETWORK', message: verbatimText('reset'), maybeProcessed: false } }), 20)));
-    expectOk(await send('startBulkCreate', { workspaceId: WORKSPACE_B, rows: [{ line: 2, ...group('bulk-1') }, { line: 3, ...group('bulk-2') }], ratePerMinute: 150 }));
+    services.userGroupApi.createUserGroup.mockImplementationOnce(
+      () =>
+        new Promise((resolve) =>
+          setTimeout(
+            () =>
+              resolve({ ok: false, error: { code: 'NETWORK', message: verbatimText('reset'), maybeProcessed: false } }),
+            20,
+          ),
+        ),
+    );
+    expectOk(
+      await send('startBulkCreate', {
+        workspaceId: WORKSPACE_B,
+        rows: [
+          { line: 2, ...group('bulk-1') },
+          { line: 3, ...group('bulk-2') },
+        ],
+        ratePerMinute: 150,
+      }),
+    );
     expectOk(await send('deleteWorkspace', { id: WORKSPACE_B }));
     expect(await fakeBrowser.alarms.get(bulkCreateAlarmName(WORKSPACE_B))).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -154,7 +254,16 @@ describe('managing workspaces', () => {
     // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
     const remove = vi.spyOn(browser.permissions, 'remove').mockImplementation(() => Promise.resolve(true));
     const { send } = background;
-    expectOk(await send('saveConnection', { workspaceId: WORKSPACE_A, ...ACCOUNTS.a.settings, projectApiUrl: 'https://projects.globex.example/other', apiToken: '', apiKey: '', authToken: '' }));
+    expectOk(
+      await send('saveConnection', {
+        workspaceId: WORKSPACE_A,
+        ...ACCOUNTS.a.settings,
+        projectApiUrl: 'https://projects.globex.example/other',
+        apiToken: '',
+        apiKey: '',
+        authToken: '',
+      }),
+    );
     remove.mockClear();
     expectOk(await send('deleteWorkspace', { id: WORKSPACE_B }));
     expect(remove.mock.calls).toEqual([[{ origins: ['https://ug.globex.example/*'] }]]);
