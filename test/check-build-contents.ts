@@ -4,7 +4,7 @@
 // no page bundle names the credentials' storage keys (only the background may read the secrets).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { CREDENTIALS_STORAGE_NAME } from '../lib/connection/credentials-keys.ts';
+import { CREDENTIALS_STORAGE_NAME } from '../lib/storage/credentials/credentials-keys.ts';
 import { DEMO_CREDENTIALS } from './sandbox/server.ts';
 
 const FORBIDDEN_TEXT = [...Object.values(DEMO_CREDENTIALS), '127.0.0.1:8787'];

@@ -1,10 +1,10 @@
 import { describeConnection, type ConnectionStatus } from '@/lib/connection/connection-status';
 import type { Connection, ConnectionRepository } from '@/lib/connection/connection-repository';
 import { findMissingAccess, releaseUnusedAccess } from '@/lib/connection/host-access';
-import { urlProblemMessage } from '@/lib/connection/url-problem-text';
-import { checkServiceUrl } from '@/lib/connection/validate-connection';
-import { isLockedNow } from '@/lib/lock/keyring';
-import { lockedError } from '@/lib/lock/lock-keys';
+import { urlProblemMessage } from '@/lib/api/service-address-problem';
+import { checkServiceUrl } from '@/lib/api/service-address';
+import { isLockedNow } from '@/lib/storage/credentials/keyring';
+import { lockedError } from '@/lib/storage/credentials/lock-keys';
 import { fail, ok, type Result } from '@/lib/result';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import type { WorkspaceHandlers } from './workspace-dispatch';

@@ -2,10 +2,10 @@ import { fail, ok } from '@/lib/result';
 import { localBytesInUse } from '@/lib/storage/storage-usage';
 import { applyImport } from '@/lib/user-groups/import-merge';
 import { capacityProblem, growthOf } from '@/lib/user-groups/registry-capacity';
-import type { RegistryWriter } from '@/lib/user-groups/registry-writer';
-import { workspaceValueNames } from '@/lib/workspaces/workspace-item-names';
-import type { KeyScope } from '@/lib/workspaces/workspace-keys';
-import { noteRegistryExport } from '@/lib/workspaces/registry-exports';
+import type { RegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { workspaceValueNames } from '@/lib/storage/workspace-item-names';
+import type { KeyScope } from '@/lib/storage/workspace-keys';
+import { noteRegistryExport } from '@/lib/storage/registry/registry-exports';
 import type { WorkspaceHandlers } from './workspace-dispatch';
 
 /** Import into, and read for an export, one workspace's registry. */

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { storedBulkJobSchema } from '@/lib/user-groups/bulk-job-schema';
+import { storedBulkJobSchema } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { combinedBadge, jobBadge, type JobBadge } from '@/lib/user-groups/job-badge';
 
 const JOB_KEY = /^ws\.[a-z0-9-]{1,36}\.bulkCreateJob$/;

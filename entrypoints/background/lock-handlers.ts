@@ -1,10 +1,10 @@
-import { CREDENTIALS_STORAGE_NAME } from '@/lib/connection/credentials-keys';
-import { LOCKED_MESSAGE } from '@/lib/lock/lock-keys';
+import { CREDENTIALS_STORAGE_NAME } from '@/lib/storage/credentials/credentials-keys';
+import { LOCKED_MESSAGE } from '@/lib/storage/credentials/lock-keys';
 import { createLockService, type LockService } from '@/lib/lock/lock-service';
-import type { LockAfter, LockStatus } from '@/lib/lock/lock-schema';
+import type { LockAfter, LockStatus } from '@/lib/storage/credentials/lock-schema';
 import type { Handlers } from '@/lib/messaging/router';
 import { ok, type Result } from '@/lib/result';
-import { workspaceKey } from '@/lib/workspaces/workspace-keys';
+import { workspaceKey } from '@/lib/storage/workspace-keys';
 import { browser } from 'wxt/browser';
 import type { Workspaces } from './workspaces';
 

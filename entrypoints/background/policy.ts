@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
 import { readPolicy, type GetManaged } from '@/lib/policy/read-policy';
-import { MANAGED_POLICY_KEY, type PolicyStatus } from '@/lib/policy/policy-status';
+import { MANAGED_POLICY_KEY, type PolicyStatus } from '@/lib/storage/policy-status';
 import { managedFingerprint, managedWorkspaceId } from '@/lib/workspaces/managed-workspaces';
-import { workspaceKey } from '@/lib/workspaces/workspace-keys';
+import { workspaceKey } from '@/lib/storage/workspace-keys';
 import type { Workspaces } from './workspaces';
 
 const SECRET_NAMES = ['apiKey', 'authToken', 'apiToken'] as const;

@@ -1,8 +1,8 @@
 import type { ProjectApi } from '@/lib/api/project-api';
 import type { ConnectionRepository } from '@/lib/connection/connection-repository';
-import { redactSecrets } from '@/lib/connection/redact-secrets';
+import { redactSecrets } from '@/lib/api/redact-secrets';
 import type { WorkspaceHandlers } from './workspace-dispatch';
-import type { HistoryRecorder } from '@/lib/projects/history-writer';
+import type { HistoryRecorder } from '@/lib/storage/history/history-writer';
 
 /** Creating a project in one workspace: with its connection, recorded in its history. */
 export function createProjectHandlers(

@@ -2,14 +2,14 @@ import {
   EMPTY_STORED_CREDENTIALS,
   type ConnectionSettings,
   type Credentials,
-} from '@/lib/connection/connection-schema';
-import { bindCredentials } from '@/lib/connection/credential-origins';
-import { CREDENTIALS_VERSION } from '@/lib/connection/credentials-items';
-import { CREDENTIALS_STORAGE_NAME } from '@/lib/connection/credentials-keys';
+} from '@/lib/storage/connection/connection-schema';
+import { bindCredentials } from '@/lib/storage/credentials/credential-origins';
+import { CREDENTIALS_VERSION } from '@/lib/storage/credentials/credentials-items';
+import { CREDENTIALS_STORAGE_NAME } from '@/lib/storage/credentials/credentials-keys';
 import { releaseUnusedAccess } from '@/lib/connection/host-access';
-import { isLockedNow } from '@/lib/lock/keyring';
-import { lockedError } from '@/lib/lock/lock-keys';
-import { closeForStorage, type CredentialsAtRest } from '@/lib/lock/sealed-credentials';
+import { isLockedNow } from '@/lib/storage/credentials/keyring';
+import { lockedError } from '@/lib/storage/credentials/lock-keys';
+import { closeForStorage, type CredentialsAtRest } from '@/lib/storage/credentials/sealed-credentials';
 import type { ResponseOf } from '@/lib/messaging/protocol';
 import type { Handlers } from '@/lib/messaging/router';
 import { fail, ok, type Result } from '@/lib/result';
@@ -17,7 +17,7 @@ import { decryptSetupFile, type SetupFileContents } from '@/lib/setup-file/decry
 import { writeSetupFile } from '@/lib/setup-file/write-setup-file';
 import { isManaged } from '@/lib/workspaces/managed-workspaces';
 import { managedByPolicy, unknownWorkspace } from '@/lib/workspaces/workspace-index-store';
-import { workspaceKey } from '@/lib/workspaces/workspace-keys';
+import { workspaceKey } from '@/lib/storage/workspace-keys';
 import type { Workspaces } from './workspaces';
 import { text } from '@/lib/message-ref';
 

@@ -1,8 +1,8 @@
 import type { UserGroupApi, WireUserGroup } from '@/lib/api/user-group-api';
 import type { Connection, ConnectionRepository } from '@/lib/connection/connection-repository';
-import { redactSecrets } from '@/lib/connection/redact-secrets';
+import { redactSecrets } from '@/lib/api/redact-secrets';
 import { fail, ok, type Result } from '@/lib/result';
-import type { GroupRef, RegistryEntry } from '@/lib/user-groups/registry-schema';
+import type { GroupRef, RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import {
   applyLearnedToken,
   applyRotation,
@@ -14,11 +14,11 @@ import {
   removeGroup,
   upsertFromService,
 } from '@/lib/user-groups/registry-updates';
-import type { RegistryWriter } from '@/lib/user-groups/registry-writer';
+import type { RegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { recordUnsettledCreate, settleCreate } from '@/lib/user-groups/unsettled-creates';
 import type { WorkspaceHandlers } from './workspace-dispatch';
 import { text } from '@/lib/message-ref';
-import { environmentName } from '@/lib/user-groups/environment-name';
+import { environmentName } from '@/lib/environment';
 
 type UserGroupHandlers = Pick<
   WorkspaceHandlers,

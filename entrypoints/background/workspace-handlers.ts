@@ -1,11 +1,11 @@
-import { connectionSettingsSchema } from '@/lib/connection/connection-schema';
+import { connectionSettingsSchema } from '@/lib/storage/connection/connection-schema';
 import { releaseUnusedAccess } from '@/lib/connection/host-access';
 import type { Handlers } from '@/lib/messaging/router';
 import { fail, ok, type Result } from '@/lib/result';
-import { connectionSettingsItemFor } from '@/lib/storage/connection-settings-item';
+import { connectionSettingsItemFor } from '@/lib/storage/connection/connection-settings-item';
 import { isManaged } from '@/lib/workspaces/managed-workspaces';
 import { managedByPolicy, unknownWorkspace } from '@/lib/workspaces/workspace-index-store';
-import { workspaceScope } from '@/lib/workspaces/workspace-keys';
+import { workspaceScope } from '@/lib/storage/workspace-keys';
 import type { Workspaces } from './workspaces';
 import { text } from '@/lib/message-ref';
 

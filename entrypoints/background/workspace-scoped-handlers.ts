@@ -1,8 +1,8 @@
-import { SECRET_FIELDS } from '@/lib/connection/connection-schema';
+import { SECRET_FIELDS } from '@/lib/storage/connection/connection-schema';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
-import { readHistory } from '@/lib/projects/history-writer';
+import { readHistory } from '@/lib/storage/history/history-writer';
 import { ok } from '@/lib/result';
-import { lastRegistryExport, tokensNotExported } from '@/lib/workspaces/registry-exports';
+import { lastRegistryExport, tokensNotExported } from '@/lib/storage/registry/registry-exports';
 import type { WorkspaceServices } from '@/lib/workspaces/workspace-services';
 import { createBulkCreateHandlers } from './bulk-create-handlers';
 import { createConnectionHandlers } from './connection-handlers';

@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
-import { connectionSettingsSchema } from '@/lib/connection/connection-schema';
+import { connectionSettingsSchema } from '@/lib/storage/connection/connection-schema';
 import { ok, type Result } from '@/lib/result';
-import { workspaceStorageNames } from '@/lib/workspaces/workspace-item-names';
-import { workspaceKey, workspaceScope } from '@/lib/workspaces/workspace-keys';
+import { workspaceStorageNames } from '@/lib/storage/workspace-item-names';
+import { workspaceKey, workspaceScope } from '@/lib/storage/workspace-keys';
 import { createWorkspaceIndexStore, unknownWorkspace } from '@/lib/workspaces/workspace-index-store';
 import {
   createWorkspaceServices,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { t, uiLanguage } from '@/lib/i18n';
-import { lastCallSucceeded, type ApiCallState } from '@/lib/workspaces/api-health';
+import { lastCallSucceeded, type ApiCallState } from '@/lib/storage/api-health';
 import { relativeTime } from '@/lib/time/relative-time';
 import { messageText } from '@/lib/message-ref';
 

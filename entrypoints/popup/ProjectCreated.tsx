@@ -1,7 +1,7 @@
 import { CopyButton } from '@/components/CopyButton';
 import { StatusMessage } from '@/components/Alert';
 import { t } from '@/lib/i18n';
-import type { ProjectInput } from '@/lib/projects/project-input';
+import type { ProjectInput } from '@/lib/api/project-input';
 
 interface ProjectCreatedProps {
   projectId: string;

@@ -6,8 +6,8 @@ import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { createProject } from '@/lib/messaging/messages/project-messages';
 import { findDuplicates, indexHistory } from '@/lib/projects/find-duplicates';
-import type { StoredHistory } from '@/lib/projects/history-source';
-import type { ProjectInput } from '@/lib/projects/project-input';
+import type { StoredHistory } from '@/lib/storage/history/history-source';
+import type { ProjectInput } from '@/lib/api/project-input';
 import {
   explainTargetPage,
   explainUnregistrableUrl,

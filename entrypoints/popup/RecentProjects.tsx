@@ -1,6 +1,6 @@
 import { CopyButton } from '@/components/CopyButton';
 import { formatDateTime, t } from '@/lib/i18n';
-import type { HistoryEntry } from '@/lib/projects/history-schema';
+import type { HistoryEntry } from '@/lib/storage/history/history-schema';
 
 /** How many of the newest projects the popup lists; the options page has them all. */
 export const RECENT_PROJECTS_SHOWN = 5;

@@ -1,7 +1,7 @@
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { useWorkspace } from '@/lib/messaging/messages/workspace-messages';
-import type { Workspace } from '@/lib/workspaces/workspace-index';
+import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
 import { workspaceLabel } from '@/lib/workspaces/workspace-label';
 
 interface WorkspacePickerProps {

@@ -1,13 +1,13 @@
 import { sendMessage } from '@/lib/messaging/client';
 import { getConnectionStatus } from '@/lib/messaging/messages/connection-messages';
 import { listWorkspaces } from '@/lib/messaging/messages/workspace-messages';
-import { readStoredHistory, type StoredHistory } from '@/lib/projects/history-source';
+import { readStoredHistory, type StoredHistory } from '@/lib/storage/history/history-source';
 import type { Result } from '@/lib/result';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { readTargetPage, type TargetPage } from '@/lib/tabs/read-target-tab';
-import { chooseWorkspace, type Workspace } from '@/lib/workspaces/workspace-index';
-import { workspaceScope } from '@/lib/workspaces/workspace-keys';
-import { readStoredWorkspaces } from '@/lib/workspaces/workspace-source';
+import { chooseWorkspace, type Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
+import { workspaceScope } from '@/lib/storage/workspace-keys';
+import { readStoredWorkspaces } from '@/lib/storage/workspaces/workspace-source';
 
 /** What the popup shows for one workspace: never its registry, only its status and its history. */
 export interface WorkspaceView {

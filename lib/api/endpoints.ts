@@ -12,13 +12,3 @@ export function userGroupEndpoint(baseUrl: string): string {
 export function projectEndpoint(projectApiUrl: string): string {
   return `${trimTrailingSlashes(projectApiUrl)}/`;
 }
-
-/** The origin of a URL for messages ("https://api.example.com"): never a path, query or secret. */
-export function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    // Unreachable in practice (addresses are checked before they are stored); no words to translate.
-    return '—';
-  }
-}

@@ -1,6 +1,6 @@
 import { countedText, text } from '../message-ref';
 import { fail, ok, type Result } from '../result';
-import { originOf } from './endpoints';
+import { originOf } from '../url/origin-of';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -96,7 +96,7 @@ function parseJson(body: string): unknown {
  * the service meant by its status and body is the caller's job, because each API words it differently.
  */
 export async function sendJson(fetchFn: FetchLike, request: JsonRequest): Promise<Result<JsonResponse>> {
-  const origin = originOf(request.url);
+  const origin = originOf(request.url, '—');
   const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   try {
     const response = await fetchFn(request.url, {

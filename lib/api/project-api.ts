@@ -1,8 +1,9 @@
+import { originOf } from '../url/origin-of';
 import { z } from 'zod/mini';
-import type { ProjectInput } from '../projects/project-input';
+import type { ProjectInput } from './project-input';
 import { countedText, text, verbatimText } from '../message-ref';
 import { fail, ok, type ErrorCode, type Result } from '../result';
-import { originOf, projectEndpoint } from './endpoints';
+import { projectEndpoint } from './endpoints';
 import { describeHttpStatus, sendJson, type FetchLike } from './http';
 
 export const createProjectSuccessSchema = z.object({
@@ -95,7 +96,7 @@ export function createProjectApi(deps: { fetch: FetchLike; timeoutMs?: number })
   return {
     async createProject(credentials: ProjectApiCredentials, input: ProjectInput): Promise<Result<CreatedProject>> {
       const url = projectEndpoint(credentials.projectApiUrl);
-      const origin = originOf(url);
+      const origin = originOf(url, '—');
       const sent = await sendJson(deps.fetch, {
         url,
         method: 'POST',

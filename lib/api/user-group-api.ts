@@ -1,11 +1,10 @@
+import { originOf } from '../url/origin-of';
 import { z } from 'zod/mini';
+import { environmentSchema, type Environment } from '../environment';
 import { text, verbatimText } from '../message-ref';
 import { fail, ok, type Result } from '../result';
-import { originOf, userGroupEndpoint } from './endpoints';
+import { userGroupEndpoint } from './endpoints';
 import { describeHttpStatus, sendJson, type FetchLike, type JsonResponse } from './http';
-
-export const environmentSchema = z.enum(['Customer', 'Testing']);
-export type Environment = z.infer<typeof environmentSchema>;
 
 /** A user group as the service returns it. Unknown fields are kept: the registry stores them too. */
 export const wireUserGroupSchema = z.looseObject({
@@ -88,7 +87,7 @@ export function createUserGroupApi(deps: { fetch: FetchLike; timeoutMs?: number 
       body,
       timeoutMs: deps.timeoutMs,
     });
-    return sent.ok ? interpret(sent.value, originOf(url), schema) : sent;
+    return sent.ok ? interpret(sent.value, originOf(url, '—'), schema) : sent;
   }
 
   return {

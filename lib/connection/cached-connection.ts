@@ -1,9 +1,9 @@
 import { browser } from 'wxt/browser';
-import { LOCK_KEY_KEY } from '../lock/lock-keys';
+import { LOCK_KEY_KEY } from '../storage/credentials/lock-keys';
 import type { Result } from '../result';
-import { scopedName, type KeyScope } from '../workspaces/workspace-keys';
+import { scopedName, type KeyScope } from '../storage/workspace-keys';
 import type { Api, Connection, ConnectionRepository } from './connection-repository';
-import { CREDENTIALS_STORAGE_NAME } from './credentials-keys';
+import { CREDENTIALS_STORAGE_NAME } from '../storage/credentials/credentials-keys';
 
 /**
  * repository.require for a loop that needs the connection before every request (bulk create): read

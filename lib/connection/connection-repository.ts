@@ -1,17 +1,17 @@
 import { storage } from '#imports';
 import type { StorageItemKey } from '@wxt-dev/storage';
-import { lockedError } from '../lock/lock-keys';
-import { inCredentialsLane } from './credentials-lane';
+import { lockedError } from '../storage/credentials/lock-keys';
+import { inCredentialsLane } from '../storage/credentials/credentials-lane';
 import {
   closeForStorage,
   credentialsAtRestSchema,
   CredentialsLockedError,
   openAtRest,
-} from '../lock/sealed-credentials';
+} from '../storage/credentials/sealed-credentials';
 import { fail, ok, type Result } from '../result';
-import { connectionSettingsItemFor } from '../storage/connection-settings-item';
+import { connectionSettingsItemFor } from '../storage/connection/connection-settings-item';
 import { readValidated } from '../storage/validated-item';
-import type { KeyScope } from '../workspaces/workspace-keys';
+import type { KeyScope } from '../storage/workspace-keys';
 import {
   connectionSettingsSchema,
   EMPTY_STORED_CREDENTIALS,
@@ -19,9 +19,9 @@ import {
   type Credentials,
   type SecretsArea,
   type StoredCredentials,
-} from './connection-schema';
-import { bindCredentials, usableCredentials } from './credential-origins';
-import { credentialsItemsFor, credentialsVersionEntry } from './credentials-items';
+} from '../storage/connection/connection-schema';
+import { bindCredentials, usableCredentials } from '../storage/credentials/credential-origins';
+import { credentialsItemsFor, credentialsVersionEntry } from '../storage/credentials/credentials-items';
 import { findMissingAccess } from './host-access';
 import { text, type MessageRef } from '../message-ref';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { messageRefSchema, type MessageRef } from '../message-ref';
-import { secretsAreaSchema } from './connection-schema';
+import { secretsAreaSchema } from '../storage/connection/connection-schema';
 import { maskSecret } from './mask-secret';
 import type { Connection } from './connection-repository';
 

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { hostPermissionPattern } from './validate-connection';
+import { hostPermissionPattern } from '../api/service-address';
 
 /** The permission patterns for the configured addresses (empty ones are not in use). */
 export function requiredOrigins(urls: string[]): string[] {

@@ -1,4 +1,4 @@
-import { PROJECT_NAME_MAX_LENGTH } from '../projects/project-input';
+import { PROJECT_NAME_MAX_LENGTH } from '../api/project-input';
 
 /** Control characters (line breaks, tabs, NUL…) and runs of spaces become one space. */
 export function cleanText(text: string): string {

@@ -4,13 +4,18 @@ import { bytesToBase64 } from '../crypto/base64';
 import { deriveRawKey, importAesKey, PBKDF2_DEFAULT_ITERATIONS, SALT_BYTES } from '../crypto/kdf';
 import { checkPassphrase } from '../crypto/passphrase';
 import { secureRandomBytes, type RandomBytes } from '../crypto/random';
-import { inCredentialsLane } from '../connection/credentials-lane';
+import { inCredentialsLane } from '../storage/credentials/credentials-lane';
 import { fail, ok, type Result } from '../result';
-import { currentKey, dropKey, keyEntry, readLockState } from './keyring';
-import { LOCK_STATE_KEY, LOCK_VERIFIER_TEXT } from './lock-keys';
-import { openWith, recode, type Opened } from './passphrase-key';
-import { DEFAULT_LOCK_AFTER, type LockAfter, type LockState, type LockStatus } from './lock-schema';
-import { credentialsAtRestSchema, isSealed } from './sealed-credentials';
+import { currentKey, dropKey, keyEntry, readLockState } from '../storage/credentials/keyring';
+import { LOCK_STATE_KEY, LOCK_VERIFIER_TEXT } from '../storage/credentials/lock-keys';
+import { openWith, recode, type Opened } from '../storage/credentials/passphrase-key';
+import {
+  DEFAULT_LOCK_AFTER,
+  type LockAfter,
+  type LockState,
+  type LockStatus,
+} from '../storage/credentials/lock-schema';
+import { credentialsAtRestSchema, isSealed } from '../storage/credentials/sealed-credentials';
 import { text } from '../message-ref';
 
 // Background only. Turning the passphrase lock on and off, unlocking, locking, changing the
@@ -28,7 +33,7 @@ const TOO_SHORT = text('lockTooShort');
 
 export function createLockService(deps: LockDeps) {
   const randomBytes = deps.randomBytes ?? secureRandomBytes;
-  // The same queue as every workspace's credential saves (lib/connection/credentials-lane.ts).
+  // The same queue as every workspace's credential saves (lib/storage/credentials/credentials-lane.ts).
   const serially = inCredentialsLane;
 
   async function status(): Promise<LockStatus> {

@@ -1,5 +1,5 @@
-import { checkServiceUrl } from '@/lib/connection/validate-connection';
-import type { AddressReason } from './policy-schema';
+import { checkServiceUrl } from '@/lib/api/service-address';
+import { type AddressReason } from '../storage/policy-status';
 
 /**
  * Why `checkServiceUrl` refused `raw`, in the policy notice's terms. Its own code names the first rule

@@ -1,3 +1,4 @@
+import { type PolicyProblem } from '../storage/policy-status';
 import { parseWorkspace } from './parse-workspace';
 import {
   EMPTY_POLICY,
@@ -9,7 +10,6 @@ import {
   workspaceNameKey,
   type ManagedWorkspace,
   type ParsedPolicy,
-  type PolicyProblem,
 } from './policy-schema';
 import { asObject, checkValue, isUnset, reportUnknownKeys, type Report } from './policy-values';
 

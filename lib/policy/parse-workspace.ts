@@ -1,4 +1,4 @@
-import { checkServiceUrl } from '@/lib/connection/validate-connection';
+import { checkServiceUrl } from '@/lib/api/service-address';
 import { addressReason } from './address-reason';
 import {
   policyAddressSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { hasControlCharacter } from '@/lib/user-groups/text-rules';
+import { hasControlCharacter } from '@/lib/text/control-characters';
+import { policyProblemSchema } from '../storage/policy-status';
 
 // The organisation policy (design.md §9): what an administrator may set through `storage.managed`,
 // and what reading it produces. Schemas only, no browser access, so any page may import this file.
@@ -55,62 +56,6 @@ export const managedWorkspaceSchema = z.object({
   apiToken: z.string(),
 });
 export type ManagedWorkspace = z.infer<typeof managedWorkspaceSchema>;
-
-export const policyProblemCodeSchema = z.enum([
-  /** The value has another JSON type than `expected`. */
-  'wrong-type',
-  /** A key this extension does not know (a typo, or a key of a newer version). */
-  'unknown-key',
-  /** `workspaces` has more than `limit` entries; `count` of them were not read. */
-  'too-many-workspaces',
-  /** A text longer than `limit` characters. */
-  'too-long',
-  'empty-name',
-  /** A name with a line break, tab or other control character. */
-  'invalid-name',
-  /** A second workspace with the name of the one at `firstPath` (compared ignoring case). */
-  'duplicate-name',
-  /** An address `checkServiceUrl` refuses; `reason` says why. */
-  'invalid-address',
-  /** A workspace with neither a usable project API address nor a user-group API address. */
-  'no-address',
-  /** A secret with characters an HTTP header cannot carry. */
-  'invalid-secret',
-  /** A secret for an API whose address is not set (or was refused): it could not be bound to an origin. */
-  'secret-without-address',
-  /** `count` further problems were not listed. */
-  'more-problems',
-]);
-export type PolicyProblemCode = z.infer<typeof policyProblemCodeSchema>;
-
-/** Why an address was refused, for the translated notice. */
-export const addressReasonSchema = z.enum([
-  'malformed',
-  'not-https',
-  'plain-http',
-  'user-info',
-  'query-or-fragment',
-  'other',
-]);
-export type AddressReason = z.infer<typeof addressReasonSchema>;
-
-/**
- * One value the extension ignored. Never an English sentence (pages translate the code) and never a
- * secret's value. `path` names the value as the administrator wrote it: `workspaces[2].projectApiUrl`.
- * `ignored` says what was left out: that value alone, the whole workspace at `workspaces[i]`, or
- * nothing (`more-problems`).
- */
-export const policyProblemSchema = z.object({
-  code: policyProblemCodeSchema,
-  path: z.string(),
-  ignored: z.enum(['value', 'workspace', 'none']),
-  expected: z.optional(z.enum(['object', 'array', 'string', 'boolean'])),
-  limit: z.optional(z.number()),
-  count: z.optional(z.number()),
-  reason: z.optional(addressReasonSchema),
-  firstPath: z.optional(z.string()),
-});
-export type PolicyProblem = z.infer<typeof policyProblemSchema>;
 
 /** What the policy configures once read: bad values already left out, each with its problem. */
 export const parsedPolicySchema = z.object({

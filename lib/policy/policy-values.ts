@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { policyProblemCodeSchema, type PolicyProblem } from './policy-schema';
+import { policyProblemCodeSchema, type PolicyProblem } from '../storage/policy-status';
 
 // Small pieces shared by parse-policy.ts and parse-workspace.ts: names of values, the "is this a JSON
 // object" test, and turning a zod issue into a problem.

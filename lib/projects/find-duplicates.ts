@@ -1,4 +1,4 @@
-import type { HistoryEntry } from './history-schema';
+import type { HistoryEntry } from '../storage/history/history-schema';
 import { normalizeUrl } from './normalize-url';
 
 /** The history arranged for lookups: built once per history change, asked on every keystroke. */

@@ -1,6 +1,6 @@
 import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
-import { workspaceSlug } from '../workspaces/workspace-name';
-import type { HistoryEntry } from './history-schema';
+import { workspaceSlug } from '../storage/workspaces/workspace-name';
+import type { HistoryEntry } from '../storage/history/history-schema';
 
 export const HISTORY_EXPORT_FORMAT = 'review-companion.project-history';
 export const HISTORY_EXPORT_VERSION = 1;

@@ -1,4 +1,4 @@
-import type { HistoryEntry } from './history-schema';
+import type { HistoryEntry } from '../storage/history/history-schema';
 
 /** The projects that match a search (name, address or id, any case), newest first. */
 export function searchHistory(entries: readonly HistoryEntry[], search: string): HistoryEntry[] {

@@ -1,5 +1,5 @@
 import { t } from '../i18n';
-import { PROJECT_NAME_MAX_LENGTH, projectInputSchema, type ProjectInput } from './project-input';
+import { PROJECT_NAME_MAX_LENGTH, projectInputSchema, type ProjectInput } from '../api/project-input';
 
 export type ProjectFieldErrors = Partial<Record<keyof ProjectInput, string>>;
 export type ProjectValidation = { ok: true; value: ProjectInput } | { ok: false; errors: ProjectFieldErrors };

@@ -1,4 +1,4 @@
-import { checkServiceUrl, type UrlField } from '../connection/validate-connection';
+import { checkServiceUrl, type UrlField } from '../api/service-address';
 import { failure, success, type Outcome } from '../crypto/outcome';
 import { issuePath, type SetupFileProblem } from './setup-file-problems';
 import {

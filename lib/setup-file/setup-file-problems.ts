@@ -1,4 +1,4 @@
-import type { UrlField } from '../connection/validate-connection';
+import type { UrlField } from '../api/service-address';
 import type { PassphraseProblem } from '../crypto/passphrase';
 
 // Codes and data, no sentences: the UI turns them into messages in the user's language.

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { IV_BYTES } from '../crypto/aes-gcm';
 import { base64ToBytes } from '../crypto/base64';
 import { MAX_SALT_BYTES, MIN_SALT_BYTES, PBKDF2_MAX_ITERATIONS, PBKDF2_MIN_ITERATIONS } from '../crypto/kdf';
-import { noControlCharacters } from '../user-groups/text-rules';
+import { noControlCharacters } from '../text/control-characters';
 
 // The setup file (design.md §8, docs/setup-file.md). Schemas only: the options page and the first-run
 // page load this to show the preview.

@@ -1,4 +1,4 @@
-import { checkServiceUrl } from '../connection/validate-connection';
+import { checkServiceUrl } from '../api/service-address';
 import { encryptText } from '../crypto/aes-gcm';
 import { bytesToBase64 } from '../crypto/base64';
 import { deriveKey, PBKDF2_DEFAULT_ITERATIONS, SALT_BYTES } from '../crypto/kdf';

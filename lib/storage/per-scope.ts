@@ -1,4 +1,4 @@
-import type { KeyScope } from '../workspaces/workspace-keys';
+import type { KeyScope } from './workspace-keys';
 
 /**
  * Defines a storage item once per workspace scope: @wxt-dev/storage reads an item as soon as it is

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import { bulkCreateJobItemFor } from '../storage/bulk-create-job-item';
-import { storedBulkJobSchema, type BulkJob } from '../user-groups/bulk-job-schema';
-import { workspaceScope } from '../workspaces/workspace-keys';
+import { bulkCreateJobItemFor } from '../storage/bulk-job/bulk-job-item';
+import { storedBulkJobSchema, type BulkJob } from '../storage/bulk-job/bulk-job-schema';
+import { workspaceScope } from '../storage/workspace-keys';
 
 interface BulkCreateState {
   job: BulkJob | null;

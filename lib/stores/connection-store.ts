@@ -4,17 +4,17 @@ import type { ConnectionStatus } from '../connection/connection-status';
 import { sendMessage } from '../messaging/client';
 import { getConnectionStatus } from '../messaging/messages/connection-messages';
 import type { AppError } from '../result';
-import { connectionSettingsItemFor } from '../storage/connection-settings-item';
+import { connectionSettingsItemFor } from '../storage/connection/connection-settings-item';
 import { storageNoticesItem } from '../storage/notices-item';
-import { apiHealthSchema, type ApiHealth } from '../workspaces/api-health';
-import { scopedName, workspaceScope } from '../workspaces/workspace-keys';
+import { apiHealthSchema, type ApiHealth } from '../storage/api-health';
+import { scopedName, workspaceScope } from '../storage/workspace-keys';
 
 interface ConnectionState {
   /** The workspace the status below belongs to. */
   workspaceId?: string;
   status?: ConnectionStatus;
   loadError?: AppError;
-  /** How each API's last call ended (lib/workspaces/api-health.ts). */
+  /** How each API's last call ended (lib/storage/api-health.ts). */
   health: ApiHealth;
   refresh: () => Promise<void>;
   setStatus: (status: ConnectionStatus) => void;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { readStoredHistory, watchStoredHistory, type StoredHistory } from '../projects/history-source';
-import { workspaceScope } from '../workspaces/workspace-keys';
+import { readStoredHistory, watchStoredHistory, type StoredHistory } from '../storage/history/history-source';
+import { workspaceScope } from '../storage/workspace-keys';
 
 interface ProjectHistoryState extends StoredHistory {
   loaded: boolean;

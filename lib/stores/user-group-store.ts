@@ -1,13 +1,13 @@
 import { create } from 'zustand';
-import { readUnsettledCreates, watchUnsettledCreates } from '../storage/unsettled-creates-item';
-import { readRegistryBuckets, watchRegistryBuckets } from '../storage/user-group-registry-item';
+import { readUnsettledCreates, watchUnsettledCreates } from '../storage/registry/unsettled-creates-item';
+import { readRegistryBuckets, watchRegistryBuckets } from '../storage/registry/registry-parts';
 import {
   registrySchema,
   unsettledCreatesSchema,
   type RegistryEntry,
   type UnsettledCreate,
-} from '../user-groups/registry-schema';
-import { workspaceScope } from '../workspaces/workspace-keys';
+} from '../storage/registry/registry-schema';
+import { workspaceScope } from '../storage/workspace-keys';
 
 interface UserGroupState {
   groups: RegistryEntry[];

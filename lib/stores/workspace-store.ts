@@ -1,10 +1,10 @@
 import { create } from 'zustand';
 import { sendMessage } from '../messaging/client';
 import { listWorkspaces } from '../messaging/messages/workspace-messages';
-import { chooseWorkspace, type Workspace } from '../workspaces/workspace-index';
+import { chooseWorkspace, type Workspace } from '../storage/workspaces/workspace-index-schema';
 import { browser } from 'wxt/browser';
-import { LAST_USED_WORKSPACE_KEY, WORKSPACE_INDEX_KEY } from '../workspaces/workspace-keys';
-import { readStoredWorkspaces, type StoredWorkspaces } from '../workspaces/workspace-source';
+import { LAST_USED_WORKSPACE_KEY, WORKSPACE_INDEX_KEY } from '../storage/workspace-keys';
+import { readStoredWorkspaces, type StoredWorkspaces } from '../storage/workspaces/workspace-source';
 import { messageText } from '../message-ref';
 
 interface WorkspaceState {

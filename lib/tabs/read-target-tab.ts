@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { cleanText } from '../context-menu/link-target';
-import { PROJECT_NAME_MAX_LENGTH } from '../projects/project-input';
+import { PROJECT_NAME_MAX_LENGTH } from '../api/project-input';
 
 export interface TargetPage {
   url: string;

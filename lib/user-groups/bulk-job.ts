@@ -1,12 +1,18 @@
-import type { BulkFailure, BulkJob, BulkJobRows, BulkOperation, QueuedRow } from './bulk-job-schema';
+import {
+  isActive,
+  type BulkFailure,
+  type BulkJob,
+  type BulkJobRows,
+  type BulkOperation,
+  type QueuedRow,
+} from '../storage/bulk-job/bulk-job-schema';
 import type { RowOutcome } from './bulk-outcome';
-import type { BulkRow } from './bulk-schema';
+import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
 import { nextSendAfterRateLimit, nextSendAfterSend } from './bulk-pacing';
-import { groupKey } from './filter-groups';
-import type { Registry } from './registry-schema';
+import { groupKey } from '../storage/registry/registry-schema';
+import type { Registry } from '../storage/registry/registry-schema';
 import { text, type MessageRef } from '../message-ref';
 
-export const rowKey = (row: BulkRow) => groupKey({ environment: row.environment, provided_id: row.userGroupId });
 const iso = (time: number) => new Date(time).toISOString();
 
 /** The job without the optional fields named (they are left out, not set to undefined). */
@@ -128,10 +134,6 @@ export function recordOutcome(
 export function settleStaleInFlight(job: BulkJob, rows: readonly QueuedRow[], now: number): BulkJob {
   if (job.inFlight === undefined) return job;
   return recordOutcome(job, rows, job.inFlight, { kind: 'unknown', message: text('errorStoppedReason') }, now);
-}
-
-export function isActive(job: BulkJob | null): job is BulkJob {
-  return job?.status === 'running' || job?.status === 'paused';
 }
 
 export function cancelJob(job: BulkJob, now: number): BulkJob {

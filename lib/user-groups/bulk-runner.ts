@@ -1,10 +1,10 @@
+import { isActive } from '../storage/bulk-job/bulk-job-schema';
 import type { UserGroupApi } from '../api/user-group-api';
 import type { Connection } from '../connection/connection-repository';
 import { fail, ok, type Result } from '../result';
 import {
   canResume,
   cancelJob,
-  isActive,
   markSending,
   newBulkJob,
   pauseJob,
@@ -14,12 +14,12 @@ import {
   rowAt,
   settleStaleInFlight,
 } from './bulk-job';
-import type { BulkJobStore } from './bulk-job-store';
-import type { BulkJob, BulkJobRows, QueuedRow } from './bulk-job-schema';
-import type { BulkRow } from './bulk-schema';
+import type { BulkJobStore } from '../storage/bulk-job/bulk-job-store';
+import type { BulkJob, BulkJobRows, QueuedRow } from '../storage/bulk-job/bulk-job-schema';
+import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
 import { delayBeforeSend } from './bulk-pacing';
 import { flagCutOffRow, sendRow, type SelectionActions } from './bulk-send';
-import type { RegistryWriter } from './registry-writer';
+import type { RegistryWriter } from '../storage/registry/registry-writer';
 import { text } from '../message-ref';
 
 /** A worker idle for 30 s is stopped: longer waits end the loop and the alarm picks the job up again. */

@@ -1,6 +1,6 @@
-import type { BulkRow } from './bulk-schema';
-import { bulkRowSchema } from './bulk-schema';
-import { groupKey } from './filter-groups';
+import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
+import { bulkRowSchema } from '../storage/bulk-job/bulk-row-schema';
+import { groupKey } from '../storage/registry/registry-schema';
 
 export interface SelectedGroupRef {
   name: string;

@@ -1,13 +1,13 @@
 import type { UserGroupApi } from '../api/user-group-api';
 import type { Connection } from '../connection/connection-repository';
-import { redactSecrets } from '../connection/redact-secrets';
+import { redactSecrets } from '../api/redact-secrets';
 import type { Result } from '../result';
-import type { BulkOperation } from './bulk-job-schema';
+import type { BulkOperation } from '../storage/bulk-job/bulk-job-schema';
 import { classifyCreate, classifySelection, type RowOutcome } from './bulk-outcome';
-import type { BulkRow } from './bulk-schema';
+import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
 import { findGroup, markDeleteUnknown, upsertFromService } from './registry-updates';
-import type { GroupRef } from './registry-schema';
-import type { RegistryWriter } from './registry-writer';
+import type { GroupRef } from '../storage/registry/registry-schema';
+import type { RegistryWriter } from '../storage/registry/registry-writer';
 import { settleCreate } from './unsettled-creates';
 import { text } from '../message-ref';
 

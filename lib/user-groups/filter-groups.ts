@@ -1,5 +1,5 @@
-import type { Environment } from '../api/user-group-api';
-import type { RegistryEntry } from './registry-schema';
+import { type Environment } from '../environment';
+import type { RegistryEntry } from '../storage/registry/registry-schema';
 
 export type EnvironmentFilter = Environment | 'all';
 export type SortOrder = 'name' | 'id' | 'newest' | 'oldest';
@@ -96,9 +96,4 @@ export function countByEnvironment(groups: readonly RegistryEntry[]): Record<Env
   const counts: Record<Environment, number> = { Customer: 0, Testing: 0 };
   for (const group of groups) counts[group.environment] += 1;
   return counts;
-}
-
-/** A stable key for React and for per-row state. */
-export function groupKey(group: { environment: Environment; provided_id: string }): string {
-  return `${group.environment}:${group.provided_id}`;
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod/mini';
-import { environmentSchema } from '../api/user-group-api';
+import { environmentSchema } from '../environment';
 import { MAX_IMPORT_EXTRA_LENGTH, MAX_IMPORT_TOKEN_LENGTH } from './import-schema';
 import { verbatimText } from '../message-ref';
-import { rotationMarkSchema } from './registry-schema';
+import { rotationMarkSchema } from '../storage/registry/registry-schema';
 import { FIELD_RULES } from './row-problems';
-import { noControlCharacters } from './text-rules';
+import { noControlCharacters } from '../text/control-characters';
 
 // What a group in a backup file must be. Each rule's message names its text (row-problems.ts), so the
 // page says what is wrong in its own language.

@@ -1,11 +1,11 @@
-import { environmentSchema } from '../api/user-group-api';
+import { environmentSchema } from '../environment';
 import { unguardCell } from '../csv/spreadsheet-csv';
 import { REGISTRY_CSV_COLUMNS, REGISTRY_EXPORT_FORMAT } from './export-registry';
 import { text, type MessageRef } from '../message-ref';
 import { readCsv } from './import-csv';
 import { csvRowSchema, jsonGroupSchema } from './import-row-schemas';
 import { MAX_IMPORT_GROUPS } from './import-schema';
-import type { RegistryEntry } from './registry-schema';
+import type { RegistryEntry } from '../storage/registry/registry-schema';
 import { byPosition, describeIssues, sameIdAs, type RowPlace, type RowProblem } from './row-problems';
 
 /** A group read from a file. CSV rows carry no `extra` fields or rotation marks: the stored ones stay. */

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { registryEntrySchema } from './registry-schema';
-import { noControlCharacters } from './text-rules';
+import { registryEntrySchema } from '../storage/registry/registry-schema';
+import { noControlCharacters } from '../text/control-characters';
 
 // What the import message carries. The popup loads the protocol, so this file stays small.
 

@@ -1,4 +1,4 @@
-import type { BulkJob } from './bulk-job-schema';
+import type { BulkJob } from '../storage/bulk-job/bulk-job-schema';
 
 /** What the toolbar icon's badge shows for a job: empty once it has ended. */
 export interface JobBadge {

@@ -1,7 +1,4 @@
-import { readUnsettledCreates, unsettledCreatesKey } from '../storage/unsettled-creates-item';
-import { setAsideUnreadable } from '../storage/validated-item';
-import type { KeyScope } from '../workspaces/workspace-keys';
-import { isSameCreate, unsettledCreatesSchema, type GroupRef, type UnsettledCreate } from './registry-schema';
+import { isSameCreate, type GroupRef, type UnsettledCreate } from '../storage/registry/registry-schema';
 
 /**
  * Creates whose answer was lost (see unsettledCreateSchema). Pure: each returns the list unchanged
@@ -19,17 +16,4 @@ export function settleCreate<T extends readonly UnsettledCreate[]>(creates: T, r
   return creates.some((create) => isSameCreate(create, ref))
     ? creates.filter((create) => !isSameCreate(create, ref))
     : creates;
-}
-
-/**
- * The stored list, checked. A value that cannot be read is kept aside under a `corrupt:` key (it may
- * be the only hint that a group exists with a token nobody has) and the list starts empty.
- */
-export async function loadUnsettledCreates(scope: KeyScope): Promise<readonly UnsettledCreate[]> {
-  const stored = await readUnsettledCreates(scope);
-  if (stored === null || stored === undefined) return [];
-  const parsed = unsettledCreatesSchema.safeParse(stored);
-  if (parsed.success) return parsed.data.creates;
-  await setAsideUnreadable(unsettledCreatesKey(scope), stored, 'storedUnsettledCreates', { keepCorruptCopy: true });
-  return [];
 }

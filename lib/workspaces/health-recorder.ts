@@ -1,8 +1,8 @@
-import { storage } from '#imports';
+import { apiHealthItemFor } from '../storage/api-health-item';
 import { readValidated } from '../storage/validated-item';
 import type { Result } from '../result';
-import { apiHealthSchema, lastCallSucceeded, type ApiHealth, type HealthApi } from './api-health';
-import { scopedKey, type KeyScope } from './workspace-keys';
+import { apiHealthSchema, lastCallSucceeded, type ApiHealth, type HealthApi } from '../storage/api-health';
+import type { KeyScope } from '../storage/workspace-keys';
 
 /** A success right after another is not written again within this time: a bulk create calls every few ms. */
 export const SUCCESS_REFRESH_MS = 30_000;
@@ -25,7 +25,7 @@ function worthWriting(health: ApiHealth, api: HealthApi, result: Result<unknown>
 
 /** Records, per API, how a workspace's calls ended (background only; one small item per workspace). */
 export function createHealthRecorder(scope: KeyScope, now = () => new Date()) {
-  const item = storage.defineItem<ApiHealth>(scopedKey(scope, 'apiHealth'), { fallback: {} });
+  const item = apiHealthItemFor(scope);
   let tail: Promise<unknown> = Promise.resolve();
   let known: ApiHealth | undefined;
 

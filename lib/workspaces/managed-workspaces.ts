@@ -1,7 +1,7 @@
 import type { ManagedWorkspace, ParsedPolicy } from '../policy/policy-schema';
 import { workspaceNameKey } from '../policy/policy-schema';
 import { cyrb53 } from '../hash/cyrb53';
-import type { Workspace, WorkspaceIndex } from './workspace-index';
+import type { Workspace, WorkspaceIndex } from '../storage/workspaces/workspace-index-schema';
 
 // Managed workspaces (design.md §9) live in the workspace index like the user's own, marked `managed`
 // and listed first, so that every list (options, popup, context menu) and every lookup by id works

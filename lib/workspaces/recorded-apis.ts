@@ -1,9 +1,9 @@
 import type { ProjectApi } from '../api/project-api';
 import type { UserGroupApi } from '../api/user-group-api';
-import { EMPTY_CREDENTIALS, type Credentials } from '../connection/connection-schema';
-import { redactSecrets } from '../connection/redact-secrets';
+import { EMPTY_CREDENTIALS, type Credentials } from '../storage/connection/connection-schema';
+import { redactSecrets } from '../api/redact-secrets';
 import type { Result } from '../result';
-import type { HealthApi } from './api-health';
+import type { HealthApi } from '../storage/api-health';
 import type { HealthRecorder } from './health-recorder';
 
 /** The secrets among what a call was given (the handlers pass the whole connection). */

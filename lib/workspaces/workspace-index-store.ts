@@ -1,10 +1,18 @@
 import { browser } from 'wxt/browser';
 import { fail, ok, type Result } from '../result';
-import { newWorkspaceId } from './new-workspace-id';
-import { workspaceIndexSchema, type Workspace, type WorkspaceIndex } from './workspace-index';
-import { LAST_USED_WORKSPACE_KEY, WORKSPACE_INDEX_KEY } from './workspace-keys';
-import { checkWorkspaceName, defaultWorkspaceName, type WorkspaceNameProblem } from './workspace-name';
-import { prepareWorkspaces } from './upgrade-to-workspaces';
+import { newWorkspaceId } from '../storage/workspaces/new-workspace-id';
+import {
+  workspaceIndexSchema,
+  type Workspace,
+  type WorkspaceIndex,
+} from '../storage/workspaces/workspace-index-schema';
+import { LAST_USED_WORKSPACE_KEY, WORKSPACE_INDEX_KEY } from '../storage/workspace-keys';
+import {
+  checkWorkspaceName,
+  defaultWorkspaceName,
+  type WorkspaceNameProblem,
+} from '../storage/workspaces/workspace-name';
+import { prepareWorkspaces } from '../storage/workspaces/upgrade-to-workspaces';
 import { isLocked, isManaged, mergeManaged, sameWorkspaces } from './managed-workspaces';
 import type { ParsedPolicy } from '../policy/policy-schema';
 import type { MessageKey } from '../i18n';

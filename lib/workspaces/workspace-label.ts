@@ -1,5 +1,5 @@
 import { t } from '../i18n';
-import type { Workspace } from './workspace-index';
+import type { Workspace } from '../storage/workspaces/workspace-index-schema';
 
 /** A workspace as a select lists it: the organisation's say "(managed)" after the name. */
 export const workspaceLabel = (workspace: Pick<Workspace, 'name' | 'managed'>): string =>

@@ -2,15 +2,15 @@ import type { ProjectApi } from '../api/project-api';
 import type { UserGroupApi } from '../api/user-group-api';
 import { createCachedConnection } from '../connection/cached-connection';
 import { createConnectionRepository, type ConnectionRepository } from '../connection/connection-repository';
-import { createHistoryRecorder } from '../projects/history-writer';
-import { createBulkJobStore } from '../user-groups/bulk-job-store';
+import { createHistoryRecorder } from '../storage/history/history-writer';
+import { createBulkJobStore } from '../storage/bulk-job/bulk-job-store';
 import { createBulkRunner, type BulkAlarm } from '../user-groups/bulk-runner';
 import type { SelectionActions } from '../user-groups/bulk-send';
 import { settleOrphanedRotations } from '../user-groups/registry-updates';
-import { createRegistryWriter, type RegistryWriter } from '../user-groups/registry-writer';
+import { createRegistryWriter, type RegistryWriter } from '../storage/registry/registry-writer';
 import { createHealthRecorder } from './health-recorder';
 import { recordProjectApi, recordUserGroupApi } from './recorded-apis';
-import { workspaceScope } from './workspace-keys';
+import { workspaceScope } from '../storage/workspace-keys';
 
 export interface WorkspaceServicesDeps {
   projectApi: ProjectApi;

@@ -221,7 +221,7 @@ async function seedGroups(worker: Worker, workspaceId: string, count: number) {
         lastRotatedAt: null,
         extra: {},
       }));
-      // Spread over the registry's 256 stored parts (lib/storage/user-group-registry-item.ts). Which part a
+      // Spread over the registry's 256 stored parts (lib/storage/registry/registry-parts.ts). Which part a
       // group is read from does not matter; the background re-files a group in its own part when it changes.
       const parts: Record<string, { groups: typeof groups }> = {};
       groups.forEach((group, index) =>

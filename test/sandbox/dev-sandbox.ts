@@ -4,7 +4,7 @@ import { describeSandbox } from './banner.ts';
 import { SANDBOX_SERVICE } from './route-index.ts';
 import { startSandbox } from './server.ts';
 
-/** Dev builds are pointed at this port (lib/storage/dev-defaults.ts). */
+/** Dev builds are pointed at this port (lib/storage/connection/dev-defaults.ts). */
 export const DEV_SANDBOX_PORT = 8787;
 /** WXT's dev server port, pinned with strictPort in wxt.config.ts so that it never drifts to 3001. */
 export const WXT_DEV_PORT = 3000;

@@ -6,7 +6,7 @@ import { keepFocusWhileBusy } from '@/components/focus';
 import { TextField } from '@/components/TextField';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { requiredOrigins } from '@/lib/connection/host-access';
-import { checkServiceUrl } from '@/lib/connection/validate-connection';
+import { checkServiceUrl } from '@/lib/api/service-address';
 import { formatList, t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { forgetCredentials, saveConnection } from '@/lib/messaging/messages/connection-admin-messages';

@@ -1,7 +1,8 @@
+import { originOf } from '@/lib/url/origin-of';
 import { t } from '@/lib/i18n';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
-import { urlProblemText } from '@/lib/connection/url-problem-text';
-import { checkServiceUrl, originOf } from '@/lib/connection/validate-connection';
+import { urlProblemText } from '@/lib/api/service-address-problem';
+import { checkServiceUrl } from '@/lib/api/service-address';
 
 export type FieldName = 'userGroupBaseUrl' | 'projectApiUrl' | 'apiToken' | 'apiKey' | 'authToken';
 export type ConnectionFormValues = Record<FieldName, string> & { sessionOnly: boolean };

@@ -1,5 +1,5 @@
 import { plural, t, type MessageKey } from '@/lib/i18n';
-import type { AddressReason, PolicyProblem } from '@/lib/policy/policy-schema';
+import { type AddressReason, type PolicyProblem } from '@/lib/storage/policy-status';
 
 const REASON: Record<AddressReason, MessageKey> = {
   malformed: 'policyReasonMalformed',

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { MANAGED_POLICY_KEY, parsePolicyStatus } from '@/lib/policy/policy-status';
+import { MANAGED_POLICY_KEY, parsePolicyStatus } from '@/lib/storage/policy-status';
 import { isLocked } from '@/lib/workspaces/managed-workspaces';
-import type { Workspace } from '@/lib/workspaces/workspace-index';
+import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
 
 type Field = 'userGroupBaseUrl' | 'projectApiUrl' | 'apiToken' | 'apiKey' | 'authToken';
 

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { findMissingAccess } from '@/lib/connection/host-access';
-import { connectionSettingsSchema } from '@/lib/connection/connection-schema';
+import { connectionSettingsSchema } from '@/lib/storage/connection/connection-schema';
 import {
   EMPTY_POLICY_STATUS,
   MANAGED_POLICY_KEY,
   parsePolicyStatus,
   type PolicyStatus,
-} from '@/lib/policy/policy-status';
+} from '@/lib/storage/policy-status';
 import { isManaged } from '@/lib/workspaces/managed-workspaces';
-import type { Workspace } from '@/lib/workspaces/workspace-index';
-import { workspaceKey } from '@/lib/workspaces/workspace-keys';
+import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
+import { workspaceKey } from '@/lib/storage/workspace-keys';
 
 /** The managed workspaces' addresses, from their stored settings (which hold no secret). */
 async function managedAddresses(workspaces: readonly Workspace[]): Promise<string[]> {

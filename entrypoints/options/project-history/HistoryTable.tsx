@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { CopyButton } from '@/components/CopyButton';
 import { formatDateTime, t } from '@/lib/i18n';
-import type { HistoryEntry } from '@/lib/projects/history-schema';
+import type { HistoryEntry } from '@/lib/storage/history/history-schema';
 
 const ROW_HEIGHT = 56;
 const MAX_LIST_HEIGHT = 10 * ROW_HEIGHT;

@@ -3,7 +3,7 @@ import { Alert } from '@/components/Alert';
 import { downloadFile } from '@/components/download-file';
 import { plural, t } from '@/lib/i18n';
 import { exportHistoryCsv, exportHistoryJson } from '@/lib/projects/history-export';
-import { HISTORY_LIMIT } from '@/lib/projects/history-schema';
+import { HISTORY_LIMIT } from '@/lib/storage/history/history-schema';
 import { searchHistory } from '@/lib/projects/history-search';
 import { useProjectHistoryStore } from '@/lib/stores/project-history-store';
 import { useActiveWorkspace } from '../workspaces/use-active-workspace';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { sendMessage } from '@/lib/messaging/client';
 import { describeWorkspaceLoss } from '@/lib/messaging/messages/workspace-admin-messages';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
-import { tokensNotExported } from '@/lib/workspaces/registry-exports';
+import { tokensNotExported } from '@/lib/storage/registry/registry-exports';
 import { messageText } from '@/lib/message-ref';
 
 export interface BackupFacts {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { StatusMessage } from '@/components/Alert';
 import { t } from '@/lib/i18n';
-import type { Workspace } from '@/lib/workspaces/workspace-index';
+import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
 import { ExportSetupDialog } from './ExportSetupDialog';
 
 /** The workspace bar's **Export setup file** button, its dialog, and what was saved. */

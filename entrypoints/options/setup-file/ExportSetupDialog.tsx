@@ -7,8 +7,8 @@ import { checkPassphrase } from '@/lib/crypto/passphrase';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { exportSetupFile } from '@/lib/messaging/messages/setup-file-messages';
-import type { Workspace } from '@/lib/workspaces/workspace-index';
-import { workspaceSlug } from '@/lib/workspaces/workspace-name';
+import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
+import { workspaceSlug } from '@/lib/storage/workspaces/workspace-name';
 import { messageText } from '@/lib/message-ref';
 
 interface ExportSetupDialogProps {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { downloadFile } from '@/components/download-file';
 import { t } from '@/lib/i18n';
 import { detectFileKind } from '@/lib/user-groups/bulk-file-kind';
-import { MAX_BULK_FILE_BYTES } from '@/lib/user-groups/bulk-schema';
+import { MAX_BULK_FILE_BYTES } from '@/lib/storage/bulk-job/bulk-row-schema';
 import { BULK_TEMPLATE_FILE_NAME, bulkTemplateCsv } from '@/lib/user-groups/bulk-template';
 import { MAX_IMPORT_FILE_BYTES } from '@/lib/user-groups/import-schema';
 import { fileTooLarge } from './file-size';

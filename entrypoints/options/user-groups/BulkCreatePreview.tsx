@@ -1,3 +1,4 @@
+import { isActive } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { useMemo, useState } from 'react';
 import { Alert } from '@/components/Alert';
 import { plural, t } from '@/lib/i18n';
@@ -7,7 +8,7 @@ import { startBulkCreate } from '@/lib/messaging/messages/registry-transfer-mess
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { parseBulkCsv } from '@/lib/user-groups/bulk-csv';
-import { isActive, planBulkCreate } from '@/lib/user-groups/bulk-job';
+import { planBulkCreate } from '@/lib/user-groups/bulk-job';
 import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { describeGroup } from './describe-group';
 import { ProblemList } from './ImportPreview';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, StatusMessage } from '@/components/Alert';
 import { plural, t } from '@/lib/i18n';
 import { canResume, remainingCount } from '@/lib/user-groups/bulk-job';
-import type { BulkJob } from '@/lib/user-groups/bulk-job-schema';
+import type { BulkJob } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { describeGroup } from './describe-group';
 import { cancelJob, downloadUnsentRows, resumeJob, retryFailed, type JobActionResult } from './job-actions';

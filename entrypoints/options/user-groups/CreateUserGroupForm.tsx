@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { keepFocusWhileBusy } from '@/components/focus';
 import { SelectField } from '@/components/SelectField';
 import { TextField } from '@/components/TextField';
-import type { Environment } from '@/lib/api/user-group-api';
+import { type Environment } from '@/lib/environment';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { createUserGroup } from '@/lib/messaging/messages/user-group-messages';

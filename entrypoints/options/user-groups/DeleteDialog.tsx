@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
-import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { environmentLabel } from './describe-group';
 
 interface DeleteDialogProps {

@@ -3,7 +3,7 @@ import { messageText } from '@/lib/message-ref';
 import { differenceText } from './difference-text';
 import type { RowPlace, RowProblem } from '@/lib/user-groups/row-problems';
 import type { ImportPreview as Preview } from '@/lib/user-groups/import-merge';
-import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { describeGroup } from './describe-group';
 
 /** Long lists are cut here; the counts above them are always complete. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { t } from '@/lib/i18n';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
-import { isActive } from '@/lib/user-groups/bulk-job';
-import type { BulkOperation } from '@/lib/user-groups/bulk-job-schema';
+import { isActive } from '@/lib/storage/bulk-job/bulk-job-schema';
+import type { BulkOperation } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import { cancelJob } from './job-actions';
 

@@ -1,7 +1,7 @@
 import { Alert, StatusMessage } from '@/components/Alert';
 import { t } from '@/lib/i18n';
 import type { AppError } from '@/lib/result';
-import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import type { Outcome } from './outcome';
 
 /** A rejected or refused credential: the page links to the Connection section. */

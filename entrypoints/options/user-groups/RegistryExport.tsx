@@ -5,7 +5,7 @@ import { sendMessage } from '@/lib/messaging/client';
 import { readUserGroupRegistry } from '@/lib/messaging/messages/registry-transfer-messages';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { exportRegistryCsv, exportRegistryJson } from '@/lib/user-groups/export-registry';
-import type { Workspace } from '@/lib/workspaces/workspace-index';
+import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
 import { useActiveWorkspace } from '../workspaces/use-active-workspace';
 import type { Outcome } from './outcome';
 import { messageText } from '@/lib/message-ref';

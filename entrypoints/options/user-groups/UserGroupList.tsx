@@ -1,15 +1,15 @@
+import { groupKey } from '@/lib/storage/registry/registry-schema';
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { plural, t, uiLanguage } from '@/lib/i18n';
 import {
   countByEnvironment,
-  groupKey,
   searchGroups,
   sortGroups,
   type EnvironmentFilter,
   type SortOrder,
 } from '@/lib/user-groups/filter-groups';
-import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { GroupsToolbar } from './GroupsToolbar';
 import { GroupTableHeader } from './GroupTableHeader';
 import { useGridKeys } from './use-grid-keys';

@@ -3,7 +3,7 @@ import { CopyButton } from '@/components/CopyButton';
 import { maskGroupToken } from '@/lib/connection/mask-secret';
 import { t } from '@/lib/i18n';
 import { exactTime, relativeTime } from '@/lib/time/relative-time';
-import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { RowActionsMenu, type MenuItem } from './RowActionsMenu';
 import { environmentLabel } from './describe-group';
 

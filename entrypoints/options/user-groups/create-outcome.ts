@@ -1,4 +1,4 @@
-import type { Environment } from '@/lib/api/user-group-api';
+import { type Environment } from '@/lib/environment';
 import { t } from '@/lib/i18n';
 import type { ResponseOfDefinition } from '@/lib/messaging/define-message';
 import type { createUserGroup } from '@/lib/messaging/messages/user-group-messages';

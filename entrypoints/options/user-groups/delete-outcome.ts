@@ -1,6 +1,6 @@
 import { t } from '@/lib/i18n';
 import type { AppError } from '@/lib/result';
-import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { describeGroup } from './describe-group';
 import type { Outcome } from './outcome';
 import { listErrorText } from './list-error-text';

@@ -1,6 +1,5 @@
-import type { Environment } from '@/lib/api/user-group-api';
 import { t } from '@/lib/i18n';
-import { ENVIRONMENT_NAMES } from '@/lib/user-groups/environment-name';
+import { ENVIRONMENT_NAMES, type Environment } from '@/lib/environment';
 
 /** An environment as people read it, in the page's language (the service's value stays "Customer"). */
 export const environmentLabel = (environment: Environment): string => t(ENVIRONMENT_NAMES[environment]);

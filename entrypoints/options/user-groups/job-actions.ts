@@ -8,10 +8,10 @@ import {
 } from '@/lib/messaging/messages/registry-transfer-messages';
 import { startSelectionJob } from '@/lib/messaging/messages/selection-job-messages';
 import { fail, ok, type Result } from '@/lib/result';
-import { bulkCreateRowsItemFor } from '@/lib/storage/bulk-create-rows-item';
-import { storedBulkJobRowsSchema, type BulkJob } from '@/lib/user-groups/bulk-job-schema';
+import { bulkCreateRowsItemFor } from '@/lib/storage/bulk-job/bulk-rows-item';
+import { storedBulkJobRowsSchema, type BulkJob } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { unsentRows, unsentRowsCsv } from '@/lib/user-groups/bulk-unsent';
-import { workspaceScope } from '@/lib/workspaces/workspace-keys';
+import { workspaceScope } from '@/lib/storage/workspace-keys';
 import { text } from '@/lib/message-ref';
 
 /** What a job control did, in words for the live region next to the controls. */

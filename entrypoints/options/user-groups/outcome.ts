@@ -1,4 +1,4 @@
-import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 
 /**
  * The result of the last user-group action, shown once at the top of the section, with the follow-up

@@ -1,7 +1,7 @@
 import { sendMessage } from '@/lib/messaging/client';
 import { startSelectionJob as startSelectionJobMessage } from '@/lib/messaging/messages/selection-job-messages';
 import type { Result } from '@/lib/result';
-import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 
 /** What a selection job does to each selected group. */
 export type SelectionOperation = 'rotate' | 'delete';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { groupKey } from '@/lib/user-groups/filter-groups';
-import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import { groupKey } from '@/lib/storage/registry/registry-schema';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 
 /**
  * The selected groups, by key: the selection survives search and filter changes (a hidden group stays

@@ -4,7 +4,7 @@ import { plural, t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { describeWorkspaceLoss } from '@/lib/messaging/messages/workspace-admin-messages';
 import type { ResponseOfDefinition } from '@/lib/messaging/define-message';
-import type { Workspace } from '@/lib/workspaces/workspace-index';
+import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
 import { exportRegistry } from '../user-groups/RegistryExport';
 import { messageText } from '@/lib/message-ref';
 

@@ -4,12 +4,12 @@ import { t, type MessageKey } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { renameWorkspace } from '@/lib/messaging/messages/workspace-admin-messages';
 import { isLocked } from '@/lib/workspaces/managed-workspaces';
-import type { Workspace } from '@/lib/workspaces/workspace-index';
+import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
 import {
   checkWorkspaceName,
   MAX_WORKSPACE_NAME_LENGTH,
   type WorkspaceNameProblem,
-} from '@/lib/workspaces/workspace-name';
+} from '@/lib/storage/workspaces/workspace-name';
 import { messageText } from '@/lib/message-ref';
 
 const PROBLEM_TEXT: Record<WorkspaceNameProblem, MessageKey> = {

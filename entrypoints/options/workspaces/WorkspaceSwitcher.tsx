@@ -5,7 +5,7 @@ import { sendMessage } from '@/lib/messaging/client';
 import { createWorkspace } from '@/lib/messaging/messages/workspace-admin-messages';
 import { selectWorkspace, showAddedWorkspace, useWorkspaceStore } from '@/lib/stores/workspace-store';
 import { workspaceLabel } from '@/lib/workspaces/workspace-label';
-import { defaultWorkspaceName } from '@/lib/workspaces/workspace-name';
+import { defaultWorkspaceName } from '@/lib/storage/workspaces/workspace-name';
 import { useActiveWorkspace } from './use-active-workspace';
 import { sayWorkspaceMessage, useWorkspaceMessage } from './workspace-message';
 import { messageText } from '@/lib/message-ref';

@@ -1,5 +1,5 @@
 import { useWorkspaceStore } from '@/lib/stores/workspace-store';
-import type { Workspace } from '@/lib/workspaces/workspace-index';
+import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
 
 /**
  * The workspace the page shows. The sections that act in it are only rendered once it is known

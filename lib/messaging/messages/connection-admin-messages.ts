@@ -1,4 +1,4 @@
-import { secretsAreaSchema } from '../../connection/connection-schema';
+import { secretsAreaSchema } from '../../storage/connection/connection-schema';
 import { connectionStatusSchema } from '../../connection/connection-status';
 import { defineMessage } from '../define-message';
 import { boundedText, inWorkspace, workspaceOnlySchema } from './shared-schemas';

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { projectInputSchema } from '../../projects/project-input';
+import { projectInputSchema } from '../../api/project-input';
 import { defineMessage } from '../define-message';
-import { workspaceIdSchema } from '../../workspaces/workspace-index';
+import { workspaceIdSchema } from '../../storage/workspaces/workspace-index-schema';
 
 export const createProject = defineMessage({
   name: 'createProject',

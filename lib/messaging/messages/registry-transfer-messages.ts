@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { MAX_RATE_PER_MINUTE } from '../../user-groups/bulk-pacing';
-import { bulkRowSchema, MAX_BULK_ROWS } from '../../user-groups/bulk-schema';
+import { bulkRowSchema, MAX_BULK_ROWS } from '../../storage/bulk-job/bulk-row-schema';
 import { importItemSchema, MAX_IMPORT_GROUPS } from '../../user-groups/import-schema';
-import { groupRefSchema, registryEntrySchema } from '../../user-groups/registry-schema';
+import { groupRefSchema, registryEntrySchema } from '../../storage/registry/registry-schema';
 import { defineMessage } from '../define-message';
 import { emptySchema, inWorkspace, workspaceOnlySchema } from './shared-schemas';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { MAX_RATE_PER_MINUTE } from '../../user-groups/bulk-pacing';
-import { MAX_BULK_ROWS } from '../../user-groups/bulk-schema';
-import { groupRefSchema } from '../../user-groups/registry-schema';
+import { MAX_BULK_ROWS } from '../../storage/bulk-job/bulk-row-schema';
+import { groupRefSchema } from '../../storage/registry/registry-schema';
 // Only message definitions are exported here: the protocol takes every export of this module.
 import { defineMessage } from '../define-message';
 import { boundedText, inWorkspace } from './shared-schemas';

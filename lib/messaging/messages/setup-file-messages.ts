@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { workspaceIdSchema, workspaceSchema } from '../../workspaces/workspace-index';
+import { workspaceIdSchema, workspaceSchema } from '../../storage/workspaces/workspace-index-schema';
 import { setupImportProblemSchema } from '../../setup-file/setup-import-problem';
 import { defineMessage } from '../define-message';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { workspaceIdSchema } from '../../workspaces/workspace-index';
+import { workspaceIdSchema } from '../../storage/workspaces/workspace-index-schema';
 
 export const emptySchema = z.object({});
 export const boundedText = z.string().check(z.maxLength(4096));

@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
-import { environmentSchema } from '../../api/user-group-api';
-import { groupRefSchema, registryEntrySchema } from '../../user-groups/registry-schema';
+import { environmentSchema } from '../../environment';
+import { groupRefSchema, registryEntrySchema } from '../../storage/registry/registry-schema';
 import { defineMessage } from '../define-message';
 import { emptySchema, inWorkspace, requiredText } from './shared-schemas';
-import { workspaceIdSchema } from '../../workspaces/workspace-index';
+import { workspaceIdSchema } from '../../storage/workspaces/workspace-index-schema';
 
 /** A group of one workspace. */
 const workspaceGroupRef = z.extend(groupRefSchema, { workspaceId: workspaceIdSchema });

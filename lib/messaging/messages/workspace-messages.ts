@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { workspaceIdSchema, workspaceSchema } from '../../workspaces/workspace-index';
+import { workspaceIdSchema, workspaceSchema } from '../../storage/workspaces/workspace-index-schema';
 import { defineMessage } from '../define-message';
 import { emptySchema } from './shared-schemas';
 

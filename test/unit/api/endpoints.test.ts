@@ -1,5 +1,6 @@
+import { originOf } from '@/lib/url/origin-of';
 import { describe, expect, it } from 'vitest';
-import { originOf, projectEndpoint, userGroupEndpoint } from '@/lib/api/endpoints';
+import { projectEndpoint, userGroupEndpoint } from '@/lib/api/endpoints';
 
 describe('userGroupEndpoint', () => {
   it.each([
@@ -42,7 +43,11 @@ describe('originOf', () => {
     expect(originOf(url)).toBe(expected);
   });
 
-  it.each(['', 'not a url', '/relative/path'])('falls back to a dash, with no words to translate, for %j', (url) => {
-    expect(originOf(url)).toBe('—');
+  it.each(['', 'not a url', '/relative/path'])('is empty (no origin to bind a secret to) for %j', (url) => {
+    expect(originOf(url)).toBe('');
+  });
+
+  it.each(['', 'not a url', '/relative/path'])('falls back to what a message passes (a dash) for %j', (url) => {
+    expect(originOf(url, '—')).toBe('—');
   });
 });

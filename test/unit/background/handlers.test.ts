@@ -5,11 +5,11 @@ import { createConnectionHandlers } from '@/entrypoints/background/connection-ha
 import { createProjectHandlers as createProjectHandlersOf } from '@/entrypoints/background/project-handlers';
 import type { ProjectApi } from '@/lib/api/project-api';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
-import { createHistoryRecorder } from '@/lib/projects/history-writer';
+import { createHistoryRecorder } from '@/lib/storage/history/history-writer';
 import { messageText, verbatimText } from '@/lib/message-ref';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { fail, ok, type Result } from '@/lib/result';
-import type { ConnectionSettings, Credentials } from '@/lib/connection/connection-schema';
+import type { ConnectionSettings, Credentials } from '@/lib/storage/connection/connection-schema';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { seedConnection, storedCredentials } from '../helpers/stored-connection';
 import { TEST_SCOPE, TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';

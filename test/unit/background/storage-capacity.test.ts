@@ -8,12 +8,12 @@ import type { BulkRunner } from '@/lib/user-groups/bulk-runner';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { localBytesInUse } from '@/lib/storage/storage-usage';
 import { capacityProblem, growthOf, STORAGE_BUDGET_BYTES, storedSize } from '@/lib/user-groups/registry-capacity';
-import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { upsertFromService } from '@/lib/user-groups/registry-updates';
-import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
+import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { seedRegistry, storedRegistry } from '../helpers/stored-registry';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
-import { workspaceKey } from '@/lib/workspaces/workspace-keys';
+import { workspaceKey } from '@/lib/storage/workspace-keys';
 
 /** Another workspace's data fills storage: this workspace's budget does not count it. */
 const otherWorkspaceFiller = (bytes: number) => ({ [workspaceKey('other-ws', 'projectHistory')]: 'x'.repeat(bytes) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Credentials, StoredCredentials } from '@/lib/connection/connection-schema';
-import { bindCredentials, usableCredentials } from '@/lib/connection/credential-origins';
+import type { Credentials, StoredCredentials } from '@/lib/storage/connection/connection-schema';
+import { bindCredentials, usableCredentials } from '@/lib/storage/credentials/credential-origins';
 
 const ADDRESSES = {
   userGroupBaseUrl: 'https://ug.example.com/api',

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
-import type { ConnectionSettings, Credentials, StoredCredentials } from '@/lib/connection/connection-schema';
-import { credentialsV1ToV2 } from '@/lib/connection/credential-origins';
-import { credentialsItemsFor, migrateCredentialsToV2 } from '@/lib/connection/credentials-items';
+import type { ConnectionSettings, Credentials, StoredCredentials } from '@/lib/storage/connection/connection-schema';
+import { credentialsV1ToV2 } from '@/lib/storage/credentials/credential-origins';
+import { credentialsItemsFor, migrateCredentialsToV2 } from '@/lib/storage/credentials/credentials-items';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';

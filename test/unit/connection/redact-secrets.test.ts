@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactSecrets } from '@/lib/connection/redact-secrets';
+import { redactSecrets } from '@/lib/api/redact-secrets';
 import { fail, ok } from '@/lib/result';
 import { messageText, text, verbatimText } from '@/lib/message-ref';
 import { withText } from '../helpers/error-text';

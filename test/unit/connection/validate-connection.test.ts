@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { urlProblemText } from '@/lib/connection/url-problem-text';
-import { checkServiceUrl, hostPermissionPattern } from '@/lib/connection/validate-connection';
+import { urlProblemText } from '@/lib/api/service-address-problem';
+import { checkServiceUrl, hostPermissionPattern } from '@/lib/api/service-address';
 
 describe('checkServiceUrl: accepted and normalised', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hostAndPath, nameForLink } from '@/lib/context-menu/link-target';
-import { PROJECT_NAME_MAX_LENGTH } from '@/lib/projects/project-input';
+import { PROJECT_NAME_MAX_LENGTH } from '@/lib/api/project-input';
 
 describe('nameForLink: Firefox gives the link text, Chrome does not', () => {
   it.each<[string, string, string | undefined, string]>([

@@ -1,7 +1,7 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { ConnectionSettings, Credentials, StoredCredentials } from '@/lib/connection/connection-schema';
-import { credentialsV1ToV2 } from '@/lib/connection/credential-origins';
-import { scopedName, type KeyScope } from '@/lib/workspaces/workspace-keys';
+import type { ConnectionSettings, Credentials, StoredCredentials } from '@/lib/storage/connection/connection-schema';
+import { credentialsV1ToV2 } from '@/lib/storage/credentials/credential-origins';
+import { scopedName, type KeyScope } from '@/lib/storage/workspace-keys';
 import { TEST_SCOPE } from './test-workspace';
 
 type Addresses = Pick<ConnectionSettings, 'userGroupBaseUrl' | 'projectApiUrl'>;

@@ -1,10 +1,10 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { bucketOf, REGISTRY_BUCKET_COUNT } from '@/lib/user-groups/registry-buckets';
-import type { Registry, RegistryEntry } from '@/lib/user-groups/registry-schema';
-import type { KeyScope } from '@/lib/workspaces/workspace-keys';
+import { bucketOf, REGISTRY_BUCKET_COUNT } from '@/lib/storage/registry/registry-buckets';
+import type { Registry, RegistryEntry } from '@/lib/storage/registry/registry-schema';
+import type { KeyScope } from '@/lib/storage/workspace-keys';
 import { TEST_SCOPE } from './test-workspace';
 
-/** The storage.local key of a registry part, as the extension names it (lib/storage/user-group-registry-item.ts). */
+/** The storage.local key of a registry part, as the extension names it (lib/storage/registry/registry-parts.ts). */
 export const registryPartKey = (index: number, scope: KeyScope = TEST_SCOPE) =>
   `${scope}userGroups.${String(index).padStart(3, '0')}`;
 

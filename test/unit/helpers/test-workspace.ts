@@ -1,4 +1,4 @@
-import { workspaceKey, workspaceScope, type WorkspaceItemName } from '@/lib/workspaces/workspace-keys';
+import { workspaceKey, workspaceScope, type WorkspaceItemName } from '@/lib/storage/workspace-keys';
 
 /** The workspace unit tests act in, unless a test is about several. */
 export const TEST_WORKSPACE_ID = 'test-ws';

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
-import type { ConnectionSettings, Credentials } from '@/lib/connection/connection-schema';
+import type { ConnectionSettings, Credentials } from '@/lib/storage/connection/connection-schema';
 import { bytesToBase64 } from '@/lib/crypto/base64';
-import { LOCK_KEY_KEY, LOCK_STATE_KEY } from '@/lib/lock/lock-keys';
+import { LOCK_KEY_KEY, LOCK_STATE_KEY } from '@/lib/storage/credentials/lock-keys';
 import { createLockService } from '@/lib/lock/lock-service';
-import { CredentialsLockedError } from '@/lib/lock/sealed-credentials';
-import { workspaceKey, workspaceScope } from '@/lib/workspaces/workspace-keys';
+import { CredentialsLockedError } from '@/lib/storage/credentials/sealed-credentials';
+import { workspaceKey, workspaceScope } from '@/lib/storage/workspace-keys';
 import { seedConnection } from '../helpers/stored-connection';
 
 // The passphrase lock over two workspaces, one keeping its secrets in `local:`, one in `session:`.

@@ -2,9 +2,9 @@
 // sealed form of credentials, computed independently with Python's `cryptography` (AESGCM) for a
 // fixed key, IV and the AAD "review-companion:credentials:v1".
 import { describe, expect, it } from 'vitest';
-import type { StoredCredentials } from '@/lib/connection/connection-schema';
+import type { StoredCredentials } from '@/lib/storage/connection/connection-schema';
 import { importAesKey } from '@/lib/crypto/kdf';
-import { hasSecret, sealWith, unsealWith } from '@/lib/lock/sealed-credentials';
+import { hasSecret, sealWith, unsealWith } from '@/lib/storage/credentials/sealed-credentials';
 
 const KEY = new Uint8Array(Array.from({ length: 32 }, (_, index) => index + 1));
 const IV = new Uint8Array(12).fill(7);

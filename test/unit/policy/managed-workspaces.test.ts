@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { parsePolicy } from '@/lib/policy/parse-policy';
 import { isLocked, isManaged, managedWorkspaceId, mergeManaged } from '@/lib/workspaces/managed-workspaces';
-import { WORKSPACE_ID_PATTERN } from '@/lib/workspaces/workspace-keys';
-import type { WorkspaceIndex } from '@/lib/workspaces/workspace-index';
+import { WORKSPACE_ID_PATTERN } from '@/lib/storage/workspace-keys';
+import type { WorkspaceIndex } from '@/lib/storage/workspaces/workspace-index-schema';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 const own: WorkspaceIndex = { workspaces: [{ id: 'aaaa1111', name: 'Mine', createdAt: '2026-01-01T00:00:00.000Z' }] };

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { policyProblemText } from '@/entrypoints/options/policy/policy-problem-text';
 import { parsePolicy } from '@/lib/policy/parse-policy';
-import { addressReasonSchema, policyProblemCodeSchema, type PolicyProblem } from '@/lib/policy/policy-schema';
+import { addressReasonSchema, policyProblemCodeSchema, type PolicyProblem } from '@/lib/storage/policy-status';
 
 describe('policy problems as sentences', () => {
   it('has a sentence for every code, naming the path, with no placeholder left', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findDuplicates, indexHistory } from '@/lib/projects/find-duplicates';
-import type { HistoryEntry } from '@/lib/projects/history-schema';
+import type { HistoryEntry } from '@/lib/storage/history/history-schema';
 
 const entry = (projectId: string, projectUrl: string, createdAt = '2026-11-01T10:00:00.000Z'): HistoryEntry => ({
   projectId,

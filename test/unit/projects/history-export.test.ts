@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { exportHistoryCsv, exportHistoryJson, HISTORY_EXPORT_FORMAT } from '@/lib/projects/history-export';
-import type { ProjectHistory } from '@/lib/projects/history-schema';
+import type { ProjectHistory } from '@/lib/storage/history/history-schema';
 import { searchHistory } from '@/lib/projects/history-search';
 import { loadStorageFixture } from '../fixtures/storage/load';
 

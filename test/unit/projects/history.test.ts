@@ -6,14 +6,14 @@ import {
   projectHistorySchema,
   type HistoryEntry,
   type ProjectHistory,
-} from '@/lib/projects/history-schema';
-import { parseStoredHistory, readStoredHistory, watchStoredHistory } from '@/lib/projects/history-source';
-import { createHistoryRecorder, readHistory } from '@/lib/projects/history-writer';
+} from '@/lib/storage/history/history-schema';
+import { parseStoredHistory, readStoredHistory, watchStoredHistory } from '@/lib/storage/history/history-source';
+import { createHistoryRecorder, readHistory } from '@/lib/storage/history/history-writer';
 import {
   PROJECT_HISTORY_VERSION,
   projectHistoryItemFor,
   projectHistoryMigrations,
-} from '@/lib/storage/project-history-item';
+} from '@/lib/storage/history/project-history-item';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROJECT_NAME_MAX_LENGTH, projectInputSchema } from '@/lib/projects/project-input';
+import { PROJECT_NAME_MAX_LENGTH, projectInputSchema } from '@/lib/api/project-input';
 import { explainUnregistrableUrl, validateProjectInput } from '@/lib/projects/validate-project-input';
 
 const EXTENSION_ORIGIN = 'chrome-extension://abc/';

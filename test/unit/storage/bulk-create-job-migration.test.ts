@@ -5,14 +5,19 @@ import {
   bulkJobV1ToV2,
   bulkJobV2Schema,
   bulkJobV2ToV3,
-} from '@/lib/storage/bulk-create-job-migration';
-import { BULK_JOB_VERSION } from '@/lib/storage/bulk-create-job-item';
+} from '@/lib/storage/bulk-job/bulk-job-migration';
+import { BULK_JOB_VERSION } from '@/lib/storage/bulk-job/bulk-job-item';
 import { readStorageNotices } from '@/lib/storage/notices-item';
-import { bulkJobRowsSchema, bulkJobSchema, type BulkJob, type BulkJobRows } from '@/lib/user-groups/bulk-job-schema';
-import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
+import {
+  bulkJobRowsSchema,
+  bulkJobSchema,
+  type BulkJob,
+  type BulkJobRows,
+} from '@/lib/storage/bulk-job/bulk-job-schema';
+import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { created, fakeRunner, storedJob, timedOut } from '../user-groups/bulk-fakes';
-import { LEGACY_SCOPE, scopedName, type KeyScope } from '@/lib/workspaces/workspace-keys';
+import { LEGACY_SCOPE, scopedName, type KeyScope } from '@/lib/storage/workspace-keys';
 import { TEST_SCOPE } from '../helpers/test-workspace';
 import { messageText, verbatimText } from '@/lib/message-ref';
 

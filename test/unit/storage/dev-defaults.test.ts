@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { devConnectionDefaults } from '@/lib/storage/dev-defaults';
+import { devConnectionDefaults } from '@/lib/storage/connection/dev-defaults';
 import { DEMO_CREDENTIALS } from '../../sandbox/server.ts';
 import { DEV_SANDBOX_PORT } from '../../sandbox/dev-sandbox.ts';
 
@@ -10,7 +10,9 @@ describe('development defaults', () => {
 
   it('match the sandbox that npm run dev starts', async () => {
     // The dev literal is only compiled in development; read it from the source to compare.
-    const source = await import('node:fs').then((fs) => fs.readFileSync('lib/storage/dev-defaults.ts', 'utf8'));
+    const source = await import('node:fs').then((fs) =>
+      fs.readFileSync('lib/storage/connection/dev-defaults.ts', 'utf8'),
+    );
     for (const value of Object.values(DEMO_CREDENTIALS)) expect(source).toContain(`'${value}'`);
     expect(source).toContain(`'http://127.0.0.1:${DEV_SANDBOX_PORT}/ug'`);
     expect(source).toContain(`'http://127.0.0.1:${DEV_SANDBOX_PORT}/projects'`);

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startUserGroupStore, useUserGroupStore } from '@/lib/stores/user-group-store';
-import { bucketOf } from '@/lib/user-groups/registry-buckets';
-import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import { bucketOf } from '@/lib/storage/registry/registry-buckets';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { registryPartKey, seedRegistry } from '../helpers/stored-registry';
 import { TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
 

@@ -6,8 +6,8 @@ import { useProjectHistoryStore } from '@/lib/stores/project-history-store';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { followActiveWorkspace } from '@/lib/stores/workspace-data-stores';
 import { selectWorkspace, startWorkspaceStore, useWorkspaceStore } from '@/lib/stores/workspace-store';
-import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
-import { workspaceKey, workspaceScope } from '@/lib/workspaces/workspace-keys';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
+import { workspaceKey, workspaceScope } from '@/lib/storage/workspace-keys';
 import { seedRegistry } from '../helpers/stored-registry';
 
 const group = (id: string): RegistryEntry => ({

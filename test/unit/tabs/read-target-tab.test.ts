@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { PROJECT_NAME_MAX_LENGTH } from '@/lib/projects/project-input';
+import { PROJECT_NAME_MAX_LENGTH } from '@/lib/api/project-input';
 import { MAX_PREFILLED_URL_LENGTH, parseLinkParams, parseTabIdParam, readTargetPage } from '@/lib/tabs/read-target-tab';
 
 const query = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;

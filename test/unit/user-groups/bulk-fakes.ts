@@ -4,11 +4,11 @@ import type { UserGroupApi, WireUserGroup } from '@/lib/api/user-group-api';
 import type { Connection } from '@/lib/connection/connection-repository';
 import { fail, ok, type Result } from '@/lib/result';
 import { remainingCount, rowAt } from '@/lib/user-groups/bulk-job';
-import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
+import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
 import { createBulkRunner, type BulkRunnerDeps } from '@/lib/user-groups/bulk-runner';
-import type { BulkJob, BulkJobRows } from '@/lib/user-groups/bulk-job-schema';
-import type { BulkRow } from '@/lib/user-groups/bulk-schema';
-import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
+import type { BulkJob, BulkJobRows } from '@/lib/storage/bulk-job/bulk-job-schema';
+import type { BulkRow } from '@/lib/storage/bulk-job/bulk-row-schema';
+import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 import { verbatimText } from '@/lib/message-ref';
 

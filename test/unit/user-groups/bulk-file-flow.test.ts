@@ -3,7 +3,7 @@ import { estimateJob } from '@/entrypoints/options/user-groups/job-estimate';
 import { parseBulkCsv } from '@/lib/user-groups/bulk-csv';
 import { detectFileKind } from '@/lib/user-groups/bulk-file-kind';
 import { newBulkJob } from '@/lib/user-groups/bulk-job';
-import type { BulkJob } from '@/lib/user-groups/bulk-job-schema';
+import type { BulkJob } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { bulkTemplateCsv } from '@/lib/user-groups/bulk-template';
 import { unsentRows, unsentRowsCsv } from '@/lib/user-groups/bulk-unsent';
 import { verbatimText } from '@/lib/message-ref';

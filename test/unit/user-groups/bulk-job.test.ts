@@ -7,7 +7,7 @@ import {
   rowAt,
   settleStaleInFlight,
 } from '@/lib/user-groups/bulk-job';
-import type { BulkJob, QueuedRow } from '@/lib/user-groups/bulk-job-schema';
+import type { BulkJob, QueuedRow } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { verbatimText } from '@/lib/message-ref';
 import { textsRendered } from '../helpers/error-text';
 import { rows } from './bulk-fakes';

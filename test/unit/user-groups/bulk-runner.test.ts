@@ -10,9 +10,9 @@ import { createWorkspaceServices } from '@/lib/workspaces/workspace-services';
 import type { UserGroupApi } from '@/lib/api/user-group-api';
 import { fail, ok } from '@/lib/result';
 import { newBulkJob } from '@/lib/user-groups/bulk-job';
-import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
+import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
 import { ROWS_UNREADABLE } from '@/lib/user-groups/bulk-runner';
-import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
+import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { textsRendered, withText } from '../helpers/error-text';
 import { seedConnection } from '../helpers/stored-connection';
 import {

@@ -6,7 +6,7 @@ import { fail, ok, type Result } from '@/lib/result';
 import { JOB_UNDER_WAY } from '@/lib/user-groups/bulk-runner';
 import { selectionRows } from '@/lib/user-groups/bulk-selection';
 import { settleOrphanedRotations, upsertFromService } from '@/lib/user-groups/registry-updates';
-import { createRegistryWriter, type RegistryWriter } from '@/lib/user-groups/registry-writer';
+import { createRegistryWriter, type RegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { CONNECTION, fakeRunner, remainingIds, storedJob, timedOut, drain } from './bulk-fakes';
 import { textsRendered } from '../helpers/error-text';
 import { TEST_SCOPE } from '../helpers/test-workspace';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
-import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
-import { workspaceScope } from '@/lib/workspaces/workspace-keys';
+import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
+import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { workspaceScope } from '@/lib/storage/workspace-keys';
 import { withText } from '../helpers/error-text';
 import {
   fakeServices,

@@ -3,7 +3,7 @@ import { exportFileName, exportRegistryCsv, exportRegistryJson } from '@/lib/use
 import { applyImport, importItems, previewImport } from '@/lib/user-groups/import-merge';
 import { parseRegistryFile } from '@/lib/user-groups/import-rows';
 import { messageText, text, verbatimText } from '@/lib/message-ref';
-import { registrySchema, type Registry, type RegistryEntry } from '@/lib/user-groups/registry-schema';
+import { registrySchema, type Registry, type RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { loadStorageFixture } from '../fixtures/storage/load';
 
 /** Groups in a fixed order, to compare registries whatever their stored order. */

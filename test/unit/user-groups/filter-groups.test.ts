@@ -1,15 +1,15 @@
+import { groupKey } from '@/lib/storage/registry/registry-schema';
 import { describe, expect, it } from 'vitest';
 import {
   compareText,
   countByEnvironment,
   filterGroups,
-  groupKey,
   plainSortKey,
   searchGroups,
   sortGroups,
   type GroupQuery,
 } from '@/lib/user-groups/filter-groups';
-import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 
 function entry(
   name: string,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseBulkCsv } from '@/lib/user-groups/bulk-csv';
-import { bulkRowSchema } from '@/lib/user-groups/bulk-schema';
+import { bulkRowSchema } from '@/lib/storage/bulk-job/bulk-row-schema';
 import { readCsv } from '@/lib/user-groups/import-csv';
 import { parseRegistryFile } from '@/lib/user-groups/import-rows';
 import { importItemSchema, MAX_IMPORT_EXTRA_LENGTH, MAX_IMPORT_TOKEN_LENGTH } from '@/lib/user-groups/import-schema';
-import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { messageText } from '@/lib/message-ref';
 
 const HEADER = 'name,user_group_id,environment,token,team_id,created_at,last_rotated_at';

@@ -7,7 +7,7 @@ import {
   type GroupRef,
   type Registry,
   type RegistryEntry,
-} from '@/lib/user-groups/registry-schema';
+} from '@/lib/storage/registry/registry-schema';
 import {
   applyRotation,
   clearRotationMark,

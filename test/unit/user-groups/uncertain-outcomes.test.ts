@@ -11,9 +11,9 @@ import {
   type RegistryEntry,
   type UnsettledCreate,
   type UnsettledCreates,
-} from '@/lib/user-groups/registry-schema';
+} from '@/lib/storage/registry/registry-schema';
 import { applyLearnedToken, markDeleteUnknown, upsertFromService } from '@/lib/user-groups/registry-updates';
-import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
+import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { recordUnsettledCreate, settleCreate } from '@/lib/user-groups/unsettled-creates';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { isRegistryPartKey, seedRegistry, storedRegistry } from '../helpers/stored-registry';

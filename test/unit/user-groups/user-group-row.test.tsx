@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { UserGroupRow } from '@/entrypoints/options/user-groups/UserGroupRow';
-import type { RegistryEntry } from '@/lib/user-groups/registry-schema';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 
 const group = (token: string): RegistryEntry => ({
   team_id: 1,

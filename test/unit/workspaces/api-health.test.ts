@@ -3,9 +3,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { fail, ok } from '@/lib/result';
-import { apiHealthSchema, lastCallSucceeded, type ApiHealth } from '@/lib/workspaces/api-health';
+import { apiHealthSchema, lastCallSucceeded, type ApiHealth } from '@/lib/storage/api-health';
 import { afterCall, createHealthRecorder, SUCCESS_REFRESH_MS } from '@/lib/workspaces/health-recorder';
-import { workspaceKey, workspaceScope } from '@/lib/workspaces/workspace-keys';
+import { workspaceKey, workspaceScope } from '@/lib/storage/workspace-keys';
 import { textsRendered, withText } from '../helpers/error-text';
 import { expectOk } from '../helpers/results';
 import { ACCOUNTS, seedTwoWorkspaces, startBackground, WORKSPACE_A, WORKSPACE_B } from './background-fixture';

@@ -5,12 +5,12 @@ import { bulkAlarmFor } from '@/entrypoints/background/bulk-create-handlers';
 import { createBackgroundHandlers } from '@/entrypoints/background/handlers';
 import type { ProjectApi } from '@/lib/api/project-api';
 import type { UserGroupApi } from '@/lib/api/user-group-api';
-import type { ConnectionSettings, Credentials } from '@/lib/connection/connection-schema';
+import type { ConnectionSettings, Credentials } from '@/lib/storage/connection/connection-schema';
 import type { MessageName, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import { routeMessage } from '@/lib/messaging/router';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { ok, type Result } from '@/lib/result';
-import { workspaceScope } from '@/lib/workspaces/workspace-keys';
+import { workspaceScope } from '@/lib/storage/workspace-keys';
 import { seedConnection } from '../helpers/stored-connection';
 
 export const OPTIONS_PAGE: MessageSender = {

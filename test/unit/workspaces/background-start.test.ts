@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { bulkCreateAlarmName } from '@/entrypoints/background/bulk-create-handlers';
 import { newBulkJob } from '@/lib/user-groups/bulk-job';
-import { workspaceKey } from '@/lib/workspaces/workspace-keys';
+import { workspaceKey } from '@/lib/storage/workspace-keys';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { expectOk } from '../helpers/results';
 import { seedTwoWorkspaces, startBackground, WORKSPACE_A, WORKSPACE_B } from './background-fixture';

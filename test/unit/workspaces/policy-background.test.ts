@@ -7,7 +7,7 @@ import { bulkAlarmFor } from '@/entrypoints/background/bulk-create-handlers';
 import { createBackgroundHandlers } from '@/entrypoints/background/handlers';
 import type { MessageName, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import { routeMessage } from '@/lib/messaging/router';
-import { MANAGED_POLICY_KEY, parsePolicyStatus } from '@/lib/policy/policy-status';
+import { MANAGED_POLICY_KEY, parsePolicyStatus } from '@/lib/storage/policy-status';
 import type { Result } from '@/lib/result';
 import { managedWorkspaceId } from '@/lib/workspaces/managed-workspaces';
 import { withText } from '../helpers/error-text';

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { decryptSetupFile } from '@/lib/setup-file/decrypt-setup-file';
-import { workspaceIndexSchema } from '@/lib/workspaces/workspace-index';
+import { workspaceIndexSchema } from '@/lib/storage/workspaces/workspace-index-schema';
 import { withText } from '../helpers/error-text';
 import { expectOk } from '../helpers/results';
 import { ACCOUNTS, keysOf, seedTwoWorkspaces, startBackground, WORKSPACE_A, WORKSPACE_B } from './background-fixture';

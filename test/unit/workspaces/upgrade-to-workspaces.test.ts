@@ -3,16 +3,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
-import type { ConnectionSettings, Credentials, StoredCredentials } from '@/lib/connection/connection-schema';
-import { readHistory } from '@/lib/projects/history-writer';
+import type { ConnectionSettings, Credentials, StoredCredentials } from '@/lib/storage/connection/connection-schema';
+import { readHistory } from '@/lib/storage/history/history-writer';
 import { readStorageNotices } from '@/lib/storage/notices-item';
-import type { BulkJob, BulkJobRows } from '@/lib/user-groups/bulk-job-schema';
-import { createBulkJobStore } from '@/lib/user-groups/bulk-job-store';
-import type { Registry, UnsettledCreates } from '@/lib/user-groups/registry-schema';
-import { createRegistryWriter } from '@/lib/user-groups/registry-writer';
-import { prepareWorkspaces } from '@/lib/workspaces/upgrade-to-workspaces';
-import { workspaceIndexSchema, type WorkspaceIndex } from '@/lib/workspaces/workspace-index';
-import { workspaceScope } from '@/lib/workspaces/workspace-keys';
+import type { BulkJob, BulkJobRows } from '@/lib/storage/bulk-job/bulk-job-schema';
+import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
+import type { Registry, UnsettledCreates } from '@/lib/storage/registry/registry-schema';
+import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { prepareWorkspaces } from '@/lib/storage/workspaces/upgrade-to-workspaces';
+import { workspaceIndexSchema, type WorkspaceIndex } from '@/lib/storage/workspaces/workspace-index-schema';
+import { workspaceScope } from '@/lib/storage/workspace-keys';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { asReadNow } from '../helpers/error-text';
 

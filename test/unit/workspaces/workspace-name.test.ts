@@ -5,7 +5,7 @@ import {
   hostName,
   MAX_WORKSPACE_NAME_LENGTH,
   workspaceSlug,
-} from '@/lib/workspaces/workspace-name';
+} from '@/lib/storage/workspaces/workspace-name';
 
 const existing = [
   { id: 'a1', name: 'Acme' },

@@ -1,0 +1,34 @@
+import type { MessageRef } from '../message-ref';
+import type { Result } from '../result';
+import { SECRET_FIELDS, type Credentials } from '../storage/connection/connection-schema';
+
+/**
+ * A last line of defence: should a service echo a credential in its error text (or in an id it names), it is blanked out
+ * before the error leaves the background.
+ */
+export function redactSecrets<T>(result: Result<T>, credentials: Credentials): Result<T> {
+  if (result.ok) return result;
+  const blank = (text: string) =>
+    SECRET_FIELDS.reduce((clean, field) => {
+      const secret = credentials[field];
+      return secret.length >= 4 ? clean.split(secret).join('••••') : clean;
+    }, text);
+  // The service's words travel as arguments of the named text, at any depth.
+  const blankRef = (ref: MessageRef): MessageRef =>
+    ref.args
+      ? {
+          ...ref,
+          args: ref.args.map((arg) =>
+            typeof arg === 'string' ? blank(arg) : typeof arg === 'number' ? arg : blankRef(arg),
+          ),
+        }
+      : ref;
+  const { message, relatedId } = result.error;
+  const cleanMessage = blankRef(message);
+  const cleanId = relatedId === undefined ? undefined : blank(relatedId);
+  if (JSON.stringify(cleanMessage) === JSON.stringify(message) && cleanId === relatedId) return result;
+  return {
+    ok: false,
+    error: { ...result.error, message: cleanMessage, ...(cleanId !== undefined && { relatedId: cleanId }) },
+  };
+}

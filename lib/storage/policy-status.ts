@@ -1,0 +1,82 @@
+import { z } from 'zod/mini';
+
+export const policyProblemCodeSchema = z.enum([
+  /** The value has another JSON type than `expected`. */
+  'wrong-type',
+  /** A key this extension does not know (a typo, or a key of a newer version). */
+  'unknown-key',
+  /** `workspaces` has more than `limit` entries; `count` of them were not read. */
+  'too-many-workspaces',
+  /** A text longer than `limit` characters. */
+  'too-long',
+  'empty-name',
+  /** A name with a line break, tab or other control character. */
+  'invalid-name',
+  /** A second workspace with the name of the one at `firstPath` (compared ignoring case). */
+  'duplicate-name',
+  /** An address `checkServiceUrl` refuses; `reason` says why. */
+  'invalid-address',
+  /** A workspace with neither a usable project API address nor a user-group API address. */
+  'no-address',
+  /** A secret with characters an HTTP header cannot carry. */
+  'invalid-secret',
+  /** A secret for an API whose address is not set (or was refused): it could not be bound to an origin. */
+  'secret-without-address',
+  /** `count` further problems were not listed. */
+  'more-problems',
+]);
+export type PolicyProblemCode = z.infer<typeof policyProblemCodeSchema>;
+
+/** Why an address was refused, for the translated notice. */
+export const addressReasonSchema = z.enum([
+  'malformed',
+  'not-https',
+  'plain-http',
+  'user-info',
+  'query-or-fragment',
+  'other',
+]);
+export type AddressReason = z.infer<typeof addressReasonSchema>;
+
+/**
+ * One value the extension ignored. Never an English sentence (pages translate the code) and never a
+ * secret's value. `path` names the value as the administrator wrote it: `workspaces[2].projectApiUrl`.
+ * `ignored` says what was left out: that value alone, the whole workspace at `workspaces[i]`, or
+ * nothing (`more-problems`).
+ */
+export const policyProblemSchema = z.object({
+  code: policyProblemCodeSchema,
+  path: z.string(),
+  ignored: z.enum(['value', 'workspace', 'none']),
+  expected: z.optional(z.enum(['object', 'array', 'string', 'boolean'])),
+  limit: z.optional(z.number()),
+  count: z.optional(z.number()),
+  reason: z.optional(addressReasonSchema),
+  firstPath: z.optional(z.string()),
+});
+export type PolicyProblem = z.infer<typeof policyProblemSchema>;
+
+/**
+ * `local:managedPolicy`: what the background last read from the organisation policy, for the options
+ * page's notice. No secret and no address: the lock, the problems (codes and paths), and for each
+ * managed workspace a fingerprint of the values last written into its connection, and which secrets
+ * the policy sets (names only).
+ */
+export const MANAGED_POLICY_KEY = 'managedPolicy';
+
+export const policyStatusSchema = z.object({
+  locked: z.boolean(),
+  problems: z.array(policyProblemSchema),
+  applied: z.record(z.string(), z.string()),
+  /** For each managed workspace, the secrets the policy sets: locked, only the others can be typed. */
+  fixed: z.optional(z.record(z.string(), z.array(z.enum(['apiKey', 'authToken', 'apiToken'])))),
+});
+export type PolicyStatus = z.infer<typeof policyStatusSchema>;
+
+export const EMPTY_POLICY_STATUS: PolicyStatus = { locked: false, problems: [], applied: {} };
+
+/** The stored status, or the empty one when there is none (no policy) or it cannot be read. */
+export function parsePolicyStatus(stored: Record<string, unknown>): PolicyStatus {
+  const parsed = policyStatusSchema.safeParse(stored[MANAGED_POLICY_KEY]);
+  return parsed.success ? parsed.data : EMPTY_POLICY_STATUS;
+}

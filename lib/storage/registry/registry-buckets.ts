@@ -1,0 +1,47 @@
+import { groupKey } from './registry-schema';
+import type { RegistryEntry } from './registry-schema';
+
+/**
+ * The registry is stored in this many parts, a group's part chosen by a hash of its (environment, id):
+ * a change rewrites one part of ~1/256 of the registry instead of all of it (a write to extension
+ * storage costs time in proportion to the value written). Changing the count needs a migration.
+ */
+export const REGISTRY_BUCKET_COUNT = 256;
+
+const bucketCache = new WeakMap<RegistryEntry, number>();
+
+/** FNV-1a over the group's key: stable across versions and browsers, and spreads ids evenly. */
+export function bucketOf(entry: RegistryEntry): number {
+  const cached = bucketCache.get(entry);
+  if (cached !== undefined) return cached;
+  const key = groupKey(entry);
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < key.length; index += 1) {
+    hash ^= key.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  const bucket = (hash >>> 0) % REGISTRY_BUCKET_COUNT;
+  bucketCache.set(entry, bucket);
+  return bucket;
+}
+
+/** The groups of each part, in the order given. */
+export function splitIntoBuckets(groups: readonly RegistryEntry[]): RegistryEntry[][] {
+  const buckets = Array.from({ length: REGISTRY_BUCKET_COUNT }, (): RegistryEntry[] => []);
+  for (const entry of groups) buckets[bucketOf(entry)]!.push(entry);
+  return buckets;
+}
+
+/** The parts whose groups differ. Changes replace the entries they touch, so identity tells what changed. */
+export function changedBuckets(
+  before: readonly (readonly RegistryEntry[])[],
+  after: readonly (readonly RegistryEntry[])[],
+): number[] {
+  const changed: number[] = [];
+  for (let index = 0; index < REGISTRY_BUCKET_COUNT; index += 1) {
+    const old = before[index] ?? [];
+    const next = after[index] ?? [];
+    if (old.length !== next.length || old.some((entry, position) => entry !== next[position])) changed.push(index);
+  }
+  return changed;
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod/mini';
+import { environmentSchema } from '../../environment';
+import { storedTextSchema } from '../../message-ref';
+
+/** A rotation whose answer has not arrived (`pending`) or was lost (`unknown`). */
+export const rotationMarkSchema = z.object({
+  state: z.enum(['pending', 'unknown']),
+  since: z.string(),
+  message: z.optional(storedTextSchema),
+});
+
+/**
+ * A delete whose answer was lost (time-out, reset, 5xx, unreadable body): the group may already be
+ * gone from the service. Optional, so data stored before this mark existed stays valid.
+ */
+export const deleteMarkSchema = z.object({
+  since: z.string(),
+  message: z.optional(storedTextSchema),
+});
+
+/** One user group as this browser remembers it. The registry is the only record of its token. */
+export const registryEntrySchema = z.object({
+  team_id: z.number(),
+  token: z.string(),
+  name: z.string(),
+  provided_id: z.string(),
+  environment: environmentSchema,
+  createdAt: z.string(),
+  lastRotatedAt: z.nullable(z.string()),
+  rotation: z.optional(rotationMarkSchema),
+  deleteOutcomeUnknown: z.optional(deleteMarkSchema),
+  /** Response fields this version does not know, kept as they came. */
+  extra: z.record(z.string(), z.unknown()),
+});
+export type RegistryEntry = z.infer<typeof registryEntrySchema>;
+
+export const registrySchema = z.object({
+  groups: z.array(registryEntrySchema),
+  /** Stamped by the background's store on each write (lib/storage/serialized-store.ts). */
+  revision: z.optional(z.string()),
+});
+export type Registry = z.infer<typeof registrySchema>;
+
+export const EMPTY_REGISTRY: Registry = { groups: [] };
+
+/** Groups are unique per (environment, id): the same id may exist once in each environment. */
+export const groupRefSchema = z.object({
+  environment: environmentSchema,
+  userGroupId: z.string().check(z.minLength(1), z.maxLength(256)),
+});
+export type GroupRef = z.infer<typeof groupRefSchema>;
+
+/** A stable key for React and for per-row state. */
+export function groupKey(group: Pick<RegistryEntry, 'environment' | 'provided_id'>): string {
+  return `${group.environment}:${group.provided_id}`;
+}
+
+export function isSameGroup(entry: RegistryEntry, ref: GroupRef): boolean {
+  return entry.environment === ref.environment && entry.provided_id === ref.userGroupId;
+}
+
+/**
+ * A create whose answer was lost: the service may hold the group with a token nobody has. Kept (beside
+ * the registry, lib/storage/registry/unsettled-creates-item.ts) until a create of the same (environment, id)
+ * succeeds, which get-or-create makes safe, or the user dismisses it.
+ */
+export const unsettledCreateSchema = z.object({
+  name: z.string(),
+  userGroupId: z.string(),
+  environment: environmentSchema,
+  since: z.string(),
+  message: z.optional(storedTextSchema),
+});
+export type UnsettledCreate = z.infer<typeof unsettledCreateSchema>;
+
+/** The stored list of unsettled creates; `revision` is stamped by the registry writer on each write. */
+export const unsettledCreatesSchema = z.object({
+  creates: z.array(unsettledCreateSchema),
+  revision: z.optional(z.string()),
+});
+export type UnsettledCreates = z.infer<typeof unsettledCreatesSchema>;
+
+export function isSameCreate(create: UnsettledCreate, ref: GroupRef): boolean {
+  return create.environment === ref.environment && create.userGroupId === ref.userGroupId;
+}
