@@ -1,6 +1,6 @@
 import { storage } from '#imports';
 import type { StorageItemKey } from '@wxt-dev/storage';
-import { lockedError } from '../storage/credentials/lock-keys';
+import { lockedError } from '../storage/lock/lock-keys';
 import { inCredentialsLane } from '../storage/credentials/credentials-lane';
 import {
   closeForStorage,

@@ -7,14 +7,9 @@ import { secureRandomBytes, type RandomBytes } from '../crypto/random';
 import { inCredentialsLane } from '../storage/credentials/credentials-lane';
 import { fail, ok, type Result } from '../result';
 import { currentKey, dropKey, keyEntry, readLockState } from '../storage/credentials/keyring';
-import { LOCK_STATE_KEY, LOCK_VERIFIER_TEXT } from '../storage/credentials/lock-keys';
+import { LOCK_STATE_KEY, LOCK_VERIFIER_TEXT } from '../storage/lock/lock-keys';
 import { openWith, recode, type Opened } from '../storage/credentials/passphrase-key';
-import {
-  DEFAULT_LOCK_AFTER,
-  type LockAfter,
-  type LockState,
-  type LockStatus,
-} from '../storage/credentials/lock-schema';
+import { DEFAULT_LOCK_AFTER, type LockAfter, type LockState, type LockStatus } from '../storage/lock/lock-schema';
 import { credentialsAtRestSchema, isSealed } from '../storage/credentials/sealed-credentials';
 import { text } from '../message-ref';
 

@@ -1,7 +1,7 @@
 import type { UserGroupApi } from '../api/user-group-api';
 import type { Connection } from '../connection/connection-repository';
 import { redactSecrets } from '../api/redact-secrets';
-import type { Result } from '../result';
+import type { GroupOperations } from './group-operations';
 import type { BulkOperation } from '../storage/bulk-job/bulk-job-schema';
 import { classifyCreate, classifySelection, type RowOutcome } from './bulk-outcome';
 import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
@@ -12,20 +12,17 @@ import { settleCreate } from './unsettled-creates';
 import { text } from '../message-ref';
 
 /**
- * The single-row rotate and delete of the options page (entrypoints/background/user-group-handlers.ts):
- * a selection job sends each group through them, so that every outcome is recorded in the registry
- * exactly as for one row (pending and unknown rotation marks, deleteOutcomeUnknown, the new token).
+ * A selection job sends each group through the single-row rotate and delete (group-operations.ts), so
+ * that every outcome is recorded in the registry exactly as for one row (pending and unknown rotation
+ * marks, deleteOutcomeUnknown, the new token).
  */
-export interface SelectionActions {
-  rotateUserGroupToken(ref: GroupRef): Promise<Result<unknown>>;
-  deleteUserGroup(ref: GroupRef): Promise<Result<unknown>>;
-}
+export type SelectionOperations = Pick<GroupOperations, 'rotate' | 'remove'>;
 
 export interface RowSenders {
   api: Pick<UserGroupApi, 'createUserGroup'>;
   registry: RegistryWriter;
   /** Absent: rotate and delete rows fail (a runner built without them, in some unit tests). */
-  selection?: () => SelectionActions | undefined;
+  groups?: SelectionOperations | undefined;
   now: () => number;
 }
 
@@ -40,12 +37,9 @@ export async function sendRow(
   sentAt: number,
 ): Promise<RowOutcome> {
   if (operation !== 'create') {
-    const actions = deps.selection?.();
-    if (!actions) return { kind: 'failed', message: text('errorJobNotHere') };
-    const answer =
-      operation === 'rotate'
-        ? await actions.rotateUserGroupToken(refOf(row))
-        : await actions.deleteUserGroup(refOf(row));
+    const { groups } = deps;
+    if (!groups) return { kind: 'failed', message: text('errorJobNotHere') };
+    const answer = operation === 'rotate' ? await groups.rotate(refOf(row)) : await groups.remove(refOf(row));
     return classifySelection(answer, sentAt);
   }
   const answer = redactSecrets(await deps.api.createUserGroup(connection, row), connection);

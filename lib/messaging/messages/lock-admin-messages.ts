@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { lockAfterSchema, lockStatusSchema } from '../../storage/credentials/lock-schema';
+import { lockAfterSchema, lockStatusSchema } from '../../storage/lock/lock-schema';
 import { defineMessage } from '../define-message';
 import { boundedText, emptySchema } from './shared-schemas';
 

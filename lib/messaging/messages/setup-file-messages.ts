@@ -1,14 +1,14 @@
 import { z } from 'zod/mini';
 import { workspaceIdSchema, workspaceSchema } from '../../storage/workspaces/workspace-index-schema';
 import { setupImportProblemSchema } from '../../setup-file/setup-import-problem';
-import { defineMessage } from '../define-message';
+import { defineMessage, defineWorkspaceMessage } from '../define-message';
 
 // Setup files (design.md §8): the options page sends passphrases and file text; secrets never come back.
 
 const passphraseSchema = z.string().check(z.maxLength(1024));
 
 /** The file's text: its clear part names the workspace and addresses, every secret is ciphertext. */
-export const exportSetupFile = defineMessage({
+export const exportSetupFile = defineWorkspaceMessage({
   name: 'exportSetupFile',
   request: z.object({ workspaceId: workspaceIdSchema, passphrase: passphraseSchema, includeUserGroupApi: z.boolean() }),
   response: z.object({ text: z.string() }),

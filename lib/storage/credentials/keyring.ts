@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
 import { base64ToBytes, bytesToBase64 } from '../../crypto/base64';
 import { importAesKey } from '../../crypto/kdf';
-import { LOCK_KEY_KEY, LOCK_STATE_KEY } from './lock-keys';
-import { lockStateSchema, type LockState } from './lock-schema';
+import { LOCK_KEY_KEY, LOCK_STATE_KEY } from '../lock/lock-keys';
+import { lockStateSchema, type LockState } from '../lock/lock-schema';
 
 // Background only. The lock's key: in the worker's memory, and in `session:` so that a worker restart
 // while unlocked stays unlocked; the browser clears `session:` when it closes, which locks.

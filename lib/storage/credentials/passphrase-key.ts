@@ -1,8 +1,8 @@
 import { decryptText } from '../../crypto/aes-gcm';
 import { base64ToBytes } from '../../crypto/base64';
 import { deriveRawKey, importAesKey } from '../../crypto/kdf';
-import { LOCK_VERIFIER_TEXT } from './lock-keys';
-import type { LockState } from './lock-schema';
+import { LOCK_VERIFIER_TEXT } from '../lock/lock-keys';
+import type { LockState } from '../lock/lock-schema';
 import { credentialsAtRestSchema, hasSecret, isSealed, sealWith, unsealWith } from './sealed-credentials';
 
 // Background only: the passphrase check and the re-encoding of stored credentials for lock-service.ts.

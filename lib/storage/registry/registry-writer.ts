@@ -10,6 +10,7 @@ import {
   type UnsettledCreate,
 } from './registry-schema';
 import type { KeyScope } from '../workspace-keys';
+import { createSerialQueue } from '../../async/serial-queue';
 
 /**
  * A change sees the registry and the creates of unknown outcome; it returns `unsettled` only to change
@@ -41,7 +42,7 @@ export function createRegistryWriter(scope: KeyScope) {
     return typeof stamp === 'string' && stamp.startsWith(`${writerId}:`);
   };
 
-  let tail: Promise<unknown> = Promise.resolve();
+  const serially = createSerialQueue();
   let loaded: Promise<Loaded> | undefined;
   let generation = 0;
   watchRegistryBuckets(scope, (changed) => {
@@ -79,22 +80,16 @@ export function createRegistryWriter(scope: KeyScope) {
     read: async (): Promise<Registry> => (await load()).registry,
 
     /** The creates of unknown outcome once every change queued before this call is written. */
-    unsettled: async (): Promise<readonly UnsettledCreate[]> => {
-      await tail;
-      return (await load()).unsettled;
-    },
+    unsettled: (): Promise<readonly UnsettledCreate[]> => serially(async () => (await load()).unsettled),
 
     /**
      * The value once every change queued before this call is written: what a page must show as
      * current (an export right after "New token for…" holds the new token, never the pending mark).
      */
-    settled: async (): Promise<Registry> => {
-      await tail;
-      return (await load()).registry;
-    },
+    settled: (): Promise<Registry> => serially(async () => (await load()).registry),
 
     update<T>(change: RegistryChange<T>): Promise<T> {
-      const run = tail.then(async () => {
+      return serially(async () => {
         const current = await load();
         const { registry, result, unsettled = current.unsettled } = change(current.registry, current.unsettled);
         if (registry === current.registry && unsettled === current.unsettled) return result;
@@ -129,8 +124,6 @@ export function createRegistryWriter(scope: KeyScope) {
             : undefined;
         return result;
       });
-      tail = run.catch(() => undefined);
-      return run;
     },
   };
 }

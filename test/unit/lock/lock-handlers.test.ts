@@ -119,9 +119,9 @@ describe('the lock in the background', () => {
 
   it('deleting and clearing workspaces while locked also turns the lock off once nothing sealed is left', async () => {
     await bg.send('lockNow', {});
-    expectOk(await bg.send('deleteWorkspace', { id: WORKSPACE_B }));
+    expectOk(await bg.send('deleteWorkspace', { workspaceId: WORKSPACE_B }));
     expect(expectOk(await bg.send('getLockStatus', {}))).toMatchObject({ enabled: true, locked: true });
-    expectOk(await bg.send('clearWorkspace', { id: WORKSPACE_A }));
+    expectOk(await bg.send('clearWorkspace', { workspaceId: WORKSPACE_A }));
     expect(expectOk(await bg.send('getLockStatus', {}))).toMatchObject({ enabled: false });
   });
 
@@ -164,7 +164,7 @@ describe('the idle lock', () => {
     );
     const { createWorkspacesLock } = await import('@/entrypoints/background/lock-handlers');
     const { watchIdle } = await import('@/entrypoints/background/lock-idle');
-    const lock = createWorkspacesLock(bg.workspaces);
+    const lock = createWorkspacesLock(bg.index);
     watchIdle(lock);
     listener?.('active');
     await vi.waitFor(async () => expect(await lock.status()).toMatchObject({ locked: false }));

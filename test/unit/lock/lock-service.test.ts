@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
 import type { ConnectionSettings, Credentials } from '@/lib/storage/connection/connection-schema';
 import { bytesToBase64 } from '@/lib/crypto/base64';
-import { LOCK_KEY_KEY, LOCK_STATE_KEY } from '@/lib/storage/credentials/lock-keys';
+import { LOCK_KEY_KEY, LOCK_STATE_KEY } from '@/lib/storage/lock/lock-keys';
 import { createLockService } from '@/lib/lock/lock-service';
 import { CredentialsLockedError } from '@/lib/storage/credentials/sealed-credentials';
 import { workspaceKey, workspaceScope } from '@/lib/storage/workspace-keys';

@@ -94,7 +94,7 @@ describe('exportSetupFile', () => {
 describe('importSetupFile', () => {
   it('adds a new workspace with the file’s connection and secrets, made the last used one', async () => {
     const text = await exportA();
-    expectOk(await background.send('renameWorkspace', { id: WORKSPACE_A, name: 'Acme (old)' }));
+    expectOk(await background.send('renameWorkspace', { workspaceId: WORKSPACE_A, name: 'Acme (old)' }));
     const imported = expectOk(
       await background.send('importSetupFile', { text, passphrase: PASSPHRASE, replace: false }),
     );
@@ -126,7 +126,7 @@ describe('importSetupFile', () => {
 
   it('a wrong passphrase, a changed address and a file that is not a setup file write nothing', async () => {
     const text = await exportA();
-    expectOk(await background.send('renameWorkspace', { id: WORKSPACE_A, name: 'Acme (old)' }));
+    expectOk(await background.send('renameWorkspace', { workspaceId: WORKSPACE_A, name: 'Acme (old)' }));
     const before = await everything();
     const tampered = text.replace('projects.acme.example', 'projects.evil.example');
     for (const [file, passphrase, problem] of [

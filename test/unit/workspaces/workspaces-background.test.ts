@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { bulkCreateAlarmName } from '@/entrypoints/background/bulk-create-handlers';
+import { bulkCreateAlarmName } from '@/entrypoints/background/bulk-alarm';
 import { readStoredHistory } from '@/lib/storage/history/history-source';
 import { workspaceIndexSchema } from '@/lib/storage/workspaces/workspace-index-schema';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
@@ -132,11 +132,13 @@ describe('managing workspaces', () => {
         message: 'Another workspace has this name. Choose another one.',
       },
     });
-    expect(await background.send('renameWorkspace', { id: WORKSPACE_A, name: 'initech' })).toMatchObject({
+    expect(await background.send('renameWorkspace', { workspaceId: WORKSPACE_A, name: 'initech' })).toMatchObject({
       ok: false,
       error: { field: 'workspaceName' },
     });
-    expect(expectOk(await background.send('renameWorkspace', { id: WORKSPACE_A, name: 'Acme Corp' }))).toMatchObject({
+    expect(
+      expectOk(await background.send('renameWorkspace', { workspaceId: WORKSPACE_A, name: 'Acme Corp' })),
+    ).toMatchObject({
       id: WORKSPACE_A,
       name: 'Acme Corp',
     });
@@ -144,9 +146,9 @@ describe('managing workspaces', () => {
 
   it('the last used workspace is what the popup (and so the context menu and the shortcut) opens in', async () => {
     expect(expectOk(await background.send('listWorkspaces', {})).lastUsed).toBe(WORKSPACE_A);
-    expectOk(await background.send('useWorkspace', { id: WORKSPACE_B }));
+    expectOk(await background.send('useWorkspace', { workspaceId: WORKSPACE_B }));
     expect((await fakeBrowser.storage.local.get('lastUsedWorkspace')).lastUsedWorkspace).toBe(WORKSPACE_B);
-    expect(await background.send('useWorkspace', { id: 'gone1234' })).toMatchObject({
+    expect(await background.send('useWorkspace', { workspaceId: 'gone1234' })).toMatchObject({
       ok: false,
       error: { code: 'NOT_FOUND' },
     });
@@ -185,11 +187,11 @@ describe('managing workspaces', () => {
     const { send } = background;
     expectOk(await send('createUserGroup', { workspaceId: WORKSPACE_B, ...group('b-1') }));
     expectOk(await send('createProject', { workspaceId: WORKSPACE_B, ...page('b') }));
-    expectOk(await send('useWorkspace', { id: WORKSPACE_B }));
+    expectOk(await send('useWorkspace', { workspaceId: WORKSPACE_B }));
     const keepA = await keysOf(WORKSPACE_A);
     expect(Object.keys(await keysOf(WORKSPACE_B)).length).toBeGreaterThan(3);
 
-    expectOk(await send('deleteWorkspace', { id: WORKSPACE_B }));
+    expectOk(await send('deleteWorkspace', { workspaceId: WORKSPACE_B }));
     expect(await keysOf(WORKSPACE_B)).toEqual({});
     expect(await keysOf(WORKSPACE_A)).toEqual(keepA);
     expect((await storedIndex()).workspaces.map((workspace) => workspace.id)).toEqual([WORKSPACE_A]);
@@ -202,15 +204,15 @@ describe('managing workspaces', () => {
 
   it('the last workspace cannot be deleted, only cleared: its data goes, the workspace stays', async () => {
     const { send } = background;
-    expectOk(await send('deleteWorkspace', { id: WORKSPACE_B }));
-    expect(withText(await send('deleteWorkspace', { id: WORKSPACE_A }))).toMatchObject({
+    expectOk(await send('deleteWorkspace', { workspaceId: WORKSPACE_B }));
+    expect(withText(await send('deleteWorkspace', { workspaceId: WORKSPACE_A }))).toMatchObject({
       ok: false,
       error: { code: 'INVALID_INPUT', message: 'The last workspace cannot be deleted. Clear it instead.' },
     });
     expect(Object.keys(await keysOf(WORKSPACE_A)).length).toBeGreaterThan(0);
 
     expectOk(await send('createUserGroup', { workspaceId: WORKSPACE_A, ...group('a-1') }));
-    expectOk(await send('clearWorkspace', { id: WORKSPACE_A }));
+    expectOk(await send('clearWorkspace', { workspaceId: WORKSPACE_A }));
     expect(await keysOf(WORKSPACE_A)).toEqual({});
     expect((await storedIndex()).workspaces.map((workspace) => workspace.id)).toEqual([WORKSPACE_A]);
     // Used again afresh: an empty connection and registry.
@@ -244,7 +246,7 @@ describe('managing workspaces', () => {
         ratePerMinute: 150,
       }),
     );
-    expectOk(await send('deleteWorkspace', { id: WORKSPACE_B }));
+    expectOk(await send('deleteWorkspace', { workspaceId: WORKSPACE_B }));
     expect(await fakeBrowser.alarms.get(bulkCreateAlarmName(WORKSPACE_B))).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await keysOf(WORKSPACE_B)).toEqual({});
@@ -265,7 +267,7 @@ describe('managing workspaces', () => {
       }),
     );
     remove.mockClear();
-    expectOk(await send('deleteWorkspace', { id: WORKSPACE_B }));
+    expectOk(await send('deleteWorkspace', { workspaceId: WORKSPACE_B }));
     expect(remove.mock.calls).toEqual([[{ origins: ['https://ug.globex.example/*'] }]]);
   });
 });

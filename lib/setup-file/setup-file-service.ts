@@ -1,32 +1,45 @@
+import { fail, ok, type Result } from '../result';
+import type { ConnectionRepository } from '../connection/connection-repository';
+import { releaseUnusedAccess } from '../connection/host-access';
+import { text } from '../message-ref';
 import {
   EMPTY_STORED_CREDENTIALS,
   type ConnectionSettings,
   type Credentials,
-} from '@/lib/storage/connection/connection-schema';
-import { bindCredentials } from '@/lib/storage/credentials/credential-origins';
-import { CREDENTIALS_VERSION } from '@/lib/storage/credentials/credentials-items';
-import { CREDENTIALS_STORAGE_NAME } from '@/lib/storage/credentials/credentials-keys';
-import { releaseUnusedAccess } from '@/lib/connection/host-access';
-import { isLockedNow } from '@/lib/storage/credentials/keyring';
-import { lockedError } from '@/lib/storage/credentials/lock-keys';
-import { closeForStorage, type CredentialsAtRest } from '@/lib/storage/credentials/sealed-credentials';
-import type { ResponseOf } from '@/lib/messaging/protocol';
-import type { Handlers } from '@/lib/messaging/router';
-import { fail, ok, type Result } from '@/lib/result';
-import { decryptSetupFile, type SetupFileContents } from '@/lib/setup-file/decrypt-setup-file';
-import { writeSetupFile } from '@/lib/setup-file/write-setup-file';
-import { isManaged } from '@/lib/workspaces/managed-workspaces';
-import { managedByPolicy, unknownWorkspace } from '@/lib/workspaces/workspace-index-store';
-import { workspaceKey } from '@/lib/storage/workspace-keys';
-import type { Workspaces } from './workspaces';
-import { text } from '@/lib/message-ref';
+} from '../storage/connection/connection-schema';
+import { bindCredentials } from '../storage/credentials/credential-origins';
+import { CREDENTIALS_VERSION } from '../storage/credentials/credentials-items';
+import { CREDENTIALS_STORAGE_NAME } from '../storage/credentials/credentials-keys';
+import { isLockedNow } from '../storage/credentials/keyring';
+import { lockedError } from '../storage/lock/lock-keys';
+import { closeForStorage, type CredentialsAtRest } from '../storage/credentials/sealed-credentials';
+import type { Workspace } from '../storage/workspaces/workspace-index-schema';
+import { workspaceKey } from '../storage/workspace-keys';
+import { isManaged } from '../workspaces/managed-workspaces';
+import { managedByPolicy, unknownWorkspace, type WorkspaceIndexStore } from '../workspaces/workspace-index-store';
+import { decryptSetupFile, type SetupFileContents } from './decrypt-setup-file';
+import type { SetupImportProblem } from './setup-import-problem';
+import { writeSetupFile } from './write-setup-file';
+import { createSerialQueue } from '../async/serial-queue';
 
-type SetupFileHandlers = Pick<Handlers, 'exportSetupFile' | 'importSetupFile'>;
+export interface SetupFilesDeps {
+  index: WorkspaceIndexStore;
+  /** The connection of a listed workspace (undefined when it is not listed). */
+  connectionOf: (workspaceId: string) => Promise<ConnectionRepository | undefined>;
+  /** The addresses the workspaces other than this one use: host access they need stays. */
+  addressesElsewhere: (workspaceId: string) => Promise<string[]>;
+}
+
+/** What an import did: added or replaced a workspace, found one of the same name, or a problem with the file. */
+export type SetupImport =
+  | { status: 'imported'; workspace: Workspace; replaced: boolean }
+  | { status: 'exists'; workspace: Workspace }
+  | { status: 'problem'; problem: SetupImportProblem };
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
 /** The connection a setup file describes: its secrets in `local:`, each bound to its API's origin. */
-function connectionOf({ workspace, secrets }: SetupFileContents): ConnectionSettings & Credentials {
+function connectionFromFile({ workspace, secrets }: SetupFileContents): ConnectionSettings & Credentials {
   return {
     userGroupBaseUrl: workspace.userGroupBaseUrl ?? '',
     projectApiUrl: workspace.projectApiUrl,
@@ -55,22 +68,21 @@ function firstEntries(
 }
 
 /** Export and import of setup files (design.md §8). Secrets go into a file only as ciphertext. */
-export function createSetupFileHandlers(workspaces: Workspaces): SetupFileHandlers {
-  let tail: Promise<unknown> = Promise.resolve();
-  function serially<T>(task: () => Promise<Result<T>>): Promise<Result<T>> {
-    const run = tail.then(task);
-    tail = run.catch(() => undefined);
-    return run;
-  }
+export function createSetupFiles({ index, connectionOf, addressesElsewhere }: SetupFilesDeps) {
+  const serially = createSerialQueue();
 
   return {
-    async exportSetupFile({ workspaceId, passphrase, includeUserGroupApi }) {
+    async exportFile(
+      workspaceId: string,
+      passphrase: string,
+      includeUserGroupApi: boolean,
+    ): Promise<Result<{ text: string }>> {
       if (await isLockedNow()) return lockedError();
-      const workspace = await workspaces.index.find(workspaceId);
-      const opened = await workspaces.open(workspaceId);
-      if (!workspace || !opened.ok) return unknownWorkspace();
+      const workspace = await index.find(workspaceId);
+      const repository = await connectionOf(workspaceId);
+      if (!workspace || !repository) return unknownWorkspace();
       // Only the secrets bound to the configured origins: a secret is never written for another address.
-      const connection = await opened.value.services.connection().load();
+      const connection = await repository.load();
       if (!connection.projectApiUrl || !connection.apiKey || !connection.authToken) {
         return fail('NOT_CONFIGURED', text('errorSetupNeedsProjectApi'));
       }
@@ -92,38 +104,38 @@ export function createSetupFileHandlers(workspaces: Workspaces): SetupFileHandle
       return fail('INVALID_INPUT', text('errorSetupUnwritable'));
     },
 
-    importSetupFile: ({ text: fileText, passphrase, replace }) =>
-      serially<ResponseOf<'importSetupFile'>>(async () => {
+    importFile: (fileText: string, passphrase: string, replace: boolean) =>
+      serially(async (): Promise<Result<SetupImport>> => {
         // Closed, the lock could not seal the file's secrets: the user unlocks first.
         if (await isLockedNow()) return fail('LOCKED', text('errorLockedImportSetup'));
         const contents = await decryptSetupFile(fileText, passphrase);
         if (!contents.ok) return ok({ status: 'problem' as const, problem: contents.problem.code });
-        const connection = connectionOf(contents.value);
+        const connection = connectionFromFile(contents.value);
         const name = contents.value.workspace.name;
-        const existing = (await workspaces.index.read()).index.workspaces.find((workspace) =>
-          sameName(workspace.name, name),
-        );
+        const existing = (await index.read()).index.workspaces.find((workspace) => sameName(workspace.name, name));
         // A workspace the organization's policy provides keeps the policy's connection.
         if (existing && isManaged(existing)) return managedByPolicy();
         if (existing && !replace) return ok({ status: 'exists' as const, workspace: existing });
         if (existing) {
-          const opened = await workspaces.open(existing.id);
-          if (!opened.ok) return opened;
+          const repository = await connectionOf(existing.id);
+          if (!repository) return unknownWorkspace();
           // Only the connection and its secrets change: the registry, history and bulk job stay.
-          await opened.value.services.connection().save(connection, async (previous, next) => {
-            const elsewhere = await workspaces.addressesElsewhere(existing.id);
+          await repository.save(connection, async (previous, next) => {
+            const elsewhere = await addressesElsewhere(existing.id);
             await releaseUnusedAccess(
               [previous.userGroupBaseUrl, previous.projectApiUrl],
               [next.userGroupBaseUrl, next.projectApiUrl, ...elsewhere],
             );
           });
-          await workspaces.index.use(existing.id);
+          await index.use(existing.id);
           return ok({ status: 'imported' as const, workspace: existing, replaced: true });
         }
         const credentials = await closeForStorage(bindCredentials(EMPTY_STORED_CREDENTIALS, connection));
-        const created = await workspaces.index.createWith(name, (id) => firstEntries(id, connection, credentials));
+        const created = await index.createWith(name, (id) => firstEntries(id, connection, credentials));
         if (!created.ok) return ok({ status: 'problem' as const, problem: 'bad-name' as const });
         return ok({ status: 'imported' as const, workspace: created.value, replaced: false });
       }),
   };
 }
+
+export type SetupFiles = ReturnType<typeof createSetupFiles>;

@@ -1,8 +1,8 @@
-import type { UserGroupApi, WireUserGroup } from '@/lib/api/user-group-api';
-import type { Connection, ConnectionRepository } from '@/lib/connection/connection-repository';
-import { redactSecrets } from '@/lib/api/redact-secrets';
-import { fail, ok, type Result } from '@/lib/result';
-import type { GroupRef, RegistryEntry } from '@/lib/storage/registry/registry-schema';
+import type { NewUserGroup, UserGroupApi, WireUserGroup } from '../api/user-group-api';
+import type { Connection, ConnectionRepository } from '../connection/connection-repository';
+import { redactSecrets } from '../api/redact-secrets';
+import { fail, ok, type Result } from '../result';
+import type { GroupRef, RegistryEntry } from '../storage/registry/registry-schema';
 import {
   applyLearnedToken,
   applyRotation,
@@ -13,17 +13,22 @@ import {
   markRotationUnknown,
   removeGroup,
   upsertFromService,
-} from '@/lib/user-groups/registry-updates';
-import type { RegistryWriter } from '@/lib/storage/registry/registry-writer';
-import { recordUnsettledCreate, settleCreate } from '@/lib/user-groups/unsettled-creates';
-import type { WorkspaceHandlers } from './workspace-dispatch';
-import { text } from '@/lib/message-ref';
-import { environmentName } from '@/lib/environment';
+} from './registry-updates';
+import type { RegistryWriter } from '../storage/registry/registry-writer';
+import { recordUnsettledCreate, settleCreate } from './unsettled-creates';
+import { text } from '../message-ref';
+import { environmentName } from '../environment';
 
-type UserGroupHandlers = Pick<
-  WorkspaceHandlers,
-  'createUserGroup' | 'rotateUserGroupToken' | 'deleteUserGroup' | 'forgetUserGroup' | 'dismissUnsettledCreate'
->;
+export interface GroupOperationsDeps {
+  api: UserGroupApi;
+  connection: Pick<ConnectionRepository, 'require'>;
+  registry: RegistryWriter;
+  /** The clock (ISO time), so that tests can fix it. */
+  now?: () => string;
+}
+
+/** A delete names the group, and may name the data source the service asks for. */
+export type GroupDeletion = GroupRef & { dataSourceProvidedId?: string | undefined };
 
 const UNKNOWN_OUTCOME = text('groupsRotationUnknown');
 const TOKEN_REFUSED = text('errorRotationTokenRefused');
@@ -45,12 +50,9 @@ function notInRegistry(ref: GroupRef) {
 }
 
 /** One workspace's user groups: its API connection and its registry. */
-export function createUserGroupHandlers(
-  api: UserGroupApi,
-  connections: Pick<ConnectionRepository, 'require'>,
-  registry: RegistryWriter,
-  now = () => new Date().toISOString(),
-): UserGroupHandlers {
+export function createGroupOperations(deps: GroupOperationsDeps) {
+  const { api, connection: connections, registry } = deps;
+  const now = deps.now ?? (() => new Date().toISOString());
   /**
    * The token the service knows: the stored one, or, after a lost rotation answer, the one get-or-create
    * returns (`learned`). Never get-or-create after a lost delete answer: it would re-create a deleted group.
@@ -70,7 +72,7 @@ export function createUserGroupHandlers(
   }
 
   return {
-    async createUserGroup(request) {
+    async create(request: NewUserGroup): Promise<Result<{ group: RegistryEntry; created: boolean }>> {
       const ref = { environment: request.environment, userGroupId: request.userGroupId };
       const known = findGroup(await registry.read(), ref);
       if (known) {
@@ -114,7 +116,7 @@ export function createUserGroupHandlers(
       return entry ? ok({ group: entry, created }) : fail('INTERNAL', text('errorGroupNotRecorded'));
     },
 
-    async rotateUserGroupToken(ref) {
+    async rotate(ref: GroupRef): Promise<Result<{ group: RegistryEntry }>> {
       const connection = await connections.require('userGroup');
       if (!connection.ok) return connection;
       // Journal first: if the worker stops now, the group is found flagged, never silently wrong. A
@@ -159,7 +161,7 @@ export function createUserGroupHandlers(
       return updated ? ok({ group: updated }) : notInRegistry(ref);
     },
 
-    async deleteUserGroup(request) {
+    async remove(request: GroupDeletion): Promise<Result<Record<string, never>>> {
       const entry = findGroup(await registry.read(), request);
       if (!entry) return notInRegistry(request);
       if (entry.rotation?.state === 'pending') return rotationInProgress(request);
@@ -193,7 +195,7 @@ export function createUserGroupHandlers(
       return answer.ok ? ok({}) : answer;
     },
 
-    async forgetUserGroup(ref) {
+    async forget(ref: GroupRef): Promise<Result<Record<string, never>>> {
       const removed = await registry.update((current) =>
         findGroup(current, ref)
           ? { registry: removeGroup(current, ref), result: true }
@@ -202,7 +204,7 @@ export function createUserGroupHandlers(
       return removed ? ok({}) : notInRegistry(ref);
     },
 
-    async dismissUnsettledCreate(ref) {
+    async dismissUnsettledCreate(ref: GroupRef): Promise<Result<Record<string, never>>> {
       const dismissed = await registry.update((current, unsettled) => {
         const next = settleCreate(unsettled, ref);
         return { registry: current, unsettled: next, result: next !== unsettled };
@@ -213,3 +215,5 @@ export function createUserGroupHandlers(
     },
   };
 }
+
+export type GroupOperations = ReturnType<typeof createGroupOperations>;
