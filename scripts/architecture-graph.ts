@@ -1,5 +1,5 @@
-// The picture in docs/architecture.md, made from the code: every import between two layers
-// (scripts/layers.cjs), counted, as a Mermaid graph. `node scripts/architecture-graph.ts --write`
+// The picture in docs/architecture.md, made from the code: which layer imports which (scripts/layers.cjs),
+// as a Mermaid graph. `node scripts/architecture-graph.ts --write`
 // puts it into the doc; `--check` (part of `npm run lint:layers`) fails when the doc's picture is
 // no longer the code's.
 import { execFileSync } from 'node:child_process';
@@ -47,7 +47,7 @@ function graph() {
   const nodes = ORDER.map(([name, label]) => `  ${name}["${label}"]`);
   const edges = ORDER.flatMap(([from]) =>
     ORDER.filter(([to]) => counts.has(`${from} --> ${to}`)).map(
-      ([to]) => `  ${from} -->|${counts.get(`${from} --> ${to}`)}| ${to}`,
+      ([to]) => `  ${from} --> ${to}`,
     ),
   );
   return ['```mermaid', 'flowchart TD', ...nodes, ...edges, '```'].join('\n');

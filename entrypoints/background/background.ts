@@ -11,7 +11,8 @@ import {
   type WorkspaceIndexStore,
 } from '@/lib/workspaces/workspace-index-store';
 import { createWorkspaceManagement } from '@/lib/workspaces/workspace-management';
-import { createLockHandlers, createWorkspacesLock, resumeLockedJobs } from './lock-handlers';
+import { createLockService } from '@/lib/lock/lock-service';
+import { createLockHandlers, resumeLockedJobs } from './lock-handlers';
 import { applyLockAfter } from './lock-idle';
 import { noticeHandlers } from './notice-handlers';
 import { createWorkspaceHandlers } from './workspace-handlers';
@@ -46,7 +47,9 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
       },
     }),
   });
-  const lock = createWorkspacesLock(index);
+  const lock = createLockService();
+  // Before any secret is read or written: a change of the lock's key cut off by a stopped worker is finished or undone.
+  void lock.recover();
   const applyPolicy = createPolicyApplier({ index, connectionOf: workspaces.repositoryOf, getManaged });
   const management = createWorkspaceManagement({
     index,
@@ -62,12 +65,7 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
   const handlersOf = (services: WorkspaceServices): WorkspaceHandlers => {
     let made = handlers.get(services);
     if (!made) {
-      // After removing secrets: with no sealed credential left anywhere, a closed passphrase lock turns off.
-      made = createWorkspaceHandlers(services, {
-        management,
-        setupFiles,
-        afterSecretsRemoved: lock.releaseIfNothingSealed,
-      });
+      made = createWorkspaceHandlers(services, { management, setupFiles });
       handlers.set(services, made);
     }
     return made;

@@ -1,6 +1,5 @@
-import { CREDENTIALS_STORAGE_NAME } from '@/lib/storage/credentials/credentials-keys';
 import { LOCKED_MESSAGE } from '@/lib/storage/lock/lock-keys';
-import { createLockService, type LockService } from '@/lib/lock/lock-service';
+import type { LockService } from '@/lib/lock/lock-service';
 import type { LockAfter, LockStatus } from '@/lib/storage/lock/lock-schema';
 import type { ExtensionHandlers } from '@/lib/messaging/router';
 import { ok, type Result } from '@/lib/result';
@@ -11,7 +10,15 @@ import type { Workspaces } from './workspaces';
 
 type LockHandlers = Pick<
   ExtensionHandlers,
-  'getLockStatus' | 'unlock' | 'turnOnLock' | 'changeLockPassphrase' | 'turnOffLock' | 'lockNow' | 'setLockAfter'
+  | 'getLockStatus'
+  | 'unlock'
+  | 'turnOnLock'
+  | 'changeLockPassphrase'
+  | 'turnOffLock'
+  | 'lockNow'
+  | 'setLockAfter'
+  | 'describeForgetCredentials'
+  | 'forgetAllCredentials'
 >;
 
 export interface LockHooks {
@@ -19,14 +26,6 @@ export interface LockHooks {
   onUnlocked?: () => Promise<void>;
   /** The idle time that locks changed (or the lock turned on or off). */
   onLockAfter?: (lockAfter: LockAfter | undefined) => Promise<void>;
-}
-
-/** The service over every listed workspace's credentials. */
-export function createWorkspacesLock(index: WorkspaceIndexStore): LockService {
-  return createLockService({
-    credentialNames: async () =>
-      (await index.read()).index.workspaces.map((workspace) => workspaceKey(workspace.id, CREDENTIALS_STORAGE_NAME)),
-  });
 }
 
 /** Every workspace's bulk job that the lock paused carries on; running ones are woken. */
@@ -67,5 +66,11 @@ export function createLockHandlers(lock: LockService, hooks: LockHooks = {}): Lo
     turnOffLock: async ({ passphrase }) => then(await lock.turnOff(passphrase), true, null),
     lockNow: () => lock.lockNow(),
     setLockAfter: async ({ lockAfter }) => then(await lock.setLockAfter(lockAfter), false, lockAfter),
+    describeForgetCredentials: async () => ok(await lock.describeForgetEverything()),
+    forgetAllCredentials: async () => {
+      const forgotten = await lock.forgetEverything();
+      if (forgotten.ok) void hooks.onLockAfter?.(undefined);
+      return forgotten;
+    },
   };
 }

@@ -8,18 +8,7 @@ import type { WorkspaceServices } from './workspace-services';
 export interface WorkspaceHandlerDeps {
   management: WorkspaceManagement;
   setupFiles: SetupFiles;
-  /** After a workspace's secrets were removed (forget, clear, delete). */
-  afterSecretsRemoved: () => Promise<void>;
 }
-
-/** Runs `then` after the answer is known, and answers it. */
-const followedBy =
-  (then: () => Promise<void>) =>
-  async <T>(answer: Promise<T>): Promise<T> => {
-    const result = await answer;
-    await then();
-    return result;
-  };
 
 /**
  * The handlers of one workspace, one per workspace message (the type requires every one): each works
@@ -28,11 +17,10 @@ const followedBy =
  */
 export function createWorkspaceHandlers(services: WorkspaceServices, deps: WorkspaceHandlerDeps): WorkspaceHandlers {
   const { workspaceId } = services;
-  const removingSecrets = followedBy(deps.afterSecretsRemoved);
   return {
     getConnectionStatus: () => services.connection().status(),
     saveConnection: (request) => services.connection().save(request),
-    forgetCredentials: () => removingSecrets(services.connection().forget()),
+    forgetCredentials: () => services.connection().forget(),
     createProject: (request) => services.projects().createProject(request),
     createUserGroup: (request) => services.groups().create(request),
     rotateUserGroupToken: (ref) => services.groups().rotate(ref),
@@ -41,6 +29,7 @@ export function createWorkspaceHandlers(services: WorkspaceServices, deps: Works
     dismissUnsettledCreate: (ref) => services.groups().dismissUnsettledCreate(ref),
     importUserGroups: ({ items }) => services.transfer().importGroups(items),
     readUserGroupRegistry: (request) => services.transfer().read(request),
+    revealGroupToken: (ref) => services.transfer().reveal(ref),
     startBulkCreate: ({ rows, ratePerMinute }) => services.jobs().startBulkCreate(rows, ratePerMinute),
     startSelectionJob: ({ operation, groups, ratePerMinute }) =>
       services.jobs().startSelection(operation, groups, ratePerMinute),
@@ -54,8 +43,8 @@ export function createWorkspaceHandlers(services: WorkspaceServices, deps: Works
       }),
     renameWorkspace: ({ name }) => deps.management.rename(workspaceId, name),
     useWorkspace: () => deps.management.use(workspaceId),
-    clearWorkspace: () => removingSecrets(deps.management.clear(workspaceId)),
-    deleteWorkspace: () => removingSecrets(deps.management.remove(workspaceId)),
+    clearWorkspace: () => deps.management.clear(workspaceId),
+    deleteWorkspace: () => deps.management.remove(workspaceId),
     exportSetupFile: ({ passphrase, includeUserGroupApi }) =>
       deps.setupFiles.exportFile(workspaceId, passphrase, includeUserGroupApi),
   };

@@ -50,6 +50,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
   const connection = lazy(() =>
     createConnectionService({
       repository: repository(),
+      workspaceId,
       addressesElsewhere: context.addressesElsewhere,
       policy: context.policy,
     }),
@@ -91,7 +92,10 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
     createProjectService({ api: apis().project, connection: repository(), history: createHistoryRecorder(scope), now }),
   );
 
-  /** Before the workspace's data is removed: its job is cancelled and every change already queued is written. */
+  /**
+   * Before the workspace's data is removed: its job is cancelled, every change already queued is
+   * written, and its connection takes no more saves (one racing the removal must not write a secret back).
+   */
   async function stop(): Promise<void> {
     const running = runner.peek();
     if (running) {
@@ -99,6 +103,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
       await running.idle();
     }
     await registry.peek()?.settled();
+    await repository.peek()?.close();
   }
 
   return { workspaceId, scope, repository, connection, registry, groups, transfer, runner, jobs, projects, stop };

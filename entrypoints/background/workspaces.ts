@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { ok, type Result } from '@/lib/result';
 import { connectionSettingsSchema } from '@/lib/storage/connection/connection-schema';
-import { workspaceStorageNames } from '@/lib/storage/workspace-item-names';
+import { removeWorkspaceData } from '@/lib/storage/credentials/remove-workspace-data';
 import { workspaceKey, workspaceScope } from '@/lib/storage/workspace-keys';
 import { unknownWorkspace, type WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
 import { bulkCreateAlarmName } from './bulk-alarm';
@@ -64,9 +64,7 @@ export function createWorkspaces(deps: WorkspacesDeps) {
   async function wipe(workspaceId: string): Promise<void> {
     await opened.get(workspaceId)?.stop();
     opened.delete(workspaceId);
-    const names = workspaceStorageNames(workspaceScope(workspaceId));
-    await browser.storage.session.remove(names.session);
-    await browser.storage.local.remove(names.local);
+    await removeWorkspaceData(workspaceScope(workspaceId));
     await browser.alarms.clear(bulkCreateAlarmName(workspaceId));
   }
 

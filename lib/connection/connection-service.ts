@@ -4,7 +4,16 @@ import { fail, ok, type Result } from '../result';
 import { isLockedNow } from '../storage/credentials/keyring';
 import { lockedError } from '../storage/lock/lock-keys';
 import { readStorageNotices } from '../storage/notices-item';
-import type { Connection, ConnectionRepository, ConnectionUpdate } from './connection-repository';
+import { CredentialsLockedError } from '../storage/credentials/sealed-credentials';
+import { unknownWorkspace } from '../workspaces/workspace-index-store';
+import { policySecrets } from '../storage/credentials/policy-secrets';
+import { text } from '../message-ref';
+import {
+  WorkspaceRemovedError,
+  type Connection,
+  type ConnectionRepository,
+  type ConnectionUpdate,
+} from './connection-repository';
 import { describeConnection, type ConnectionStatus } from './connection-status';
 import { findMissingAccess, releaseUnusedAccess } from './host-access';
 
@@ -20,6 +29,8 @@ export interface ConnectionPolicy {
 
 export interface ConnectionServiceDeps {
   repository: ConnectionRepository;
+  /** The workspace, for what the organisation's policy sets in it. */
+  workspaceId?: string;
   /** The addresses the other workspaces use, whose host access a save here must not give back. */
   addressesElsewhere?: () => Promise<string[]>;
   policy?: ConnectionPolicy;
@@ -31,6 +42,20 @@ async function statusOf(connection: Connection, locked = false): Promise<Result<
   return ok(describeConnection(connection, missing, await readStorageNotices(), locked));
 }
 
+/**
+ * A write of the repository as a Result: the lock closed after the check (LOCKED), or the workspace was
+ * removed meanwhile (NOT_FOUND); anything else is a bug and stays thrown.
+ */
+async function written<T>(write: () => Promise<T>): Promise<Result<T>> {
+  try {
+    return ok(await write());
+  } catch (error) {
+    if (error instanceof CredentialsLockedError) return lockedError();
+    if (error instanceof WorkspaceRemovedError) return unknownWorkspace();
+    throw error;
+  }
+}
+
 /** An empty address means that API is not used; a typed one must pass the same rules as in the page. */
 function normaliseUrl(raw: string): ReturnType<typeof checkServiceUrl> {
   return raw.trim() ? checkServiceUrl(raw) : { ok: true, url: '' };
@@ -39,6 +64,7 @@ function normaliseUrl(raw: string): ReturnType<typeof checkServiceUrl> {
 /** One workspace's connection: its status for pages (never a secret), saving it and forgetting its secrets. */
 export function createConnectionService({
   repository,
+  workspaceId,
   addressesElsewhere = () => Promise.resolve([]),
   policy,
 }: ConnectionServiceDeps) {
@@ -49,6 +75,10 @@ export function createConnectionService({
 
     async save(request: ConnectionUpdate) {
       if (policy && (await policy.locked()) && !(await policy.allowsSave(request))) return policy.refusal();
+      // A secret the policy sets is read-only, in a locked workspace or not.
+      const setByPolicy = workspaceId === undefined ? [] : (await policySecrets(workspaceId)).fixed;
+      const typed = setByPolicy.find((field) => request[field].trim() !== '');
+      if (typed) return fail('INVALID_INPUT', text('errorSecretSetByPolicy'), { field: typed });
       // Closed, the passphrase lock can neither keep the sealed secrets nor seal new ones.
       if (await isLockedNow()) return lockedError();
       const userGroupBaseUrl = normaliseUrl(request.userGroupBaseUrl);
@@ -62,20 +92,22 @@ export function createConnectionService({
       // Access to an address no longer configured is given back, within the save's turn of the queue
       // so that a later save cannot configure it again in between.
       const update = { ...request, userGroupBaseUrl: userGroupBaseUrl.url, projectApiUrl: projectApiUrl.url };
-      const saved = await repository.save(update, async (previous, next) => {
-        await releaseUnusedAccess(
-          [previous.userGroupBaseUrl, previous.projectApiUrl],
-          [next.userGroupBaseUrl, next.projectApiUrl, ...(await addressesElsewhere())],
-        );
-      });
-      return statusOf(saved);
+      const saved = await written(() =>
+        repository.save(update, async (previous, next) => {
+          await releaseUnusedAccess(
+            [previous.userGroupBaseUrl, previous.projectApiUrl],
+            [next.userGroupBaseUrl, next.projectApiUrl, ...(await addressesElsewhere())],
+          );
+        }),
+      );
+      return saved.ok ? statusOf(saved.value) : saved;
     },
 
     /** Works while the passphrase lock is closed: forgetting needs no key. */
     async forget() {
       if (policy && (await policy.locked())) return policy.refusal();
-      await repository.forget();
-      return statusOf(await repository.load(), await repository.locked());
+      const forgotten = await written(() => repository.forget());
+      return forgotten.ok ? statusOf(await repository.load(), await repository.locked()) : forgotten;
     },
   };
 }

@@ -72,7 +72,13 @@ export function createPolicyApplier({ index, connectionOf, getManaged }: PolicyA
       const settingsKey = workspaceKey(lastUsed, 'connectionSettings');
       if ((await browser.storage.local.get(settingsKey))[settingsKey] === undefined) await index.use(firstManaged.id);
     }
-    const status: PolicyStatus = { locked: policy.locked, problems: policy.problems, applied, fixed };
+    const status: PolicyStatus = {
+      locked: policy.locked,
+      ...(policy.allowSecretExport && { allowSecretExport: true }),
+      problems: policy.problems,
+      applied,
+      fixed,
+    };
     await browser.storage.local.set({ [MANAGED_POLICY_KEY]: status });
   }
 

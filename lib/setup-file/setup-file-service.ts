@@ -4,13 +4,16 @@ import { releaseUnusedAccess } from '../connection/host-access';
 import { text } from '../message-ref';
 import {
   EMPTY_STORED_CREDENTIALS,
+  SECRET_FIELDS,
   type ConnectionSettings,
   type Credentials,
 } from '../storage/connection/connection-schema';
 import { bindCredentials } from '../storage/credentials/credential-origins';
 import { CREDENTIALS_VERSION } from '../storage/credentials/credentials-items';
 import { CREDENTIALS_STORAGE_NAME } from '../storage/credentials/credentials-keys';
+import { inCredentialsLane } from '../storage/credentials/credentials-lane';
 import { isLockedNow } from '../storage/credentials/keyring';
+import { policySecrets } from '../storage/credentials/policy-secrets';
 import { lockedError } from '../storage/lock/lock-keys';
 import { closeForStorage, type CredentialsAtRest } from '../storage/credentials/sealed-credentials';
 import type { Workspace } from '../storage/workspaces/workspace-index-schema';
@@ -30,10 +33,20 @@ export interface SetupFilesDeps {
   addressesElsewhere: (workspaceId: string) => Promise<string[]>;
 }
 
-/** What an import did: added or replaced a workspace, found one of the same name, or a problem with the file. */
+/** A workspace's addresses (an API it does not use is ''). */
+export interface Addresses {
+  projectApiUrl: string;
+  userGroupBaseUrl: string;
+}
+
+/**
+ * What an import did: added or replaced a workspace (with the addresses the passphrase authenticated,
+ * for which the page then asks host access), found one of the same name (its addresses now and the
+ * file's, for the page to show before replacing), or a problem with the file.
+ */
 export type SetupImport =
-  | { status: 'imported'; workspace: Workspace; replaced: boolean }
-  | { status: 'exists'; workspace: Workspace }
+  | { status: 'imported'; workspace: Workspace; replaced: boolean; addresses: Addresses }
+  | { status: 'exists'; workspace: Workspace; current: Addresses; incoming: Addresses }
   | { status: 'problem'; problem: SetupImportProblem };
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
@@ -89,6 +102,12 @@ export function createSetupFiles({ index, connectionOf, addressesElsewhere }: Se
       if (includeUserGroupApi && (!connection.userGroupBaseUrl || !connection.apiToken)) {
         return fail('NOT_CONFIGURED', text('errorSetupNoUserGroupApi'), { field: 'includeUserGroupApi' });
       }
+      // The organisation's secrets stay in this browser unless its policy says they may go into a file.
+      const policy = await policySecrets(workspaceId);
+      const carried = includeUserGroupApi ? SECRET_FIELDS : SECRET_FIELDS.filter((field) => field !== 'apiToken');
+      if (!policy.exportAllowed && carried.some((field) => policy.fixed.includes(field))) {
+        return fail('INVALID_INPUT', text('errorSetupPolicySecrets'));
+      }
       const { userGroupBaseUrl, projectApiUrl, apiKey, authToken, apiToken } = connection;
       const written = await writeSetupFile(
         {
@@ -111,14 +130,23 @@ export function createSetupFiles({ index, connectionOf, addressesElsewhere }: Se
         const contents = await decryptSetupFile(fileText, passphrase);
         if (!contents.ok) return ok({ status: 'problem' as const, problem: contents.problem.code });
         const connection = connectionFromFile(contents.value);
+        const addresses = { projectApiUrl: connection.projectApiUrl, userGroupBaseUrl: connection.userGroupBaseUrl };
         const name = contents.value.workspace.name;
         const existing = (await index.read()).index.workspaces.find((workspace) => sameName(workspace.name, name));
         // A workspace the organization's policy provides keeps the policy's connection.
         if (existing && isManaged(existing)) return managedByPolicy();
-        if (existing && !replace) return ok({ status: 'exists' as const, workspace: existing });
-        if (existing) {
-          const repository = await connectionOf(existing.id);
-          if (!repository) return unknownWorkspace();
+        const repository = existing && (await connectionOf(existing.id));
+        if (existing && !repository) return unknownWorkspace();
+        if (existing && repository && !replace) {
+          const { projectApiUrl, userGroupBaseUrl } = await repository.load();
+          return ok({
+            status: 'exists',
+            workspace: existing,
+            current: { projectApiUrl, userGroupBaseUrl },
+            incoming: addresses,
+          });
+        }
+        if (existing && repository) {
           // Only the connection and its secrets change: the registry, history and bulk job stay.
           await repository.save(connection, async (previous, next) => {
             const elsewhere = await addressesElsewhere(existing.id);
@@ -128,12 +156,17 @@ export function createSetupFiles({ index, connectionOf, addressesElsewhere }: Se
             );
           });
           await index.use(existing.id);
-          return ok({ status: 'imported' as const, workspace: existing, replaced: true });
+          return ok({ status: 'imported', workspace: existing, replaced: true, addresses });
         }
-        const credentials = await closeForStorage(bindCredentials(EMPTY_STORED_CREDENTIALS, connection));
-        const created = await index.createWith(name, (id) => firstEntries(id, connection, credentials));
-        if (!created.ok) return ok({ status: 'problem' as const, problem: 'bad-name' as const });
-        return ok({ status: 'imported' as const, workspace: created.value, replaced: false });
+        // In the credentials lane, like every write of a secret: a lock turning on meanwhile seals these too.
+        const created = await inCredentialsLane(async () => {
+          if (await isLockedNow()) return undefined;
+          const credentials = await closeForStorage(bindCredentials(EMPTY_STORED_CREDENTIALS, connection));
+          return index.createWith(name, (id) => firstEntries(id, connection, credentials));
+        });
+        if (!created) return fail('LOCKED', text('errorLockedImportSetup'));
+        if (!created.ok) return ok({ status: 'problem', problem: 'bad-name' });
+        return ok({ status: 'imported', workspace: created.value, replaced: false, addresses });
       }),
   };
 }

@@ -10,6 +10,8 @@ import type { GroupRef } from '../storage/registry/registry-schema';
 import type { RegistryWriter } from '../storage/registry/registry-writer';
 import { settleCreate } from './unsettled-creates';
 import { text } from '../message-ref';
+import { withSecretsOpen } from '../storage/credentials/credentials-lane';
+import { LOCKED_MESSAGE } from '../storage/lock/lock-keys';
 
 /**
  * A selection job sends each group through the single-row rotate and delete (group-operations.ts), so
@@ -42,18 +44,24 @@ export async function sendRow(
     const answer = operation === 'rotate' ? await groups.rotate(refOf(row)) : await groups.remove(refOf(row));
     return classifySelection(answer, sentAt);
   }
-  const answer = redactSecrets(await deps.api.createUserGroup(connection, row), connection);
-  // The group is in the registry as soon as its answer is here, before anything else happens.
-  if (answer.ok) {
-    const { group } = answer.value;
-    // A create of this group whose answer was lost earlier is settled too (get-or-create returned it).
-    await deps.registry.update((current, unsettled) => ({
-      registry: upsertFromService(current, group, row.environment, new Date(deps.now()).toISOString()),
-      unsettled: settleCreate(unsettled, { environment: row.environment, userGroupId: row.userGroupId }),
-      result: null,
-    }));
-  }
-  return classifyCreate(answer, sentAt);
+  // The key stays at hand until the new token is stored: a lock closing meanwhile waits for it.
+  return withSecretsOpen(
+    (): RowOutcome => ({ kind: 'blocked', message: LOCKED_MESSAGE }),
+    async () => {
+      const answer = redactSecrets(await deps.api.createUserGroup(connection, row), connection);
+      // The group is in the registry as soon as its answer is here, before anything else happens.
+      if (answer.ok) {
+        const { group } = answer.value;
+        // A create of this group whose answer was lost earlier is settled too (get-or-create returned it).
+        await deps.registry.update((current, unsettled) => ({
+          registry: upsertFromService(current, group, row.environment, new Date(deps.now()).toISOString()),
+          unsettled: settleCreate(unsettled, { environment: row.environment, userGroupId: row.userGroupId }),
+          result: null,
+        }));
+      }
+      return classifyCreate(answer, sentAt);
+    },
+  );
 }
 
 const STOPPED_MID_DELETE = text('errorStoppedMidDelete');

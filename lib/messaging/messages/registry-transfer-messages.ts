@@ -52,3 +52,17 @@ export const resumeBulkCreate = defineWorkspaceMessage({
   response: emptySchema,
   allowTab: true,
 });
+
+/**
+ * One group's token, for Show and Copy token: while the passphrase lock is on, tokens are sealed at
+ * rest and only the background opens them (LOCKED while it is closed).
+ */
+export const revealGroupToken = defineWorkspaceMessage({
+  name: 'revealGroupToken',
+  request: inWorkspace({
+    environment: groupRefSchema.shape.environment,
+    userGroupId: groupRefSchema.shape.userGroupId,
+  }),
+  response: z.object({ token: z.string() }),
+  allowTab: true,
+});

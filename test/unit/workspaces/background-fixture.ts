@@ -96,11 +96,11 @@ export function fakeServices() {
 export function startBackground(services = fakeServices()) {
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
   vi.spyOn(browser.permissions, 'contains').mockImplementation(() => Promise.resolve(true));
-  const { routes, index, workspaces } = createBackground({ ...services, bulkAlarm: bulkAlarmFor });
+  const { routes, index, workspaces, lock } = createBackground({ ...services, bulkAlarm: bulkAlarmFor });
   /** Sends one message as the options page does: through the router (sender guard, request schema). */
   const send = <N extends MessageName>(name: N, request: RequestOf<N>) =>
     routeMessage(routes, SELF, { type: name, data: request }, OPTIONS_PAGE) as Promise<Result<ResponseOf<N>>>;
-  return { send, routes, index, workspaces, services };
+  return { send, routes, index, workspaces, lock, services };
 }
 
 /** Every key of both areas that belongs to a workspace, with its value. */

@@ -209,3 +209,53 @@ describe('managed workspaces in the background', () => {
     expect(expectOk(await bg.send('listWorkspaces', {})).workspaces).toHaveLength(2);
   });
 });
+
+describe('secrets the policy sets stay in this browser (issue 24, finding 3)', () => {
+  const PASSPHRASE = 'a long setup passphrase';
+
+  it('an export setup file of a workspace whose secrets the policy sets is refused, saying why; nothing is written', async () => {
+    const answer = withText(
+      await bg.send('exportSetupFile', { workspaceId: ORG_ID, passphrase: PASSPHRASE, includeUserGroupApi: false }),
+    );
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('set by your organization') as unknown },
+    });
+    expect(JSON.stringify(answer)).not.toContain(ORG.apiKey);
+    // The user's own workspace is not affected.
+    expectOk(
+      await bg.send('exportSetupFile', {
+        workspaceId: WORKSPACE_A,
+        passphrase: PASSPHRASE,
+        includeUserGroupApi: false,
+      }),
+    );
+  });
+
+  it('with allowSecretExport in the policy, the export is allowed', async () => {
+    managed = { workspaces: [ORG], allowSecretExport: true };
+    await bg.applyPolicy();
+    expect(parsePolicyStatus(await fakeBrowser.storage.local.get(MANAGED_POLICY_KEY))).toMatchObject({
+      allowSecretExport: true,
+    });
+    expectOk(
+      await bg.send('exportSetupFile', { workspaceId: ORG_ID, passphrase: PASSPHRASE, includeUserGroupApi: false }),
+    );
+  });
+
+  it('a secret the policy sets is read-only even in an editable managed workspace; one it leaves out can be typed', async () => {
+    const save = {
+      workspaceId: ORG_ID,
+      projectApiUrl: ORG.projectApiUrl,
+      userGroupBaseUrl: '',
+      secretsArea: 'local' as const,
+    };
+    expect(
+      withText(await bg.send('saveConnection', { ...save, apiKey: 'typed-over', authToken: '', apiToken: '' })),
+    ).toMatchObject({
+      ok: false,
+      error: { field: 'apiKey', message: expect.stringContaining('organization') as unknown },
+    });
+    expectOk(await bg.send('saveConnection', { ...save, apiKey: '', authToken: '', apiToken: '' }));
+  });
+});

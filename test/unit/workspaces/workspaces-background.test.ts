@@ -1,6 +1,8 @@
 // The background with two workspaces: every message acts in the one it names, nothing crosses over,
 // and adding, renaming, clearing and deleting workspaces do what their dialogs say.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserGroupApi } from '@/lib/api/user-group-api';
+import { fail } from '@/lib/result';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { bulkCreateAlarmName } from '@/entrypoints/background/bulk-alarm';
@@ -98,7 +100,9 @@ describe('isolation: a workspace acts with its own connection and data only', ()
 
   it('a bulk job runs in its own workspace, with its own alarm, while the other is used', async () => {
     const { send, services } = background;
-    services.userGroupApi.createUserGroup.mockImplementationOnce(() => new Promise(() => undefined));
+    // The job's first request stays unanswered while the test looks (and is answered at its end).
+    let answer: (result: Awaited<ReturnType<UserGroupApi['createUserGroup']>>) => void = () => undefined;
+    services.userGroupApi.createUserGroup.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     expectOk(
       await send('startBulkCreate', {
         workspaceId: WORKSPACE_A,
@@ -112,6 +116,7 @@ describe('isolation: a workspace acts with its own connection and data only', ()
     expectOk(await send('createUserGroup', { workspaceId: WORKSPACE_B, ...group('single') }));
     expect((await keysOf(WORKSPACE_B))[`ws.${WORKSPACE_B}.bulkCreateJob`]).toBeUndefined();
     expect((await keysOf(WORKSPACE_A))[`ws.${WORKSPACE_A}.bulkCreateJob`]).toMatchObject({ status: 'running' });
+    answer(fail('TIMEOUT', verbatimText('no answer'), { maybeProcessed: true }));
   });
 });
 
