@@ -46,9 +46,7 @@ function graph() {
   }
   const nodes = ORDER.map(([name, label]) => `  ${name}["${label}"]`);
   const edges = ORDER.flatMap(([from]) =>
-    ORDER.filter(([to]) => counts.has(`${from} --> ${to}`)).map(
-      ([to]) => `  ${from} --> ${to}`,
-    ),
+    ORDER.filter(([to]) => counts.has(`${from} --> ${to}`)).map(([to]) => `  ${from} --> ${to}`),
   );
   return ['```mermaid', 'flowchart TD', ...nodes, ...edges, '```'].join('\n');
 }
