@@ -177,3 +177,29 @@ describe('the idle lock', () => {
     expect(await lock.status()).toMatchObject({ locked: false });
   });
 });
+
+describe('a bulk create and the lock', () => {
+  it('pauses when the lock closes (no row is sent while locked) and carries on by itself after unlocking', async () => {
+    const rows = Array.from({ length: 4 }, (_, index) => ({
+      line: index + 2,
+      name: `Locked ${index}`,
+      userGroupId: `locked-${index}`,
+      environment: 'Testing' as const,
+    }));
+    expectOk(await bg.send('startBulkCreate', { workspaceId: WORKSPACE_A, rows, ratePerMinute: null }));
+    await vi.waitFor(() => expect(bg.services.userGroupApi.createUserGroup).toHaveBeenCalled());
+    expectOk(await bg.send('lockNow', {}));
+    const job = async () =>
+      (await fakeBrowser.storage.local.get(`ws.${WORKSPACE_A}.bulkCreateJob`))[`ws.${WORKSPACE_A}.bulkCreateJob`] as {
+        status: string;
+        created: number;
+      };
+    await vi.waitFor(async () => expect((await job()).status).toMatch(/paused|done/));
+    const sent = bg.services.userGroupApi.createUserGroup.mock.calls.length;
+    expectOk(await bg.send('unlock', { passphrase: PASSPHRASE }));
+    await vi.waitFor(async () => expect(await job()).toMatchObject({ status: 'done', created: 4 }), { timeout: 3000 });
+    expect(bg.services.userGroupApi.createUserGroup.mock.calls.length).toBeGreaterThanOrEqual(Math.min(sent, 4));
+    const text = await everything();
+    for (const secret of SECRETS) expect(text).not.toContain(secret);
+  });
+});
