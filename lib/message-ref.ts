@@ -47,8 +47,24 @@ export function boundedVerbatimText(words: string): MessageRef {
   return cut.cut ? countedText('verbatimTextCut', cut.fullLength, cut.text) : verbatimText(words);
 }
 
-/** Reads a stored text: a named text, or an older version's plain words (shown as they are). */
-export const storedTextSchema = z.union([messageRefSchema, z.pipe(z.string(), z.transform(verbatimText))]);
+/** `ref` with every word argument over the bound cut (at any depth), so no stored text is unbounded. */
+function boundArguments(ref: MessageRef): MessageRef {
+  const tooLong = (arg: unknown) => typeof arg === 'string' && arg.length > MAX_VERBATIM_LENGTH;
+  if (!ref.args?.some((arg) => typeof arg === 'object' || tooLong(arg))) return ref;
+  const args = ref.args.map((arg) =>
+    typeof arg === 'object' ? boundArguments(arg) : tooLong(arg) ? boundedVerbatimText(String(arg)) : arg,
+  );
+  return { ...ref, args };
+}
+
+/**
+ * Reads a stored text: a named text, or an older version's plain words (shown as they are). Words over
+ * the bound, stored before there was one, are cut on read: the record they belong to is kept whole.
+ */
+export const storedTextSchema = z.pipe(
+  z.union([messageRefSchema, z.pipe(z.string(), z.transform(verbatimText))]),
+  z.transform(boundArguments),
+);
 
 /** The text in the page's language (a name the messages lack shows as that name, see t()). */
 export function messageText(ref: MessageRef): string {
