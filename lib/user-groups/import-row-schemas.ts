@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { environmentSchema } from '../environment';
-import { MAX_IMPORT_EXTRA_LENGTH, MAX_IMPORT_TOKEN_LENGTH } from './import-schema';
+import { MAX_IMPORT_DATE_LENGTH, MAX_IMPORT_EXTRA_LENGTH, MAX_IMPORT_TOKEN_LENGTH } from './import-schema';
 import { verbatimText } from '../message-ref';
 import { rotationMarkSchema } from '../storage/registry/registry-schema';
 import { FIELD_RULES } from './row-problems';
@@ -17,7 +17,8 @@ const filled = (max: number) =>
 /** A name or ID: one line of printable text. */
 const label = (max: number) => filled(max).check(noControlCharacters());
 const isDate = (value: string) => !Number.isNaN(Date.parse(value));
-const dateText = z.string().check(z.refine(isDate, FIELD_RULES.notDate));
+/** A date, as the export writes them; bounded first (the browser's date parser skips a comment of any length). */
+const dateText = z.string().check(z.maxLength(MAX_IMPORT_DATE_LENGTH), z.refine(isDate, FIELD_RULES.notDate));
 const environmentField = z.enum(environmentSchema.options, FIELD_RULES.notEnvironment);
 const extraFields = z.record(z.string(), z.unknown()).check(
   z.refine((extra) => JSON.stringify(extra).length <= MAX_IMPORT_EXTRA_LENGTH, {
@@ -47,7 +48,7 @@ export const jsonGroupSchema = z.object({
   environment: environmentField,
   createdAt: dateText,
   lastRotatedAt: z.nullable(dateText),
-  rotation: z.optional(z.extend(rotationMarkSchema, { message: z.optional(rotationText) })),
+  rotation: z.optional(z.extend(rotationMarkSchema, { since: dateText, message: z.optional(rotationText) })),
   extra: z.optional(extraFields),
 });
 
