@@ -181,3 +181,33 @@ describe('control characters in names and IDs', () => {
     ).toBe(false);
   });
 });
+
+describe('a backup of a group whose rotation was refused', () => {
+  it('reads back: the rotation mark keeps its named text with the service’s words inside, bounded in depth', () => {
+    const refused = {
+      key: 'errorServiceRefused',
+      args: [{ key: 'verbatimText', args: ['No user group has this token'] }],
+    };
+    const json = JSON.stringify({
+      groups: [
+        entry({
+          provided_id: 'refused',
+          rotation: { state: 'unknown', since: '2025-01-02T00:00:00.000Z', message: refused },
+        }),
+      ],
+    });
+    expect(reasons(json)).toEqual([]);
+    // Deeper than the background ever writes: a row problem, not a crash.
+    let deep: object = { key: 'verbatimText', args: ['x'] };
+    for (let level = 0; level < 6; level += 1) deep = { key: 'errorServiceRefused', args: [deep] };
+    const tooDeep = JSON.stringify({
+      groups: [
+        entry({
+          provided_id: 'deep',
+          rotation: { state: 'unknown', since: '2025-01-02T00:00:00.000Z', message: deep as never },
+        }),
+      ],
+    });
+    expect(reasons(tooDeep)).toHaveLength(1);
+  });
+});
