@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { deleteFailure } from '@/entrypoints/options/user-groups/delete-outcome';
+import { deleteFailure } from '@/entrypoints/options/sections/groups/delete-outcome';
 import { verbatimText } from '@/lib/message-ref';
 import type { AppError, ErrorCode } from '@/lib/result';
 import { readStorageNotices } from '@/lib/storage/notices-item';

@@ -6,8 +6,8 @@ import { createWorkspace } from '@/lib/messaging/messages/workspace-admin-messag
 import { selectWorkspace, showAddedWorkspace, useWorkspaceStore } from '@/lib/stores/workspace-store';
 import { workspaceLabel } from '@/lib/workspaces/workspace-label';
 import { defaultWorkspaceName } from '@/lib/storage/workspaces/workspace-name';
-import { useActiveWorkspace } from './use-active-workspace';
-import { sayWorkspaceMessage, useWorkspaceMessage } from './workspace-message';
+import { useActiveWorkspace } from '../shared/use-active-workspace';
+import { sayWorkspaceMessage, useWorkspaceMessage } from '../shared/workspace-message';
 import { messageText } from '@/lib/message-ref';
 
 /** In the page header: which workspace every section shows, and adding one (named in its connection section). */

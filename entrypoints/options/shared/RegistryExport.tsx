@@ -6,8 +6,8 @@ import { readUserGroupRegistry } from '@/lib/messaging/messages/registry-transfe
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { exportRegistryCsv, exportRegistryJson } from '@/lib/user-groups/export-registry';
 import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
-import { useActiveWorkspace } from '../workspaces/use-active-workspace';
-import type { Outcome } from './outcome';
+import { useActiveWorkspace } from './use-active-workspace';
+import type { Outcome } from '../sections/groups/outcome';
 import { messageText } from '@/lib/message-ref';
 
 /**

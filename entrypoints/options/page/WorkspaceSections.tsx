@@ -1,16 +1,16 @@
 import { Alert } from '@/components/Alert';
 import { t } from '@/lib/i18n';
 import { useConnectionStore } from '@/lib/stores/connection-store';
-import { ConnectionSection } from '../ConnectionSection';
-import { LockedBanner } from '../lock/LockedBanner';
-import { SectionErrorBoundary } from '../navigation/SectionErrorBoundary';
+import { ConnectionSection } from '../sections/connection/ConnectionSection';
+import { LockedBanner } from './LockedBanner';
+import { SectionErrorBoundary } from './SectionErrorBoundary';
 import type { Section } from '../navigation/sections';
-import { ProjectHistorySection } from '../project-history/ProjectHistorySection';
-import { AboutSection } from '../sections/AboutSection';
-import { BackupSection } from '../sections/BackupSection';
-import { GroupsSection } from '../sections/GroupsSection';
-import { StartSection } from '../sections/StartSection';
-import { StorageNotices } from '../StorageNotices';
+import { ProjectHistorySection } from '../sections/projects/ProjectHistorySection';
+import { AboutSection } from '../sections/about/AboutSection';
+import { BackupSection } from '../sections/backup/BackupSection';
+import { GroupsSection } from '../sections/groups/GroupsSection';
+import { StartSection } from '../sections/start/StartSection';
+import { StorageNotices } from './StorageNotices';
 import { messageText } from '@/lib/message-ref';
 
 /** The shown workspace's section of the page; the storage notices show on every section. */

@@ -11,7 +11,7 @@ import { readSetupFileHeader } from '@/lib/setup-file/read-setup-file';
 import { MAX_SETUP_FILE_BYTES, type SetupWorkspace } from '@/lib/setup-file/setup-file-schema';
 import { reloadWorkspace, showAddedWorkspace } from '@/lib/stores/workspace-store';
 import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
-import { sayWorkspaceMessage } from '../workspaces/workspace-message';
+import { sayWorkspaceMessage } from '../../shared/workspace-message';
 import { setupProblemText } from './setup-problem-text';
 import { messageText } from '@/lib/message-ref';
 

@@ -7,7 +7,7 @@ import { deleteUserGroup, forgetUserGroup, rotateUserGroupToken } from '@/lib/me
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { groupKey } from '@/lib/storage/registry/registry-schema';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
-import { useActiveWorkspace } from '../workspaces/use-active-workspace';
+import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { CreateUserGroupForm } from './CreateUserGroupForm';
 import { deleteFailure } from './delete-outcome';
 import { DeleteDialog } from './DeleteDialog';

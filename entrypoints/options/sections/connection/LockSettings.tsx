@@ -8,7 +8,7 @@ import type { LockStatus } from '@/lib/storage/lock/lock-schema';
 import { sendMessage } from '@/lib/messaging/client';
 import { getLockStatus } from '@/lib/messaging/messages/lock-messages';
 import { useConnectionStore } from '@/lib/stores/connection-store';
-import { useFocusWhenTargeted } from '../navigation/use-focus-when-targeted';
+import { useFocusWhenTargeted } from '../../navigation/use-focus-when-targeted';
 import type { LockMessage } from './lock-api';
 import { LockManage } from './LockManage';
 import { LockTurnOn } from './LockTurnOn';

@@ -6,7 +6,7 @@ import { exportHistoryCsv, exportHistoryJson } from '@/lib/projects/history-expo
 import { HISTORY_LIMIT } from '@/lib/storage/history/history-schema';
 import { searchHistory } from '@/lib/projects/history-search';
 import { useProjectHistoryStore } from '@/lib/stores/project-history-store';
-import { useActiveWorkspace } from '../workspaces/use-active-workspace';
+import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { HistoryTable } from './HistoryTable';
 import './history.css';
 

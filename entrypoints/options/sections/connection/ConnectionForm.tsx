@@ -11,11 +11,11 @@ import { formatList, t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { forgetCredentials, saveConnection } from '@/lib/messaging/messages/connection-admin-messages';
 import { useConnectionStore } from '@/lib/stores/connection-store';
-import { ApiHealthLine } from '../ApiHealthLine';
-import { GrantAccess } from '../GrantAccess';
-import { useManagedLock } from '../policy/use-managed-lock';
-import { useFocusWhenTargeted } from '../navigation/use-focus-when-targeted';
-import { useActiveWorkspace } from '../workspaces/use-active-workspace';
+import { ApiHealthLine } from './ApiHealthLine';
+import { GrantAccess } from './GrantAccess';
+import { useManagedLock } from './use-managed-lock';
+import { useFocusWhenTargeted } from '../../navigation/use-focus-when-targeted';
+import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import {
   checkUrls,
   formFromStatus,

@@ -9,7 +9,7 @@ import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { parseBulkCsv } from '@/lib/user-groups/bulk-csv';
 import { planBulkCreate } from '@/lib/user-groups/bulk-job';
-import { useActiveWorkspace } from '../workspaces/use-active-workspace';
+import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { describeGroup } from './describe-group';
 import { ProblemList } from './ImportPreview';
 import { estimateJob } from './job-estimate';

@@ -2,9 +2,9 @@ import { t } from '@/lib/i18n';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
-import { BulkCreateSection } from '../user-groups/BulkCreateSection';
-import { UserGroupApiNotSetUp } from '../user-groups/UserGroupApiNotSetUp';
-import { UserGroupsSection } from '../user-groups/UserGroupsSection';
+import { BulkCreateSection } from './BulkCreateSection';
+import { UserGroupApiNotSetUp } from './UserGroupApiNotSetUp';
+import { UserGroupsSection } from './UserGroupsSection';
 
 /**
  * #groups. A workspace without the user group API and without any user group data (reviewers) gets

@@ -5,7 +5,7 @@ import { sendMessage } from '@/lib/messaging/client';
 import { createUserGroup, dismissUnsettledCreate } from '@/lib/messaging/messages/user-group-messages';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import type { UnsettledCreate } from '@/lib/storage/registry/registry-schema';
-import { useActiveWorkspace } from '../workspaces/use-active-workspace';
+import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { createOutcome } from './create-outcome';
 import { describeGroup } from './describe-group';
 import type { Outcome } from './outcome';

@@ -3,10 +3,10 @@ import { Alert, StatusMessage } from '@/components/Alert';
 import { plural, t } from '@/lib/i18n';
 import { canResume, remainingCount } from '@/lib/user-groups/bulk-job';
 import type { BulkJob } from '@/lib/storage/bulk-job/bulk-job-schema';
-import { useActiveWorkspace } from '../workspaces/use-active-workspace';
+import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { describeGroup } from './describe-group';
 import { cancelJob, downloadUnsentRows, resumeJob, retryFailed, type JobActionResult } from './job-actions';
-import { jobKindText } from './JobIndicator';
+import { jobKindText } from '../../page/JobIndicator';
 import { messageText } from '@/lib/message-ref';
 
 const SHOWN = 500;

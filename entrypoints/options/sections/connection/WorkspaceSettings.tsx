@@ -5,8 +5,8 @@ import { clearWorkspace, deleteWorkspace } from '@/lib/messaging/messages/worksp
 import { reloadWorkspace, useWorkspaceStore } from '@/lib/stores/workspace-store';
 import { isLocked, isManaged } from '@/lib/workspaces/managed-workspaces';
 import { DeleteWorkspaceDialog } from './DeleteWorkspaceDialog';
-import { useActiveWorkspace } from './use-active-workspace';
-import { sayWorkspaceMessage } from './workspace-message';
+import { useActiveWorkspace } from '../../shared/use-active-workspace';
+import { sayWorkspaceMessage } from '../../shared/workspace-message';
 import { WorkspaceNameField } from './WorkspaceNameField';
 import { messageText } from '@/lib/message-ref';
 

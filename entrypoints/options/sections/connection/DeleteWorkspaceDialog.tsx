@@ -5,7 +5,7 @@ import { sendMessage } from '@/lib/messaging/client';
 import { describeWorkspaceLoss } from '@/lib/messaging/messages/workspace-admin-messages';
 import type { ResponseOfDefinition } from '@/lib/messaging/define-message';
 import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
-import { exportRegistry } from '../user-groups/RegistryExport';
+import { exportRegistry } from '../../shared/RegistryExport';
 import { messageText } from '@/lib/message-ref';
 
 type Loss = ResponseOfDefinition<typeof describeWorkspaceLoss>;

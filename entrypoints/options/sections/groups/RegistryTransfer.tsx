@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { RegistryExport } from './RegistryExport';
+import { RegistryExport } from '../../shared/RegistryExport';
 import type { Outcome } from './outcome';
 
 /** Export the whole registry. (A backup is restored through Add groups from file: BulkCreateSection.tsx.) */

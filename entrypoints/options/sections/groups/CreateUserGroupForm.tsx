@@ -6,7 +6,7 @@ import { type Environment } from '@/lib/environment';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { createUserGroup } from '@/lib/messaging/messages/user-group-messages';
-import { useActiveWorkspace } from '../workspaces/use-active-workspace';
+import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { createOutcome } from './create-outcome';
 import type { Outcome } from './outcome';
 import { messageText } from '@/lib/message-ref';

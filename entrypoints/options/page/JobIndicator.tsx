@@ -3,8 +3,8 @@ import { t } from '@/lib/i18n';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { isActive } from '@/lib/storage/bulk-job/bulk-job-schema';
 import type { BulkOperation } from '@/lib/storage/bulk-job/bulk-job-schema';
-import { useActiveWorkspace } from '../workspaces/use-active-workspace';
-import { cancelJob } from './job-actions';
+import { useActiveWorkspace } from '../shared/use-active-workspace';
+import { cancelJob } from '../sections/groups/job-actions';
 
 /** "Creating groups", "Rotating tokens", "Deleting groups". */
 export function jobKindText(operation: BulkOperation): string {

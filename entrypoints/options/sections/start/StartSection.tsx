@@ -3,7 +3,7 @@ import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { t, type MessageKey } from '@/lib/i18n';
 import { ConnectionForm } from '../connection/ConnectionForm';
 import type { ApiPart } from '../connection/connection-form-state';
-import { ImportSetup } from '../setup-file/ImportSetup';
+import { ImportSetup } from '../backup/ImportSetup';
 import { SetupSummary } from './SetupSummary';
 
 type Role = 'pages' | 'groups' | 'both';

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Alert, StatusMessage } from '@/components/Alert';
 import { plural, t, uiLanguage } from '@/lib/i18n';
 import { exactTime, relativeTime } from '@/lib/time/relative-time';
-import { ExportSetupButton } from '../setup-file/ExportSetupButton';
-import { ImportSetup } from '../setup-file/ImportSetup';
-import { exportRegistry } from '../user-groups/RegistryExport';
-import { useActiveWorkspace } from '../workspaces/use-active-workspace';
+import { ExportSetupButton } from './ExportSetupButton';
+import { ImportSetup } from './ImportSetup';
+import { exportRegistry } from '../../shared/RegistryExport';
+import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { useBackupFacts } from './use-backup-facts';
 
 type Message = { kind: 'success' | 'error'; text: string };

@@ -7,7 +7,7 @@ import { readUserGroupRegistry } from '@/lib/messaging/messages/registry-transfe
 import { exportRegistryJson } from '@/lib/user-groups/export-registry';
 import { groupKey } from '@/lib/storage/registry/registry-schema';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
-import { useActiveWorkspace } from '../workspaces/use-active-workspace';
+import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import type { Outcome } from './outcome';
 import { startSelectionJob, type SelectionOperation } from './start-selection-job';
 import { messageText } from '@/lib/message-ref';

@@ -1,8 +1,8 @@
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { t } from '@/lib/i18n';
-import { ConnectionForm } from './connection/ConnectionForm';
-import { LockSettings } from './lock/LockSettings';
-import { WorkspaceSettings } from './workspaces/WorkspaceSettings';
+import { ConnectionForm } from './ConnectionForm';
+import { LockSettings } from './LockSettings';
+import { WorkspaceSettings } from './WorkspaceSettings';
 
 /** #connection: the shown workspace's name, both APIs' addresses and secrets, and how they are kept. */
 export function ConnectionSection({ status }: { status: ConnectionStatus }) {

@@ -11,7 +11,7 @@ import { importItems, previewImport, type ImportPreview as Preview } from '@/lib
 import { parseRegistryFile, type ImportedGroup } from '@/lib/user-groups/import-rows';
 import type { RowProblem } from '@/lib/user-groups/row-problems';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
-import { useActiveWorkspace } from '../workspaces/use-active-workspace';
+import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { ImportPreview } from './ImportPreview';
 import { describeImport } from './import-outcome';
 import type { Outcome } from './outcome';
