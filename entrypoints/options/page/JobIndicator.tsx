@@ -2,14 +2,8 @@ import { useState } from 'react';
 import { t } from '@/lib/i18n';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { isActive } from '@/lib/storage/bulk-job/bulk-job-schema';
-import type { BulkOperation } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { useActiveWorkspace } from '../shared/use-active-workspace';
-import { cancelJob } from '../sections/groups/job-actions';
-
-/** "Creating groups", "Rotating tokens", "Deleting groups". */
-export function jobKindText(operation: BulkOperation): string {
-  return operation === 'rotate' ? t('jobKindRotate') : operation === 'delete' ? t('jobKindDelete') : t('jobKindCreate');
-}
+import { cancelJob, jobKindText } from '../sections/groups/job-actions';
 
 /** After the link's navigation to #groups: the job's progress, once that section has rendered it, in view. */
 function showProgress(framesLeft = 20): void {

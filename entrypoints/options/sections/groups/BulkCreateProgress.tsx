@@ -5,8 +5,14 @@ import { canResume, remainingCount } from '@/lib/user-groups/bulk-job';
 import type { BulkJob } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { describeGroup } from './describe-group';
-import { cancelJob, downloadUnsentRows, resumeJob, retryFailed, type JobActionResult } from './job-actions';
-import { jobKindText } from '../../page/JobIndicator';
+import {
+  cancelJob,
+  downloadUnsentRows,
+  jobKindText,
+  resumeJob,
+  retryFailed,
+  type JobActionResult,
+} from './job-actions';
 import { messageText } from '@/lib/message-ref';
 
 const SHOWN = 500;

@@ -9,10 +9,15 @@ import {
 import { startSelectionJob } from '@/lib/messaging/messages/selection-job-messages';
 import { fail, ok, type Result } from '@/lib/result';
 import { bulkCreateRowsItemFor } from '@/lib/storage/bulk-job/bulk-rows-item';
-import { storedBulkJobRowsSchema, type BulkJob } from '@/lib/storage/bulk-job/bulk-job-schema';
+import { storedBulkJobRowsSchema, type BulkJob, type BulkOperation } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { unsentRows, unsentRowsCsv } from '@/lib/user-groups/bulk-unsent';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
 import { text } from '@/lib/message-ref';
+
+/** "Creating groups", "Rotating tokens", "Deleting groups". */
+export function jobKindText(operation: BulkOperation): string {
+  return operation === 'rotate' ? t('jobKindRotate') : operation === 'delete' ? t('jobKindDelete') : t('jobKindCreate');
+}
 
 /** What a job control did, in words for the live region next to the controls. */
 export type JobActionResult = Result<string>;
