@@ -4,6 +4,7 @@ import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { isActive } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { useActiveWorkspace } from '../shared/use-active-workspace';
 import { cancelJob, jobKindText } from '../sections/groups/job-actions';
+import { sectionHref } from '../navigation/hash-target';
 
 /** After the link's navigation to #groups: the job's progress, once that section has rendered it, in view. */
 function showProgress(framesLeft = 20): void {
@@ -49,7 +50,7 @@ export function JobIndicator() {
         {t('bulkCancel')}
       </button>
       {' · '}
-      <a href="#groups" onClick={() => showProgress()}>
+      <a href={sectionHref('groups')} onClick={() => showProgress()}>
         {t('jobView')}
       </a>
     </div>

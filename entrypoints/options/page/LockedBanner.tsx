@@ -1,4 +1,5 @@
 import { t } from '@/lib/i18n';
+import { sectionHref } from '../navigation/hash-target';
 
 /**
  * Above every section while the credentials are locked: says so once, and links to the Unlock form
@@ -7,7 +8,7 @@ import { t } from '@/lib/i18n';
 export function LockedBanner() {
   return (
     <p className="warning" role="note">
-      {t('lockBanner')} <a href="#connection/unlock">{t('lockBannerLink')}</a>
+      {t('lockBanner')} <a href={sectionHref('connection', 'unlock')}>{t('lockBannerLink')}</a>
     </p>
   );
 }

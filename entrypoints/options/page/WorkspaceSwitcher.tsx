@@ -9,6 +9,7 @@ import { defaultWorkspaceName } from '@/lib/storage/workspaces/workspace-name';
 import { useActiveWorkspace } from '../shared/use-active-workspace';
 import { sayWorkspaceMessage, useWorkspaceMessage } from '../shared/workspace-message';
 import { messageText } from '@/lib/message-ref';
+import { sectionHref } from '../navigation/hash-target';
 
 /** In the page header: which workspace every section shows, and adding one (named in its connection section). */
 export function WorkspaceSwitcher() {
@@ -27,7 +28,7 @@ export function WorkspaceSwitcher() {
     if (!created.ok) return sayWorkspaceMessage({ kind: 'error', text: messageText(created.error.message) });
     showAddedWorkspace(created.value);
     // A new workspace is named and connected in one place.
-    location.hash = '#connection';
+    location.hash = sectionHref('connection');
   };
 
   return (

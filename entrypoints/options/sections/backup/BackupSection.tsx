@@ -7,6 +7,7 @@ import { ImportSetup } from './ImportSetup';
 import { exportRegistry } from '../../shared/RegistryExport';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { useBackupFacts } from './use-backup-facts';
+import { sectionHref } from '../../navigation/hash-target';
 
 type Message = { kind: 'success' | 'error'; text: string };
 
@@ -66,7 +67,7 @@ export function BackupSection() {
         </button>
       </div>
       <p className="hint">
-        {t('backupRestoreHint')} <a href="#groups">{t('backupRestoreLink')}</a>
+        {t('backupRestoreHint')} <a href={sectionHref('groups')}>{t('backupRestoreLink')}</a>
       </p>
       {message?.kind === 'error' && <Alert>{message.text}</Alert>}
       {message?.kind === 'success' && <StatusMessage>{message.text}</StatusMessage>}

@@ -5,6 +5,7 @@ import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { BulkCreateSection } from './BulkCreateSection';
 import { UserGroupApiNotSetUp } from './UserGroupApiNotSetUp';
 import { UserGroupsSection } from './UserGroupsSection';
+import { sectionHref } from '../../navigation/hash-target';
 
 /**
  * #groups. A workspace without the user group API and without any user group data (reviewers) gets
@@ -23,7 +24,8 @@ export function GroupsSection() {
     <>
       {userGroupApiMissing && (
         <p className="hint">
-          {t('groupsApiNotSetUpButData')} <a href="#connection/user-group-api">{t('groupsSetUpApi')}</a>
+          {t('groupsApiNotSetUpButData')}{' '}
+          <a href={sectionHref('connection', 'user-group-api')}>{t('groupsSetUpApi')}</a>
         </p>
       )}
       <UserGroupsSection />

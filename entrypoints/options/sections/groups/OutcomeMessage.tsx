@@ -3,6 +3,7 @@ import { t } from '@/lib/i18n';
 import type { AppError } from '@/lib/result';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import type { Outcome } from './outcome';
+import { sectionHref } from '../../navigation/hash-target';
 
 /** A rejected or refused credential: the page links to the Connection section. */
 export const needsSettings = (error: AppError): boolean =>
@@ -25,7 +26,7 @@ export function OutcomeMessage({ outcome, onForget }: OutcomeMessageProps) {
       {outcome.settingsLink && (
         <>
           {' '}
-          <a href="#connection">{t('groupsCheckConnection')}</a>.
+          <a href={sectionHref('connection')}>{t('groupsCheckConnection')}</a>.
         </>
       )}
       {offer && (

@@ -1,4 +1,5 @@
 import { t } from '@/lib/i18n';
+import { sectionHref } from '../../navigation/hash-target';
 
 /**
  * A workspace without the user group API (reviewers need only the project API): one explanation and
@@ -11,7 +12,7 @@ export function UserGroupApiNotSetUp() {
         {t('groupsHeading')}
       </h2>
       <p>{t('groupsApiNotSetUp')}</p>
-      <a className="button" href="#connection/user-group-api">
+      <a className="button" href={sectionHref('connection', 'user-group-api')}>
         {t('groupsSetUpApi')}
       </a>
     </section>
