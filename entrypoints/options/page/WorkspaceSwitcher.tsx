@@ -1,4 +1,5 @@
-import { Alert, StatusMessage } from '@/components/Alert';
+import { errorResult } from '@/components/action-result';
+import { ActionMessage } from '@/components/ActionMessage';
 import { SelectField } from '@/components/SelectField';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
@@ -25,7 +26,7 @@ export function WorkspaceSwitcher() {
   const add = async () => {
     sayWorkspaceMessage(undefined);
     const created = await sendMessage(createWorkspace, { name: defaultWorkspaceName(workspaces) });
-    if (!created.ok) return sayWorkspaceMessage({ kind: 'error', text: messageText(created.error.message) });
+    if (!created.ok) return sayWorkspaceMessage(errorResult(messageText(created.error.message)));
     showAddedWorkspace(created.value);
     // A new workspace is named and connected in one place.
     location.hash = sectionHref('connection');
@@ -42,8 +43,7 @@ export function WorkspaceSwitcher() {
       <button type="button" onClick={() => void add()}>
         {t('workspaceAdd')}
       </button>
-      {message?.kind === 'error' && <Alert>{message.text}</Alert>}
-      {message?.kind === 'success' && <StatusMessage>{message.text}</StatusMessage>}
+      <ActionMessage result={message} />
     </div>
   );
 }

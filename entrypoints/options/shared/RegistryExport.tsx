@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { errorResult, type ActionResult } from '@/components/action-result';
 import { downloadFile } from '@/components/download-file';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
@@ -7,7 +8,6 @@ import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { exportRegistryCsv, exportRegistryJson } from '@/lib/user-groups/export-registry';
 import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
 import { useActiveWorkspace } from './use-active-workspace';
-import type { Outcome } from '../sections/groups/outcome';
 import { messageText } from '@/lib/message-ref';
 
 /**
@@ -25,7 +25,7 @@ export async function exportRegistry(workspace: Workspace, kind: 'json' | 'csv')
   return undefined;
 }
 
-export function RegistryExport({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
+export function RegistryExport({ onOutcome }: { onOutcome: (outcome: ActionResult) => void }) {
   const workspace = useActiveWorkspace();
   const loaded = useUserGroupStore((state) => state.loaded);
   const [busy, setBusy] = useState(false);
@@ -34,7 +34,7 @@ export function RegistryExport({ onOutcome }: { onOutcome: (outcome: Outcome) =>
     setBusy(true);
     const problem = await exportRegistry(workspace, kind);
     setBusy(false);
-    if (problem) onOutcome({ kind: 'error', message: problem });
+    if (problem) onOutcome(errorResult(problem));
   };
 
   return (

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Alert, StatusMessage } from '@/components/Alert';
+import { errorResult, successResult, type ActionResult } from '@/components/action-result';
+import { ActionMessage } from '@/components/ActionMessage';
+import { Alert } from '@/components/Alert';
 import { plural, t, uiLanguage } from '@/lib/i18n';
 import { exactTime, relativeTime } from '@/lib/time/relative-time';
 import { ExportSetupButton } from './ExportSetupButton';
@@ -8,8 +10,6 @@ import { exportRegistry } from '../../shared/RegistryExport';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { useBackupFacts } from './use-backup-facts';
 import { sectionHref } from '../../navigation/hash-target';
-
-type Message = { kind: 'success' | 'error'; text: string };
 
 /**
  * #backup: the registry is the only copy of each group token (the service cannot show one again), so
@@ -20,7 +20,7 @@ export function BackupSection() {
   const workspace = useActiveWorkspace();
   const [exports, setExports] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message>();
+  const [message, setMessage] = useState<ActionResult>();
   const { facts, problem, now } = useBackupFacts(workspace.id, exports);
   const empty = facts?.groups === 0;
 
@@ -30,11 +30,7 @@ export function BackupSection() {
     const failure = await exportRegistry(workspace, kind);
     setBusy(false);
     setExports((count) => count + 1);
-    setMessage(
-      failure
-        ? { kind: 'error', text: failure }
-        : { kind: 'success', text: plural('backupExported', facts?.groups ?? 0) },
-    );
+    setMessage(failure ? errorResult(failure) : successResult(plural('backupExported', facts?.groups ?? 0)));
   };
 
   return (
@@ -69,8 +65,7 @@ export function BackupSection() {
       <p className="hint">
         {t('backupRestoreHint')} <a href={sectionHref('groups')}>{t('backupRestoreLink')}</a>
       </p>
-      {message?.kind === 'error' && <Alert>{message.text}</Alert>}
-      {message?.kind === 'success' && <StatusMessage>{message.text}</StatusMessage>}
+      <ActionMessage result={message} />
       <h3>{t('backupSetupHeading')}</h3>
       <p className="hint">{t('backupSetupIntro')}</p>
       <div className="actions">

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
-import { Alert, StatusMessage } from '@/components/Alert';
+import { errorResult, successResult, type ActionResult } from '@/components/action-result';
+import { ActionMessage } from '@/components/ActionMessage';
+import { StatusMessage } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { TextField } from '@/components/TextField';
 import { requiredOrigins } from '@/lib/connection/host-access';
@@ -16,7 +18,6 @@ import { setupProblemText } from './setup-problem-text';
 import { messageText } from '@/lib/message-ref';
 
 type Chosen = { text: string; workspace: SetupWorkspace };
-type Message = { kind: 'success' | 'error'; text: string };
 
 /** Reads a setup file, shows its workspace and addresses, and imports it with the passphrase (design.md §8). */
 /** `intro`: a line under the heading saying why to use it here. */
@@ -24,7 +25,7 @@ export function ImportSetup({ intro }: { intro?: string }) {
   const fileId = useId();
   const [chosen, setChosen] = useState<Chosen>();
   const [passphrase, setPassphrase] = useState('');
-  const [message, setMessage] = useState<Message>();
+  const [message, setMessage] = useState<ActionResult>();
   const [busy, setBusy] = useState(false);
   const [existing, setExisting] = useState<Workspace>();
 
@@ -32,15 +33,15 @@ export function ImportSetup({ intro }: { intro?: string }) {
     setChosen(undefined);
     setMessage(undefined);
     if (!file) return;
-    if (file.size > MAX_SETUP_FILE_BYTES) return setMessage({ kind: 'error', text: setupProblemText('too-large') });
+    if (file.size > MAX_SETUP_FILE_BYTES) return setMessage(errorResult(setupProblemText('too-large')));
     const text = await file.text();
     const header = readSetupFileHeader(text);
-    if (!header.ok) return setMessage({ kind: 'error', text: setupProblemText(header.problem.code) });
+    if (!header.ok) return setMessage(errorResult(setupProblemText(header.problem.code)));
     setChosen({ text, workspace: header.value.workspace });
   };
 
   const run = async (replace: boolean) => {
-    if (!chosen) return setMessage({ kind: 'error', text: t('setupChooseFileFirst') });
+    if (!chosen) return setMessage(errorResult(t('setupChooseFileFirst')));
     setMessage(undefined);
     sayWorkspaceMessage(undefined);
     setExisting(undefined);
@@ -50,9 +51,9 @@ export function ImportSetup({ intro }: { intro?: string }) {
     const granted = origins.length === 0 || (await browser.permissions.request({ origins }).catch(() => false));
     const result = await sendMessage(importSetupFile, { text: chosen.text, passphrase, replace });
     setBusy(false);
-    if (!result.ok) return setMessage({ kind: 'error', text: messageText(result.error.message) });
+    if (!result.ok) return setMessage(errorResult(messageText(result.error.message)));
     const answer = result.value;
-    if (answer.status === 'problem') return setMessage({ kind: 'error', text: setupProblemText(answer.problem) });
+    if (answer.status === 'problem') return setMessage(errorResult(setupProblemText(answer.problem)));
     if (answer.status === 'exists') return setExisting(answer.workspace);
     setPassphrase('');
     showAddedWorkspace(answer.workspace);
@@ -60,7 +61,7 @@ export function ImportSetup({ intro }: { intro?: string }) {
     if (answer.replaced) reloadWorkspace();
     const done = t(answer.replaced ? 'setupReplaced' : 'setupImported', answer.workspace.name);
     // Said beside the workspace switcher: the page now shows the imported workspace, and this form starts afresh.
-    sayWorkspaceMessage({ kind: 'success', text: granted ? done : `${done} ${t('setupAccessNotGranted')}` });
+    sayWorkspaceMessage(successResult(granted ? done : `${done} ${t('setupAccessNotGranted')}`));
   };
 
   const submit = (event: FormEvent) => {
@@ -103,8 +104,7 @@ export function ImportSetup({ intro }: { intro?: string }) {
         onChange={setPassphrase}
       />
       {busy && <StatusMessage>{t('setupImporting')}</StatusMessage>}
-      {message?.kind === 'error' && <Alert>{message.text}</Alert>}
-      {message?.kind === 'success' && <StatusMessage>{message.text}</StatusMessage>}
+      <ActionMessage result={message} />
       <div className="actions">
         <button type="submit" disabled={busy} aria-busy={busy}>
           {t('setupImportButton')}

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
-import { Alert, StatusMessage } from '@/components/Alert';
+import { errorResult, successResult, type ActionResult } from '@/components/action-result';
+import { ActionMessage } from '@/components/ActionMessage';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { keepFocusWhileBusy } from '@/components/focus';
 import { TextField } from '@/components/TextField';
@@ -32,8 +33,6 @@ import { messageText } from '@/lib/message-ref';
 /** Where links point to set up one API: `options.html#connection/user-group-api` focuses its first field. */
 export const API_TARGETS = { userGroup: 'user-group-api', project: 'project-api' } as const;
 
-type Message = { kind: 'success' | 'error'; text: string };
-
 interface ConnectionFormProps {
   status: ConnectionStatus;
   /** Which APIs the form sets up; the other's stored values are kept as they are. */
@@ -49,7 +48,7 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
   const health = useConnectionStore((state) => state.health);
   const [form, setForm] = useState(() => formFromStatus(status));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [message, setMessage] = useState<Message>();
+  const [message, setMessage] = useState<ActionResult>();
   const [saving, setSaving] = useState(false);
   const saveButton = useRef<HTMLButtonElement>(null);
   const [confirmingForget, setConfirmingForget] = useState(false);
@@ -104,26 +103,25 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
     setSaving(false);
     if (!result.ok) {
       if (result.error.field) setErrors({ [result.error.field]: messageText(result.error.message) });
-      else setMessage({ kind: 'error', text: messageText(result.error.message) });
+      else setMessage(errorResult(messageText(result.error.message)));
       return;
     }
     setStatus(result.value);
     setForm(formFromStatus(result.value));
     const missing = stillMissing(result.value, parts);
     const saved = granted ? t('connectionSaved') : t('connectionSavedNoAccess');
-    setMessage({
-      kind: 'success',
-      text: missing.length > 0 ? `${saved} ${t('connectionStillMissing', formatList(missing))}` : saved,
-    });
+    setMessage(
+      successResult(missing.length > 0 ? `${saved} ${t('connectionStillMissing', formatList(missing))}` : saved),
+    );
   };
 
   const forget = async () => {
     setConfirmingForget(false);
     setMessage(undefined);
     const result = await sendMessage(forgetCredentials, { workspaceId });
-    if (!result.ok) return setMessage({ kind: 'error', text: messageText(result.error.message) });
+    if (!result.ok) return setMessage(errorResult(messageText(result.error.message)));
     setStatus(result.value);
-    setMessage({ kind: 'success', text: t('connectionForgotten') });
+    setMessage(successResult(t('connectionForgotten')));
   };
 
   return (
@@ -194,8 +192,7 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
             {t('connectionForget')}
           </button>
         </div>
-        {message?.kind === 'error' && <Alert>{message.text}</Alert>}
-        {message?.kind === 'success' && <StatusMessage>{message.text}</StatusMessage>}
+        <ActionMessage result={message} />
       </form>
       <GrantAccess missing={status.missingAccess} />
       {confirmingForget && (

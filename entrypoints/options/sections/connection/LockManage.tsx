@@ -5,14 +5,15 @@ import { t } from '@/lib/i18n';
 import type { LockStatus } from '@/lib/storage/lock/lock-schema';
 import { sendMessage } from '@/lib/messaging/client';
 import { changeLockPassphrase, lockNow, setLockAfter, turnOffLock } from '@/lib/messaging/messages/lock-admin-messages';
-import { lockAfterOptions, newPassphraseProblem, reportLock, type LockMessage } from './lock-api';
+import type { ActionResult } from '@/components/action-result';
+import { lockAfterOptions, newPassphraseProblem, reportLock } from './lock-api';
 
 interface Props {
   status: LockStatus;
   /** The checkbox was unticked: the form asks the passphrase to turn the lock off. */
   turningOff: boolean;
   onStatus: (status: LockStatus) => void;
-  onMessage: (message: LockMessage | undefined) => void;
+  onMessage: (message: ActionResult | undefined) => void;
 }
 
 /** While on and unlocked: Lock after, **Lock now**, **Change passphrase**, and turning it off. */
@@ -24,7 +25,7 @@ export function LockManage({ status, turningOff, onStatus, onMessage }: Props) {
   const [problem, setProblem] = useState<ReturnType<typeof newPassphraseProblem>>();
   const [busy, setBusy] = useState(false);
 
-  const act = async (run: () => Promise<LockMessage>) => {
+  const act = async (run: () => Promise<ActionResult>) => {
     onMessage(undefined);
     setBusy(true);
     const message = await run();

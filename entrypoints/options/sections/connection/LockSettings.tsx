@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { Alert, StatusMessage } from '@/components/Alert';
+import { successResult, type ActionResult } from '@/components/action-result';
+import { ActionMessage } from '@/components/ActionMessage';
 import UnlockForm from '@/components/UnlockForm';
 import { t } from '@/lib/i18n';
 import { LOCK_STATE_KEY } from '@/lib/storage/lock/lock-keys';
@@ -9,7 +10,6 @@ import { sendMessage } from '@/lib/messaging/client';
 import { getLockStatus } from '@/lib/messaging/messages/lock-messages';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { useFocusWhenTargeted } from '../../navigation/use-focus-when-targeted';
-import type { LockMessage } from './lock-api';
 import { LockManage } from './LockManage';
 import { LockTurnOn } from './LockTurnOn';
 
@@ -21,7 +21,7 @@ import { LockTurnOn } from './LockTurnOn';
 export function LockSettings() {
   const [status, setStatus] = useState<LockStatus>();
   const [ticked, setTicked] = useState(false);
-  const [message, setMessage] = useState<LockMessage>();
+  const [message, setMessage] = useState<ActionResult>();
   const section = useRef<HTMLElement>(null);
   useFocusWhenTargeted('unlock', section, status !== undefined);
 
@@ -59,7 +59,7 @@ export function LockSettings() {
           <p>{t('lockLockedNotice')}</p>
           <UnlockForm
             onUnlocked={() => {
-              setMessage({ kind: 'success', text: t('lockUnlocked') });
+              setMessage(successResult(t('lockUnlocked')));
               read();
             }}
           />
@@ -79,8 +79,7 @@ export function LockSettings() {
           {status.enabled && <LockManage status={status} turningOff={!ticked} onStatus={show} onMessage={setMessage} />}
         </>
       )}
-      {message?.kind === 'error' && <Alert>{message.text}</Alert>}
-      {message?.kind === 'success' && <StatusMessage>{message.text}</StatusMessage>}
+      <ActionMessage result={message} />
     </section>
   );
 }

@@ -5,7 +5,8 @@ import { t } from '@/lib/i18n';
 import { DEFAULT_LOCK_AFTER, type LockAfter, type LockStatus } from '@/lib/storage/lock/lock-schema';
 import { sendMessage } from '@/lib/messaging/client';
 import { turnOnLock } from '@/lib/messaging/messages/lock-admin-messages';
-import { lockAfterOptions, newPassphraseProblem, reportLock, type LockMessage } from './lock-api';
+import type { ActionResult } from '@/components/action-result';
+import { lockAfterOptions, newPassphraseProblem, reportLock } from './lock-api';
 
 /** Passphrase, its confirmation, Lock after, and **Turn on protection** (shown once the checkbox is ticked). */
 export function LockTurnOn({
@@ -13,7 +14,7 @@ export function LockTurnOn({
   onMessage,
 }: {
   onStatus: (status: LockStatus) => void;
-  onMessage: (message: LockMessage | undefined) => void;
+  onMessage: (message: ActionResult | undefined) => void;
 }) {
   const [passphrase, setPassphrase] = useState('');
   const [confirm, setConfirm] = useState('');

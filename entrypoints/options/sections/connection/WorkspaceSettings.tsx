@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { errorResult, successResult } from '@/components/action-result';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { clearWorkspace, deleteWorkspace } from '@/lib/messaging/messages/workspace-admin-messages';
@@ -25,9 +26,9 @@ export function WorkspaceSettings() {
     const result = lastOne
       ? await sendMessage(clearWorkspace, { workspaceId: id })
       : await sendMessage(deleteWorkspace, { workspaceId: id });
-    if (!result.ok) return sayWorkspaceMessage({ kind: 'error', text: messageText(result.error.message) });
+    if (!result.ok) return sayWorkspaceMessage(errorResult(messageText(result.error.message)));
     if (lastOne) reloadWorkspace();
-    sayWorkspaceMessage({ kind: 'success', text: t(lastOne ? 'workspaceCleared' : 'workspaceDeleted', name) });
+    sayWorkspaceMessage(successResult(t(lastOne ? 'workspaceCleared' : 'workspaceDeleted', name)));
   };
 
   return (

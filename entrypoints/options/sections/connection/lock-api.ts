@@ -3,9 +3,7 @@ import { LOCK_AFTER_CHOICES, type LockAfter, type LockStatus } from '@/lib/stora
 import { MIN_PASSPHRASE_LENGTH } from '@/lib/crypto/passphrase';
 import type { Result } from '@/lib/result';
 import { messageText } from '@/lib/message-ref';
-
-/** What a lock action reports next to its controls. */
-export type LockMessage = { kind: 'success' | 'error'; text: string };
+import { errorResult, successResult, type ActionResult } from '@/components/action-result';
 
 /** The options of **Lock after**. */
 export const lockAfterOptions = (): { value: LockAfter; label: string }[] =>
@@ -30,8 +28,8 @@ export function reportLock(
   result: Result<LockStatus>,
   success: string,
   onStatus: (status: LockStatus) => void,
-): LockMessage {
-  if (!result.ok) return { kind: 'error', text: messageText(result.error.message) };
+): ActionResult {
+  if (!result.ok) return errorResult(messageText(result.error.message));
   onStatus(result.value);
-  return { kind: 'success', text: success };
+  return successResult(success);
 }

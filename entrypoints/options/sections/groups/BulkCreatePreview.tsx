@@ -1,5 +1,6 @@
 import { isActive } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { useMemo, useState } from 'react';
+import { errorResult, type ActionResult } from '@/components/action-result';
 import { Alert } from '@/components/Alert';
 import { plural, t } from '@/lib/i18n';
 import { messageText } from '@/lib/message-ref';
@@ -26,7 +27,7 @@ interface BulkCreatePreviewProps {
   /** The chosen rate; undefined while the field holds no valid rate. */
   rate: number | undefined;
   onStarted: () => void;
-  onOutcome: (outcome: { kind: 'error' | 'success'; message: string }) => void;
+  onOutcome: (outcome: ActionResult) => void;
 }
 
 /** What a bulk-create CSV would do, and the button that starts it ("Create 60 groups (~24 s)"). */
@@ -47,7 +48,7 @@ export function BulkCreatePreview({ fileName, text, rate, onStarted, onOutcome }
     const result = await sendMessage(startBulkCreate, { workspaceId, rows: parsed.rows, ratePerMinute: rate });
     setBusy(false);
     if (result.ok) onStarted();
-    else onOutcome({ kind: 'error', message: messageText(result.error.message) });
+    else onOutcome(errorResult(messageText(result.error.message)));
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, StatusMessage } from '@/components/Alert';
+import { ActionMessage } from '@/components/ActionMessage';
 import { plural, t } from '@/lib/i18n';
 import { canResume, remainingCount } from '@/lib/user-groups/bulk-job';
 import type { BulkJob } from '@/lib/storage/bulk-job/bulk-job-schema';
@@ -109,12 +109,7 @@ export function BulkCreateProgress({ job }: { job: BulkJob }) {
           </button>
         )}
       </div>
-      {result &&
-        (result.ok ? (
-          <StatusMessage>{result.value}</StatusMessage>
-        ) : (
-          <Alert>{messageText(result.error.message)}</Alert>
-        ))}
+      <ActionMessage result={result} />
       {job.failed.length > 0 && (
         <>
           <h4>{t('bulkFailedRows')}</h4>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, StatusMessage } from '@/components/Alert';
+import { errorResult, type ActionResult } from '@/components/action-result';
+import { ActionMessage } from '@/components/ActionMessage';
 import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
@@ -12,7 +13,6 @@ import {
 import { AddGroupsFromFile, type ChosenGroupsFile } from './AddGroupsFromFile';
 import { BulkCreatePreview } from './BulkCreatePreview';
 import { BulkCreateProgress } from './BulkCreateProgress';
-import type { Outcome } from './outcome';
 import { RegistryImport } from './RegistryImport';
 
 function checkRate(raw: string): { rate?: number; error?: string; warning?: string } {
@@ -33,7 +33,7 @@ export function BulkCreateSection() {
   const loaded = useUserGroupStore((state) => state.loaded);
   const job = useBulkCreateStore((state) => state.job);
   const [chosen, setChosen] = useState<ChosenGroupsFile>();
-  const [outcome, setOutcome] = useState<Pick<Outcome, 'kind' | 'message'>>();
+  const [outcome, setOutcome] = useState<ActionResult>();
   const [resetKey, setResetKey] = useState(0);
   const [rateText, setRateText] = useState(String(DEFAULT_RATE_PER_MINUTE));
   const rate = checkRate(rateText);
@@ -56,7 +56,7 @@ export function BulkCreateSection() {
             setChosen(undefined);
           }}
           onChosen={setChosen}
-          onProblem={(message) => setOutcome({ kind: 'error', message })}
+          onProblem={(message) => setOutcome(errorResult(message))}
         />
         <TextField
           label={t('bulkRate')}
@@ -88,8 +88,9 @@ export function BulkCreateSection() {
       {chosen?.kind === 'backup' && (
         <RegistryImport key={chosen.id} file={chosen} onOutcome={setOutcome} onDone={clear} />
       )}
-      <div aria-live="polite">{outcome?.kind === 'success' && <StatusMessage>{outcome.message}</StatusMessage>}</div>
-      {outcome?.kind === 'error' && <Alert>{outcome.message}</Alert>}
+      {/* A success goes into a live region that is already there; an error (role=alert) speaks on its own. */}
+      <div aria-live="polite">{outcome?.kind === 'success' && <ActionMessage result={outcome} />}</div>
+      {outcome?.kind === 'error' && <ActionMessage result={outcome} />}
       {job && <BulkCreateProgress job={job} />}
     </section>
   );

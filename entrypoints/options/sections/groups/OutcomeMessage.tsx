@@ -1,4 +1,4 @@
-import { Alert, StatusMessage } from '@/components/Alert';
+import { ActionMessage } from '@/components/ActionMessage';
 import { t } from '@/lib/i18n';
 import type { AppError } from '@/lib/result';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
@@ -17,13 +17,24 @@ interface OutcomeMessageProps {
 
 /** The section's one message: an alert for an error (with its follow-up), a status for a success. */
 export function OutcomeMessage({ outcome, onForget }: OutcomeMessageProps) {
-  if (!outcome) return null;
-  if (outcome.kind === 'success') return <StatusMessage>{outcome.message}</StatusMessage>;
-  const offer = outcome.offer;
   return (
-    <Alert>
-      {outcome.message}
-      {outcome.settingsLink && (
+    <ActionMessage result={outcome}>
+      {outcome?.kind === 'error' && (
+        <FollowUp settingsLink={outcome.settingsLink} offer={outcome.offer} onForget={onForget} />
+      )}
+    </ActionMessage>
+  );
+}
+
+interface FollowUpProps extends Pick<Outcome, 'settingsLink' | 'offer'> {
+  onForget: OutcomeMessageProps['onForget'];
+}
+
+/** After an error: the link to the Connection section, and the offer to remove the group from this browser. */
+function FollowUp({ settingsLink, offer, onForget }: FollowUpProps) {
+  return (
+    <>
+      {settingsLink && (
         <>
           {' '}
           <a href={sectionHref('connection')}>{t('groupsCheckConnection')}</a>.
@@ -37,6 +48,6 @@ export function OutcomeMessage({ outcome, onForget }: OutcomeMessageProps) {
           </button>
         </>
       )}
-    </Alert>
+    </>
   );
 }

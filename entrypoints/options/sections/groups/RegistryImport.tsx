@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { errorResult, type ActionResult } from '@/components/action-result';
 import { Alert } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { plural, t } from '@/lib/i18n';
@@ -14,7 +15,6 @@ import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { ImportPreview } from './ImportPreview';
 import { describeImport } from './import-outcome';
-import type { Outcome } from './outcome';
 
 interface ChosenFile {
   fileName: string;
@@ -39,7 +39,7 @@ const planOf = (preview: Preview) =>
 interface RegistryImportProps {
   /** A backup chosen in Add groups from file (AddGroupsFromFile.tsx), read but not yet parsed. */
   file: { fileName: string; text: string };
-  onOutcome: (outcome: Outcome) => void;
+  onOutcome: (outcome: ActionResult) => void;
   /** Imported or discarded: the section empties its file field. */
   onDone: () => void;
 }
@@ -75,7 +75,7 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
     const mirrorNow = useUserGroupStore.getState().groups;
     const stored = await sendMessage(readUserGroupRegistry, { workspaceId });
     if (!stored.ok) {
-      onOutcome({ kind: 'error', message: t('importFailed', messageText(stored.error.message)) });
+      onOutcome(errorResult(t('importFailed', messageText(stored.error.message))));
       return undefined;
     }
     setBase({ groups: stored.value.groups, mirror: mirrorNow });
@@ -91,8 +91,7 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
     const mirrorNow = useUserGroupStore.getState().groups;
     void sendMessage(readUserGroupRegistry, { workspaceId }).then((stored) => {
       if (!current) return;
-      if (!stored.ok)
-        return onOutcome({ kind: 'error', message: t('importFailed', messageText(stored.error.message)) });
+      if (!stored.ok) return onOutcome(errorResult(t('importFailed', messageText(stored.error.message))));
       setBase({ groups: stored.value.groups, mirror: mirrorNow });
       setChosen({
         fileName: file.fileName,
@@ -124,13 +123,13 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
     if (!fresh || planOf(fresh) !== planOf(preview)) {
       setBusy(false);
       // The preview now shows the stored data; the user confirms what it says, not what it said.
-      if (fresh) onOutcome({ kind: 'error', message: t('importPreviewChanged') });
+      if (fresh) onOutcome(errorResult(t('importPreviewChanged')));
       return;
     }
     const result = await sendMessage(importUserGroups, { workspaceId, items: importItems(fresh) });
     setBusy(false);
     if (!result.ok) {
-      onOutcome({ kind: 'error', message: t('importFailed', messageText(result.error.message)) });
+      onOutcome(errorResult(t('importFailed', messageText(result.error.message))));
       return;
     }
     reset();

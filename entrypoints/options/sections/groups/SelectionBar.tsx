@@ -34,7 +34,7 @@ export function SelectionBar({ selected, onClear, onStart, onOutcome }: Selectio
     const stored = await sendMessage(readUserGroupRegistry, { workspaceId: workspace.id });
     setBusy(false);
     if (!stored.ok)
-      return onOutcome({ kind: 'error', message: t('exportFailed', messageText(stored.error.message)), place: 'list' });
+      return onOutcome({ kind: 'error', text: t('exportFailed', messageText(stored.error.message)), place: 'list' });
     const keys = new Set(selected.map(groupKey));
     downloadFile(
       exportRegistryJson(
@@ -54,11 +54,11 @@ export function SelectionBar({ selected, onClear, onStart, onOutcome }: Selectio
     if (!result.ok)
       return onOutcome({
         kind: 'error',
-        message: t('groupsSelectionNotStarted', messageText(result.error.message)),
+        text: t('groupsSelectionNotStarted', messageText(result.error.message)),
         place: 'list',
       });
     onClear();
-    onOutcome({ kind: 'success', message: plural('groupsSelectionStarted', result.value.total), place: 'list' });
+    onOutcome({ kind: 'success', text: plural('groupsSelectionStarted', result.value.total), place: 'list' });
   };
 
   if (count === 0) return null;

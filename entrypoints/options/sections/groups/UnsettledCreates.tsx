@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { resultOf } from '@/components/action-result';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { formatDateTime, t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
@@ -9,7 +10,6 @@ import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { createOutcome } from './create-outcome';
 import { describeGroup } from './describe-group';
 import type { Outcome } from './outcome';
-import { messageText } from '@/lib/message-ref';
 
 interface UnsettledCreatesProps {
   onStart: () => void;
@@ -45,11 +45,7 @@ export function UnsettledCreates({ onStart, onOutcome }: UnsettledCreatesProps) 
     setDismissing(undefined);
     onStart();
     const result = await sendMessage(dismissUnsettledCreate, { workspaceId, ...refOf(create) });
-    onOutcome(
-      result.ok
-        ? { kind: 'success', message: t('groupsDismissed', describe(create)) }
-        : { kind: 'error', message: messageText(result.error.message) },
-    );
+    onOutcome(resultOf(result, t('groupsDismissed', describe(create))));
   };
 
   return (

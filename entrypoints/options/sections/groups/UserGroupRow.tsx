@@ -1,4 +1,5 @@
 import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { ActionResult } from '@/components/action-result';
 import { CopyButton } from '@/components/CopyButton';
 import { maskGroupToken } from '@/lib/connection/mask-secret';
 import { t } from '@/lib/i18n';
@@ -11,10 +12,7 @@ import { environmentLabel } from './describe-group';
 export type RowAction = 'rotate' | 'delete' | 'forget';
 
 /** The last action's result on this row, shown on it (the list's live region announces it). */
-export interface RowNote {
-  kind: 'success' | 'error';
-  text: string;
-}
+export type RowNote = ActionResult;
 
 /** The controls of a row, in the order Left/Right move through them (the grid's columns). */
 export const ROW_CONTROLS = 'input[type=checkbox], button:not([role=menuitem])';

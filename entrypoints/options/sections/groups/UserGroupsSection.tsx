@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { resultOf } from '@/components/action-result';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { maskGroupToken } from '@/lib/connection/mask-secret';
 import { t } from '@/lib/i18n';
@@ -65,13 +66,13 @@ export function UserGroupsSection() {
         ? {
             kind: 'success',
             place: 'list',
-            message: t('groupsRotated', describe(group), maskGroupToken(result.value.group.token)),
+            text: t('groupsRotated', describe(group), maskGroupToken(result.value.group.token)),
             row: { key, text: t('groupsRowRotated', maskGroupToken(result.value.group.token)) },
           }
         : {
             kind: 'error',
             place: 'list',
-            message: t('groupsNotRotated', describe(group), listErrorText(result.error)),
+            text: t('groupsNotRotated', describe(group), listErrorText(result.error)),
             row: { key, text: t('groupsRowNotRotated', messageText(result.error.message)) },
             settingsLink: needsSettings(result.error),
           },
@@ -89,7 +90,7 @@ export function UserGroupsSection() {
     setBusy(group, false);
     setOutcome(
       result.ok
-        ? { kind: 'success', place: 'list', message: t('groupsDeleted', describe(group)) }
+        ? { kind: 'success', place: 'list', text: t('groupsDeleted', describe(group)) }
         : {
             ...deleteFailure(group, result.error),
             place: 'list',
@@ -102,11 +103,7 @@ export function UserGroupsSection() {
   const forget = async (group: RegistryEntry) => {
     begin();
     const result = await sendMessage(forgetUserGroup, { workspaceId, ...refOf(group) });
-    setOutcome(
-      result.ok
-        ? { kind: 'success', place: 'list', message: t('groupsForgotten', describe(group)) }
-        : { kind: 'error', place: 'list', message: messageText(result.error.message) },
-    );
+    setOutcome({ ...resultOf(result, t('groupsForgotten', describe(group))), place: 'list' });
   };
 
   const onAction = useCallback((kind: RowAction, group: RegistryEntry) => setDialog({ kind, group }), []);

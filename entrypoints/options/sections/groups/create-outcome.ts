@@ -1,3 +1,4 @@
+import { errorResult, successResult } from '@/components/action-result';
 import { type Environment } from '@/lib/environment';
 import { t } from '@/lib/i18n';
 import type { ResponseOfDefinition } from '@/lib/messaging/define-message';
@@ -29,9 +30,9 @@ export function createOutcome(
           messageText(result.error.message),
         )
       : messageText(result.error.message);
-    return { kind: 'error', message };
+    return errorResult(message);
   }
   const { group, created } = result.value;
   const described = describeGroup(group.name, group.environment, group.provided_id);
-  return { kind: 'success', message: created ? t('groupsCreated', described) : t('groupsAlreadyExisted', described) };
+  return successResult(created ? t('groupsCreated', described) : t('groupsAlreadyExisted', described));
 }

@@ -1,3 +1,4 @@
+import { errorResult } from '@/components/action-result';
 import { t } from '@/lib/i18n';
 import type { AppError } from '@/lib/result';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
@@ -13,11 +14,10 @@ import { listErrorText } from './list-error-text';
  */
 export function deleteFailure(group: RegistryEntry, error: AppError): Outcome {
   const described = describeGroup(group.name, group.environment, group.provided_id);
-  if (error.maybeProcessed)
-    return { kind: 'error', message: t('groupsDeleteUnknown', described, listErrorText(error)) };
+  if (error.maybeProcessed) return errorResult(t('groupsDeleteUnknown', described, listErrorText(error)));
   const gone = group.deleteOutcomeUnknown !== undefined && error.code === 'REJECTED';
   const message = gone
     ? t('groupsRetryDeleteGone', described, listErrorText(error))
     : t('groupsNotDeleted', described, listErrorText(error));
-  return { kind: 'error', message, offer: { kind: 'forget', group } };
+  return { kind: 'error', text: message, offer: { kind: 'forget', group } };
 }

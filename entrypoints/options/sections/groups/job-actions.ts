@@ -1,3 +1,4 @@
+import { errorResult, resultOf, successResult, type ActionResult } from '@/components/action-result';
 import { downloadFile } from '@/components/download-file';
 import { plural, t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
@@ -7,12 +8,10 @@ import {
   startBulkCreate,
 } from '@/lib/messaging/messages/registry-transfer-messages';
 import { startSelectionJob } from '@/lib/messaging/messages/selection-job-messages';
-import { fail, ok, type Result } from '@/lib/result';
 import { bulkCreateRowsItemFor } from '@/lib/storage/bulk-job/bulk-rows-item';
 import { storedBulkJobRowsSchema, type BulkJob, type BulkOperation } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { unsentRows, unsentRowsCsv } from '@/lib/user-groups/bulk-unsent';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
-import { text } from '@/lib/message-ref';
 
 /** "Creating groups", "Rotating tokens", "Deleting groups". */
 export function jobKindText(operation: BulkOperation): string {
@@ -20,18 +19,14 @@ export function jobKindText(operation: BulkOperation): string {
 }
 
 /** What a job control did, in words for the live region next to the controls. */
-export type JobActionResult = Result<string>;
-
-const done = (message: string): JobActionResult => ok(message);
+export type JobActionResult = ActionResult;
 
 export async function cancelJob(workspaceId: string): Promise<JobActionResult> {
-  const result = await sendMessage(cancelBulkCreate, { workspaceId });
-  return result.ok ? done(t('jobCancelRequested')) : result;
+  return resultOf(await sendMessage(cancelBulkCreate, { workspaceId }), t('jobCancelRequested'));
 }
 
 export async function resumeJob(workspaceId: string): Promise<JobActionResult> {
-  const result = await sendMessage(resumeBulkCreate, { workspaceId });
-  return result.ok ? done(t('jobResumed')) : result;
+  return resultOf(await sendMessage(resumeBulkCreate, { workspaceId }), t('jobResumed'));
 }
 
 /** A new job with the failed rows (or groups) of this one, at its rate. */
@@ -50,15 +45,15 @@ export async function retryFailed(workspaceId: string, job: BulkJob): Promise<Jo
           groups: failed.map(({ name, userGroupId, environment }) => ({ name, userGroupId, environment })),
           ...(job.ratePerMinute !== null && { ratePerMinute: job.ratePerMinute }),
         });
-  return result.ok ? done(plural('jobRetryStarted', failed.length)) : result;
+  return resultOf(result, plural('jobRetryStarted', failed.length));
 }
 
 /** The rows the job did not send, and the failed ones with their error, as a spreadsheet-safe CSV. */
 export async function downloadUnsentRows(workspaceId: string, job: BulkJob): Promise<JobActionResult> {
   const stored = storedBulkJobRowsSchema.safeParse(await bulkCreateRowsItemFor(workspaceScope(workspaceId)).getValue());
   const rows = stored.success && stored.data?.jobId === job.id ? stored.data.rows : undefined;
-  if (!rows) return fail('INTERNAL', text('jobRowsUnreadable'));
+  if (!rows) return errorResult(t('jobRowsUnreadable'));
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   downloadFile({ fileName: `unsent-rows-${stamp}.csv`, mimeType: 'text/csv', text: unsentRowsCsv(job, rows) });
-  return done(plural('jobUnsentDownloaded', unsentRows(job, rows).length));
+  return successResult(plural('jobUnsentDownloaded', unsentRows(job, rows).length));
 }

@@ -1,3 +1,4 @@
+import type { ActionResult } from '@/components/action-result';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 
 /**
@@ -6,9 +7,7 @@ import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
  * one value, replaced together and cleared when the next action starts, so an offer never outlives
  * the message it belongs to.
  */
-export type Outcome = {
-  kind: 'success' | 'error';
-  message: string;
+export type Outcome = ActionResult & {
   offer?: { kind: 'forget'; group: RegistryEntry };
   /** 'list': the result of an action in the list (a row, the selection), shown above the list, in view. */
   place?: 'list';
