@@ -110,7 +110,7 @@ test('turned on, no credential is stored in clear, locked or unlocked; a restart
     await expectNoSecretStored(extension, sandbox);
     // Every section says it is locked, and its link puts focus in the Unlock form.
     await goToSection(options, 'groups');
-    const banner = options.getByRole('note').filter({ hasText: 'Credentials are locked' });
+    const banner = options.getByRole('note').filter({ hasText: 'Credentials and group tokens are locked' });
     await expect(banner).toBeVisible();
     await banner.getByRole('link', { name: 'Unlock' }).click();
     await expect(options.getByLabel('Passphrase', { exact: true })).toBeFocused();
