@@ -9,6 +9,7 @@ import { applyLockAfter } from './lock-idle';
 import { noticeHandlers } from './notice-handlers';
 import { createPolicyApplier, lockedSaveAllowed } from './policy';
 import { createSetupFileHandlers } from './setup-file-handlers';
+import { answeringStorageFull } from './storage-full';
 import { dispatchToWorkspace } from './workspace-dispatch';
 import { createWorkspaceManagementHandlers } from './workspace-handlers';
 import { createWorkspaces, type Workspaces } from './workspaces';
@@ -65,5 +66,5 @@ export function createBackgroundHandlers(
       onLockAfter: applyLockAfter,
     }),
   };
-  return { handlers, workspaces, applyPolicy, lock };
+  return { handlers: answeringStorageFull(handlers), workspaces, applyPolicy, lock };
 }

@@ -38,7 +38,8 @@ export function createImportHandlers(
     /** The registry as stored once the changes already queued are written: what an export must hold. */
     async readUserGroupRegistry({ forExport }) {
       const { groups } = await registry.settled();
-      if (forExport) await noteRegistryExport(scope, now());
+      // Noting when is a nicety: a full storage must not stop the export that saves the tokens.
+      if (forExport) await noteRegistryExport(scope, now()).catch(() => undefined);
       return ok({ groups });
     },
   };
