@@ -90,9 +90,12 @@ export const deleteStep: StepKind = {
     const group = target(context);
     world.note(`  delete ${group.environment}:${group.provided_id}`);
     const outcome = told(await deleteRow(world.options, group.provided_id, context.inFlight));
-    // A refused delete (the service no longer knows the group) offers to remove it here: a user often does.
+    // A refused delete offers to remove the group from this browser only. Its dialog says to use it when
+    // the group no longer exists on the service: a user does when the page says the service no longer
+    // knows it (any other refusal leaves a live group, whose token this would throw away).
     const offer = groupsSection(world.options).getByRole('alert').getByRole('button', { name: FORGET });
-    if (outcome.kind === 'alert' && (await offer.count()) > 0 && chance(random, 0.5)) {
+    const gone = outcome.text.includes('The service no longer knows');
+    if (outcome.kind === 'alert' && gone && (await offer.count()) > 0 && chance(random, 0.5)) {
       await offer.first().click();
       await world.options.getByRole('dialog').getByRole('button', { name: FORGET }).click();
       await groupsSection(world.options).getByRole('status').filter({ hasText: 'from this browser' }).waitFor();
