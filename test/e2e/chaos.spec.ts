@@ -5,6 +5,7 @@ import { configureConnection, optionsUrl } from './fixtures/connection.ts';
 import { createGroup, isolateUserGroupsAndWatchConsole, openOptionsPage } from './fixtures/options-page.ts';
 import { activeWorkspaceId } from './fixtures/extension-storage.ts';
 import { readExtensionStorage } from './fixtures/service-worker.ts';
+import { deleteRow } from './fixtures/user-group-actions.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // The chaos run of issue 27 in CI: a fixed seed, about 60 steps through the real UI (test/chaos/).
@@ -72,5 +73,35 @@ test.describe('registry tokens while the lock is on', () => {
       await lock.getByRole('button', { name: 'Turn off protection' }).click();
       await expect(lock.getByRole('status')).toContainText('Protection is off');
     }
+  });
+});
+
+// Found by the chaos run (seed 11, step 18), not fixed: left out of CI, run with
+//   KNOWN_DEFECTS=1 npx playwright test test/e2e/chaos.spec.ts --workers=1
+// The service deletes the group, then the connection is dropped before any answer byte; Chromium
+// re-sends the DELETE on a fresh connection (README, "What the user sees when the service fails"), and
+// the re-send is refused ("No user group has this token": the group is gone). A refusal counts as "not
+// deleted": the group stays in the registry, unflagged, though the service no longer has it. (A refused
+// rotation is flagged for the same reason; a refused delete is not.)
+test.describe('known defect: a delete re-sent by the browser and refused', () => {
+  isolateUserGroupsAndWatchConsole();
+  test.skip(!process.env.KNOWN_DEFECTS, 'a known defect, described in the report of issue 27');
+
+  test('leaves a group the service deleted in the registry, unflagged', async ({ extension, sandbox }) => {
+    await configureConnection(extension.context, extension.extensionId, sandbox);
+    const options = await openOptionsPage(extension);
+    await createGroup(options, 'Resent', 'resent-1', 'Customer');
+    // Once: the service deletes, stalls, drops the connection; the browser's re-send meets no fault.
+    sandbox.setFault('userGroup.delete', { kind: 'hang', dropAfterMs: 300, afterProcessing: true, times: 1 });
+    await deleteRow(options, 'resent-1');
+    expect(sandbox.requests.filter((request) => request.route === 'userGroup.delete')).toHaveLength(2);
+    expect(sandbox.groups()).toEqual([]);
+    const found = checkInvariants({
+      storage: await readExtensionStorage(extension, options),
+      services: [{ workspaceId: await activeWorkspaceId(extension), label: '1', groups: [], projectIds: [] }],
+      projects: { shown: new Map(), unanswered: new Set() },
+      final: true,
+    });
+    expect(found.tokensMatchService).toEqual([]);
   });
 });
