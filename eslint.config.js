@@ -37,13 +37,13 @@ export default tseslint.config(
   { files: ['**/*.tsx'], ...reactHooks.configs.flat['recommended-latest'] },
   {
     // Tests, the sandbox and scripts print what they do.
-    files: ['test/**', '*.config.ts'],
+    files: ['test/**', '*.config.ts', 'scripts/*.ts'],
     rules: { 'no-console': 'off' },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
   {
     // The Node preflight: CommonJS in ES5 syntax, so that it runs on any old Node to say which one is needed.
-    files: ['scripts/*.cjs'],
+    files: ['scripts/*.cjs', '.dependency-cruiser.cjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { plural, t, type MessageKey, type PluralBase } from './i18n';
+import { cutText } from './text/bounded-text';
 
 /**
  * A text named rather than written: a message of public/_locales and what goes into it. The background
@@ -31,8 +32,39 @@ export const countedText = (key: PluralBase, count: number, ...args: Arg[]): Mes
  */
 export const verbatimText = (words: string): MessageRef => ({ key: 'verbatimText', args: [words] });
 
-/** Reads a stored text: a named text, or an older version's plain words (shown as they are). */
-export const storedTextSchema = z.union([messageRefSchema, z.pipe(z.string(), z.transform(verbatimText))]);
+/**
+ * The most characters of one piece of words not ours that is kept, stored or shown (a service's refusal
+ * of 900 KB would otherwise fill the page and, a job of them, the storage quota).
+ */
+export const MAX_VERBATIM_LENGTH = 500;
+
+/**
+ * Words not ours, bounded: as they are when short, else their first 500 characters with an ellipsis
+ * and their full length, in the UI language ("Rate limit… (900,030 characters)").
+ */
+export function boundedVerbatimText(words: string): MessageRef {
+  const cut = cutText(words, MAX_VERBATIM_LENGTH);
+  return cut.cut ? countedText('verbatimTextCut', cut.fullLength, cut.text) : verbatimText(words);
+}
+
+/** `ref` with every word argument over the bound cut (at any depth), so no stored text is unbounded. */
+function boundArguments(ref: MessageRef): MessageRef {
+  const tooLong = (arg: unknown) => typeof arg === 'string' && arg.length > MAX_VERBATIM_LENGTH;
+  if (!ref.args?.some((arg) => typeof arg === 'object' || tooLong(arg))) return ref;
+  const args = ref.args.map((arg) =>
+    typeof arg === 'object' ? boundArguments(arg) : tooLong(arg) ? boundedVerbatimText(String(arg)) : arg,
+  );
+  return { ...ref, args };
+}
+
+/**
+ * Reads a stored text: a named text, or an older version's plain words (shown as they are). Words over
+ * the bound, stored before there was one, are cut on read: the record they belong to is kept whole.
+ */
+export const storedTextSchema = z.pipe(
+  z.union([messageRefSchema, z.pipe(z.string(), z.transform(verbatimText))]),
+  z.transform(boundArguments),
+);
 
 /** The text in the page's language (a name the messages lack shows as that name, see t()). */
 export function messageText(ref: MessageRef): string {

@@ -4,28 +4,28 @@ import { createUserGroupApi } from '@/lib/api/user-group-api';
 import { isPolicyChange } from '@/lib/policy/read-policy';
 import { registerContextMenu } from '@/lib/context-menu/register';
 import { createMessageListener } from '@/lib/messaging/router';
-import { BULK_CREATE_ALARM_PREFIX, bulkAlarmFor, LEGACY_BULK_CREATE_ALARM } from './bulk-create-handlers';
+import { createBackground } from './background';
+import { BULK_CREATE_ALARM_PREFIX, bulkAlarmFor, LEGACY_BULK_CREATE_ALARM } from './bulk-alarm';
 import { openStartPageOnInstall } from './first-run';
-import { createBackgroundHandlers } from './handlers';
 import { registerJobBadge } from './job-badge';
 import { watchIdle } from './lock-idle';
-import { browserManagedStorage } from './policy';
 
 export default defineBackground(() => {
   // Wire the real fetch into the API clients, then register every listener synchronously so that
   // an event that woke the worker is not missed. The upgrade to workspaces starts here, before any
   // read: every handler waits for it (lib/workspaces/workspace-index-store.ts).
   const fetchFn = (input: string, init: RequestInit) => fetch(input, init);
-  const { handlers, workspaces, applyPolicy, lock } = createBackgroundHandlers(
+  const { routes, workspaces, applyPolicy, lock } = createBackground(
     {
       projectApi: createProjectApi({ fetch: fetchFn }),
       userGroupApi: createUserGroupApi({ fetch: fetchFn }),
       bulkAlarm: bulkAlarmFor,
     },
-    browserManagedStorage,
+    // The organisation policy, where the browser has `storage.managed` (readPolicy reads none as no policy).
+    () => browser.storage.managed.get(),
   );
   browser.runtime.onMessage.addListener(
-    createMessageListener(handlers, { id: browser.runtime.id, origin: browser.runtime.getURL('/') }),
+    createMessageListener(routes, { id: browser.runtime.id, origin: browser.runtime.getURL('/') }),
   );
   // "Register this page / linked page for review": items created on install, clicks open the form
   // (the popup, which acts in the last used workspace).

@@ -1,16 +1,24 @@
-import { CREDENTIALS_STORAGE_NAME } from '@/lib/storage/credentials/credentials-keys';
-import { LOCKED_MESSAGE } from '@/lib/storage/credentials/lock-keys';
-import { createLockService, type LockService } from '@/lib/lock/lock-service';
-import type { LockAfter, LockStatus } from '@/lib/storage/credentials/lock-schema';
-import type { Handlers } from '@/lib/messaging/router';
+import { LOCKED_MESSAGE } from '@/lib/storage/lock/lock-keys';
+import type { LockService } from '@/lib/lock/lock-service';
+import type { LockAfter, LockStatus } from '@/lib/storage/lock/lock-schema';
+import type { ExtensionHandlers } from '@/lib/messaging/router';
 import { ok, type Result } from '@/lib/result';
 import { workspaceKey } from '@/lib/storage/workspace-keys';
 import { browser } from 'wxt/browser';
+import type { WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
 import type { Workspaces } from './workspaces';
 
 type LockHandlers = Pick<
-  Handlers,
-  'getLockStatus' | 'unlock' | 'turnOnLock' | 'changeLockPassphrase' | 'turnOffLock' | 'lockNow' | 'setLockAfter'
+  ExtensionHandlers,
+  | 'getLockStatus'
+  | 'unlock'
+  | 'turnOnLock'
+  | 'changeLockPassphrase'
+  | 'turnOffLock'
+  | 'lockNow'
+  | 'setLockAfter'
+  | 'describeForgetCredentials'
+  | 'forgetAllCredentials'
 >;
 
 export interface LockHooks {
@@ -20,19 +28,9 @@ export interface LockHooks {
   onLockAfter?: (lockAfter: LockAfter | undefined) => Promise<void>;
 }
 
-/** The service over every listed workspace's credentials. */
-export function createWorkspacesLock(workspaces: Workspaces): LockService {
-  return createLockService({
-    credentialNames: async () =>
-      (await workspaces.index.read()).index.workspaces.map((workspace) =>
-        workspaceKey(workspace.id, CREDENTIALS_STORAGE_NAME),
-      ),
-  });
-}
-
 /** Every workspace's bulk job that the lock paused carries on; running ones are woken. */
-export async function resumeLockedJobs(workspaces: Workspaces): Promise<void> {
-  const { workspaces: listed } = (await workspaces.index.read()).index;
+export async function resumeLockedJobs(index: WorkspaceIndexStore, workspaces: Workspaces): Promise<void> {
+  const { workspaces: listed } = (await index.read()).index;
   const keys = listed.map((workspace) => workspaceKey(workspace.id, 'bulkCreateJob'));
   const stored = await browser.storage.local.get(keys);
   for (const workspace of listed) {
@@ -40,7 +38,7 @@ export async function resumeLockedJobs(workspaces: Workspaces): Promise<void> {
       { status?: unknown; message?: { key?: unknown } } | undefined;
     if (job?.status !== 'paused' || job.message?.key !== LOCKED_MESSAGE.key) continue;
     const opened = await workspaces.open(workspace.id);
-    if (opened.ok) await opened.value.services.runner().resume();
+    if (opened.ok) await opened.value.runner().resume();
   }
   await workspaces.wakeBulkJobs();
 }
@@ -68,5 +66,11 @@ export function createLockHandlers(lock: LockService, hooks: LockHooks = {}): Lo
     turnOffLock: async ({ passphrase }) => then(await lock.turnOff(passphrase), true, null),
     lockNow: () => lock.lockNow(),
     setLockAfter: async ({ lockAfter }) => then(await lock.setLockAfter(lockAfter), false, lockAfter),
+    describeForgetCredentials: async () => ok(await lock.describeForgetEverything()),
+    forgetAllCredentials: async () => {
+      const forgotten = await lock.forgetEverything();
+      if (forgotten.ok) void hooks.onLockAfter?.(undefined);
+      return forgotten;
+    },
   };
 }

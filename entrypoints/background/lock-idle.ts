@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { readLockState } from '@/lib/storage/credentials/keyring';
-import type { LockAfter } from '@/lib/storage/credentials/lock-schema';
+import type { LockAfter } from '@/lib/storage/lock/lock-schema';
 import type { LockService } from '@/lib/lock/lock-service';
 
 // The idle lock (design.md §10), through the `idle` API: the browser reports "idle" after the chosen

@@ -1,30 +1,30 @@
 import { browser } from 'wxt/browser';
-import { connectionSettingsSchema } from '@/lib/storage/connection/connection-schema';
 import { ok, type Result } from '@/lib/result';
-import { workspaceStorageNames } from '@/lib/storage/workspace-item-names';
+import { connectionSettingsSchema } from '@/lib/storage/connection/connection-schema';
+import { removeWorkspaceData } from '@/lib/storage/credentials/remove-workspace-data';
 import { workspaceKey, workspaceScope } from '@/lib/storage/workspace-keys';
-import { createWorkspaceIndexStore, unknownWorkspace } from '@/lib/workspaces/workspace-index-store';
+import { unknownWorkspace, type WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
+import { bulkCreateAlarmName } from './bulk-alarm';
 import {
   createWorkspaceServices,
+  type WorkspaceContext,
   type WorkspaceServices,
   type WorkspaceServicesDeps,
-} from '@/lib/workspaces/workspace-services';
-import { bulkCreateAlarmName, selectionActions } from './bulk-create-handlers';
-import type { WorkspaceHandlers } from './workspace-dispatch';
-import { createWorkspaceHandlers } from './workspace-scoped-handlers';
+} from './workspace-services';
 
-interface Opened {
-  services: WorkspaceServices;
-  handlers: WorkspaceHandlers;
+export interface WorkspacesDeps extends WorkspaceServicesDeps {
+  index: WorkspaceIndexStore;
+  /** What a workspace's services are told about the others and the policy. */
+  contextOf: (workspaceId: string) => WorkspaceContext;
 }
 
 /**
- * The workspaces as the background knows them: the index, and each workspace's services and handlers,
- * made when the workspace is first used in this worker and kept while it lives.
+ * The workspaces as the background knows them: each workspace's services, made when the workspace is
+ * first used in this worker and kept while it lives.
  */
-export function createWorkspaces(deps: WorkspaceServicesDeps) {
-  const index = createWorkspaceIndexStore(deps.now);
-  const opened = new Map<string, Opened>();
+export function createWorkspaces(deps: WorkspacesDeps) {
+  const { index } = deps;
+  const opened = new Map<string, WorkspaceServices>();
 
   /** The addresses workspaces other than `workspaceId` have configured: host access they need stays. */
   async function addressesElsewhere(workspaceId: string): Promise<string[]> {
@@ -37,39 +37,42 @@ export function createWorkspaces(deps: WorkspaceServicesDeps) {
     });
   }
 
-  function servicesOf(workspaceId: string): Opened {
+  function servicesOf(workspaceId: string): WorkspaceServices {
     let found = opened.get(workspaceId);
     if (!found) {
-      // A selection job sends each group through the same rotate and delete as a single row.
-      const services = createWorkspaceServices(workspaceId, { selectionActions, ...deps });
-      found = { services, handlers: createWorkspaceHandlers(services, () => addressesElsewhere(workspaceId)) };
+      found = createWorkspaceServices(workspaceId, deps, deps.contextOf(workspaceId));
       opened.set(workspaceId, found);
     }
     return found;
   }
 
   /** A listed workspace's services; NOT_FOUND for an id that is not (or no longer) listed. */
-  async function open(workspaceId: string): Promise<Result<Opened>> {
+  async function open(workspaceId: string): Promise<Result<WorkspaceServices>> {
     return (await index.find(workspaceId)) ? ok(servicesOf(workspaceId)) : unknownWorkspace();
   }
 
+  /** A listed workspace's connection (for the policy and setup files); undefined when it is not listed. */
+  async function repositoryOf(workspaceId: string) {
+    const services = await open(workspaceId);
+    return services.ok ? services.value.repository() : undefined;
+  }
+
+  /**
+   * Removes everything a workspace keeps (secrets in both areas included; `corrupt:` copies stay) after
+   * its job is stopped; its services start afresh when it is used again.
+   */
+  async function wipe(workspaceId: string): Promise<void> {
+    await opened.get(workspaceId)?.stop();
+    opened.delete(workspaceId);
+    await removeWorkspaceData(workspaceScope(workspaceId));
+    await browser.alarms.clear(bulkCreateAlarmName(workspaceId));
+  }
+
   return {
-    index,
     addressesElsewhere,
     open,
-
-    /**
-     * Removes everything a workspace keeps (secrets in both areas included; `corrupt:` copies stay) after
-     * its job is stopped; its services start afresh when it is used again.
-     */
-    async wipe(workspaceId: string): Promise<void> {
-      await opened.get(workspaceId)?.services.stop();
-      opened.delete(workspaceId);
-      const names = workspaceStorageNames(workspaceScope(workspaceId));
-      await browser.storage.session.remove(names.session);
-      await browser.storage.local.remove(names.local);
-      await browser.alarms.clear(bulkCreateAlarmName(workspaceId));
-    },
+    repositoryOf,
+    wipe,
 
     /** At a worker's start: each workspace whose job was running (or cut off mid-request) carries on. */
     async wakeBulkJobs(): Promise<void> {
@@ -79,15 +82,14 @@ export function createWorkspaces(deps: WorkspaceServicesDeps) {
       for (const workspace of workspaces) {
         const job = stored[workspaceKey(workspace.id, 'bulkCreateJob')] as
           { status?: unknown; inFlight?: unknown } | undefined;
-        if (job?.status === 'running' || job?.inFlight !== undefined)
-          void servicesOf(workspace.id).services.runner().wake();
+        if (job?.status === 'running' || job?.inFlight !== undefined) void servicesOf(workspace.id).runner().wake();
       }
     },
 
     /** The alarm of a workspace's job: carry on, unless the workspace is gone (then the alarm goes too). */
     async onBulkAlarm(workspaceId: string): Promise<void> {
       const workspace = await open(workspaceId);
-      if (workspace.ok) await workspace.value.services.runner().wake();
+      if (workspace.ok) await workspace.value.runner().wake();
       else await browser.alarms.clear(bulkCreateAlarmName(workspaceId));
     },
   };

@@ -16,7 +16,7 @@ interface WorkspacePickerProps {
  */
 export function WorkspacePicker({ workspaces, workspaceId, onChange }: WorkspacePickerProps) {
   const choose = (id: string) => {
-    void sendMessage(useWorkspace, { id });
+    void sendMessage(useWorkspace, { workspaceId: id });
     onChange(id);
   };
   return (

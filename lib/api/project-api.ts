@@ -1,16 +1,19 @@
 import { originOf } from '../url/origin-of';
 import { z } from 'zod/mini';
 import type { ProjectInput } from './project-input';
-import { countedText, text, verbatimText } from '../message-ref';
+import { countedText, MAX_VERBATIM_LENGTH, text } from '../message-ref';
 import { fail, ok, type ErrorCode, type Result } from '../result';
 import { projectEndpoint } from './endpoints';
 import { describeHttpStatus, sendJson, type FetchLike } from './http';
+import { MAX_SERVICE_ID_LENGTH, serviceId, serviceWords } from './service-words';
+import { cutText } from '../text/bounded-text';
 
 export const createProjectSuccessSchema = z.object({
   result: z.object({
     status: z.literal('success'),
     message: z.string(),
-    data: z.looseObject({ projectId: z.string().check(z.minLength(1)) }),
+    // An id longer than any id is an answer of an unexpected shape: the project may exist, its id is not stored.
+    data: z.looseObject({ projectId: z.string().check(z.minLength(1), z.maxLength(MAX_SERVICE_ID_LENGTH)) }),
   }),
 });
 
@@ -56,19 +59,20 @@ const CANONICAL_CODES = new Map<string, ErrorCode>(
 
 /**
  * What the status means, in the user's language, with the service's own words (which are not ours to
- * translate) as the detail.
+ * translate, bounded and with `secrets` blanked: serviceWords) as the detail.
  */
 function describeServiceError(
   body: z.infer<typeof projectErrorBodySchema>,
   retryAfterSeconds: number | undefined,
+  secrets: readonly string[],
 ): Result<never> {
   const { message, status, details } = body.error;
   const code = CANONICAL_CODES.get(status) ?? 'REJECTED';
-  const serviceWords = verbatimText(message.trim() || status);
+  const words = serviceWords(message.trim() || status, secrets);
   switch (code) {
     case 'ALREADY_EXISTS': {
       const existing = existingProjectSchema.safeParse(details);
-      const relatedId = existing.success ? existing.data.projectId : undefined;
+      const relatedId = serviceId(existing.success ? existing.data.projectId : undefined);
       return fail(
         'ALREADY_EXISTS',
         relatedId ? text('errorProjectExistsWithId', relatedId) : text('errorProjectExists'),
@@ -76,18 +80,18 @@ function describeServiceError(
       );
     }
     case 'UNAUTHENTICATED':
-      return fail(code, text('errorProjectUnauthenticated', serviceWords));
+      return fail(code, text('errorProjectUnauthenticated', words));
     case 'RATE_LIMITED': {
       const wait =
         retryAfterSeconds === undefined
-          ? text('errorProjectRateLimited', serviceWords)
-          : countedText('errorProjectRateLimitedWait', retryAfterSeconds, serviceWords);
+          ? text('errorProjectRateLimited', words)
+          : countedText('errorProjectRateLimitedWait', retryAfterSeconds, words);
       return fail(code, wait, { retryAfterSeconds });
     }
     case 'SERVICE_ERROR':
-      return fail(code, text('errorProjectServiceFailed', serviceWords), { maybeProcessed: true });
+      return fail(code, text('errorProjectServiceFailed', words), { maybeProcessed: true });
     default:
-      return fail(code, text('errorServiceRefused', serviceWords));
+      return fail(code, text('errorServiceRefused', words));
   }
 }
 
@@ -112,7 +116,9 @@ export function createProjectApi(deps: { fetch: FetchLike; timeoutMs?: number })
 
       // The body's error status is read whatever the HTTP status says.
       const errorBody = projectErrorBodySchema.safeParse(json);
-      if (errorBody.success) return describeServiceError(errorBody.data, retryAfterSeconds);
+      if (errorBody.success) {
+        return describeServiceError(errorBody.data, retryAfterSeconds, [credentials.apiKey, credentials.authToken]);
+      }
       if (status < 200 || status > 299) return describeHttpStatus(status, origin, retryAfterSeconds);
 
       const success = createProjectSuccessSchema.safeParse(json);
@@ -125,7 +131,9 @@ export function createProjectApi(deps: { fetch: FetchLike; timeoutMs?: number })
           },
         );
       }
-      return ok({ projectId: success.data.result.data.projectId, message: success.data.result.message });
+      const { data, message } = success.data.result;
+      // The confirmation is the service's words too: bounded like the rest (it is not shown today).
+      return ok({ projectId: data.projectId, message: cutText(message, MAX_VERBATIM_LENGTH).text });
     },
   };
 }

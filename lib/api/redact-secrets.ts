@@ -2,17 +2,19 @@ import type { MessageRef } from '../message-ref';
 import type { Result } from '../result';
 import { SECRET_FIELDS, type Credentials } from '../storage/connection/connection-schema';
 
+/** `text` with each secret (of four characters or more) it contains replaced by dots. */
+export function blankSecrets(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((clean, secret) => (secret.length >= 4 ? clean.split(secret).join('••••') : clean), text);
+}
+
 /**
  * A last line of defence: should a service echo a credential in its error text (or in an id it names), it is blanked out
  * before the error leaves the background.
  */
 export function redactSecrets<T>(result: Result<T>, credentials: Credentials): Result<T> {
   if (result.ok) return result;
-  const blank = (text: string) =>
-    SECRET_FIELDS.reduce((clean, field) => {
-      const secret = credentials[field];
-      return secret.length >= 4 ? clean.split(secret).join('••••') : clean;
-    }, text);
+  const secrets = SECRET_FIELDS.map((field) => credentials[field]);
+  const blank = (text: string) => blankSecrets(text, secrets);
   // The service's words travel as arguments of the named text, at any depth.
   const blankRef = (ref: MessageRef): MessageRef =>
     ref.args

@@ -1,10 +1,11 @@
 import { originOf } from '../url/origin-of';
 import { z } from 'zod/mini';
 import { environmentSchema, type Environment } from '../environment';
-import { text, verbatimText } from '../message-ref';
+import { text } from '../message-ref';
 import { fail, ok, type Result } from '../result';
 import { userGroupEndpoint } from './endpoints';
 import { describeHttpStatus, sendJson, type FetchLike, type JsonResponse } from './http';
+import { serviceWords } from './service-words';
 
 /** A user group as the service returns it. Unknown fields are kept: the registry stores them too. */
 export const wireUserGroupSchema = z.looseObject({
@@ -47,10 +48,16 @@ export interface DeleteUserGroup {
 }
 
 /**
- * What the answer means. `success: 0` is the service saying no; a 2xx body that cannot be read
- * leaves the outcome unknown (the change may have happened).
+ * What the answer means. `success: 0` is the service saying no (its words bounded, with `secrets`
+ * blanked: serviceWords); a 2xx body that cannot be read leaves the outcome unknown (the change may
+ * have happened).
  */
-function interpret<T>(answer: JsonResponse, origin: string, schema: z.ZodMiniType<T>): Result<T> {
+function interpret<T>(
+  answer: JsonResponse,
+  origin: string,
+  schema: z.ZodMiniType<T>,
+  secrets: readonly string[],
+): Result<T> {
   const { status, json, retryAfterSeconds } = answer;
   const refusal = refusalSchema.safeParse(json);
   if (status === 401 || status === 403 || status === 429 || status >= 500) {
@@ -60,7 +67,7 @@ function interpret<T>(answer: JsonResponse, origin: string, schema: z.ZodMiniTyp
     const reason = (refusal.data.message ?? refusal.data.error ?? '').trim();
     return fail(
       'REJECTED',
-      reason ? text('errorServiceRefused', verbatimText(reason)) : text('errorServiceRefusedNoReason'),
+      reason ? text('errorServiceRefused', serviceWords(reason, secrets)) : text('errorServiceRefusedNoReason'),
     );
   }
   if (status < 200 || status > 299) return describeHttpStatus(status, origin, retryAfterSeconds);
@@ -87,7 +94,7 @@ export function createUserGroupApi(deps: { fetch: FetchLike; timeoutMs?: number 
       body,
       timeoutMs: deps.timeoutMs,
     });
-    return sent.ok ? interpret(sent.value, originOf(url, '—'), schema) : sent;
+    return sent.ok ? interpret(sent.value, originOf(url, '—'), schema, [credentials.apiToken]) : sent;
   }
 
   return {

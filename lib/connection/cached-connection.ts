@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { LOCK_KEY_KEY } from '../storage/credentials/lock-keys';
+import { LOCK_KEY_KEY } from '../storage/lock/lock-keys';
 import type { Result } from '../result';
 import { scopedName, type KeyScope } from '../storage/workspace-keys';
 import type { Api, Connection, ConnectionRepository } from './connection-repository';

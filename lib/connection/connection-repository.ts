@@ -1,6 +1,6 @@
 import { storage } from '#imports';
 import type { StorageItemKey } from '@wxt-dev/storage';
-import { lockedError } from '../storage/credentials/lock-keys';
+import { lockedError } from '../storage/lock/lock-keys';
 import { inCredentialsLane } from '../storage/credentials/credentials-lane';
 import {
   closeForStorage,
@@ -45,7 +45,13 @@ const NOT_CONFIGURED = {
  * one after another: each reads what the previous one wrote, so that two concurrent saves never lose
  * a secret (a read-merge-write that overlaps another drops its secret).
  */
+/** A save or forget that arrived after its workspace's data was removed: it writes nothing. */
+export class WorkspaceRemovedError extends Error {
+  override name = 'WorkspaceRemovedError';
+}
+
 export function createConnectionRepository(scope: KeyScope) {
+  let closed = false;
   const settingsItem = connectionSettingsItemFor(scope);
   const credentialsItems = credentialsItemsFor(scope);
   const serialized = inCredentialsLane;
@@ -95,6 +101,16 @@ export function createConnectionRepository(scope: KeyScope) {
   return {
     load,
 
+    /**
+     * The workspace's data is being removed: in the credentials lane, no save or forget queued after this
+     * writes anything (they throw WorkspaceRemovedError), so a save racing a delete cannot bring a secret back.
+     */
+    close: (): Promise<void> =>
+      serialized(async () => {
+        closed = true;
+        await Promise.resolve();
+      }),
+
     /** Whether this workspace's secrets are sealed and the lock is closed. */
     locked: async (): Promise<boolean> => (await loadStored()).locked,
 
@@ -130,6 +146,7 @@ export function createConnectionRepository(scope: KeyScope) {
       afterWrite?: (previous: ConnectionSettings, saved: Connection) => Promise<void>,
     ): Promise<Connection> {
       return serialized(async () => {
+        if (closed) throw new WorkspaceRemovedError('removed');
         await migrated();
         const current = await loadStored();
         // Locked, the sealed secrets cannot be kept or replaced: nothing is written (callers check first).
@@ -157,6 +174,7 @@ export function createConnectionRepository(scope: KeyScope) {
     /** Writes empty values rather than removing them, so that a dev build's demo fallback does not return. */
     forget(): Promise<void> {
       return serialized(async () => {
+        if (closed) throw new WorkspaceRemovedError('removed');
         await migrated();
         await writeAreas('local', {
           local: await credentialsEntries('local', EMPTY_STORED_CREDENTIALS),

@@ -1,4 +1,5 @@
 import { PROJECT_NAME_MAX_LENGTH } from '../api/project-input';
+import { cutAtWordEnd } from '../text/bounded-text';
 
 /** Control characters (line breaks, tabs, NUL…) and runs of spaces become one space. */
 export function cleanText(text: string): string {
@@ -23,5 +24,5 @@ export function hostAndPath(rawUrl: string): string {
  */
 export function nameForLink(linkUrl: string, linkText?: string): string {
   const text = cleanText(linkText ?? '');
-  return (text || cleanText(hostAndPath(linkUrl))).slice(0, PROJECT_NAME_MAX_LENGTH);
+  return cutAtWordEnd(text || cleanText(hostAndPath(linkUrl)), PROJECT_NAME_MAX_LENGTH);
 }

@@ -4,36 +4,40 @@ import { bytesToBase64 } from '../crypto/base64';
 import { deriveRawKey, importAesKey, PBKDF2_DEFAULT_ITERATIONS, SALT_BYTES } from '../crypto/kdf';
 import { checkPassphrase } from '../crypto/passphrase';
 import { secureRandomBytes, type RandomBytes } from '../crypto/random';
-import { inCredentialsLane } from '../storage/credentials/credentials-lane';
-import { fail, ok, type Result } from '../result';
-import { currentKey, dropKey, keyEntry, readLockState } from '../storage/credentials/keyring';
-import { LOCK_STATE_KEY, LOCK_VERIFIER_TEXT } from '../storage/credentials/lock-keys';
-import { openWith, recode, type Opened } from '../storage/credentials/passphrase-key';
-import {
-  DEFAULT_LOCK_AFTER,
-  type LockAfter,
-  type LockState,
-  type LockStatus,
-} from '../storage/credentials/lock-schema';
-import { credentialsAtRestSchema, isSealed } from '../storage/credentials/sealed-credentials';
 import { text } from '../message-ref';
+import { fail, ok, type Result } from '../result';
+import { inCredentialsLane } from '../storage/credentials/credentials-lane';
+import { currentKey, dropKey, keyEntry, readLockState } from '../storage/credentials/keyring';
+import {
+  countSecrets,
+  finishPendingChange,
+  forgetEverything,
+  openEverything,
+  switchKey,
+} from '../storage/credentials/lock-transitions';
+import { openWith, type LockKey } from '../storage/credentials/passphrase-key';
+import { LOCK_STATE_KEY, LOCK_VERIFIER_TEXT } from '../storage/lock/lock-keys';
+import { DEFAULT_LOCK_AFTER, type LockAfter, type LockState, type LockStatus } from '../storage/lock/lock-schema';
 
 // Background only. Turning the passphrase lock on and off, unlocking, locking, changing the
-// passphrase (design.md §10). Each change of the stored credentials is one storage.local.set (and
-// one storage.session.set for secrets kept only until the browser closes).
+// passphrase, and forgetting every secret when the passphrase is forgotten (design.md §10). The
+// writes are the credentials gate's (lib/storage/credentials/lock-transitions.ts): the lock covers
+// every secret in the store, and each change is write-ahead.
 
 export interface LockDeps {
-  /** browser.storage names of every workspace's credentials (`ws.<id>.credentials`), in both areas. */
-  credentialNames: () => Promise<string[]>;
   randomBytes?: RandomBytes;
+  now?: () => Date;
 }
 
 const WRONG = text('errorWrongPassphrase');
 const TOO_SHORT = text('lockTooShort');
+/** What a group whose token was sealed says after Forget credentials: Retry rotation learns its token again. */
+const TOKEN_LOST = text('groupsTokenLost');
 
-export function createLockService(deps: LockDeps) {
+export function createLockService(deps: LockDeps = {}) {
   const randomBytes = deps.randomBytes ?? secureRandomBytes;
-  // The same queue as every workspace's credential saves (lib/storage/credentials/credentials-lane.ts).
+  const now = deps.now ?? (() => new Date());
+  // The same queue as every workspace's credential saves; it waits for operations that hold the key.
   const serially = inCredentialsLane;
 
   async function status(): Promise<LockStatus> {
@@ -45,13 +49,7 @@ export function createLockService(deps: LockDeps) {
     };
   }
 
-  async function stored(): Promise<{ local: Record<string, unknown>; session: Record<string, unknown> }> {
-    const names = await deps.credentialNames();
-    const [local, session] = await Promise.all([browser.storage.local.get(names), browser.storage.session.get(names)]);
-    return { local, session };
-  }
-
-  async function newKey(passphrase: string, lockAfter: LockAfter): Promise<Opened & { state: LockState }> {
+  async function newKey(passphrase: string, lockAfter: LockAfter): Promise<LockKey & { state: LockState }> {
     const salt = randomBytes(SALT_BYTES);
     const raw = await deriveRawKey(passphrase, salt, PBKDF2_DEFAULT_ITERATIONS);
     if (!raw.ok) throw new Error(raw.problem);
@@ -65,7 +63,7 @@ export function createLockService(deps: LockDeps) {
   }
 
   /** Runs `change` with the key the passphrase opens; a wrong passphrase (or the lock off) changes nothing. */
-  const withPassphrase = (passphrase: string, change: (state: LockState, opened: Opened) => Promise<unknown>) =>
+  const withPassphrase = (passphrase: string, change: (state: LockState, opened: LockKey) => Promise<unknown>) =>
     serially(async (): Promise<Result<LockStatus>> => {
       const state = await readLockState();
       if (!state) return fail('INVALID_INPUT', text('errorLockOff'));
@@ -78,21 +76,15 @@ export function createLockService(deps: LockDeps) {
   return {
     status,
 
+    /** At the worker's start, before anything reads a secret: a change of key cut off midway is finished or undone. */
+    recover: () => serially(finishPendingChange),
+
     turnOn: (passphrase: string, lockAfter: LockAfter) =>
       serially(async (): Promise<Result<LockStatus>> => {
         if (await readLockState()) return fail('INVALID_INPUT', text('errorLockAlreadyOn'));
         if (checkPassphrase(passphrase)) return fail('INVALID_INPUT', TOO_SHORT, { field: 'passphrase' });
         const next = await newKey(passphrase, lockAfter);
-        const values = await stored();
-        // The key and the session-only secrets first: sealed values are readable from the moment they are written.
-        await browser.storage.session.set({
-          ...(await recode(values.session, undefined, next.key)),
-          ...keyEntry(next.raw),
-        });
-        await browser.storage.local.set({
-          ...(await recode(values.local, undefined, next.key)),
-          [LOCK_STATE_KEY]: next.state,
-        });
+        await switchKey(undefined, next, next.state);
         return ok(await status());
       }),
 
@@ -101,6 +93,7 @@ export function createLockService(deps: LockDeps) {
         await browser.storage.session.set(keyEntry(opened.raw));
       }),
 
+    /** Waits for the operations under way that hold the key (a request answers within 15 s), then drops it. */
     lockNow: () =>
       serially(async (): Promise<Result<LockStatus>> => {
         await dropKey();
@@ -108,26 +101,17 @@ export function createLockService(deps: LockDeps) {
       }),
 
     changePassphrase: (current: string, passphrase: string) => {
-      if (checkPassphrase(passphrase))
+      if (checkPassphrase(passphrase)) {
         return Promise.resolve(fail<LockStatus>('INVALID_INPUT', TOO_SHORT, { field: 'newPassphrase' }));
+      }
       return withPassphrase(current, async (state, opened) => {
         const next = await newKey(passphrase, state.lockAfter);
-        const values = await stored();
-        const local = await recode(values.local, opened.key, next.key);
-        const session = await recode(values.session, opened.key, next.key);
-        await browser.storage.local.set({ ...local, [LOCK_STATE_KEY]: next.state });
-        await browser.storage.session.set({ ...session, ...keyEntry(next.raw) });
+        await switchKey(opened.key, next, next.state);
       });
     },
 
-    turnOff: (passphrase: string) =>
-      withPassphrase(passphrase, async (_state, opened) => {
-        const values = await stored();
-        await browser.storage.session.set(await recode(values.session, opened.key, undefined));
-        await browser.storage.local.set(await recode(values.local, opened.key, undefined));
-        await browser.storage.local.remove(LOCK_STATE_KEY);
-        await dropKey();
-      }),
+    /** Always needs the passphrase; without it, forgetEverything is the way out. */
+    turnOff: (passphrase: string) => withPassphrase(passphrase, (_state, opened) => openEverything(opened.key)),
 
     setLockAfter: (lockAfter: LockAfter) =>
       serially(async (): Promise<Result<LockStatus>> => {
@@ -137,19 +121,18 @@ export function createLockService(deps: LockDeps) {
         return ok(await status());
       }),
 
+    /** What forgetEverything would clear, for the page to say first. */
+    describeForgetEverything: countSecrets,
+
     /**
-     * After a forget while locked: when no sealed credential is left anywhere, the lock turns off, so
-     * a forgotten passphrase never blocks saving new credentials (README "Passphrase lock").
+     * The passphrase is forgotten: every API credential of every workspace and every sealed group token
+     * is cleared (the page says so first), and the lock turns off, so that new credentials can be saved.
      */
-    releaseIfNothingSealed: () =>
-      serially(async (): Promise<void> => {
-        if (!(await status()).locked) return;
-        const values = await stored();
-        const sealed = [...Object.values(values.local), ...Object.values(values.session)].some((value) => {
-          const parsed = credentialsAtRestSchema.safeParse(value);
-          return parsed.success && isSealed(parsed.data);
-        });
-        if (!sealed) await browser.storage.local.remove(LOCK_STATE_KEY);
+    forgetEverything: () =>
+      serially(async (): Promise<Result<{ credentials: number; tokens: number; status: LockStatus }>> => {
+        if (!(await readLockState())) return fail('INVALID_INPUT', text('errorLockOff'));
+        const cleared = await forgetEverything(TOKEN_LOST, now().toISOString());
+        return ok({ ...cleared, status: await status() });
       }),
   };
 }

@@ -1,25 +1,46 @@
 import type { z } from 'zod/mini';
 
 /**
- * One message of the protocol: its name, the schema of its request and of its response, and whether
- * an extension page opened in a tab (the options page, the popup as a window) may send it.
+ * Where a message acts. `workspace`: in one workspace, which its request names (`workspaceId`); the
+ * background opens that workspace and hands the request to its own handlers (an unknown id is
+ * answered NOT_FOUND). `extension`: on the extension as a whole (the lock, the list of workspaces).
+ */
+export type MessageScope = 'workspace' | 'extension';
+
+/**
+ * One message of the protocol: its name, the schema of its request and of its response, whether an
+ * extension page opened in a tab (the options page, the popup as a window) may send it, and its scope.
  * Pages import the definitions they send, so each bundle carries only its own messages' schemas.
  */
 export interface MessageDefinition<
   N extends string = string,
   Request extends z.ZodMiniType = z.ZodMiniType,
   Response extends z.ZodMiniType = z.ZodMiniType,
+  Scope extends MessageScope = MessageScope,
 > {
   name: N;
   request: Request;
   response: Response;
   allowTab: boolean;
+  scope: Scope;
 }
 
+/** A message that acts on the extension as a whole. */
 export function defineMessage<const N extends string, Request extends z.ZodMiniType, Response extends z.ZodMiniType>(
-  definition: MessageDefinition<N, Request, Response>,
-): MessageDefinition<N, Request, Response> {
-  return definition;
+  definition: Omit<MessageDefinition<N, Request, Response, 'extension'>, 'scope'>,
+): MessageDefinition<N, Request, Response, 'extension'> {
+  return { ...definition, scope: 'extension' };
+}
+
+/** A message that acts in one workspace: its request must name it, or this does not type-check. */
+export function defineWorkspaceMessage<
+  const N extends string,
+  Request extends z.ZodMiniType<{ workspaceId: string }>,
+  Response extends z.ZodMiniType,
+>(
+  definition: Omit<MessageDefinition<N, Request, Response, 'workspace'>, 'scope'>,
+): MessageDefinition<N, Request, Response, 'workspace'> {
+  return { ...definition, scope: 'workspace' };
 }
 
 export type RequestOfDefinition<D extends MessageDefinition> = z.infer<D['request']>;

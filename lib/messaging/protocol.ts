@@ -37,6 +37,13 @@ export type MessageName = keyof Protocol;
 export type RequestOf<N extends MessageName> = z.infer<Protocol[N]['request']>;
 export type ResponseOf<N extends MessageName> = z.infer<Protocol[N]['response']>;
 
+/** The messages that act in one workspace, as their definitions say (`defineWorkspaceMessage`). */
+export type WorkspaceMessageName = {
+  [N in MessageName]: Protocol[N]['scope'] extends 'workspace' ? N : never;
+}[MessageName];
+/** The messages that act on the extension as a whole. */
+export type ExtensionMessageName = Exclude<MessageName, WorkspaceMessageName>;
+
 export const messageNameSchema = z.enum(Object.keys(protocol) as [MessageName, ...MessageName[]]);
 
 /** The envelope on the wire: `{ type, data }`. */

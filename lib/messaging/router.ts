@@ -1,19 +1,59 @@
+import { z } from 'zod/mini';
 import { fail, resultSchema, type Result } from '../result';
-import { envelopeSchema, protocol, type MessageName, type RequestOf, type ResponseOf } from './protocol';
+import {
+  envelopeSchema,
+  protocol,
+  type ExtensionMessageName,
+  type MessageName,
+  type RequestOf,
+  type ResponseOf,
+  type WorkspaceMessageName,
+} from './protocol';
 import { isTrustedSender, type ExtensionIdentity, type MessageSender } from './sender-guard';
 import { text } from '../message-ref';
 
-export type Handlers = {
-  [N in MessageName]: (request: RequestOf<N>, sender: MessageSender) => Promise<Result<ResponseOf<N>>>;
-};
+type Handler<N extends MessageName, Request = RequestOf<N>> = (
+  request: Request,
+  sender: MessageSender,
+) => Promise<Result<ResponseOf<N>>>;
+
+/** One handler per message that acts on the extension as a whole. */
+export type ExtensionHandlers = { [N in ExtensionMessageName]: Handler<N> };
+
+/**
+ * One workspace's handlers, one per workspace message: made for that workspace, they need not read
+ * its id (the request is passed on whole, id included).
+ */
+export type WorkspaceHandlers = { [N in WorkspaceMessageName]: Handler<N, Omit<RequestOf<N>, 'workspaceId'>> };
+
+/** Where the router sends a request: by the scope its message's definition declares. */
+export interface Routes {
+  extension: ExtensionHandlers;
+  /** The handlers of a listed workspace; NOT_FOUND for an id that is not (or no longer) listed. */
+  workspace: (workspaceId: string) => Promise<Result<WorkspaceHandlers>>;
+  /** A handler threw: the answer for what it threw, if this failure has one of its own (a full storage). */
+  failure?: (error: unknown, request: unknown) => Promise<Result<never> | undefined>;
+}
+
+/** The handler tables, erased to one call shape: the request was checked against its schema just before. */
+type AnyHandler = (request: unknown, sender: MessageSender) => Promise<Result<unknown>>;
+const workspaceRefSchema = z.object({ workspaceId: z.string() });
+
+async function handlerFor(routes: Routes, name: MessageName, request: unknown): Promise<Result<AnyHandler>> {
+  if (protocol[name].scope === 'extension') {
+    return { ok: true, value: (routes.extension as Record<MessageName, AnyHandler>)[name] };
+  }
+  const workspace = await routes.workspace(workspaceRefSchema.parse(request).workspaceId);
+  return workspace.ok ? { ok: true, value: (workspace.value as Record<MessageName, AnyHandler>)[name] } : workspace;
+}
 
 /**
  * The checkpoint in front of every handler: classify the sender, reject what is not ours, parse the
- * payload, call the handler, and parse its answer too (the response schemas strip any field they do
- * not name, so nothing a handler adds by mistake can reach a page).
+ * payload, find the handler by the message's scope, call it, and parse its answer too (the response
+ * schemas strip any field they do not name, so nothing a handler adds by mistake can reach a page).
  */
 export async function routeMessage(
-  handlers: Handlers,
+  routes: Routes,
   self: ExtensionIdentity,
   message: unknown,
   sender: MessageSender,
@@ -28,12 +68,15 @@ export async function routeMessage(
   const request = definition.request.safeParse(envelope.data.data);
   if (!request.success) return fail('INVALID_INPUT', text('errorMalformedRequest', name));
   try {
-    const handler = handlers[name] as (request: unknown, sender: MessageSender) => Promise<Result<unknown>>;
-    const result = await handler(request.data, sender);
+    const handler = await handlerFor(routes, name, request.data);
+    if (!handler.ok) return handler;
+    const result = await handler.value(request.data, sender);
     const checked = resultSchema(definition.response).safeParse(result);
     if (!checked.success) return fail('INTERNAL', text('errorInvalidAnswer', name));
     return checked.data;
   } catch (error) {
+    const answer = await routes.failure?.(error, request.data);
+    if (answer) return answer;
     // Only the error's kind is logged: its message could quote data.
     console.error(
       `Review Companion: ${name} failed unexpectedly (${error instanceof Error ? error.name : 'unknown'}).`,
@@ -46,9 +89,9 @@ export async function routeMessage(
  * A runtime.onMessage listener. It answers through sendResponse and returns true, which works in
  * every browser, with the polyfill, and with the fake browser in unit tests.
  */
-export function createMessageListener(handlers: Handlers, self: ExtensionIdentity) {
+export function createMessageListener(routes: Routes, self: ExtensionIdentity) {
   return (message: unknown, sender: MessageSender, sendResponse: (response: unknown) => void): true => {
-    void routeMessage(handlers, self, message, sender).then(sendResponse);
+    void routeMessage(routes, self, message, sender).then(sendResponse);
     return true;
   };
 }

@@ -2,6 +2,7 @@ import { type PolicyProblem } from '../storage/policy-status';
 import { parseWorkspace } from './parse-workspace';
 import {
   EMPTY_POLICY,
+  allowSecretExportSchema,
   lockWorkspacesSchema,
   MAX_MANAGED_WORKSPACES,
   MAX_POLICY_PROBLEMS,
@@ -55,12 +56,17 @@ function readWorkspaces(value: unknown, report: Report): ManagedWorkspace[] {
   return workspaces;
 }
 
-/** `lockWorkspaces`; a value that is not a boolean is ignored, which leaves the workspaces editable. */
-function readLock(value: unknown, report: Report): boolean {
+/** A yes/no key; a value that is not a boolean is ignored with a problem, which leaves the default (no). */
+function readFlag(value: unknown, key: 'lockWorkspaces' | 'allowSecretExport', report: Report): boolean {
   if (isUnset(value)) return false;
-  const lock = checkValue(lockWorkspacesSchema, value, 'lockWorkspaces', 'value');
-  if (lock.ok) return lock.value;
-  report(lock.problem);
+  const flag = checkValue(
+    key === 'lockWorkspaces' ? lockWorkspacesSchema : allowSecretExportSchema,
+    value,
+    key,
+    'value',
+  );
+  if (flag.ok) return flag.value;
+  report(flag.problem);
   return false;
 }
 
@@ -80,13 +86,15 @@ export function parsePolicy(raw: unknown): ParsedPolicy {
   const policy = asObject(raw);
   let workspaces: ManagedWorkspace[] = [];
   let locked = false;
+  let allowSecretExport = false;
   if (policy) {
     workspaces = readWorkspaces(policy.workspaces, report);
-    locked = readLock(policy.lockWorkspaces, report);
+    locked = readFlag(policy.lockWorkspaces, 'lockWorkspaces', report);
+    allowSecretExport = readFlag(policy.allowSecretExport, 'allowSecretExport', report);
     reportUnknownKeys(policy, POLICY_KEYS, '', report);
   } else {
     report({ code: 'wrong-type', path: '', ignored: 'value', expected: 'object' });
   }
   if (unlisted > 0) problems.push({ code: 'more-problems', path: '', ignored: 'none', count: unlisted });
-  return { workspaces, locked, problems };
+  return { workspaces, locked, ...(allowSecretExport && { allowSecretExport: true }), problems };
 }

@@ -7,7 +7,7 @@ import { policyProblemSchema } from '../storage/policy-status';
 // public/managed-schema.json declares the same keys for Chrome; a unit test keeps the two in step.
 
 /** The policy's keys as administrators write them (Chrome's schema, policies.json, .reg, plist). */
-export const POLICY_KEYS = ['workspaces', 'lockWorkspaces'] as const;
+export const POLICY_KEYS = ['workspaces', 'lockWorkspaces', 'allowSecretExport'] as const;
 export const WORKSPACE_KEYS = ['name', 'projectApiUrl', 'userGroupBaseUrl', 'apiKey', 'authToken', 'apiToken'] as const;
 
 /** Only this many entries of `workspaces` are read: a policy cannot flood every page with workspaces. */
@@ -40,6 +40,7 @@ export const policySecretSchema = z.string().check(
   z.refine((value) => PRINTABLE_ASCII.test(value), 'invalid-secret'),
 );
 export const lockWorkspacesSchema = z.boolean();
+export const allowSecretExportSchema = z.boolean();
 /** The list itself; its entries are read one by one so that one bad entry costs only itself. */
 export const workspaceListSchema = z.array(z.unknown());
 
@@ -62,6 +63,11 @@ export const parsedPolicySchema = z.object({
   workspaces: z.array(managedWorkspaceSchema),
   /** `lockWorkspaces`: users may not edit the managed workspaces (they can never delete them). */
   locked: z.boolean(),
+  /**
+   * `allowSecretExport`: users may put the secrets this policy sets into a setup file. Present (true)
+   * only when the policy says so; by default they never leave the browser.
+   */
+  allowSecretExport: z.optional(z.literal(true)),
   problems: z.array(policyProblemSchema),
 });
 export type ParsedPolicy = z.infer<typeof parsedPolicySchema>;

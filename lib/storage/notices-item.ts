@@ -1,6 +1,7 @@
 import { storage } from '#imports';
 import { z } from 'zod/mini';
 import { storedTextSchema, type MessageRef } from '../message-ref';
+import { createSerialQueue } from '../async/serial-queue';
 
 /**
  * Problems found in stored data, kept until the user has seen them in the options page. Each is a named
@@ -27,17 +28,15 @@ const sameAs = (notice: MessageRef) => {
   return (other: MessageRef) => JSON.stringify(other) === json;
 };
 
-let tail: Promise<unknown> = Promise.resolve();
+const serially = createSerialQueue();
 
 /** Runs read-modify-write changes of the notices one at a time, each on the value the last one left. */
 function change(update: (notices: MessageRef[]) => MessageRef[]): Promise<void> {
-  const run = tail.then(async () => {
+  return serially(async () => {
     const current = await readStorageNotices();
     const next = update(current);
     if (next !== current) await storageNoticesItem.setValue(next);
   });
-  tail = run.catch(() => undefined);
-  return run;
 }
 
 export function addStorageNotice(notice: MessageRef): Promise<void> {

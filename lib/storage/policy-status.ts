@@ -68,7 +68,9 @@ export const policyStatusSchema = z.object({
   locked: z.boolean(),
   problems: z.array(policyProblemSchema),
   applied: z.record(z.string(), z.string()),
-  /** For each managed workspace, the secrets the policy sets: locked, only the others can be typed. */
+  /** The policy lets users put its secrets into a setup file (`allowSecretExport`); by default it does not. */
+  allowSecretExport: z.optional(z.boolean()),
+  /** For each managed workspace, the secrets the policy sets: read-only, only the others can be typed. */
   fixed: z.optional(z.record(z.string(), z.array(z.enum(['apiKey', 'authToken', 'apiToken'])))),
 });
 export type PolicyStatus = z.infer<typeof policyStatusSchema>;

@@ -2,6 +2,7 @@ import { storage } from '#imports';
 import type { StorageItemKey, WxtStorageItem } from '@wxt-dev/storage';
 import type { z } from 'zod/mini';
 import { readValidated, type StoredLabel } from './validated-item';
+import { createSerialQueue } from '../async/serial-queue';
 
 /** Values the store stamps on every write, so that it can tell its own writes from anyone else's. */
 export type Revisioned = { revision?: string } | null;
@@ -24,7 +25,7 @@ export function createSerializedStore<T extends Revisioned>(
   label: StoredLabel,
   options: { keepCorruptCopy?: boolean } = {},
 ) {
-  let tail: Promise<unknown> = Promise.resolve();
+  const serially = createSerialQueue();
   let cached: { value: T } | undefined;
   let ownRevision: string | undefined;
   item.watch((stored) => {
@@ -41,7 +42,7 @@ export function createSerializedStore<T extends Revisioned>(
   return {
     read,
     update<R>(change: StoreChange<T, R>): Promise<R> {
-      const run = tail.then(async () => {
+      return serially(async () => {
         const current = await read();
         const { value, result, alongside = [] } = change(current);
         if (value === current) return result;
@@ -58,8 +59,6 @@ export function createSerializedStore<T extends Revisioned>(
         }
         return result;
       });
-      tail = run.catch(() => undefined);
-      return run;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { cleanText } from '../context-menu/link-target';
 import { PROJECT_NAME_MAX_LENGTH } from '../api/project-input';
+import { cutAtWordEnd } from '../text/bounded-text';
 
 export interface TargetPage {
   url: string;
@@ -15,6 +16,15 @@ export const MAX_PREFILLED_URL_LENGTH = 8192;
 // eslint-disable-next-line no-control-regex -- a prefilled address must be printable
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
+/**
+ * A page's title (a tab's or a link's) as the name the popup prefills: one line, cut to the name's
+ * limit before the word that crosses it, so that a page with a 1,000-character title still registers
+ * with one Enter instead of opening on "The name is too long".
+ */
+export function nameFromTitle(title: string): string {
+  return cutAtWordEnd(cleanText(title), PROJECT_NAME_MAX_LENGTH);
+}
+
 /** `popup.html?tabId=N` registers tab N (context menu, tests); otherwise the active tab. */
 export function parseTabIdParam(search: string): number | undefined {
   const raw = new URLSearchParams(search).get('tabId');
@@ -26,7 +36,7 @@ export function parseTabIdParam(search: string): number | undefined {
  * `popup.html?url=…&title=…` (the context menu of a link). Only the extension opens its popup, but the
  * values are still checked like typed text: an address that is too long or does not parse, or that
  * contains control characters, is not prefilled (the field starts empty and says why); the title is
- * cleaned and cut to the name's limit. The background always names the link (nameForLink); a title
+ * cleaned and cut to the name's limit (nameFromTitle). The background always names the link (nameForLink); a title
  * missing all the same leaves the name empty, where the form then puts focus. Undefined without `url`.
  */
 export function parseLinkParams(search: string): TargetPage | undefined {
@@ -36,13 +46,13 @@ export function parseLinkParams(search: string): TargetPage | undefined {
   const url = rawUrl.trim();
   const usable =
     url.length > 0 && url.length <= MAX_PREFILLED_URL_LENGTH && !CONTROL_CHARACTERS.test(url) && URL.canParse(url);
-  const title = cleanText(params.get('title') ?? '').slice(0, PROJECT_NAME_MAX_LENGTH);
-  return { url: usable ? url : '', title, source: 'link' };
+  return { url: usable ? url : '', title: nameFromTitle(params.get('title') ?? ''), source: 'link' };
 }
 
 /**
- * The page to register. Without access to the tab (no activeTab grant, no host permission) the
- * browser hides url and title: the fields then start empty, which the popup explains.
+ * The page to register, its title cut like a link's (nameFromTitle). Without access to the tab (no
+ * activeTab grant, no host permission) the browser hides url and title: the fields then start empty,
+ * which the popup explains.
  */
 export async function readTargetPage(search: string): Promise<TargetPage> {
   const link = parseLinkParams(search);
@@ -52,5 +62,5 @@ export async function readTargetPage(search: string): Promise<TargetPage> {
     tabId === undefined
       ? (await browser.tabs.query({ active: true, currentWindow: true }))[0]
       : await browser.tabs.get(tabId).catch(() => undefined);
-  return { url: tab?.url ?? '', title: tab?.title ?? '', source: 'tab' };
+  return { url: tab?.url ?? '', title: nameFromTitle(tab?.title ?? ''), source: 'tab' };
 }

@@ -30,7 +30,7 @@ export function classifyCreate(result: Result<{ group: WireUserGroup; created: b
 }
 
 /**
- * The answer of the single-row rotate or delete handler (entrypoints/background/user-group-handlers.ts),
+ * The answer of the single-row rotate or delete handler (group-operations.ts),
  * which has already recorded it in the registry: a new token, a rotation or delete outcome flagged
  * unknown, or nothing changed.
  */

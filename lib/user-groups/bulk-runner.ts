@@ -18,7 +18,7 @@ import type { BulkJobStore } from '../storage/bulk-job/bulk-job-store';
 import type { BulkJob, BulkJobRows, QueuedRow } from '../storage/bulk-job/bulk-job-schema';
 import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
 import { delayBeforeSend } from './bulk-pacing';
-import { flagCutOffRow, sendRow, type SelectionActions } from './bulk-send';
+import { flagCutOffRow, sendRow, type SelectionOperations } from './bulk-send';
 import type { RegistryWriter } from '../storage/registry/registry-writer';
 import { text } from '../message-ref';
 
@@ -38,7 +38,7 @@ export interface BulkRunnerDeps {
   connect: () => Promise<Result<Connection>>;
   alarm: BulkAlarm;
   /** The single-row rotate and delete, for selection jobs (bulk-send.ts). */
-  selection?: () => SelectionActions | undefined;
+  groups?: SelectionOperations;
   now?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   newId?: () => string;

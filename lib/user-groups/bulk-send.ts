@@ -1,7 +1,7 @@
 import type { UserGroupApi } from '../api/user-group-api';
 import type { Connection } from '../connection/connection-repository';
 import { redactSecrets } from '../api/redact-secrets';
-import type { Result } from '../result';
+import type { GroupOperations } from './group-operations';
 import type { BulkOperation } from '../storage/bulk-job/bulk-job-schema';
 import { classifyCreate, classifySelection, type RowOutcome } from './bulk-outcome';
 import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
@@ -10,22 +10,21 @@ import type { GroupRef } from '../storage/registry/registry-schema';
 import type { RegistryWriter } from '../storage/registry/registry-writer';
 import { recordUnsettledCreate, settleCreate } from './unsettled-creates';
 import { text, type MessageRef } from '../message-ref';
+import { withSecretsOpen } from '../storage/credentials/credentials-lane';
+import { LOCKED_MESSAGE } from '../storage/lock/lock-keys';
 
 /**
- * The single-row rotate and delete of the options page (entrypoints/background/user-group-handlers.ts):
- * a selection job sends each group through them, so that every outcome is recorded in the registry
- * exactly as for one row (pending and unknown rotation marks, deleteOutcomeUnknown, the new token).
+ * A selection job sends each group through the single-row rotate and delete (group-operations.ts), so
+ * that every outcome is recorded in the registry exactly as for one row (pending and unknown rotation
+ * marks, deleteOutcomeUnknown, the new token).
  */
-export interface SelectionActions {
-  rotateUserGroupToken(ref: GroupRef): Promise<Result<unknown>>;
-  deleteUserGroup(ref: GroupRef): Promise<Result<unknown>>;
-}
+export type SelectionOperations = Pick<GroupOperations, 'rotate' | 'remove'>;
 
 export interface RowSenders {
   api: Pick<UserGroupApi, 'createUserGroup'>;
   registry: RegistryWriter;
   /** Absent: rotate and delete rows fail (a runner built without them, in some unit tests). */
-  selection?: () => SelectionActions | undefined;
+  groups?: SelectionOperations | undefined;
   now: () => number;
 }
 
@@ -40,30 +39,33 @@ export async function sendRow(
   sentAt: number,
 ): Promise<RowOutcome> {
   if (operation !== 'create') {
-    const actions = deps.selection?.();
-    if (!actions) return { kind: 'failed', message: text('errorJobNotHere') };
-    const answer =
-      operation === 'rotate'
-        ? await actions.rotateUserGroupToken(refOf(row))
-        : await actions.deleteUserGroup(refOf(row));
+    const { groups } = deps;
+    if (!groups) return { kind: 'failed', message: text('errorJobNotHere') };
+    const answer = operation === 'rotate' ? await groups.rotate(refOf(row)) : await groups.remove(refOf(row));
     return classifySelection(answer, sentAt);
   }
-  const answer = redactSecrets(await deps.api.createUserGroup(connection, row), connection);
-  // The service may hold the group with a token nobody has: listed as a single create's lost answer is,
-  // until a create of it succeeds (this job's retry, or the user's Create again).
-  if (!answer.ok && answer.error.maybeProcessed)
-    await recordUnsettled(deps.registry, row, new Date(sentAt).toISOString(), answer.error.message);
-  // The group is in the registry as soon as its answer is here, before anything else happens.
-  if (answer.ok) {
-    const { group } = answer.value;
-    // A create of this group whose answer was lost earlier is settled too (get-or-create returned it).
-    await deps.registry.update((current, unsettled) => ({
-      registry: upsertFromService(current, group, row.environment, new Date(deps.now()).toISOString()),
-      unsettled: settleCreate(unsettled, { environment: row.environment, userGroupId: row.userGroupId }),
-      result: null,
-    }));
-  }
-  return classifyCreate(answer, sentAt);
+  // The key stays at hand until the new token is stored: a lock closing meanwhile waits for it.
+  return withSecretsOpen(
+    (): RowOutcome => ({ kind: 'blocked', message: LOCKED_MESSAGE }),
+    async () => {
+      const answer = redactSecrets(await deps.api.createUserGroup(connection, row), connection);
+      // The service may hold the group with a token nobody has: listed as a single create's lost answer
+      // is, until a create of it succeeds (this job's retry, or the user's Create again).
+      if (!answer.ok && answer.error.maybeProcessed)
+        await recordUnsettled(deps.registry, row, new Date(sentAt).toISOString(), answer.error.message);
+      // The group is in the registry as soon as its answer is here, before anything else happens.
+      if (answer.ok) {
+        const { group } = answer.value;
+        // A create of this group whose answer was lost earlier is settled too (get-or-create returned it).
+        await deps.registry.update((current, unsettled) => ({
+          registry: upsertFromService(current, group, row.environment, new Date(deps.now()).toISOString()),
+          unsettled: settleCreate(unsettled, { environment: row.environment, userGroupId: row.userGroupId }),
+          result: null,
+        }));
+      }
+      return classifyCreate(answer, sentAt);
+    },
+  );
 }
 
 const STOPPED_MID_DELETE = text('errorStoppedMidDelete');

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { environmentSchema } from '../environment';
-import { MAX_IMPORT_EXTRA_LENGTH, MAX_IMPORT_TOKEN_LENGTH } from './import-schema';
-import { verbatimText } from '../message-ref';
+import { MAX_IMPORT_DATE_LENGTH, MAX_IMPORT_EXTRA_LENGTH, MAX_IMPORT_TOKEN_LENGTH } from './import-schema';
+import { verbatimText, type MessageRef } from '../message-ref';
 import { rotationMarkSchema } from '../storage/registry/registry-schema';
 import { FIELD_RULES } from './row-problems';
 import { noControlCharacters } from '../text/control-characters';
@@ -17,7 +17,8 @@ const filled = (max: number) =>
 /** A name or ID: one line of printable text. */
 const label = (max: number) => filled(max).check(noControlCharacters());
 const isDate = (value: string) => !Number.isNaN(Date.parse(value));
-const dateText = z.string().check(z.refine(isDate, FIELD_RULES.notDate));
+/** A date, as the export writes them; bounded first (the browser's date parser skips a comment of any length). */
+const dateText = z.string().check(z.maxLength(MAX_IMPORT_DATE_LENGTH), z.refine(isDate, FIELD_RULES.notDate));
 const environmentField = z.enum(environmentSchema.options, FIELD_RULES.notEnvironment);
 const extraFields = z.record(z.string(), z.unknown()).check(
   z.refine((extra) => JSON.stringify(extra).length <= MAX_IMPORT_EXTRA_LENGTH, {
@@ -26,18 +27,23 @@ const extraFields = z.record(z.string(), z.unknown()).check(
   }),
 );
 
+const argWords = z.string().check(z.maxLength(500));
+
 /**
- * A rotation mark's text in a file: an older export's English words, or a named text of this version
- * (one level, as the background writes them). Bounded, since a file is not trusted.
+ * A named text in a file, nested at most `depth` times: the background writes some inside others (a
+ * refusal: "The service refused: <the service's words>"). Bounded, since a file is not trusted.
  */
-const rotationText = z.union([
-  z.pipe(z.string().check(z.maxLength(500)), z.transform(verbatimText)),
-  z.object({
+function namedTextIn(depth: number): z.ZodMiniType<MessageRef> {
+  const arg = depth > 0 ? z.union([argWords, z.number(), namedTextIn(depth - 1)]) : z.union([argWords, z.number()]);
+  return z.object({
     key: z.string().check(z.regex(/^[A-Za-z0-9_]{1,100}$/)),
-    args: z.optional(z.array(z.union([z.string().check(z.maxLength(500)), z.number()])).check(z.maxLength(9))),
+    args: z.optional(z.array(arg).check(z.maxLength(9))),
     count: z.optional(z.number()),
-  }),
-]);
+  });
+}
+
+/** A rotation mark's text in a file: an older export's English words, or a named text of this version. */
+const rotationText = z.union([z.pipe(argWords, z.transform(verbatimText)), namedTextIn(3)]);
 
 export const jsonGroupSchema = z.object({
   team_id: z.int(FIELD_RULES.notWholeNumber),
@@ -47,7 +53,7 @@ export const jsonGroupSchema = z.object({
   environment: environmentField,
   createdAt: dateText,
   lastRotatedAt: z.nullable(dateText),
-  rotation: z.optional(z.extend(rotationMarkSchema, { message: z.optional(rotationText) })),
+  rotation: z.optional(z.extend(rotationMarkSchema, { since: dateText, message: z.optional(rotationText) })),
   extra: z.optional(extraFields),
 });
 

@@ -17,6 +17,12 @@ export const MAX_IMPORT_FILE_BYTES = 16 * 1024 * 1024;
 /** The service's tokens are a few dozen characters; a longer one in a file is not a token. */
 export const MAX_IMPORT_TOKEN_LENGTH = 1024;
 
+/**
+ * A date in a file (created, last rotated, a rotation's start). The export writes 24 characters; without
+ * a bound, "2026-01-01 (" and a megabyte and ")" is a date to Date.parse, stored as it is.
+ */
+export const MAX_IMPORT_DATE_LENGTH = 64;
+
 /** The service fields this version does not know (`extra`), as JSON text, per group. */
 export const MAX_IMPORT_EXTRA_LENGTH = 4096;
 

@@ -3,6 +3,7 @@ import { readValidated } from '../storage/validated-item';
 import type { Result } from '../result';
 import { apiHealthSchema, lastCallSucceeded, type ApiHealth, type HealthApi } from '../storage/api-health';
 import type { KeyScope } from '../storage/workspace-keys';
+import { createSerialQueue } from '../async/serial-queue';
 
 /** A success right after another is not written again within this time: a bulk create calls every few ms. */
 export const SUCCESS_REFRESH_MS = 30_000;
@@ -26,13 +27,13 @@ function worthWriting(health: ApiHealth, api: HealthApi, result: Result<unknown>
 /** Records, per API, how a workspace's calls ended (background only; one small item per workspace). */
 export function createHealthRecorder(scope: KeyScope, now = () => new Date()) {
   const item = apiHealthItemFor(scope);
-  let tail: Promise<unknown> = Promise.resolve();
+  const serially = createSerialQueue();
   let known: ApiHealth | undefined;
 
   return {
     /** Never throws: the call's own outcome matters more than its record. */
     record(api: HealthApi, result: Result<unknown>): Promise<void> {
-      const run = tail.then(async () => {
+      const run = serially(async () => {
         known ??= await readValidated(item, apiHealthSchema, 'storedConnectionState');
         const at = now();
         if (!worthWriting(known, api, result, at)) return;
@@ -40,7 +41,6 @@ export function createHealthRecorder(scope: KeyScope, now = () => new Date()) {
         await item.setValue(apiHealthSchema.parse(next));
         known = next;
       });
-      tail = run.catch(() => undefined);
       return run.catch(() => {
         known = undefined;
       });

@@ -17,6 +17,7 @@ import { isLocked, isManaged, mergeManaged, sameWorkspaces } from './managed-wor
 import type { ParsedPolicy } from '../policy/policy-schema';
 import type { MessageKey } from '../i18n';
 import { text } from '../message-ref';
+import { createSerialQueue } from '../async/serial-queue';
 
 export interface StoredIndex {
   index: WorkspaceIndex;
@@ -50,11 +51,13 @@ export const unknownWorkspace = () => fail<never>('NOT_FOUND', text('errorUnknow
  * nothing reads storage before it is done.
  */
 export function createWorkspaceIndexStore(now = () => new Date()) {
-  let tail: Promise<unknown> = prepareWorkspaces(now()).catch((error: unknown) => {
-    console.error(
-      `Review Companion: the upgrade to workspaces failed (${error instanceof Error ? error.name : 'unknown'}); it runs again at the next start.`,
-    );
-  });
+  const serially = createSerialQueue(
+    prepareWorkspaces(now()).catch((error: unknown) => {
+      console.error(
+        `Review Companion: the upgrade to workspaces failed (${error instanceof Error ? error.name : 'unknown'}); it runs again at the next start.`,
+      );
+    }),
+  );
   let cached: StoredIndex | undefined;
   browser.storage.onChanged.addListener((changes, area) => {
     if (area === 'local' && (WORKSPACE_INDEX_KEY in changes || LAST_USED_WORKSPACE_KEY in changes)) cached = undefined;
@@ -76,12 +79,6 @@ export function createWorkspaceIndexStore(now = () => new Date()) {
     const lastUsed =
       workspaces.find((workspace) => workspace.id === stored[LAST_USED_WORKSPACE_KEY])?.id ?? workspaces[0]!.id;
     return (cached = { index: index.data, lastUsed });
-  }
-
-  function serially<T>(task: () => Promise<T>): Promise<T> {
-    const run = tail.then(task);
-    tail = run.catch(() => undefined);
-    return run;
   }
 
   function change<T>(update: Change<T>): Promise<Result<T>> {

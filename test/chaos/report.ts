@@ -24,16 +24,9 @@ export interface ChaosReport {
   replay: string;
 }
 
-/**
- * Expected to fail until the lead's change seals group tokens under the lock (design.md §10, changed
- * 2026-11-25): every part then stores `token: ''` and a `sealedTokens` envelope.
- */
-export const PENDING_INVARIANTS: readonly InvariantName[] = ['noClearGroupTokenWhileLocked'];
-
 /** Whether the run proved everything: no violation, no step that threw. */
-export const passed = (report: ChaosReport, ignore: readonly InvariantName[] = []): boolean =>
-  report.stepErrors.length === 0 &&
-  INVARIANT_NAMES.every((name) => ignore.includes(name) || report.violations[name].length === 0);
+export const passed = (report: ChaosReport): boolean =>
+  report.stepErrors.length === 0 && INVARIANT_NAMES.every((name) => report.violations[name].length === 0);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const list = (counts: Record<string, number>) =>
@@ -57,8 +50,7 @@ export function formatReport(report: ChaosReport): string {
     'invariants (distinct violations):',
     ...INVARIANT_NAMES.map((name) => {
       const found = report.violations[name];
-      const pending = PENDING_INVARIANTS.includes(name) ? '  [expected until group tokens are sealed]' : '';
-      return `  ${name.padEnd(30)} ${String(found.length).padStart(4)}${pending}  ${INVARIANTS[name]}`;
+      return `  ${name.padEnd(30)} ${String(found.length).padStart(4)}  ${INVARIANTS[name]}`;
     }),
     ...INVARIANT_NAMES.flatMap((name) =>
       report.violations[name]

@@ -13,10 +13,12 @@ export interface ControlTarget {
   projects: () => Project[];
   faults: () => { route: RouteName; fault: Fault }[];
   oneProjectPerSite: () => boolean;
+  projectNameMaxLength: () => number;
   setFault: (route: RouteName, fault: Fault) => void;
   clearFaults: () => void;
   reset: () => void;
   setOneProjectPerSite: (enabled: boolean) => void;
+  setProjectNameMaxLength: (max: number) => void;
 }
 
 const ENDPOINTS = [
@@ -26,6 +28,7 @@ const ENDPOINTS = [
   `DELETE ${CONTROL_PREFIX}faults`,
   `POST ${CONTROL_PREFIX}reset`,
   `POST ${CONTROL_PREFIX}one-project-per-site {"enabled"}`,
+  `POST ${CONTROL_PREFIX}project-name-limit {"max"}`,
 ];
 
 const OK = json(200, { ok: true });
@@ -60,6 +63,16 @@ function setOneProjectPerSite(bodyText: string, target: ControlTarget): Reply {
   return json(200, { ok: true, enabled: body.enabled });
 }
 
+function setProjectNameMaxLength(bodyText: string, target: ControlTarget): Reply {
+  const body = objectBody(bodyText);
+  const max = body?.max;
+  if (typeof max !== 'number' || !Number.isInteger(max) || max < 1) {
+    return badRequest('Body must be {"max": a positive integer}');
+  }
+  target.setProjectNameMaxLength(max);
+  return json(200, { ok: true, max });
+}
+
 /** `action` is the path after /__control/, e.g. "faults". */
 export function handleControl(method: string, action: string, bodyText: string, target: ControlTarget): Reply {
   const key = `${method} ${action}`;
@@ -73,6 +86,7 @@ export function handleControl(method: string, action: string, bodyText: string, 
         groups: target.groups(),
         projects: target.projects(),
         oneProjectPerSite: target.oneProjectPerSite(),
+        projectNameMaxLength: target.projectNameMaxLength(),
         faults: target.faults(),
       });
     case 'POST faults':
@@ -85,8 +99,12 @@ export function handleControl(method: string, action: string, bodyText: string, 
       return OK;
     case 'POST one-project-per-site':
       return setOneProjectPerSite(bodyText, target);
+    case 'POST project-name-limit':
+      return setProjectNameMaxLength(bodyText, target);
   }
-  const known = ['', 'requests', 'state', 'faults', 'reset', 'one-project-per-site'].includes(action);
+  const known = ['', 'requests', 'state', 'faults', 'reset', 'one-project-per-site', 'project-name-limit'].includes(
+    action,
+  );
   if (!known) return json(404, { error: 'Not found' });
   return json(405, { error: `Method ${method} is not allowed on ${CONTROL_PREFIX}${action}` });
 }

@@ -14,6 +14,17 @@ const TRUNCATED_BODIES = {
   project: '{"result": {"status": "success", "data": {',
 } as const;
 
+/**
+ * The usual refusal's words, repeated (with a space) to exactly `length` characters when a length is
+ * asked; never ending in a space, which a client would trim.
+ */
+export function refusalMessage(length?: number): string {
+  const words = 'The service could not complete the request';
+  if (length === undefined) return words;
+  const repeated = `${words} `.repeat(Math.ceil(length / (words.length + 1))).slice(0, length);
+  return repeated.endsWith(' ') ? `${repeated.slice(0, -1)}.` : repeated;
+}
+
 export function cannedReply(route: RouteName, fault: CannedFault): Reply {
   const api = apiOfRoute(route);
   switch (fault.kind) {
@@ -37,10 +48,10 @@ export function cannedReply(route: RouteName, fault: CannedFault): Reply {
       };
     case 'wrongShape':
       return json(200, { ok: true, data: [] });
-    case 'successZero':
-      return api === 'userGroup'
-        ? userGroupFailure(200, 'The service could not complete the request')
-        : projectFailure(400, 'FAILED_PRECONDITION', 'The service could not complete the request');
+    case 'successZero': {
+      const message = refusalMessage(fault.messageLength);
+      return api === 'userGroup' ? userGroupFailure(200, message) : projectFailure(400, 'FAILED_PRECONDITION', message);
+    }
     case 'unauthorized':
       return unauthorized(api);
   }

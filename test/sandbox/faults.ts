@@ -64,9 +64,11 @@ const KIND_FIELDS: Record<FaultKind, readonly string[]> = {
   rateLimit: ['retryAfterSeconds'],
   malformedJson: [],
   wrongShape: [],
-  successZero: [],
+  successZero: ['messageLength'],
   unauthorized: [],
 };
+/** A refusal's message may be long, but the whole answer stays under the client's 1 MiB body limit and ours. */
+const MAX_MESSAGE_LENGTH = 1_000_000;
 const COMMON_FIELDS = ['kind', 'times', 'everyNth', 'afterProcessing'];
 
 function isKind(value: unknown): value is FaultKind {
@@ -122,6 +124,14 @@ export function parseFault(input: unknown): Fault | string {
         return 'fault.retryAfterSeconds must be a non-negative integer';
       }
       return { kind, retryAfterSeconds: input.retryAfterSeconds, ...common };
+    case 'successZero': {
+      const { messageLength } = input;
+      if (messageLength === undefined) return { kind, ...common };
+      if (!isPositiveInteger(messageLength) || messageLength > MAX_MESSAGE_LENGTH) {
+        return `fault.messageLength must be a positive integer of at most ${MAX_MESSAGE_LENGTH}`;
+      }
+      return { kind, messageLength, ...common };
+    }
     case 'hang': {
       const { dropAfterMs } = input;
       if (dropAfterMs === undefined) return { kind, ...common, ...after };

@@ -6,22 +6,25 @@ import type { ApiRequest, Project, Reply, SandboxCredentials } from './types.ts'
 export const PROJECT_NAME_MAX_LENGTH = 200;
 const BODY_SHAPE_MESSAGE = 'Request body must be {"data": {"projectUrl": string, "projectName": string}}';
 
-/** In-memory projects, plus the optional "one project per site" rule of the real service. */
+/** In-memory projects, plus the optional "one project per site" rule of the real service and its name limit. */
 export class ProjectStore {
   #projects: Project[] = [];
   oneProjectPerSite: boolean;
+  nameMaxLength: number;
 
-  constructor(oneProjectPerSite: boolean) {
+  constructor(oneProjectPerSite: boolean, nameMaxLength = PROJECT_NAME_MAX_LENGTH) {
     this.oneProjectPerSite = oneProjectPerSite;
+    this.nameMaxLength = nameMaxLength;
   }
 
   list(): Project[] {
     return this.#projects.map((project) => ({ ...project }));
   }
 
-  reset(oneProjectPerSite: boolean): void {
+  reset(oneProjectPerSite: boolean, nameMaxLength: number): void {
     this.#projects = [];
     this.oneProjectPerSite = oneProjectPerSite;
+    this.nameMaxLength = nameMaxLength;
   }
 
   findByOrigin(origin: string): Project | undefined {
@@ -92,8 +95,9 @@ export function handleProjectCreate(request: ApiRequest, store: ProjectStore, cr
     return projectFailure(400, 'INVALID_ARGUMENT', 'projectName must not be empty');
   }
   // A limit the extension does not know (the contract shows none): only the service's words reach the user.
-  if (projectName.length > PROJECT_NAME_MAX_LENGTH) {
-    return projectFailure(400, 'INVALID_ARGUMENT', `projectName must be at most ${PROJECT_NAME_MAX_LENGTH} characters`);
+  // Tests of names up to the extension's own limit raise it (setProjectNameMaxLength).
+  if (projectName.length > store.nameMaxLength) {
+    return projectFailure(400, 'INVALID_ARGUMENT', `projectName must be at most ${store.nameMaxLength} characters`);
   }
   const existing = store.oneProjectPerSite ? store.findByOrigin(origin) : undefined;
   if (existing) {

@@ -4,7 +4,7 @@ import type { ControlTarget } from './control.ts';
 import { FaultRegistry } from './faults.ts';
 import { createHandler } from './handler.ts';
 import { sendReply } from './http-io.ts';
-import { ProjectStore } from './projects.ts';
+import { PROJECT_NAME_MAX_LENGTH, ProjectStore } from './projects.ts';
 import { RequestRecorder } from './recorder.ts';
 import { routeIndex } from './route-index.ts';
 import type { Fault, RouteName, Sandbox, SandboxCredentials, SandboxOptions } from './types.ts';
@@ -48,7 +48,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const credentials = mergeCredentials(options.credentials);
   const initialOneProjectPerSite = options.oneProjectPerSite ?? false;
   const userGroups = new UserGroupStore();
-  const projects = new ProjectStore(initialOneProjectPerSite);
+  const initialNameMaxLength = options.projectNameMaxLength ?? PROJECT_NAME_MAX_LENGTH;
+  const projects = new ProjectStore(initialOneProjectPerSite, initialNameMaxLength);
   const faults = new FaultRegistry();
   const recorder = new RequestRecorder();
   const closing = new AbortController();
@@ -59,16 +60,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     projects: () => projects.list(),
     faults: () => faults.list(),
     oneProjectPerSite: () => projects.oneProjectPerSite,
+    projectNameMaxLength: () => projects.nameMaxLength,
     setFault: (route: RouteName, fault: Fault) => faults.set(route, fault),
     clearFaults: () => faults.clear(),
     reset: () => {
       userGroups.reset();
-      projects.reset(initialOneProjectPerSite);
+      projects.reset(initialOneProjectPerSite, initialNameMaxLength);
       faults.clear();
       recorder.clear();
     },
     setOneProjectPerSite: (enabled: boolean) => {
       projects.oneProjectPerSite = enabled;
+    },
+    setProjectNameMaxLength: (max: number) => {
+      if (!Number.isInteger(max) || max < 1) throw new TypeError('The project name limit must be a positive integer');
+      projects.nameMaxLength = max;
     },
   };
 
@@ -128,6 +134,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clearFaults: control.clearFaults,
     reset: control.reset,
     setOneProjectPerSite: control.setOneProjectPerSite,
+    setProjectNameMaxLength: control.setProjectNameMaxLength,
     close,
   };
 }

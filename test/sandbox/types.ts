@@ -95,6 +95,11 @@ export interface WrongShapeFault extends FaultTiming, AfterProcessing {
 }
 export interface SuccessZeroFault extends FaultTiming {
   kind: 'successZero';
+  /**
+   * The refusal's message has exactly this many characters (its usual words repeated): a service that
+   * refuses with a megabyte of text. Default: the usual short message.
+   */
+  messageLength?: number;
 }
 export interface UnauthorizedFault extends FaultTiming {
   kind: 'unauthorized';
@@ -147,9 +152,14 @@ export interface Sandbox {
   projects(): Project[];
   setFault(route: RouteName, fault: Fault): void;
   clearFaults(): void;
-  /** Clears groups, projects, requests and faults; one-project-per-site goes back to its start value. */
+  /**
+   * Clears groups, projects, requests and faults; one-project-per-site and the project name limit go
+   * back to their start values.
+   */
   reset(): void;
   setOneProjectPerSite(enabled: boolean): void;
+  /** The longest projectName accepted (start value 200); a longer one is refused with INVALID_ARGUMENT. */
+  setProjectNameMaxLength(max: number): void;
   /** Stops listening and destroys every open connection, hanging ones included. */
   close(): Promise<void>;
 }
@@ -159,6 +169,8 @@ export interface SandboxOptions {
   host?: string;
   credentials?: Partial<SandboxCredentials>;
   oneProjectPerSite?: boolean;
+  /** The longest projectName accepted; default PROJECT_NAME_MAX_LENGTH (200). */
+  projectNameMaxLength?: number;
   /** What started it, e.g. "npm run dev": GET / says so, and a second `npm run dev` reads it there. */
   startedBy?: string;
 }

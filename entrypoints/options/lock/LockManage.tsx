@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { SelectField } from '@/components/SelectField';
 import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
-import type { LockStatus } from '@/lib/storage/credentials/lock-schema';
+import type { LockStatus } from '@/lib/storage/lock/lock-schema';
 import { sendMessage } from '@/lib/messaging/client';
 import { changeLockPassphrase, lockNow, setLockAfter, turnOffLock } from '@/lib/messaging/messages/lock-admin-messages';
 import { lockAfterOptions, newPassphraseProblem, reportLock, type LockMessage } from './lock-api';

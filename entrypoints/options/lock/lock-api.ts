@@ -1,5 +1,5 @@
 import { plural, t } from '@/lib/i18n';
-import { LOCK_AFTER_CHOICES, type LockAfter, type LockStatus } from '@/lib/storage/credentials/lock-schema';
+import { LOCK_AFTER_CHOICES, type LockAfter, type LockStatus } from '@/lib/storage/lock/lock-schema';
 import { MIN_PASSPHRASE_LENGTH } from '@/lib/crypto/passphrase';
 import type { Result } from '@/lib/result';
 import { messageText } from '@/lib/message-ref';

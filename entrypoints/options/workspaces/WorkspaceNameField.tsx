@@ -49,7 +49,7 @@ export function WorkspaceNameField({ workspace, workspaces, focusOnMount }: Work
     if (!checked.ok) return setError(t(PROBLEM_TEXT[checked.problem], MAX_WORKSPACE_NAME_LENGTH));
     setError(undefined);
     if (checked.name === workspace.name) return setName(checked.name);
-    const result = await sendMessage(renameWorkspace, { id: workspace.id, name: checked.name });
+    const result = await sendMessage(renameWorkspace, { workspaceId: workspace.id, name: checked.name });
     if (result.ok) setName(result.value.name);
     else setError(messageText(result.error.message));
   };

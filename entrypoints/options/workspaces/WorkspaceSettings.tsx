@@ -22,7 +22,9 @@ export function WorkspaceSettings() {
   const remove = async () => {
     setDeleting(false);
     const { id, name } = workspace;
-    const result = lastOne ? await sendMessage(clearWorkspace, { id }) : await sendMessage(deleteWorkspace, { id });
+    const result = lastOne
+      ? await sendMessage(clearWorkspace, { workspaceId: id })
+      : await sendMessage(deleteWorkspace, { workspaceId: id });
     if (!result.ok) return sayWorkspaceMessage({ kind: 'error', text: messageText(result.error.message) });
     if (lastOne) reloadWorkspace();
     sayWorkspaceMessage({ kind: 'success', text: t(lastOne ? 'workspaceCleared' : 'workspaceDeleted', name) });

@@ -1,10 +1,10 @@
 import { secretsAreaSchema } from '../../storage/connection/connection-schema';
 import { connectionStatusSchema } from '../../connection/connection-status';
-import { defineMessage } from '../define-message';
+import { defineWorkspaceMessage } from '../define-message';
 import { boundedText, inWorkspace, workspaceOnlySchema } from './shared-schemas';
 
 /** Empty secrets keep the stored ones; the answer is the masked status, never a secret. */
-export const saveConnection = defineMessage({
+export const saveConnection = defineWorkspaceMessage({
   name: 'saveConnection',
   request: inWorkspace({
     userGroupBaseUrl: boundedText,
@@ -18,7 +18,7 @@ export const saveConnection = defineMessage({
   allowTab: true,
 });
 
-export const forgetCredentials = defineMessage({
+export const forgetCredentials = defineWorkspaceMessage({
   name: 'forgetCredentials',
   request: workspaceOnlySchema,
   response: connectionStatusSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { lockAfterSchema, lockStatusSchema } from '../../storage/credentials/lock-schema';
+import { lockAfterSchema, lockStatusSchema } from '../../storage/lock/lock-schema';
 import { defineMessage } from '../define-message';
 import { boundedText, emptySchema } from './shared-schemas';
 
@@ -37,5 +37,24 @@ export const setLockAfter = defineMessage({
   name: 'setLockAfter',
   request: z.object({ lockAfter: lockAfterSchema }),
   response: lockStatusSchema,
+  allowTab: true,
+});
+
+/** What Forget credentials (the passphrase forgotten) would clear: says so before anything is cleared. */
+export const describeForgetCredentials = defineMessage({
+  name: 'describeForgetCredentials',
+  request: emptySchema,
+  response: z.object({ credentials: z.number(), tokens: z.number() }),
+  allowTab: true,
+});
+
+/**
+ * The passphrase is forgotten: every workspace's API credentials and every sealed group token are
+ * cleared, and the lock turns off. The answer says how many were cleared.
+ */
+export const forgetAllCredentials = defineMessage({
+  name: 'forgetAllCredentials',
+  request: emptySchema,
+  response: z.object({ credentials: z.number(), tokens: z.number(), status: lockStatusSchema }),
   allowTab: true,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { lockStatusSchema } from '../../storage/credentials/lock-schema';
+import { lockStatusSchema } from '../../storage/lock/lock-schema';
 import { defineMessage } from '../define-message';
 import { boundedText, emptySchema } from './shared-schemas';
 

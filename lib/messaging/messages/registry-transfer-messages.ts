@@ -3,11 +3,11 @@ import { MAX_RATE_PER_MINUTE } from '../../user-groups/bulk-pacing';
 import { bulkRowSchema, MAX_BULK_ROWS } from '../../storage/bulk-job/bulk-row-schema';
 import { importItemSchema, MAX_IMPORT_GROUPS } from '../../user-groups/import-schema';
 import { groupRefSchema, registryEntrySchema } from '../../storage/registry/registry-schema';
-import { defineMessage } from '../define-message';
+import { defineWorkspaceMessage } from '../define-message';
 import { emptySchema, inWorkspace, workspaceOnlySchema } from './shared-schemas';
 
 /** Writes what an import preview showed, after the user confirmed, in one registry change. */
-export const importUserGroups = defineMessage({
+export const importUserGroups = defineWorkspaceMessage({
   name: 'importUserGroups',
   request: inWorkspace({ items: z.array(importItemSchema).check(z.maxLength(MAX_IMPORT_GROUPS)) }),
   response: z.object({ added: z.number(), updated: z.number(), conflicts: z.array(groupRefSchema) }),
@@ -19,7 +19,7 @@ export const importUserGroups = defineMessage({
  * must not show the options page's mirror (it is published at most every 100 ms, so it can lag).
  * `forExport`: the background notes the time, so that a delete can say which tokens were never exported.
  */
-export const readUserGroupRegistry = defineMessage({
+export const readUserGroupRegistry = defineWorkspaceMessage({
   name: 'readUserGroupRegistry',
   request: inWorkspace({ forExport: z.optional(z.boolean()) }),
   response: z.object({ groups: z.array(registryEntrySchema) }),
@@ -27,7 +27,7 @@ export const readUserGroupRegistry = defineMessage({
 });
 
 /** `ratePerMinute: null` is unthrottled: for benchmarks, not offered in the UI. */
-export const startBulkCreate = defineMessage({
+export const startBulkCreate = defineWorkspaceMessage({
   name: 'startBulkCreate',
   request: inWorkspace({
     rows: z.array(bulkRowSchema).check(z.minLength(1), z.maxLength(MAX_BULK_ROWS)),
@@ -38,7 +38,7 @@ export const startBulkCreate = defineMessage({
 });
 
 /** Stops the bulk job after the request in flight. */
-export const cancelBulkCreate = defineMessage({
+export const cancelBulkCreate = defineWorkspaceMessage({
   name: 'cancelBulkCreate',
   request: workspaceOnlySchema,
   response: emptySchema,
@@ -46,9 +46,23 @@ export const cancelBulkCreate = defineMessage({
 });
 
 /** Carries on with a job paused for a reason the user has fixed (credentials, access). */
-export const resumeBulkCreate = defineMessage({
+export const resumeBulkCreate = defineWorkspaceMessage({
   name: 'resumeBulkCreate',
   request: workspaceOnlySchema,
   response: emptySchema,
+  allowTab: true,
+});
+
+/**
+ * One group's token, for Show and Copy token: while the passphrase lock is on, tokens are sealed at
+ * rest and only the background opens them (LOCKED while it is closed).
+ */
+export const revealGroupToken = defineWorkspaceMessage({
+  name: 'revealGroupToken',
+  request: inWorkspace({
+    environment: groupRefSchema.shape.environment,
+    userGroupId: groupRefSchema.shape.userGroupId,
+  }),
+  response: z.object({ token: z.string() }),
   allowTab: true,
 });

@@ -3,7 +3,7 @@ import { MAX_RATE_PER_MINUTE } from '../../user-groups/bulk-pacing';
 import { MAX_BULK_ROWS } from '../../storage/bulk-job/bulk-row-schema';
 import { groupRefSchema } from '../../storage/registry/registry-schema';
 // Only message definitions are exported here: the protocol takes every export of this module.
-import { defineMessage } from '../define-message';
+import { defineWorkspaceMessage } from '../define-message';
 import { boundedText, inWorkspace } from './shared-schemas';
 
 /** A selected group: its key, and its name for the job's report (Download unsent rows). */
@@ -14,7 +14,7 @@ const selectedGroupSchema = z.extend(groupRefSchema, { name: boundedText });
  * create's pacing, progress, restart safety, cancel and resume. Refused while another job is under way.
  * Without `ratePerMinute`, the default rate (below the documented limit).
  */
-export const startSelectionJob = defineMessage({
+export const startSelectionJob = defineWorkspaceMessage({
   name: 'startSelectionJob',
   request: inWorkspace({
     operation: z.enum(['rotate', 'delete']),

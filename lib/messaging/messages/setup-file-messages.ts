@@ -1,14 +1,15 @@
 import { z } from 'zod/mini';
 import { workspaceIdSchema, workspaceSchema } from '../../storage/workspaces/workspace-index-schema';
 import { setupImportProblemSchema } from '../../setup-file/setup-import-problem';
-import { defineMessage } from '../define-message';
+import { defineMessage, defineWorkspaceMessage } from '../define-message';
 
 // Setup files (design.md §8): the options page sends passphrases and file text; secrets never come back.
 
 const passphraseSchema = z.string().check(z.maxLength(1024));
+const addressesSchema = z.object({ projectApiUrl: z.string(), userGroupBaseUrl: z.string() });
 
 /** The file's text: its clear part names the workspace and addresses, every secret is ciphertext. */
-export const exportSetupFile = defineMessage({
+export const exportSetupFile = defineWorkspaceMessage({
   name: 'exportSetupFile',
   request: z.object({ workspaceId: workspaceIdSchema, passphrase: passphraseSchema, includeUserGroupApi: z.boolean() }),
   response: z.object({ text: z.string() }),
@@ -28,8 +29,18 @@ export const importSetupFile = defineMessage({
     replace: z.boolean(),
   }),
   response: z.discriminatedUnion('status', [
-    z.object({ status: z.literal('imported'), workspace: workspaceSchema, replaced: z.boolean() }),
-    z.object({ status: z.literal('exists'), workspace: workspaceSchema }),
+    z.object({
+      status: z.literal('imported'),
+      workspace: workspaceSchema,
+      replaced: z.boolean(),
+      addresses: addressesSchema,
+    }),
+    z.object({
+      status: z.literal('exists'),
+      workspace: workspaceSchema,
+      current: addressesSchema,
+      incoming: addressesSchema,
+    }),
     z.object({ status: z.literal('problem'), problem: setupImportProblemSchema }),
   ]),
   allowTab: true,

@@ -1,14 +1,14 @@
 import { z } from 'zod/mini';
 import { environmentSchema } from '../../environment';
 import { groupRefSchema, registryEntrySchema } from '../../storage/registry/registry-schema';
-import { defineMessage } from '../define-message';
+import { defineWorkspaceMessage } from '../define-message';
 import { emptySchema, inWorkspace, requiredText } from './shared-schemas';
 import { workspaceIdSchema } from '../../storage/workspaces/workspace-index-schema';
 
 /** A group of one workspace. */
 const workspaceGroupRef = z.extend(groupRefSchema, { workspaceId: workspaceIdSchema });
 
-export const createUserGroup = defineMessage({
+export const createUserGroup = defineWorkspaceMessage({
   name: 'createUserGroup',
   request: inWorkspace({ name: requiredText(200), userGroupId: requiredText(256), environment: environmentSchema }),
   response: z.object({ group: registryEntrySchema, created: z.boolean() }),
@@ -16,14 +16,14 @@ export const createUserGroup = defineMessage({
 });
 
 /** Also the retry after an unknown outcome: the background first learns the current token. */
-export const rotateUserGroupToken = defineMessage({
+export const rotateUserGroupToken = defineWorkspaceMessage({
   name: 'rotateUserGroupToken',
   request: workspaceGroupRef,
   response: z.object({ group: registryEntrySchema }),
   allowTab: true,
 });
 
-export const deleteUserGroup = defineMessage({
+export const deleteUserGroup = defineWorkspaceMessage({
   name: 'deleteUserGroup',
   request: z.extend(workspaceGroupRef, {
     dataSourceProvidedId: z.optional(z.string().check(z.trim(), z.maxLength(256))),
@@ -33,7 +33,7 @@ export const deleteUserGroup = defineMessage({
 });
 
 /** Removes a group from this browser only, without calling the service (it is already gone there). */
-export const forgetUserGroup = defineMessage({
+export const forgetUserGroup = defineWorkspaceMessage({
   name: 'forgetUserGroup',
   request: workspaceGroupRef,
   response: emptySchema,
@@ -41,7 +41,7 @@ export const forgetUserGroup = defineMessage({
 });
 
 /** Drops a create of unknown outcome from the list without calling the service (the user knows better). */
-export const dismissUnsettledCreate = defineMessage({
+export const dismissUnsettledCreate = defineWorkspaceMessage({
   name: 'dismissUnsettledCreate',
   request: workspaceGroupRef,
   response: emptySchema,

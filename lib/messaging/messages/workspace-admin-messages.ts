@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { workspaceIdSchema, workspaceSchema } from '../../storage/workspaces/workspace-index-schema';
-import { defineMessage } from '../define-message';
-import { boundedText, emptySchema, workspaceOnlySchema } from './shared-schemas';
+import { workspaceSchema } from '../../storage/workspaces/workspace-index-schema';
+import { defineMessage, defineWorkspaceMessage } from '../define-message';
+import { boundedText, emptySchema, inWorkspace, workspaceOnlySchema } from './shared-schemas';
 
 // Adding, renaming, clearing and deleting workspaces: the options page's messages.
 
@@ -13,31 +13,31 @@ export const createWorkspace = defineMessage({
   allowTab: true,
 });
 
-export const renameWorkspace = defineMessage({
+export const renameWorkspace = defineWorkspaceMessage({
   name: 'renameWorkspace',
-  request: z.object({ id: workspaceIdSchema, name: boundedText }),
+  request: inWorkspace({ name: boundedText }),
   response: workspaceSchema,
   allowTab: true,
 });
 
 /** Refused for the last workspace (it can only be cleared). */
-export const deleteWorkspace = defineMessage({
+export const deleteWorkspace = defineWorkspaceMessage({
   name: 'deleteWorkspace',
-  request: z.object({ id: workspaceIdSchema }),
+  request: workspaceOnlySchema,
   response: emptySchema,
   allowTab: true,
 });
 
 /** Removes its secrets, connection, registry, history and bulk job; the workspace itself stays. */
-export const clearWorkspace = defineMessage({
+export const clearWorkspace = defineWorkspaceMessage({
   name: 'clearWorkspace',
-  request: z.object({ id: workspaceIdSchema }),
+  request: workspaceOnlySchema,
   response: emptySchema,
   allowTab: true,
 });
 
 /** What deleting (or clearing) a workspace loses, for its dialog. */
-export const describeWorkspaceLoss = defineMessage({
+export const describeWorkspaceLoss = defineWorkspaceMessage({
   name: 'describeWorkspaceLoss',
   request: workspaceOnlySchema,
   response: z.object({

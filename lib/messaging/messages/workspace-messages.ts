@@ -1,15 +1,15 @@
 import { z } from 'zod/mini';
 import { workspaceIdSchema, workspaceSchema } from '../../storage/workspaces/workspace-index-schema';
-import { defineMessage } from '../define-message';
-import { emptySchema } from './shared-schemas';
+import { defineMessage, defineWorkspaceMessage } from '../define-message';
+import { emptySchema, workspaceOnlySchema } from './shared-schemas';
 
 // The workspace messages the popup sends (the options page's are in workspace-admin-messages.ts, so
 // that the popup's bundle carries only these two).
 
 /** The popup (and so the context menu and the shortcut) acts in the last used workspace. */
-export const useWorkspace = defineMessage({
+export const useWorkspace = defineWorkspaceMessage({
   name: 'useWorkspace',
-  request: z.object({ id: workspaceIdSchema }),
+  request: workspaceOnlySchema,
   response: emptySchema,
   allowTab: true,
 });

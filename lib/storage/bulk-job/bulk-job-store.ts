@@ -12,6 +12,7 @@ import {
   type BulkJobRows,
   isActive,
 } from './bulk-job-schema';
+import { createSerialQueue, type SerialQueue } from '../../async/serial-queue';
 
 export type BulkJobChange<T> = (job: BulkJob | null) => { job: BulkJob | null; result: T };
 
@@ -23,17 +24,18 @@ export type BulkJobChange<T> = (job: BulkJob | null) => { job: BulkJob | null; r
 export function createBulkJobStore(scope: KeyScope) {
   const rowsItem = bulkCreateRowsItemFor(scope);
   const store = createSerializedStore(bulkCreateJobItemFor(scope), storedBulkJobSchema, 'storedBulkCreateJob');
-  let tail: Promise<unknown> | undefined;
+  let queue: SerialQueue | undefined;
 
+  /** The store's one queue, which starts with the migration of an earlier job's format (on first use). */
   function serially<T>(task: () => Promise<T>): Promise<T> {
-    tail ??= migrateStoredBulkJob(scope).catch((error: unknown) => {
-      console.error(
-        `Review Companion: the stored bulk create job could not be migrated (${error instanceof Error ? error.name : 'unknown'}).`,
-      );
-    });
-    const run = tail.then(task);
-    tail = run.catch(() => undefined);
-    return run;
+    queue ??= createSerialQueue(
+      migrateStoredBulkJob(scope).catch((error: unknown) => {
+        console.error(
+          `Review Companion: the stored bulk create job could not be migrated (${error instanceof Error ? error.name : 'unknown'}).`,
+        );
+      }),
+    );
+    return queue(task);
   }
 
   return {

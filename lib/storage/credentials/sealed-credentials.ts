@@ -7,8 +7,8 @@ import {
 import { decryptText, encryptText } from '../../crypto/aes-gcm';
 import type { RandomBytes } from '../../crypto/random';
 import { currentKey, readLockState } from './keyring';
-import { SEALED_CREDENTIALS_AAD } from './lock-keys';
-import { sealedCredentialsSchema, type SealedCredentials } from './lock-schema';
+import { SEALED_CREDENTIALS_AAD } from '../lock/lock-keys';
+import { sealedCredentialsSchema, type SealedCredentials } from '../lock/lock-schema';
 
 // Background only: a workspace's credentials as stored, clear (lock off) or sealed (lock on).
 

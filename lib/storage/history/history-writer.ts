@@ -2,6 +2,7 @@ import { projectHistoryItemFor } from './project-history-item';
 import { readValidated, writeValidated } from '../validated-item';
 import type { KeyScope } from '../workspace-keys';
 import { appendToHistory, projectHistorySchema, type HistoryEntry, type ProjectHistory } from './history-schema';
+import { createSerialQueue } from '../../async/serial-queue';
 
 /** A workspace's stored history; data of the wrong shape is kept aside under a `corrupt:` key, then reset. */
 export function readHistory(scope: KeyScope): Promise<ProjectHistory> {
@@ -22,14 +23,13 @@ export interface HistoryRecorder {
  */
 export function createHistoryRecorder(scope: KeyScope, limit?: number): HistoryRecorder {
   const item = projectHistoryItemFor(scope);
-  let tail: Promise<unknown> = Promise.resolve();
+  const serially = createSerialQueue();
   return {
     record(entry) {
-      const run = tail.then(async () => {
+      const run = serially(async () => {
         const next = appendToHistory(await readHistory(scope), entry, limit);
         await writeValidated(item, projectHistorySchema, next);
       });
-      tail = run.catch(() => undefined);
       return run.catch((error: unknown) => {
         // Only the kind of error: its message could quote the data.
         console.error(

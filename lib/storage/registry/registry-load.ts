@@ -1,4 +1,5 @@
 import { storage } from '#imports';
+import type { CipherEnvelope } from '../../crypto/aes-gcm';
 import { legacyRegistryKey, readRegistryBuckets, registryBucketKey, writeRegistryBuckets } from './registry-parts';
 import { text } from '../../message-ref';
 import { setAsideUnreadable } from '../validated-item';
@@ -8,13 +9,20 @@ import { registrySchema, type RegistryEntry, groupKey } from './registry-schema'
 
 const KEEP = { keepCorruptCopy: true };
 
+/** The registry's parts as stored: each part's groups, and the sealed tokens of the parts that have them. */
+export interface StoredParts {
+  parts: RegistryEntry[][];
+  sealed: ReadonlyMap<number, CipherEnvelope>;
+}
+
 /**
  * Reads every part of the registry and checks it. A part that cannot be read is kept aside under a
  * `corrupt:` key (it holds the only copy of its tokens) and starts empty; the other parts are untouched.
  */
-async function readParts(scope: KeyScope): Promise<RegistryEntry[][]> {
+async function readParts(scope: KeyScope): Promise<StoredParts> {
   const stored = await readRegistryBuckets(scope);
   const parts: RegistryEntry[][] = [];
+  const sealed = new Map<number, CipherEnvelope>();
   // One after another: each unreadable part adds a notice, and notices are read-modify-write.
   for (const [index, value] of stored.entries()) {
     if (value === null || value === undefined) {
@@ -30,26 +38,27 @@ async function readParts(scope: KeyScope): Promise<RegistryEntry[][]> {
         KEEP,
       );
     parts.push(parsed.success ? parsed.data.groups : []);
+    if (parsed.success && parsed.data.sealedTokens) sealed.set(index, parsed.data.sealedTokens);
   }
-  return parts;
+  return { parts, sealed };
 }
 
 /**
  * Format v1 → v2: a registry stored as one value is moved into the parts, then removed. Safe to
  * repeat if the worker stops in between: groups already in a part are not added twice.
  */
-async function moveLegacyRegistry(
-  scope: KeyScope,
-  parts: RegistryEntry[][],
-  revision: () => string,
-): Promise<RegistryEntry[][]> {
+async function moveLegacyRegistry(scope: KeyScope, stored: StoredParts, revision: () => string): Promise<StoredParts> {
+  const { parts, sealed } = stored;
   const legacyKey = legacyRegistryKey(scope);
   const legacy: unknown = await storage.getItem(legacyKey);
-  if (legacy === null || legacy === undefined) return parts;
+  if (legacy === null || legacy === undefined) return stored;
+  // The one-value format predates the passphrase lock: sealed parts beside it are not expected, and
+  // merging into one would need its key. The old value stays until it can be moved; nothing is lost.
+  if (sealed.size > 0) return stored;
   const parsed = registrySchema.safeParse(legacy);
   if (!parsed.success) {
     await setAsideUnreadable(legacyKey, legacy, 'storedUserGroupRegistry', KEEP);
-    return parts;
+    return stored;
   }
   const known = new Set(parts.flat().map(groupKey));
   const next = parts.map((part) => [...part]);
@@ -67,10 +76,13 @@ async function moveLegacyRegistry(
     );
   }
   await storage.removeItem(legacyKey, { removeMeta: true });
-  return next;
+  return { parts: next, sealed };
 }
 
-/** A workspace's registry parts as stored, after any migration; `revision` stamps the writes this makes. */
-export async function loadRegistryParts(scope: KeyScope, revision: () => string): Promise<RegistryEntry[][]> {
+/**
+ * A workspace's registry parts as stored, after any migration; `revision` stamps the writes this makes.
+ * A part whose tokens are sealed (the passphrase lock is on) has them as '' and its envelope in `sealed`.
+ */
+export async function loadRegistryParts(scope: KeyScope, revision: () => string): Promise<StoredParts> {
   return moveLegacyRegistry(scope, await readParts(scope), revision);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { cipherEnvelopeSchema } from '../../crypto/aes-gcm';
 import { environmentSchema } from '../../environment';
 import { storedTextSchema } from '../../message-ref';
 
@@ -36,6 +37,11 @@ export type RegistryEntry = z.infer<typeof registryEntrySchema>;
 
 export const registrySchema = z.object({
   groups: z.array(registryEntrySchema),
+  /**
+   * While the passphrase lock is on: the groups' tokens, sealed (lib/storage/credentials/sealed-tokens.ts);
+   * every `token` above is then ''. Absent when the lock is off.
+   */
+  sealedTokens: z.optional(cipherEnvelopeSchema),
   /** Stamped by the background's store on each write (lib/storage/serialized-store.ts). */
   revision: z.optional(z.string()),
 });

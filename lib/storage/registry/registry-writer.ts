@@ -1,7 +1,14 @@
-import { unsettledCreatesKey, watchUnsettledCreates, loadUnsettledCreates } from './unsettled-creates-item';
-import { watchRegistryBuckets, writeRegistryBuckets } from './registry-parts';
+import { browser } from 'wxt/browser';
+import type { CipherEnvelope } from '../../crypto/aes-gcm';
+import { createSerialQueue } from '../../async/serial-queue';
+import { currentKey, readLockState } from '../credentials/keyring';
+import { CredentialsLockedError } from '../credentials/sealed-credentials';
+import { openTokens, sealTokens } from '../credentials/sealed-tokens';
+import { LOCK_KEY_KEY, LOCK_NEXT_KEY_KEY } from '../lock/lock-keys';
+import { scopedName, type KeyScope } from '../workspace-keys';
 import { changedBuckets, splitIntoBuckets } from './registry-buckets';
-import { loadRegistryParts } from './registry-load';
+import { loadRegistryParts, type StoredParts } from './registry-load';
+import { registryPartName, watchRegistryBuckets, writeRegistryBuckets } from './registry-parts';
 import {
   registrySchema,
   unsettledCreatesSchema,
@@ -9,7 +16,7 @@ import {
   type RegistryEntry,
   type UnsettledCreate,
 } from './registry-schema';
-import type { KeyScope } from '../workspace-keys';
+import { loadUnsettledCreates, unsettledCreatesKey, watchUnsettledCreates } from './unsettled-creates-item';
 
 /**
  * A change sees the registry and the creates of unknown outcome; it returns `unsettled` only to change
@@ -22,6 +29,8 @@ export type RegistryChange<T> = (
 
 interface Loaded {
   parts: RegistryEntry[][];
+  /** Parts whose tokens stay sealed (the lock is closed, or their envelope does not open): their envelope. */
+  sealed: ReadonlyMap<number, CipherEnvelope>;
   registry: Registry;
   unsettled: readonly UnsettledCreate[];
 }
@@ -31,6 +40,11 @@ interface Loaded {
  * once lose nothing), each on the latest value, and each is persisted before it resolves; only the
  * parts a change touched are written. The registry is kept in memory between changes: a write by
  * anyone else (a test, another context) arrives without this writer's revision stamp and drops it.
+ *
+ * While the passphrase lock is on, the tokens of every part are sealed at rest (sealed-tokens.ts): this
+ * writer opens them with the lock's key when it reads, and seals them again when it writes. Locked,
+ * the tokens read as '' and a change may only touch what is not a token (the envelope is kept); one
+ * that stores a token throws CredentialsLockedError. The copy in memory goes when the lock closes.
  */
 export function createRegistryWriter(scope: KeyScope) {
   const writerId = crypto.randomUUID();
@@ -40,29 +54,49 @@ export function createRegistryWriter(scope: KeyScope) {
     const stamp = (stored as { revision?: unknown } | null | undefined)?.revision;
     return typeof stamp === 'string' && stamp.startsWith(`${writerId}:`);
   };
+  const partName = (index: number) => scopedName(scope, registryPartName(index));
 
-  let tail: Promise<unknown> = Promise.resolve();
+  const serially = createSerialQueue();
   let loaded: Promise<Loaded> | undefined;
   let generation = 0;
-  watchRegistryBuckets(scope, (changed) => {
-    if ([...changed.values()].every(isOwn)) return;
+  const forgetLoaded = () => {
     generation += 1;
     loaded = undefined;
+  };
+  watchRegistryBuckets(scope, (changed) => {
+    if (![...changed.values()].every(isOwn)) forgetLoaded();
   });
   watchUnsettledCreates(scope, (stored) => {
-    if (isOwn(stored)) return;
-    generation += 1;
-    loaded = undefined;
+    if (!isOwn(stored)) forgetLoaded();
   });
+  // Locking drops the key, and with it every token this writer holds in clear; unlocking opens them again.
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === 'session' && (LOCK_KEY_KEY in changes || LOCK_NEXT_KEY_KEY in changes)) forgetLoaded();
+  });
+
+  /** The stored parts with their tokens opened, where the lock's key opens them. */
+  async function openParts(stored: StoredParts): Promise<Pick<Loaded, 'parts' | 'sealed'>> {
+    if (stored.sealed.size === 0) return stored;
+    const key = await currentKey();
+    const parts = [...stored.parts];
+    const sealed = new Map<number, CipherEnvelope>();
+    for (const [index, envelope] of stored.sealed) {
+      const opened = key && (await openTokens(key, partName(index), parts[index] ?? [], envelope));
+      if (opened) parts[index] = opened;
+      else sealed.set(index, envelope);
+    }
+    if (key && sealed.size > 0)
+      console.warn('Review Companion: sealed tokens did not open with the lock key; they are kept as they are.');
+    return { parts, sealed };
+  }
 
   function load(): Promise<Loaded> {
     if (loaded) return loaded;
     const started = generation;
-    const loading = loadRegistryParts(scope, revision).then(async (parts) => ({
-      parts,
-      registry: { groups: parts.flat() },
-      unsettled: await loadUnsettledCreates(scope),
-    }));
+    const loading = loadRegistryParts(scope, revision).then(async (stored) => {
+      const { parts, sealed } = await openParts(stored);
+      return { parts, sealed, registry: { groups: parts.flat() }, unsettled: await loadUnsettledCreates(scope) };
+    });
     loaded = loading;
     // A failed read, or one overtaken by someone else's write, is not kept for the next caller.
     const forget = () => {
@@ -74,40 +108,48 @@ export function createRegistryWriter(scope: KeyScope) {
     return loading;
   }
 
+  /**
+   * A part as it is to be stored: clear while the lock is off; sealed with the key while it is open.
+   * Locked (or its envelope unreadable), only a part whose tokens are all unknown ('') can be written,
+   * keeping its envelope as it was. Checked against the schema, so that a bug cannot store what a read
+   * would reject.
+   */
+  async function toStored(index: number, groups: RegistryEntry[], current: Loaded, stamp: string): Promise<Registry> {
+    if (!(await readLockState())) return registrySchema.parse({ groups, revision: stamp });
+    const envelope = current.sealed.get(index);
+    const key = envelope ? undefined : await currentKey();
+    if (key) return registrySchema.parse({ ...(await sealTokens(key, partName(index), groups)), revision: stamp });
+    if (groups.some((group) => group.token !== '')) throw new CredentialsLockedError('locked');
+    return registrySchema.parse({ groups, ...(envelope && { sealedTokens: envelope }), revision: stamp });
+  }
+
   return {
     /** The latest value this writer knows; a change under way may still replace it. */
     read: async (): Promise<Registry> => (await load()).registry,
 
+    /** Whether some tokens are sealed and cannot be opened now (the lock is closed). */
+    sealed: async (): Promise<boolean> => (await load()).sealed.size > 0,
+
     /** The creates of unknown outcome once every change queued before this call is written. */
-    unsettled: async (): Promise<readonly UnsettledCreate[]> => {
-      await tail;
-      return (await load()).unsettled;
-    },
+    unsettled: (): Promise<readonly UnsettledCreate[]> => serially(async () => (await load()).unsettled),
 
     /**
      * The value once every change queued before this call is written: what a page must show as
      * current (an export right after "New token for…" holds the new token, never the pending mark).
      */
-    settled: async (): Promise<Registry> => {
-      await tail;
-      return (await load()).registry;
-    },
+    settled: (): Promise<Registry> => serially(async () => (await load()).registry),
 
     update<T>(change: RegistryChange<T>): Promise<T> {
-      const run = tail.then(async () => {
+      return serially(async () => {
         const current = await load();
         const { registry, result, unsettled = current.unsettled } = change(current.registry, current.unsettled);
         if (registry === current.registry && unsettled === current.unsettled) return result;
         const parts = registry === current.registry ? current.parts : splitIntoBuckets(registry.groups);
         const stamp = revision();
         const started = generation;
-        // Checked before writing, so that a bug cannot store what a read would reject.
-        const written = new Map(
-          changedBuckets(current.parts, parts).map((index) => [
-            index,
-            registrySchema.parse({ groups: parts[index], revision: stamp }),
-          ]),
-        );
+        const changed = changedBuckets(current.parts, parts);
+        const written = new Map<number, Registry>();
+        for (const index of changed) written.set(index, await toStored(index, parts[index]!, current, stamp));
         const alongside =
           unsettled === current.unsettled
             ? []
@@ -123,14 +165,18 @@ export function createRegistryWriter(scope: KeyScope) {
           loaded = undefined;
           throw error;
         }
+        // A part written sealed with the key is known in clear here; one that kept its envelope stays sealed.
+        const sealed = new Map(
+          [...current.sealed].filter(
+            ([index]) => !written.has(index) || written.get(index)?.sealedTokens === current.sealed.get(index),
+          ),
+        );
         loaded =
           started === generation
-            ? Promise.resolve({ parts, registry: { groups: registry.groups }, unsettled })
+            ? Promise.resolve({ parts, sealed, registry: { groups: registry.groups }, unsettled })
             : undefined;
         return result;
       });
-      tail = run.catch(() => undefined);
-      return run;
     },
   };
 }

@@ -83,7 +83,8 @@ describe('the lock in the background', () => {
     expect(
       await bg.send('importSetupFile', { text: '{}', passphrase: 'a setup passphrase', replace: false }),
     ).toMatchObject(LOCKED);
-    expectOk(await bg.send('readUserGroupRegistry', { workspaceId: WORKSPACE_A }));
+    // The registry's tokens are sealed too: an export (or an import preview) asks to unlock first.
+    expect(await bg.send('readUserGroupRegistry', { workspaceId: WORKSPACE_A })).toMatchObject(LOCKED);
 
     expect(await bg.send('unlock', { passphrase: 'the wrong passphrase' })).toMatchObject({
       ok: false,
@@ -97,14 +98,15 @@ describe('the lock in the background', () => {
         projectName: 'A',
       }),
     );
+    expectOk(await bg.send('readUserGroupRegistry', { workspaceId: WORKSPACE_A }));
   });
 
-  it('forget works while locked; once nothing sealed is left, the lock is off and a save stores new secrets', async () => {
+  it('forget works while locked and leaves the lock on; Forget credentials (all) turns it off, and a save stores new secrets', async () => {
     await bg.send('lockNow', {});
     expectOk(await bg.send('forgetCredentials', { workspaceId: WORKSPACE_A }));
-    expect(expectOk(await bg.send('getLockStatus', {}))).toMatchObject({ enabled: true, locked: true });
     expectOk(await bg.send('forgetCredentials', { workspaceId: WORKSPACE_B }));
-    expect(expectOk(await bg.send('getLockStatus', {}))).toMatchObject({ enabled: false, locked: false });
+    expect(expectOk(await bg.send('getLockStatus', {}))).toMatchObject({ enabled: true, locked: true });
+    expect(expectOk(await bg.send('forgetAllCredentials', {}))).toMatchObject({ status: { enabled: false } });
     expectOk(
       await bg.send('saveConnection', { workspaceId: WORKSPACE_A, ...ACCOUNTS.a.settings, ...ACCOUNTS.a.credentials }),
     );
@@ -117,12 +119,11 @@ describe('the lock in the background', () => {
     );
   });
 
-  it('deleting and clearing workspaces while locked also turns the lock off once nothing sealed is left', async () => {
+  it('deleting and clearing workspaces while locked leave the lock on (issue 24, finding 6)', async () => {
     await bg.send('lockNow', {});
-    expectOk(await bg.send('deleteWorkspace', { id: WORKSPACE_B }));
+    expectOk(await bg.send('deleteWorkspace', { workspaceId: WORKSPACE_B }));
+    expectOk(await bg.send('clearWorkspace', { workspaceId: WORKSPACE_A }));
     expect(expectOk(await bg.send('getLockStatus', {}))).toMatchObject({ enabled: true, locked: true });
-    expectOk(await bg.send('clearWorkspace', { id: WORKSPACE_A }));
-    expect(expectOk(await bg.send('getLockStatus', {}))).toMatchObject({ enabled: false });
   });
 
   it('a setup file imported while unlocked is stored sealed', async () => {
@@ -162,9 +163,8 @@ describe('the idle lock', () => {
     vi.spyOn(fakeBrowser.idle.onStateChanged, 'addListener').mockImplementation(
       (added) => void (listener = added as (state: string) => void),
     );
-    const { createWorkspacesLock } = await import('@/entrypoints/background/lock-handlers');
     const { watchIdle } = await import('@/entrypoints/background/lock-idle');
-    const lock = createWorkspacesLock(bg.workspaces);
+    const lock = bg.lock;
     watchIdle(lock);
     listener?.('active');
     await vi.waitFor(async () => expect(await lock.status()).toMatchObject({ locked: false }));
@@ -175,5 +175,31 @@ describe('the idle lock', () => {
     listener?.('locked');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await lock.status()).toMatchObject({ locked: false });
+  });
+});
+
+describe('a bulk create and the lock', () => {
+  it('pauses when the lock closes (no row is sent while locked) and carries on by itself after unlocking', async () => {
+    const rows = Array.from({ length: 4 }, (_, index) => ({
+      line: index + 2,
+      name: `Locked ${index}`,
+      userGroupId: `locked-${index}`,
+      environment: 'Testing' as const,
+    }));
+    expectOk(await bg.send('startBulkCreate', { workspaceId: WORKSPACE_A, rows, ratePerMinute: null }));
+    await vi.waitFor(() => expect(bg.services.userGroupApi.createUserGroup).toHaveBeenCalled());
+    expectOk(await bg.send('lockNow', {}));
+    const job = async () =>
+      (await fakeBrowser.storage.local.get(`ws.${WORKSPACE_A}.bulkCreateJob`))[`ws.${WORKSPACE_A}.bulkCreateJob`] as {
+        status: string;
+        created: number;
+      };
+    await vi.waitFor(async () => expect((await job()).status).toMatch(/paused|done/));
+    const sent = bg.services.userGroupApi.createUserGroup.mock.calls.length;
+    expectOk(await bg.send('unlock', { passphrase: PASSPHRASE }));
+    await vi.waitFor(async () => expect(await job()).toMatchObject({ status: 'done', created: 4 }), { timeout: 3000 });
+    expect(bg.services.userGroupApi.createUserGroup.mock.calls.length).toBeGreaterThanOrEqual(Math.min(sent, 4));
+    const text = await everything();
+    for (const secret of SECRETS) expect(text).not.toContain(secret);
   });
 });

@@ -3,14 +3,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
 import type { ConnectionSettings, Credentials } from '@/lib/storage/connection/connection-schema';
 import { bytesToBase64 } from '@/lib/crypto/base64';
-import { LOCK_KEY_KEY, LOCK_STATE_KEY } from '@/lib/storage/credentials/lock-keys';
+import { LOCK_KEY_KEY, LOCK_STATE_KEY } from '@/lib/storage/lock/lock-keys';
 import { createLockService } from '@/lib/lock/lock-service';
 import { CredentialsLockedError } from '@/lib/storage/credentials/sealed-credentials';
 import { workspaceKey, workspaceScope } from '@/lib/storage/workspace-keys';
 import { seedConnection } from '../helpers/stored-connection';
 
 // The passphrase lock over two workspaces, one keeping its secrets in `local:`, one in `session:`.
-const IDS = ['ws-a', 'ws-b'];
 const PASSPHRASE = 'correct horse battery';
 const NEW_PASSPHRASE = 'another long passphrase';
 const SETTINGS: ConnectionSettings = {
@@ -24,8 +23,7 @@ const SECRETS: Record<string, Credentials> = {
 };
 const ALL_SECRETS = Object.values(SECRETS).flatMap((credentials) => Object.values(credentials));
 
-const lock = () =>
-  createLockService({ credentialNames: () => Promise.resolve(IDS.map((id) => workspaceKey(id, 'credentials'))) });
+const lock = () => createLockService();
 const repository = (id: string) => createConnectionRepository(workspaceScope(id));
 
 /** Every storage area as text: the place to look for a secret in clear (or in base64). */
@@ -180,16 +178,28 @@ describe('the passphrase lock', () => {
     expect((await fakeBrowser.storage.local.get(LOCK_STATE_KEY))[LOCK_STATE_KEY]).toBeUndefined();
   });
 
-  it('forget works while locked; with nothing sealed left anywhere, the lock turns off', async () => {
+  it('forget works while locked, and the lock stays on: nothing turns it off without the passphrase (issue 24, finding 6)', async () => {
     const service = lock();
     await service.turnOn(PASSPHRASE, '15');
     await service.lockNow();
     await repository('ws-a').forget();
-    await service.releaseIfNothingSealed();
-    expect(await service.status()).toMatchObject({ enabled: true, locked: true });
     await repository('ws-b').forget();
-    await service.releaseIfNothingSealed();
-    expect(await service.status()).toMatchObject({ enabled: false, locked: false });
+    expect(await service.status()).toMatchObject({ enabled: true, locked: true });
+    await expect(repository('ws-a').save({ ...SETTINGS, ...SECRETS['ws-a']! })).rejects.toThrow(CredentialsLockedError);
+    expect(await service.turnOff('not the passphrase')).toMatchObject({ ok: false, error: { field: 'passphrase' } });
+    expect(await service.status()).toMatchObject({ enabled: true, locked: true });
+  });
+
+  it('a forgotten passphrase: Forget credentials says what it clears, clears every secret, and turns the lock off', async () => {
+    const service = lock();
+    await service.turnOn(PASSPHRASE, '15');
+    await service.lockNow();
+    expect(await service.describeForgetEverything()).toEqual({ credentials: 2, tokens: 0 });
+    expect(await service.forgetEverything()).toMatchObject({
+      ok: true,
+      value: { credentials: 2, tokens: 0, status: { enabled: false, locked: false } },
+    });
+    expect(await repository('ws-a').load()).toMatchObject({ apiToken: '', apiKey: '', authToken: '' });
     await repository('ws-a').save({ ...SETTINGS, ...SECRETS['ws-a']! });
     expect(await repository('ws-a').load()).toMatchObject(SECRETS['ws-a']!);
   });

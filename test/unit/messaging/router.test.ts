@@ -3,11 +3,17 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { sendMessage } from '@/lib/messaging/client';
 import { getConnectionStatus } from '@/lib/messaging/messages/connection-messages';
 import { createProject } from '@/lib/messaging/messages/project-messages';
-import { createMessageListener, routeMessage, type Handlers } from '@/lib/messaging/router';
+import {
+  createMessageListener,
+  routeMessage,
+  type ExtensionHandlers,
+  type Routes,
+  type WorkspaceHandlers,
+} from '@/lib/messaging/router';
 import { protocol } from '@/lib/messaging/protocol';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
-import { ok } from '@/lib/result';
+import { fail, ok, type Result } from '@/lib/result';
 import { verbatimText } from '@/lib/message-ref';
 
 const self = { id: 'abc', origin: 'chrome-extension://abc/' };
@@ -25,14 +31,20 @@ const status: ConnectionStatus = {
   notices: [],
 };
 
-/** Handlers for every message: the ones these tests use are typed mocks; any other must not be called. */
-function makeHandlers() {
+/**
+ * Handlers for every message (both tables), with the routes over them: the ones these tests use are
+ * typed mocks; any other must not be called. `workspace` records which workspace each request opened.
+ */
+function makeRoutes() {
   const used = {
-    getConnectionStatus: vi.fn<Handlers['getConnectionStatus']>(() => Promise.resolve(ok(status))),
-    saveConnection: vi.fn<Handlers['saveConnection']>(() => Promise.resolve(ok(status))),
-    forgetCredentials: vi.fn<Handlers['forgetCredentials']>(() => Promise.resolve(ok(status))),
-    createProject: vi.fn<Handlers['createProject']>(() =>
+    getConnectionStatus: vi.fn<WorkspaceHandlers['getConnectionStatus']>(() => Promise.resolve(ok(status))),
+    saveConnection: vi.fn<WorkspaceHandlers['saveConnection']>(() => Promise.resolve(ok(status))),
+    forgetCredentials: vi.fn<WorkspaceHandlers['forgetCredentials']>(() => Promise.resolve(ok(status))),
+    createProject: vi.fn<WorkspaceHandlers['createProject']>(() =>
       Promise.resolve(ok({ projectId: 'p-1', message: 'Created' })),
+    ),
+    listWorkspaces: vi.fn<ExtensionHandlers['listWorkspaces']>(() =>
+      Promise.resolve(ok({ workspaces: [], lastUsed: 'a1b2c3d4' })),
     ),
   };
   const others = Object.fromEntries(
@@ -40,21 +52,57 @@ function makeHandlers() {
       .filter((name) => !(name in used))
       .map((name) => [name, vi.fn(() => Promise.reject(new Error(`unexpected call to ${name}`)))]),
   );
-  return { ...others, ...used } as Handlers & typeof used;
+  const handlers = { ...others, ...used };
+  const workspace = vi.fn((workspaceId: string): Promise<Result<WorkspaceHandlers>> =>
+    Promise.resolve(
+      workspaceId === 'a1b2c3d4'
+        ? ok(handlers as unknown as WorkspaceHandlers)
+        : fail('NOT_FOUND', { key: 'errorUnknownWorkspace' }),
+    ),
+  );
+  const routes: Routes = { extension: handlers as unknown as ExtensionHandlers, workspace };
+  return Object.assign(handlers, { routes, workspace });
 }
 
 const validProject = { workspaceId: 'a1b2c3d4', projectUrl: 'https://example.com/page', projectName: 'Example' };
 
 describe('routeMessage', () => {
-  let handlers: ReturnType<typeof makeHandlers>;
+  let handlers: ReturnType<typeof makeRoutes>;
   beforeEach(() => {
-    handlers = makeHandlers();
+    handlers = makeRoutes();
   });
 
   it('calls the handler for a trusted, valid message and returns its result', async () => {
-    const answer = await routeMessage(handlers, self, { type: 'createProject', data: validProject }, popup);
+    const answer = await routeMessage(handlers.routes, self, { type: 'createProject', data: validProject }, popup);
     expect(answer).toEqual({ ok: true, value: { projectId: 'p-1', message: 'Created' } });
     expect(handlers.createProject).toHaveBeenCalledWith(validProject, popup);
+  });
+
+  it('a workspace message opens the workspace its request names; an extension message opens none', async () => {
+    await routeMessage(handlers.routes, self, { type: 'createProject', data: validProject }, popup);
+    expect(handlers.workspace.mock.calls).toEqual([['a1b2c3d4']]);
+    const listed = await routeMessage(handlers.routes, self, { type: 'listWorkspaces', data: {} }, popup);
+    expect(listed).toMatchObject({ ok: true });
+    expect(handlers.workspace).toHaveBeenCalledTimes(1);
+  });
+
+  it('a workspace that is not listed is answered NOT_FOUND, and no handler runs', async () => {
+    const answer = await routeMessage(
+      handlers.routes,
+      self,
+      { type: 'createProject', data: { ...validProject, workspaceId: 'gone1234' } },
+      popup,
+    );
+    expect(answer).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(handlers.createProject).not.toHaveBeenCalled();
+  });
+
+  it('every message says its scope, and every workspace message names its workspace', () => {
+    for (const definition of Object.values(protocol)) {
+      expect(['workspace', 'extension']).toContain(definition.scope);
+      const shape = (definition.request as { shape?: Record<string, unknown> }).shape ?? {};
+      expect('workspaceId' in shape, definition.name).toBe(definition.scope === 'workspace');
+    }
   });
 
   it.each([
@@ -64,9 +112,10 @@ describe('routeMessage', () => {
     ['a missing type', { data: validProject }],
     ['an inherited property name as type', { type: 'toString', data: {} }],
   ])('answers INVALID_INPUT for %s', async (_label, message) => {
-    const answer = await routeMessage(handlers, self, message, popup);
+    const answer = await routeMessage(handlers.routes, self, message, popup);
     expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
-    for (const handler of Object.values(handlers)) expect(handler).not.toHaveBeenCalled();
+    for (const handler of Object.values(handlers))
+      if (typeof handler === 'function') expect(handler).not.toHaveBeenCalled();
   });
 
   it.each<[string, MessageSender]>([
@@ -74,7 +123,7 @@ describe('routeMessage', () => {
     ['another extension', { id: 'other', url: 'chrome-extension://other/x.html' }],
     ['an empty sender', {}],
   ])('answers UNTRUSTED_SENDER to %s without calling the handler', async (_label, sender) => {
-    const answer = await routeMessage(handlers, self, { type: 'createProject', data: validProject }, sender);
+    const answer = await routeMessage(handlers.routes, self, { type: 'createProject', data: validProject }, sender);
     expect(answer).toMatchObject({ ok: false, error: { code: 'UNTRUSTED_SENDER' } });
     expect(handlers.createProject).not.toHaveBeenCalled();
   });
@@ -87,7 +136,7 @@ describe('routeMessage', () => {
   ])(
     'answers INVALID_INPUT to a malformed createProject payload (%s) without calling the handler',
     async (_label, data) => {
-      const answer = await routeMessage(handlers, self, { type: 'createProject', data }, popup);
+      const answer = await routeMessage(handlers.routes, self, { type: 'createProject', data }, popup);
       expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
       expect(handlers.createProject).not.toHaveBeenCalled();
     },
@@ -102,7 +151,7 @@ describe('routeMessage', () => {
       authToken: '',
       secretsArea: 'local',
     };
-    const answer = await routeMessage(handlers, self, { type: 'saveConnection', data }, popup);
+    const answer = await routeMessage(handlers.routes, self, { type: 'saveConnection', data }, popup);
     expect(answer).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(handlers.saveConnection).not.toHaveBeenCalled();
   });
@@ -110,7 +159,7 @@ describe('routeMessage', () => {
   it('turns a throwing handler into INTERNAL without leaking the error text', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     handlers.createProject.mockRejectedValue(new Error('db password is hunter2'));
-    const answer = await routeMessage(handlers, self, { type: 'createProject', data: validProject }, popup);
+    const answer = await routeMessage(handlers.routes, self, { type: 'createProject', data: validProject }, popup);
     expect(answer).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
     expect(JSON.stringify(answer)).not.toContain('hunter2');
     expect(consoleError).toHaveBeenCalled();
@@ -124,7 +173,7 @@ describe('routeMessage', () => {
         message: string;
       }),
     );
-    const answer = await routeMessage(handlers, self, { type: 'createProject', data: validProject }, popup);
+    const answer = await routeMessage(handlers.routes, self, { type: 'createProject', data: validProject }, popup);
     expect(answer).toEqual({ ok: true, value: { projectId: 'p-1', message: 'Created' } });
     expect(JSON.stringify(answer)).not.toContain('secret-auth-token');
   });
@@ -134,7 +183,7 @@ describe('routeMessage', () => {
       ok: false,
       error: { code: 'REJECTED', message: verbatimText('No'), apiKey: 'secret-api-key' } as never,
     });
-    const answer = await routeMessage(handlers, self, { type: 'createProject', data: validProject }, popup);
+    const answer = await routeMessage(handlers.routes, self, { type: 'createProject', data: validProject }, popup);
     expect(answer).toEqual({ ok: false, error: { code: 'REJECTED', message: verbatimText('No') } });
   });
 
@@ -145,7 +194,7 @@ describe('routeMessage', () => {
     ['not a result', 'done'],
   ])('answers INTERNAL when the handler returns %s', async (_label, returned) => {
     handlers.createProject.mockResolvedValue(returned as never);
-    const answer = await routeMessage(handlers, self, { type: 'createProject', data: validProject }, popup);
+    const answer = await routeMessage(handlers.routes, self, { type: 'createProject', data: validProject }, popup);
     expect(answer).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
   });
 });
@@ -156,9 +205,9 @@ describe('through the fake browser', () => {
   });
 
   it('the listener answers via sendResponse, and the guard rejects the fake browser’s empty sender', async () => {
-    const handlers = makeHandlers();
+    const handlers = makeRoutes();
     fakeBrowser.runtime.onMessage.addListener(
-      createMessageListener(handlers, { id: fakeBrowser.runtime.id, origin: fakeBrowser.runtime.getURL('/') }),
+      createMessageListener(handlers.routes, { id: fakeBrowser.runtime.id, origin: fakeBrowser.runtime.getURL('/') }),
     );
     const answer = await sendMessage(createProject, validProject);
     expect(answer).toMatchObject({ ok: false, error: { code: 'UNTRUSTED_SENDER' } });
@@ -166,7 +215,7 @@ describe('through the fake browser', () => {
   });
 
   it('the listener returns true (keeps the channel open for the async answer)', () => {
-    const listener = createMessageListener(makeHandlers(), self);
+    const listener = createMessageListener(makeRoutes().routes, self);
     expect(listener({ type: 'getConnectionStatus', data: {} }, popup, () => {})).toBe(true);
   });
 

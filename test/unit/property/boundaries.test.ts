@@ -6,25 +6,27 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { bulkAlarmFor } from '@/entrypoints/background/bulk-create-handlers';
-import { createBackgroundHandlers } from '@/entrypoints/background/handlers';
-import { createProjectHandlers as createProjectHandlersOf } from '@/entrypoints/background/project-handlers';
-import { createUserGroupHandlers as createUserGroupHandlersOf } from '@/entrypoints/background/user-group-handlers';
+import { bulkAlarmFor } from '@/entrypoints/background/bulk-alarm';
+import { createBackground } from '@/entrypoints/background/background';
+import { createWorkspaceServices } from '@/entrypoints/background/workspace-services';
+import { createProjectService } from '@/lib/projects/project-service';
+import { createGroupOperations } from '@/lib/user-groups/group-operations';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
 import { createHistoryRecorder } from '@/lib/storage/history/history-writer';
-import { createWorkspaceServices } from '@/lib/workspaces/workspace-services';
 import { createProjectApi } from '@/lib/api/project-api';
 import { createUserGroupApi } from '@/lib/api/user-group-api';
 import { protocol, type MessageName } from '@/lib/messaging/protocol';
-import { routeMessage, type Handlers } from '@/lib/messaging/router';
+import { routeMessage, type Routes } from '@/lib/messaging/router';
 import { resultSchema } from '@/lib/result';
 import { connectionSettingsSchema, storedCredentialsSchema } from '@/lib/storage/connection/connection-schema';
 import { credentialsItemsFor } from '@/lib/storage/credentials/credentials-items';
 import { connectionSettingsItemFor } from '@/lib/storage/connection/connection-settings-item';
 import { readValidated } from '@/lib/storage/validated-item';
 import { storedBulkJobSchema } from '@/lib/storage/bulk-job/bulk-job-schema';
+import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { clearStoredRegistry } from '../helpers/stored-registry';
+import { LONE_WORKSPACE } from '../helpers/workspace-context';
 import { TEST_INDEX_STORAGE, TEST_SCOPE, TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
 
 const SECRETS = {
@@ -113,12 +115,12 @@ function expectSafeError(result: { ok: boolean }) {
 }
 
 /** Every handler as the background wires them (workspaces included), with this fetch. */
-function allHandlers(fetchFn: () => Promise<Response>): Handlers {
-  return createBackgroundHandlers({
+function allHandlers(fetchFn: () => Promise<Response>): Routes {
+  return createBackground({
     projectApi: createProjectApi({ fetch: fetchFn }),
     userGroupApi: createUserGroupApi({ fetch: fetchFn }),
     bulkAlarm: bulkAlarmFor,
-  }).handlers;
+  }).routes;
 }
 
 /** Any data, or an object of any fields that names the test workspace (so that its handlers run). */
@@ -127,22 +129,24 @@ const messageData = fc.oneof(
   fc.dictionary(fc.string(), fc.anything()).map((data) => ({ ...data, workspaceId: TEST_WORKSPACE_ID })),
 );
 
-const createProjectHandlers = (api: ReturnType<typeof createProjectApi>) =>
-  createProjectHandlersOf(api, createConnectionRepository(TEST_SCOPE), createHistoryRecorder(TEST_SCOPE));
-const createUserGroupHandlers = (
-  api: ReturnType<typeof createUserGroupApi>,
-  registry: ReturnType<typeof createRegistryWriter>,
-) => createUserGroupHandlersOf(api, createConnectionRepository(TEST_SCOPE), registry);
+const createProjects = (api: ReturnType<typeof createProjectApi>) =>
+  createProjectService({
+    api,
+    connection: createConnectionRepository(TEST_SCOPE),
+    history: createHistoryRecorder(TEST_SCOPE),
+  });
+const createGroups = (api: ReturnType<typeof createUserGroupApi>, registry: ReturnType<typeof createRegistryWriter>) =>
+  createGroupOperations({ api, connection: createConnectionRepository(TEST_SCOPE), registry });
 
 describe('the message boundary', () => {
   it('answers any message from an own page with a valid Result, never a throw', async () => {
-    const handlers = allHandlers(() => Promise.reject(new TypeError('offline')));
+    const routes = allHandlers(() => Promise.reject(new TypeError('offline')));
     const names = Object.keys(protocol) as MessageName[];
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(fc.anything(), fc.record({ type: fc.constantFrom(...names), data: messageData })),
         async (message) => {
-          const result = await routeMessage(handlers, SELF, message, OWN_PAGE);
+          const result = await routeMessage(routes, SELF, message, OWN_PAGE);
           expect(resultSchema(z.unknown()).safeParse(result).success).toBe(true);
           expectSafeError(result);
         },
@@ -152,11 +156,11 @@ describe('the message boundary', () => {
   });
 
   it('answers every message of the protocol with its own response schema or an error', async () => {
-    const handlers = allHandlers(() => Promise.reject(new TypeError('offline')));
+    const routes = allHandlers(() => Promise.reject(new TypeError('offline')));
     for (const name of Object.keys(protocol) as MessageName[]) {
       await fc.assert(
         fc.asyncProperty(messageData, async (data) => {
-          const result = await routeMessage(handlers, SELF, { type: name, data }, OWN_PAGE);
+          const result = await routeMessage(routes, SELF, { type: name, data }, OWN_PAGE);
           expect(resultSchema(protocol[name].response).safeParse(result).success).toBe(true);
         }),
         { numRuns: 40 },
@@ -169,11 +173,8 @@ describe('the API response boundary', () => {
   it('createProject turns any response into a Result without a credential in its error', async () => {
     await fc.assert(
       fc.asyncProperty(responseArbitrary, async (response) => {
-        const handlers = createProjectHandlers(createProjectApi({ fetch: fakeFetch(response) }));
-        const result = await handlers.createProject(
-          { projectUrl: 'https://example.com/', projectName: 'Page' },
-          OWN_PAGE,
-        );
+        const projects = createProjects(createProjectApi({ fetch: fakeFetch(response) }));
+        const result = await projects.createProject({ projectUrl: 'https://example.com/', projectName: 'Page' });
         expect(resultSchema(protocol.createProject.response).safeParse(result).success).toBe(true);
         expectSafeError(result);
       }),
@@ -185,14 +186,11 @@ describe('the API response boundary', () => {
     await fc.assert(
       fc.asyncProperty(responseArbitrary, fc.string({ minLength: 1, maxLength: 20 }), async (response, id) => {
         await clearStoredRegistry();
-        const handlers = createUserGroupHandlers(
+        const groups = createGroups(
           createUserGroupApi({ fetch: fakeFetch(response) }),
           createRegistryWriter(TEST_SCOPE),
         );
-        const created = await handlers.createUserGroup(
-          { name: 'Group', userGroupId: id.trim() || 'x', environment: 'Customer' },
-          OWN_PAGE,
-        );
+        const created = await groups.create({ name: 'Group', userGroupId: id.trim() || 'x', environment: 'Customer' });
         expect(resultSchema(protocol.createUserGroup.response).safeParse(created).success).toBe(true);
         expectSafeError(created);
       }),
@@ -293,13 +291,17 @@ describe('the storage boundary', () => {
           const errors = vi.mocked(console.error);
           errors.mockClear();
           const offline = createUserGroupApi({ fetch: () => Promise.reject(new TypeError('offline')) });
-          const services = createWorkspaceServices(TEST_WORKSPACE_ID, {
-            projectApi: createProjectApi({ fetch: () => Promise.reject(new TypeError('offline')) }),
-            userGroupApi: offline,
-            bulkAlarm: bulkAlarmFor,
-          });
+          const services = createWorkspaceServices(
+            TEST_WORKSPACE_ID,
+            {
+              projectApi: createProjectApi({ fetch: () => Promise.reject(new TypeError('offline')) }),
+              userGroupApi: offline,
+              bulkAlarm: bulkAlarmFor,
+            },
+            LONE_WORKSPACE,
+          );
           await services.runner().wake();
-          const after = await services.jobs().read();
+          const after = await createBulkJobStore(TEST_SCOPE).read();
           expect(storedBulkJobSchema.safeParse(after).success).toBe(true);
           expect(after?.status).not.toBe('running');
           expect(errors).not.toHaveBeenCalled();

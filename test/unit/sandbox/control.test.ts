@@ -46,6 +46,7 @@ describe('control endpoints', () => {
       groups: [group],
       projects: sandbox.projects(),
       oneProjectPerSite: false,
+      projectNameMaxLength: 200,
       faults: [{ route: 'userGroup.delete', fault: { kind: 'hang', times: 1 } }],
     });
   });
@@ -118,6 +119,25 @@ describe('control endpoints', () => {
     expect(sandbox.requests).toEqual([]);
     const created = await createGroup(sandbox, 'fresh');
     expect(created.team_id).toBe(1001);
+  });
+
+  it('POST project-name-limit changes the longest projectName accepted, until the next reset', async () => {
+    const name = 'n'.repeat(300);
+    expect((await projectCall(sandbox, projectBody('https://limit.test/a', name))).status).toBe(400);
+    const set = await control('project-name-limit', 'POST', { max: 300 });
+    expect(set.json).toEqual({ ok: true, max: 300 });
+    expect((await projectCall(sandbox, projectBody('https://limit.test/b', name))).status).toBe(200);
+    expect((await projectCall(sandbox, projectBody('https://limit.test/c', `${name}n`))).json).toEqual({
+      error: { message: 'projectName must be at most 300 characters', status: 'INVALID_ARGUMENT' },
+    });
+    await control('reset', 'POST');
+    expect((await control('state')).json).toMatchObject({ projectNameMaxLength: 200 });
+  });
+
+  it.each([{}, { max: 0 }, { max: 2.5 }, { max: '300' }])('POST project-name-limit answers 400 to %j', async (body) => {
+    const answer = await control('project-name-limit', 'POST', body);
+    expect(answer.status).toBe(400);
+    expect((await control('state')).json).toMatchObject({ projectNameMaxLength: 200 });
   });
 
   it('POST one-project-per-site switches the rule', async () => {

@@ -192,6 +192,20 @@ describe('answers of the wrong kind', () => {
     });
   });
 
+  it('successZero with messageLength: a refusal of exactly that many characters, on both APIs', async () => {
+    const group = await createGroup(sandbox, 'long');
+    sandbox.setFault('userGroup.rotate', { kind: 'successZero', messageLength: 1_000_000 });
+    sandbox.setFault('project.create', { kind: 'successZero', messageLength: 45 });
+    const refusal = await userGroupCall(sandbox, { current_token: group.token });
+    const { message } = refusal.json as { success: number; message: string };
+    expect(message).toHaveLength(1_000_000);
+    expect(message.startsWith('The service could not complete the request The service')).toBe(true);
+    expect((await projectCall(sandbox, projectBody('https://a.test/'))).json).toEqual({
+      error: { message: 'The service could not complete the request Th', status: 'FAILED_PRECONDITION' },
+    });
+    expect(sandbox.groups()).toEqual([group]);
+  });
+
   it('unauthorized: 401 with the route’s own body even with good credentials', async () => {
     sandbox.setFault('userGroup.rotate', { kind: 'unauthorized' });
     sandbox.setFault('project.create', { kind: 'unauthorized' });
@@ -267,6 +281,9 @@ describe('fault options and lifecycle', () => {
     ['times 0', { kind: 'hang', times: 0 }],
     ['an unknown kind', { kind: 'explode' }],
     ['afterProcessing on a refusal', { kind: 'successZero', afterProcessing: true }],
+    ['a messageLength of 0', { kind: 'successZero', messageLength: 0 }],
+    ['a messageLength over a million', { kind: 'successZero', messageLength: 1_000_001 }],
+    ['a messageLength on another kind', { kind: 'unauthorized', messageLength: 10 }],
     ['afterProcessing on a rate limit', { kind: 'rateLimit', retryAfterSeconds: 1, afterProcessing: true }],
     ['an html status that is not 500, 502, 503 or 504', { kind: 'html', status: 404 }],
     ['a negative dropAfterMs', { kind: 'hang', dropAfterMs: -5 }],

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { noticeHandlers } from '@/entrypoints/background/notice-handlers';
 import { sendMessage } from '@/lib/messaging/client';
 import { dismissStorageNotices } from '@/lib/messaging/messages/notice-messages';
-import { routeMessage, type Handlers } from '@/lib/messaging/router';
+import { routeMessage, type ExtensionHandlers, type Routes } from '@/lib/messaging/router';
 import type { MessageKey } from '@/lib/i18n';
 import { messageText, text, verbatimText, type MessageRef } from '@/lib/message-ref';
 import { addStorageNotice, readStorageNotices, storageNoticesItem } from '@/lib/storage/notices-item';
@@ -39,12 +39,18 @@ function readsMeetUp() {
   });
 }
 
+/** Only the notices' handler: no other message is sent here. */
+const routes: Routes = {
+  extension: noticeHandlers as ExtensionHandlers,
+  workspace: () => Promise.reject(new Error('no workspace message is sent here')),
+};
+
 beforeEach(() => {
   fakeBrowser.reset();
   // The background, answering the options page through the real router.
   fakeBrowser.runtime.onMessage.addListener(
     (message: unknown, _sender: unknown, sendResponse: (answer: unknown) => void) => {
-      void routeMessage(noticeHandlers as Handlers, self, message, optionsPage).then(sendResponse);
+      void routeMessage(routes, self, message, optionsPage).then(sendResponse);
       return true;
     },
   );

@@ -1,7 +1,21 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PROJECT_NAME_MAX_LENGTH } from '@/lib/api/project-input';
-import { MAX_PREFILLED_URL_LENGTH, parseLinkParams, parseTabIdParam, readTargetPage } from '@/lib/tabs/read-target-tab';
+import { validateProjectInput } from '@/lib/projects/validate-project-input';
+import {
+  MAX_PREFILLED_URL_LENGTH,
+  nameFromTitle,
+  parseLinkParams,
+  parseTabIdParam,
+  readTargetPage,
+} from '@/lib/tabs/read-target-tab';
+
+/** A title of `length` characters made of words of 3 to 11 letters: "Word0 Wordword1 …". */
+function longTitle(length: number): string {
+  const words: string[] = [];
+  for (let index = 0; words.join(' ').length < length; index++) words.push(`${'Word'.repeat((index % 3) + 1)}${index}`);
+  return words.join(' ').slice(0, length);
+}
 
 const query = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
 
@@ -69,6 +83,32 @@ describe('parseLinkParams (?url=&title=, from the context menu of a link)', () =
     );
     expect(parsed?.title).toHaveLength(PROJECT_NAME_MAX_LENGTH);
   });
+
+  it('cuts a long title of words before the word that crosses the limit', () => {
+    const title = longTitle(1000);
+    expect(parseLinkParams(query({ url: 'https://example.com/', title }))?.title).toBe(nameFromTitle(title));
+  });
+});
+
+describe('nameFromTitle (a tab’s or a link’s title as the prefilled name)', () => {
+  it('a 1,000-character title: at most the limit, whole words, a name the form accepts', () => {
+    const title = longTitle(1000);
+    const name = nameFromTitle(title);
+    expect(name.length).toBeLessThanOrEqual(PROJECT_NAME_MAX_LENGTH);
+    expect(name.length).toBeGreaterThan(PROJECT_NAME_MAX_LENGTH - 20);
+    expect(title.startsWith(`${name} `)).toBe(true);
+    expect(validateProjectInput({ projectUrl: 'https://example.com/', projectName: name })).toMatchObject({ ok: true });
+  });
+
+  it('a title within the limit is kept, cleaned to one line', () => {
+    expect(nameFromTitle('  Quarterly\nreview\t target ')).toBe('Quarterly review target');
+    const exact = longTitle(PROJECT_NAME_MAX_LENGTH);
+    expect(nameFromTitle(exact)).toBe(exact.trim());
+  });
+
+  it('a single word longer than the limit is cut at the limit', () => {
+    expect(nameFromTitle('ü'.repeat(1000))).toBe('ü'.repeat(PROJECT_NAME_MAX_LENGTH));
+  });
 });
 
 describe('parseTabIdParam', () => {
@@ -95,6 +135,18 @@ describe('readTargetPage', () => {
       title: 'X',
       source: 'link',
     });
+  });
+
+  it('a tab’s long title is prefilled cut to the name’s limit at a word boundary, like a link’s', async () => {
+    await fakeBrowser.windows.create({ focused: true });
+    const title = longTitle(1000);
+    const tab = await fakeBrowser.tabs.create({ url: 'https://example.com/long', active: true });
+    // The fake keeps any property it is given; a real tab's title comes from its page.
+    const withTitle = { title } as unknown as Parameters<typeof fakeBrowser.tabs.update>[1];
+    await fakeBrowser.tabs.update(tab.id, withTitle);
+    const page = await readTargetPage(`?tabId=${tab.id}`);
+    expect(page.title).toBe(nameFromTitle(title));
+    expect(page.title.length).toBeLessThanOrEqual(PROJECT_NAME_MAX_LENGTH);
   });
 
   it('a tab id reads that tab; an unknown one gives empty fields', async () => {

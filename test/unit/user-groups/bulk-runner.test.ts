@@ -1,12 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import {
-  bulkAlarmFor,
-  bulkCreateAlarmName,
-  createBulkCreateHandlers,
-} from '@/entrypoints/background/bulk-create-handlers';
+import { bulkAlarmFor, bulkCreateAlarmName } from '@/entrypoints/background/bulk-alarm';
+import { createWorkspaceServices } from '@/entrypoints/background/workspace-services';
 import { createProjectApi } from '@/lib/api/project-api';
-import { createWorkspaceServices } from '@/lib/workspaces/workspace-services';
 import type { UserGroupApi } from '@/lib/api/user-group-api';
 import { fail, ok } from '@/lib/result';
 import { newBulkJob } from '@/lib/user-groups/bulk-job';
@@ -15,6 +11,7 @@ import { ROWS_UNREADABLE } from '@/lib/user-groups/bulk-runner';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { textsRendered, withText } from '../helpers/error-text';
 import { seedConnection } from '../helpers/stored-connection';
+import { LONE_WORKSPACE } from '../helpers/workspace-context';
 import {
   CONNECTION,
   created,
@@ -378,7 +375,7 @@ describe('what is written', () => {
 });
 
 describe('the background wiring', () => {
-  it('start, alarm and cancel through the handlers, with the real alarm', async () => {
+  it('start, alarm and cancel through the workspace services, with the real alarm', async () => {
     await seedConnection(
       { userGroupBaseUrl: CONNECTION.userGroupBaseUrl, projectApiUrl: '', secretsArea: 'local' },
       { apiToken: CONNECTION.apiToken, apiKey: '', authToken: '' },
@@ -388,26 +385,23 @@ describe('the background wiring', () => {
     vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(() => Promise.resolve(true));
     const createUserGroup = vi.fn(() => new Promise(() => undefined));
     const api = { createUserGroup } as unknown as UserGroupApi;
-    const services = createWorkspaceServices(TEST_WORKSPACE_ID, {
-      projectApi: createProjectApi({ fetch }),
-      userGroupApi: api,
-      bulkAlarm: bulkAlarmFor,
-    });
-    const handlers = createBulkCreateHandlers(services.runner());
-    const BULK_CREATE_ALARM = bulkCreateAlarmName(TEST_WORKSPACE_ID);
-    const sender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
-    expect(await handlers.startBulkCreate({ rows: rows(2), ratePerMinute: 150 }, sender)).toEqual(
-      ok({ total: 2, skipped: 0 }),
+    const services = createWorkspaceServices(
+      TEST_WORKSPACE_ID,
+      { projectApi: createProjectApi({ fetch }), userGroupApi: api, bulkAlarm: bulkAlarmFor },
+      LONE_WORKSPACE,
     );
+    const jobs = services.jobs();
+    const BULK_CREATE_ALARM = bulkCreateAlarmName(TEST_WORKSPACE_ID);
+    expect(await jobs.startBulkCreate(rows(2), 150)).toEqual(ok({ total: 2, skipped: 0 }));
     expect(await fakeBrowser.alarms.get(BULK_CREATE_ALARM)).toMatchObject({ periodInMinutes: 0.5 });
     await vi.advanceTimersByTimeAsync(0);
     expect(createUserGroup).toHaveBeenCalledTimes(1);
-    expect(await handlers.cancelBulkCreate({}, sender)).toEqual(ok({}));
+    expect(await jobs.cancel()).toEqual(ok({}));
     expect(await fakeBrowser.alarms.get(BULK_CREATE_ALARM)).toBeUndefined();
     // Resume after Cancel carries on with the rows not sent; with nothing left to resume, NOT_FOUND.
-    expect(await handlers.resumeBulkCreate({}, sender)).toEqual(ok({}));
+    expect(await jobs.resume()).toEqual(ok({}));
     expect(await fakeBrowser.alarms.get(BULK_CREATE_ALARM)).toMatchObject({ periodInMinutes: 0.5 });
-    expect(await handlers.cancelBulkCreate({}, sender)).toEqual(ok({}));
-    expect(await handlers.cancelBulkCreate({}, sender)).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(await jobs.cancel()).toEqual(ok({}));
+    expect(await jobs.cancel()).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 });

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { selectionActions } from '@/entrypoints/background/bulk-create-handlers';
 import type { UserGroupApi, WireUserGroup } from '@/lib/api/user-group-api';
 import { fail, ok, type Result } from '@/lib/result';
 import { JOB_UNDER_WAY } from '@/lib/user-groups/bulk-runner';
+import { createGroupOperations, type GroupOperationsDeps } from '@/lib/user-groups/group-operations';
 import { selectionRows } from '@/lib/user-groups/bulk-selection';
 import { settleOrphanedRotations, upsertFromService } from '@/lib/user-groups/registry-updates';
 import { createRegistryWriter, type RegistryWriter } from '@/lib/storage/registry/registry-writer';
@@ -27,8 +27,8 @@ const groups = (ids = IDS) =>
 type Answer = Result<unknown> | Promise<Result<unknown>>;
 
 /**
- * A runner whose selection jobs go through the real single-row handlers (entrypoints/background/
- * user-group-handlers.ts) on a scripted API. `answer(kind, id, call)` scripts each rotate and delete.
+ * A runner whose selection jobs go through the real single-row operations
+ * (lib/user-groups/group-operations.ts) on a scripted API. `answer(kind, id, call)` scripts each rotate and delete.
  */
 async function selectionRunner(answer: (kind: 'rotate' | 'delete', id: string, call: number) => Answer) {
   const calls: string[] = [];
@@ -59,10 +59,8 @@ async function selectionRunner(answer: (kind: 'rotate' | 'delete', id: string, c
     registry: IDS.reduce((r, id) => upsertFromService(r, wire(id, `ugt_${id}`), 'Customer', 'then'), current),
     result: null,
   }));
-  const connection = { require: () => Promise.resolve(ok(CONNECTION)) } as unknown as Parameters<
-    typeof selectionActions
-  >[0]['connection'];
-  const made = fakeRunner(undefined, { registry, selection: () => selectionActions({ api, connection, registry }) });
+  const connection: GroupOperationsDeps['connection'] = { require: () => Promise.resolve(ok(CONNECTION)) };
+  const made = fakeRunner(undefined, { registry, groups: createGroupOperations({ api, connection, registry }) });
   return { ...made, calls, api };
 }
 
@@ -240,12 +238,11 @@ describe('a worker stopped in the middle of a selection job', () => {
     const registry = createRegistryWriter(TEST_SCOPE);
     const second = fakeRunner(undefined, {
       registry,
-      selection: () =>
-        selectionActions({
-          api: first.api,
-          connection: { require: () => Promise.resolve(ok(CONNECTION)) } as never,
-          registry,
-        }),
+      groups: createGroupOperations({
+        api: first.api,
+        connection: { require: () => Promise.resolve(ok(CONNECTION)) },
+        registry,
+      }),
     });
     void second.runner.wake();
     await drain(second.runner);
@@ -271,12 +268,11 @@ describe('a worker stopped in the middle of a selection job', () => {
     await registry.update((current) => ({ registry: settleOrphanedRotations(current, 'now'), result: null }));
     const second = fakeRunner(undefined, {
       registry,
-      selection: () =>
-        selectionActions({
-          api: first.api,
-          connection: { require: () => Promise.resolve(ok(CONNECTION)) } as never,
-          registry,
-        }),
+      groups: createGroupOperations({
+        api: first.api,
+        connection: { require: () => Promise.resolve(ok(CONNECTION)) },
+        registry,
+      }),
     });
     void second.runner.wake();
     await drain(second.runner);

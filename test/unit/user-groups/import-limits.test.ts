@@ -3,7 +3,12 @@ import { parseBulkCsv } from '@/lib/user-groups/bulk-csv';
 import { bulkRowSchema } from '@/lib/storage/bulk-job/bulk-row-schema';
 import { readCsv } from '@/lib/user-groups/import-csv';
 import { parseRegistryFile } from '@/lib/user-groups/import-rows';
-import { importItemSchema, MAX_IMPORT_EXTRA_LENGTH, MAX_IMPORT_TOKEN_LENGTH } from '@/lib/user-groups/import-schema';
+import {
+  importItemSchema,
+  MAX_IMPORT_DATE_LENGTH,
+  MAX_IMPORT_EXTRA_LENGTH,
+  MAX_IMPORT_TOKEN_LENGTH,
+} from '@/lib/user-groups/import-schema';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { messageText } from '@/lib/message-ref';
 
@@ -55,6 +60,34 @@ describe('import size limits', () => {
       `Fits,fits,Customer,${'x'.repeat(MAX_IMPORT_TOKEN_LENGTH)},1,,`,
     ].join('\n');
     expect(reasons(csv)).toEqual(['line 2: token: must be at most 1,024 characters']);
+  });
+
+  it(`refuses a date over ${MAX_IMPORT_DATE_LENGTH} characters, which Date.parse would take (a comment of a megabyte)`, () => {
+    const longDate = `2025-01-01 (${'x'.repeat(1_000_000)})`;
+    expect(Number.isNaN(Date.parse(longDate))).toBe(false);
+    const json = JSON.stringify({
+      groups: [
+        entry({ provided_id: 'fits', rotation: { state: 'unknown', since: '2025-01-02T00:00:00.000Z' } }),
+        entry({ provided_id: 'long-created', createdAt: longDate }),
+        entry({ provided_id: 'long-rotated', lastRotatedAt: longDate }),
+        entry({ provided_id: 'long-since', rotation: { state: 'unknown', since: longDate } }),
+      ],
+    });
+    expect(reasons(json)).toEqual([
+      'entry 2: createdAt: must be at most 64 characters',
+      'entry 3: lastRotatedAt: must be at most 64 characters',
+      'entry 4: rotation.since: must be at most 64 characters',
+    ]);
+    const csv = [
+      HEADER,
+      `Created,created,Customer,ugt_1,1,${longDate},`,
+      `Rotated,rotated,Customer,ugt_2,1,,${longDate}`,
+      `Fits,fits,Customer,ugt_3,1,2025-01-01T00:00:00.000Z,2025-01-02T00:00:00.000Z`,
+    ].join('\n');
+    expect(reasons(csv)).toEqual([
+      'line 2: created_at: must be at most 64 characters',
+      'line 3: last_rotated_at: must be at most 64 characters',
+    ]);
   });
 
   it('stops reading a 100,000-row CSV at the row limit and refuses it, without a row-by-row pass over the rest', () => {
@@ -146,5 +179,35 @@ describe('control characters in names and IDs', () => {
     expect(
       bulkRowSchema.safeParse({ line: 2, name: 'a\u0000', userGroupId: 'a', environment: 'Customer' }).success,
     ).toBe(false);
+  });
+});
+
+describe('a backup of a group whose rotation was refused', () => {
+  it('reads back: the rotation mark keeps its named text with the service’s words inside, bounded in depth', () => {
+    const refused = {
+      key: 'errorServiceRefused',
+      args: [{ key: 'verbatimText', args: ['No user group has this token'] }],
+    };
+    const json = JSON.stringify({
+      groups: [
+        entry({
+          provided_id: 'refused',
+          rotation: { state: 'unknown', since: '2025-01-02T00:00:00.000Z', message: refused },
+        }),
+      ],
+    });
+    expect(reasons(json)).toEqual([]);
+    // Deeper than the background ever writes: a row problem, not a crash.
+    let deep: object = { key: 'verbatimText', args: ['x'] };
+    for (let level = 0; level < 6; level += 1) deep = { key: 'errorServiceRefused', args: [deep] };
+    const tooDeep = JSON.stringify({
+      groups: [
+        entry({
+          provided_id: 'deep',
+          rotation: { state: 'unknown', since: '2025-01-02T00:00:00.000Z', message: deep as never },
+        }),
+      ],
+    });
+    expect(reasons(tooDeep)).toHaveLength(1);
   });
 });

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createImportHandlers } from '@/entrypoints/background/import-handlers';
-import type { MessageSender } from '@/lib/messaging/sender-guard';
+import { createRegistryTransfer } from '@/lib/user-groups/registry-transfer';
 import { applyImport, entryFingerprint, importItems, previewImport } from '@/lib/user-groups/import-merge';
 import { parseRegistryFile } from '@/lib/user-groups/import-rows';
 import { messageText } from '@/lib/message-ref';
@@ -15,7 +14,6 @@ import { TEST_SCOPE } from '../helpers/test-workspace';
 const registryV1 = registrySchema.parse(loadStorageFixture('user-group-registry.v1.json'));
 const NOW = '2025-06-01T00:00:00.000Z';
 const HEADER = 'name,user_group_id,environment,token,team_id,created_at,last_rotated_at';
-const sender: MessageSender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
 
 function entry(id: string, overrides: Partial<RegistryEntry> = {}): RegistryEntry {
   return {
@@ -190,8 +188,8 @@ describe('the importUserGroups handler', () => {
     const preview = previewImport(await writer.read(), parse(json), NOW);
     let writes = 0;
     fakeBrowser.storage.local.onChanged.addListener(() => (writes += 1));
-    const handlers = createImportHandlers(writer, TEST_SCOPE);
-    const answer = await handlers.importUserGroups({ items: importItems(preview) }, sender);
+    const transfer = createRegistryTransfer({ registry: writer, scope: TEST_SCOPE });
+    const answer = await transfer.importGroups(importItems(preview));
     expect(answer).toEqual({ ok: true, value: { added: 1, updated: 1, conflicts: [] } });
     expect(writes).toBe(1);
     const after = await storedRegistry();

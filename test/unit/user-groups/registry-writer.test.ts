@@ -316,7 +316,7 @@ describe('serialized updates', () => {
           return calls.map(() => `${folder}/${file}`);
         }),
     );
-    expect(callSites).toEqual(['lib/workspaces/workspace-services.ts']);
+    expect(callSites).toEqual(['entrypoints/background/workspace-services.ts']);
   });
 
   it('NOT guaranteed: two separate writer instances do not serialize with each other and can lose updates', async () => {

@@ -2,7 +2,7 @@
 // carries on (its own alarm restarts it; an alarm of a deleted workspace is cleared).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { bulkCreateAlarmName } from '@/entrypoints/background/bulk-create-handlers';
+import { bulkCreateAlarmName } from '@/entrypoints/background/bulk-alarm';
 import { newBulkJob } from '@/lib/user-groups/bulk-job';
 import { workspaceKey } from '@/lib/storage/workspace-keys';
 import { loadStorageFixture } from '../fixtures/storage/load';

@@ -3,8 +3,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { bulkAlarmFor } from '@/entrypoints/background/bulk-create-handlers';
-import { createBackgroundHandlers } from '@/entrypoints/background/handlers';
+import { bulkAlarmFor } from '@/entrypoints/background/bulk-alarm';
+import { createBackground } from '@/entrypoints/background/background';
 import type { MessageName, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import { routeMessage } from '@/lib/messaging/router';
 import { MANAGED_POLICY_KEY, parsePolicyStatus } from '@/lib/storage/policy-status';
@@ -29,9 +29,9 @@ function start() {
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
   vi.spyOn(browser.permissions, 'contains').mockImplementation(() => Promise.resolve(true));
   const services = fakeServices();
-  const background = createBackgroundHandlers({ ...services, bulkAlarm: bulkAlarmFor }, () => Promise.resolve(managed));
+  const background = createBackground({ ...services, bulkAlarm: bulkAlarmFor }, () => Promise.resolve(managed));
   const send = <N extends MessageName>(name: N, request: RequestOf<N>) =>
-    routeMessage(background.handlers, SELF, { type: name, data: request }, OPTIONS_PAGE) as Promise<
+    routeMessage(background.routes, SELF, { type: name, data: request }, OPTIONS_PAGE) as Promise<
       Result<ResponseOf<N>>
     >;
   return { ...background, services, send };
@@ -78,20 +78,20 @@ describe('managed workspaces in the background', () => {
         projectName: 'Y',
       }),
     );
-    expect(withText(await bg.send('deleteWorkspace', { id: ORG_ID }))).toMatchObject(REFUSED);
+    expect(withText(await bg.send('deleteWorkspace', { workspaceId: ORG_ID }))).toMatchObject(REFUSED);
     expect(
       (await fakeBrowser.storage.local.get(`ws.${ORG_ID}.projectHistory`))[`ws.${ORG_ID}.projectHistory`],
     ).toBeDefined();
-    expectOk(await bg.send('deleteWorkspace', { id: WORKSPACE_B }));
+    expectOk(await bg.send('deleteWorkspace', { workspaceId: WORKSPACE_B }));
   });
 
   it('when locked: rename, connection save, forget and clear are refused; unlocked, a rename works', async () => {
-    expectOk(await bg.send('renameWorkspace', { id: ORG_ID, name: 'Mine now' }));
+    expectOk(await bg.send('renameWorkspace', { workspaceId: ORG_ID, name: 'Mine now' }));
     managed = { workspaces: [ORG], lockWorkspaces: true };
     await bg.applyPolicy();
     const { workspaces } = expectOk(await bg.send('listWorkspaces', {}));
     expect(workspaces[0]).toMatchObject({ id: ORG_ID, name: ORG.name, managed: 'locked' });
-    expect(withText(await bg.send('renameWorkspace', { id: ORG_ID, name: 'Other' }))).toMatchObject(REFUSED);
+    expect(withText(await bg.send('renameWorkspace', { workspaceId: ORG_ID, name: 'Other' }))).toMatchObject(REFUSED);
     const save = {
       workspaceId: ORG_ID,
       userGroupBaseUrl: '',
@@ -103,7 +103,7 @@ describe('managed workspaces in the background', () => {
     };
     expect(withText(await bg.send('saveConnection', save))).toMatchObject(REFUSED);
     expect(withText(await bg.send('forgetCredentials', { workspaceId: ORG_ID }))).toMatchObject(REFUSED);
-    expect(withText(await bg.send('clearWorkspace', { id: ORG_ID }))).toMatchObject(REFUSED);
+    expect(withText(await bg.send('clearWorkspace', { workspaceId: ORG_ID }))).toMatchObject(REFUSED);
     expectOk(await bg.send('saveConnection', { ...save, workspaceId: WORKSPACE_A }));
   });
 
@@ -207,5 +207,55 @@ describe('managed workspaces in the background', () => {
       path: '',
     });
     expect(expectOk(await bg.send('listWorkspaces', {})).workspaces).toHaveLength(2);
+  });
+});
+
+describe('secrets the policy sets stay in this browser (issue 24, finding 3)', () => {
+  const PASSPHRASE = 'a long setup passphrase';
+
+  it('an export setup file of a workspace whose secrets the policy sets is refused, saying why; nothing is written', async () => {
+    const answer = withText(
+      await bg.send('exportSetupFile', { workspaceId: ORG_ID, passphrase: PASSPHRASE, includeUserGroupApi: false }),
+    );
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('set by your organization') as unknown },
+    });
+    expect(JSON.stringify(answer)).not.toContain(ORG.apiKey);
+    // The user's own workspace is not affected.
+    expectOk(
+      await bg.send('exportSetupFile', {
+        workspaceId: WORKSPACE_A,
+        passphrase: PASSPHRASE,
+        includeUserGroupApi: false,
+      }),
+    );
+  });
+
+  it('with allowSecretExport in the policy, the export is allowed', async () => {
+    managed = { workspaces: [ORG], allowSecretExport: true };
+    await bg.applyPolicy();
+    expect(parsePolicyStatus(await fakeBrowser.storage.local.get(MANAGED_POLICY_KEY))).toMatchObject({
+      allowSecretExport: true,
+    });
+    expectOk(
+      await bg.send('exportSetupFile', { workspaceId: ORG_ID, passphrase: PASSPHRASE, includeUserGroupApi: false }),
+    );
+  });
+
+  it('a secret the policy sets is read-only even in an editable managed workspace; one it leaves out can be typed', async () => {
+    const save = {
+      workspaceId: ORG_ID,
+      projectApiUrl: ORG.projectApiUrl,
+      userGroupBaseUrl: '',
+      secretsArea: 'local' as const,
+    };
+    expect(
+      withText(await bg.send('saveConnection', { ...save, apiKey: 'typed-over', authToken: '', apiToken: '' })),
+    ).toMatchObject({
+      ok: false,
+      error: { field: 'apiKey', message: expect.stringContaining('organization') as unknown },
+    });
+    expectOk(await bg.send('saveConnection', { ...save, apiKey: '', authToken: '', apiToken: '' }));
   });
 });

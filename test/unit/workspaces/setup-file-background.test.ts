@@ -94,11 +94,17 @@ describe('exportSetupFile', () => {
 describe('importSetupFile', () => {
   it('adds a new workspace with the file’s connection and secrets, made the last used one', async () => {
     const text = await exportA();
-    expectOk(await background.send('renameWorkspace', { id: WORKSPACE_A, name: 'Acme (old)' }));
+    expectOk(await background.send('renameWorkspace', { workspaceId: WORKSPACE_A, name: 'Acme (old)' }));
     const imported = expectOk(
       await background.send('importSetupFile', { text, passphrase: PASSPHRASE, replace: false }),
     );
-    expect(imported).toMatchObject({ status: 'imported', replaced: false, workspace: { name: 'Acme' } });
+    // The addresses the passphrase authenticated: the page asks host access for these, and only now.
+    expect(imported).toMatchObject({
+      status: 'imported',
+      replaced: false,
+      workspace: { name: 'Acme' },
+      addresses: { projectApiUrl: ACCOUNTS.a.settings.projectApiUrl, userGroupBaseUrl: '' },
+    });
     const id = imported.status === 'imported' ? imported.workspace.id : '';
     expect((await storedIndex()).workspaces.map((workspace) => workspace.name)).toEqual([
       'Acme (old)',
@@ -126,7 +132,7 @@ describe('importSetupFile', () => {
 
   it('a wrong passphrase, a changed address and a file that is not a setup file write nothing', async () => {
     const text = await exportA();
-    expectOk(await background.send('renameWorkspace', { id: WORKSPACE_A, name: 'Acme (old)' }));
+    expectOk(await background.send('renameWorkspace', { workspaceId: WORKSPACE_A, name: 'Acme (old)' }));
     const before = await everything();
     const tampered = text.replace('projects.acme.example', 'projects.evil.example');
     for (const [file, passphrase, problem] of [
@@ -164,7 +170,16 @@ describe('importSetupFile', () => {
     );
     const before = await keysOf(WORKSPACE_A);
     const asked = expectOk(await background.send('importSetupFile', { text, passphrase: PASSPHRASE, replace: false }));
-    expect(asked).toMatchObject({ status: 'exists', workspace: { id: WORKSPACE_A } });
+    // Replacing would change the address: the page shows both before asking (issue 24, finding 8).
+    expect(asked).toMatchObject({
+      status: 'exists',
+      workspace: { id: WORKSPACE_A },
+      current: {
+        projectApiUrl: ACCOUNTS.a.settings.projectApiUrl,
+        userGroupBaseUrl: ACCOUNTS.a.settings.userGroupBaseUrl,
+      },
+      incoming: { projectApiUrl: ACCOUNTS.a.settings.projectApiUrl, userGroupBaseUrl: '' },
+    });
     expect(await keysOf(WORKSPACE_A)).toEqual(before);
 
     const replaced = expectOk(
@@ -213,5 +228,20 @@ describe('importSetupFile', () => {
       });
     }
     expect(await everything()).toEqual(before);
+  });
+});
+
+describe('an import racing a lock change (issue 24, finding 4)', () => {
+  it('a new workspace imported while the lock turns on is stored sealed: its secrets are never in clear', async () => {
+    const text = await exportA();
+    expectOk(await background.send('renameWorkspace', { workspaceId: WORKSPACE_A, name: 'Acme (old)' }));
+    const turningOn = background.send('turnOnLock', { passphrase: 'a lock passphrase', lockAfter: '15' });
+    const importing = background.send('importSetupFile', { text, passphrase: PASSPHRASE, replace: false });
+    expectOk(await turningOn);
+    expectOk(await importing);
+    const stored = JSON.stringify(await everything());
+    for (const secret of [ACCOUNTS.a.credentials.apiKey, ACCOUNTS.a.credentials.authToken]) {
+      expect(stored).not.toContain(secret);
+    }
   });
 });

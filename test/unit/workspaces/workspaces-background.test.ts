@@ -1,9 +1,11 @@
 // The background with two workspaces: every message acts in the one it names, nothing crosses over,
 // and adding, renaming, clearing and deleting workspaces do what their dialogs say.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserGroupApi } from '@/lib/api/user-group-api';
+import { fail } from '@/lib/result';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { bulkCreateAlarmName } from '@/entrypoints/background/bulk-create-handlers';
+import { bulkCreateAlarmName } from '@/entrypoints/background/bulk-alarm';
 import { readStoredHistory } from '@/lib/storage/history/history-source';
 import { workspaceIndexSchema } from '@/lib/storage/workspaces/workspace-index-schema';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
@@ -98,7 +100,9 @@ describe('isolation: a workspace acts with its own connection and data only', ()
 
   it('a bulk job runs in its own workspace, with its own alarm, while the other is used', async () => {
     const { send, services } = background;
-    services.userGroupApi.createUserGroup.mockImplementationOnce(() => new Promise(() => undefined));
+    // The job's first request stays unanswered while the test looks (and is answered at its end).
+    let answer: (result: Awaited<ReturnType<UserGroupApi['createUserGroup']>>) => void = () => undefined;
+    services.userGroupApi.createUserGroup.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     expectOk(
       await send('startBulkCreate', {
         workspaceId: WORKSPACE_A,
@@ -112,6 +116,7 @@ describe('isolation: a workspace acts with its own connection and data only', ()
     expectOk(await send('createUserGroup', { workspaceId: WORKSPACE_B, ...group('single') }));
     expect((await keysOf(WORKSPACE_B))[`ws.${WORKSPACE_B}.bulkCreateJob`]).toBeUndefined();
     expect((await keysOf(WORKSPACE_A))[`ws.${WORKSPACE_A}.bulkCreateJob`]).toMatchObject({ status: 'running' });
+    answer(fail('TIMEOUT', verbatimText('no answer'), { maybeProcessed: true }));
   });
 });
 
@@ -132,11 +137,13 @@ describe('managing workspaces', () => {
         message: 'Another workspace has this name. Choose another one.',
       },
     });
-    expect(await background.send('renameWorkspace', { id: WORKSPACE_A, name: 'initech' })).toMatchObject({
+    expect(await background.send('renameWorkspace', { workspaceId: WORKSPACE_A, name: 'initech' })).toMatchObject({
       ok: false,
       error: { field: 'workspaceName' },
     });
-    expect(expectOk(await background.send('renameWorkspace', { id: WORKSPACE_A, name: 'Acme Corp' }))).toMatchObject({
+    expect(
+      expectOk(await background.send('renameWorkspace', { workspaceId: WORKSPACE_A, name: 'Acme Corp' })),
+    ).toMatchObject({
       id: WORKSPACE_A,
       name: 'Acme Corp',
     });
@@ -144,9 +151,9 @@ describe('managing workspaces', () => {
 
   it('the last used workspace is what the popup (and so the context menu and the shortcut) opens in', async () => {
     expect(expectOk(await background.send('listWorkspaces', {})).lastUsed).toBe(WORKSPACE_A);
-    expectOk(await background.send('useWorkspace', { id: WORKSPACE_B }));
+    expectOk(await background.send('useWorkspace', { workspaceId: WORKSPACE_B }));
     expect((await fakeBrowser.storage.local.get('lastUsedWorkspace')).lastUsedWorkspace).toBe(WORKSPACE_B);
-    expect(await background.send('useWorkspace', { id: 'gone1234' })).toMatchObject({
+    expect(await background.send('useWorkspace', { workspaceId: 'gone1234' })).toMatchObject({
       ok: false,
       error: { code: 'NOT_FOUND' },
     });
@@ -185,11 +192,11 @@ describe('managing workspaces', () => {
     const { send } = background;
     expectOk(await send('createUserGroup', { workspaceId: WORKSPACE_B, ...group('b-1') }));
     expectOk(await send('createProject', { workspaceId: WORKSPACE_B, ...page('b') }));
-    expectOk(await send('useWorkspace', { id: WORKSPACE_B }));
+    expectOk(await send('useWorkspace', { workspaceId: WORKSPACE_B }));
     const keepA = await keysOf(WORKSPACE_A);
     expect(Object.keys(await keysOf(WORKSPACE_B)).length).toBeGreaterThan(3);
 
-    expectOk(await send('deleteWorkspace', { id: WORKSPACE_B }));
+    expectOk(await send('deleteWorkspace', { workspaceId: WORKSPACE_B }));
     expect(await keysOf(WORKSPACE_B)).toEqual({});
     expect(await keysOf(WORKSPACE_A)).toEqual(keepA);
     expect((await storedIndex()).workspaces.map((workspace) => workspace.id)).toEqual([WORKSPACE_A]);
@@ -202,15 +209,15 @@ describe('managing workspaces', () => {
 
   it('the last workspace cannot be deleted, only cleared: its data goes, the workspace stays', async () => {
     const { send } = background;
-    expectOk(await send('deleteWorkspace', { id: WORKSPACE_B }));
-    expect(withText(await send('deleteWorkspace', { id: WORKSPACE_A }))).toMatchObject({
+    expectOk(await send('deleteWorkspace', { workspaceId: WORKSPACE_B }));
+    expect(withText(await send('deleteWorkspace', { workspaceId: WORKSPACE_A }))).toMatchObject({
       ok: false,
       error: { code: 'INVALID_INPUT', message: 'The last workspace cannot be deleted. Clear it instead.' },
     });
     expect(Object.keys(await keysOf(WORKSPACE_A)).length).toBeGreaterThan(0);
 
     expectOk(await send('createUserGroup', { workspaceId: WORKSPACE_A, ...group('a-1') }));
-    expectOk(await send('clearWorkspace', { id: WORKSPACE_A }));
+    expectOk(await send('clearWorkspace', { workspaceId: WORKSPACE_A }));
     expect(await keysOf(WORKSPACE_A)).toEqual({});
     expect((await storedIndex()).workspaces.map((workspace) => workspace.id)).toEqual([WORKSPACE_A]);
     // Used again afresh: an empty connection and registry.
@@ -244,7 +251,7 @@ describe('managing workspaces', () => {
         ratePerMinute: 150,
       }),
     );
-    expectOk(await send('deleteWorkspace', { id: WORKSPACE_B }));
+    expectOk(await send('deleteWorkspace', { workspaceId: WORKSPACE_B }));
     expect(await fakeBrowser.alarms.get(bulkCreateAlarmName(WORKSPACE_B))).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await keysOf(WORKSPACE_B)).toEqual({});
@@ -265,7 +272,7 @@ describe('managing workspaces', () => {
       }),
     );
     remove.mockClear();
-    expectOk(await send('deleteWorkspace', { id: WORKSPACE_B }));
+    expectOk(await send('deleteWorkspace', { workspaceId: WORKSPACE_B }));
     expect(remove.mock.calls).toEqual([[{ origins: ['https://ug.globex.example/*'] }]]);
   });
 });

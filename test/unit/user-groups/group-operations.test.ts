@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createUserGroupHandlers } from '@/entrypoints/background/user-group-handlers';
+import { createGroupOperations } from '@/lib/user-groups/group-operations';
 import type { NewUserGroup, UserGroupApi, WireUserGroup } from '@/lib/api/user-group-api';
 import { createConnectionRepository, type Connection } from '@/lib/connection/connection-repository';
 import { EMPTY_STORED_CREDENTIALS } from '@/lib/storage/connection/connection-schema';
-import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { messageText, text, verbatimText } from '@/lib/message-ref';
 import { fail, ok, type Result } from '@/lib/result';
 import type { GroupRef, Registry, RegistryEntry } from '@/lib/storage/registry/registry-schema';
@@ -14,7 +13,6 @@ import { isRegistryPartKey, seedRegistry as seedStoredRegistry, storedRegistry }
 import { textsRendered, withText } from '../helpers/error-text';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 
-const sender: MessageSender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
 const CONNECTION: Connection = {
   userGroupBaseUrl: 'https://ug.example.com/prefix',
   projectApiUrl: '',
@@ -118,7 +116,7 @@ function expectNoApiToken(value: unknown) {
 }
 
 let api: ReturnType<typeof fakeApi>;
-let handlers: ReturnType<typeof createUserGroupHandlers>;
+let groups: ReturnType<typeof createGroupOperations>;
 let clock: number;
 
 beforeEach(async () => {
@@ -128,9 +126,12 @@ beforeEach(async () => {
   api = fakeApi();
   clock = Date.parse(T1);
   // one writer, as the background creates; a clock that moves one second per call
-  handlers = createUserGroupHandlers(api, connection, createRegistryWriter(TEST_SCOPE), () =>
-    new Date((clock += 1000)).toISOString(),
-  );
+  groups = createGroupOperations({
+    api,
+    connection,
+    registry: createRegistryWriter(TEST_SCOPE),
+    now: () => new Date((clock += 1000)).toISOString(),
+  });
 });
 
 describe('createUserGroup', () => {
@@ -141,7 +142,7 @@ describe('createUserGroup', () => {
     api.createUserGroup.mockResolvedValue(
       ok({ group: wire({ token: 'ugt_new', dashboard_url: 'https://ug.example.com/d/1' }), created: true }),
     );
-    const result = await handlers.createUserGroup(request, sender);
+    const result = await groups.create(request);
     const expected = entry({
       token: 'ugt_new',
       // The clock's first tick dates the journal's mark (written before the call); the group is dated by the answer.
@@ -163,7 +164,7 @@ describe('createUserGroup', () => {
     api.createUserGroup.mockResolvedValue(
       ok({ group: wire({ token: 'ugt_existing', name: 'Name on the service' }), created: false }),
     );
-    const result = await handlers.createUserGroup(request, sender);
+    const result = await groups.create(request);
     expect(result.ok && result.value.created).toBe(false);
     expect(result.ok && result.value.group).toMatchObject({ token: 'ugt_existing', name: 'Name on the service' });
     expect((await storedRegistry()).groups).toHaveLength(1);
@@ -172,7 +173,7 @@ describe('createUserGroup', () => {
   it('refuses an (environment, id) already in this browser before any API call, naming the field', async () => {
     const contains = grant();
     await seedRegistry(entry({ name: 'Existing team' }));
-    const result = await handlers.createUserGroup({ ...request, name: 'Another name' }, sender);
+    const result = await groups.create({ ...request, name: 'Another name' });
     expect(withText(result)).toEqual({
       ok: false,
       error: {
@@ -193,7 +194,7 @@ describe('createUserGroup', () => {
     api.createUserGroup.mockResolvedValue(
       ok({ group: wire({ token: 'ugt_testing', team_id: 2002, api_environment_tag: 'Testing' }), created: true }),
     );
-    const result = await handlers.createUserGroup({ ...request, environment: 'Testing' }, sender);
+    const result = await groups.create({ ...request, environment: 'Testing' });
     expect(result.ok).toBe(true);
     expect(await storedGroup(CUSTOMER)).toEqual(entry());
     expect(await storedGroup(TESTING)).toMatchObject({ token: 'ugt_testing', team_id: 2002, environment: 'Testing' });
@@ -202,7 +203,7 @@ describe('createUserGroup', () => {
   it('a failure is passed through and nothing is recorded', async () => {
     grant();
     api.createUserGroup.mockResolvedValue(fail('RATE_LIMITED', verbatimText('Slow down.'), { retryAfterSeconds: 12 }));
-    const result = await handlers.createUserGroup(request, sender);
+    const result = await groups.create(request);
     expect(withText(result)).toEqual({
       ok: false,
       error: { code: 'RATE_LIMITED', message: 'Slow down.', retryAfterSeconds: 12 },
@@ -215,7 +216,7 @@ describe('createUserGroup', () => {
     api.createUserGroup.mockResolvedValue(
       fail('REJECTED', verbatimText(`The service refused: bad token ${CONNECTION.apiToken}`)),
     );
-    const result = await handlers.createUserGroup(request, sender);
+    const result = await groups.create(request);
     expect(withText(result)).toEqual({
       ok: false,
       error: { code: 'REJECTED', message: 'The service refused: bad token ••••' },
@@ -226,7 +227,7 @@ describe('createUserGroup', () => {
   it('NOT_CONFIGURED when the connection is not set, without calling the API', async () => {
     fakeBrowser.reset();
     const contains = grant();
-    const result = await handlers.createUserGroup(request, sender);
+    const result = await groups.create(request);
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
     expect(api.createUserGroup).not.toHaveBeenCalled();
     expect(contains).not.toHaveBeenCalled();
@@ -235,14 +236,14 @@ describe('createUserGroup', () => {
   it('NOT_CONFIGURED when the API token is empty', async () => {
     await fakeBrowser.storage.local.set({ [testKey('credentials')]: EMPTY_STORED_CREDENTIALS });
     grant();
-    const result = await handlers.createUserGroup(request, sender);
+    const result = await groups.create(request);
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
     expect(api.createUserGroup).not.toHaveBeenCalled();
   });
 
   it('ACCESS_NOT_GRANTED when the host permission is missing, without calling the API', async () => {
     const contains = grant(false);
-    const result = await handlers.createUserGroup(request, sender);
+    const result = await groups.create(request);
     expect(withText(result)).toEqual({
       ok: false,
       error: {
@@ -272,7 +273,7 @@ describe('createUserGroup', () => {
       userGroupId: `g-${i}`,
       environment: i % 2 ? 'Testing' : 'Customer',
     }));
-    const results = await Promise.all(requests.map((r) => handlers.createUserGroup(r, sender)));
+    const results = await Promise.all(requests.map((r) => groups.create(r)));
     expect(results.every((result) => result.ok)).toBe(true);
     const stored = (await storedRegistry()).groups
       .map((group) => `${group.environment}:${group.provided_id}:${group.token}`)
@@ -294,7 +295,7 @@ describe('rotateUserGroupToken: the journal', () => {
     api.rotateToken.mockReturnValue(answer.promise);
     const writes = recordRegistryWrites();
 
-    const rotation = handlers.rotateUserGroupToken(CUSTOMER, sender);
+    const rotation = groups.rotate(CUSTOMER);
     await vi.waitFor(() => expect(api.rotateToken).toHaveBeenCalled());
     expect(api.rotateToken).toHaveBeenCalledExactlyOnceWith(expect.objectContaining(CONNECTION), 'ugt_old');
     expect(await storedGroup(CUSTOMER)).toEqual({
@@ -331,7 +332,7 @@ describe('rotateUserGroupToken: the journal', () => {
     ['BAD_RESPONSE', 'unexpected shape'],
   ] as const)('a maybe-processed failure (%s) keeps the OLD token, flagged unknown', async (code, message) => {
     api.rotateToken.mockResolvedValue(fail(code, verbatimText(message), { maybeProcessed: true }));
-    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    const result = await groups.rotate(CUSTOMER);
     expect(withText(result)).toEqual({ ok: false, error: { code, message, maybeProcessed: true } });
     expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({
       ...entry(),
@@ -345,7 +346,7 @@ describe('rotateUserGroupToken: the journal', () => {
     api.rotateToken.mockResolvedValue(
       fail('REJECTED', verbatimText('The service refused: No user group has this token')),
     );
-    await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    await groups.rotate(CUSTOMER);
     const group = await storedGroup(CUSTOMER);
     expect(group!.token).toBe('ugt_old');
     expect(group!.rotation?.state).toBe('unknown');
@@ -358,7 +359,7 @@ describe('rotateUserGroupToken: the journal', () => {
     'a refusal that surely changed nothing (%s) clears the mark and keeps the token',
     async (code, message) => {
       api.rotateToken.mockResolvedValue(fail(code, verbatimText(message)));
-      const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+      const result = await groups.rotate(CUSTOMER);
       expect(withText(result)).toEqual({ ok: false, error: { code, message } });
       const group = await storedGroup(CUSTOMER);
       expect(group).toEqual(entry());
@@ -368,14 +369,14 @@ describe('rotateUserGroupToken: the journal', () => {
 
   it('the error is redacted should the service echo the API token', async () => {
     api.rotateToken.mockResolvedValue(fail('REJECTED', verbatimText(`refused for ${CONNECTION.apiToken}`)));
-    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    const result = await groups.rotate(CUSTOMER);
     expectNoApiToken(result);
     expect(!result.ok && messageText(result.error.message)).toBe('refused for ••••');
   });
 
   it('NOT_FOUND for a group not in this browser, without any call or write', async () => {
     const writes = recordRegistryWrites();
-    const result = await handlers.rotateUserGroupToken({ environment: 'Testing', userGroupId: 'nope' }, sender);
+    const result = await groups.rotate({ environment: 'Testing', userGroupId: 'nope' });
     expect(withText(result)).toEqual({
       ok: false,
       error: { code: 'NOT_FOUND', message: 'There is no Testing group with ID nope in this browser.' },
@@ -386,7 +387,7 @@ describe('rotateUserGroupToken: the journal', () => {
 
   it('NOT_CONFIGURED: no call, and no journal mark is left behind', async () => {
     await fakeBrowser.storage.local.set({ [testKey('credentials')]: EMPTY_STORED_CREDENTIALS });
-    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    const result = await groups.rotate(CUSTOMER);
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
     expect(api.rotateToken).not.toHaveBeenCalled();
     expect(await storedGroup(CUSTOMER)).toEqual(entry());
@@ -394,7 +395,7 @@ describe('rotateUserGroupToken: the journal', () => {
 
   it('ACCESS_NOT_GRANTED: no call, and no journal mark is left behind', async () => {
     grant(false);
-    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    const result = await groups.rotate(CUSTOMER);
     expect(result).toMatchObject({ ok: false, error: { code: 'ACCESS_NOT_GRANTED' } });
     expect(api.rotateToken).not.toHaveBeenCalled();
     expect(await storedGroup(CUSTOMER)).toEqual(entry());
@@ -412,9 +413,9 @@ describe('rotateUserGroupToken: two rotations of the same group at once (two opt
   it('refuses a second rotation of the same group while one is in flight, without calling the service', async () => {
     const answerA = deferred<Result<WireUserGroup>>();
     api.rotateToken.mockReturnValueOnce(answerA.promise);
-    const rotationA = handlers.rotateUserGroupToken(CUSTOMER, sender);
+    const rotationA = groups.rotate(CUSTOMER);
     await vi.waitFor(() => expect(api.rotateToken).toHaveBeenCalledTimes(1));
-    const rotationB = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    const rotationB = await groups.rotate(CUSTOMER);
     expect(rotationB).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(rotationB.ok ? '' : messageText(rotationB.error.message)).toContain('being rotated right now');
     expect(api.rotateToken).toHaveBeenCalledTimes(1);
@@ -429,9 +430,9 @@ describe('rotateUserGroupToken: two rotations of the same group at once (two opt
   it('refuses to delete a group while its rotation is in flight', async () => {
     const answerA = deferred<Result<WireUserGroup>>();
     api.rotateToken.mockReturnValueOnce(answerA.promise);
-    const rotation = handlers.rotateUserGroupToken(CUSTOMER, sender);
+    const rotation = groups.rotate(CUSTOMER);
     await vi.waitFor(() => expect(api.rotateToken).toHaveBeenCalledTimes(1));
-    const deletion = await handlers.deleteUserGroup(CUSTOMER, sender);
+    const deletion = await groups.remove(CUSTOMER);
     expect(deletion).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(api.deleteUserGroup).not.toHaveBeenCalled();
     answerA.resolve(ok(wire({ token: 'ugt_new' })));
@@ -451,7 +452,7 @@ describe('rotateUserGroupToken: retry after an unknown outcome', () => {
   it('learns the current token with get-or-create first, then rotates that token', async () => {
     api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_rotated_before' }), created: false }));
     api.rotateToken.mockResolvedValue(ok(wire({ token: 'ugt_newest' })));
-    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    const result = await groups.rotate(CUSTOMER);
 
     expect(api.createUserGroup).toHaveBeenCalledExactlyOnceWith(expect.objectContaining(CONNECTION), {
       name: 'Team One',
@@ -469,7 +470,7 @@ describe('rotateUserGroupToken: retry after an unknown outcome', () => {
     const recovered = deferred<CreateAnswer>();
     api.createUserGroup.mockReturnValue(recovered.promise);
     api.rotateToken.mockResolvedValue(ok(wire({ token: 'ugt_newest' })));
-    const rotation = handlers.rotateUserGroupToken(CUSTOMER, sender);
+    const rotation = groups.rotate(CUSTOMER);
     await vi.waitFor(() => expect(api.createUserGroup).toHaveBeenCalled());
     expect((await storedGroup(CUSTOMER))!.rotation?.state).toBe('pending');
     recovered.resolve(ok({ group: wire({ token: 'ugt_current' }), created: false }));
@@ -478,7 +479,7 @@ describe('rotateUserGroupToken: retry after an unknown outcome', () => {
 
   it('a maybe-processed failure of the get-or-create leaves it unknown, without rotating', async () => {
     api.createUserGroup.mockResolvedValue(fail('TIMEOUT', verbatimText('slow'), { maybeProcessed: true }));
-    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    const result = await groups.rotate(CUSTOMER);
     expect(result).toMatchObject({ ok: false, error: { code: 'TIMEOUT' } });
     expect(api.rotateToken).not.toHaveBeenCalled();
     expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({
@@ -489,7 +490,7 @@ describe('rotateUserGroupToken: retry after an unknown outcome', () => {
 
   it('a refusal during the retry restores the earlier unknown mark (the token is still not known to be current)', async () => {
     api.createUserGroup.mockResolvedValue(fail('UNAUTHENTICATED', verbatimText('bad credentials')));
-    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    const result = await groups.rotate(CUSTOMER);
     expect(result).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
     expect(api.rotateToken).not.toHaveBeenCalled();
     expect(await storedGroup(CUSTOMER)).toEqual(entry({ rotation: unknown }));
@@ -498,7 +499,7 @@ describe('rotateUserGroupToken: retry after an unknown outcome', () => {
   it('a refused rotation after a successful get-or-create also keeps the group flagged unknown', async () => {
     api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_current' }), created: false }));
     api.rotateToken.mockResolvedValue(fail('REJECTED', verbatimText('The service refused: nope')));
-    await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    await groups.rotate(CUSTOMER);
     expect((await storedGroup(CUSTOMER))!.rotation?.state).toBe('unknown');
   });
 });
@@ -511,7 +512,7 @@ describe('deleteUserGroup', () => {
 
   it('on success removes exactly that group; the same id in the other environment stays', async () => {
     api.deleteUserGroup.mockResolvedValue(ok(null));
-    const result = await handlers.deleteUserGroup({ ...CUSTOMER, dataSourceProvidedId: 'ds-9' }, sender);
+    const result = await groups.remove({ ...CUSTOMER, dataSourceProvidedId: 'ds-9' });
     expect(result).toEqual({ ok: true, value: {} });
     expect(api.deleteUserGroup).toHaveBeenCalledExactlyOnceWith(expect.objectContaining(CONNECTION), {
       currentToken: 'ugt_old',
@@ -527,7 +528,7 @@ describe('deleteUserGroup', () => {
     await seedRegistry(entry({ rotation: { state: 'unknown', since: T0, message: verbatimText('lost') } }));
     api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_rotated_meanwhile' }), created: false }));
     api.deleteUserGroup.mockResolvedValue(ok(null));
-    expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual({ ok: true, value: {} });
+    expect(await groups.remove(CUSTOMER)).toEqual({ ok: true, value: {} });
     expect(api.createUserGroup).toHaveBeenCalledExactlyOnceWith(expect.anything(), {
       name: 'Team One',
       userGroupId: 'team-1',
@@ -543,7 +544,7 @@ describe('deleteUserGroup', () => {
 
   it('uses the token of the environment asked for', async () => {
     api.deleteUserGroup.mockResolvedValue(ok(null));
-    await handlers.deleteUserGroup(TESTING, sender);
+    await groups.remove(TESTING);
     expect(api.deleteUserGroup).toHaveBeenCalledWith(expect.anything(), {
       currentToken: 'ugt_testing',
       userGroupId: 'team-1',
@@ -560,7 +561,7 @@ describe('deleteUserGroup', () => {
   ] as const)('on a refusal (%s) keeps the group unchanged and explains', async (code, message) => {
     const error = fail(code, verbatimText(message));
     api.deleteUserGroup.mockResolvedValue(error);
-    const result = await handlers.deleteUserGroup(CUSTOMER, sender);
+    const result = await groups.remove(CUSTOMER);
     expect(result).toEqual(error);
     expect((await storedRegistry()).groups).toHaveLength(2);
     expect(await storedGroup(CUSTOMER)).toEqual(entry());
@@ -581,7 +582,7 @@ describe('deleteUserGroup', () => {
     async (code, message) => {
       const error = fail(code, verbatimText(message), { maybeProcessed: true });
       api.deleteUserGroup.mockResolvedValue(error);
-      expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual(error);
+      expect(await groups.remove(CUSTOMER)).toEqual(error);
       expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({
         ...entry(),
         deleteOutcomeUnknown: { since: '2025-06-01T00:00:01.000Z', message: UNKNOWN_DELETE },
@@ -593,14 +594,14 @@ describe('deleteUserGroup', () => {
   );
 
   it('NOT_FOUND for a group not in this browser, without a call', async () => {
-    const result = await handlers.deleteUserGroup({ environment: 'Customer', userGroupId: 'nope' }, sender);
+    const result = await groups.remove({ environment: 'Customer', userGroupId: 'nope' });
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     expect(api.deleteUserGroup).not.toHaveBeenCalled();
   });
 
   it('ACCESS_NOT_GRANTED keeps the group and makes no call', async () => {
     grant(false);
-    const result = await handlers.deleteUserGroup(CUSTOMER, sender);
+    const result = await groups.remove(CUSTOMER);
     expect(result).toMatchObject({ ok: false, error: { code: 'ACCESS_NOT_GRANTED' } });
     expect(api.deleteUserGroup).not.toHaveBeenCalled();
     expect((await storedRegistry()).groups).toHaveLength(2);
@@ -608,7 +609,7 @@ describe('deleteUserGroup', () => {
 
   it('NOT_CONFIGURED keeps the group and makes no call', async () => {
     await fakeBrowser.storage.local.remove([testKey('connectionSettings'), testKey('credentials')]);
-    const result = await handlers.deleteUserGroup(CUSTOMER, sender);
+    const result = await groups.remove(CUSTOMER);
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
     expect(api.deleteUserGroup).not.toHaveBeenCalled();
     expect((await storedRegistry()).groups).toHaveLength(2);
@@ -628,7 +629,7 @@ describe('deleteUserGroup: after a lost delete answer', () => {
 
   it('Retry delete sends the stored token again; success removes the group', async () => {
     api.deleteUserGroup.mockResolvedValue(ok(null));
-    expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual({ ok: true, value: {} });
+    expect(await groups.remove(CUSTOMER)).toEqual({ ok: true, value: {} });
     expect(api.deleteUserGroup).toHaveBeenCalledExactlyOnceWith(expect.anything(), {
       currentToken: 'ugt_old',
       userGroupId: 'team-1',
@@ -644,7 +645,7 @@ describe('deleteUserGroup: after a lost delete answer', () => {
     api.deleteUserGroup.mockResolvedValue(
       fail('REJECTED', verbatimText('The service refused: No user group has this token')),
     );
-    await handlers.deleteUserGroup(CUSTOMER, sender);
+    await groups.remove(CUSTOMER);
     expect(api.createUserGroup).not.toHaveBeenCalled();
     expect(api.deleteUserGroup).toHaveBeenCalledWith(
       expect.anything(),
@@ -657,13 +658,13 @@ describe('deleteUserGroup: after a lost delete answer', () => {
     ['RATE_LIMITED', 'Try again in 7 seconds.'],
   ] as const)('a refusal (%s) of the retry keeps the flag as it was', async (code, message) => {
     api.deleteUserGroup.mockResolvedValue(fail(code, verbatimText(message)));
-    expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual(fail(code, verbatimText(message)));
+    expect(await groups.remove(CUSTOMER)).toEqual(fail(code, verbatimText(message)));
     expect(await storedGroup(CUSTOMER)).toEqual(entry({ deleteOutcomeUnknown: FLAG }));
   });
 
   it('rotating a flagged group is refused without any call or write: get-or-create would bring it back', async () => {
     const writes = recordRegistryWrites();
-    const result = await handlers.rotateUserGroupToken(CUSTOMER, sender);
+    const result = await groups.rotate(CUSTOMER);
     expect(withText(result)).toMatchObject({
       ok: false,
       error: { code: 'INVALID_INPUT', message: expect.stringContaining('may already be deleted') as unknown },
@@ -675,7 +676,7 @@ describe('deleteUserGroup: after a lost delete answer', () => {
   });
 
   it('forget removes a flagged group from this browser only', async () => {
-    expect(await handlers.forgetUserGroup(CUSTOMER, sender)).toEqual({ ok: true, value: {} });
+    expect(await groups.forget(CUSTOMER)).toEqual({ ok: true, value: {} });
     expect(await storedGroup(CUSTOMER)).toBeUndefined();
     expect(api.deleteUserGroup).not.toHaveBeenCalled();
   });
@@ -684,7 +685,7 @@ describe('deleteUserGroup: after a lost delete answer', () => {
     await seedRegistry(entry({ rotation: { state: 'unknown', since: T0, message: verbatimText('lost') } }));
     api.createUserGroup.mockResolvedValue(ok({ group: wire({ token: 'ugt_live' }), created: false }));
     api.deleteUserGroup.mockResolvedValue(fail('TIMEOUT', verbatimText('did not answer'), { maybeProcessed: true }));
-    await handlers.deleteUserGroup(CUSTOMER, sender);
+    await groups.remove(CUSTOMER);
     expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({
       ...entry({ token: 'ugt_live', lastRotatedAt: T0 }),
       deleteOutcomeUnknown: { since: '2025-06-01T00:00:01.000Z', message: UNKNOWN_DELETE },
@@ -702,7 +703,7 @@ describe('deleteUserGroup: after a lost rotation answer, get-or-create fails', (
         maybeProcessed: true,
       }),
     );
-    const result = await handlers.deleteUserGroup(CUSTOMER, sender);
+    const result = await groups.remove(CUSTOMER);
     expect(withText(result)).toEqual({
       ok: false,
       error: {
@@ -736,7 +737,7 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
   ] as const)('%s: stored (name, id, environment, when), nothing added to the registry', async (code, message) => {
     const error = fail(code, verbatimText(message), { maybeProcessed: true });
     api.createUserGroup.mockResolvedValue(error);
-    expect(await handlers.createUserGroup(request, sender)).toEqual(error);
+    expect(await groups.create(request)).toEqual(error);
     expect(textsRendered((await storedUnsettled())?.creates)).toEqual([
       { ...request, since: '2025-06-01T00:00:01.000Z', message },
     ]);
@@ -745,15 +746,15 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
 
   it('a refusal (nothing was created) leaves nothing listed', async () => {
     api.createUserGroup.mockResolvedValue(fail('REJECTED', verbatimText('The service refused: no')));
-    await handlers.createUserGroup(request, sender);
+    await groups.create(request);
     expect((await storedUnsettled())?.creates ?? []).toEqual([]);
   });
 
   it('a second lost answer for the same group replaces the mark; other groups keep theirs', async () => {
     api.createUserGroup.mockResolvedValue(fail('TIMEOUT', verbatimText('did not answer'), { maybeProcessed: true }));
-    await handlers.createUserGroup(request, sender);
-    await handlers.createUserGroup({ ...request, environment: 'Testing' }, sender);
-    await handlers.createUserGroup({ ...request, name: 'Renamed' }, sender);
+    await groups.create(request);
+    await groups.create({ ...request, environment: 'Testing' });
+    await groups.create({ ...request, name: 'Renamed' });
     expect(textsRendered((await storedUnsettled())?.creates)).toEqual([
       { ...request, environment: 'Testing', since: '2025-06-01T00:00:02.000Z', message: 'did not answer' },
       { ...request, name: 'Renamed', since: '2025-06-01T00:00:03.000Z', message: 'did not answer' },
@@ -762,14 +763,14 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
 
   it('Create again: get-or-create returns the group, which is recorded and the mark cleared in one storage write', async () => {
     api.createUserGroup.mockResolvedValue(fail('TIMEOUT', verbatimText('did not answer'), { maybeProcessed: true }));
-    await handlers.createUserGroup(request, sender);
-    await handlers.createUserGroup({ ...request, environment: 'Testing' }, sender);
+    await groups.create(request);
+    await groups.create({ ...request, environment: 'Testing' });
     const changes: string[][] = [];
     fakeBrowser.storage.local.onChanged.addListener((change) => changes.push(Object.keys(change).sort()));
     api.createUserGroup.mockResolvedValueOnce(
       ok({ group: wire({ token: 'ugt_made_by_the_lost_call' }), created: false }),
     );
-    const result = await handlers.createUserGroup(request, sender);
+    const result = await groups.create(request);
     expect(result).toMatchObject({
       ok: true,
       value: { created: false, group: { token: 'ugt_made_by_the_lost_call' } },
@@ -782,11 +783,11 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
 
   it('dismissUnsettledCreate drops the mark without any call; NOT_FOUND when there is none', async () => {
     api.createUserGroup.mockResolvedValue(fail('TIMEOUT', verbatimText('did not answer'), { maybeProcessed: true }));
-    await handlers.createUserGroup(request, sender);
+    await groups.create(request);
     api.createUserGroup.mockClear();
-    expect(await handlers.dismissUnsettledCreate(CUSTOMER, sender)).toEqual({ ok: true, value: {} });
+    expect(await groups.dismissUnsettledCreate(CUSTOMER)).toEqual({ ok: true, value: {} });
     expect((await storedUnsettled())?.creates).toEqual([]);
-    expect(await handlers.dismissUnsettledCreate(CUSTOMER, sender)).toMatchObject({
+    expect(await groups.dismissUnsettledCreate(CUSTOMER)).toMatchObject({
       ok: false,
       error: { code: 'NOT_FOUND' },
     });
@@ -795,7 +796,7 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
 
   it('a new writer (the worker restarted) reads the marks back from storage', async () => {
     api.createUserGroup.mockResolvedValue(fail('NETWORK', verbatimText('Could not reach'), { maybeProcessed: true }));
-    await handlers.createUserGroup(request, sender);
+    await groups.create(request);
     const writer = createRegistryWriter(TEST_SCOPE);
     expect(textsRendered(await writer.unsettled())).toEqual([
       { ...request, since: '2025-06-01T00:00:01.000Z', message: 'Could not reach' },
@@ -811,7 +812,7 @@ describe('forgetUserGroup', () => {
   it('removes the group from this browser without any API call, even with no connection or access', async () => {
     await fakeBrowser.storage.local.remove([testKey('connectionSettings'), testKey('credentials')]);
     const contains = grant(false);
-    const result = await handlers.forgetUserGroup(CUSTOMER, sender);
+    const result = await groups.forget(CUSTOMER);
     expect(result).toEqual({ ok: true, value: {} });
     expect((await storedRegistry()).groups).toEqual([
       entry({ environment: 'Testing', token: 'ugt_testing', team_id: 2002 }),
@@ -824,13 +825,13 @@ describe('forgetUserGroup', () => {
 
   it('NOT_FOUND for a group not in this browser, without a write', async () => {
     const writes = recordRegistryWrites();
-    const result = await handlers.forgetUserGroup({ environment: 'Testing', userGroupId: 'nope' }, sender);
+    const result = await groups.forget({ environment: 'Testing', userGroupId: 'nope' });
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     expect(writes).toEqual([]);
   });
 });
 
-describe('handlers acting at once through the one writer', () => {
+describe('operations acting at once through the one writer', () => {
   it('a create, a rotation and a forget racing each other all take effect', async () => {
     grant();
     await seedRegistry(entry(), entry({ provided_id: 'team-2', token: 'ugt_two' }));
@@ -839,13 +840,13 @@ describe('handlers acting at once through the one writer', () => {
     );
     api.rotateToken.mockResolvedValue(ok(wire({ token: 'ugt_new' })));
     const results = await Promise.all([
-      handlers.createUserGroup({ name: 'Team Three', userGroupId: 'team-3', environment: 'Customer' }, sender),
-      handlers.rotateUserGroupToken(CUSTOMER, sender),
-      handlers.forgetUserGroup({ environment: 'Customer', userGroupId: 'team-2' }, sender),
+      groups.create({ name: 'Team Three', userGroupId: 'team-3', environment: 'Customer' }),
+      groups.rotate(CUSTOMER),
+      groups.forget({ environment: 'Customer', userGroupId: 'team-2' }),
     ]);
     expect(results.map((result) => result.ok)).toEqual([true, true, true]);
-    const groups = (await storedRegistry()).groups;
-    expect(groups.map((group) => `${group.provided_id}:${group.token}:${group.rotation?.state ?? '-'}`).sort()).toEqual(
+    const stored = (await storedRegistry()).groups;
+    expect(stored.map((group) => `${group.provided_id}:${group.token}:${group.rotation?.state ?? '-'}`).sort()).toEqual(
       ['team-1:ugt_new:-', 'team-3:ugt_three:-'],
     );
   });
@@ -868,7 +869,7 @@ describe('a worker stopped mid-call: the journal is written before the request',
   it('a create on the wire is already listed as a create of unknown outcome; a success settles it in the write that records the group', async () => {
     const answer = deferred<CreateAnswer>();
     api.createUserGroup.mockReturnValue(answer.promise);
-    const creating = handlers.createUserGroup(request, sender);
+    const creating = groups.create(request);
     await vi.waitFor(() => expect(api.createUserGroup).toHaveBeenCalled());
     // The worker may stop here: storage already holds what a new worker needs to flag the group.
     expect(await storedCreates()).toEqual([{ ...request, since: '2025-06-01T00:00:01.000Z' }]);
@@ -881,14 +882,14 @@ describe('a worker stopped mid-call: the journal is written before the request',
 
   it('a refusal takes the journal back (nothing was created); an earlier lost answer for the group stays listed', async () => {
     api.createUserGroup.mockResolvedValue(fail('REJECTED', verbatimText('The service refused: no')));
-    await handlers.createUserGroup(request, sender);
+    await groups.create(request);
     expect(await storedCreates()).toEqual([]);
 
     api.createUserGroup.mockResolvedValueOnce(
       fail('TIMEOUT', verbatimText('did not answer'), { maybeProcessed: true }),
     );
-    await handlers.createUserGroup(request, sender);
-    await handlers.createUserGroup(request, sender);
+    await groups.create(request);
+    await groups.create(request);
     expect(textsRendered(await storedCreates())).toEqual([
       { ...request, since: '2025-06-01T00:00:02.000Z', message: 'did not answer' },
     ]);
@@ -898,7 +899,7 @@ describe('a worker stopped mid-call: the journal is written before the request',
     await seedRegistry(entry());
     const answer = deferred<Result<null>>();
     api.deleteUserGroup.mockReturnValue(answer.promise);
-    const deleting = handlers.deleteUserGroup(CUSTOMER, sender);
+    const deleting = groups.remove(CUSTOMER);
     await vi.waitFor(() => expect(api.deleteUserGroup).toHaveBeenCalled());
     expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({
       ...entry(),
@@ -917,7 +918,7 @@ describe('a worker stopped mid-call: the journal is written before the request',
   it('a delete on the wire, then success: the group is gone', async () => {
     await seedRegistry(entry());
     api.deleteUserGroup.mockResolvedValue(ok(null));
-    expect(await handlers.deleteUserGroup(CUSTOMER, sender)).toEqual({ ok: true, value: {} });
+    expect(await groups.remove(CUSTOMER)).toEqual({ ok: true, value: {} });
     expect(await storedGroup(CUSTOMER)).toBeUndefined();
   });
 });

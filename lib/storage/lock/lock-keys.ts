@@ -6,11 +6,15 @@ import { fail } from '../../result';
 export const LOCK_STATE_KEY = 'lock';
 /** `session:` the derived key (base64 of its 32 raw bytes) while unlocked. Never `local:` or `sync:`. */
 export const LOCK_KEY_KEY = 'lockKey';
+/** `session:` the key a change of passphrase (or turning the lock on) switches to, until it is done. */
+export const LOCK_NEXT_KEY_KEY = 'lockKeyNext';
 
 /** The text the verifier encrypts: decrypting it proves the passphrase. */
 export const LOCK_VERIFIER_TEXT = 'review-companion:lock:v1';
 /** Authenticated with every sealed credential, so a ciphertext of another kind cannot pass for one. */
 export const SEALED_CREDENTIALS_AAD = 'review-companion:credentials:v1';
+/** Authenticated with the sealed tokens of a registry part, followed by the part's storage key. */
+export const SEALED_TOKENS_AAD = 'review-companion:group-tokens:v1:';
 
 /** The LOCKED error's text; a bulk job paused with it carries on by itself after unlocking. */
 export const LOCKED_MESSAGE = text('errorLocked');

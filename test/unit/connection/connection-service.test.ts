@@ -1,13 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createConnectionHandlers } from '@/entrypoints/background/connection-handlers';
-import { createProjectHandlers as createProjectHandlersOf } from '@/entrypoints/background/project-handlers';
+import { createConnectionService } from '@/lib/connection/connection-service';
+import { createProjectService } from '@/lib/projects/project-service';
 import type { ProjectApi } from '@/lib/api/project-api';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
 import { createHistoryRecorder } from '@/lib/storage/history/history-writer';
 import { messageText, verbatimText } from '@/lib/message-ref';
-import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { fail, ok, type Result } from '@/lib/result';
 import type { ConnectionSettings, Credentials } from '@/lib/storage/connection/connection-schema';
 import { loadStorageFixture } from '../fixtures/storage/load';
@@ -18,7 +17,6 @@ import { withText } from '../helpers/error-text';
 const settingsV1 = loadStorageFixture<ConnectionSettings>('connection-settings.v1.json');
 const credentialsV1 = loadStorageFixture<Credentials>('credentials.v1.json');
 const SECRETS = Object.values(credentialsV1);
-const sender: MessageSender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
 
 const UG_PATTERN = 'https://ug.example.com/*';
 const PROJECT_PATTERN = 'https://projects.example.com/*';
@@ -43,25 +41,29 @@ function expectNoSecret(value: unknown) {
 }
 
 const workspaceId = TEST_WORKSPACE_ID;
-let connectionHandlers: ReturnType<typeof createConnectionHandlers>;
+let connection: ReturnType<typeof createConnectionService>;
 /** The project handlers of the test workspace, with this API. */
-const createProjectHandlers = (api: ProjectApi) =>
-  createProjectHandlersOf(api, createConnectionRepository(TEST_SCOPE), createHistoryRecorder(TEST_SCOPE));
+const createProjects = (api: ProjectApi) =>
+  createProjectService({
+    api,
+    connection: createConnectionRepository(TEST_SCOPE),
+    history: createHistoryRecorder(TEST_SCOPE),
+  });
 
 beforeEach(() => {
   fakeBrowser.reset();
-  connectionHandlers = createConnectionHandlers(createConnectionRepository(TEST_SCOPE));
+  connection = createConnectionService({ repository: createConnectionRepository(TEST_SCOPE) });
 });
 
 it('stubs the permissions API the handlers use', () => {
   expect(browser.permissions).toBe(fakeBrowser.permissions);
 });
 
-describe('connectionHandlers.getConnectionStatus', () => {
+describe('connection service: getConnectionStatus', () => {
   it('returns addresses and masked secrets, never a raw secret', async () => {
     await seed();
     grant(UG_PATTERN, PROJECT_PATTERN);
-    const result = await connectionHandlers.getConnectionStatus({ workspaceId }, sender);
+    const result = await connection.status();
     expect(result).toEqual({
       ok: true,
       value: {
@@ -86,7 +88,7 @@ describe('connectionHandlers.getConnectionStatus', () => {
   ])('missingAccess reflects permissions.contains: %s', async (_label, granted, missing) => {
     await seed();
     const contains = grant(...granted);
-    const result = await connectionHandlers.getConnectionStatus({ workspaceId }, sender);
+    const result = await connection.status();
     expect(result.ok && result.value.missingAccess).toEqual(missing);
     expect(contains).toHaveBeenCalledWith({ origins: [UG_PATTERN] });
     expect(contains).toHaveBeenCalledWith({ origins: [PROJECT_PATTERN] });
@@ -99,14 +101,14 @@ describe('connectionHandlers.getConnectionStatus', () => {
       secretsArea: 'local',
     });
     const contains = grant();
-    const result = await connectionHandlers.getConnectionStatus({ workspaceId }, sender);
+    const result = await connection.status();
     expect(result.ok && result.value.missingAccess).toEqual(['https://api.example.com/*']);
     expect(contains).toHaveBeenCalledTimes(1);
   });
 
   it('checks no permission when no address is configured', async () => {
     const contains = grant();
-    const empty = await connectionHandlers.getConnectionStatus({ workspaceId }, sender);
+    const empty = await connection.status();
     expect(empty.ok && empty.value).toMatchObject({
       missingAccess: [],
       projectApiReady: false,
@@ -119,7 +121,7 @@ describe('connectionHandlers.getConnectionStatus', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     await fakeBrowser.storage.local.set({ [testKey('connectionSettings')]: settingsV1, [testKey('credentials')]: 42 });
     grant(UG_PATTERN, PROJECT_PATTERN);
-    const result = await connectionHandlers.getConnectionStatus({ workspaceId }, sender);
+    const result = await connection.status();
     expect(result.ok && result.value.notices.map(messageText)).toEqual([
       'The saved credentials could not be read and was reset. Please enter it again.',
     ]);
@@ -127,7 +129,7 @@ describe('connectionHandlers.getConnectionStatus', () => {
   });
 });
 
-describe('connectionHandlers.saveConnection', () => {
+describe('connection service: saveConnection', () => {
   const request = { ...settingsV1, ...credentialsV1 };
 
   it.each([
@@ -136,7 +138,7 @@ describe('connectionHandlers.saveConnection', () => {
     ['projectApiUrl', 'https://projects.example.com/?key=1', 'Remove the query'],
     ['projectApiUrl', 'https://user:pw@projects.example.com', 'Remove the user name'],
   ] as const)('rejects a bad %s (%s) with the field set, and stores nothing', async (field, url, text) => {
-    const result = await connectionHandlers.saveConnection({ ...request, [field]: url }, sender);
+    const result = await connection.save({ ...request, [field]: url });
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field } });
     expect(!result.ok && messageText(result.error.message)).toContain(text);
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});
@@ -145,10 +147,11 @@ describe('connectionHandlers.saveConnection', () => {
 
   it('normalises the addresses, stores them, and answers with a masked status', async () => {
     grant(UG_PATTERN, PROJECT_PATTERN);
-    const result = await connectionHandlers.saveConnection(
-      { ...request, userGroupBaseUrl: ' https://ug.example.com/prefix/ ', projectApiUrl: '' },
-      sender,
-    );
+    const result = await connection.save({
+      ...request,
+      userGroupBaseUrl: ' https://ug.example.com/prefix/ ',
+      projectApiUrl: '',
+    });
     expect(result.ok).toBe(true);
     expectNoSecret(result);
     expect((await fakeBrowser.storage.local.get(testKey('connectionSettings')))[testKey('connectionSettings')]).toEqual(
@@ -172,7 +175,7 @@ describe('connectionHandlers.saveConnection', () => {
   // showed empty URLs and checked access for the old origins.
   it('answers with the status of what was just saved (addresses, area, missing access)', async () => {
     grant();
-    const result = await connectionHandlers.saveConnection({ ...request, secretsArea: 'session' }, sender);
+    const result = await connection.save({ ...request, secretsArea: 'session' });
     expect(result.ok && result.value).toMatchObject({
       userGroupBaseUrl: settingsV1.userGroupBaseUrl,
       projectApiUrl: settingsV1.projectApiUrl,
@@ -182,7 +185,7 @@ describe('connectionHandlers.saveConnection', () => {
   });
 });
 
-describe('connectionHandlers.saveConnection: access to addresses no longer configured', () => {
+describe('connection service: saveConnection: access to addresses no longer configured', () => {
   /** permissions.remove is not implemented by the fake browser: record what is given back. */
   function recordRemovals() {
     // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
@@ -193,10 +196,11 @@ describe('connectionHandlers.saveConnection: access to addresses no longer confi
     await seed();
     grant(UG_PATTERN, PROJECT_PATTERN);
     const remove = recordRemovals();
-    const result = await connectionHandlers.saveConnection(
-      { ...settingsV1, projectApiUrl: 'https://new-projects.example.org/create', ...credentialsV1 },
-      sender,
-    );
+    const result = await connection.save({
+      ...settingsV1,
+      projectApiUrl: 'https://new-projects.example.org/create',
+      ...credentialsV1,
+    });
     expect(result.ok).toBe(true);
     expect(remove.mock.calls).toEqual([[{ origins: [PROJECT_PATTERN] }]]);
   });
@@ -215,7 +219,7 @@ describe('connectionHandlers.saveConnection: access to addresses no longer confi
     await seed();
     grant(UG_PATTERN, PROJECT_PATTERN);
     const remove = recordRemovals();
-    await connectionHandlers.saveConnection({ ...settingsV1, ...addresses, ...credentialsV1 }, sender);
+    await connection.save({ ...settingsV1, ...addresses, ...credentialsV1 });
     expect(remove).not.toHaveBeenCalled();
   });
 
@@ -226,20 +230,17 @@ describe('connectionHandlers.saveConnection: access to addresses no longer confi
       .spyOn(browser.permissions, 'remove')
       // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
       .mockImplementation(() => Promise.reject(new Error('You cannot remove required permissions.')));
-    const result = await connectionHandlers.saveConnection(
-      { ...settingsV1, userGroupBaseUrl: '', projectApiUrl: '', ...credentialsV1 },
-      sender,
-    );
+    const result = await connection.save({ ...settingsV1, userGroupBaseUrl: '', projectApiUrl: '', ...credentialsV1 });
     expect(result.ok).toBe(true);
     expect(remove.mock.calls).toEqual([[{ origins: [UG_PATTERN] }], [{ origins: [PROJECT_PATTERN] }]]);
   });
 });
 
-describe('connectionHandlers.forgetCredentials', () => {
+describe('connection service: forgetCredentials', () => {
   it('empties the secrets and answers with a status that is no longer ready', async () => {
     await seed();
     grant(UG_PATTERN, PROJECT_PATTERN);
-    const result = await connectionHandlers.forgetCredentials({ workspaceId }, sender);
+    const result = await connection.forget();
     expect(result.ok && result.value).toMatchObject({
       userGroupBaseUrl: settingsV1.userGroupBaseUrl,
       masked: { apiToken: '', apiKey: '', authToken: '' },
@@ -269,7 +270,7 @@ describe('createProjectHandlers', () => {
     await seed({ userGroupBaseUrl, projectApiUrl, secretsArea: 'local' }, { apiToken, apiKey, authToken });
     grant(UG_PATTERN, PROJECT_PATTERN);
     const { api, createProject } = fakeApi(ok({ projectId: 'p', message: 'm' }));
-    const result = await createProjectHandlers(api).createProject(request, sender);
+    const result = await createProjects(api).createProject(request);
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } });
     expect(createProject).not.toHaveBeenCalled();
   });
@@ -278,7 +279,7 @@ describe('createProjectHandlers', () => {
     await seed();
     const contains = grant(UG_PATTERN);
     const { api, createProject } = fakeApi(ok({ projectId: 'p', message: 'm' }));
-    const result = await createProjectHandlers(api).createProject(request, sender);
+    const result = await createProjects(api).createProject(request);
     expect(withText(result)).toEqual({
       ok: false,
       error: {
@@ -295,7 +296,7 @@ describe('createProjectHandlers', () => {
     await seed({ ...settingsV1, secretsArea: 'session' });
     grant(PROJECT_PATTERN);
     const { api, createProject } = fakeApi(ok({ projectId: 'proj-42', message: 'Project created' }));
-    const result = await createProjectHandlers(api).createProject(request, sender);
+    const result = await createProjects(api).createProject(request);
     expect(result).toEqual({ ok: true, value: { projectId: 'proj-42', message: 'Project created' } });
     expect(createProject).toHaveBeenCalledWith(
       expect.objectContaining({ ...settingsV1, secretsArea: 'session', ...credentialsV1 }),
@@ -311,7 +312,7 @@ describe('createProjectHandlers', () => {
       verbatimText('This site already has a project (project ID p-7).'),
       { relatedId: 'p-7' },
     );
-    const result = await createProjectHandlers(fakeApi(error).api).createProject(request, sender);
+    const result = await createProjects(fakeApi(error).api).createProject(request);
     expect(result).toEqual(error);
   });
 
@@ -323,7 +324,7 @@ describe('createProjectHandlers', () => {
       verbatimText(`Bad key ${credentialsV1.apiKey} / token ${credentialsV1.authToken} / ${credentialsV1.apiToken}`),
       { maybeProcessed: false },
     );
-    const result = await createProjectHandlers(fakeApi(echoed).api).createProject(request, sender);
+    const result = await createProjects(fakeApi(echoed).api).createProject(request);
     expect(withText(result)).toEqual({
       ok: false,
       error: { code: 'UNAUTHENTICATED', message: 'Bad key •••• / token •••• / ••••', maybeProcessed: false },

@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createProjectHandlers as createProjectHandlersOf } from '@/entrypoints/background/project-handlers';
+import { createProjectService } from '@/lib/projects/project-service';
 import type { ProjectApi } from '@/lib/api/project-api';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
 import type { ConnectionSettings, Credentials } from '@/lib/storage/connection/connection-schema';
-import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { createHistoryRecorder, type HistoryRecorder } from '@/lib/storage/history/history-writer';
 import { fail, ok, type Result } from '@/lib/result';
 import { projectHistoryItemFor } from '@/lib/storage/history/project-history-item';
@@ -17,17 +16,16 @@ import { verbatimText } from '@/lib/message-ref';
 const projectHistoryItem = projectHistoryItemFor(TEST_SCOPE);
 
 /** The test workspace's project handlers: its connection and (unless given) its history. */
-const createProjectHandlers = (projectApi: ProjectApi, history?: HistoryRecorder, now?: () => Date) =>
-  createProjectHandlersOf(
-    projectApi,
-    createConnectionRepository(TEST_SCOPE),
-    history ?? createHistoryRecorder(TEST_SCOPE),
-    now,
-  );
+const createProjects = (projectApi: ProjectApi, history?: HistoryRecorder, now?: () => Date) =>
+  createProjectService({
+    api: projectApi,
+    connection: createConnectionRepository(TEST_SCOPE),
+    history: history ?? createHistoryRecorder(TEST_SCOPE),
+    ...(now && { now }),
+  });
 
 const settings = loadStorageFixture<ConnectionSettings>('connection-settings.v1.json');
 const credentials = loadStorageFixture<Credentials>('credentials.v1.json');
-const sender: MessageSender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/popup.html' };
 const input = { projectUrl: 'https://site.example.org/page', projectName: 'Site page' };
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 
@@ -44,12 +42,8 @@ beforeEach(async () => {
 
 describe('createProject records the history', () => {
   it('after a success: id, URL and name as sent, and the time', async () => {
-    const handlers = createProjectHandlers(
-      api(ok({ projectId: 'prj_9', message: 'Project created' })),
-      undefined,
-      () => NOW,
-    );
-    expect(await handlers.createProject(input, sender)).toEqual({
+    const projects = createProjects(api(ok({ projectId: 'prj_9', message: 'Project created' })), undefined, () => NOW);
+    expect(await projects.createProject(input)).toEqual({
       ok: true,
       value: { projectId: 'prj_9', message: 'Project created' },
     });
@@ -64,7 +58,7 @@ describe('createProject records the history', () => {
       verbatimText('This site already has a project (project ID p-7).'),
       { relatedId: 'p-7' },
     );
-    expect(await createProjectHandlers(api(error)).createProject(input, sender)).toEqual(error);
+    expect(await createProjects(api(error)).createProject(input)).toEqual(error);
     expect(await projectHistoryItem.getValue()).toEqual([]);
   });
 
@@ -73,10 +67,7 @@ describe('createProject records the history', () => {
     const history: HistoryRecorder = {
       record: () => new Promise((resolve) => setTimeout(() => resolve(void order.push('recorded')), 10)),
     };
-    const result = await createProjectHandlers(api(ok({ projectId: 'prj_1', message: 'm' })), history).createProject(
-      input,
-      sender,
-    );
+    const result = await createProjects(api(ok({ projectId: 'prj_1', message: 'm' })), history).createProject(input);
     order.push('answered');
     expect(result.ok).toBe(true);
     expect(order).toEqual(['recorded', 'answered']);
@@ -85,10 +76,7 @@ describe('createProject records the history', () => {
   it('a history that cannot be written does not turn the success into a failure', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValue(new Error('quota'));
-    const result = await createProjectHandlers(api(ok({ projectId: 'prj_2', message: 'm' }))).createProject(
-      input,
-      sender,
-    );
+    const result = await createProjects(api(ok({ projectId: 'prj_2', message: 'm' }))).createProject(input);
     expect(result).toEqual({ ok: true, value: { projectId: 'prj_2', message: 'm' } });
   });
 });

@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createBulkCreateHandlers } from '@/entrypoints/background/bulk-create-handlers';
-import { createImportHandlers } from '@/entrypoints/background/import-handlers';
+import { createBulkJobs } from '@/lib/user-groups/bulk-jobs';
+import { createRegistryTransfer } from '@/lib/user-groups/registry-transfer';
 import { messageText } from '@/lib/message-ref';
 import { ok } from '@/lib/result';
 import type { BulkRunner } from '@/lib/user-groups/bulk-runner';
-import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { localBytesInUse } from '@/lib/storage/storage-usage';
 import { capacityProblem, growthOf, STORAGE_BUDGET_BYTES, storedSize } from '@/lib/user-groups/registry-capacity';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
@@ -20,7 +19,6 @@ const otherWorkspaceFiller = (bytes: number) => ({ [workspaceKey('other-ws', 'pr
 /** This workspace's own data (its bulk job's rows, say) takes up room. */
 const ownFiller = (bytes: number) => ({ [testKey('bulkCreateRows')]: 'x'.repeat(bytes) });
 
-const sender: MessageSender = { id: 'test-extension-id', url: 'chrome-extension://test-extension-id/options.html' };
 const T0 = '2025-01-01T00:00:00.000Z';
 
 function entry(id: string, overrides: Partial<RegistryEntry> = {}): RegistryEntry {
@@ -84,8 +82,8 @@ describe('importUserGroups', () => {
   it('refuses, before writing anything, an import that would outgrow the storage budget, and says by how much', async () => {
     await seedRegistry([entry('stored')]);
     await fakeBrowser.storage.local.set(ownFiller(STORAGE_BUDGET_BYTES - 20_000));
-    const handlers = createImportHandlers(createRegistryWriter(TEST_SCOPE), TEST_SCOPE);
-    const answer = await handlers.importUserGroups({ items: newItems(200) }, sender);
+    const handlers = createRegistryTransfer({ registry: createRegistryWriter(TEST_SCOPE), scope: TEST_SCOPE });
+    const answer = await handlers.importGroups(newItems(200));
     expect(answer).toMatchObject({
       ok: false,
       error: { code: 'INVALID_INPUT', message: { key: 'capacityNotEnoughRoom' } },
@@ -96,7 +94,7 @@ describe('importUserGroups', () => {
     expect((await storedRegistry()).groups.map((group) => group.provided_id)).toEqual(['stored']);
 
     // What fits is imported.
-    expect(await handlers.importUserGroups({ items: newItems(20) }, sender)).toEqual({
+    expect(await handlers.importGroups(newItems(20))).toEqual({
       ok: true,
       value: { added: 20, updated: 0, conflicts: [] },
     });
@@ -104,8 +102,8 @@ describe('importUserGroups', () => {
 
   it('counts this workspace only: other workspaces may hold far more than the budget together', async () => {
     await fakeBrowser.storage.local.set(otherWorkspaceFiller(2 * STORAGE_BUDGET_BYTES));
-    const handlers = createImportHandlers(createRegistryWriter(TEST_SCOPE), TEST_SCOPE);
-    expect(await handlers.importUserGroups({ items: newItems(200) }, sender)).toEqual({
+    const handlers = createRegistryTransfer({ registry: createRegistryWriter(TEST_SCOPE), scope: TEST_SCOPE });
+    expect(await handlers.importGroups(newItems(200))).toEqual({
       ok: true,
       value: { added: 200, updated: 0, conflicts: [] },
     });
@@ -120,11 +118,11 @@ describe('startBulkCreate', () => {
       ...otherWorkspaceFiller(STORAGE_BUDGET_BYTES),
     });
     const start = vi.fn<BulkRunner['start']>(() => Promise.resolve(ok({ total: 1, skipped: 0 })));
-    const handlers = createBulkCreateHandlers(
-      { start } as unknown as BulkRunner,
-      createRegistryWriter(TEST_SCOPE),
-      TEST_SCOPE,
-    );
+    const handlers = createBulkJobs({
+      runner: { start } as unknown as BulkRunner,
+      registry: createRegistryWriter(TEST_SCOPE),
+      scope: TEST_SCOPE,
+    });
     const rows = (count: number) =>
       Array.from({ length: count }, (_, i) => ({
         line: i + 2,
@@ -132,13 +130,13 @@ describe('startBulkCreate', () => {
         userGroupId: `bulk-${i}`,
         environment: 'Customer' as const,
       }));
-    const refused = await handlers.startBulkCreate({ rows: rows(300), ratePerMinute: 150 }, sender);
+    const refused = await handlers.startBulkCreate(rows(300), 150);
     expect(refused.ok || messageText(refused.error.message)).toMatch(
       /^Not enough room: this adds 300 groups .* 1 group using 10 MB of this workspace’s 10 MB storage limit/,
     );
     expect(start).not.toHaveBeenCalled();
     const stored = { line: 2, name: 'Group stored', userGroupId: 'stored', environment: 'Customer' as const };
-    expect(await handlers.startBulkCreate({ rows: [stored, ...rows(10)], ratePerMinute: 150 }, sender)).toEqual({
+    expect(await handlers.startBulkCreate([stored, ...rows(10)], 150)).toEqual({
       ok: true,
       value: { total: 1, skipped: 0 },
     });
@@ -150,7 +148,7 @@ describe('readUserGroupRegistry', () => {
   it('answers with the registry once the writes already queued are stored, never the value before them', async () => {
     await seedRegistry([entry('a')]);
     const writer = createRegistryWriter(TEST_SCOPE);
-    const handlers = createImportHandlers(writer, TEST_SCOPE);
+    const handlers = createRegistryTransfer({ registry: writer, scope: TEST_SCOPE });
     await writer.read();
     // A rotation's final write, queued but not yet stored when the export asks.
     const rotated = writer.update((registry) => ({
@@ -162,7 +160,7 @@ describe('readUserGroupRegistry', () => {
       ),
       result: null,
     }));
-    const answer = await handlers.readUserGroupRegistry({}, sender);
+    const answer = await handlers.read({});
     expect(answer.ok && answer.value.groups.map((group) => group.token)).toEqual(['ugt_new_token']);
     await rotated;
   });

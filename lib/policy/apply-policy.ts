@@ -1,9 +1,18 @@
 import { browser } from 'wxt/browser';
-import { readPolicy, type GetManaged } from '@/lib/policy/read-policy';
-import { MANAGED_POLICY_KEY, type PolicyStatus } from '@/lib/storage/policy-status';
-import { managedFingerprint, managedWorkspaceId } from '@/lib/workspaces/managed-workspaces';
-import { workspaceKey } from '@/lib/storage/workspace-keys';
-import type { Workspaces } from './workspaces';
+import type { ConnectionRepository, ConnectionUpdate } from '../connection/connection-repository';
+import { MANAGED_POLICY_KEY, type PolicyStatus } from '../storage/policy-status';
+import { workspaceKey } from '../storage/workspace-keys';
+import { managedFingerprint, managedWorkspaceId } from '../workspaces/managed-workspaces';
+import type { WorkspaceIndexStore } from '../workspaces/workspace-index-store';
+import { readPolicy, type GetManaged } from './read-policy';
+import { createSerialQueue } from '../async/serial-queue';
+
+export interface PolicyApplierDeps {
+  index: WorkspaceIndexStore;
+  /** The connection of a listed workspace (undefined when it is not listed). */
+  connectionOf: (workspaceId: string) => Promise<ConnectionRepository | undefined>;
+  getManaged?: GetManaged | undefined;
+}
 
 const SECRET_NAMES = ['apiKey', 'authToken', 'apiToken'] as const;
 type SecretName = (typeof SECRET_NAMES)[number];
@@ -12,10 +21,7 @@ type SecretName = (typeof SECRET_NAMES)[number];
  * Whether a save may change a locked managed workspace: only with the addresses the policy set (as
  * stored) and only secrets the policy leaves for the user to type.
  */
-export async function lockedSaveAllowed(
-  workspaceId: string,
-  request: Record<SecretName | 'projectApiUrl' | 'userGroupBaseUrl', string>,
-): Promise<boolean> {
+export async function lockedSaveAllowed(workspaceId: string, request: ConnectionUpdate): Promise<boolean> {
   const settingsKey = workspaceKey(workspaceId, 'connectionSettings');
   const stored = await browser.storage.local.get([settingsKey, MANAGED_POLICY_KEY]);
   const settings = stored[settingsKey] as { projectApiUrl?: unknown; userGroupBaseUrl?: unknown } | undefined;
@@ -27,9 +33,6 @@ export async function lockedSaveAllowed(
   return sameAddresses && SECRET_NAMES.every((secret) => !fixed.includes(secret) || request[secret] === '');
 }
 
-/** `storage.managed` where the browser has it; readPolicy turns a missing area into "no policy". */
-export const browserManagedStorage: GetManaged = () => browser.storage.managed.get();
-
 /**
  * Reads the organisation policy and applies it: its workspaces join the index (first, marked), and
  * each one's addresses and secrets are written into its connection, where the background serves them
@@ -38,10 +41,10 @@ export const browserManagedStorage: GetManaged = () => browser.storage.managed.g
  * user's edits last until the administrator changes that workspace. Runs one read at a time; a
  * failure is logged (without values) and the next start or policy change tries again.
  */
-export function createPolicyApplier(workspaces: Workspaces, getManaged: GetManaged | undefined) {
+export function createPolicyApplier({ index, connectionOf, getManaged }: PolicyApplierDeps) {
   async function apply(): Promise<void> {
     const policy = await readPolicy(getManaged);
-    const listed = await workspaces.index.applyPolicy(policy);
+    const listed = await index.applyPolicy(policy);
     if (!listed.ok) throw new Error(listed.error.code);
     // Read without the page's schema (the background's size budget): only the fingerprints matter here.
     const stored = (await browser.storage.local.get(MANAGED_POLICY_KEY))[MANAGED_POLICY_KEY] as
@@ -53,12 +56,10 @@ export function createPolicyApplier(workspaces: Workspaces, getManaged: GetManag
     for (const entry of policy.workspaces) {
       const id = managedWorkspaceId(entry.name);
       const fingerprint = managedFingerprint(entry);
-      const opened = await workspaces.open(id);
-      if (opened.ok && (policy.locked || before[id] !== fingerprint)) {
+      const connection = await connectionOf(id);
+      if (connection && (policy.locked || before[id] !== fingerprint)) {
         const { projectApiUrl, userGroupBaseUrl, apiKey, authToken, apiToken } = entry;
-        await opened.value.services
-          .connection()
-          .save({ projectApiUrl, userGroupBaseUrl, apiKey, authToken, apiToken, secretsArea: 'local' });
+        await connection.save({ projectApiUrl, userGroupBaseUrl, apiKey, authToken, apiToken, secretsArea: 'local' });
       }
       applied[id] = fingerprint;
       fixed[id] = SECRET_NAMES.filter((secret) => entry[secret] !== '');
@@ -67,20 +68,25 @@ export function createPolicyApplier(workspaces: Workspaces, getManaged: GetManag
     // user's last used workspace is set up (its connection saved).
     const [firstManaged] = listed.value;
     if (Object.keys(before).length === 0 && firstManaged?.managed) {
-      const { lastUsed } = await workspaces.index.read();
+      const { lastUsed } = await index.read();
       const settingsKey = workspaceKey(lastUsed, 'connectionSettings');
-      if ((await browser.storage.local.get(settingsKey))[settingsKey] === undefined)
-        await workspaces.index.use(firstManaged.id);
+      if ((await browser.storage.local.get(settingsKey))[settingsKey] === undefined) await index.use(firstManaged.id);
     }
-    const status: PolicyStatus = { locked: policy.locked, problems: policy.problems, applied, fixed };
+    const status: PolicyStatus = {
+      locked: policy.locked,
+      ...(policy.allowSecretExport && { allowSecretExport: true }),
+      problems: policy.problems,
+      applied,
+      fixed,
+    };
     await browser.storage.local.set({ [MANAGED_POLICY_KEY]: status });
   }
 
-  let tail: Promise<void> = Promise.resolve();
+  const serially = createSerialQueue();
   return (): Promise<void> =>
-    (tail = tail.then(apply).catch((error: unknown) => {
+    serially(apply).catch((error: unknown) => {
       console.error(
         `Review Companion: the organisation policy could not be applied (${error instanceof Error ? error.name : 'unknown'}).`,
       );
-    }));
+    });
 }

@@ -1,0 +1,25 @@
+import { browser } from 'wxt/browser';
+import type { BulkAlarm } from '@/lib/user-groups/bulk-runner';
+
+/** Each workspace's job has its own alarm, so that one workspace's job runs while another is shown. */
+export const BULK_CREATE_ALARM_PREFIX = 'bulk-create:';
+export const bulkCreateAlarmName = (workspaceId: string) => `${BULK_CREATE_ALARM_PREFIX}${workspaceId}`;
+
+/** The alarm of versions before workspaces: cleared when it fires (the start-up wake carries its job on). */
+export const LEGACY_BULK_CREATE_ALARM = 'bulk-create';
+
+/**
+ * Every 30 seconds (Chrome's shortest period) while a job runs: a worker the browser stopped is
+ * started again by the alarm, and the workspace's runner carries on from storage.
+ */
+export function bulkAlarmFor(workspaceId: string): BulkAlarm {
+  const name = bulkCreateAlarmName(workspaceId);
+  return {
+    async ensure() {
+      if (!(await browser.alarms.get(name))) await browser.alarms.create(name, { periodInMinutes: 0.5 });
+    },
+    async clear() {
+      await browser.alarms.clear(name);
+    },
+  };
+}

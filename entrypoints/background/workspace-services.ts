@@ -1,0 +1,112 @@
+import type { ProjectApi } from '@/lib/api/project-api';
+import type { UserGroupApi } from '@/lib/api/user-group-api';
+import { createCachedConnection } from '@/lib/connection/cached-connection';
+import { createConnectionRepository } from '@/lib/connection/connection-repository';
+import { createConnectionService, type ConnectionPolicy } from '@/lib/connection/connection-service';
+import { createProjectService } from '@/lib/projects/project-service';
+import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
+import { createHistoryRecorder } from '@/lib/storage/history/history-writer';
+import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { workspaceScope } from '@/lib/storage/workspace-keys';
+import { createBulkJobs } from '@/lib/user-groups/bulk-jobs';
+import { createBulkRunner, type BulkAlarm } from '@/lib/user-groups/bulk-runner';
+import { createGroupOperations } from '@/lib/user-groups/group-operations';
+import { settleOrphanedRotations } from '@/lib/user-groups/registry-updates';
+import { createRegistryTransfer } from '@/lib/user-groups/registry-transfer';
+import { createHealthRecorder } from '@/lib/workspaces/health-recorder';
+import { recordProjectApi, recordUserGroupApi } from '@/lib/workspaces/recorded-apis';
+
+export interface WorkspaceServicesDeps {
+  projectApi: ProjectApi;
+  userGroupApi: UserGroupApi;
+  /** The alarm that restarts this workspace's bulk job after the worker was stopped. */
+  bulkAlarm: (workspaceId: string) => BulkAlarm;
+  now?: () => Date;
+}
+
+/** What the rest of the background tells one workspace's services about the others and the policy. */
+export interface WorkspaceContext {
+  addressesElsewhere: () => Promise<string[]>;
+  policy: ConnectionPolicy;
+}
+
+/** A value made on first use (a popup that only creates a project never loads the registry); `peek` does not make it. */
+function lazy<T>(make: () => T): (() => T) & { peek: () => T | undefined } {
+  let made: { value: T } | undefined;
+  return Object.assign(() => (made ??= { value: make() }).value, { peek: () => made?.value });
+}
+
+/**
+ * The composition root of one workspace: each service built from its stores and clients, made when
+ * first needed and then kept for the life of the worker. Its connection, its API clients (which record
+ * each call's outcome), its registry, group operations, history, bulk job. Nothing is shared with
+ * another workspace.
+ */
+export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServicesDeps, context: WorkspaceContext) {
+  const now = deps.now ?? (() => new Date());
+  const scope = workspaceScope(workspaceId);
+  const health = lazy(() => createHealthRecorder(scope, now));
+  const repository = lazy(() => createConnectionRepository(scope));
+  const connection = lazy(() =>
+    createConnectionService({
+      repository: repository(),
+      workspaceId,
+      addressesElsewhere: context.addressesElsewhere,
+      policy: context.policy,
+    }),
+  );
+  const apis = lazy(() => ({
+    project: recordProjectApi(deps.projectApi, health()),
+    userGroup: recordUserGroupApi(deps.userGroupApi, health()),
+  }));
+  const registry = lazy(() => {
+    const writer = createRegistryWriter(scope);
+    // A rotation still `pending` when this worker first opens the registry was cut off by an earlier worker's end.
+    void writer.update((current) => ({
+      registry: settleOrphanedRotations(current, now().toISOString()),
+      result: null,
+    }));
+    return writer;
+  });
+  const groups = lazy(() =>
+    createGroupOperations({
+      api: apis().userGroup,
+      connection: repository(),
+      registry: registry(),
+      now: () => now().toISOString(),
+    }),
+  );
+  const transfer = lazy(() => createRegistryTransfer({ registry: registry(), scope, now }));
+  const runner = lazy(() =>
+    createBulkRunner({
+      api: apis().userGroup,
+      registry: registry(),
+      jobs: createBulkJobStore(scope),
+      connect: createCachedConnection(scope, repository(), 'userGroup'),
+      alarm: deps.bulkAlarm(workspaceId),
+      groups: groups(),
+    }),
+  );
+  const jobs = lazy(() => createBulkJobs({ runner: runner(), registry: registry(), scope }));
+  const projects = lazy(() =>
+    createProjectService({ api: apis().project, connection: repository(), history: createHistoryRecorder(scope), now }),
+  );
+
+  /**
+   * Before the workspace's data is removed: its job is cancelled, every change already queued is
+   * written, and its connection takes no more saves (one racing the removal must not write a secret back).
+   */
+  async function stop(): Promise<void> {
+    const running = runner.peek();
+    if (running) {
+      await running.cancel();
+      await running.idle();
+    }
+    await registry.peek()?.settled();
+    await repository.peek()?.close();
+  }
+
+  return { workspaceId, scope, repository, connection, registry, groups, transfer, runner, jobs, projects, stop };
+}
+
+export type WorkspaceServices = ReturnType<typeof createWorkspaceServices>;

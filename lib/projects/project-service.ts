@@ -1,0 +1,34 @@
+import type { ProjectApi } from '../api/project-api';
+import type { ProjectInput } from '../api/project-input';
+import { redactSecrets } from '../api/redact-secrets';
+import type { ConnectionRepository } from '../connection/connection-repository';
+import type { HistoryRecorder } from '../storage/history/history-writer';
+
+export interface ProjectServiceDeps {
+  api: ProjectApi;
+  connection: Pick<ConnectionRepository, 'require'>;
+  history: HistoryRecorder;
+  now?: () => Date;
+}
+
+/** Creating a project in one workspace: with its connection, recorded in its history. */
+export function createProjectService({ api, connection, history, now = () => new Date() }: ProjectServiceDeps) {
+  return {
+    async createProject({ projectUrl, projectName }: ProjectInput) {
+      const required = await connection.require('project');
+      if (!required.ok) return required;
+      const result = redactSecrets(
+        await api.createProject(required.value, { projectUrl, projectName }),
+        required.value,
+      );
+      // Recorded before the popup hears of it, so that the next popup already knows the page.
+      if (result.ok) {
+        const { projectId } = result.value;
+        await history.record({ projectId, projectUrl, projectName, createdAt: now().toISOString() });
+      }
+      return result;
+    },
+  };
+}
+
+export type ProjectService = ReturnType<typeof createProjectService>;

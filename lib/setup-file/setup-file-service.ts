@@ -1,0 +1,174 @@
+import { fail, ok, type Result } from '../result';
+import type { ConnectionRepository } from '../connection/connection-repository';
+import { releaseUnusedAccess } from '../connection/host-access';
+import { text } from '../message-ref';
+import {
+  EMPTY_STORED_CREDENTIALS,
+  SECRET_FIELDS,
+  type ConnectionSettings,
+  type Credentials,
+} from '../storage/connection/connection-schema';
+import { bindCredentials } from '../storage/credentials/credential-origins';
+import { CREDENTIALS_VERSION } from '../storage/credentials/credentials-items';
+import { CREDENTIALS_STORAGE_NAME } from '../storage/credentials/credentials-keys';
+import { inCredentialsLane } from '../storage/credentials/credentials-lane';
+import { isLockedNow } from '../storage/credentials/keyring';
+import { policySecrets } from '../storage/credentials/policy-secrets';
+import { lockedError } from '../storage/lock/lock-keys';
+import { closeForStorage, type CredentialsAtRest } from '../storage/credentials/sealed-credentials';
+import type { Workspace } from '../storage/workspaces/workspace-index-schema';
+import { workspaceKey } from '../storage/workspace-keys';
+import { isManaged } from '../workspaces/managed-workspaces';
+import { managedByPolicy, unknownWorkspace, type WorkspaceIndexStore } from '../workspaces/workspace-index-store';
+import { decryptSetupFile, type SetupFileContents } from './decrypt-setup-file';
+import type { SetupImportProblem } from './setup-import-problem';
+import { writeSetupFile } from './write-setup-file';
+import { createSerialQueue } from '../async/serial-queue';
+
+export interface SetupFilesDeps {
+  index: WorkspaceIndexStore;
+  /** The connection of a listed workspace (undefined when it is not listed). */
+  connectionOf: (workspaceId: string) => Promise<ConnectionRepository | undefined>;
+  /** The addresses the workspaces other than this one use: host access they need stays. */
+  addressesElsewhere: (workspaceId: string) => Promise<string[]>;
+}
+
+/** A workspace's addresses (an API it does not use is ''). */
+export interface Addresses {
+  projectApiUrl: string;
+  userGroupBaseUrl: string;
+}
+
+/**
+ * What an import did: added or replaced a workspace (with the addresses the passphrase authenticated,
+ * for which the page then asks host access), found one of the same name (its addresses now and the
+ * file's, for the page to show before replacing), or a problem with the file.
+ */
+export type SetupImport =
+  | { status: 'imported'; workspace: Workspace; replaced: boolean; addresses: Addresses }
+  | { status: 'exists'; workspace: Workspace; current: Addresses; incoming: Addresses }
+  | { status: 'problem'; problem: SetupImportProblem };
+
+const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+
+/** The connection a setup file describes: its secrets in `local:`, each bound to its API's origin. */
+function connectionFromFile({ workspace, secrets }: SetupFileContents): ConnectionSettings & Credentials {
+  return {
+    userGroupBaseUrl: workspace.userGroupBaseUrl ?? '',
+    projectApiUrl: workspace.projectApiUrl,
+    secretsArea: 'local',
+    apiKey: secrets.apiKey,
+    authToken: secrets.authToken,
+    apiToken: secrets.apiToken ?? '',
+  };
+}
+
+/** A new workspace's settings and secrets (sealed while the passphrase lock is on), with WXT's version entries: written with the index in one call. */
+function firstEntries(
+  id: string,
+  connection: ConnectionSettings & Credentials,
+  credentials: CredentialsAtRest,
+): Record<string, unknown> {
+  const settingsKey = workspaceKey(id, 'connectionSettings');
+  const credentialsKey = workspaceKey(id, CREDENTIALS_STORAGE_NAME);
+  const { userGroupBaseUrl, projectApiUrl, secretsArea } = connection;
+  return {
+    [settingsKey]: { userGroupBaseUrl, projectApiUrl, secretsArea },
+    [`${settingsKey}$`]: { v: 1 },
+    [credentialsKey]: credentials,
+    [`${credentialsKey}$`]: { v: CREDENTIALS_VERSION },
+  };
+}
+
+/** Export and import of setup files (design.md §8). Secrets go into a file only as ciphertext. */
+export function createSetupFiles({ index, connectionOf, addressesElsewhere }: SetupFilesDeps) {
+  const serially = createSerialQueue();
+
+  return {
+    async exportFile(
+      workspaceId: string,
+      passphrase: string,
+      includeUserGroupApi: boolean,
+    ): Promise<Result<{ text: string }>> {
+      if (await isLockedNow()) return lockedError();
+      const workspace = await index.find(workspaceId);
+      const repository = await connectionOf(workspaceId);
+      if (!workspace || !repository) return unknownWorkspace();
+      // Only the secrets bound to the configured origins: a secret is never written for another address.
+      const connection = await repository.load();
+      if (!connection.projectApiUrl || !connection.apiKey || !connection.authToken) {
+        return fail('NOT_CONFIGURED', text('errorSetupNeedsProjectApi'));
+      }
+      if (includeUserGroupApi && (!connection.userGroupBaseUrl || !connection.apiToken)) {
+        return fail('NOT_CONFIGURED', text('errorSetupNoUserGroupApi'), { field: 'includeUserGroupApi' });
+      }
+      // The organisation's secrets stay in this browser unless its policy says they may go into a file.
+      const policy = await policySecrets(workspaceId);
+      const carried = includeUserGroupApi ? SECRET_FIELDS : SECRET_FIELDS.filter((field) => field !== 'apiToken');
+      if (!policy.exportAllowed && carried.some((field) => policy.fixed.includes(field))) {
+        return fail('INVALID_INPUT', text('errorSetupPolicySecrets'));
+      }
+      const { userGroupBaseUrl, projectApiUrl, apiKey, authToken, apiToken } = connection;
+      const written = await writeSetupFile(
+        {
+          workspace: { name: workspace.name, projectApiUrl, userGroupBaseUrl },
+          secrets: { apiKey, authToken, apiToken },
+          includeUserGroupApi,
+        },
+        passphrase,
+      );
+      if (written.ok) return ok({ text: written.value });
+      if (written.problem.code === 'weak-passphrase')
+        return fail('INVALID_INPUT', text('lockTooShort'), { field: 'passphrase' });
+      return fail('INVALID_INPUT', text('errorSetupUnwritable'));
+    },
+
+    importFile: (fileText: string, passphrase: string, replace: boolean) =>
+      serially(async (): Promise<Result<SetupImport>> => {
+        // Closed, the lock could not seal the file's secrets: the user unlocks first.
+        if (await isLockedNow()) return fail('LOCKED', text('errorLockedImportSetup'));
+        const contents = await decryptSetupFile(fileText, passphrase);
+        if (!contents.ok) return ok({ status: 'problem' as const, problem: contents.problem.code });
+        const connection = connectionFromFile(contents.value);
+        const addresses = { projectApiUrl: connection.projectApiUrl, userGroupBaseUrl: connection.userGroupBaseUrl };
+        const name = contents.value.workspace.name;
+        const existing = (await index.read()).index.workspaces.find((workspace) => sameName(workspace.name, name));
+        // A workspace the organization's policy provides keeps the policy's connection.
+        if (existing && isManaged(existing)) return managedByPolicy();
+        const repository = existing && (await connectionOf(existing.id));
+        if (existing && !repository) return unknownWorkspace();
+        if (existing && repository && !replace) {
+          const { projectApiUrl, userGroupBaseUrl } = await repository.load();
+          return ok({
+            status: 'exists',
+            workspace: existing,
+            current: { projectApiUrl, userGroupBaseUrl },
+            incoming: addresses,
+          });
+        }
+        if (existing && repository) {
+          // Only the connection and its secrets change: the registry, history and bulk job stay.
+          await repository.save(connection, async (previous, next) => {
+            const elsewhere = await addressesElsewhere(existing.id);
+            await releaseUnusedAccess(
+              [previous.userGroupBaseUrl, previous.projectApiUrl],
+              [next.userGroupBaseUrl, next.projectApiUrl, ...elsewhere],
+            );
+          });
+          await index.use(existing.id);
+          return ok({ status: 'imported', workspace: existing, replaced: true, addresses });
+        }
+        // In the credentials lane, like every write of a secret: a lock turning on meanwhile seals these too.
+        const created = await inCredentialsLane(async () => {
+          if (await isLockedNow()) return undefined;
+          const credentials = await closeForStorage(bindCredentials(EMPTY_STORED_CREDENTIALS, connection));
+          return index.createWith(name, (id) => firstEntries(id, connection, credentials));
+        });
+        if (!created) return fail('LOCKED', text('errorLockedImportSetup'));
+        if (!created.ok) return ok({ status: 'problem', problem: 'bad-name' });
+        return ok({ status: 'imported', workspace: created.value, replaced: false, addresses });
+      }),
+  };
+}
+
+export type SetupFiles = ReturnType<typeof createSetupFiles>;

@@ -1,0 +1,17 @@
+import { browser } from 'wxt/browser';
+import { workspaceStorageNames } from '../workspace-item-names';
+import type { KeyScope } from '../workspace-keys';
+import { inCredentialsLane } from './credentials-lane';
+
+/**
+ * Removes everything a workspace keeps, its secrets in both areas included (`corrupt:` copies stay),
+ * in the credentials lane: a save or a lock change queued before it is written first, and one queued
+ * after it finds nothing to seal and no workspace to write to (its repository is closed first).
+ */
+export function removeWorkspaceData(scope: KeyScope): Promise<void> {
+  const names = workspaceStorageNames(scope);
+  return inCredentialsLane(async () => {
+    await browser.storage.session.remove(names.session);
+    await browser.storage.local.remove(names.local);
+  });
+}

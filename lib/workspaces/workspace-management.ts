@@ -1,0 +1,72 @@
+import { releaseUnusedAccess } from '../connection/host-access';
+import { text } from '../message-ref';
+import { fail, ok, type Result } from '../result';
+import { connectionSettingsSchema } from '../storage/connection/connection-schema';
+import { connectionSettingsItemFor } from '../storage/connection/connection-settings-item';
+import { workspaceScope } from '../storage/workspace-keys';
+import { isLocked, isManaged } from './managed-workspaces';
+import { managedByPolicy, unknownWorkspace, type WorkspaceIndexStore } from './workspace-index-store';
+import { createSerialQueue } from '../async/serial-queue';
+
+export interface WorkspaceManagementDeps {
+  index: WorkspaceIndexStore;
+  /** Removes everything the workspace keeps, after its job is stopped (the background's composition root). */
+  wipe: (workspaceId: string) => Promise<void>;
+  /** The addresses the workspaces other than this one use: host access they need stays. */
+  addressesElsewhere: (workspaceId: string) => Promise<string[]>;
+}
+
+/** The addresses a workspace has configured (read before its data is removed). */
+async function addressesOf(workspaceId: string): Promise<string[]> {
+  const stored: unknown = await connectionSettingsItemFor(workspaceScope(workspaceId)).getValue();
+  const settings = connectionSettingsSchema.safeParse(stored);
+  return settings.success ? [settings.data.userGroupBaseUrl, settings.data.projectApiUrl] : [];
+}
+
+/** Adding, renaming, choosing, clearing and deleting workspaces; clears and deletes one at a time. */
+export function createWorkspaceManagement({ index, wipe, addressesElsewhere }: WorkspaceManagementDeps) {
+  const serially = createSerialQueue();
+
+  /** Its data goes first, then (for a delete) its entry: a stop in between leaves an empty workspace, never orphaned secrets. */
+  async function wipeAndRelease(workspaceId: string): Promise<void> {
+    const addresses = await addressesOf(workspaceId);
+    await wipe(workspaceId);
+    // Host access this workspace needed and no other workspace uses is given back.
+    await releaseUnusedAccess(addresses, await addressesElsewhere(workspaceId));
+  }
+
+  return {
+    create: (name: string) => index.create(name),
+    rename: (workspaceId: string, name: string) => index.rename(workspaceId, name),
+    use: (workspaceId: string) => index.use(workspaceId),
+
+    async list() {
+      const { index: current, lastUsed } = await index.read();
+      return ok({ workspaces: current.workspaces, lastUsed });
+    },
+
+    /** Its secrets, connection, registry, history and job go; the workspace stays (a policy-locked one keeps everything). */
+    clear: (workspaceId: string) =>
+      serially(async (): Promise<Result<Record<string, never>>> => {
+        const found = await index.find(workspaceId);
+        if (!found) return unknownWorkspace();
+        if (isLocked(found)) return managedByPolicy();
+        await wipeAndRelease(workspaceId);
+        return ok({});
+      }),
+
+    remove: (workspaceId: string) =>
+      serially(async (): Promise<Result<Record<string, never>>> => {
+        const { index: current } = await index.read();
+        const found = current.workspaces.find((workspace) => workspace.id === workspaceId);
+        if (!found) return unknownWorkspace();
+        // Before anything is wiped: the organisation's workspace stays, data and all.
+        if (isManaged(found)) return managedByPolicy();
+        if (current.workspaces.length === 1) return fail('INVALID_INPUT', text('errorLastWorkspace'));
+        await wipeAndRelease(workspaceId);
+        return index.remove(workspaceId);
+      }),
+  };
+}
+
+export type WorkspaceManagement = ReturnType<typeof createWorkspaceManagement>;
