@@ -5,10 +5,10 @@ import { useWorkspaceStore } from '@/lib/stores/workspace-store';
 import { SectionNav } from './navigation/SectionNav';
 import { useFocusOnNavigation } from './navigation/use-focus-on-navigation';
 import { useSection } from './navigation/use-section';
-import { PolicyNotice } from './policy/PolicyNotice';
-import { JobIndicator } from './user-groups/JobIndicator';
-import { WorkspaceSections } from './workspaces/WorkspaceSections';
-import { WorkspaceSwitcher } from './workspaces/WorkspaceSwitcher';
+import { PolicyNotice } from './page/PolicyNotice';
+import { JobIndicator } from './page/JobIndicator';
+import { WorkspaceSections } from './page/WorkspaceSections';
+import { WorkspaceSwitcher } from './page/WorkspaceSwitcher';
 
 /** The header (title, workspace), the sections' navigation, and the one section the address names. */
 export function App() {

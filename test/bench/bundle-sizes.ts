@@ -21,8 +21,11 @@ export interface EntrySize {
  * 5.6 KB). Then to 44 KB for the passphrase lock (issue 14: sealing and opening every workspace's
  * credentials, the idle lock, about 2.3 KB, reusing the setup files' crypto) and background jobs over a
  * selection (issue 15: rotate and delete paced like bulk create, the toolbar badge, about 0.6 KB).
+ * Then to 45 KB, the target of issue 25, for the credentials gate (issue 24: group tokens sealed per
+ * registry part, write-ahead key changes over the whole store, the lane that waits for operations
+ * holding the key, about 0.8 KB) and the bound on the service's words.
  */
-export const GZIP_BUDGETS: Record<string, number> = { popup: 85_000, background: 44_000, options: 150_000 };
+export const GZIP_BUDGETS: Record<string, number> = { popup: 85_000, background: 45_000, options: 150_000 };
 
 function measure(buildDir: string, entry: string, files: string[]): EntrySize {
   let raw = 0;

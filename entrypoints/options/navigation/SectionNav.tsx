@@ -1,24 +1,16 @@
-import { t, type MessageKey } from '@/lib/i18n';
-import { SECTIONS, type Section } from './sections';
-
-const LABELS = {
-  start: 'navStart',
-  projects: 'navProjects',
-  groups: 'navGroups',
-  connection: 'navConnection',
-  backup: 'navBackup',
-  about: 'navAbout',
-} as const satisfies Record<Section, MessageKey>;
+import { t } from '@/lib/i18n';
+import { SECTION_TABLE, type Section } from '../sections/section-table';
+import { sectionHref } from './hash-target';
 
 /** The sections as plain links: each is an address, so the browser's back button and new tabs work. */
 export function SectionNav({ current }: { current: Section }) {
   return (
     <nav aria-label={t('navLabel')} className="section-nav">
       <ul>
-        {SECTIONS.map((section) => (
-          <li key={section}>
-            <a href={`#${section}`} aria-current={section === current ? 'page' : undefined}>
-              {t(LABELS[section])}
+        {SECTION_TABLE.map((section) => (
+          <li key={section.id}>
+            <a href={sectionHref(section.id)} aria-current={section.id === current ? 'page' : undefined}>
+              {t(section.label)}
             </a>
           </li>
         ))}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { targetOfHash, type Section } from './sections';
+import type { Section } from '../sections/section-table';
+import { targetOfHash } from './hash-target';
 
 /**
  * After the user moves to another section, focus goes to its heading, so that a screen reader says

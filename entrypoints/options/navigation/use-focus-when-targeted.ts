@@ -1,9 +1,10 @@
 import { useEffect, type RefObject } from 'react';
-import { targetOfHash } from './sections';
+import { targetOfHash } from './hash-target';
 
 /**
  * Puts focus in the first field of `element` when the address points at `target`
  * (`#connection/user-group-api`): on arrival from a link in the popup or elsewhere in the page.
+ * `target`: one of the targets its section's row names in `sections/section-table.ts`.
  * `ready`: false while the element's content is still loading (it is looked for again once it is true).
  */
 export function useFocusWhenTargeted(target: string, element: RefObject<HTMLElement | null>, ready = true): void {

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { sectionOfHash, type Section } from './sections';
+import type { Section } from '../sections/section-table';
+import { sectionOfHash } from './hash-route';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('hashchange', onChange);

@@ -7,7 +7,7 @@ import {
   secretHint,
   secretPlaceholder,
   stillMissing,
-} from '@/entrypoints/options/connection/connection-form-state';
+} from '@/entrypoints/options/sections/connection/connection-form-state';
 
 const status = (overrides: Partial<ConnectionStatus> = {}): ConnectionStatus => ({
   userGroupBaseUrl: '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differenceText } from '@/entrypoints/options/user-groups/difference-text';
+import { differenceText } from '@/entrypoints/options/sections/groups/difference-text';
 
 describe('an import preview difference in words', () => {
   it('shows times as the user reads them, never as stored (ISO 8601)', () => {

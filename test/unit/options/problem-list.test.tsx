@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, it } from 'vitest';
-import { ProblemList } from '@/entrypoints/options/user-groups/ImportPreview';
-import { StorageNotices } from '@/entrypoints/options/StorageNotices';
+import { ProblemList } from '@/entrypoints/options/sections/groups/ImportPreview';
+import { StorageNotices } from '@/entrypoints/options/page/StorageNotices';
 import { text, verbatimText } from '@/lib/message-ref';
 import { parseBulkCsv } from '@/lib/user-groups/bulk-csv';
 import { parseRegistryFile } from '@/lib/user-groups/import-rows';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sectionOfHash, targetOfHash } from '@/entrypoints/options/navigation/sections';
+import { sectionOfHash } from '@/entrypoints/options/navigation/hash-route';
+import { targetOfHash } from '@/entrypoints/options/navigation/hash-target';
 
 describe('the options page address', () => {
   it.each([

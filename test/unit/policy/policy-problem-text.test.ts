@@ -1,6 +1,6 @@
 // Every problem code of the policy becomes a translated sentence that names the value.
 import { describe, expect, it } from 'vitest';
-import { policyProblemText } from '@/entrypoints/options/policy/policy-problem-text';
+import { policyProblemText } from '@/entrypoints/options/page/policy-problem-text';
 import { parsePolicy } from '@/lib/policy/parse-policy';
 import { addressReasonSchema, policyProblemCodeSchema, type PolicyProblem } from '@/lib/storage/policy-status';
 

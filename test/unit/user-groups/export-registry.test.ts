@@ -156,10 +156,18 @@ describe('a rotation mark’s text in a backup file', () => {
     expect(preview.added[0]?.entry.rotation?.message).toEqual(verbatimText('Rotation outcome unknown'));
   });
 
-  it('a file is not trusted: over-long words, a nested text or an odd key are refused as a row problem', () => {
+  it('a file is not trusted: over-long words, text nested deeper than the background writes, or an odd key are refused as a row problem', () => {
     expect(readMark('x'.repeat(501))).toEqual({ groups: 0, problems: 1 });
-    expect(readMark(text('errorServiceRefused', verbatimText('nested')))).toEqual({ groups: 0, problems: 1 });
+    let deep = verbatimText('nested');
+    for (let level = 0; level < 4; level += 1) deep = text('errorServiceRefused', deep);
+    expect(readMark(deep)).toEqual({ groups: 0, problems: 1 });
     expect(readMark({ key: '../../etc' })).toEqual({ groups: 0, problems: 1 });
     expect(readMark('x'.repeat(500))).toEqual({ groups: 1, problems: 0 });
+  });
+
+  it('a refusal with the service’s words inside, as the background writes it, reads back as it was', () => {
+    const refused = text('errorServiceRefused', verbatimText('No user group has this token'));
+    expect(readMark(refused)).toEqual({ groups: 1, problems: 0 });
+    expect(roundTrip(fileWith(refused), { groups: [] }).added[0]?.entry.rotation?.message).toEqual(refused);
   });
 });

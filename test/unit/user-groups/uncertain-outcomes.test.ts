@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { deleteFailure } from '@/entrypoints/options/user-groups/delete-outcome';
+import { deleteFailure } from '@/entrypoints/options/sections/groups/delete-outcome';
 import { verbatimText } from '@/lib/message-ref';
 import type { AppError, ErrorCode } from '@/lib/result';
 import { readStorageNotices } from '@/lib/storage/notices-item';
@@ -182,7 +182,7 @@ describe('what the page says after a failed delete (deleteFailure)', () => {
     );
     expect(outcome).toEqual({
       kind: 'error',
-      message: `${DESCRIBED} may or may not have been deleted: x did not answer within 15 seconds. It stays here, flagged, until you retry the delete or remove it from this browser only.`,
+      text: `${DESCRIBED} may or may not have been deleted: x did not answer within 15 seconds. It stays here, flagged, until you retry the delete or remove it from this browser only.`,
     });
   });
 
@@ -190,7 +190,7 @@ describe('what the page says after a failed delete (deleteFailure)', () => {
     const group = entry();
     expect(deleteFailure(group, appError('REJECTED', 'The service refused: no'))).toEqual({
       kind: 'error',
-      message: `${DESCRIBED} was not deleted and is kept here: The service refused: no`,
+      text: `${DESCRIBED} was not deleted and is kept here: The service refused: no`,
       offer: { kind: 'forget', group },
     });
   });
@@ -198,7 +198,7 @@ describe('what the page says after a failed delete (deleteFailure)', () => {
   it('Retry delete refused (the service does not know the token): says the earlier delete most likely went through', () => {
     const group = entry({ deleteOutcomeUnknown: { since: 'T0' } });
     const outcome = deleteFailure(group, appError('REJECTED', 'The service refused: No user group has this token'));
-    expect(outcome.message).toBe(
+    expect(outcome.text).toBe(
       `The service no longer knows ${DESCRIBED} (The service refused: No user group has this token): the earlier delete most likely went through. Remove it from this browser only to clear the flag.`,
     );
     expect(outcome.offer).toEqual({ kind: 'forget', group });

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { UserGroupRow } from '@/entrypoints/options/user-groups/UserGroupRow';
+import { UserGroupRow } from '@/entrypoints/options/sections/groups/UserGroupRow';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 
 const group = (token: string): RegistryEntry => ({

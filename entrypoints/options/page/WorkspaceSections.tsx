@@ -1,0 +1,29 @@
+import { Alert } from '@/components/Alert';
+import { t } from '@/lib/i18n';
+import { useConnectionStore } from '@/lib/stores/connection-store';
+import { messageText } from '@/lib/message-ref';
+import { sectionRow, type Section } from '../sections/section-table';
+import { LockedBanner } from './LockedBanner';
+import { SectionErrorBoundary } from './SectionErrorBoundary';
+import { StorageNotices } from './StorageNotices';
+
+/**
+ * The shown workspace's section of the page, as its row in the section table says; the storage
+ * notices show on every section.
+ */
+export function WorkspaceSections({ section }: { section: Section }) {
+  const status = useConnectionStore((state) => state.status);
+  const loadError = useConnectionStore((state) => state.loadError);
+  const row = sectionRow(section);
+  return (
+    <>
+      {loadError && <Alert>{messageText(loadError.message)}</Alert>}
+      {status && <StorageNotices notices={status.notices} />}
+      {status?.locked && <LockedBanner />}
+      {row.needsStatus && !status && !loadError && <p aria-busy="true">{t('optionsLoading')}</p>}
+      <SectionErrorBoundary key={section}>
+        {row.needsStatus ? status && <row.Component status={status} /> : <row.Component />}
+      </SectionErrorBoundary>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { t } from '@/lib/i18n';
+import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
+import { useConnectionStore } from '@/lib/stores/connection-store';
+import { useUserGroupStore } from '@/lib/stores/user-group-store';
+import { BulkCreateSection } from './BulkCreateSection';
+import { UserGroupApiNotSetUp } from './UserGroupApiNotSetUp';
+import { UserGroupsSection } from './UserGroupsSection';
+import { sectionHref } from '../../navigation/hash-target';
+
+/**
+ * #groups. A workspace without the user group API and without any user group data (reviewers) gets
+ * an explanation instead of the user group forms; one that has groups keeps them in view, with the
+ * same explanation above.
+ */
+export function GroupsSection() {
+  const status = useConnectionStore((state) => state.status);
+  const hasGroupData = useUserGroupStore(
+    (state) => !state.loaded || state.groups.length > 0 || state.unsettledCreates.length > 0,
+  );
+  const hasJob = useBulkCreateStore((state) => state.job !== null);
+  const userGroupApiMissing = status !== undefined && !status.userGroupApiReady;
+  if (userGroupApiMissing && !hasGroupData && !hasJob) return <UserGroupApiNotSetUp />;
+  return (
+    <>
+      {userGroupApiMissing && (
+        <p className="hint">
+          {t('groupsApiNotSetUpButData')}{' '}
+          <a href={sectionHref('connection', 'user-group-api')}>{t('groupsSetUpApi')}</a>
+        </p>
+      )}
+      <UserGroupsSection />
+      <BulkCreateSection />
+    </>
+  );
+}

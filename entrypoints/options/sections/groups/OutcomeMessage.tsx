@@ -1,0 +1,53 @@
+import { ActionMessage } from '@/components/ActionMessage';
+import { t } from '@/lib/i18n';
+import type { AppError } from '@/lib/result';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
+import type { Outcome } from './outcome';
+import { sectionHref } from '../../navigation/hash-target';
+
+/** A rejected or refused credential: the page links to the Connection section. */
+export const needsSettings = (error: AppError): boolean =>
+  error.code === 'UNAUTHENTICATED' || error.code === 'PERMISSION_DENIED';
+
+interface OutcomeMessageProps {
+  outcome: Outcome | undefined;
+  /** The follow-up a refused delete offers: remove the group from this browser only. */
+  onForget: (group: RegistryEntry) => void;
+}
+
+/** The section's one message: an alert for an error (with its follow-up), a status for a success. */
+export function OutcomeMessage({ outcome, onForget }: OutcomeMessageProps) {
+  return (
+    <ActionMessage result={outcome}>
+      {outcome?.kind === 'error' && (
+        <FollowUp settingsLink={outcome.settingsLink} offer={outcome.offer} onForget={onForget} />
+      )}
+    </ActionMessage>
+  );
+}
+
+interface FollowUpProps extends Pick<Outcome, 'settingsLink' | 'offer'> {
+  onForget: OutcomeMessageProps['onForget'];
+}
+
+/** After an error: the link to the Connection section, and the offer to remove the group from this browser. */
+function FollowUp({ settingsLink, offer, onForget }: FollowUpProps) {
+  return (
+    <>
+      {settingsLink && (
+        <>
+          {' '}
+          <a href={sectionHref('connection')}>{t('groupsCheckConnection')}</a>.
+        </>
+      )}
+      {offer && (
+        <>
+          {' '}
+          <button type="button" onClick={() => onForget(offer.group)}>
+            {t('groupsForgetButton')}
+          </button>
+        </>
+      )}
+    </>
+  );
+}

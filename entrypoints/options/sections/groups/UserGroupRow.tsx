@@ -1,0 +1,142 @@
+import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { ActionResult } from '@/components/action-result';
+import { CopyButton } from '@/components/CopyButton';
+import { maskGroupToken } from '@/lib/connection/mask-secret';
+import { t } from '@/lib/i18n';
+import { exactTime, relativeTime } from '@/lib/time/relative-time';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
+import { RowActionsMenu, type MenuItem } from './RowActionsMenu';
+import { environmentLabel } from './describe-group';
+
+/** `delete` is Retry delete on a group whose delete was not answered; `forget` removes it from this browser only. */
+export type RowAction = 'rotate' | 'delete' | 'forget';
+
+/** The last action's result on this row, shown on it (the list's live region announces it). */
+export type RowNote = ActionResult;
+
+/** The controls of a row, in the order Left/Right move through them (the grid's columns). */
+export const ROW_CONTROLS = 'input[type=checkbox], button:not([role=menuitem])';
+
+interface UserGroupRowProps {
+  group: RegistryEntry;
+  rowIndex: number;
+  busy: boolean;
+  onAction: (action: RowAction, group: RegistryEntry) => void;
+  /** Which control holds the grid's one tab stop; -1: none in this row. */
+  activeCol?: number;
+  selected?: boolean;
+  onSelect?: (group: RegistryEntry, selected: boolean) => void;
+  note?: RowNote;
+  /** The time relative times are counted from, and the UI language. */
+  now?: number;
+  locale?: string;
+}
+
+/**
+ * One group, in one fixed-height row: its token is masked until revealed, and flagged when it may no
+ * longer be current, or when the group may already be deleted (then Rotate is off: get-or-create would
+ * bring it back). Rotate, Delete and Remove from this browser only are in the row's menu.
+ */
+export const UserGroupRow = memo(function UserGroupRow({
+  group,
+  rowIndex,
+  busy,
+  onAction,
+  activeCol = -1,
+  selected = false,
+  onSelect,
+  note,
+  now = Date.now(),
+  locale,
+}: UserGroupRowProps) {
+  const [revealed, setRevealed] = useState(false);
+  const deleteFlagId = useId();
+  const row = useRef<HTMLDivElement>(null);
+  const maybeDeleted = group.deleteOutcomeUnknown !== undefined;
+  const uncertain = group.rotation !== undefined || maybeDeleted;
+  const changedAt = group.lastRotatedAt ?? group.createdAt;
+
+  // Roving focus: only the active control of the active row is in the tab order.
+  useLayoutEffect(() => {
+    row.current?.querySelectorAll<HTMLElement>(ROW_CONTROLS).forEach((control, col) => {
+      control.tabIndex = col === activeCol ? 0 : -1;
+    });
+  }, [activeCol, revealed]);
+
+  const items: MenuItem[] = [
+    {
+      label: group.rotation?.state === 'unknown' ? t('groupsRetryRotation') : t('groupsRotateToken'),
+      onSelect: () => onAction('rotate', group),
+      disabled: busy || maybeDeleted,
+      describedBy: maybeDeleted ? deleteFlagId : undefined,
+    },
+    {
+      label: maybeDeleted ? t('groupsRetryDelete') : t('groupsDelete'),
+      onSelect: () => onAction('delete', group),
+      disabled: busy,
+      danger: true,
+    },
+  ];
+  if (maybeDeleted)
+    items.push({ label: t('groupsForgetButton'), onSelect: () => onAction('forget', group), disabled: busy });
+
+  const flags = [
+    group.rotation && (group.rotation.state === 'pending' ? t('groupsRotationPending') : t('groupsRotationUnknown')),
+    maybeDeleted && `${t('groupsDeleteUnknownFlag')} ${t('groupsDeleteUnknownHint')}`,
+  ].filter((flag): flag is string => typeof flag === 'string');
+  const noteText = [...flags, note?.text].filter(Boolean).join(' ');
+
+  return (
+    <div
+      ref={row}
+      role="row"
+      aria-rowindex={rowIndex}
+      aria-selected={selected}
+      className={uncertain ? 'group-row uncertain' : 'group-row'}
+      aria-busy={busy}
+    >
+      <div role="gridcell" className="cell-select">
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={(event) => onSelect?.(group, event.target.checked)}
+          aria-label={t('groupsSelectRow', group.name, environmentLabel(group.environment))}
+        />
+      </div>
+      <div role="gridcell" className="cell-name" title={group.name}>
+        {group.name}
+      </div>
+      <div role="gridcell" className="cell-id" title={group.provided_id}>
+        {group.provided_id}
+      </div>
+      <div role="gridcell">{environmentLabel(group.environment)}</div>
+      <div role="gridcell" className="cell-token">
+        <code>{revealed ? group.token : maskGroupToken(group.token)}</code>{' '}
+        <button type="button" className="link" aria-pressed={revealed} onClick={() => setRevealed(!revealed)}>
+          {revealed ? t('groupsHideToken') : t('groupsShowToken')}
+        </button>
+      </div>
+      <div role="gridcell" className="cell-time">
+        <time dateTime={changedAt} title={exactTime(changedAt, locale)}>
+          {relativeTime(changedAt, now, locale)}
+        </time>
+      </div>
+      <div role="gridcell" className="actions">
+        <CopyButton value={group.token} label={t('groupsCopyToken')} />
+        <RowActionsMenu groupName={group.name} items={items} />
+      </div>
+      <div
+        role="gridcell"
+        className={`cell-note${note?.kind === 'error' || flags.length > 0 ? ' flag' : note ? ' ok' : ''}`}
+        title={noteText || undefined}
+      >
+        {flags.map((flag, index) => (
+          <span key={flag} id={index === flags.length - 1 && maybeDeleted ? deleteFlagId : undefined}>
+            {flag}{' '}
+          </span>
+        ))}
+        {note && <span>{note.text}</span>}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,100 @@
+import type { ComponentType } from 'react';
+import type { ConnectionStatus } from '@/lib/connection/connection-status';
+import type { MessageKey } from '@/lib/i18n';
+// In the table's order, which is also the order of the sections' style sheets in the page's CSS.
+import { StartSection } from './start/StartSection';
+import { ProjectHistorySection } from './projects/ProjectHistorySection';
+import { GroupsSection } from './groups/GroupsSection';
+import { ConnectionSection } from './connection/ConnectionSection';
+import { BackupSection } from './backup/BackupSection';
+import { AboutSection } from './about/AboutSection';
+
+/** What a row of the table says about its section. */
+type SectionRowShape = {
+  /** Its route (`options.html#<id>`), also the name of its folder, `sections/<id>/`. */
+  id: string;
+  /** Its link in the navigation (`navigation/SectionNav.tsx`). */
+  label: MessageKey;
+  /**
+   * Parts of it an address can point at, after a slash (`#connection/project-api`): the part that
+   * calls `useFocusWhenTargeted` with that name takes focus on arrival.
+   */
+  targets: readonly string[];
+  /** Routes of earlier versions that still land here (popup links, notifications, bookmarks). */
+  formerIds: readonly string[];
+} & (
+  | {
+      /** Shown once the workspace's connection status is read; until then the page says it is loading. */
+      needsStatus: true;
+      Component: ComponentType<{ status: ConnectionStatus }>;
+    }
+  | { needsStatus: false; Component: ComponentType }
+);
+
+/**
+ * The options page's sections, in navigation order: the navigation, the section shown
+ * (`page/WorkspaceSections.tsx`) and the address parser (`navigation/hash-route.ts`) all read this.
+ * A new section is a folder `sections/<id>/`, one row here and its label in `_locales/`.
+ */
+const TABLE = [
+  {
+    id: 'start',
+    label: 'navStart',
+    Component: StartSection,
+    needsStatus: true,
+    targets: [],
+    formerIds: [],
+  },
+  {
+    id: 'projects',
+    label: 'navProjects',
+    Component: ProjectHistorySection,
+    needsStatus: false,
+    targets: [],
+    formerIds: ['history', 'project-history'],
+  },
+  {
+    id: 'groups',
+    label: 'navGroups',
+    Component: GroupsSection,
+    needsStatus: false,
+    targets: [],
+    formerIds: [],
+  },
+  {
+    id: 'connection',
+    label: 'navConnection',
+    Component: ConnectionSection,
+    needsStatus: true,
+    targets: ['project-api', 'user-group-api', 'unlock'],
+    formerIds: [],
+  },
+  {
+    id: 'backup',
+    label: 'navBackup',
+    Component: BackupSection,
+    needsStatus: false,
+    targets: [],
+    formerIds: [],
+  },
+  {
+    id: 'about',
+    label: 'navAbout',
+    Component: AboutSection,
+    needsStatus: false,
+    targets: [],
+    formerIds: [],
+  },
+] as const satisfies readonly SectionRowShape[];
+
+/** A section's route: `start`, `projects`, `groups`, `connection`, `backup`, `about`. */
+export type Section = (typeof TABLE)[number]['id'];
+export type SectionRow = SectionRowShape & { id: Section };
+
+export const SECTION_TABLE: readonly SectionRow[] = TABLE;
+
+/** The section an address without one shows: the start page says what is set up and what is next. */
+export const DEFAULT_SECTION: Section = 'start';
+
+/** The row of a section. */
+export const sectionRow = (id: Section): SectionRow => SECTION_TABLE.find((row) => row.id === id) ?? SECTION_TABLE[0]!;
