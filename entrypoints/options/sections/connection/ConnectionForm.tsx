@@ -49,6 +49,13 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
   const refresh = useConnectionStore((state) => state.refresh);
   const health = useConnectionStore((state) => state.health);
   const [form, setForm] = useState(() => formFromStatus(status));
+  // Saved from elsewhere (another options page): an unedited form follows, or its stale addresses would
+  // count as changes and a later save would write them back over the other page's.
+  const [shownStatus, setShownStatus] = useState(status);
+  if (status !== shownStatus) {
+    setShownStatus(status);
+    if (!hasChanges(form, shownStatus)) setForm(formFromStatus(status));
+  }
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [message, setMessage] = useState<ActionResult>();
   const [saving, setSaving] = useState(false);
