@@ -1,23 +1,39 @@
 import { errorResult } from '@/components/action-result';
 import { t } from '@/lib/i18n';
+import { messageText } from '@/lib/message-ref';
 import type { AppError } from '@/lib/result';
-import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
+import { groupKey, type RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { describeGroup } from './describe-group';
 import type { Outcome } from './outcome';
 import { listErrorText } from './list-error-text';
+import { needsSettings } from './needs-settings';
 
 /**
- * What the page says after a failed delete. A lost answer: the background flagged the group, and its
- * row offers Retry delete and Remove from this browser only. A refusal keeps the group and offers
- * removing it from this browser only; after an unanswered delete, a refusal most likely means the
- * service no longer knows the group, and the message says so.
+ * What the page says after a failed delete, in the list and on the row: one outcome, said the same way
+ * in both. A lost answer: the background flagged the group, the row says "Delete outcome unknown" and
+ * offers Retry delete and Remove from this browser only, and the list's message starts with the same
+ * words. A refusal keeps the group and offers removing it from this browser only; after an unanswered
+ * delete, a refusal most likely means the service no longer knows the group, and the message says so.
  */
 export function deleteFailure(group: RegistryEntry, error: AppError): Outcome {
   const described = describeGroup(group.name, group.environment, group.provided_id);
-  if (error.maybeProcessed) return errorResult(t('groupsDeleteUnknown', described, listErrorText(error)));
+  const settingsLink = needsSettings(error);
+  if (error.maybeProcessed)
+    return {
+      ...errorResult(
+        `${t('groupsOutcomeUnknown', described, t('groupsDeleteUnknownFlag'), listErrorText(error))} ${t('groupsDeleteUnknownHint')}`,
+      ),
+      settingsLink,
+    };
   const gone = group.deleteOutcomeUnknown !== undefined && error.code === 'REJECTED';
   const message = gone
     ? t('groupsRetryDeleteGone', described, listErrorText(error))
     : t('groupsNotDeleted', described, listErrorText(error));
-  return { kind: 'error', text: message, offer: { kind: 'forget', group } };
+  return {
+    kind: 'error',
+    text: message,
+    offer: { kind: 'forget', group },
+    row: { key: groupKey(group), text: t('groupsRowNotDeleted', messageText(error.message)) },
+    settingsLink,
+  };
 }
