@@ -175,7 +175,7 @@ for (const scheme of SCHEMES) {
       sandbox.setFault('userGroup.rotate', { kind: 'malformedJson', times: 1 });
       await rowAction(rowOf(options, 'Globex'), 'Rotate token');
       await options.getByRole('dialog').getByRole('button', { name: 'Rotate token' }).click();
-      await expect(options.getByRole('alert')).toContainText('was not rotated');
+      await expect(options.getByRole('alert')).toContainText('Rotation outcome unknown');
       await expect(rowOf(options, 'Globex')).toContainText('Rotation outcome unknown');
       await rowOf(options, 'Acme staging').getByRole('button', { name: 'Show' }).click();
       // The list with a selection and a row's menu open.
