@@ -141,7 +141,8 @@ test('export in one profile, import in another: the popup there creates a projec
   await expect(importer.getByRole('status').filter({ hasText: 'now uses' })).toHaveText(
     'Workspace “Acme reviews” now uses the imported connection and secrets.',
   );
-  await expect(importer.getByLabel('Workspace', { exact: true }).locator('option')).toHaveCount(2);
+  // Replaced, not added: still the one workspace (the install's empty one gave its place to the first import).
+  await expect(importer.getByLabel('Workspace', { exact: true }).locator('option')).toHaveCount(1);
   await goToSection(importer, 'connection');
   await expect(importer.getByLabel('Project API URL', { exact: true })).toHaveValue(sandbox.projectApiUrl);
 });
