@@ -244,11 +244,12 @@ test('9: at 760 px names get most of the row; no results offers Clear the filter
   expect(nameWidth / rowWidth).toBeGreaterThan(0.33);
   // The header lines up with the rows (fixed side columns).
   const header = groupsGrid(options).getByRole('row').first();
-  for (const [head, cell] of [
+  const pairs: [string, string][] = [
     ['.cell-env', '.cell-env'],
     ['.cell-token', '.cell-token'],
     ['.cell-actions', '.actions'],
-  ])
+  ];
+  for (const [head, cell] of pairs)
     expect(Math.round((await header.locator(head).boundingBox())!.x)).toBe(
       Math.round((await row.locator(cell).boundingBox())!.x),
     );
