@@ -61,6 +61,7 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
     index,
     connectionOf: workspaces.repositoryOf,
     addressesElsewhere: workspaces.addressesElsewhere,
+    discard: workspaces.wipe,
   });
   const handlers = new WeakMap<WorkspaceServices, WorkspaceHandlers>();
   const handlersOf = (services: WorkspaceServices): WorkspaceHandlers => {

@@ -26,7 +26,8 @@ interface BulkCreatePreviewProps {
   text: string;
   /** The chosen rate; undefined while the field holds no valid rate. */
   rate: number | undefined;
-  onStarted: () => void;
+  /** The job started with this many rows to send. */
+  onStarted: (count: number) => void;
   onOutcome: (outcome: ActionResult) => void;
 }
 
@@ -47,7 +48,7 @@ export function BulkCreatePreview({ fileName, text, rate, onStarted, onOutcome }
     setBusy(true);
     const result = await sendMessage(startBulkCreate, { workspaceId, rows: parsed.rows, ratePerMinute: rate });
     setBusy(false);
-    if (result.ok) onStarted();
+    if (result.ok) onStarted(result.value.total);
     else onOutcome(errorResult(messageText(result.error.message)));
   };
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { SelectField } from '@/components/SelectField';
 import { t, type MessageKey } from '@/lib/i18n';
 import type { EnvironmentFilter, SortOrder } from '@/lib/user-groups/filter-groups';
@@ -27,6 +27,8 @@ interface GroupsToolbarProps {
   onEnvironment: (environment: EnvironmentFilter) => void;
   sort: SortOrder;
   onSort: (sort: SortOrder) => void;
+  /** The search field, for Clear the filter to give focus back to. */
+  searchRef?: RefObject<HTMLInputElement | null>;
   /** "Showing 6 of 6 groups…" */
   count: string;
   /** The selection bar and the list's live region: kept in view with the toolbar. */
@@ -41,6 +43,7 @@ export function GroupsToolbar({
   onEnvironment,
   sort,
   onSort,
+  searchRef,
   count,
   children,
 }: GroupsToolbarProps) {
@@ -50,6 +53,7 @@ export function GroupsToolbar({
         <div className="field">
           <label htmlFor="group-search">{t('groupsSearch')}</label>
           <input
+            ref={searchRef}
             id="group-search"
             type="search"
             value={search}

@@ -1,7 +1,7 @@
 import { groupKey } from '@/lib/storage/registry/registry-schema';
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { plural, t, uiLanguage } from '@/lib/i18n';
+import { plural, t, uiLanguage, type MessageKey } from '@/lib/i18n';
 import {
   countByEnvironment,
   searchGroups,
@@ -10,14 +10,23 @@ import {
   type SortOrder,
 } from '@/lib/user-groups/filter-groups';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
+import { useJobPanelHeight } from '../../page/job-panel-height';
 import { GroupsToolbar } from './GroupsToolbar';
 import { GroupTableHeader } from './GroupTableHeader';
 import { useGridKeys } from './use-grid-keys';
 import { useGroupSelection } from './use-group-selection';
-import { UserGroupRow, type RowAction, type RowNote } from './UserGroupRow';
+import { UserGroupRow, type ReadToken, type RowAction, type RowNote } from './UserGroupRow';
 import './groups.css';
 
 const ROW_HEIGHT = 60;
+
+/** The Show select's options, as its choices say them (GroupsToolbar.tsx). */
+const ENVIRONMENT_FILTER_LABELS: Record<EnvironmentFilter, MessageKey> = {
+  all: 'groupsFilterAll',
+  Customer: 'groupsFilterCustomer',
+  Testing: 'groupsFilterTesting',
+};
+const NO_KEYS: readonly string[] = [];
 
 interface UserGroupListProps {
   groups: RegistryEntry[];
@@ -27,20 +36,50 @@ interface UserGroupListProps {
   note?: { key: string } & RowNote;
   /** The list's live region (the last list action's result), and the selection bar, kept in view in the toolbar. */
   renderMessages: (selection: { selected: RegistryEntry[]; clear: () => void }) => ReactNode;
+  /** Groups the last action created: shown first, marked, until the next action. */
+  pinnedKeys?: readonly string[];
+  /** The passphrase lock is on (tokens sealed at rest), and how many times it has closed since the page opened. */
+  tokensSealed?: boolean;
+  lockClosings?: number;
+  readToken: ReadToken;
+}
+
+/** The shown groups with the pinned ones (those shown) first, in the order they were pinned. */
+export function withPinnedFirst(shown: readonly RegistryEntry[], pinned: readonly string[]): RegistryEntry[] {
+  if (pinned.length === 0) return shown as RegistryEntry[];
+  const byKey = new Map(shown.map((group) => [groupKey(group), group]));
+  const first = pinned.flatMap((key) => byKey.get(key) ?? []);
+  if (first.length === 0) return shown as RegistryEntry[];
+  const firstKeys = new Set(first.map(groupKey));
+  return [...first, ...shown.filter((group) => !firstKeys.has(groupKey(group)))];
 }
 
 /**
  * Search, filter, sort, and a grid of the groups that fills the section: the window scrolls it (one
  * scrollbar) and only the rows in view are in the DOM. One tab stop, arrow keys inside (use-grid-keys).
  */
-export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages }: UserGroupListProps) {
+export function UserGroupList({
+  groups,
+  busyKeys,
+  onAction,
+  note,
+  renderMessages,
+  pinnedKeys = NO_KEYS,
+  tokensSealed = false,
+  lockClosings = 0,
+  readToken,
+}: UserGroupListProps) {
   const [search, setSearch] = useState('');
   const [environment, setEnvironment] = useState<EnvironmentFilter>('all');
   const [sort, setSort] = useState<SortOrder>('name');
   // Sorted (and lower-cased for search) once per registry change or sort order, not per keystroke: a
   // keystroke only filters the index (about 1 ms for 10,000 groups), so it renders at once, not deferred.
   const index = useMemo(() => sortGroups(groups, sort), [groups, sort]);
-  const visible = useMemo(() => searchGroups(index, search, environment), [index, search, environment]);
+  const matching = useMemo(() => searchGroups(index, search, environment), [index, search, environment]);
+  const visible = useMemo(() => withPinnedFirst(matching, pinnedKeys), [matching, pinnedKeys]);
+  const pinned = useMemo(() => new Set(pinnedKeys), [pinnedKeys]);
+  const searchField = useRef<HTMLInputElement>(null);
+  const panelHeight = useJobPanelHeight((state) => state.height);
   const counts = useMemo(() => countByEnvironment(groups), [groups]);
   const selection = useGroupSelection(groups, visible);
   const locale = useMemo(() => uiLanguage(), []);
@@ -73,6 +112,8 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
     overscan: 4,
     scrollMargin: offsets.top,
     scrollPaddingStart: offsets.toolbar + ROW_HEIGHT,
+    // A row brought into view at the bottom stays above the job panel.
+    scrollPaddingEnd: panelHeight,
     rangeExtractor,
     // The window's size is known now: the first render already has the rows in view (no empty frame).
     initialRect: { width: window.innerWidth, height: window.innerHeight },
@@ -82,6 +123,13 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
     scrollTo.current = (row) => virtualizer.scrollToIndex(row, { align: 'auto' });
   });
   const empty = groups.length === 0;
+  const noMatch = !empty && visible.length === 0;
+  const filterLabel = t(ENVIRONMENT_FILTER_LABELS[environment]);
+  const clearFilter = () => {
+    setSearch('');
+    setEnvironment('all');
+    searchField.current?.focus();
+  };
 
   // Where the list starts in the page, and how much of the window the sticky toolbar covers.
   useLayoutEffect(() => {
@@ -98,7 +146,7 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
     const observer = new ResizeObserver(measure);
     observer.observe(section);
     return () => observer.disconnect();
-  }, [empty]);
+  }, [empty, noMatch]);
 
   const items = virtualizer.getVirtualItems();
   return (
@@ -111,6 +159,7 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
           onEnvironment={setEnvironment}
           sort={sort}
           onSort={setSort}
+          searchRef={searchField}
           count={plural('groupsShowing', groups.length, visible.length, counts.Customer, counts.Testing)}
         >
           {renderMessages(selection)}
@@ -118,6 +167,13 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
       </div>
       {empty ? (
         <p>{t('groupsEmpty')}</p>
+      ) : noMatch ? (
+        <p className="no-match">
+          {search.trim() ? t('groupsNoMatch', search.trim(), filterLabel) : t('groupsNoMatchFilter', filterLabel)}{' '}
+          <button type="button" onClick={clearFilter}>
+            {t('groupsClearFilter')}
+          </button>
+        </p>
       ) : (
         <>
           <button type="button" className="skip-link" onClick={() => end.current?.focus()}>
@@ -161,6 +217,10 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
                       note={note?.key === key ? note : undefined}
                       now={now}
                       locale={locale}
+                      tokensSealed={tokensSealed}
+                      lockClosings={lockClosings}
+                      readToken={readToken}
+                      justCreated={pinned.has(key)}
                     />
                   </div>
                 );
