@@ -318,11 +318,14 @@ async function createGroupCase({ extension, sandbox, watch, fault, id }: CaseCon
 
   sandbox.clearFaults();
   await retry.click();
-  await expect(section.getByRole('status')).toHaveText(
+  const message = section.getByRole('status');
+  await expect(message).toContainText(
     lost
       ? `${describeGroup(name, groupId)} already existed on the service; its current token is now stored here.`
       : `Created ${describeGroup(name, groupId)}.`,
   );
+  // The reason one creates a group: its token, one click away in the message.
+  await expect(message.getByRole('button', { name: `Copy token of ${name}` })).toBeVisible();
   await expect(section.getByRole('alert')).toHaveCount(0);
   await expect(rowOf(options, name)).toBeVisible();
   await expect(unsettled).toHaveCount(0);
@@ -428,7 +431,7 @@ async function deleteGroupCase({ extension, sandbox, watch, fault, id }: CaseCon
   if (fault.outcomeUnknown) {
     await expectSpecificAlert(
       alert,
-      `${describeGroup(name, groupId)} may or may not have been deleted: ${inTheList(fault.userGroup(sandbox.origin))}`,
+      `${describeGroup(name, groupId)}: ${DELETE_UNKNOWN} Reason: ${inTheList(fault.userGroup(sandbox.origin))}`,
       fault,
     );
     await expect(alert.getByRole('button')).toHaveCount(0);
