@@ -1,5 +1,6 @@
 import { type Environment } from '../environment';
 import type { RegistryEntry } from '../storage/registry/registry-schema';
+import { createIncrementalSearch, matchesWords, searchTextOf, searchWords } from './group-search';
 
 export type EnvironmentFilter = Environment | 'all';
 export type SortOrder = 'name' | 'id' | 'newest' | 'oldest';
@@ -53,8 +54,8 @@ const COMPARE: Record<SortOrder, (a: Keyed, b: Keyed) => number> = {
 };
 
 /**
- * The groups in one order, with what a search looks at (name and id, lower case) computed once: a
- * keystroke then only filters this array, which keeps its order, and never sorts or lower-cases again.
+ * The groups in one order, with what a search looks at (name and id, folded: group-search.ts) computed
+ * once: a keystroke then only filters this array, which keeps its order, and never sorts or folds again.
  */
 export interface SortedGroups {
   groups: readonly RegistryEntry[];
@@ -65,29 +66,67 @@ export interface SortedGroups {
 export function sortGroups(groups: readonly RegistryEntry[], sort: SortOrder): SortedGroups {
   const keyed = groups.map((group): Keyed => ({ group, name: sort === 'name' ? plainSortKey(group.name) : undefined }));
   const sorted = keyed.sort(COMPARE[sort]).map((entry) => entry.group);
-  // A separator no search can contain: a needle never matches across name and id.
+  // Folded when the first search needs them, not when the list is first shown.
+  let texts: readonly string[] | undefined;
   return {
     groups: sorted,
-    haystacks: sorted.map((group) => `${group.name.toLocaleLowerCase()}\u0000${group.provided_id.toLocaleLowerCase()}`),
+    get haystacks() {
+      return (texts ??= sorted.map((group) => searchTextOf(group.name, group.provided_id)));
+    },
   };
 }
 
-/** The sorted groups that match the search (name or id, any case) and the environment, in order. */
+/**
+ * The sorted groups that match the search (every word, in any order, in the name or the id, any case
+ * and accents) and the environment, in order.
+ */
 export function searchGroups(index: SortedGroups, search: string, environment: EnvironmentFilter): RegistryEntry[] {
-  const needle = search.trim().toLocaleLowerCase();
+  const words = searchWords(search);
   const { groups, haystacks } = index;
-  if (!needle && environment === 'all') return groups.slice();
+  if (words.length === 0 && environment === 'all') return groups.slice();
   const matching: RegistryEntry[] = [];
   for (let position = 0; position < groups.length; position += 1) {
     const group = groups[position]!;
     if (environment !== 'all' && group.environment !== environment) continue;
-    if (needle && !haystacks[position]!.includes(needle)) continue;
+    if (!matchesWords(haystacks[position]!, words)) continue;
     matching.push(group);
   }
   return matching;
 }
 
-/** The rows to show: matching the search (name or id, any case), the environment, in order. */
+/**
+ * searchGroups for one index as the user types: each keystroke narrows the last result where it can
+ * (group-search.ts), and a query and environment seen before give back the very same array, so that
+ * the list does not render again for nothing.
+ */
+export function createGroupSearch(index: SortedGroups) {
+  let positionsOf: ((query: string) => readonly number[]) | undefined;
+  // The rows of each result the search still remembers, per environment (forgotten with the result).
+  const rowsOf = new WeakMap<readonly number[], Partial<Record<EnvironmentFilter, readonly RegistryEntry[]>>>();
+  const everything: readonly number[] = [];
+  return (search: string, environment: EnvironmentFilter): readonly RegistryEntry[] => {
+    // No words: every group, and the texts need not even be folded.
+    const positions =
+      searchWords(search).length === 0
+        ? everything
+        : (positionsOf ??= createIncrementalSearch(index.haystacks))(search);
+    const known = rowsOf.get(positions) ?? {};
+    rowsOf.set(positions, known);
+    const cached = known[environment];
+    if (cached) return cached;
+    const inEnvironment = (group: RegistryEntry) => environment === 'all' || group.environment === environment;
+    const rows =
+      positions === everything
+        ? environment === 'all'
+          ? index.groups
+          : index.groups.filter(inEnvironment)
+        : positions.map((position) => index.groups[position]!).filter(inEnvironment);
+    known[environment] = rows;
+    return rows;
+  };
+}
+
+/** The rows to show: matching the search (every word, name or id, any case and accents), the environment, in order. */
 export function filterGroups(groups: readonly RegistryEntry[], query: GroupQuery): RegistryEntry[] {
   return searchGroups(sortGroups(groups, query.sort), query.search, query.environment);
 }

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { plural, t, uiLanguage } from '@/lib/i18n';
 import {
   countByEnvironment,
-  searchGroups,
+  createGroupSearch,
   sortGroups,
   type EnvironmentFilter,
   type SortOrder,
@@ -37,10 +37,11 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
   const [search, setSearch] = useState('');
   const [environment, setEnvironment] = useState<EnvironmentFilter>('all');
   const [sort, setSort] = useState<SortOrder>('name');
-  // Sorted (and lower-cased for search) once per registry change or sort order, not per keystroke: a
-  // keystroke only filters the index (about 1 ms for 10,000 groups), so it renders at once, not deferred.
+  // Sorted (and folded for search) once per registry change or sort order, not per keystroke: a keystroke
+  // only narrows the last result (lib/user-groups/group-search.ts), so it renders at once, not deferred.
   const index = useMemo(() => sortGroups(groups, sort), [groups, sort]);
-  const visible = useMemo(() => searchGroups(index, search, environment), [index, search, environment]);
+  const searchIndex = useMemo(() => createGroupSearch(index), [index]);
+  const visible = useMemo(() => searchIndex(search, environment), [searchIndex, search, environment]);
   const counts = useMemo(() => countByEnvironment(groups), [groups]);
   const selection = useGroupSelection(groups, visible);
   const locale = useMemo(() => uiLanguage(), []);
