@@ -1,6 +1,9 @@
 import { type Environment } from '../environment';
 import type { RegistryEntry } from '../storage/registry/registry-schema';
+import { compareText, plainSortKey } from '../text/sort-key';
 import { createIncrementalSearch, matchesWords, searchTextOf, searchWords } from './group-search';
+
+export { compareText, plainSortKey };
 
 export type EnvironmentFilter = Environment | 'all';
 export type SortOrder = 'name' | 'id' | 'newest' | 'oldest';
@@ -9,31 +12,6 @@ export interface GroupQuery {
   search: string;
   environment: EnvironmentFilter;
   sort: SortOrder;
-}
-
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
-/**
- * A key whose plain string order is the collator's order (any case, numbers by value), for text of
- * ASCII letters, digits, spaces and hyphens, which sort in that order in both; undefined for other
- * text (accents, other punctuation), which the collator compares. Plain comparisons are several times
- * faster: sorting 10,000 names is the largest part of showing the list.
- */
-export function plainSortKey(text: string): string | undefined {
-  if (!/^[A-Za-z0-9 -]*$/.test(text)) return undefined;
-  let tooLong = false;
-  const key = text.toLowerCase().replace(/\d+/g, (digits) => {
-    const value = digits.replace(/^0+/, '');
-    if (value.length > 15) tooLong = true;
-    return value.padStart(16, '0');
-  });
-  return tooLong ? undefined : key;
-}
-
-/** Compares two texts as the collator does, through their plain keys when both have one. */
-export function compareText(a: string, keyA: string | undefined, b: string, keyB: string | undefined): number {
-  if (keyA === undefined || keyB === undefined) return collator.compare(a, b);
-  return keyA < keyB ? -1 : keyA > keyB ? 1 : 0;
 }
 
 /** A group with the plain keys of its name (for the name order) and id (computed when first needed). */
@@ -47,7 +25,11 @@ const idKey = (entry: Keyed) => ('id' in entry ? entry.id : (entry.id = plainSor
 const compareIds = (a: Keyed, b: Keyed) => compareText(a.group.provided_id, idKey(a), b.group.provided_id, idKey(b));
 
 const COMPARE: Record<SortOrder, (a: Keyed, b: Keyed) => number> = {
-  name: (a, b) => compareText(a.group.name, a.name, b.group.name, b.name) || compareIds(a, b),
+  // The registry's stored index keeps its first rows in this same order (lib/storage/registry/registry-index.ts).
+  name: (a, b) =>
+    compareText(a.group.name, a.name, b.group.name, b.name) ||
+    compareIds(a, b) ||
+    a.group.environment.localeCompare(b.group.environment),
   id: (a, b) => compareIds(a, b) || a.group.environment.localeCompare(b.group.environment),
   newest: (a, b) => b.group.createdAt.localeCompare(a.group.createdAt),
   oldest: (a, b) => a.group.createdAt.localeCompare(b.group.createdAt),

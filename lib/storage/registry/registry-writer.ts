@@ -1,3 +1,4 @@
+import type { StorageItemKey } from '@wxt-dev/storage';
 import { browser } from 'wxt/browser';
 import type { CipherEnvelope } from '../../crypto/aes-gcm';
 import { createSerialQueue } from '../../async/serial-queue';
@@ -7,6 +8,7 @@ import { openTokens, sealTokens } from '../credentials/sealed-tokens';
 import { LOCK_KEY_KEY, LOCK_NEXT_KEY_KEY } from '../lock/lock-keys';
 import { scopedName, type KeyScope } from '../workspace-keys';
 import { changedBuckets, splitIntoBuckets } from './registry-buckets';
+import { computeRegistryIndex, registryIndexKey, registryIndexName, type RegistryIndex } from './registry-index';
 import { loadRegistryParts, type StoredParts } from './registry-load';
 import { registryPartName, watchRegistryBuckets, writeRegistryBuckets } from './registry-parts';
 import {
@@ -41,6 +43,10 @@ interface Loaded {
  * parts a change touched are written. The registry is kept in memory between changes: a write by
  * anyone else (a test, another context) arrives without this writer's revision stamp and drops it.
  *
+ * The registry's index (registry-index.ts: its counts and first rows, for the options page's first
+ * screen) is written with the parts of every change that alters it, and by the first change in this
+ * worker (settling orphaned rotations, or `refreshIndex`) when what is stored is missing or stale.
+ *
  * While the passphrase lock is on, the tokens of every part are sealed at rest (sealed-tokens.ts): this
  * writer opens them with the lock's key when it reads, and seals them again when it writes. Locked,
  * the tokens read as '' and a change may only touch what is not a token (the envelope is kept); one
@@ -69,6 +75,25 @@ export function createRegistryWriter(scope: KeyScope) {
   watchUnsettledCreates(scope, (stored) => {
     if (!isOwn(stored)) forgetLoaded();
   });
+  // What the stored index holds, as JSON (undefined: unknown until read); whoever writes it, the change says.
+  const indexName = registryIndexName(scope);
+  let storedIndex: Promise<string | undefined> | undefined;
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === 'local' && indexName in changes)
+      storedIndex = Promise.resolve(JSON.stringify(changes[indexName]!.newValue));
+  });
+  // The index of a registry this writer holds, as JSON: computed once per value (changes make new values).
+  const indexes = new WeakMap<Registry, string>();
+  const indexOf = (registry: Registry): string => {
+    let json = indexes.get(registry);
+    if (json === undefined) indexes.set(registry, (json = JSON.stringify(computeRegistryIndex(registry.groups))));
+    return json;
+  };
+  const readStoredIndex = () =>
+    (storedIndex ??= browser.storage.local.get(indexName).then(
+      (stored) => JSON.stringify(stored[indexName]),
+      () => undefined,
+    ));
   // Locking drops the key, and with it every token this writer holds in clear; unlocking opens them again.
   browser.storage.onChanged.addListener((changes, area) => {
     if (area === 'session' && (LOCK_KEY_KEY in changes || LOCK_NEXT_KEY_KEY in changes)) forgetLoaded();
@@ -139,46 +164,53 @@ export function createRegistryWriter(scope: KeyScope) {
      */
     settled: (): Promise<Registry> => serially(async () => (await load()).registry),
 
-    update<T>(change: RegistryChange<T>): Promise<T> {
-      return serially(async () => {
-        const current = await load();
-        const { registry, result, unsettled = current.unsettled } = change(current.registry, current.unsettled);
-        if (registry === current.registry && unsettled === current.unsettled) return result;
-        const parts = registry === current.registry ? current.parts : splitIntoBuckets(registry.groups);
-        const stamp = revision();
-        const started = generation;
-        const changed = changedBuckets(current.parts, parts);
-        const written = new Map<number, Registry>();
-        for (const index of changed) written.set(index, await toStored(index, parts[index]!, current, stamp));
-        const alongside =
-          unsettled === current.unsettled
-            ? []
-            : [
-                {
-                  key: unsettledCreatesKey(scope),
-                  value: unsettledCreatesSchema.parse({ creates: unsettled, revision: stamp }),
-                },
-              ];
-        try {
-          if (written.size > 0 || alongside.length > 0) await writeRegistryBuckets(scope, written, alongside);
-        } catch (error) {
-          loaded = undefined;
-          throw error;
-        }
-        // A part written sealed with the key is known in clear here; one that kept its envelope stays sealed.
-        const sealed = new Map(
-          [...current.sealed].filter(
-            ([index]) => !written.has(index) || written.get(index)?.sealedTokens === current.sealed.get(index),
-          ),
-        );
-        loaded =
-          started === generation
-            ? Promise.resolve({ parts, sealed, registry: { groups: registry.groups }, unsettled })
-            : undefined;
-        return result;
-      });
-    },
+    /** Writes the index when what is stored is missing or does not match the registry (the options page asks). */
+    refreshIndex: (): Promise<void> => update((registry) => ({ registry, result: undefined })),
+
+    update,
   };
+
+  function update<T>(change: RegistryChange<T>): Promise<T> {
+    return serially(async () => {
+      const current = await load();
+      const { registry, result, unsettled = current.unsettled } = change(current.registry, current.unsettled);
+      const indexJson = indexOf(registry);
+      const indexStale = indexJson !== (await readStoredIndex());
+      if (registry === current.registry && unsettled === current.unsettled && !indexStale) return result;
+      const parts = registry === current.registry ? current.parts : splitIntoBuckets(registry.groups);
+      const stamp = revision();
+      const started = generation;
+      const changed = changedBuckets(current.parts, parts);
+      const written = new Map<number, Registry>();
+      for (const index of changed) written.set(index, await toStored(index, parts[index]!, current, stamp));
+      const alongside: { key: StorageItemKey; value: unknown }[] = [];
+      if (unsettled !== current.unsettled)
+        alongside.push({
+          key: unsettledCreatesKey(scope),
+          value: unsettledCreatesSchema.parse({ creates: unsettled, revision: stamp }),
+        });
+      if (indexStale) alongside.push({ key: registryIndexKey(scope), value: JSON.parse(indexJson) as RegistryIndex });
+      try {
+        if (written.size > 0 || alongside.length > 0) await writeRegistryBuckets(scope, written, alongside);
+        if (indexStale) storedIndex = Promise.resolve(indexJson);
+      } catch (error) {
+        loaded = undefined;
+        storedIndex = undefined;
+        throw error;
+      }
+      // A part written sealed with the key is known in clear here; one that kept its envelope stays sealed.
+      const sealed = new Map(
+        [...current.sealed].filter(
+          ([index]) => !written.has(index) || written.get(index)?.sealedTokens === current.sealed.get(index),
+        ),
+      );
+      loaded =
+        started === generation
+          ? Promise.resolve({ parts, sealed, registry: { groups: registry.groups }, unsettled })
+          : undefined;
+      return result;
+    });
+  }
 }
 
 export type RegistryWriter = ReturnType<typeof createRegistryWriter>;
