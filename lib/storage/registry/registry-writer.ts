@@ -44,8 +44,9 @@ interface Loaded {
  * anyone else (a test, another context) arrives without this writer's revision stamp and drops it.
  *
  * The registry's index (registry-index.ts: its counts and first rows, for the options page's first
- * screen) is written with the parts of every change that alters it, and by the first change in this
- * worker (settling orphaned rotations, or `refreshIndex`) when what is stored is missing or stale.
+ * screen) is written with the parts of every change that alters it, by the first change after this
+ * writer (re)loads the registry (settling orphaned rotations), and by `refreshIndex` when what is
+ * stored is missing or stale (the options page asks).
  *
  * While the passphrase lock is on, the tokens of every part are sealed at rest (sealed-tokens.ts): this
  * writer opens them with the lock's key when it reads, and seals them again when it writes. Locked,
@@ -65,9 +66,12 @@ export function createRegistryWriter(scope: KeyScope) {
   const serially = createSerialQueue();
   let loaded: Promise<Loaded> | undefined;
   let generation = 0;
+  // The index as this writer last wrote it, as JSON (undefined: unknown, written with the next change).
+  let writtenIndex: string | undefined;
   const forgetLoaded = () => {
     generation += 1;
     loaded = undefined;
+    writtenIndex = undefined;
   };
   watchRegistryBuckets(scope, (changed) => {
     if (![...changed.values()].every(isOwn)) forgetLoaded();
@@ -75,25 +79,13 @@ export function createRegistryWriter(scope: KeyScope) {
   watchUnsettledCreates(scope, (stored) => {
     if (!isOwn(stored)) forgetLoaded();
   });
-  // What the stored index holds, as JSON (undefined: unknown until read); whoever writes it, the change says.
-  const indexName = registryIndexName(scope);
-  let storedIndex: Promise<string | undefined> | undefined;
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (area === 'local' && indexName in changes)
-      storedIndex = Promise.resolve(JSON.stringify(changes[indexName]!.newValue));
-  });
-  // The index of a registry this writer holds, as JSON: computed once per value (changes make new values).
-  const indexes = new WeakMap<Registry, string>();
-  const indexOf = (registry: Registry): string => {
-    let json = indexes.get(registry);
-    if (json === undefined) indexes.set(registry, (json = JSON.stringify(computeRegistryIndex(registry.groups))));
+  // The index of the parts this writer holds, as JSON: computed once per value (changes make new values).
+  const indexes = new WeakMap<readonly RegistryEntry[][], string>();
+  const indexOf = (parts: RegistryEntry[][]): string => {
+    let json = indexes.get(parts);
+    if (json === undefined) indexes.set(parts, (json = JSON.stringify(computeRegistryIndex(parts))));
     return json;
   };
-  const readStoredIndex = () =>
-    (storedIndex ??= browser.storage.local.get(indexName).then(
-      (stored) => JSON.stringify(stored[indexName]),
-      () => undefined,
-    ));
   // Locking drops the key, and with it every token this writer holds in clear; unlocking opens them again.
   browser.storage.onChanged.addListener((changes, area) => {
     if (area === 'session' && (LOCK_KEY_KEY in changes || LOCK_NEXT_KEY_KEY in changes)) forgetLoaded();
@@ -165,7 +157,11 @@ export function createRegistryWriter(scope: KeyScope) {
     settled: (): Promise<Registry> => serially(async () => (await load()).registry),
 
     /** Writes the index when what is stored is missing or does not match the registry (the options page asks). */
-    refreshIndex: (): Promise<void> => update((registry) => ({ registry, result: undefined })),
+    refreshIndex: async (): Promise<void> => {
+      const name = registryIndexName(scope);
+      writtenIndex = JSON.stringify((await browser.storage.local.get(name))[name]);
+      return update((registry) => ({ registry, result: undefined }));
+    },
 
     update,
   };
@@ -174,10 +170,10 @@ export function createRegistryWriter(scope: KeyScope) {
     return serially(async () => {
       const current = await load();
       const { registry, result, unsettled = current.unsettled } = change(current.registry, current.unsettled);
-      const indexJson = indexOf(registry);
-      const indexStale = indexJson !== (await readStoredIndex());
-      if (registry === current.registry && unsettled === current.unsettled && !indexStale) return result;
       const parts = registry === current.registry ? current.parts : splitIntoBuckets(registry.groups);
+      const indexJson = indexOf(parts);
+      const indexStale = indexJson !== writtenIndex;
+      if (registry === current.registry && unsettled === current.unsettled && !indexStale) return result;
       const stamp = revision();
       const started = generation;
       const changed = changedBuckets(current.parts, parts);
@@ -192,10 +188,10 @@ export function createRegistryWriter(scope: KeyScope) {
       if (indexStale) alongside.push({ key: registryIndexKey(scope), value: JSON.parse(indexJson) as RegistryIndex });
       try {
         if (written.size > 0 || alongside.length > 0) await writeRegistryBuckets(scope, written, alongside);
-        if (indexStale) storedIndex = Promise.resolve(indexJson);
+        if (indexStale) writtenIndex = indexJson;
       } catch (error) {
         loaded = undefined;
-        storedIndex = undefined;
+        writtenIndex = undefined;
         throw error;
       }
       // A part written sealed with the key is known in clear here; one that kept its envelope stays sealed.

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { computeRegistryIndex } from '@/lib/storage/registry/registry-index';
 import {
-  computeRegistryIndex,
   firstRowsOf,
   parseRegistryIndex,
   partsOfFirstRows,
   readRegistryIndex,
-} from '@/lib/storage/registry/registry-index';
-import { bucketOfGroup } from '@/lib/storage/registry/registry-buckets';
+} from '@/lib/storage/registry/registry-index-read';
+import { bucketOfGroup, splitIntoBuckets } from '@/lib/storage/registry/registry-buckets';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import type { Registry, RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { filterGroups } from '@/lib/user-groups/filter-groups';
@@ -60,9 +60,11 @@ beforeEach(() => fakeBrowser.reset());
 describe('the index of a registry', () => {
   it('counts each environment and names the first rows in the list’s own order (accents, case, numbers)', () => {
     const groups = someGroups(300);
-    const index = computeRegistryIndex(groups, 40);
+    const index = computeRegistryIndex(splitIntoBuckets(groups), 40);
     const listed = filterGroups(groups, { search: '', environment: 'all', sort: 'name' });
-    expect(index.first).toEqual(listed.slice(0, 40).map((group) => [group.environment, group.provided_id]));
+    expect(index.first).toEqual(
+      listed.slice(0, 40).map((group) => [group.environment, group.provided_id, bucketOfGroup(group)]),
+    );
     expect(index.counts).toEqual({
       Customer: groups.filter((group) => group.environment === 'Customer').length,
       Testing: groups.filter((group) => group.environment === 'Testing').length,
@@ -71,20 +73,29 @@ describe('the index of a registry', () => {
 
   it('holds no token, and fewer rows than asked when the registry is small', () => {
     const groups = someGroups(5);
-    const index = computeRegistryIndex(groups, 40);
+    const index = computeRegistryIndex([groups], 40);
     expect(index.first).toHaveLength(5);
     expect(JSON.stringify(index)).not.toContain('ugt_');
   });
 
-  it('names the parts that hold the first rows, and finds those rows among the parts’ groups', () => {
+  it('names the parts that hold the first rows (wherever they are filed), and finds those rows there', () => {
     const groups = someGroups(200);
-    const index = computeRegistryIndex(groups, 40);
+    // Filed anywhere (data written by another version): the index names the part each row is in.
+    const stored = [groups.slice(0, 100), [], groups.slice(100)];
+    const index = computeRegistryIndex(stored, 40);
     const parts = partsOfFirstRows(index, 10);
-    const inParts = groups.filter((group) => parts.includes(bucketOfGroup(group)));
+    const inParts = parts.flatMap((part) => stored[part]!);
     expect(firstRowsOf(index, 10, inParts)).toEqual(
       filterGroups(groups, { search: '', environment: 'all', sort: 'name' }).slice(0, 10),
     );
-    expect(firstRowsOf(index, 10, inParts.slice(1))).toBeUndefined();
+    const [, firstId] = index.first[0]!;
+    expect(
+      firstRowsOf(
+        index,
+        10,
+        inParts.filter((group) => group.provided_id !== firstId),
+      ),
+    ).toBeUndefined();
   });
 
   it('another shape reads as no index (then it is rebuilt)', () => {
@@ -107,7 +118,9 @@ describe('the writer keeps the index', () => {
   it('writes it with every change, matching what is stored', async () => {
     const writer = createRegistryWriter(TEST_SCOPE);
     for (const i of [3, 1, 20, 2]) await writer.update(add(i));
-    expect(await readRegistryIndex(TEST_SCOPE)).toEqual(computeRegistryIndex((await writer.read()).groups));
+    expect(await readRegistryIndex(TEST_SCOPE)).toEqual(
+      computeRegistryIndex(splitIntoBuckets((await writer.read()).groups)),
+    );
     expect((await readRegistryIndex(TEST_SCOPE))?.first.map(([, id]) => id)).toEqual([
       'group-1',
       'group-2',
@@ -122,7 +135,7 @@ describe('the writer keeps the index', () => {
     const writer = createRegistryWriter(TEST_SCOPE);
     expect(await readRegistryIndex(TEST_SCOPE)).toBeUndefined();
     await writer.refreshIndex();
-    const expected = computeRegistryIndex((await writer.read()).groups);
+    const expected = computeRegistryIndex(splitIntoBuckets((await writer.read()).groups));
     expect(await readRegistryIndex(TEST_SCOPE)).toEqual(expected);
 
     await fakeBrowser.storage.local.set({

@@ -21,6 +21,8 @@ const ROW_HEIGHT = 60;
 
 interface UserGroupListProps {
   groups: RegistryEntry[];
+  /** While the registry loads, `groups` holds only its first rows (by name), and these are its counts. */
+  loading?: Record<'Customer' | 'Testing', number>;
   busyKeys: ReadonlySet<string>;
   onAction: (action: RowAction, group: RegistryEntry) => void;
   /** The last row action's result, shown on its row. */
@@ -33,7 +35,7 @@ interface UserGroupListProps {
  * Search, filter, sort, and a grid of the groups that fills the section: the window scrolls it (one
  * scrollbar) and only the rows in view are in the DOM. One tab stop, arrow keys inside (use-grid-keys).
  */
-export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages }: UserGroupListProps) {
+export function UserGroupList({ groups, loading, busyKeys, onAction, note, renderMessages }: UserGroupListProps) {
   const [search, setSearch] = useState('');
   const [environment, setEnvironment] = useState<EnvironmentFilter>('all');
   const [sort, setSort] = useState<SortOrder>('name');
@@ -42,7 +44,11 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
   const index = useMemo(() => sortGroups(groups, sort), [groups, sort]);
   const searchIndex = useMemo(() => createGroupSearch(index), [index]);
   const visible = useMemo(() => searchIndex(search, environment), [searchIndex, search, environment]);
-  const counts = useMemo(() => countByEnvironment(groups), [groups]);
+  const loadedCounts = useMemo(() => countByEnvironment(groups), [groups]);
+  const counts = loading ?? loadedCounts;
+  const total = counts.Customer + counts.Testing;
+  // Loading, the list shows every group (none is filtered out yet) of which the first rows are in.
+  const shown = loading && !search && environment === 'all' ? total : visible.length;
   const selection = useGroupSelection(groups, visible);
   const locale = useMemo(() => uiLanguage(), []);
   const [now, setNow] = useState(() => Date.now());
@@ -82,7 +88,7 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
   useLayoutEffect(() => {
     scrollTo.current = (row) => virtualizer.scrollToIndex(row, { align: 'auto' });
   });
-  const empty = groups.length === 0;
+  const empty = groups.length === 0 && !loading;
 
   // Where the list starts in the page, and how much of the window the sticky toolbar covers.
   useLayoutEffect(() => {
@@ -112,7 +118,7 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
           onEnvironment={setEnvironment}
           sort={sort}
           onSort={setSort}
-          count={plural('groupsShowing', groups.length, visible.length, counts.Customer, counts.Testing)}
+          count={plural('groupsShowing', total, shown, counts.Customer, counts.Testing)}
         >
           {renderMessages(selection)}
         </GroupsToolbar>
@@ -128,7 +134,8 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
             ref={grid}
             role="grid"
             aria-label={t('groupsTable')}
-            aria-rowcount={visible.length + 1}
+            aria-rowcount={shown + 1}
+            aria-busy={loading ? true : undefined}
             aria-multiselectable="true"
             className="group-table"
             {...gridProps}

@@ -32,6 +32,7 @@ export function UserGroupsSection() {
   const { id: workspaceId } = useActiveWorkspace();
   const groups = useUserGroupStore((state) => state.groups);
   const loaded = useUserGroupStore((state) => state.loaded);
+  const preview = useUserGroupStore((state) => state.preview);
   const [outcome, setOutcome] = useState<Outcome>();
   const [dialog, setDialog] = useState<Dialog>();
   const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(new Set());
@@ -119,9 +120,10 @@ export function UserGroupsSection() {
       {!inList && <OutcomeMessage outcome={outcome} onForget={onForget} />}
       <UnsettledCreates onStart={begin} onOutcome={setOutcome} />
       <RegistryTransfer onOutcome={setOutcome} />
-      {loaded ? (
+      {loaded || preview ? (
         <UserGroupList
-          groups={groups}
+          groups={loaded || !preview ? groups : (preview.rows as RegistryEntry[])}
+          loading={loaded ? undefined : preview?.counts}
           busyKeys={busyKeys}
           onAction={onAction}
           note={note}
