@@ -113,7 +113,10 @@ describe('the writer keeps the list beside the registry', () => {
       result: null,
     }));
     await writer.update((registry, unsettled) => ({ registry, unsettled: settleCreate(unsettled, REF), result: null }));
-    expect(changes).toEqual([[expect.stringMatching(/^ws\.test-ws\.userGroups\.\d{3}$/) as unknown], [UNSETTLED_KEY]]);
+    expect(changes).toEqual([
+      [expect.stringMatching(/^ws\.test-ws\.userGroups\.\d{3}$/) as unknown, 'ws.test-ws.userGroupIndex'],
+      [UNSETTLED_KEY],
+    ]);
     expect((await fakeBrowser.storage.local.get(UNSETTLED_KEY))[UNSETTLED_KEY]).toMatchObject({
       creates: [create({ userGroupId: 'team-2' })],
     });

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { plural, t, uiLanguage, type MessageKey } from '@/lib/i18n';
 import {
   countByEnvironment,
-  searchGroups,
+  createGroupSearch,
   sortGroups,
   type EnvironmentFilter,
   type SortOrder,
@@ -30,6 +30,8 @@ const NO_KEYS: readonly string[] = [];
 
 interface UserGroupListProps {
   groups: RegistryEntry[];
+  /** While the registry loads, `groups` holds only its first rows (by name), and these are its counts. */
+  loading?: Record<'Customer' | 'Testing', number>;
   busyKeys: ReadonlySet<string>;
   onAction: (action: RowAction, group: RegistryEntry) => void;
   /** The last row action's result, shown on its row. */
@@ -60,6 +62,7 @@ export function withPinnedFirst(shown: readonly RegistryEntry[], pinned: readonl
  */
 export function UserGroupList({
   groups,
+  loading,
   busyKeys,
   onAction,
   note,
@@ -72,15 +75,20 @@ export function UserGroupList({
   const [search, setSearch] = useState('');
   const [environment, setEnvironment] = useState<EnvironmentFilter>('all');
   const [sort, setSort] = useState<SortOrder>('name');
-  // Sorted (and lower-cased for search) once per registry change or sort order, not per keystroke: a
-  // keystroke only filters the index (about 1 ms for 10,000 groups), so it renders at once, not deferred.
+  // Sorted (and folded for search) once per registry change or sort order, not per keystroke: a keystroke
+  // only narrows the last result (lib/user-groups/group-search.ts), so it renders at once, not deferred.
   const index = useMemo(() => sortGroups(groups, sort), [groups, sort]);
-  const matching = useMemo(() => searchGroups(index, search, environment), [index, search, environment]);
+  const searchIndex = useMemo(() => createGroupSearch(index), [index]);
+  const matching = useMemo(() => searchIndex(search, environment), [searchIndex, search, environment]);
   const visible = useMemo(() => withPinnedFirst(matching, pinnedKeys), [matching, pinnedKeys]);
   const pinned = useMemo(() => new Set(pinnedKeys), [pinnedKeys]);
   const searchField = useRef<HTMLInputElement>(null);
   const panelHeight = useJobPanelHeight((state) => state.height);
-  const counts = useMemo(() => countByEnvironment(groups), [groups]);
+  const loadedCounts = useMemo(() => countByEnvironment(groups), [groups]);
+  const counts = loading ?? loadedCounts;
+  const total = counts.Customer + counts.Testing;
+  // Loading, the list shows every group (none is filtered out yet) of which the first rows are in.
+  const shown = loading && !search && environment === 'all' ? total : visible.length;
   const selection = useGroupSelection(groups, visible);
   const locale = useMemo(() => uiLanguage(), []);
   const [now, setNow] = useState(() => Date.now());
@@ -122,7 +130,7 @@ export function UserGroupList({
   useLayoutEffect(() => {
     scrollTo.current = (row) => virtualizer.scrollToIndex(row, { align: 'auto' });
   });
-  const empty = groups.length === 0;
+  const empty = groups.length === 0 && !loading;
   const noMatch = !empty && visible.length === 0;
   const filterLabel = t(ENVIRONMENT_FILTER_LABELS[environment]);
   const clearFilter = () => {
@@ -160,7 +168,7 @@ export function UserGroupList({
           sort={sort}
           onSort={setSort}
           searchRef={searchField}
-          count={plural('groupsShowing', groups.length, visible.length, counts.Customer, counts.Testing)}
+          count={plural('groupsShowing', total, shown, counts.Customer, counts.Testing)}
         >
           {renderMessages(selection)}
         </GroupsToolbar>
@@ -183,7 +191,8 @@ export function UserGroupList({
             ref={grid}
             role="grid"
             aria-label={t('groupsTable')}
-            aria-rowcount={visible.length + 1}
+            aria-rowcount={shown + 1}
+            aria-busy={loading ? true : undefined}
             aria-multiselectable="true"
             className="group-table"
             {...gridProps}

@@ -43,6 +43,7 @@ export function UserGroupsSection({ locked = false }: { locked?: boolean }) {
   const loaded = useUserGroupStore((state) => state.loaded);
   const tokensSealed = useTokensSealed();
   const lockClosings = useLockStore((state) => state.closings);
+  const preview = useUserGroupStore((state) => state.preview);
   const [outcome, setOutcome] = useState<Outcome>();
   const [dialog, setDialog] = useState<Dialog>();
   const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(new Set());
@@ -131,9 +132,10 @@ export function UserGroupsSection({ locked = false }: { locked?: boolean }) {
       {!inList && <OutcomeMessage outcome={outcome} onForget={onForget} />}
       <UnsettledCreates onStart={begin} onOutcome={setOutcome} />
       <RegistryTransfer onOutcome={setOutcome} />
-      {loaded ? (
+      {loaded || preview ? (
         <UserGroupList
-          groups={groups}
+          groups={loaded || !preview ? groups : (preview.rows as RegistryEntry[])}
+          loading={loaded ? undefined : preview?.counts}
           busyKeys={busyKeys}
           onAction={onAction}
           note={note}
