@@ -50,8 +50,8 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
     kick: runner.kick,
     wake: runner.wake,
     idle: runner.idle,
-    cancel: runner.cancel,
-    resume: runner.resume,
+    cancel: () => runner.cancel(),
+    resume: () => runner.resume(),
 
     /** A bulk create: rows already in the registry are skipped. */
     async start(
