@@ -46,6 +46,14 @@ export function remainingCount(job: Pick<JobProgress, 'queued' | 'retries' | 'ne
   return job.queued + job.retries.length - job.next;
 }
 
+/**
+ * Rows with an outcome: every position passed, less those queued again for a retry (their outcome is
+ * still to come). Whatever the kind counts, this is how far the job is.
+ */
+export function doneCount(job: Pick<JobProgress, 'next' | 'retries'>): number {
+  return job.next - job.retries.length;
+}
+
 /** The index in the stored rows of the row at a queue position (undefined past the end). */
 export function rowIndexAt(job: JobProgress, position: number): number | undefined {
   return position < job.queued ? position : job.retries[position - job.queued];
