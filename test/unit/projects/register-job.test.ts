@@ -42,7 +42,7 @@ function fakeRegister(
   const historyAtSend: number[] = [];
   const perUrl = new Map<string, number>();
   const api: Pick<ProjectApi, 'createProject'> = {
-    createProject: vi.fn(async (_connection, input) => {
+    createProject: vi.fn(async (_connection: Connection, input: { projectUrl: string; projectName: string }) => {
       historyAtSend.push((await readHistory(TEST_SCOPE)).length);
       calls.push({ url: input.projectUrl, at: Date.now() });
       const call = (perUrl.get(input.projectUrl) ?? 0) + 1;
