@@ -6,6 +6,7 @@ import { t } from '@/lib/i18n';
 import { NotSetUp } from './NotSetUp';
 import { loadWorkspaceView, type PopupState } from './popup-state';
 import { ProjectForm } from './ProjectForm';
+import { SelectedTabs } from './SelectedTabs';
 import { ShortcutFooter } from './ShortcutFooter';
 import { WorkspacePicker } from './WorkspacePicker';
 import { messageText } from '@/lib/message-ref';
@@ -45,13 +46,16 @@ export function App({ initial }: { initial: Promise<Loaded> }) {
         ) : !status.value.projectApiReady ? (
           <NotSetUp status={status.value} />
         ) : (
-          <ProjectForm
-            key={workspaceId}
-            workspaceId={workspaceId}
-            page={page}
-            initialHistory={history}
-            onOpenSettings={openSettings}
-          />
+          <>
+            <ProjectForm
+              key={workspaceId}
+              workspaceId={workspaceId}
+              page={page}
+              initialHistory={history}
+              onOpenSettings={openSettings}
+            />
+            <SelectedTabs key={`tabs-${workspaceId}`} workspaceId={workspaceId} />
+          </>
         )}
       </main>
       <ShortcutFooter />

@@ -204,7 +204,7 @@ test('200 pages from a sitemap at the default pace: within 150 requests a minute
   extension,
   sandbox,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const options = await openOptionsPage(extension, undefined, 'projects');
   // The sitemap's pages (/pages/site-N) are used by no other test of this browser.
@@ -217,7 +217,8 @@ test('200 pages from a sitemap at the default pace: within 150 requests a minute
   const startedAt = Date.now();
   await options.getByRole('button', { name: 'Register 200 pages' }).click();
 
-  await expect(counts(options)).toContainText(/^(5\d|[6-9]\d) of 200/, { timeout: 60_000 });
+  // Part way (the machine may be slow: any point between 20 and 149 will do).
+  await expect(counts(options)).toContainText(/^([2-9]\d|1[0-4]\d) of 200/, { timeout: 120_000 });
   const cdp = await extension.context.newCDPSession(options);
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.stopAllWorkers');
@@ -227,7 +228,7 @@ test('200 pages from a sitemap at the default pace: within 150 requests a minute
   const indicator = options.getByRole('group', { name: 'Background job' });
   await expect(indicator.first()).toContainText(/Registering pages: \d+ of 200/);
 
-  await expect(counts(options)).toContainText(/^200 of 200 done/, { timeout: 200_000 });
+  await expect(counts(options)).toContainText(/^200 of 200 done/, { timeout: 300_000 });
   const elapsed = Date.now() - startedAt;
   const sent = sandbox.requests.filter((request) => request.route === 'project.create');
   const urls = createRequests(sandbox);
