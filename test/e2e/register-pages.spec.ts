@@ -2,11 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
+import type { Browser as ExtensionApi } from 'wxt/browser';
 import { configureConnection } from './fixtures/connection.ts';
 import { readWorkspaceStorage } from './fixtures/extension-storage.ts';
 import { openOptionsPage } from './fixtures/options-page.ts';
+import { openActionPopup } from './fixtures/popup.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
+
+declare const chrome: typeof ExtensionApi;
 
 // Options → Projects → Register pages (issue 28, design.md §12), against the sandbox's project API.
 
@@ -247,4 +251,55 @@ test('200 pages from a sitemap at the default pace: within 150 requests a minute
   console.log(
     `register pages e2e: 200 pages in ${(elapsed / 1000).toFixed(1)} s at the default 150/min (busiest minute ${busiest} requests, ${unknown} of unknown outcome after the stop)`,
   );
+});
+
+test('3 selected tabs: the popup offers Register 3 selected tabs, which makes 3 projects; one tab selected: no such button', async ({
+  extension,
+  sandbox,
+}) => {
+  test.setTimeout(120_000);
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const prefix = unique('tabs');
+  const pages: Page[] = [];
+  for (const index of [1, 2, 3]) {
+    const tab = await extension.context.newPage();
+    await tab.goto(sandbox.pageUrl(`${prefix}-${index}`, `Selected tab ${index}`));
+    pages.push(tab);
+  }
+  const [first] = pages;
+  if (!first) throw new Error('no tab');
+
+  // One tab selected: the popup is as it was.
+  const single = await openActionPopup(extension, first);
+  await expect(single.popup.getByRole('button', { name: 'Create project' })).toBeVisible();
+  await expect(single.popup.getByRole('button', { name: /selected tab/ })).toHaveCount(0);
+  await single.close();
+
+  const urls = pages.map((tab) => tab.url());
+  const selectAll = async () => {
+    const worker = await extension.serviceWorker();
+    await worker.evaluate(async (wanted) => {
+      const all = await chrome.tabs.query({});
+      const chosen = all.filter((tab) => tab.url !== undefined && wanted.includes(tab.url));
+      const windowId = chosen[0]?.windowId;
+      await chrome.tabs.highlight({ windowId, tabs: chosen.map((tab) => tab.index) });
+    }, urls);
+  };
+  const several = await openActionPopup(extension, first, 'openPopup', selectAll);
+  try {
+    await several.popup.getByRole('button', { name: 'Register 3 selected tabs' }).click();
+    await expect(several.popup.getByRole('status')).toContainText('Registering 3 pages in the background.');
+    await expect.poll(() => sandbox.projects().length, { timeout: 20_000 }).toBe(3);
+    expect(
+      sandbox
+        .projects()
+        .map((project) => [project.projectUrl, project.projectName])
+        .sort(),
+    ).toEqual(urls.map((url, index) => [url, `Selected tab ${index + 1}`]).sort());
+    await expect
+      .poll(async () => (await readHistory(extension)).filter((entry) => urls.includes(entry.projectUrl)).length)
+      .toBe(3);
+  } finally {
+    await several.close();
+  }
 });
