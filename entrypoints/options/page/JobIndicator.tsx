@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t, type MessageKey } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { doneCount } from '@/lib/jobs/job-queue';
 import { sendMessage } from '@/lib/messaging/client';
 import { cancelRegisterPages } from '@/lib/messaging/messages/register-pages-messages';
@@ -24,8 +24,8 @@ interface JobLineProps {
   done: number;
   total: number;
   paused: boolean;
-  cancelLabel: MessageKey;
-  viewLabel?: MessageKey;
+  cancelLabel: string;
+  viewLabel?: string;
   onCancel: () => Promise<unknown>;
   section: 'groups' | 'projects';
   progressId: string;
@@ -46,15 +46,11 @@ function JobLine({ kind, done, total, paused, cancelLabel, viewLabel, onCancel, 
         {paused && ` ${t('jobIndicatorPaused')}`}
       </span>
       {' · '}
-      <button type="button" className="link" aria-label={t(cancelLabel)} disabled={busy} onClick={() => void cancel()}>
+      <button type="button" className="link" aria-label={cancelLabel} disabled={busy} onClick={() => void cancel()}>
         {t('bulkCancel')}
       </button>
       {' · '}
-      <a
-        href={sectionHref(section)}
-        aria-label={viewLabel ? t(viewLabel) : undefined}
-        onClick={() => showProgress(progressId)}
-      >
+      <a href={sectionHref(section)} aria-label={viewLabel} onClick={() => showProgress(progressId)}>
         {t('jobView')}
       </a>
     </div>
@@ -79,7 +75,7 @@ export function JobIndicator() {
           done={groupJob.created + groupJob.existed + groupJob.failed.length}
           total={groupJob.total}
           paused={groupJob.status === 'paused'}
-          cancelLabel="jobCancelLabel"
+          cancelLabel={t('jobCancelLabel')}
           onCancel={() => cancelJob(workspaceId)}
           section="groups"
           progressId="job-progress"
@@ -91,8 +87,8 @@ export function JobIndicator() {
           done={doneCount(registerJob)}
           total={registerJob.total}
           paused={registerJob.status === 'paused'}
-          cancelLabel="jobCancelRegisterLabel"
-          viewLabel="jobViewRegisterLabel"
+          cancelLabel={t('jobCancelRegisterLabel')}
+          viewLabel={t('jobViewRegisterLabel')}
           onCancel={() => sendMessage(cancelRegisterPages, { workspaceId })}
           section="projects"
           progressId="register-progress"

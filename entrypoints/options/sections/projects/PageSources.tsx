@@ -173,7 +173,6 @@ export function SitemapFetch({ onFound, onProblem, onStarting }: SourceProps & {
         label={t('registerSitemapAddress')}
         type="url"
         inputMode="url"
-        placeholder="https://"
         value={address}
         onChange={setAddress}
         hint={t('registerSitemapHint')}
