@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { Alert } from '@/components/Alert';
 import UnlockForm from '@/components/UnlockForm';
@@ -6,12 +6,30 @@ import { t } from '@/lib/i18n';
 import { NotSetUp } from './NotSetUp';
 import { loadWorkspaceView, type PopupState } from './popup-state';
 import { ProjectForm } from './ProjectForm';
-import { SelectedTabs } from './SelectedTabs';
 import { ShortcutFooter } from './ShortcutFooter';
 import { WorkspacePicker } from './WorkspacePicker';
 import { messageText } from '@/lib/message-ref';
 
 type Loaded = PopupState;
+
+// Only with several tabs selected: a chunk of its own, out of the popup's first load (and its gzip budget).
+const SelectedTabs = lazy(() => import('./SelectedTabs'));
+
+/** How many tabs are selected (highlighted) in the window: counting them needs no permission. Read after the first paint. */
+function useSelectedTabCount(): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    let current = true;
+    browser.tabs.query({ highlighted: true, currentWindow: true }).then(
+      (tabs) => current && setCount(tabs.length),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return count;
+}
 
 function openSettings() {
   void browser.runtime.openOptionsPage().then(() => window.close());
@@ -19,6 +37,7 @@ function openSettings() {
 
 export function App({ initial }: { initial: Promise<Loaded> }) {
   const [loaded, setLoaded] = useState<Loaded>();
+  const selectedTabs = useSelectedTabCount();
   useEffect(() => {
     void initial.then(setLoaded);
   }, [initial]);
@@ -54,7 +73,11 @@ export function App({ initial }: { initial: Promise<Loaded> }) {
               initialHistory={history}
               onOpenSettings={openSettings}
             />
-            <SelectedTabs key={`tabs-${workspaceId}`} workspaceId={workspaceId} />
+            {selectedTabs > 1 && (
+              <Suspense fallback={null}>
+                <SelectedTabs key={`tabs-${workspaceId}`} workspaceId={workspaceId} count={selectedTabs} />
+              </Suspense>
+            )}
           </>
         )}
       </main>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { browser } from 'wxt/browser';
 import { Alert } from '@/components/Alert';
 import { plural, t } from '@/lib/i18n';
@@ -15,23 +15,11 @@ type Outcome = { kind: 'started'; text: string } | { kind: 'error'; text: string
  * With several tabs selected (highlighted) in the window: Register N selected tabs, the same job as
  * Options → Projects → Register pages. Counting the selected tabs needs no permission; their addresses
  * and titles need `tabs`, asked for in the click (its first await). With one tab selected nothing shows.
- * The count is read after the popup's first paint, so its load path is unchanged.
+ * The popup counts the tabs after its first paint and loads this module only for two or more (App.tsx).
  */
-export function SelectedTabs({ workspaceId }: { workspaceId: string }) {
-  const [count, setCount] = useState(0);
+export default function SelectedTabs({ workspaceId, count }: { workspaceId: string; count: number }) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
-
-  useEffect(() => {
-    let current = true;
-    browser.tabs.query({ highlighted: true, currentWindow: true }).then(
-      (tabs) => current && setCount(tabs.length),
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
 
   if (count < 2) return null;
 
