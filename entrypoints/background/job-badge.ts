@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
-import { storedBulkJobSchema } from '@/lib/storage/bulk-job/bulk-job-schema';
-import { combinedBadge, jobBadge, type JobBadge } from '@/lib/user-groups/job-badge';
+import { jobProgressSchema } from '@/lib/storage/jobs/job-progress-schema';
+import { combinedBadge, jobBadge, type JobBadge } from '@/lib/jobs/job-badge';
 
-const JOB_KEY = /^ws\.[a-z0-9-]{1,36}\.bulkCreateJob$/;
+const JOB_KEY = /^ws\.[a-z0-9-]{1,36}\.(bulkCreateJob|registerPagesJob)$/;
 
 /** The toolbar action (Firefox MV2 names it browserAction). */
 function toolbarAction() {
@@ -23,7 +23,7 @@ export function registerJobBadge(): void {
     let changed = false;
     for (const [key, change] of Object.entries(changes)) {
       if (!JOB_KEY.test(key)) continue;
-      const job = storedBulkJobSchema.safeParse(change.newValue ?? null);
+      const job = jobProgressSchema.safeParse(change.newValue);
       badges.set(key, jobBadge(job.success ? job.data : null));
       changed = true;
     }

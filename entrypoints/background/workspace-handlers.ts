@@ -41,6 +41,10 @@ export function createWorkspaceHandlers(services: WorkspaceServices, deps: Works
       services.jobs().startSelection(operation, groups, ratePerMinute),
     cancelBulkCreate: () => services.jobs().cancel(),
     resumeBulkCreate: () => services.jobs().resume(),
+    startRegisterPages: ({ pages, skipped, ratePerMinute }) =>
+      services.registerRunner().start(pages, skipped, ratePerMinute),
+    cancelRegisterPages: () => services.registerRunner().cancel(),
+    resumeRegisterPages: () => services.registerRunner().resume(),
     describeWorkspaceLoss: () =>
       describeWorkspaceLoss({
         scope: services.scope,

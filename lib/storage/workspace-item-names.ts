@@ -16,6 +16,8 @@ const LOCAL_ITEMS: WorkspaceItemName[] = [
   'projectHistory',
   'bulkCreateJob',
   'bulkCreateRows',
+  'registerPagesJob',
+  'registerPagesRows',
   'apiHealth',
   'lastRegistryExport',
 ];

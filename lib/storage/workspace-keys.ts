@@ -18,6 +18,8 @@ export type WorkspaceItemName =
   | 'projectHistory'
   | 'bulkCreateJob'
   | 'bulkCreateRows'
+  | 'registerPagesJob'
+  | 'registerPagesRows'
   | 'apiHealth'
   | 'lastRegistryExport';
 

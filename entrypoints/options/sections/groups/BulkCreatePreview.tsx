@@ -13,13 +13,7 @@ import { planBulkCreate } from '@/lib/user-groups/bulk-job';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { describeGroup } from './describe-group';
 import { ProblemList } from './ImportPreview';
-import { estimateJob } from './job-estimate';
-
-/** "24 s", "12 min". */
-export function formatEstimate(rows: number, ratePerMinute: number): string {
-  const { amount, unit } = estimateJob(rows, ratePerMinute);
-  return unit === 's' ? t('bulkDurationSeconds', String(amount)) : t('bulkDurationMinutes', String(amount));
-}
+import { formatEstimate } from '../../shared/job-pace';
 
 interface BulkCreatePreviewProps {
   fileName: string;

@@ -4,24 +4,12 @@ import { ActionMessage } from '@/components/ActionMessage';
 import { TextField } from '@/components/TextField';
 import { plural, t } from '@/lib/i18n';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
-import {
-  DEFAULT_RATE_PER_MINUTE,
-  DOCUMENTED_LIMIT_PER_MINUTE,
-  MAX_RATE_PER_MINUTE,
-} from '@/lib/user-groups/bulk-pacing';
+import { DEFAULT_RATE_PER_MINUTE, DOCUMENTED_LIMIT_PER_MINUTE, MAX_RATE_PER_MINUTE } from '@/lib/jobs/job-pacing';
+import { checkRate } from '../../shared/job-pace';
 import { AddGroupsFromFile, type ChosenGroupsFile } from './AddGroupsFromFile';
 import { BulkCreatePreview } from './BulkCreatePreview';
 import { RegistryImport } from './RegistryImport';
 import { GoToJobButton } from '../../page/GoToJobButton';
-
-function checkRate(raw: string): { rate?: number; error?: string; warning?: string } {
-  const rate = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || rate < 1 || rate > MAX_RATE_PER_MINUTE)
-    return { error: t('bulkRateInvalid', String(MAX_RATE_PER_MINUTE)) };
-  if (rate > DOCUMENTED_LIMIT_PER_MINUTE)
-    return { rate, warning: t('bulkRateAboveLimit', String(rate), String(DOCUMENTED_LIMIT_PER_MINUTE)) };
-  return { rate };
-}
 
 /**
  * Add groups from a file: one file field that tells a bulk-create CSV (groups created on the service by
