@@ -27,8 +27,10 @@ import { BULK_ROWS, measureBulkCreate } from './bulk-create.ts';
 declare const chrome: typeof ExtensionApi;
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
-/** `BENCH_ONLY=popup,trip,options,bulk,scale` runs only those measures (all by default); sizes are always shown. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'popup,trip,options,bulk,scale').split(',').map((name) => name.trim()));
+/** `BENCH_ONLY=popup,trip,options,lock,bulk,scale` runs only those measures (all by default); sizes are always shown. */
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? 'popup,trip,options,lock,bulk,scale').split(',').map((name) => name.trim()),
+);
 /**
  * `BENCH_GUARD=1` (npm test, a few runs): fail when a ratio is far over its target: more than
  * GUARD_MARGIN times it, so that a noisy machine does not fail it. Absolute times are not guarded (they
@@ -62,8 +64,12 @@ const skipped = {
   navigation: NaN,
   keystroke: NaN,
   keystrokeWork: NaN,
+  lockOn: NaN,
+  unlock: NaN,
   count: 0,
 };
+/** Each lock run seals and opens the whole registry: a few are enough (the median is printed). */
+const LOCK_RUNS = Math.min(RUNS, 3);
 async function readyTime(context: BrowserContext, url: string): Promise<number> {
   const page = await context.newPage();
   try {
@@ -247,6 +253,46 @@ async function optionsWithManyGroups(context: BrowserContext, origin: string) {
   };
 }
 
+/**
+ * The passphrase lock with the registry seeded (issue 24: under 1 s each): Turn on protection (seals every
+ * workspace's credentials and every group token, then writes the whole registry) and Unlock (derives the
+ * key, 600,000 PBKDF2 rounds, opens the store), each timed from the click to the page's status message.
+ * Then the lock goes off again, so the measures after it run unlocked.
+ */
+async function lockWithManyGroups(context: BrowserContext, origin: string) {
+  const passphrase = 'bench passphrase 2026';
+  const lockOn: number[] = [];
+  const unlock: number[] = [];
+  const page = await context.newPage();
+  await page.goto(`${origin}options.html#connection`);
+  const region = page.getByRole('region', { name: 'Passphrase lock' });
+  const field = region.getByLabel('Passphrase', { exact: true });
+  const timed = async (click: () => Promise<void>, status: string) => {
+    const started = Date.now();
+    await click();
+    await region.getByRole('status').filter({ hasText: status }).waitFor({ timeout: 60_000 });
+    return Date.now() - started;
+  };
+  for (let run = 0; run < LOCK_RUNS; run += 1) {
+    await region.getByRole('checkbox', { name: 'Protect credentials with a passphrase' }).check();
+    await field.fill(passphrase);
+    await region.getByLabel('Confirm passphrase', { exact: true }).fill(passphrase);
+    lockOn.push(
+      await timed(() => region.getByRole('button', { name: 'Turn on protection' }).click(), 'Protection is on'),
+    );
+    await region.getByRole('button', { name: 'Lock now' }).click();
+    await field.waitFor();
+    await field.fill(passphrase);
+    unlock.push(await timed(() => region.getByRole('button', { name: 'Unlock', exact: true }).click(), 'Unlocked.'));
+    await region.getByRole('checkbox', { name: 'Protect credentials with a passphrase' }).uncheck();
+    await field.fill(passphrase);
+    await region.getByRole('button', { name: 'Turn off protection' }).click();
+    await region.getByRole('status').filter({ hasText: 'Protection is off' }).waitFor({ timeout: 60_000 });
+  }
+  await page.close();
+  return { lockOn: median(lockOn), unlock: median(unlock) };
+}
+
 async function main() {
   const extensionDir = await buildWithBaselinePage();
   const sandbox = await startSandbox({ port: 0 });
@@ -263,8 +309,9 @@ async function main() {
 
     const ready = ONLY.has('popup') ? await popupReady(context, origin, tabId) : skipped;
     const trip = ONLY.has('trip') ? await roundTrip(context, origin, tabId, sandbox) : skipped;
-    if (ONLY.has('options')) await seedGroups(worker, workspaceId, GROUPS);
+    if (ONLY.has('options') || ONLY.has('lock')) await seedGroups(worker, workspaceId, GROUPS);
     const options = ONLY.has('options') ? await optionsWithManyGroups(context, origin) : skipped;
+    const lock = ONLY.has('lock') ? await lockWithManyGroups(context, origin) : skipped;
     const bulk = ONLY.has('bulk')
       ? await measureBulkCreate(context, origin, workspaceId, sandbox, Number(process.env.BENCH_BULK_ROWS ?? BULK_ROWS))
       : skipped;
@@ -316,6 +363,20 @@ async function main() {
         `next frame painted ${ms(options.keystroke)}`,
         '',
         verdict(options.keystrokeWork, TARGETS.keystrokeWork),
+      ],
+      [
+        `Passphrase lock, ${groups} groups: Turn on protection → on`,
+        ms(lock.lockOn),
+        '',
+        '',
+        verdict(lock.lockOn, TARGETS.lockOn),
+      ],
+      [
+        `Passphrase lock, ${groups} groups: Unlock → unlocked`,
+        ms(lock.unlock),
+        '',
+        '',
+        verdict(lock.unlock, TARGETS.unlock),
       ],
       [
         `Bulk create ${bulk.count.toLocaleString('en')} groups, throttle off`,
@@ -377,6 +438,7 @@ async function main() {
           ready,
           trip,
           options,
+          lock,
           bulk,
           scale: { workspaces: WORKSPACES, groups: GROUPS, ready: scaleReady, options: scaleOptions },
           sizes,
