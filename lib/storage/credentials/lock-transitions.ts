@@ -63,14 +63,18 @@ async function recodePart(name: string, value: unknown, from?: CryptoKey, to?: C
  * left out: it stays as stored (it was sealed with another key, or is unreadable and kept aside on read).
  */
 async function recode(values: Values, from?: CryptoKey, to?: CryptoKey): Promise<Values> {
-  const out: Values = {};
-  for (const [name, value] of Object.entries(values)) {
-    const next = REGISTRY_PART.test(name)
-      ? await recodePart(name, value, from, to)
-      : await recodeCredentials(value, from, to);
-    if (next !== undefined) out[name] = next;
-  }
-  return out;
+  // All at once: with 10,000 groups in 256 registry parts, one part after the other kept the crypto idle
+  // between awaits (the bench's "Turn on protection" measure).
+  const recoded = await Promise.all(
+    Object.entries(values).map(
+      async ([name, value]) =>
+        [
+          name,
+          REGISTRY_PART.test(name) ? await recodePart(name, value, from, to) : await recodeCredentials(value, from, to),
+        ] as const,
+    ),
+  );
+  return Object.fromEntries(recoded.filter(([, next]) => next !== undefined));
 }
 
 async function importRaw(raw: string | undefined): Promise<CryptoKey | undefined> {
