@@ -28,7 +28,14 @@ export function deleteFailure(group: RegistryEntry, error: AppError): Outcome {
       settingsLink,
     };
   if (error.code === 'REJECTED') {
-    const words = group.deleteOutcomeUnknown !== undefined ? 'groupsRetryDeleteGone' : 'groupsDeleteRefused';
+    // A retry refused after a lost rotation too: the stored token may simply be the old one (found by the
+    // 1,000-step chaos run), so the page does not say the delete went through.
+    const words =
+      group.deleteOutcomeUnknown === undefined
+        ? 'groupsDeleteRefused'
+        : group.rotation
+          ? 'groupsRetryDeleteAmbiguous'
+          : 'groupsRetryDeleteGone';
     return { kind: 'error', text: t(words, described, listErrorText(error)), offer: { kind: 'forget', group } };
   }
   return {
