@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { displayUrl } from '../../lib/url/display-url.ts';
 import { expectNoViolations } from './fixtures/axe.ts';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
 import { configureConnection, forgetCredentials } from './fixtures/connection.ts';
@@ -71,7 +72,7 @@ async function openFilledPopup(
   const page = await openWebPage(extension, sandbox, `${slug}-${scheme}`, `Release notes ${scheme} — ${slug}`);
   const popup = await openPopupForTab(extension, page);
   await popup.emulateMedia({ colorScheme: scheme });
-  await expect(popup.getByLabel('Project URL', { exact: true })).toHaveValue(page.url());
+  await expect(popup.getByLabel('Project URL', { exact: true })).toHaveValue(displayUrl(page.url()));
   return popup;
 }
 
@@ -151,7 +152,7 @@ for (const scheme of SCHEMES) {
       await page.goto(`${page.url()}&q=${'a'.repeat(2000)}`);
       const popup = await openPopupForTab(extension, page);
       await popup.emulateMedia({ colorScheme: scheme });
-      await expect(popup.getByLabel('Project URL', { exact: true })).toHaveValue(page.url());
+      await expect(popup.getByLabel('Project URL', { exact: true })).toHaveValue(displayUrl(page.url()));
       await expectNoViolations(popup, `the popup with a 2,000-character address (${scheme})`);
     });
 
@@ -287,7 +288,7 @@ test('the keyboard alone registers a page in the popup, and focus lands on the n
   const popup = await extension.context.newPage();
   await popup.goto(extension.extensionUrl(`popup.html?tabId=${await tabIdOf(extension, page)}`));
   const url = popup.getByLabel('Project URL', { exact: true });
-  await expect(url).toHaveValue(page.url());
+  await expect(url).toHaveValue(displayUrl(page.url()));
 
   // Focus starts on Create project (the page is prefilled and can be registered), and shows.
   const create = popup.getByRole('button', { name: 'Create project' });
