@@ -53,7 +53,7 @@ test('200 rows while the sandbox answers 429 to some: all 200 end up in the regi
   await expect(counts(reopened)).toHaveText('200 of 200 created, 0 failed', { timeout: 30_000 });
   const elapsed = Date.now() - startedAt;
   await expect(reopened.getByRole('progressbar', { name: 'Bulk create progress' })).toHaveAttribute('value', '200');
-  await expect(reopened.getByText('Done.')).toBeVisible();
+  await expect(reopened.getByText('Done.', { exact: true })).toBeVisible();
   await expect(counts(otherTab)).toHaveText('200 of 200 created, 0 failed');
 
   const rateLimited = sandbox.requests.filter((request) => request.route === 'userGroup.create').length - 200;
@@ -102,12 +102,12 @@ test('the preview lists invalid rows and rows already here; failures are listed;
   await expect(counts(options)).toHaveText('1 of 5 created, 1 failed; 1 skipped (already in this browser)', {
     timeout: 5_000,
   });
-  await options.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await options.getByRole('button', { name: 'Cancel job', exact: true }).click();
   await expect(options.getByText(/^Cancelled: [23] rows were not sent\.$/)).toBeVisible();
   await expect(options.getByRole('list', { name: 'Failed rows' })).toContainText(
     'Line 2 “Team 0, "bulk"” (Customer, ID bulk-000): The service refused',
   );
-  await expect(options.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+  await expect(options.getByRole('button', { name: 'Cancel job', exact: true })).toHaveCount(0);
 
   // Nothing more is sent after the cancel.
   const sent = sandbox.requests.length;

@@ -21,8 +21,11 @@ export async function neverUsed(scope: KeyScope): Promise<boolean> {
     browser.storage.session.get(names.session),
   ]);
   const settingsName = scopedName(scope, 'connectionSettings');
+  // The registry's index is derived (the writer rebuilds it, also for an empty registry, when a page asks):
+  // it says nothing about use.
+  const indexName = scopedName(scope, 'userGroupIndex');
   const holds = (name: string, value: unknown) => {
-    if (name.endsWith('$') || value === undefined || value === null) return false;
+    if (name.endsWith('$') || name === indexName || value === undefined || value === null) return false;
     if (name !== settingsName) return true;
     const settings = connectionSettingsSchema.safeParse(value);
     return !settings.success || settings.data.projectApiUrl !== '' || settings.data.userGroupBaseUrl !== '';
