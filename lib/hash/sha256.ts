@@ -1,0 +1,33 @@
+/**
+ * JSON with its object keys sorted and `undefined` members left out, so that the same value always
+ * gives the same text (and the same hash), whatever order its keys were written in.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sorted(value));
+}
+
+function sorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value).filter(([, member]) => member !== undefined);
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([key, member]) => [key, sorted(member)]));
+}
+
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/** SHA-256 of the text's UTF-8 bytes, as 64 lower-case hex digits (WebCrypto). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  let hex = '';
+  for (const byte of digest) hex += HEX[byte];
+  return hex;
+}
+
+/**
+ * What the activity log and the UI may say about a token: the first 8 hex digits of its SHA-256. It
+ * tells two tokens apart (and matches a token someone holds) without revealing it. '' for no token.
+ */
+export async function tokenFingerprint(token: string): Promise<string> {
+  return token === '' ? '' : (await sha256Hex(token)).slice(0, 8);
+}
