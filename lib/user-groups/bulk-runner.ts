@@ -21,6 +21,7 @@ import { delayBeforeSend } from './bulk-pacing';
 import { flagCutOffRow, sendRow, type SelectionOperations } from './bulk-send';
 import type { RegistryWriter } from '../storage/registry/registry-writer';
 import { text } from '../message-ref';
+import type { ActivityRecorder } from '../activity/activity-recorder';
 
 /** A worker idle for 30 s is stopped: longer waits end the loop and the alarm picks the job up again. */
 export const MAX_IN_WORKER_WAIT_MS = 20_000;
@@ -39,6 +40,8 @@ export interface BulkRunnerDeps {
   alarm: BulkAlarm;
   /** The single-row rotate and delete, for selection jobs (bulk-send.ts). */
   groups?: SelectionOperations;
+  /** The activity log, for a bulk create's rows (a selection job's rows are recorded by `groups`). */
+  activity?: ActivityRecorder;
   now?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   newId?: () => string;
