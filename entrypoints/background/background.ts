@@ -12,6 +12,8 @@ import {
 } from '@/lib/workspaces/workspace-index-store';
 import { createWorkspaceManagement } from '@/lib/workspaces/workspace-management';
 import { createLockService } from '@/lib/lock/lock-service';
+import { createActivityRecorder, workspaceRecorder, type ActivityRecorder } from '@/lib/activity/activity-recorder';
+import { createActivityStore } from '@/lib/storage/activity/activity-store';
 import { createLockHandlers, resumeLockedJobs } from './lock-handlers';
 import { applyLockAfter } from './lock-idle';
 import { noticeHandlers } from './notice-handlers';
@@ -25,6 +27,8 @@ export interface Background {
   workspaces: Workspaces;
   applyPolicy: () => Promise<void>;
   lock: LockService;
+  /** The activity log (every change the extension makes or attempts), for the background's own wiring. */
+  activity: ActivityRecorder;
 }
 
 /**
@@ -34,10 +38,13 @@ export interface Background {
  */
 export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetManaged): Background {
   const index = createWorkspaceIndexStore(deps.now);
+  // One log for the extension, written by this worker only; each workspace's services name theirs.
+  const activity = createActivityRecorder(createActivityStore(), deps.now);
   const workspaces = createWorkspaces({
     ...deps,
     index,
     contextOf: (workspaceId) => ({
+      activity: workspaceRecorder(activity, () => index.find(workspaceId)),
       addressesElsewhere: () => workspaces.addressesElsewhere(workspaceId),
       // A workspace the policy locks keeps the policy's connection: the page cannot change or forget it.
       policy: {
@@ -47,7 +54,7 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
       },
     }),
   });
-  const lock = createLockService();
+  const lock = createLockService({ activity, ...(deps.now && { now: deps.now }) });
   // Before any secret is read or written: a change of the lock's key cut off by a stopped worker is finished or undone.
   void lock.recover();
   const applyPolicy = createPolicyApplier({ index, connectionOf: workspaces.repositoryOf, getManaged });
@@ -55,11 +62,13 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
     index,
     wipe: workspaces.wipe,
     addressesElsewhere: workspaces.addressesElsewhere,
+    activity,
   });
   const setupFiles = createSetupFiles({
     index,
     connectionOf: workspaces.repositoryOf,
     addressesElsewhere: workspaces.addressesElsewhere,
+    activity,
   });
   const handlers = new WeakMap<WorkspaceServices, WorkspaceHandlers>();
   const handlersOf = (services: WorkspaceServices): WorkspaceHandlers => {
@@ -87,5 +96,5 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
       }),
     },
   };
-  return { routes, index, workspaces, applyPolicy, lock };
+  return { routes, index, workspaces, applyPolicy, lock, activity };
 }

@@ -24,6 +24,7 @@ import { decryptSetupFile, type SetupFileContents } from './decrypt-setup-file';
 import type { SetupImportProblem } from './setup-import-problem';
 import { writeSetupFile } from './write-setup-file';
 import { createSerialQueue } from '../async/serial-queue';
+import { failureDetail, NO_ACTIVITY, outcomeOf, type ActivityRecorder } from '../activity/activity-recorder';
 
 export interface SetupFilesDeps {
   index: WorkspaceIndexStore;
@@ -31,6 +32,8 @@ export interface SetupFilesDeps {
   connectionOf: (workspaceId: string) => Promise<ConnectionRepository | undefined>;
   /** The addresses the workspaces other than this one use: host access they need stays. */
   addressesElsewhere: (workspaceId: string) => Promise<string[]>;
+  /** The activity log: workspaces imported or replaced from a file (never what the file holds). */
+  activity?: ActivityRecorder;
 }
 
 /** A workspace's addresses (an API it does not use is ''). */
@@ -81,8 +84,21 @@ function firstEntries(
 }
 
 /** Export and import of setup files (design.md §8). Secrets go into a file only as ciphertext. */
-export function createSetupFiles({ index, connectionOf, addressesElsewhere }: SetupFilesDeps) {
+export function createSetupFiles({ index, connectionOf, addressesElsewhere, activity = NO_ACTIVITY }: SetupFilesDeps) {
   const serially = createSerialQueue();
+
+  /** An import that added or replaced a workspace, or failed; one that only found a namesake changed nothing. */
+  async function recorded(result: Result<SetupImport>): Promise<Result<SetupImport>> {
+    if (result.ok && result.value.status === 'exists') return result;
+    const imported = result.ok && result.value.status === 'imported' ? result.value : undefined;
+    await activity.record({
+      kind: imported?.replaced ? 'workspaceReplaced' : 'workspaceImported',
+      outcome: result.ok && !imported ? 'failed' : outcomeOf(result),
+      ...(imported && { workspace: { id: imported.workspace.id, name: imported.workspace.name } }),
+      ...failureDetail(result),
+    });
+    return result;
+  }
 
   return {
     async exportFile(
@@ -123,52 +139,56 @@ export function createSetupFiles({ index, connectionOf, addressesElsewhere }: Se
       return fail('INVALID_INPUT', text('errorSetupUnwritable'));
     },
 
-    importFile: (fileText: string, passphrase: string, replace: boolean) =>
-      serially(async (): Promise<Result<SetupImport>> => {
-        // Closed, the lock could not seal the file's secrets: the user unlocks first.
-        if (await isLockedNow()) return fail('LOCKED', text('errorLockedImportSetup'));
-        const contents = await decryptSetupFile(fileText, passphrase);
-        if (!contents.ok) return ok({ status: 'problem' as const, problem: contents.problem.code });
-        const connection = connectionFromFile(contents.value);
-        const addresses = { projectApiUrl: connection.projectApiUrl, userGroupBaseUrl: connection.userGroupBaseUrl };
-        const name = contents.value.workspace.name;
-        const existing = (await index.read()).index.workspaces.find((workspace) => sameName(workspace.name, name));
-        // A workspace the organization's policy provides keeps the policy's connection.
-        if (existing && isManaged(existing)) return managedByPolicy();
-        const repository = existing && (await connectionOf(existing.id));
-        if (existing && !repository) return unknownWorkspace();
-        if (existing && repository && !replace) {
-          const { projectApiUrl, userGroupBaseUrl } = await repository.load();
-          return ok({
-            status: 'exists',
-            workspace: existing,
-            current: { projectApiUrl, userGroupBaseUrl },
-            incoming: addresses,
-          });
-        }
-        if (existing && repository) {
-          // Only the connection and its secrets change: the registry, history and bulk job stay.
-          await repository.save(connection, async (previous, next) => {
-            const elsewhere = await addressesElsewhere(existing.id);
-            await releaseUnusedAccess(
-              [previous.userGroupBaseUrl, previous.projectApiUrl],
-              [next.userGroupBaseUrl, next.projectApiUrl, ...elsewhere],
-            );
-          });
-          await index.use(existing.id);
-          return ok({ status: 'imported', workspace: existing, replaced: true, addresses });
-        }
-        // In the credentials lane, like every write of a secret: a lock turning on meanwhile seals these too.
-        const created = await inCredentialsLane(async () => {
-          if (await isLockedNow()) return undefined;
-          const credentials = await closeForStorage(bindCredentials(EMPTY_STORED_CREDENTIALS, connection));
-          return index.createWith(name, (id) => firstEntries(id, connection, credentials));
-        });
-        if (!created) return fail('LOCKED', text('errorLockedImportSetup'));
-        if (!created.ok) return ok({ status: 'problem', problem: 'bad-name' });
-        return ok({ status: 'imported', workspace: created.value, replaced: false, addresses });
-      }),
+    importFile: async (fileText: string, passphrase: string, replace: boolean) =>
+      recorded(await importFile(fileText, passphrase, replace)),
   };
+
+  function importFile(fileText: string, passphrase: string, replace: boolean): Promise<Result<SetupImport>> {
+    return serially(async (): Promise<Result<SetupImport>> => {
+      // Closed, the lock could not seal the file's secrets: the user unlocks first.
+      if (await isLockedNow()) return fail('LOCKED', text('errorLockedImportSetup'));
+      const contents = await decryptSetupFile(fileText, passphrase);
+      if (!contents.ok) return ok({ status: 'problem' as const, problem: contents.problem.code });
+      const connection = connectionFromFile(contents.value);
+      const addresses = { projectApiUrl: connection.projectApiUrl, userGroupBaseUrl: connection.userGroupBaseUrl };
+      const name = contents.value.workspace.name;
+      const existing = (await index.read()).index.workspaces.find((workspace) => sameName(workspace.name, name));
+      // A workspace the organization's policy provides keeps the policy's connection.
+      if (existing && isManaged(existing)) return managedByPolicy();
+      const repository = existing && (await connectionOf(existing.id));
+      if (existing && !repository) return unknownWorkspace();
+      if (existing && repository && !replace) {
+        const { projectApiUrl, userGroupBaseUrl } = await repository.load();
+        return ok({
+          status: 'exists',
+          workspace: existing,
+          current: { projectApiUrl, userGroupBaseUrl },
+          incoming: addresses,
+        });
+      }
+      if (existing && repository) {
+        // Only the connection and its secrets change: the registry, history and bulk job stay.
+        await repository.save(connection, async (previous, next) => {
+          const elsewhere = await addressesElsewhere(existing.id);
+          await releaseUnusedAccess(
+            [previous.userGroupBaseUrl, previous.projectApiUrl],
+            [next.userGroupBaseUrl, next.projectApiUrl, ...elsewhere],
+          );
+        });
+        await index.use(existing.id);
+        return ok({ status: 'imported', workspace: existing, replaced: true, addresses });
+      }
+      // In the credentials lane, like every write of a secret: a lock turning on meanwhile seals these too.
+      const created = await inCredentialsLane(async () => {
+        if (await isLockedNow()) return undefined;
+        const credentials = await closeForStorage(bindCredentials(EMPTY_STORED_CREDENTIALS, connection));
+        return index.createWith(name, (id) => firstEntries(id, connection, credentials));
+      });
+      if (!created) return fail('LOCKED', text('errorLockedImportSetup'));
+      if (!created.ok) return ok({ status: 'problem', problem: 'bad-name' });
+      return ok({ status: 'imported', workspace: created.value, replaced: false, addresses });
+    });
+  }
 }
 
 export type SetupFiles = ReturnType<typeof createSetupFiles>;
