@@ -33,6 +33,9 @@ export function createWorkspaceHandlers(services: WorkspaceServices, deps: Works
     startBulkCreate: ({ rows, ratePerMinute }) => services.jobs().startBulkCreate(rows, ratePerMinute),
     startSelectionJob: ({ operation, groups, ratePerMinute }) =>
       services.jobs().startSelection(operation, groups, ratePerMinute),
+    setTokenRotation: (request) => services.rotation().set(request),
+    startRotateDueJob: () => services.rotation().startRotateDue(),
+    readRotationResults: () => services.rotation().results(),
     cancelBulkCreate: () => services.jobs().cancel(),
     resumeBulkCreate: () => services.jobs().resume(),
     describeWorkspaceLoss: () =>

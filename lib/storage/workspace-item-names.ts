@@ -17,6 +17,7 @@ const LOCAL_ITEMS: WorkspaceItemName[] = [
   'bulkCreateRows',
   'apiHealth',
   'lastRegistryExport',
+  'tokenRotation',
 ];
 
 /** Session storage holds only the secrets of a workspace whose user chose "forget when the browser closes". */

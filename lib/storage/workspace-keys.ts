@@ -18,7 +18,8 @@ export type WorkspaceItemName =
   | 'bulkCreateJob'
   | 'bulkCreateRows'
   | 'apiHealth'
-  | 'lastRegistryExport';
+  | 'lastRegistryExport'
+  | 'tokenRotation';
 
 /**
  * The start of every key of one workspace: `ws.<id>.`. The empty scope is where versions before
