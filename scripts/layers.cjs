@@ -5,7 +5,8 @@ module.exports = {
   credentials: '^lib/storage/credentials/',
   storage: '^lib/storage/',
   services: '^lib/api/',
-  domain: '^lib/(commands|connection|context-menu|lock|policy|projects|setup-file|tabs|user-groups|workspaces)/',
+  domain:
+    '^lib/(commands|connection|context-menu|jobs|lock|notifications|policy|projects|setup-file|tabs|user-groups|workspaces)/',
   messaging: '^lib/messaging/',
   pages: '^(entrypoints/(popup|options)|components|lib/stores)/',
   background: '^entrypoints/background/',

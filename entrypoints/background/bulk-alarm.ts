@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { BulkAlarm } from '@/lib/user-groups/bulk-runner';
+import type { JobAlarm } from '@/lib/jobs/job-runner';
 
 /** Each workspace's job has its own alarm, so that one workspace's job runs while another is shown. */
 export const BULK_CREATE_ALARM_PREFIX = 'bulk-create:';
@@ -12,8 +12,16 @@ export const LEGACY_BULK_CREATE_ALARM = 'bulk-create';
  * Every 30 seconds (Chrome's shortest period) while a job runs: a worker the browser stopped is
  * started again by the alarm, and the workspace's runner carries on from storage.
  */
-export function bulkAlarmFor(workspaceId: string): BulkAlarm {
-  const name = bulkCreateAlarmName(workspaceId);
+export function bulkAlarmFor(workspaceId: string): JobAlarm {
+  return periodicAlarm(bulkCreateAlarmName(workspaceId));
+}
+
+/** A workspace's register-pages job has an alarm of its own: it may run beside the user-group job. */
+export const REGISTER_PAGES_ALARM_PREFIX = 'register-pages:';
+export const registerPagesAlarmName = (workspaceId: string) => `${REGISTER_PAGES_ALARM_PREFIX}${workspaceId}`;
+export const registerAlarmFor = (workspaceId: string): JobAlarm => periodicAlarm(registerPagesAlarmName(workspaceId));
+
+function periodicAlarm(name: string): JobAlarm {
   return {
     async ensure() {
       if (!(await browser.alarms.get(name))) await browser.alarms.create(name, { periodInMinutes: 0.5 });

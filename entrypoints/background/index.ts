@@ -5,7 +5,13 @@ import { isPolicyChange } from '@/lib/policy/read-policy';
 import { registerContextMenu } from '@/lib/context-menu/register';
 import { createMessageListener } from '@/lib/messaging/router';
 import { createBackground } from './background';
-import { BULK_CREATE_ALARM_PREFIX, bulkAlarmFor, LEGACY_BULK_CREATE_ALARM } from './bulk-alarm';
+import {
+  BULK_CREATE_ALARM_PREFIX,
+  bulkAlarmFor,
+  LEGACY_BULK_CREATE_ALARM,
+  REGISTER_PAGES_ALARM_PREFIX,
+  registerAlarmFor,
+} from './bulk-alarm';
 import { openStartPageOnInstall } from './first-run';
 import { registerJobBadge } from './job-badge';
 import { watchIdle } from './lock-idle';
@@ -21,6 +27,7 @@ export default defineBackground(() => {
       projectApi: createProjectApi({ fetch: fetchFn }),
       userGroupApi: createUserGroupApi({ fetch: fetchFn }),
       bulkAlarm: bulkAlarmFor,
+      registerAlarm: registerAlarmFor,
     },
     // The organisation policy, where the browser has `storage.managed` (readPolicy reads none as no policy).
     () => browser.storage.managed.get(),
@@ -41,6 +48,8 @@ export default defineBackground(() => {
     if (alarm.name === TOKEN_REMINDER_ALARM) void reminders.onAlarm();
     else if (alarm.name.startsWith(BULK_CREATE_ALARM_PREFIX))
       void workspaces.onBulkAlarm(alarm.name.slice(BULK_CREATE_ALARM_PREFIX.length));
+    else if (alarm.name.startsWith(REGISTER_PAGES_ALARM_PREFIX))
+      void workspaces.onRegisterAlarm(alarm.name.slice(REGISTER_PAGES_ALARM_PREFIX.length));
     // The single job's alarm of versions before workspaces: the job now has its workspace's alarm.
     else if (alarm.name === LEGACY_BULK_CREATE_ALARM) void browser.alarms.clear(LEGACY_BULK_CREATE_ALARM);
   });

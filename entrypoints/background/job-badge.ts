@@ -1,9 +1,9 @@
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n';
-import { storedBulkJobSchema } from '@/lib/storage/bulk-job/bulk-job-schema';
-import { combinedBadge, dueBadge, jobBadge, NO_BADGE, type JobBadge } from '@/lib/user-groups/job-badge';
+import { jobProgressSchema } from '@/lib/storage/jobs/job-progress-schema';
+import { combinedBadge, dueBadge, jobBadge, NO_BADGE, type JobBadge } from '@/lib/jobs/job-badge';
 
-const JOB_KEY = /^ws\.[a-z0-9-]{1,36}\.bulkCreateJob$/;
+const JOB_KEY = /^ws\.[a-z0-9-]{1,36}\.(bulkCreateJob|registerPagesJob)$/;
 
 /** The toolbar action (Firefox MV2 names it browserAction). */
 function toolbarAction() {
@@ -45,7 +45,7 @@ export function registerJobBadge(): ToolbarBadge {
     let changed = false;
     for (const [key, change] of Object.entries(changes)) {
       if (!JOB_KEY.test(key)) continue;
-      const job = storedBulkJobSchema.safeParse(change.newValue ?? null);
+      const job = jobProgressSchema.safeParse(change.newValue);
       badges.set(key, jobBadge(job.success ? job.data : null));
       changed = true;
     }

@@ -6,7 +6,7 @@ import { ok, type Result } from '@/lib/result';
 import { workspaceKey } from '@/lib/storage/workspace-keys';
 import { browser } from 'wxt/browser';
 import type { WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
-import type { Workspaces } from './workspaces';
+import { JOB_ITEMS, type Workspaces } from './workspaces';
 
 type LockHandlers = Pick<
   ExtensionHandlers,
@@ -31,14 +31,15 @@ export interface LockHooks {
 /** Every workspace's bulk job that the lock paused carries on; running ones are woken. */
 export async function resumeLockedJobs(index: WorkspaceIndexStore, workspaces: Workspaces): Promise<void> {
   const { workspaces: listed } = (await index.read()).index;
-  const keys = listed.map((workspace) => workspaceKey(workspace.id, 'bulkCreateJob'));
+  const keys = listed.flatMap((workspace) => JOB_ITEMS.map((name) => workspaceKey(workspace.id, name)));
   const stored = await browser.storage.local.get(keys);
   for (const workspace of listed) {
-    const job = stored[workspaceKey(workspace.id, 'bulkCreateJob')] as
-      { status?: unknown; message?: { key?: unknown } } | undefined;
-    if (job?.status !== 'paused' || job.message?.key !== LOCKED_MESSAGE.key) continue;
-    const opened = await workspaces.open(workspace.id);
-    if (opened.ok) await opened.value.runner().resume();
+    for (const name of JOB_ITEMS) {
+      const job = stored[workspaceKey(workspace.id, name)] as
+        { status?: unknown; message?: { key?: unknown } } | undefined;
+      if (job?.status !== 'paused' || job.message?.key !== LOCKED_MESSAGE.key) continue;
+      if ((await workspaces.open(workspace.id)).ok) await workspaces.jobRunnerOf(workspace.id, name).resume();
+    }
   }
   await workspaces.wakeBulkJobs();
 }

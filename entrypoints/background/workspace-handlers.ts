@@ -38,6 +38,10 @@ export function createWorkspaceHandlers(services: WorkspaceServices, deps: Works
     readRotationResults: () => services.rotation().results(),
     cancelBulkCreate: () => services.jobs().cancel(),
     resumeBulkCreate: () => services.jobs().resume(),
+    startRegisterPages: ({ pages, skipped, ratePerMinute }) =>
+      services.registerRunner().start(pages, skipped, ratePerMinute),
+    cancelRegisterPages: () => services.registerRunner().cancel(),
+    resumeRegisterPages: () => services.registerRunner().resume(),
     describeWorkspaceLoss: () =>
       describeWorkspaceLoss({
         scope: services.scope,

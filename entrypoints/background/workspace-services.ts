@@ -1,5 +1,8 @@
 import type { ProjectApi } from '@/lib/api/project-api';
 import type { UserGroupApi } from '@/lib/api/user-group-api';
+import type { JobAlarm } from '@/lib/jobs/job-runner';
+import { createRegisterRunner } from '@/lib/projects/register-runner';
+import { createRegisterJobStore } from '@/lib/storage/register-job/register-job-store';
 import { createCachedConnection } from '@/lib/connection/cached-connection';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
 import { createConnectionService, type ConnectionPolicy } from '@/lib/connection/connection-service';
@@ -25,6 +28,8 @@ export interface WorkspaceServicesDeps {
   userGroupApi: UserGroupApi;
   /** The alarm that restarts this workspace's bulk job after the worker was stopped. */
   bulkAlarm: (workspaceId: string) => BulkAlarm;
+  /** The alarm that restarts this workspace's register-pages job. */
+  registerAlarm: (workspaceId: string) => JobAlarm;
   now?: () => Date;
 }
 
@@ -111,13 +116,19 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
       now,
     }),
   );
+  // One recorder per workspace: the popup's projects and the register job's pages append in one queue.
+  const history = lazy(() => createHistoryRecorder(scope));
   const projects = lazy(() =>
-    createProjectService({
+    createProjectService({ api: apis().project, connection: repository(), history: history(), now, activity }),
+  );
+  const registerRunner = lazy(() =>
+    createRegisterRunner({
       api: apis().project,
-      connection: repository(),
-      history: createHistoryRecorder(scope),
-      now,
-      activity,
+      history: history(),
+      jobs: createRegisterJobStore(scope),
+      connect: createCachedConnection(scope, repository(), 'project'),
+      alarm: deps.registerAlarm(workspaceId),
+      now: () => now().getTime(),
     }),
   );
 
@@ -126,8 +137,8 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
    * written, and its connection takes no more saves (one racing the removal must not write a secret back).
    */
   async function stop(): Promise<void> {
-    const running = runner.peek();
-    if (running) {
+    for (const running of [runner.peek(), registerRunner.peek()]) {
+      if (!running) continue;
       await running.cancel();
       await running.idle();
     }
@@ -147,6 +158,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
     jobs,
     rotation,
     projects,
+    registerRunner,
     stop,
   };
 }

@@ -4,13 +4,17 @@ import { connectionSettingsSchema } from '@/lib/storage/connection/connection-sc
 import { removeWorkspaceData } from '@/lib/storage/credentials/remove-workspace-data';
 import { workspaceKey, workspaceScope } from '@/lib/storage/workspace-keys';
 import { unknownWorkspace, type WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
-import { bulkCreateAlarmName } from './bulk-alarm';
+import { bulkCreateAlarmName, registerPagesAlarmName } from './bulk-alarm';
 import {
   createWorkspaceServices,
   type WorkspaceContext,
   type WorkspaceServices,
   type WorkspaceServicesDeps,
 } from './workspace-services';
+
+/** The stored items of a workspace's jobs: one user-group job and one register-pages job may run at once. */
+export const JOB_ITEMS = ['bulkCreateJob', 'registerPagesJob'] as const;
+export type JobItem = (typeof JOB_ITEMS)[number];
 
 export interface WorkspacesDeps extends WorkspaceServicesDeps {
   index: WorkspaceIndexStore;
@@ -36,6 +40,10 @@ export function createWorkspaces(deps: WorkspacesDeps) {
       return settings.success ? [settings.data.userGroupBaseUrl, settings.data.projectApiUrl] : [];
     });
   }
+
+  /** The runner of one of a workspace's jobs, by its stored item. */
+  const jobRunnerOf = (workspaceId: string, name: JobItem) =>
+    name === 'bulkCreateJob' ? servicesOf(workspaceId).runner() : servicesOf(workspaceId).registerRunner();
 
   function servicesOf(workspaceId: string): WorkspaceServices {
     let found = opened.get(workspaceId);
@@ -66,24 +74,34 @@ export function createWorkspaces(deps: WorkspacesDeps) {
     opened.delete(workspaceId);
     await removeWorkspaceData(workspaceScope(workspaceId));
     await browser.alarms.clear(bulkCreateAlarmName(workspaceId));
+    await browser.alarms.clear(registerPagesAlarmName(workspaceId));
   }
 
   return {
     addressesElsewhere,
     open,
+    jobRunnerOf,
     repositoryOf,
     wipe,
 
     /** At a worker's start: each workspace whose job was running (or cut off mid-request) carries on. */
     async wakeBulkJobs(): Promise<void> {
       const { workspaces } = (await index.read()).index;
-      const keys = workspaces.map((workspace) => workspaceKey(workspace.id, 'bulkCreateJob'));
+      const keys = workspaces.flatMap((workspace) => JOB_ITEMS.map((name) => workspaceKey(workspace.id, name)));
       const stored = await browser.storage.local.get(keys);
       for (const workspace of workspaces) {
-        const job = stored[workspaceKey(workspace.id, 'bulkCreateJob')] as
-          { status?: unknown; inFlight?: unknown } | undefined;
-        if (job?.status === 'running' || job?.inFlight !== undefined) void servicesOf(workspace.id).runner().wake();
+        for (const name of JOB_ITEMS) {
+          const job = stored[workspaceKey(workspace.id, name)] as { status?: unknown; inFlight?: unknown } | undefined;
+          if (job?.status === 'running' || job?.inFlight !== undefined) void jobRunnerOf(workspace.id, name).wake();
+        }
       }
+    },
+
+    /** The alarm of a workspace's register-pages job, as onBulkAlarm for its user-group job. */
+    async onRegisterAlarm(workspaceId: string): Promise<void> {
+      const workspace = await open(workspaceId);
+      if (workspace.ok) await workspace.value.registerRunner().wake();
+      else await browser.alarms.clear(registerPagesAlarmName(workspaceId));
     },
 
     /** The alarm of a workspace's job: carry on, unless the workspace is gone (then the alarm goes too). */

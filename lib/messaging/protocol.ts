@@ -6,6 +6,7 @@ import * as lockAdminMessages from './messages/lock-admin-messages';
 import * as lockMessages from './messages/lock-messages';
 import * as noticeMessages from './messages/notice-messages';
 import * as projectMessages from './messages/project-messages';
+import * as registerPagesMessages from './messages/register-pages-messages';
 import * as registryTransferMessages from './messages/registry-transfer-messages';
 import * as rotationMessages from './messages/rotation-messages';
 import * as selectionJobMessages from './messages/selection-job-messages';
@@ -26,6 +27,7 @@ export const protocol = {
   ...registryTransferMessages,
   ...selectionJobMessages,
   ...rotationMessages,
+  ...registerPagesMessages,
   ...noticeMessages,
   ...workspaceMessages,
   ...workspaceAdminMessages,

@@ -15,6 +15,8 @@ const LOCAL_ITEMS: WorkspaceItemName[] = [
   'projectHistory',
   'bulkCreateJob',
   'bulkCreateRows',
+  'registerPagesJob',
+  'registerPagesRows',
   'apiHealth',
   'lastRegistryExport',
   'tokenRotation',

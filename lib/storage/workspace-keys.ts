@@ -17,6 +17,8 @@ export type WorkspaceItemName =
   | 'projectHistory'
   | 'bulkCreateJob'
   | 'bulkCreateRows'
+  | 'registerPagesJob'
+  | 'registerPagesRows'
   | 'apiHealth'
   | 'lastRegistryExport'
   | 'tokenRotation';

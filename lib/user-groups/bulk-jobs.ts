@@ -3,7 +3,7 @@ import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
 import type { RegistryWriter } from '../storage/registry/registry-writer';
 import type { KeyScope } from '../storage/workspace-keys';
 import { planBulkCreate } from './bulk-job';
-import { DEFAULT_RATE_PER_MINUTE } from './bulk-pacing';
+import { DEFAULT_RATE_PER_MINUTE } from '../jobs/job-pacing';
 import type { BulkRunner } from './bulk-runner';
 import { selectionRows, type SelectedGroupRef } from './bulk-selection';
 import { bulkGrowth } from './registry-capacity';

@@ -16,7 +16,7 @@ import {
   type RotationPeriod,
 } from '../storage/rotation/token-rotation';
 import type { KeyScope } from '../storage/workspace-keys';
-import { DEFAULT_RATE_PER_MINUTE } from './bulk-pacing';
+import { DEFAULT_RATE_PER_MINUTE } from '../jobs/job-pacing';
 import type { BulkRunner } from './bulk-runner';
 import { selectionRows } from './bulk-selection';
 import { effectiveRotation, type EffectiveRotation } from './rotation-settings';

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { MAX_RATE_PER_MINUTE } from '../../user-groups/bulk-pacing';
+import { MAX_RATE_PER_MINUTE } from '../../jobs/job-pacing';
 import { bulkRowSchema, MAX_BULK_ROWS } from '../../storage/bulk-job/bulk-row-schema';
 import { importItemSchema, MAX_IMPORT_GROUPS } from '../../user-groups/import-schema';
 import { groupRefSchema, registryEntrySchema } from '../../storage/registry/registry-schema';

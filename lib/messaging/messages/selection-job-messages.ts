@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { MAX_RATE_PER_MINUTE } from '../../user-groups/bulk-pacing';
+import { MAX_RATE_PER_MINUTE } from '../../jobs/job-pacing';
 import { MAX_BULK_ROWS } from '../../storage/bulk-job/bulk-row-schema';
 import { groupRefSchema } from '../../storage/registry/registry-schema';
 // Only message definitions are exported here: the protocol takes every export of this module.

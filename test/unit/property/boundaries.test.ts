@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { bulkAlarmFor } from '@/entrypoints/background/bulk-alarm';
+import { bulkAlarmFor, registerAlarmFor } from '@/entrypoints/background/bulk-alarm';
 import { createBackground } from '@/entrypoints/background/background';
 import { createWorkspaceServices } from '@/entrypoints/background/workspace-services';
 import { createProjectService } from '@/lib/projects/project-service';
@@ -120,6 +120,7 @@ function allHandlers(fetchFn: () => Promise<Response>): Routes {
     projectApi: createProjectApi({ fetch: fetchFn }),
     userGroupApi: createUserGroupApi({ fetch: fetchFn }),
     bulkAlarm: bulkAlarmFor,
+    registerAlarm: registerAlarmFor,
   }).routes;
 }
 
@@ -297,6 +298,7 @@ describe('the storage boundary', () => {
               projectApi: createProjectApi({ fetch: () => Promise.reject(new TypeError('offline')) }),
               userGroupApi: offline,
               bulkAlarm: bulkAlarmFor,
+              registerAlarm: registerAlarmFor,
             },
             LONE_WORKSPACE,
           );

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { combinedBadge, jobBadge, NO_BADGE } from '@/lib/user-groups/job-badge';
+import { combinedBadge, jobBadge, NO_BADGE } from '@/lib/jobs/job-badge';
 
 const job = (status: 'running' | 'paused' | 'cancelled' | 'done', done: number, total: number) => ({
   status,
   total,
-  created: done,
-  existed: 0,
-  failed: [],
+  next: done,
+  retries: [],
 });
 
 describe('the toolbar badge of a job', () => {

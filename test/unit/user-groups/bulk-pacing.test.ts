@@ -6,7 +6,7 @@ import {
   nextSendAfterRateLimit,
   nextSendAfterSend,
   sendIntervalMs,
-} from '@/lib/user-groups/bulk-pacing';
+} from '@/lib/jobs/job-pacing';
 import { abortableSleep } from '@/lib/user-groups/bulk-runner';
 import { created, fakeRunner, rateLimited, remainingIds, rows, storedJob } from './bulk-fakes';
 

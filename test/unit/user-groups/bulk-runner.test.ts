@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { bulkAlarmFor, bulkCreateAlarmName } from '@/entrypoints/background/bulk-alarm';
+import { bulkAlarmFor, bulkCreateAlarmName, registerAlarmFor } from '@/entrypoints/background/bulk-alarm';
 import { createWorkspaceServices } from '@/entrypoints/background/workspace-services';
 import { createProjectApi } from '@/lib/api/project-api';
 import type { UserGroupApi } from '@/lib/api/user-group-api';
@@ -346,7 +346,12 @@ describe('the background wiring', () => {
     const api = { createUserGroup } as unknown as UserGroupApi;
     const services = createWorkspaceServices(
       TEST_WORKSPACE_ID,
-      { projectApi: createProjectApi({ fetch }), userGroupApi: api, bulkAlarm: bulkAlarmFor },
+      {
+        projectApi: createProjectApi({ fetch }),
+        userGroupApi: api,
+        bulkAlarm: bulkAlarmFor,
+        registerAlarm: registerAlarmFor,
+      },
       LONE_WORKSPACE,
     );
     const jobs = services.jobs();

@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBackground } from '@/entrypoints/background/background';
-import { bulkAlarmFor } from '@/entrypoints/background/bulk-alarm';
+import { bulkAlarmFor, registerAlarmFor } from '@/entrypoints/background/bulk-alarm';
 import type { ProjectApi } from '@/lib/api/project-api';
 import type { UserGroupApi } from '@/lib/api/user-group-api';
 import type { ConnectionSettings, Credentials } from '@/lib/storage/connection/connection-schema';
@@ -96,7 +96,11 @@ export function fakeServices() {
 export function startBackground(services = fakeServices()) {
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
   vi.spyOn(browser.permissions, 'contains').mockImplementation(() => Promise.resolve(true));
-  const { routes, index, workspaces, lock } = createBackground({ ...services, bulkAlarm: bulkAlarmFor });
+  const { routes, index, workspaces, lock } = createBackground({
+    ...services,
+    bulkAlarm: bulkAlarmFor,
+    registerAlarm: registerAlarmFor,
+  });
   /** Sends one message as the options page does: through the router (sender guard, request schema). */
   const send = <N extends MessageName>(name: N, request: RequestOf<N>) =>
     routeMessage(routes, SELF, { type: name, data: request }, OPTIONS_PAGE) as Promise<Result<ResponseOf<N>>>;

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { bulkAlarmFor } from '@/entrypoints/background/bulk-alarm';
+import { bulkAlarmFor, registerAlarmFor } from '@/entrypoints/background/bulk-alarm';
 import { createBackground } from '@/entrypoints/background/background';
 import type { MessageName, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import { routeMessage } from '@/lib/messaging/router';
@@ -29,7 +29,9 @@ function start() {
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
   vi.spyOn(browser.permissions, 'contains').mockImplementation(() => Promise.resolve(true));
   const services = fakeServices();
-  const background = createBackground({ ...services, bulkAlarm: bulkAlarmFor }, () => Promise.resolve(managed));
+  const background = createBackground({ ...services, bulkAlarm: bulkAlarmFor, registerAlarm: registerAlarmFor }, () =>
+    Promise.resolve(managed),
+  );
   const send = <N extends MessageName>(name: N, request: RequestOf<N>) =>
     routeMessage(background.routes, SELF, { type: name, data: request }, OPTIONS_PAGE) as Promise<
       Result<ResponseOf<N>>

@@ -5,11 +5,7 @@ import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
-import {
-  DEFAULT_RATE_PER_MINUTE,
-  DOCUMENTED_LIMIT_PER_MINUTE,
-  MAX_RATE_PER_MINUTE,
-} from '@/lib/user-groups/bulk-pacing';
+import { DEFAULT_RATE_PER_MINUTE, DOCUMENTED_LIMIT_PER_MINUTE, MAX_RATE_PER_MINUTE } from '@/lib/jobs/job-pacing';
 import { AddGroupsFromFile, type ChosenGroupsFile } from './AddGroupsFromFile';
 import { BulkCreatePreview } from './BulkCreatePreview';
 import { BulkCreateProgress } from './BulkCreateProgress';
