@@ -76,6 +76,7 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
     result: Result<T>,
     facts: { name?: string | undefined; token?: string | undefined; secrets?: readonly string[]; existed?: boolean },
   ): Promise<Result<T>> {
+    if (activity === NO_ACTIVITY) return result;
     await activity.record({
       kind,
       outcome: outcomeOf(result),
