@@ -68,6 +68,8 @@ export default defineConfig({
     // unlimitedStorage: the registry is the only copy of each token, so a write must never meet the
     // 10 MB storage.local quota (no install warning in Chrome or Firefox; see README, "User groups").
     permissions: ['storage', 'unlimitedStorage', 'activeTab', 'contextMenus', 'alarms', 'idle'],
+    // notifications: asked for in the click that turns on reminders of tokens due (README, Permissions).
+    optional_permissions: ['notifications'],
     optional_host_permissions: ['https://*/*', ...LOOPBACK_ORIGINS],
     host_permissions: mode === 'production' ? undefined : LOOPBACK_ORIGINS,
     action: { default_title: '__MSG_actionTitle__' },

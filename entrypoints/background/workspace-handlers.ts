@@ -1,3 +1,4 @@
+import { ok } from '@/lib/result';
 import type { WorkspaceHandlers } from '@/lib/messaging/router';
 import type { SetupFiles } from '@/lib/setup-file/setup-file-service';
 import type { WorkspaceManagement } from '@/lib/workspaces/workspace-management';
@@ -33,6 +34,7 @@ export function createWorkspaceHandlers(services: WorkspaceServices, deps: Works
     startBulkCreate: ({ rows, ratePerMinute }) => services.jobs().startBulkCreate(rows, ratePerMinute),
     startSelectionJob: ({ operation, groups, ratePerMinute }) =>
       services.jobs().startSelection(operation, groups, ratePerMinute),
+    getTokenRotation: async () => ok(await services.rotation().effective()),
     setTokenRotation: (request) => services.rotation().set(request),
     startRotateDueJob: () => services.rotation().startRotateDue(),
     readRotationResults: () => services.rotation().results(),

@@ -64,7 +64,11 @@ export function withoutSecrets(ref: MessageRef, secrets: readonly string[]): Mes
   return {
     ...ref,
     args: ref.args.map((arg) =>
-      typeof arg === 'string' ? blankSecrets(arg, secrets) : typeof arg === 'number' ? arg : withoutSecrets(arg, secrets),
+      typeof arg === 'string'
+        ? blankSecrets(arg, secrets)
+        : typeof arg === 'number'
+          ? arg
+          : withoutSecrets(arg, secrets),
     ),
   };
 }

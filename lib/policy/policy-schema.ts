@@ -49,9 +49,9 @@ export const policySecretSchema = z.string().check(
 export const lockWorkspacesSchema = z.boolean();
 export const lockTokenRotationSchema = z.boolean();
 /** **Rotate tokens every**, in days: one of the choices the page offers (0 is Off). */
-export const tokenRotationDaysSchema = z.number().check(
-  z.refine((days) => (ROTATION_PERIODS as readonly number[]).includes(days), 'invalid-rotation-days'),
-);
+export const tokenRotationDaysSchema = z
+  .number()
+  .check(z.refine((days) => (ROTATION_PERIODS as readonly number[]).includes(days), 'invalid-rotation-days'));
 export const isRotationPeriod = (days: number): days is RotationPeriod =>
   (ROTATION_PERIODS as readonly number[]).includes(days);
 export const allowSecretExportSchema = z.boolean();

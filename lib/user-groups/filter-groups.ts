@@ -1,8 +1,10 @@
 import { type Environment } from '../environment';
 import type { RegistryEntry } from '../storage/registry/registry-schema';
+import { isDue, issuedTime } from './token-age';
 
-export type EnvironmentFilter = Environment | 'all';
-export type SortOrder = 'name' | 'id' | 'newest' | 'oldest';
+/** The Show select: an environment, all, or the tokens due for rotation (design.md §13). */
+export type EnvironmentFilter = Environment | 'all' | 'due';
+export type SortOrder = 'name' | 'id' | 'newest' | 'oldest' | 'tokenAge';
 
 export interface GroupQuery {
   search: string;
@@ -50,6 +52,10 @@ const COMPARE: Record<SortOrder, (a: Keyed, b: Keyed) => number> = {
   id: (a, b) => compareIds(a, b) || a.group.environment.localeCompare(b.group.environment),
   newest: (a, b) => b.group.createdAt.localeCompare(a.group.createdAt),
   oldest: (a, b) => a.group.createdAt.localeCompare(b.group.createdAt),
+  // Oldest token first; tokens of unknown age last (nothing says they are old).
+  tokenAge: (a, b) =>
+    (issuedTime(a.group) ?? Number.POSITIVE_INFINITY) - (issuedTime(b.group) ?? Number.POSITIVE_INFINITY) ||
+    compareIds(a, b),
 };
 
 /**
@@ -73,14 +79,21 @@ export function sortGroups(groups: readonly RegistryEntry[], sort: SortOrder): S
 }
 
 /** The sorted groups that match the search (name or id, any case) and the environment, in order. */
-export function searchGroups(index: SortedGroups, search: string, environment: EnvironmentFilter): RegistryEntry[] {
+export function searchGroups(
+  index: SortedGroups,
+  search: string,
+  environment: EnvironmentFilter,
+  due: { everyDays: number; now: number } = { everyDays: 0, now: 0 },
+): RegistryEntry[] {
   const needle = search.trim().toLocaleLowerCase();
   const { groups, haystacks } = index;
   if (!needle && environment === 'all') return groups.slice();
   const matching: RegistryEntry[] = [];
   for (let position = 0; position < groups.length; position += 1) {
     const group = groups[position]!;
-    if (environment !== 'all' && group.environment !== environment) continue;
+    if (environment === 'due') {
+      if (!isDue(group, due.everyDays, due.now)) continue;
+    } else if (environment !== 'all' && group.environment !== environment) continue;
     if (needle && !haystacks[position]!.includes(needle)) continue;
     matching.push(group);
   }

@@ -13,6 +13,14 @@ const effectiveRotationSchema = z.object({
   fromPolicy: z.boolean(),
 });
 
+/** A workspace's **Rotate tokens every** and **Remind me when tokens are due**, the policy applied. */
+export const getTokenRotation = defineWorkspaceMessage({
+  name: 'getTokenRotation',
+  request: workspaceOnlySchema,
+  response: effectiveRotationSchema,
+  allowTab: true,
+});
+
 /**
  * **Rotate tokens every** and **Remind me when tokens are due**. A period the organisation's policy
  * fixes is refused. (The page asks for the `notifications` permission in the click that ticks the box.)

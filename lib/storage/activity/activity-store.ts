@@ -2,7 +2,13 @@ import { browser } from 'wxt/browser';
 import { createSerialQueue } from '../../async/serial-queue';
 import { canonicalJson, sha256Hex } from '../../hash/sha256';
 import { setAsideUnreadable } from '../validated-item';
-import { ACTIVITY_HEAD_KEY, activityPageKey, pageOfKey, readActivityValues, watchActivityValues } from './activity-keys';
+import {
+  ACTIVITY_HEAD_KEY,
+  activityPageKey,
+  pageOfKey,
+  readActivityValues,
+  watchActivityValues,
+} from './activity-keys';
 import {
   ACTIVITY_LIMIT,
   ACTIVITY_PAGE_SIZE,

@@ -14,6 +14,7 @@ const SORTS = [
   { value: 'id', label: 'groupsSortId' },
   { value: 'newest', label: 'groupsSortNewest' },
   { value: 'oldest', label: 'groupsSortOldest' },
+  { value: 'tokenAge', label: 'groupsSortTokenAge' },
 ] as const satisfies readonly { value: SortOrder; label: MessageKey }[];
 
 /** The choices of a select, with their text in the user's language. */
@@ -29,6 +30,8 @@ interface GroupsToolbarProps {
   onSort: (sort: SortOrder) => void;
   /** "Showing 6 of 6 groups…" */
   count: string;
+  /** Tokens due for rotation, when a period is set: the Show select then offers them. */
+  due: number | undefined;
   /** The selection bar and the list's live region: kept in view with the toolbar. */
   children?: ReactNode;
 }
@@ -42,6 +45,7 @@ export function GroupsToolbar({
   sort,
   onSort,
   count,
+  due,
   children,
 }: GroupsToolbarProps) {
   return (
@@ -60,7 +64,11 @@ export function GroupsToolbar({
         <SelectField
           label={t('groupsFilter')}
           value={environment}
-          options={translated(FILTERS)}
+          options={
+            due === undefined
+              ? translated(FILTERS)
+              : [...translated(FILTERS), { value: 'due' as const, label: t('groupsFilterDue', due) }]
+          }
           onChange={onEnvironment}
         />
         <SelectField label={t('groupsSort')} value={sort} options={translated(SORTS)} onChange={onSort} />

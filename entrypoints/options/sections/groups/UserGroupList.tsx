@@ -15,6 +15,7 @@ import { GroupTableHeader } from './GroupTableHeader';
 import { useGridKeys } from './use-grid-keys';
 import { useGroupSelection } from './use-group-selection';
 import { UserGroupRow, type RowAction, type RowNote } from './UserGroupRow';
+import { targetOfHash } from '../../navigation/hash-target';
 import './groups.css';
 
 const ROW_HEIGHT = 60;
@@ -27,28 +28,44 @@ interface UserGroupListProps {
   note?: { key: string } & RowNote;
   /** The list's live region (the last list action's result), and the selection bar, kept in view in the toolbar. */
   renderMessages: (selection: { selected: RegistryEntry[]; clear: () => void }) => ReactNode;
+  /** **Rotate tokens every**, in days (0: Off), and how many tokens are due: the Show select's Due for rotation. */
+  rotation?: { everyDays: number; due: number };
 }
 
 /**
  * Search, filter, sort, and a grid of the groups that fills the section: the window scrolls it (one
  * scrollbar) and only the rows in view are in the DOM. One tab stop, arrow keys inside (use-grid-keys).
  */
-export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages }: UserGroupListProps) {
+export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages, rotation }: UserGroupListProps) {
   const [search, setSearch] = useState('');
-  const [environment, setEnvironment] = useState<EnvironmentFilter>('all');
+  // `#groups/due` (a reminder's notification) opens the list on the tokens due.
+  const [environment, setEnvironment] = useState<EnvironmentFilter>(() =>
+    targetOfHash(location.hash) === 'due' ? 'due' : 'all',
+  );
+  useEffect(() => {
+    const onHash = () => {
+      if (targetOfHash(location.hash) === 'due') setEnvironment('due');
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
   const [sort, setSort] = useState<SortOrder>('name');
   // Sorted (and lower-cased for search) once per registry change or sort order, not per keystroke: a
   // keystroke only filters the index (about 1 ms for 10,000 groups), so it renders at once, not deferred.
   const index = useMemo(() => sortGroups(groups, sort), [groups, sort]);
-  const visible = useMemo(() => searchGroups(index, search, environment), [index, search, environment]);
-  const counts = useMemo(() => countByEnvironment(groups), [groups]);
-  const selection = useGroupSelection(groups, visible);
-  const locale = useMemo(() => uiLanguage(), []);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(timer);
   }, []);
+  const everyDays = rotation?.everyDays ?? 0;
+  const visible = useMemo(
+    () => searchGroups(index, search, environment, { everyDays, now }),
+    [index, search, environment, everyDays, now],
+  );
+  const counts = useMemo(() => countByEnvironment(groups), [groups]);
+  const selection = useGroupSelection(groups, visible);
+  const locale = useMemo(() => uiLanguage(), []);
 
   const list = useRef<HTMLDivElement>(null);
   const toolbar = useRef<HTMLDivElement>(null);
@@ -112,6 +129,7 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
           sort={sort}
           onSort={setSort}
           count={plural('groupsShowing', groups.length, visible.length, counts.Customer, counts.Testing)}
+          due={everyDays > 0 || environment === 'due' ? (rotation?.due ?? 0) : undefined}
         >
           {renderMessages(selection)}
         </GroupsToolbar>

@@ -22,6 +22,8 @@ import { UserGroupList } from './UserGroupList';
 import type { RowAction } from './UserGroupRow';
 import { messageText } from '@/lib/message-ref';
 import { listErrorText } from './list-error-text';
+import { ageCounts } from '@/lib/user-groups/token-age';
+import { TokenRotationPanel, useTokenRotation } from './TokenRotationPanel';
 
 type Dialog = { kind: RowAction; group: RegistryEntry };
 
@@ -35,6 +37,15 @@ export function UserGroupsSection() {
   const [outcome, setOutcome] = useState<Outcome>();
   const [dialog, setDialog] = useState<Dialog>();
   const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(new Set());
+  const rotation = useTokenRotation(workspaceId);
+  const everyDays = rotation?.everyDays ?? 0;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    // A token turns due with the day: counted again every hour, and whenever the registry or the period changes.
+    const timer = setInterval(() => setNow(Date.now()), 3_600_000);
+    return () => clearInterval(timer);
+  }, []);
+  const age = useMemo(() => ageCounts(groups, everyDays, now), [groups, everyDays, now]);
   /** The next action starts: the last message, and the follow-up it offered, go. */
   const begin = useCallback(() => setOutcome(undefined), []);
   // Choosing a file anywhere on the page (Add groups from file) starts an import or a bulk create, which
@@ -119,12 +130,14 @@ export function UserGroupsSection() {
       {!inList && <OutcomeMessage outcome={outcome} onForget={onForget} />}
       <UnsettledCreates onStart={begin} onOutcome={setOutcome} />
       <RegistryTransfer onOutcome={setOutcome} />
+      {loaded && groups.length > 0 && <TokenRotationPanel rotation={rotation} due={age.due} unknownAge={age.unknown} />}
       {loaded ? (
         <UserGroupList
           groups={groups}
           busyKeys={busyKeys}
           onAction={onAction}
           note={note}
+          rotation={{ everyDays, due: age.due }}
           renderMessages={({ selected, clear }) => (
             <>
               <SelectionBar selected={selected} onClear={clear} onStart={begin} onOutcome={setOutcome} />
