@@ -52,7 +52,7 @@ test('export JSON, then import it into a cleared registry: every group comes bac
   const csv = await download(options, 'Export CSV');
   expect(csv.download.suggestedFilename()).toMatch(/^user-groups-workspace-1-\d{4}-\d{2}-\d{2}\.csv$/);
   const csvLines = csv.text.trim().split('\r\n');
-  expect(csvLines[0]).toBe('name,user_group_id,environment,token,team_id,created_at,last_rotated_at');
+  expect(csvLines[0]).toBe('name,user_group_id,environment,token,team_id,created_at,last_rotated_at,issued_at');
   expect(csvLines).toHaveLength(4);
   expect(csv.text).toContain('"Globex, ""Intl"""');
 
