@@ -73,12 +73,12 @@ describe('export', () => {
 
   it('CSV has the documented columns and guards formula-like values', () => {
     const lines = exportRegistryCsv(awkward, AT, WORKSPACE).text.split('\r\n');
-    expect(lines[0]).toBe('name,user_group_id,environment,token,team_id,created_at,last_rotated_at');
+    expect(lines[0]).toBe('name,user_group_id,environment,token,team_id,created_at,last_rotated_at,issued_at');
     expect(lines[1]).toBe(
-      'Acme Support,acme-support,Customer,ugt_9f2c4a7e1b3d5f60718293a4b5c6d7e8,1001,2025-01-15T09:30:00.000Z,2025-03-02T14:05:00.000Z',
+      'Acme Support,acme-support,Customer,ugt_9f2c4a7e1b3d5f60718293a4b5c6d7e8,1001,2025-01-15T09:30:00.000Z,2025-03-02T14:05:00.000Z,',
     );
     expect(lines[3]).toBe(
-      `"'=HYPERLINK(""http://x"")","'+1 line",Customer,ugt_awkward_0,9000,2025-05-05T05:05:05.000Z,2025-06-06T06:06:06.000Z`,
+      `"'=HYPERLINK(""http://x"")","'+1 line",Customer,ugt_awkward_0,9000,2025-05-05T05:05:05.000Z,2025-06-06T06:06:06.000Z,`,
     );
   });
 

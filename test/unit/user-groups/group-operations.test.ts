@@ -146,6 +146,7 @@ describe('createUserGroup', () => {
     const expected = entry({
       token: 'ugt_new',
       createdAt: '2025-06-01T00:00:01.000Z',
+      issuedAt: '2025-06-01T00:00:01.000Z',
       extra: { dashboard_url: 'https://ug.example.com/d/1' },
     });
     expect(result).toEqual({ ok: true, value: { group: expected, created: true } });
@@ -310,6 +311,7 @@ describe('rotateUserGroupToken: the journal', () => {
       ...entry(),
       token: 'ugt_new',
       lastRotatedAt: '2025-06-01T00:00:02.000Z',
+      issuedAt: '2025-06-01T00:00:02.000Z',
       extra: { rotated_at: 'now' },
     };
     expect(result).toEqual({ ok: true, value: { group: rotated } });
@@ -460,7 +462,12 @@ describe('rotateUserGroupToken: retry after an unknown outcome', () => {
     });
     expect(api.rotateToken).toHaveBeenCalledExactlyOnceWith(expect.objectContaining(CONNECTION), 'ugt_rotated_before');
     expect(api.createUserGroup.mock.invocationCallOrder[0]).toBeLessThan(api.rotateToken.mock.invocationCallOrder[0]!);
-    const rotated = { ...entry(), token: 'ugt_newest', lastRotatedAt: '2025-06-01T00:00:02.000Z' };
+    const rotated = {
+      ...entry(),
+      token: 'ugt_newest',
+      lastRotatedAt: '2025-06-01T00:00:02.000Z',
+      issuedAt: '2025-06-01T00:00:02.000Z',
+    };
     expect(result).toEqual({ ok: true, value: { group: rotated } });
     expect(await storedGroup(CUSTOMER)).toEqual(rotated);
   });
@@ -686,8 +693,10 @@ describe('deleteUserGroup: after a lost delete answer', () => {
     api.deleteUserGroup.mockResolvedValue(fail('TIMEOUT', verbatimText('did not answer'), { maybeProcessed: true }));
     await groups.remove(CUSTOMER);
     expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({
-      ...entry({ token: 'ugt_live', lastRotatedAt: T0 }),
-      deleteOutcomeUnknown: { since: '2025-06-01T00:00:01.000Z', message: UNKNOWN_DELETE },
+      // The token get-or-create returned was learned then: issued at that moment.
+      ...entry({ token: 'ugt_live', lastRotatedAt: T0, issuedAt: '2025-06-01T00:00:01.000Z' }),
+      // The test clock ticks once per reading: the delete is marked after the token was learned.
+      deleteOutcomeUnknown: { since: '2025-06-01T00:00:02.000Z', message: UNKNOWN_DELETE },
     });
   });
 });
