@@ -11,13 +11,16 @@ import { closeStartPage } from '../e2e/fixtures/chromium.ts';
 import { startSandbox, type Sandbox } from '../sandbox/server.ts';
 import { kb, measureBuild } from './bundle-sizes.ts';
 import { BULK_ROWS, measureBulkCreate } from './bulk-create.ts';
+import { ACTIVITY_ENTRIES, activityFirstRow, seedActivity } from './activity.ts';
 
 /** The extension API inside `worker.evaluate` callbacks, which run in the service worker. */
 declare const chrome: typeof ExtensionApi;
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
-/** `BENCH_ONLY=popup,trip,options,bulk,scale` runs only those measures (all by default); sizes are always shown. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'popup,trip,options,bulk,scale').split(',').map((name) => name.trim()));
+/** `BENCH_ONLY=popup,trip,options,activity,bulk,scale` runs only those measures (all by default); sizes are always shown. */
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? 'popup,trip,options,activity,bulk,scale').split(',').map((name) => name.trim()),
+);
 const skipped = {
   popup: NaN,
   empty: NaN,
@@ -368,6 +371,10 @@ async function main() {
     const trip = ONLY.has('trip') ? await roundTrip(context, origin, tabId, sandbox) : skipped;
     if (ONLY.has('options')) await seedGroups(worker, workspaceId, GROUPS);
     const options = ONLY.has('options') ? await optionsWithManyGroups(context, origin) : skipped;
+    if (ONLY.has('activity')) await seedActivity(worker);
+    const activity = ONLY.has('activity')
+      ? await activityFirstRow(context, origin, OPTIONS_PROBE, Math.max(5, Math.round(RUNS / 2)))
+      : NaN;
     const bulk = ONLY.has('bulk')
       ? await measureBulkCreate(context, origin, workspaceId, sandbox, Number(process.env.BENCH_BULK_ROWS ?? BULK_ROWS))
       : skipped;
@@ -406,6 +413,12 @@ async function main() {
         `Options, ${GROUPS.toLocaleString('en')} groups: keystroke → list updated`,
         ms(options.keystroke),
         `of which the page's work ${ms(options.keystrokeWork)}`,
+        '',
+      ],
+      [
+        `Options, ${ACTIVITY_ENTRIES.toLocaleString('en')} activity entries: first row (page opened at #activity)`,
+        ms(activity),
+        '',
         '',
       ],
       [
@@ -460,6 +473,7 @@ async function main() {
           ready,
           trip,
           options,
+          activity: { entries: ACTIVITY_ENTRIES, firstRow: activity },
           bulk,
           scale: { workspaces: WORKSPACES, groups: GROUPS, ready: scaleReady, options: scaleOptions },
           sizes,

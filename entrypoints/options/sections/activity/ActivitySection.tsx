@@ -12,7 +12,7 @@ import {
 import { plural, t } from '@/lib/i18n';
 import type { ActivityEntry, ActivityKind } from '@/lib/storage/activity/activity-schema';
 import {
-  readStoredActivity,
+  loadStoredActivity,
   verifyStoredActivity,
   watchStoredActivity,
   type StoredActivity,
@@ -25,9 +25,14 @@ const kindLabel = (kind: ActivityKind) => t(ACTIVITY_KIND_LABELS[kind]);
 
 type Verification = { kind: 'ok' | 'broken'; text: string } | undefined;
 
-/** Follows the stored log: read once, then again on each write (the background appends). */
-function useStoredActivity(): (StoredActivity & { loaded: true }) | { loaded: false } {
-  const [state, setState] = useState<(StoredActivity & { loaded: true }) | { loaded: false }>({ loaded: false });
+type Loaded = (StoredActivity & { loaded: true; complete: boolean }) | { loaded: false };
+
+/**
+ * Follows the stored log: the newest entries first (the list shows at once), older ones as they are
+ * read; read again on each write (the background appends).
+ */
+function useStoredActivity(): Loaded {
+  const [state, setState] = useState<Loaded>({ loaded: false });
   useEffect(() => {
     let stopped = false;
     let reading = false;
@@ -38,10 +43,12 @@ function useStoredActivity(): (StoredActivity & { loaded: true }) | { loaded: fa
         return;
       }
       reading = true;
-      void readStoredActivity().then((stored) => {
+      void loadStoredActivity(
+        (stored, complete) => setState({ ...stored, loaded: true, complete }),
+        () => stopped,
+      ).finally(() => {
         reading = false;
-        if (!stopped) setState({ ...stored, loaded: true });
-        if (again) {
+        if (again && !stopped) {
           again = false;
           read();
         }
@@ -102,6 +109,8 @@ export function ActivitySection() {
   }
 
   const unreadable = stored.loaded ? stored.rows.length - entries.length : 0;
+  // Exports wait for the whole log (older pages are still being read just after the page opens).
+  const complete = stored.loaded && stored.complete;
   return (
     <section id="activity" aria-labelledby="activity-heading">
       <h2 id="activity-heading">{t('activityHeading')}</h2>
@@ -136,14 +145,14 @@ export function ActivitySection() {
       <div className="actions">
         <button
           type="button"
-          disabled={entries.length === 0}
+          disabled={entries.length === 0 || !complete}
           onClick={() => downloadFile(exportActivityJson(entries, stored.loaded ? stored.folded : 0, new Date()))}
         >
           {t('activityExportJson')}
         </button>
         <button
           type="button"
-          disabled={entries.length === 0}
+          disabled={entries.length === 0 || !complete}
           onClick={() => downloadFile(exportActivityCsv(entries, new Date()))}
         >
           {t('activityExportCsv')}
@@ -160,7 +169,7 @@ export function ActivitySection() {
         <p>{t('activityEmpty')}</p>
       ) : (
         <>
-          <p className="hint" aria-live="polite">
+          <p className="hint" aria-live="polite" aria-busy={!stored.complete}>
             {plural('activityShowing', entries.length, visible.length)}
             {stored.folded > 0 && ` ${plural('activityFolded', stored.folded)}`}
           </p>
