@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { SelectField } from '@/components/SelectField';
 import { t, type MessageKey } from '@/lib/i18n';
 import type { EnvironmentFilter, SortOrder } from '@/lib/user-groups/filter-groups';
+import { useFocusWhenTargeted } from '../../navigation/use-focus-when-targeted';
 
 const FILTERS = [
   { value: 'all', label: 'groupsFilterAll' },
@@ -48,6 +49,9 @@ export function GroupsToolbar({
   due,
   children,
 }: GroupsToolbarProps) {
+  const show = useRef<HTMLDivElement>(null);
+  // `#groups/due` (a reminder's notification): the Show select, already on Due for rotation, has focus.
+  useFocusWhenTargeted('due', show);
   return (
     <div className="groups-toolbar">
       <div className="toolbar">
@@ -61,16 +65,18 @@ export function GroupsToolbar({
             placeholder={t('groupsSearchPlaceholder')}
           />
         </div>
-        <SelectField
-          label={t('groupsFilter')}
-          value={environment}
-          options={
-            due === undefined
-              ? translated(FILTERS)
-              : [...translated(FILTERS), { value: 'due' as const, label: t('groupsFilterDue', due) }]
-          }
-          onChange={onEnvironment}
-        />
+        <div ref={show} className="contents">
+          <SelectField
+            label={t('groupsFilter')}
+            value={environment}
+            options={
+              due === undefined
+                ? translated(FILTERS)
+                : [...translated(FILTERS), { value: 'due' as const, label: t('groupsFilterDue', due) }]
+            }
+            onChange={onEnvironment}
+          />
+        </div>
         <SelectField label={t('groupsSort')} value={sort} options={translated(SORTS)} onChange={onSort} />
       </div>
       <p className="hint groups-count" aria-live="polite">
