@@ -21,6 +21,8 @@ export const errorCodeSchema = z.enum([
   'REJECTED',
   'UNTRUSTED_SENDER',
   'BACKGROUND_UNAVAILABLE',
+  /** The browser refused a storage write for want of room (a quota, a full disk): nothing of the change was stored. */
+  'STORAGE_FULL',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

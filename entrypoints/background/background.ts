@@ -17,6 +17,7 @@ import { createActivityStore } from '@/lib/storage/activity/activity-store';
 import { createLockHandlers, resumeLockedJobs } from './lock-handlers';
 import { applyLockAfter } from './lock-idle';
 import { noticeHandlers } from './notice-handlers';
+import { answerStorageFull } from './storage-full';
 import { createWorkspaceHandlers } from './workspace-handlers';
 import type { WorkspaceServices, WorkspaceServicesDeps } from './workspace-services';
 import { createWorkspaces, type Workspaces } from './workspaces';
@@ -95,6 +96,7 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
         onLockAfter: applyLockAfter,
       }),
     },
+    failure: answerStorageFull,
   };
   return { routes, index, workspaces, applyPolicy, lock, activity };
 }

@@ -17,7 +17,8 @@ export async function sendMessage<D extends MessageDefinition>(
   try {
     answer = await browser.runtime.sendMessage({ type: message.name, data: checked.data });
   } catch {
-    return fail('BACKGROUND_UNAVAILABLE', text('errorBackgroundUnavailable'));
+    // The background may have acted before it stopped (a worker the browser ended mid-request).
+    return fail('BACKGROUND_UNAVAILABLE', text('errorBackgroundUnavailable'), { maybeProcessed: true });
   }
   const parsed = resultSchema(message.response).safeParse(answer);
   if (!parsed.success) return fail('INTERNAL', text('errorUnreadableAnswer'));

@@ -31,6 +31,8 @@ export interface Routes {
   extension: ExtensionHandlers;
   /** The handlers of a listed workspace; NOT_FOUND for an id that is not (or no longer) listed. */
   workspace: (workspaceId: string) => Promise<Result<WorkspaceHandlers>>;
+  /** A handler threw: the answer for what it threw, if this failure has one of its own (a full storage). */
+  failure?: (error: unknown, request: unknown) => Promise<Result<never> | undefined>;
 }
 
 /** The handler tables, erased to one call shape: the request was checked against its schema just before. */
@@ -73,6 +75,8 @@ export async function routeMessage(
     if (!checked.success) return fail('INTERNAL', text('errorInvalidAnswer', name));
     return checked.data;
   } catch (error) {
+    const answer = await routes.failure?.(error, request.data);
+    if (answer) return answer;
     // Only the error's kind is logged: its message could quote data.
     console.error(
       `Review Companion: ${name} failed unexpectedly (${error instanceof Error ? error.name : 'unknown'}).`,

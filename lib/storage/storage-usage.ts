@@ -4,6 +4,13 @@ import { browser } from 'wxt/browser';
 export const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
 /**
+ * Megabytes to one decimal, as a number: the page writes it in its language ("1.2", "1,2"). A size
+ * above zero shows as at least 0.1, never as "about 0 MB".
+ */
+export const megabytes = (bytes: number) =>
+  bytes > 0 ? Math.max(0.1, Math.round((bytes / (1024 * 1024)) * 10) / 10) : 0;
+
+/**
  * Bytes that these keys of storage.local hold now (one workspace's: the budget is per workspace).
  * Chrome, and Firefox from 144, measure it (getBytesInUse); the Firefox versions before (this extension
  * supports 140 on) lack it for `local`: then it is estimated the way Chrome counts, each key plus its

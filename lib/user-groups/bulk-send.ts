@@ -8,8 +8,8 @@ import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
 import { findGroup, markDeleteUnknown, upsertFromService } from './registry-updates';
 import type { GroupRef } from '../storage/registry/registry-schema';
 import type { RegistryWriter } from '../storage/registry/registry-writer';
-import { settleCreate } from './unsettled-creates';
-import { text } from '../message-ref';
+import { recordUnsettledCreate, settleCreate } from './unsettled-creates';
+import { text, type MessageRef } from '../message-ref';
 import { withSecretsOpen } from '../storage/credentials/credentials-lane';
 import { LOCKED_MESSAGE } from '../storage/lock/lock-keys';
 import { failureDetail, fingerprintOf, outcomeOf, type ActivityRecorder } from '../activity/activity-recorder';
@@ -52,6 +52,10 @@ export async function sendRow(
     (): RowOutcome => ({ kind: 'blocked', message: LOCKED_MESSAGE }),
     async () => {
       const answer = redactSecrets(await deps.api.createUserGroup(connection, row), connection);
+      // The service may hold the group with a token nobody has: listed as a single create's lost answer
+      // is, until a create of it succeeds (this job's retry, or the user's Create again).
+      if (!answer.ok && answer.error.maybeProcessed)
+        await recordUnsettled(deps.registry, row, new Date(sentAt).toISOString(), answer.error.message);
       // The group is in the registry as soon as its answer is here, before anything else happens.
       if (answer.ok) {
         const { group } = answer.value;
@@ -76,11 +80,22 @@ export async function sendRow(
 }
 
 const STOPPED_MID_DELETE = text('errorStoppedMidDelete');
+const STOPPED_MID_CREATE = text('errorStoppedReason');
+
+function recordUnsettled(registry: RegistryWriter, row: BulkRow, since: string, message: MessageRef): Promise<null> {
+  const mark = { name: row.name, userGroupId: row.userGroupId, environment: row.environment, since, message };
+  return registry.update((current, unsettled) => ({
+    registry: current,
+    unsettled: recordUnsettledCreate(unsettled, mark),
+    result: null,
+  }));
+}
 
 /**
  * A delete cut off by a stopped worker may have happened: the group is flagged as the single-row delete
- * flags a lost answer, so that nothing re-creates it unasked. (A cut-off rotation is settled by the
- * registry's own start-up check, settleOrphanedRotations.)
+ * flags a lost answer, so that nothing re-creates it unasked. A create cut off may have made the group:
+ * it is listed as a create of unknown outcome. (A cut-off rotation is settled by the registry's own
+ * start-up check, settleOrphanedRotations.)
  */
 export async function flagCutOffRow(
   registry: RegistryWriter,
@@ -88,6 +103,9 @@ export async function flagCutOffRow(
   row: BulkRow,
   now: number,
 ): Promise<void> {
+  // A create cut off may have been made: listed (its retry, if any, settles it).
+  if (operation === 'create')
+    return void (await recordUnsettled(registry, row, new Date(now).toISOString(), STOPPED_MID_CREATE));
   if (operation !== 'delete') return;
   const ref = refOf(row);
   await registry.update((current) =>

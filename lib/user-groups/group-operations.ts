@@ -4,10 +4,11 @@ import { redactSecrets } from '../api/redact-secrets';
 import { fail, ok, type Result } from '../result';
 import { withSecretsOpen } from '../storage/credentials/credentials-lane';
 import { lockedError } from '../storage/lock/lock-keys';
-import type { GroupRef, RegistryEntry } from '../storage/registry/registry-schema';
+import { isSameCreate, type GroupRef, type RegistryEntry } from '../storage/registry/registry-schema';
 import {
   applyLearnedToken,
   applyRotation,
+  clearDeleteUnknown,
   clearRotationMark,
   findGroup,
   markDeleteUnknown,
@@ -45,6 +46,8 @@ export type GroupDeletion = GroupRef & { dataSourceProvidedId?: string | undefin
 const UNKNOWN_OUTCOME = text('groupsRotationUnknown');
 const TOKEN_REFUSED = text('errorRotationTokenRefused');
 const UNKNOWN_DELETE = text('groupsDeleteUnknownFlag');
+/** The journal's mark of a delete on the wire: what a worker stopped meanwhile leaves on the group. */
+const STOPPED_MID_DELETE = text('errorStoppedMidDelete');
 
 function maybeDeleted(ref: GroupRef) {
   return fail<never>(
@@ -174,24 +177,36 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
       }
       const connection = await connections.require('userGroup');
       if (!connection.ok) return connection;
+      // Journal first: a worker stopped while the request is on the wire leaves the create listed as
+      // one of unknown outcome, never a group the service made and this browser does not know of.
+      const mark = {
+        name: request.name,
+        userGroupId: request.userGroupId,
+        environment: request.environment,
+        since: now(),
+      };
+      const journaled = await registry.update((current, unsettled) =>
+        unsettled.some((create) => isSameCreate(create, ref))
+          ? { registry: current, result: false }
+          : { registry: current, unsettled: recordUnsettledCreate(unsettled, mark), result: true },
+      );
       const answer = redactSecrets(await api.createUserGroup(connection.value, request), connection.value);
       if (!answer.ok) {
         // The group may now exist on the service with a token nobody has: kept in storage until a create
-        // of it succeeds (get-or-create then returns it) or the user dismisses it.
-        if (answer.error.maybeProcessed) {
-          const mark = {
-            name: request.name,
-            userGroupId: request.userGroupId,
-            environment: request.environment,
-            since: now(),
-            message: answer.error.message,
-          };
-          await registry.update((current, unsettled) => ({
-            registry: current,
-            unsettled: recordUnsettledCreate(unsettled, mark),
-            result: null,
-          }));
-        }
+        // of it succeeds (get-or-create then returns it) or the user dismisses it. A create surely not
+        // made takes its own journal back (an earlier lost answer for the group stays listed).
+        await registry.update((current, unsettled) => {
+          if (answer.error.maybeProcessed)
+            return {
+              registry: current,
+              unsettled: recordUnsettledCreate(unsettled, { ...mark, message: answer.error.message }),
+              result: null,
+            };
+          const own = unsettled.find((create) => isSameCreate(create, ref));
+          return journaled && own?.since === mark.since && own.message === undefined
+            ? { registry: current, unsettled: settleCreate(unsettled, ref), result: null }
+            : { registry: current, result: null };
+        });
         return answer;
       }
       const { group, created } = answer.value;
@@ -267,6 +282,15 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
       if (!token.ok)
         return redactSecrets({ ok: false, error: { ...token.error, maybeProcessed: false } }, connection.value);
       const { learned } = token.value;
+      // Journal first: a worker stopped while the delete is on the wire leaves the group flagged, never
+      // kept unflagged after the service removed it. (A group flagged already keeps its flag.)
+      const started = now();
+      const journaled = await registry.update((current) => {
+        const latest = findGroup(current, request);
+        return latest && !latest.deleteOutcomeUnknown
+          ? { registry: markDeleteUnknown(current, request, STOPPED_MID_DELETE, started), result: true }
+          : { registry: current, result: false };
+      });
       const answer = redactSecrets(
         await api.deleteUserGroup(connection.value, {
           currentToken: token.value.token,
@@ -283,7 +307,10 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
         if (learned && latest?.token === entry.token && latest.rotation === entry.rotation)
           next = applyLearnedToken(next, request, learned, now());
         // The answer was lost: the group may be gone. Flagged, so that nothing re-creates it unasked.
-        if (answer.error.maybeProcessed && latest) next = markDeleteUnknown(next, request, UNKNOWN_DELETE, now());
+        if (answer.error.maybeProcessed && latest)
+          next = markDeleteUnknown(next, request, UNKNOWN_DELETE, journaled ? started : now());
+        // Refused, or never sent: the group is surely still there; its own journal mark goes.
+        else if (journaled && latest?.deleteOutcomeUnknown?.since === started) next = clearDeleteUnknown(next, request);
         return { registry: next, result: null };
       });
       return answer.ok ? ok({}) : answer;

@@ -1,5 +1,5 @@
 import { countedText, text, type MessageRef } from '../message-ref';
-import { utf8Length } from '../storage/storage-usage';
+import { megabytes, utf8Length } from '../storage/storage-usage';
 import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
 import { groupKey } from '../storage/registry/registry-schema';
 import type { Registry, RegistryEntry } from '../storage/registry/registry-schema';
@@ -62,12 +62,6 @@ export function bulkGrowth(rows: readonly BulkRow[], now: string): Growth {
   }
   return { groups: rows.length, bytes };
 }
-
-/**
- * Megabytes to one decimal, as a number: the page writes it in its language ("1.2", "1,2"). A size
- * above zero shows as at least 0.1, never as "about 0 MB".
- */
-const megabytes = (bytes: number) => (bytes > 0 ? Math.max(0.1, Math.round((bytes / (1024 * 1024)) * 10) / 10) : 0);
 
 /** Why a change that grows the registry this much cannot be stored (a named text), or undefined when it fits. */
 export function capacityProblem(

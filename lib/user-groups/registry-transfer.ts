@@ -70,7 +70,8 @@ export function createRegistryTransfer({
     read: ({ forExport = false }: { forExport?: boolean | undefined } = {}) =>
       withSecretsOpen(lockedError, async () => {
         const { groups } = await registry.settled();
-        if (forExport) await noteRegistryExport(scope, now());
+        // Noting when is a nicety: a full storage must not stop the export that saves the tokens.
+        if (forExport) await noteRegistryExport(scope, now()).catch(() => undefined);
         return ok({ groups });
       }),
 

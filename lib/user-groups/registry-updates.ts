@@ -115,6 +115,11 @@ export function markDeleteUnknown(registry: Registry, ref: GroupRef, message: Me
   return replaceGroup(registry, ref, (entry) => ({ ...entry, deleteOutcomeUnknown: { since: now, message } }));
 }
 
+/** The delete surely did not happen (it was refused, or never sent): drop the mark its journal set. */
+export function clearDeleteUnknown(registry: Registry, ref: GroupRef): Registry {
+  return replaceGroup(registry, ref, (entry) => ({ ...entry, deleteOutcomeUnknown: undefined }));
+}
+
 export function removeGroup(registry: Registry, ref: GroupRef): Registry {
   return replaceGroup(registry, ref, () => undefined);
 }

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { configureConnection } from './fixtures/connection.ts';
 import {
   readStoredGroups,
@@ -7,7 +7,7 @@ import {
   type StoredUnsettledCreate,
 } from './fixtures/extension-storage.ts';
 import { watchExtensionErrors } from './fixtures/fault-watch.ts';
-import { isolateUserGroupsAndWatchConsole, openOptionsPage, type Environment } from './fixtures/options-page.ts';
+import { isolateUserGroupsAndWatchConsole, openOptionsPage } from './fixtures/options-page.ts';
 import {
   FAULT_CHOICES,
   mulberry32,
@@ -20,7 +20,19 @@ import {
   type ServiceGroup,
 } from './fixtures/seeded-faults.ts';
 import { expect, test } from './fixtures/test.ts';
-import { rowAction, rowActionItem, confirmNameOf } from './fixtures/row-actions.ts';
+import { rowActionItem } from './fixtures/row-actions.ts';
+import {
+  createAgain,
+  deleteRow,
+  describeGroup,
+  findRow as rowOf,
+  groupsSection,
+  ROTATE,
+  rotateRow,
+  submitCreate,
+  unsettledList,
+  type GroupSpec,
+} from './fixtures/user-group-actions.ts';
 
 /**
  * A seeded randomized fault run (issue 11, item 8): create, rotate and delete through the options page
@@ -45,16 +57,10 @@ const FORGET = 'Remove from this browser only';
 const GENERIC = /something went wrong|unexpected error|unknown error|\[object Object\]|undefined/i;
 
 type Action = 'create' | 'rotate' | 'delete';
-interface GroupSpec {
-  name: string;
-  id: string;
-  environment: Environment;
-}
 
 const keyOf = (environment: string, id: string) => `${environment}:${id}`;
 const storedKey = (group: StoredGroup) => keyOf(group.environment, group.provided_id);
 const serviceKey = (group: ServiceGroup) => keyOf(group.api_environment_tag, group.provided_id);
-const describeGroup = ({ name, environment, id }: GroupSpec) => `“${name}” (${environment}, ID ${id})`;
 const unsettledKey = (create: StoredUnsettledCreate) => keyOf(create.environment, create.userGroupId);
 const specOf = (group: StoredGroup): GroupSpec => ({
   name: group.name,
@@ -77,102 +83,6 @@ function note(memory: RunMemory, line: string): void {
 /** The run's log, printed with any failure. Everything else the test knows, it reads from the page and storage. */
 interface RunMemory {
   log: string[];
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Driving the page
-
-const groupsSection = (options: Page) => options.getByRole('region', { name: 'User groups', exact: true });
-
-/**
- * Counts aria-busy changes in the user-groups section (the create button, each row). An action has
- * finished once something turned busy and nothing is busy any more: its outcome is rendered in the
- * same commit. Needed because two steps in a row may end with the very same message.
- */
-async function armBusyWatch(options: Page): Promise<void> {
-  await options.evaluate(() => {
-    const scope = window as unknown as { faultRunBusy?: { changes: number } };
-    if (!scope.faultRunBusy) {
-      const state = { changes: 0 };
-      const section = document.getElementById('groups-heading')?.closest('section');
-      if (!section) throw new Error('no user-groups section');
-      new MutationObserver((records) => {
-        state.changes += records.length;
-      }).observe(section, { subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
-      scope.faultRunBusy = state;
-    }
-    scope.faultRunBusy.changes = 0;
-  });
-}
-
-async function waitUntilSettled(options: Page): Promise<void> {
-  await options.waitForFunction(
-    () => {
-      const state = (window as unknown as { faultRunBusy: { changes: number } }).faultRunBusy;
-      const section = document.getElementById('groups-heading')?.closest('section');
-      return state.changes > 0 && !section?.querySelector('[aria-busy="true"]');
-    },
-    undefined,
-    { polling: 25, timeout: 20_000 },
-  );
-}
-
-/** The outcome the section shows: a status (success) or an alert (failure). */
-async function outcomeOf(options: Page): Promise<{ ok: boolean; text: string }> {
-  const section = groupsSection(options);
-  const [status, alert] = [section.getByRole('status'), section.getByRole('alert')];
-  if ((await alert.count()) > 0) return { ok: false, text: await alert.innerText() };
-  return { ok: true, text: await status.innerText() };
-}
-
-async function rowOf(options: Page, id: string): Promise<Locator> {
-  await options.getByLabel('Search user groups', { exact: true }).fill(id);
-  const row = groupsSection(options).getByRole('row').filter({ hasText: id });
-  await expect(row).toHaveCount(1);
-  return row;
-}
-
-async function submitCreate(options: Page, group: GroupSpec): Promise<{ ok: boolean; text: string }> {
-  const section = groupsSection(options);
-  await section.getByLabel('Name', { exact: true }).fill(group.name);
-  await section.getByLabel('User group ID', { exact: true }).fill(group.id);
-  await section.getByLabel('Environment', { exact: true }).selectOption(group.environment);
-  await armBusyWatch(options);
-  await section.getByRole('button', { name: 'Create user group' }).click();
-  await waitUntilSettled(options);
-  return outcomeOf(options);
-}
-
-async function confirmRowAction(options: Page, id: string, button: RegExp): Promise<{ ok: boolean; text: string }> {
-  const row = await rowOf(options, id);
-  await rowAction(row, button);
-  await armBusyWatch(options);
-  await options
-    .getByRole('dialog')
-    .getByRole('button', { name: confirmNameOf(button) })
-    .click();
-  await waitUntilSettled(options);
-  return outcomeOf(options);
-}
-
-const ROTATE = /^(Rotate token|Retry rotation)$/;
-const rotateRow = (options: Page, id: string) => confirmRowAction(options, id, ROTATE);
-const deleteRow = (options: Page, id: string) => confirmRowAction(options, id, /^(Delete|Retry delete)$/);
-
-/** The list of creates whose answer was lost. */
-const unsettledList = (options: Page) =>
-  groupsSection(options).getByRole('group', { name: 'Created? Outcome unknown' });
-
-async function createAgain(options: Page, create: StoredUnsettledCreate): Promise<{ ok: boolean; text: string }> {
-  const item = unsettledList(options)
-    .getByRole('listitem')
-    .filter({ hasText: `ID ${create.userGroupId})` })
-    .filter({ hasText: `(${create.environment},` });
-  await expect(item).toHaveCount(1);
-  await armBusyWatch(options);
-  await item.getByRole('button', { name: 'Create again' }).click();
-  await waitUntilSettled(options);
-  return outcomeOf(options);
 }
 
 /** Remove from this browser only, as offered by the alert, confirmed. */

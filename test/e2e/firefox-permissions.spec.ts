@@ -9,6 +9,8 @@ import {
 } from './fixtures/firefox.ts';
 import {
   button,
+  dialogButton,
+  dialogField,
   exists,
   expectMessage,
   field,
@@ -17,6 +19,7 @@ import {
   paste,
   valueOf,
 } from './fixtures/firefox-page.ts';
+import { catchDownloads, chooseSetupFile, savedFiles, typeInto } from './fixtures/firefox-files.ts';
 import { goToSection, openOptionsSection, reloadOnSection } from './fixtures/firefox-sections.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -32,6 +35,7 @@ import { expect, test } from './fixtures/test.ts';
  */
 const PROMPTLESS = { 'extensions.webextOptionalPermissionPrompts': false };
 const SANDBOX_PATTERN = 'http://127.0.0.1/*';
+const SETUP_PASSPHRASE = 'correct horse battery staple';
 
 let ff: FirefoxWithExtension;
 
@@ -181,4 +185,49 @@ test('Firefox production build: Save connection asks for exactly the sandbox ori
     await expect.poll(() => valueOf(popup, 'Project ID'), { timeout: 10_000 }).toMatch(/.+/);
     expect(sandbox.projects()).toHaveLength(2);
   });
+});
+
+test('Firefox production build: a setup file import asks for host access only after the passphrase authenticated the file, and only when asked', async ({
+  sandbox,
+}) => {
+  const options = await openOptionsSection(ff, 'connection');
+  await options.bringToFront();
+  await fillConnection(options, sandbox);
+  await expectMessage(options, 'status', 'Connection saved.');
+  await goToSection(options, 'backup');
+  await catchDownloads(options);
+  await options.locator(button('Export setup file')).click();
+  await typeInto(options, dialogField('Passphrase'), SETUP_PASSPHRASE);
+  await typeInto(options, dialogField('Confirm passphrase'), SETUP_PASSPHRASE);
+  await options.locator(dialogButton('Export setup file')).click();
+  await expect.poll(async () => (await savedFiles(options)).length, { timeout: 10_000 }).toBe(1);
+  const [file] = await savedFiles(options);
+  // Access given back, as on a reviewer's fresh browser.
+  expect(await options.evaluate(() => browser.permissions.remove({ origins: ['http://127.0.0.1/*'] }))).toBe(true);
+  expect(await hostAccess(options)).toEqual({ contains: false, origins: [] });
+
+  await chooseSetupFile(options, file!.text);
+  await typeInto(options, field('Passphrase'), 'not the passphrase at all');
+  await options.locator(button('Import setup')).click();
+  await expectMessage(options, 'alert', 'Wrong passphrase or damaged file. Nothing was imported.', 10_000);
+  expect(await hostAccess(options), 'nothing asked for an address nobody authenticated').toEqual({
+    contains: false,
+    origins: [],
+  });
+
+  await typeInto(options, field('Passphrase'), SETUP_PASSPHRASE);
+  await options.locator(button('Import setup')).click();
+  // Same name: the dialog shows the addresses now and in the file before anything changes.
+  await expect
+    .poll(() => options.evaluate(() => document.querySelector('dialog[open]')?.textContent ?? ''), { timeout: 10_000 })
+    .toContain('From the file');
+  await options.locator(dialogButton('Replace workspace')).click();
+  await expectMessage(options, 'status', 'now uses the imported connection and secrets.', 10_000);
+  expect(await hostAccess(options), 'still nothing granted: asked only in a click of its own').toEqual({
+    contains: false,
+    origins: [],
+  });
+  await options.locator(button('Grant access')).click();
+  await expect.poll(() => hostAccess(options)).toEqual({ contains: true, origins: [SANDBOX_PATTERN] });
+  await expectMessage(options, 'status', 'Access allowed: the imported workspace is ready.');
 });

@@ -17,6 +17,7 @@ import {
   valueOf,
 } from './fixtures/firefox-page.ts';
 import { goToSection, openOptionsSection, waitForSection } from './fixtures/firefox-sections.ts';
+import { catchDownloads, chooseSetupFile as chooseFile, savedFiles, typeInto } from './fixtures/firefox-files.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -33,41 +34,6 @@ test.afterAll(async () => {
   await admin?.close();
   await reviewer?.close();
 });
-
-/** Keeps the text of every download the page starts (window.savedFiles) instead of saving it. */
-async function catchDownloads(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const saved: { name: string; text: string }[] = [];
-    Reflect.set(window, 'savedFiles', saved);
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      void fetch(this.href)
-        .then((response) => response.text())
-        .then((text) => saved.push({ name: this.download, text }));
-    };
-  });
-}
-
-const savedFiles = (page: Page) =>
-  page.evaluate(() => Reflect.get(window, 'savedFiles') as { name: string; text: string }[]);
-
-/** Chooses a file in the Setup file input as a user's file picker does (one change event). */
-async function chooseFile(page: Page, text: string): Promise<void> {
-  const input = await page.locator(field('Setup file')).waitHandle();
-  await input.evaluate((element, content) => {
-    const files = new DataTransfer();
-    files.items.add(new File([content], 'acme-reviews.review-setup.json', { type: 'application/json' }));
-    (element as HTMLInputElement).files = files.files;
-    element.dispatchEvent(new Event('change', { bubbles: true }));
-  }, text);
-}
-
-async function typeInto(page: Page, selector: string, value: string): Promise<void> {
-  const input = await page.locator(selector).waitHandle();
-  await input.evaluate((element, text) => {
-    Reflect.set(HTMLInputElement.prototype, 'value', text, element);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  }, value);
-}
 
 /** Records, in order, the page's host access requests and messages to the background (window.recordedCalls). */
 async function recordCalls(page: Page): Promise<void> {
@@ -129,10 +95,11 @@ test('Firefox: export in one profile, import in another; a wrong passphrase writ
   // Both profiles start with a workspace named alike: the import offers to replace its connection.
   await importer.locator(dialogButton('Replace workspace')).click();
   await expectMessage(importer, 'status', 'now uses the imported connection and secrets.', 10_000);
-  // Host access is asked for first, inside the click, for the file's address; then the background is asked.
+  // No host access is asked for before the passphrase has authenticated the file's addresses (issue 24,
+  // finding 7); this build already has access to the loopback address, so none is asked afterwards either.
   const calls = await importer.evaluate(() => Reflect.get(window, 'recordedCalls') as string[]);
-  expect(calls[0]).toMatch(/^permissions\.request http:\/\/127\.0\.0\.1(:\d+)?\/\*$/);
-  expect(calls[1]).toBe('runtime.sendMessage importSetupFile');
+  expect(calls.filter((call) => call.startsWith('runtime.sendMessage importSetupFile'))).toHaveLength(2);
+  expect(calls.some((call) => call.startsWith('permissions.request'))).toBe(false);
   await goToSection(importer, 'connection');
   await expect.poll(() => valueOf(importer, 'Project API URL')).toBe(sandbox.projectApiUrl);
 

@@ -110,7 +110,7 @@ test('turned on, no credential is stored in clear, locked or unlocked; a restart
     await expectNoSecretStored(extension, sandbox);
     // Every section says it is locked, and its link puts focus in the Unlock form.
     await goToSection(options, 'groups');
-    const banner = options.getByRole('note').filter({ hasText: 'Credentials are locked' });
+    const banner = options.getByRole('note').filter({ hasText: 'Credentials and group tokens are locked' });
     await expect(banner).toBeVisible();
     await banner.getByRole('link', { name: 'Unlock' }).click();
     await expect(options.getByLabel('Passphrase', { exact: true })).toBeFocused();
@@ -224,4 +224,47 @@ test('a bulk create pauses while locked and carries on by itself after unlocking
   await expect.poll(async () => (await job()).status, { timeout: 5_000 }).toBe('done');
   // The browser is shared with the worker's next tests: they expect the lock off.
   expect(await send('turnOffLock', { passphrase: PASSPHRASE })).toMatchObject({ ok: true, value: { enabled: false } });
+});
+
+test('group tokens are sealed too; a forgotten passphrase: Forget credentials says what it clears, then clears every secret and turns the lock off', async ({
+  extension,
+  sandbox,
+}) => {
+  test.setTimeout(60_000);
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const options = await extension.context.newPage();
+  await options.goto(optionsUrl(extension.extensionId, 'groups'));
+  await options.getByLabel('Name', { exact: true }).fill('Sealed group');
+  await options.getByLabel('User group ID', { exact: true }).fill('sealed-1');
+  await options.getByRole('button', { name: 'Create user group' }).click();
+  await expect(options.getByRole('status').first()).toContainText('Sealed group');
+  const [group] = sandbox.groups();
+  expect(group?.token).toBeTruthy();
+  expect(await allStorage(extension)).toContain(group!.token);
+
+  await options.goto(optionsUrl(extension.extensionId, 'connection'));
+  await turnOn(options);
+  const stored = await allStorage(extension);
+  expect(stored, 'the group token is sealed').not.toContain(group!.token);
+  expect(stored, 'its name and id stay readable').toContain('sealed-1');
+  await expectNoSecretStored(extension, sandbox);
+
+  await options.getByRole('button', { name: 'Lock now' }).click();
+  await expect(options.getByRole('button', { name: 'Unlock' })).toBeVisible();
+  await expect(options.getByText('Forgot the passphrase?')).toBeVisible();
+  // Locked, Forget credentials is the way out of a forgotten passphrase: it clears every secret.
+  await options.getByRole('button', { name: 'Forget credentials' }).click();
+  const dialog = options.getByRole('dialog', { name: 'Forget every secret and turn the lock off?' });
+  await expect(dialog).toContainText('The API credentials of 1 workspace are cleared.');
+  // This browser's earlier tests left groups of their own: every sealed token is counted.
+  await expect(dialog).toContainText(/The tokens? of \d+ user groups? (is|are) cleared\./);
+  await expectNoViolations(options, 'the forget-everything dialog');
+  await dialog.getByRole('button', { name: 'Forget credentials' }).click();
+  await expect(options.getByRole('status').filter({ hasText: 'Every secret was cleared' })).toContainText(
+    'Every secret was cleared and the lock is off.',
+  );
+  await expect(options.getByRole('checkbox', { name: 'Protect credentials with a passphrase' })).not.toBeChecked();
+  const after = await allStorage(extension);
+  for (const secret of [...secretsOf(sandbox), group!.token]) expect(after).not.toContain(secret);
+  expect(after, 'the group stays listed').toContain('sealed-1');
 });

@@ -124,6 +124,22 @@ test('a policy workspace: ready in the popup without typing, first and locked in
     await expect(options.getByRole('button', { name: 'Delete workspace' })).toBeDisabled();
     await expect(options.getByText('Your organization has locked this workspace')).toHaveCount(0);
 
+    // The organisation's secrets stay in this browser: Export setup file says so, and no file is made
+    // (issue 24, finding 3).
+    await options.goto(optionsUrl(extensionId, 'backup'));
+    await workspaceSelect(options).selectOption({ label: `${ORG} (managed)` });
+    const downloads: string[] = [];
+    options.on('download', (download) => downloads.push(download.suggestedFilename()));
+    await options.getByRole('button', { name: 'Export setup file' }).click();
+    const dialog = options.getByRole('dialog');
+    await dialog.getByLabel('Passphrase', { exact: true }).fill('a long setup passphrase');
+    await dialog.getByLabel('Confirm passphrase', { exact: true }).fill('a long setup passphrase');
+    await dialog.getByRole('button', { name: 'Export setup file' }).click();
+    await expect(options.getByRole('alert')).toContainText(
+      'secrets are set by your organization and stay in this browser',
+    );
+    expect(downloads).toEqual([]);
+
     // No secret of the policy reaches a page.
     for (const view of [popup, options]) {
       const html = await view.content();

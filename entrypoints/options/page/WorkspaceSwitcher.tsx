@@ -11,12 +11,14 @@ import { useActiveWorkspace } from '../shared/use-active-workspace';
 import { sayWorkspaceMessage, useWorkspaceMessage } from '../shared/workspace-message';
 import { messageText } from '@/lib/message-ref';
 import { sectionHref } from '../navigation/hash-target';
+import { AllowAccess } from '../shared/AllowAccess';
 
 /** In the page header: which workspace every section shows, and adding one (named in its connection section). */
 export function WorkspaceSwitcher() {
   const workspaces = useWorkspaceStore((state) => state.workspaces);
   const workspace = useActiveWorkspace();
   const message = useWorkspaceMessage((state) => state.message);
+  const grant = useWorkspaceMessage((state) => state.grant);
 
   const switchTo = (id: string) => {
     sayWorkspaceMessage(undefined);
@@ -43,7 +45,7 @@ export function WorkspaceSwitcher() {
       <button type="button" onClick={() => void add()}>
         {t('workspaceAdd')}
       </button>
-      <ActionMessage result={message} />
+      <ActionMessage result={message}>{grant && <AllowAccess origins={grant} />}</ActionMessage>
     </div>
   );
 }

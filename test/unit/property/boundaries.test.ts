@@ -37,6 +37,11 @@ const SECRETS = {
 const SELF = { id: 'ext-id', origin: 'chrome-extension://ext-id/' };
 const OWN_PAGE = { id: 'ext-id', url: 'chrome-extension://ext-id/options.html' };
 const RUNS = { numRuns: 150 };
+/**
+ * Each property runs its body 40 to 200 times through the real code (storage, crypto, the router): a
+ * few seconds on a 2-core machine, longer when it is busy. The bound is the whole run's, not a run's.
+ */
+vi.setConfig({ testTimeout: 30_000 });
 const CONNECTION_STORAGE = {
   ...TEST_INDEX_STORAGE,
   [testKey('connectionSettings')]: {

@@ -145,8 +145,9 @@ describe('createUserGroup', () => {
     const result = await groups.create(request);
     const expected = entry({
       token: 'ugt_new',
-      createdAt: '2025-06-01T00:00:01.000Z',
-      issuedAt: '2025-06-01T00:00:01.000Z',
+      // The clock's first tick dates the journal's mark (written before the call); the group is dated by the answer.
+      createdAt: '2025-06-01T00:00:02.000Z',
+      issuedAt: '2025-06-01T00:00:02.000Z',
       extra: { dashboard_url: 'https://ug.example.com/d/1' },
     });
     expect(result).toEqual({ ok: true, value: { group: expected, created: true } });
@@ -694,9 +695,9 @@ describe('deleteUserGroup: after a lost delete answer', () => {
     await groups.remove(CUSTOMER);
     expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({
       // The token get-or-create returned was learned then: issued at that moment.
-      ...entry({ token: 'ugt_live', lastRotatedAt: T0, issuedAt: '2025-06-01T00:00:01.000Z' }),
-      // The test clock ticks once per reading: the delete is marked after the token was learned.
-      deleteOutcomeUnknown: { since: '2025-06-01T00:00:02.000Z', message: UNKNOWN_DELETE },
+      // The test clock ticks once per reading: the delete's journal mark first, then the learned token.
+      ...entry({ token: 'ugt_live', lastRotatedAt: T0, issuedAt: '2025-06-01T00:00:02.000Z' }),
+      deleteOutcomeUnknown: { since: '2025-06-01T00:00:01.000Z', message: UNKNOWN_DELETE },
     });
   });
 });
@@ -752,10 +753,10 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
     expect((await storedRegistry()).groups).toEqual([]);
   });
 
-  it('a refusal (nothing was created) records nothing', async () => {
+  it('a refusal (nothing was created) leaves nothing listed', async () => {
     api.createUserGroup.mockResolvedValue(fail('REJECTED', verbatimText('The service refused: no')));
     await groups.create(request);
-    expect(await storedUnsettled()).toBeUndefined();
+    expect((await storedUnsettled())?.creates ?? []).toEqual([]);
   });
 
   it('a second lost answer for the same group replaces the mark; other groups keep theirs', async () => {
@@ -857,5 +858,78 @@ describe('operations acting at once through the one writer', () => {
     expect(stored.map((group) => `${group.provided_id}:${group.token}:${group.rotation?.state ?? '-'}`).sort()).toEqual(
       ['team-1:ugt_new:-', 'team-3:ugt_three:-'],
     );
+  });
+});
+
+// Found by the chaos run (issue 27, seeds 2 and 3): a worker the browser stops while a create or a
+// delete is on the wire never hears the answer, so whatever the handler meant to record after it is
+// never written. The service may have made (or removed) the group meanwhile: the registry must say so
+// before the call, as the rotation's journal does.
+describe('a worker stopped mid-call: the journal is written before the request', () => {
+  const request: NewUserGroup = { name: 'Team One', userGroupId: 'team-1', environment: 'Customer' };
+  const storedCreates = async () =>
+    ((await fakeBrowser.storage.local.get(UNSETTLED_KEY))[UNSETTLED_KEY] as { creates: unknown[] } | undefined)
+      ?.creates ?? [];
+
+  beforeEach(() => {
+    grant();
+  });
+
+  it('a create on the wire is already listed as a create of unknown outcome; a success settles it in the write that records the group', async () => {
+    const answer = deferred<CreateAnswer>();
+    api.createUserGroup.mockReturnValue(answer.promise);
+    const creating = groups.create(request);
+    await vi.waitFor(() => expect(api.createUserGroup).toHaveBeenCalled());
+    // The worker may stop here: storage already holds what a new worker needs to flag the group.
+    expect(await storedCreates()).toEqual([{ ...request, since: '2025-06-01T00:00:01.000Z' }]);
+
+    answer.resolve(ok({ group: wire(), created: true }));
+    expect(await creating).toMatchObject({ ok: true });
+    expect(await storedCreates()).toEqual([]);
+    expect(await storedGroup(CUSTOMER)).toEqual(
+      entry({ createdAt: '2025-06-01T00:00:02.000Z', issuedAt: '2025-06-01T00:00:02.000Z' }),
+    );
+  });
+
+  it('a refusal takes the journal back (nothing was created); an earlier lost answer for the group stays listed', async () => {
+    api.createUserGroup.mockResolvedValue(fail('REJECTED', verbatimText('The service refused: no')));
+    await groups.create(request);
+    expect(await storedCreates()).toEqual([]);
+
+    api.createUserGroup.mockResolvedValueOnce(
+      fail('TIMEOUT', verbatimText('did not answer'), { maybeProcessed: true }),
+    );
+    await groups.create(request);
+    await groups.create(request);
+    expect(textsRendered(await storedCreates())).toEqual([
+      { ...request, since: '2025-06-01T00:00:02.000Z', message: 'did not answer' },
+    ]);
+  });
+
+  it('a delete on the wire already flags the group "delete outcome unknown"; a refusal takes the flag back', async () => {
+    await seedRegistry(entry());
+    const answer = deferred<Result<null>>();
+    api.deleteUserGroup.mockReturnValue(answer.promise);
+    const deleting = groups.remove(CUSTOMER);
+    await vi.waitFor(() => expect(api.deleteUserGroup).toHaveBeenCalled());
+    expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({
+      ...entry(),
+      deleteOutcomeUnknown: {
+        since: '2025-06-01T00:00:01.000Z',
+        message:
+          'Delete outcome unknown — the extension stopped while the delete was under way; the group may already be gone from the service.',
+      },
+    });
+
+    answer.resolve(fail('REJECTED', verbatimText('The service refused: no')));
+    expect(await deleting).toMatchObject({ ok: false, error: { code: 'REJECTED' } });
+    expect(await storedGroup(CUSTOMER)).toEqual(entry());
+  });
+
+  it('a delete on the wire, then success: the group is gone', async () => {
+    await seedRegistry(entry());
+    api.deleteUserGroup.mockResolvedValue(ok(null));
+    expect(await groups.remove(CUSTOMER)).toEqual({ ok: true, value: {} });
+    expect(await storedGroup(CUSTOMER)).toBeUndefined();
   });
 });

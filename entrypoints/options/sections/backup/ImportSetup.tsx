@@ -1,11 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { browser } from 'wxt/browser';
 import { errorResult, successResult, type ActionResult } from '@/components/action-result';
 import { ActionMessage } from '@/components/ActionMessage';
 import { StatusMessage } from '@/components/Alert';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { TextField } from '@/components/TextField';
-import { requiredOrigins } from '@/lib/connection/host-access';
+import { findMissingAccess } from '@/lib/connection/host-access';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { importSetupFile } from '@/lib/messaging/messages/setup-file-messages';
@@ -14,10 +13,14 @@ import { MAX_SETUP_FILE_BYTES, type SetupWorkspace } from '@/lib/setup-file/setu
 import { reloadWorkspace, showAddedWorkspace } from '@/lib/stores/workspace-store';
 import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
 import { sayWorkspaceMessage } from '../../shared/workspace-message';
+import { ReplacedAddresses } from './ReplacedAddresses';
 import { setupProblemText } from './setup-problem-text';
 import { messageText } from '@/lib/message-ref';
 
 type Chosen = { text: string; workspace: SetupWorkspace };
+type Addresses = { projectApiUrl: string; userGroupBaseUrl: string };
+/** A workspace of the file's name exists: its addresses now, and the file's (authenticated by the passphrase). */
+type Existing = { workspace: Workspace; current: Addresses; incoming: Addresses };
 
 /** Reads a setup file, shows its workspace and addresses, and imports it with the passphrase (design.md §8). */
 /** `intro`: a line under the heading saying why to use it here. */
@@ -27,7 +30,7 @@ export function ImportSetup({ intro }: { intro?: string }) {
   const [passphrase, setPassphrase] = useState('');
   const [message, setMessage] = useState<ActionResult>();
   const [busy, setBusy] = useState(false);
-  const [existing, setExisting] = useState<Workspace>();
+  const [existing, setExisting] = useState<Existing>();
 
   const choose = async (file: File | undefined) => {
     setChosen(undefined);
@@ -46,22 +49,25 @@ export function ImportSetup({ intro }: { intro?: string }) {
     sayWorkspaceMessage(undefined);
     setExisting(undefined);
     setBusy(true);
-    // The permission request must be the first await: browsers only allow it during the click.
-    const origins = requiredOrigins([chosen.workspace.projectApiUrl, chosen.workspace.userGroupBaseUrl ?? '']);
-    const granted = origins.length === 0 || (await browser.permissions.request({ origins }).catch(() => false));
+    // No host access is asked for before the passphrase has authenticated the file's addresses: the
+    // background answers them, and the message then offers to allow them (in a click of its own).
     const result = await sendMessage(importSetupFile, { text: chosen.text, passphrase, replace });
     setBusy(false);
     if (!result.ok) return setMessage(errorResult(messageText(result.error.message)));
     const answer = result.value;
     if (answer.status === 'problem') return setMessage(errorResult(setupProblemText(answer.problem)));
-    if (answer.status === 'exists') return setExisting(answer.workspace);
+    if (answer.status === 'exists') return setExisting(answer);
     setPassphrase('');
     showAddedWorkspace(answer.workspace);
     // A replaced workspace may be the one shown: its sections start again with the new connection.
     if (answer.replaced) reloadWorkspace();
     const done = t(answer.replaced ? 'setupReplaced' : 'setupImported', answer.workspace.name);
+    const missing = await findMissingAccess([answer.addresses.projectApiUrl, answer.addresses.userGroupBaseUrl]);
+    const hosts = missing
+      .map((pattern) => pattern.replace('/*', ''))
+      .reduce((first, second) => t('connectionAccessAnd', first, second), '');
     // Said beside the workspace switcher: the page now shows the imported workspace, and this form starts afresh.
-    sayWorkspaceMessage(successResult(granted ? done : `${done} ${t('setupAccessNotGranted')}`));
+    sayWorkspaceMessage(successResult(missing.length > 0 ? `${done} ${t('setupAccessNeeded', hosts)}` : done), missing);
   };
 
   const submit = (event: FormEvent) => {
@@ -112,12 +118,13 @@ export function ImportSetup({ intro }: { intro?: string }) {
       </div>
       {existing && (
         <ConfirmDialog
-          title={t('setupReplaceTitle', existing.name)}
+          title={t('setupReplaceTitle', existing.workspace.name)}
           confirmLabel={t('setupReplaceConfirm')}
           onConfirm={() => void run(true)}
           onCancel={() => setExisting(undefined)}
         >
           <p>{t('setupReplaceBody')}</p>
+          <ReplacedAddresses current={existing.current} incoming={existing.incoming} />
         </ConfirmDialog>
       )}
     </form>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
 import { errorResult, successResult, type ActionResult } from '@/components/action-result';
 import { ActionMessage } from '@/components/ActionMessage';
@@ -13,6 +13,7 @@ import { sendMessage } from '@/lib/messaging/client';
 import { forgetCredentials, saveConnection } from '@/lib/messaging/messages/connection-admin-messages';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { ApiHealthLine } from './ApiHealthLine';
+import { ForgetEverything } from './ForgetEverything';
 import { GrantAccess } from './GrantAccess';
 import { useManagedLock } from './use-managed-lock';
 import { useFocusWhenTargeted } from '../../navigation/use-focus-when-targeted';
@@ -45,8 +46,16 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
   const { id: workspaceId } = workspace;
   const { locked, readOnly, canSave } = useManagedLock(workspace);
   const setStatus = useConnectionStore((state) => state.setStatus);
+  const refresh = useConnectionStore((state) => state.refresh);
   const health = useConnectionStore((state) => state.health);
   const [form, setForm] = useState(() => formFromStatus(status));
+  // Saved from elsewhere (another options page): an unedited form follows, or its stale addresses would
+  // count as changes and a later save would write them back over the other page's.
+  const [shownStatus, setShownStatus] = useState(status);
+  if (status !== shownStatus) {
+    setShownStatus(status);
+    if (!hasChanges(form, shownStatus)) setForm(formFromStatus(status));
+  }
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [message, setMessage] = useState<ActionResult>();
   const [saving, setSaving] = useState(false);
@@ -114,6 +123,16 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
       successResult(missing.length > 0 ? `${saved} ${t('connectionStillMissing', formatList(missing))}` : saved),
     );
   };
+
+  // Locked, Forget credentials clears every secret and turns the lock off (ForgetEverything).
+  const forgotEverything = useCallback(
+    (result: ActionResult) => {
+      setConfirmingForget(false);
+      setMessage(result);
+      void refresh();
+    },
+    [refresh],
+  );
 
   const forget = async () => {
     setConfirmingForget(false);
@@ -186,7 +205,7 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
           <button
             type="button"
             className="danger"
-            disabled={locked || !hasStoredSecrets(status)}
+            disabled={locked || (!status.locked && !hasStoredSecrets(status))}
             onClick={() => (setMessage(undefined), setConfirmingForget(true))}
           >
             {t('connectionForget')}
@@ -195,7 +214,10 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
         <ActionMessage result={message} />
       </form>
       <GrantAccess missing={status.missingAccess} />
-      {confirmingForget && (
+      {confirmingForget && status.locked && (
+        <ForgetEverything onDone={forgotEverything} onCancel={() => setConfirmingForget(false)} />
+      )}
+      {confirmingForget && !status.locked && (
         <ConfirmDialog
           title={t('connectionForgetTitle')}
           confirmLabel={t('connectionForget')}

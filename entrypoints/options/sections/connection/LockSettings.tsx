@@ -63,6 +63,7 @@ export function LockSettings() {
               read();
             }}
           />
+          <p className="hint lock-forgotten">{t('lockForgotten')}</p>
         </>
       ) : (
         <>

@@ -29,6 +29,13 @@ interface WorkspaceNameFieldProps {
 /** The shown workspace's name: renamed when the field is left or Enter is pressed; a problem is said next to it. */
 export function WorkspaceNameField({ workspace, workspaces, focusOnMount }: WorkspaceNameFieldProps) {
   const [name, setName] = useState(workspace.name);
+  // Renamed elsewhere (another options page): an unedited field follows, or leaving it would rename the
+  // workspace back to the name it showed.
+  const [shownName, setShownName] = useState(workspace.name);
+  if (workspace.name !== shownName) {
+    setShownName(workspace.name);
+    if (name === shownName) setName(workspace.name);
+  }
   const [error, setError] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {

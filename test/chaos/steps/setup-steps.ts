@@ -1,0 +1,39 @@
+import { until, show, type StepKind } from '../world.ts';
+
+// Importing a setup file (design.md §8) over the workspace it was exported from: a dialog asks to
+// replace its connection, which keeps its user groups, history and job.
+
+export const setupImportStep: StepKind = {
+  name: 'setup import',
+  weight: 3,
+  routes: [],
+  scope: 'single',
+  async run(context) {
+    const { world, workspace } = context;
+    await show(world, workspace, 'backup');
+    const { options } = world;
+    const form = options.getByRole('form', { name: 'Import setup' });
+    await form.getByLabel('Setup file', { exact: true }).setInputFiles({
+      name: `chaos-${workspace.label}.review-setup.json`,
+      mimeType: 'application/json',
+      buffer: Buffer.from(workspace.setupFile),
+    });
+    await form.getByLabel('Passphrase', { exact: true }).fill(world.passphrase);
+    await form.getByRole('button', { name: 'Import setup' }).click();
+    const dialog = options.getByRole('dialog');
+    const done = options
+      .getByRole('status')
+      .filter({ hasText: /now uses the imported connection|imported\. It is now/ });
+    const alert = form.getByRole('alert');
+    const settled = async () => (await dialog.count()) + (await done.count()) + (await alert.count()) > 0;
+    if (!(await until(settled, 20_000))) return { kind: 'alert', text: 'the import said nothing within 20 s' };
+    if ((await dialog.count()) > 0) {
+      await dialog.getByRole('button', { name: 'Replace workspace' }).click();
+      await context.inFlight();
+      if (!(await until(async () => (await done.count()) + (await alert.count()) > 0, 20_000)))
+        return { kind: 'alert', text: 'the replace said nothing within 20 s' };
+    }
+    if ((await alert.count()) > 0) return { kind: 'alert', text: (await alert.allInnerTexts()).join(' | ') };
+    return { kind: 'ok', text: (await done.allInnerTexts()).join(' | ') };
+  },
+};
