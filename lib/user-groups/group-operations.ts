@@ -46,6 +46,7 @@ export type GroupDeletion = GroupRef & { dataSourceProvidedId?: string | undefin
 const UNKNOWN_OUTCOME = text('groupsRotationUnknown');
 const TOKEN_REFUSED = text('errorRotationTokenRefused');
 const UNKNOWN_DELETE = text('groupsDeleteUnknownFlag');
+const REFUSED_DELETE = text('groupsDeleteRefusedFlag');
 /** The journal's mark of a delete on the wire: what a worker stopped meanwhile leaves on the group. */
 const STOPPED_MID_DELETE = text('errorStoppedMidDelete');
 
@@ -309,7 +310,14 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
         // The answer was lost: the group may be gone. Flagged, so that nothing re-creates it unasked.
         if (answer.error.maybeProcessed && latest)
           next = markDeleteUnknown(next, request, UNKNOWN_DELETE, journaled ? started : now());
-        // Refused, or never sent: the group is surely still there; its own journal mark goes.
+        // A refusal (success: 0) may mean the service no longer knows the token: the browser re-sends a
+        // request whose reused connection was reset, the first copy deleted the group and the re-send is
+        // refused (found by the 1,000-step chaos run, seed 2026). Flagged, as a refused rotation is; a
+        // flag set before this delete (not journaled by it) keeps its own words.
+        else if (answer.error.code === 'REJECTED' && journaled && latest)
+          next = markDeleteUnknown(next, request, REFUSED_DELETE, started);
+        // Never sent, or refused for a reason that surely changed nothing (rate limit, credentials): the
+        // group is still there; its own journal mark goes.
         else if (journaled && latest?.deleteOutcomeUnknown?.since === started) next = clearDeleteUnknown(next, request);
         return { registry: next, result: null };
       });

@@ -148,7 +148,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       counts[outcome.kind] = (counts[outcome.kind] ?? 0) + 1;
       tally.byFault[fault.label] = (tally.byFault[fault.label] ?? 0) + 1;
       if (step % checkEvery === 0 || step === steps) {
-        await sleep(world.quietAfter - Date.now());
+        await sleep(Math.max(0, world.quietAfter - Date.now()));
         const after = await waitForJobs(world);
         for (const line of violations.add(check(world, after, false), step)) log(`[chaos]   VIOLATION ${line}`);
       }

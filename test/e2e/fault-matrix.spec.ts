@@ -40,6 +40,7 @@ test.afterEach(async ({ extension }) => {
 const CLIENT_TIMEOUT_MS = 15_000;
 const UNKNOWN_OUTCOME = 'Rotation outcome unknown — the old token may no longer work.';
 const DELETE_UNKNOWN = 'Delete outcome unknown — the group may already be gone from the service.';
+const DELETE_REFUSED = 'Delete refused — the service may no longer know this group';
 
 interface FaultCase {
   /** Part of the test title. */
@@ -396,9 +397,10 @@ async function rotateTokenCase({ extension, sandbox, watch, fault, id }: CaseCon
 }
 
 /**
- * Options page: Delete (with confirmation). Any failure keeps the group here. A refusal keeps it as it
- * was and offers removing it from this browser only; an unknown outcome flags it (Retry delete, Remove
- * from this browser only, Rotate off: get-or-create would bring a deleted group back).
+ * Options page: Delete (with confirmation). Any failure keeps the group here. A rate limit or refused
+ * credentials keep it as it was and offer removing it from this browser only; an unknown outcome or a
+ * refusal by the service (a re-sent copy of the delete may have gone through) flags it (Retry delete,
+ * Remove from this browser only, Rotate off: get-or-create would bring a deleted group back).
  */
 async function deleteGroupCase({ extension, sandbox, watch, fault, id }: CaseContext): Promise<void> {
   const options = await openOptionsWithConnection(extension, sandbox, watch);
@@ -433,6 +435,23 @@ async function deleteGroupCase({ extension, sandbox, watch, fault, id }: CaseCon
       {
         ...registryBefore.groups[0],
         deleteOutcomeUnknown: { since: expect.any(String) as unknown, message: { key: 'groupsDeleteUnknownFlag' } },
+      },
+    ]);
+  } else if (fault.refusesToken) {
+    // The service may no longer know the group (a re-sent copy of the delete went through): flagged.
+    await expectSpecificAlert(
+      alert,
+      `The service refused to delete ${describeGroup(name, groupId)}: ${inTheList(fault.userGroup(sandbox.origin))}`,
+      fault,
+    );
+    await expect(alert.getByRole('button', { name: 'Remove from this browser only' })).toBeEnabled();
+    await expect(row).toContainText(DELETE_REFUSED);
+    retry = 'Retry delete';
+    await expect(await rowActionItem(row, 'Rotate token')).toBeDisabled();
+    expect((await registryOf(extension)).groups, 'the registry: the group, flagged').toEqual([
+      {
+        ...registryBefore.groups[0],
+        deleteOutcomeUnknown: { since: expect.any(String) as unknown, message: { key: 'groupsDeleteRefusedFlag' } },
       },
     ]);
   } else {

@@ -122,7 +122,7 @@ test('a rotation whose answer never comes keeps the old token and flags the grou
   expect(await serviceKnowsToken(sandbox, oldToken)).toBe(0);
 });
 
-test('a delete the service refuses keeps the group, which can then be removed from this browser only', async ({
+test('a delete the service refuses keeps the group, flagged, which can then be removed from this browser only', async ({
   extension,
   sandbox,
 }) => {
@@ -132,8 +132,11 @@ test('a delete the service refuses keeps the group, which can then be removed fr
 
   await rowAction(rowOf(options, 'Umbrella'), 'Delete');
   await options.getByRole('dialog').getByRole('button', { name: 'Delete group' }).click();
-  await expect(options.getByRole('alert')).toContainText('was not deleted and is kept here');
-  await expect(rowOf(options, 'Umbrella')).toBeVisible();
+  await expect(options.getByRole('alert')).toContainText(
+    'The service refused to delete “Umbrella” (Testing, ID umbrella)',
+  );
+  await expect(options.getByRole('alert')).toContainText('the group stays here, flagged');
+  await expect(rowOf(options, 'Umbrella')).toContainText('Delete refused');
 
   const requestsBefore = sandbox.requests.length;
   await options.getByRole('button', { name: 'Remove from this browser only' }).click();
@@ -158,7 +161,7 @@ test('a message and what it offers go when the next action starts; a later alert
   sandbox.setFault('userGroup.delete', { kind: 'successZero' });
   await rowAction(rowOf(options, 'Umbrella'), 'Delete');
   await options.getByRole('dialog').getByRole('button', { name: 'Delete group' }).click();
-  await expect(alert).toContainText('“Umbrella” (Testing, ID umbrella) was not deleted and is kept here');
+  await expect(alert).toContainText('The service refused to delete “Umbrella” (Testing, ID umbrella)');
   await expect(forgetOffer).toBeVisible();
 
   // A rotation of another group starts: the alert and its offer go at once, not when it ends.

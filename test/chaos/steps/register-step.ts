@@ -44,7 +44,7 @@ export const registerStep: StepKind = {
       if (!(await until(async () => (await id.count()) + (await alert.count()) > 0, 25_000)))
         return { kind: 'alert', text: 'the popup said nothing within 25 s' };
       // A request the sandbox holds (a worker stop) is carried out after the popup has given up.
-      await sleep(world.quietAfter - Date.now());
+      await sleep(Math.max(0, world.quietAfter - Date.now()));
       const shown = (await id.count()) > 0 ? await id.inputValue() : undefined;
       if (shown) world.ledger.shown.set(shown, workspace.id);
       for (const project of workspace.sandbox.projects())

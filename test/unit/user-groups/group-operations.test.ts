@@ -561,18 +561,38 @@ describe('deleteUserGroup', () => {
     expect(await storedGroup(TESTING)).toBeUndefined();
   });
 
+  // Regression (chaos run, seed 2026, 1,000 steps, step 169): in a delete job, the service deleted the
+  // group, the reused connection was reset, the browser re-sent the delete and the service refused the
+  // copy; the group stayed unflagged in the registry although the service no longer had it.
+  it('on a refusal by the service (success: 0) flags the group: a re-sent copy of the delete may have gone through', async () => {
+    const error = fail('REJECTED', verbatimText('The service refused: No user group has this token'));
+    api.deleteUserGroup.mockResolvedValue(error);
+    expect(await groups.remove(CUSTOMER)).toEqual(error);
+    expect((await storedRegistry()).groups).toHaveLength(2);
+    expect(await storedGroup(CUSTOMER)).toEqual(
+      entry({
+        deleteOutcomeUnknown: {
+          since: expect.any(String) as unknown as string,
+          message: text('groupsDeleteRefusedFlag'),
+        },
+      }),
+    );
+  });
+
   it.each([
-    ['REJECTED', 'The service refused: No user group has this token'],
     ['RATE_LIMITED', 'Try again in 1 second.'],
     ['UNAUTHENTICATED', 'rejected the credentials'],
-  ] as const)('on a refusal (%s) keeps the group unchanged and explains', async (code, message) => {
-    const error = fail(code, verbatimText(message));
-    api.deleteUserGroup.mockResolvedValue(error);
-    const result = await groups.remove(CUSTOMER);
-    expect(result).toEqual(error);
-    expect((await storedRegistry()).groups).toHaveLength(2);
-    expect(await storedGroup(CUSTOMER)).toEqual(entry());
-  });
+  ] as const)(
+    'on a refusal that changed nothing (%s) keeps the group unchanged and explains',
+    async (code, message) => {
+      const error = fail(code, verbatimText(message));
+      api.deleteUserGroup.mockResolvedValue(error);
+      const result = await groups.remove(CUSTOMER);
+      expect(result).toEqual(error);
+      expect((await storedRegistry()).groups).toHaveLength(2);
+      expect(await storedGroup(CUSTOMER)).toEqual(entry());
+    },
+  );
 
   // Regression (fault run, seed 8, step 28): the service deleted the group, the answer was lost, and
   // the page said "kept here", unflagged; a later Retry rotation re-created it through get-or-create.
@@ -906,7 +926,7 @@ describe('a worker stopped mid-call: the journal is written before the request',
     ]);
   });
 
-  it('a delete on the wire already flags the group "delete outcome unknown"; a refusal takes the flag back', async () => {
+  it('a delete on the wire already flags the group "delete outcome unknown"; a refusal that changed nothing takes the flag back', async () => {
     await seedRegistry(entry());
     const answer = deferred<Result<null>>();
     api.deleteUserGroup.mockReturnValue(answer.promise);
@@ -921,8 +941,8 @@ describe('a worker stopped mid-call: the journal is written before the request',
       },
     });
 
-    answer.resolve(fail('REJECTED', verbatimText('The service refused: no')));
-    expect(await deleting).toMatchObject({ ok: false, error: { code: 'REJECTED' } });
+    answer.resolve(fail('RATE_LIMITED', verbatimText('Try again in 2 seconds.')));
+    expect(await deleting).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
     expect(await storedGroup(CUSTOMER)).toEqual(entry());
   });
 

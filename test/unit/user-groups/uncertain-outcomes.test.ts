@@ -186,11 +186,20 @@ describe('what the page says after a failed delete (deleteFailure)', () => {
     });
   });
 
-  it('a refusal: kept here, with the offer to remove it from this browser only, tied to this very group', () => {
+  it('a failure that changed nothing (rate limit): kept here, with the offer to remove it from this browser only, tied to this very group', () => {
+    const group = entry();
+    expect(deleteFailure(group, appError('RATE_LIMITED', 'Try again in 3 seconds.'))).toEqual({
+      kind: 'error',
+      text: `${DESCRIBED} was not deleted and is kept here: Try again in 3 seconds.`,
+      offer: { kind: 'forget', group },
+    });
+  });
+
+  it('a refusal by the service: says the group stays flagged, since a re-sent copy of the delete may have gone through', () => {
     const group = entry();
     expect(deleteFailure(group, appError('REJECTED', 'The service refused: no'))).toEqual({
       kind: 'error',
-      text: `${DESCRIBED} was not deleted and is kept here: The service refused: no`,
+      text: `The service refused to delete ${DESCRIBED}: The service refused: no It may no longer know the group, if a copy of the delete the browser sent again went through, so the group stays here, flagged. Retry delete, or remove it from this browser only.`,
       offer: { kind: 'forget', group },
     });
   });

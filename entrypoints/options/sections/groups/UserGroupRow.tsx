@@ -15,6 +15,14 @@ export type RowAction = 'rotate' | 'delete' | 'forget';
 /** The last action's result on this row, shown on it (the list's live region announces it). */
 export type RowNote = ActionResult;
 
+/** The flag of a group that may be deleted: a delete the service refused says so in its own words. */
+const deleteFlagKey = (group: RegistryEntry) =>
+  group.deleteOutcomeUnknown?.message &&
+  'key' in group.deleteOutcomeUnknown.message &&
+  group.deleteOutcomeUnknown.message.key === 'groupsDeleteRefusedFlag'
+    ? 'groupsDeleteRefusedFlag'
+    : 'groupsDeleteUnknownFlag';
+
 /** The controls of a row, in the order Left/Right move through them (the grid's columns). */
 export const ROW_CONTROLS = 'input[type=checkbox], button:not([role=menuitem])';
 
@@ -84,7 +92,7 @@ export const UserGroupRow = memo(function UserGroupRow({
 
   const flags = [
     group.rotation && (group.rotation.state === 'pending' ? t('groupsRotationPending') : t('groupsRotationUnknown')),
-    maybeDeleted && `${t('groupsDeleteUnknownFlag')} ${t('groupsDeleteUnknownHint')}`,
+    maybeDeleted && `${t(deleteFlagKey(group))} ${t('groupsDeleteUnknownHint')}`,
   ].filter((flag): flag is string => typeof flag === 'string');
   const noteText = [...flags, note?.text].filter(Boolean).join(' ');
 

@@ -105,7 +105,10 @@ export function UserGroupsSection() {
         : {
             ...deleteFailure(group, result.error),
             place: 'list',
-            row: { key: groupKey(group), text: t('groupsRowNotDeleted', messageText(result.error.message)) },
+            // A refusal flags the group: its row says so in the flag's words, not "Not deleted".
+            ...(result.error.code !== 'REJECTED' && {
+              row: { key: groupKey(group), text: t('groupsRowNotDeleted', messageText(result.error.message)) },
+            }),
             settingsLink: needsSettings(result.error),
           },
     );
