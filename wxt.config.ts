@@ -67,9 +67,19 @@ export default defineConfig({
     default_locale: 'en',
     // unlimitedStorage: the registry is the only copy of each token, so a write must never meet the
     // 10 MB storage.local quota (no install warning in Chrome or Firefox; see README, "User groups").
-    permissions: ['storage', 'unlimitedStorage', 'activeTab', 'contextMenus', 'alarms', 'idle'],
+    // tabs: asked for only by the popup's Register N selected tabs, in that click (their addresses and
+    // titles). Dev and e2e builds hold it from the start: automation cannot click the browser's prompt.
+    permissions: [
+      'storage',
+      'unlimitedStorage',
+      'activeTab',
+      'contextMenus',
+      'alarms',
+      'idle',
+      ...(mode === 'production' ? [] : ['tabs' as const]),
+    ],
     // notifications: asked for in the click that turns on reminders of tokens due (README, Permissions).
-    optional_permissions: ['notifications'],
+    optional_permissions: mode === 'production' ? ['tabs', 'notifications'] : ['notifications'],
     optional_host_permissions: ['https://*/*', ...LOOPBACK_ORIGINS],
     host_permissions: mode === 'production' ? undefined : LOOPBACK_ORIGINS,
     action: { default_title: '__MSG_actionTitle__' },

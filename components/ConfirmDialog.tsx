@@ -9,13 +9,24 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Off until the dialog's own condition is met (a typed confirmation); `confirmHintId` says why. */
+  confirmDisabled?: boolean;
+  confirmHintId?: string;
 }
 
 /**
  * A modal confirmation built on <dialog>: the browser traps focus, Escape cancels, and focus returns
  * to the control that opened it (once it is enabled again, if the confirmed action disables it).
  */
-export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  confirmDisabled = false,
+  confirmHintId,
+}: ConfirmDialogProps) {
   const { ref, titleId } = useModalDialog();
   return (
     <dialog
@@ -32,7 +43,13 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
         <button type="button" onClick={onCancel}>
           {t('dialogCancel')}
         </button>
-        <button type="button" className="danger" onClick={onConfirm}>
+        <button
+          type="button"
+          className="danger"
+          onClick={onConfirm}
+          disabled={confirmDisabled}
+          aria-describedby={confirmDisabled ? confirmHintId : undefined}
+        >
           {confirmLabel}
         </button>
       </div>

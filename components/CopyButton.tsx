@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { t } from '@/lib/i18n';
 
 interface CopyButtonProps {
-  value: string;
+  /**
+   * What to copy, or how to get it at the click (a sealed group token the background opens); a getter
+   * that answers undefined copies nothing and says nothing (it has said why, or the user cancelled).
+   */
+  value: string | (() => Promise<string | undefined>);
   /** The button's text. */
   label: string;
   /** A longer name for screen readers and tests where several buttons share a text; starts with `label`. */
@@ -12,9 +16,19 @@ interface CopyButtonProps {
 /** Copies a value and says so next to the button; a refused clipboard is said too. */
 export function CopyButton({ value, label, accessibleName }: CopyButtonProps) {
   const [feedback, setFeedback] = useState('');
+  const [busy, setBusy] = useState(false);
   const copy = async () => {
+    setFeedback('');
+    let text: string | undefined;
+    if (typeof value === 'string') text = value;
+    else {
+      setBusy(true);
+      text = await value();
+      setBusy(false);
+    }
+    if (text === undefined) return;
     try {
-      await navigator.clipboard.writeText(value);
+      await navigator.clipboard.writeText(text);
       setFeedback(t('copied'));
     } catch {
       setFeedback(t('copyFailed'));
@@ -22,7 +36,7 @@ export function CopyButton({ value, label, accessibleName }: CopyButtonProps) {
   };
   return (
     <>
-      <button type="button" onClick={() => void copy()} aria-label={accessibleName}>
+      <button type="button" onClick={() => void copy()} aria-label={accessibleName} aria-busy={busy || undefined}>
         {label}
       </button>
       <span className="copy-feedback" aria-live="polite">

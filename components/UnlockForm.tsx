@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/Alert';
 import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
@@ -8,12 +8,15 @@ import { messageText } from '@/lib/message-ref';
 
 /**
  * **Passphrase** and **Unlock** (design.md §10), for the popup (loaded lazily: most popups never show
- * it) and the options page. A wrong passphrase is an alert; the passphrase never outlives the request.
+ * it) and the options page. A wrong passphrase is an alert, and focus goes back to the Passphrase field
+ * (the Unlock button it left is disabled until something is typed again, which would drop focus to the
+ * page); the passphrase never outlives the request.
  */
 export default function UnlockForm({ onUnlocked, autoFocus = false }: { onUnlocked: () => void; autoFocus?: boolean }) {
   const [passphrase, setPassphrase] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -22,13 +25,18 @@ export default function UnlockForm({ onUnlocked, autoFocus = false }: { onUnlock
     const result = await sendMessage(unlock, { passphrase });
     setBusy(false);
     setPassphrase('');
-    if (!result.ok) return setError(messageText(result.error.message));
+    if (!result.ok) {
+      setError(messageText(result.error.message));
+      field.current?.focus();
+      return;
+    }
     onUnlocked();
   };
 
   return (
     <form className="unlock" onSubmit={(event) => void submit(event)}>
       <TextField
+        ref={field}
         label={t('lockPassphrase')}
         type="password"
         autoComplete="current-password"

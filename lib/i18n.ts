@@ -79,6 +79,20 @@ export function applyPageLanguage(root: HTMLElement = document.documentElement):
   root.dir = browser.i18n.getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
 }
 
+/**
+ * A stored ISO date in few characters, for narrow places (the popup's recent projects): the time for
+ * today, the day and month for this year, the short date before. The full form goes in a tooltip.
+ */
+export function formatCompactDateTime(iso: string, now = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const language = uiLanguage();
+  if (date.toDateString() === now.toDateString()) return date.toLocaleTimeString(language, { timeStyle: 'short' });
+  if (date.getFullYear() === now.getFullYear())
+    return date.toLocaleDateString(language, { month: 'short', day: 'numeric' });
+  return date.toLocaleDateString(language, { dateStyle: 'short' });
+}
+
 const listFormats = new Map<string, Intl.ListFormat>();
 
 /** "A, B and C" in the UI language (each language's own separators and conjunction). */

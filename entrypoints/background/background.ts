@@ -70,6 +70,7 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
     connectionOf: workspaces.repositoryOf,
     addressesElsewhere: workspaces.addressesElsewhere,
     activity,
+    discard: workspaces.wipe,
   });
   const handlers = new WeakMap<WorkspaceServices, WorkspaceHandlers>();
   const handlersOf = (services: WorkspaceServices): WorkspaceHandlers => {

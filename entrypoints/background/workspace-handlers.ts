@@ -1,5 +1,5 @@
-import { ok } from '@/lib/result';
 import type { WorkspaceHandlers } from '@/lib/messaging/router';
+import { ok } from '@/lib/result';
 import type { SetupFiles } from '@/lib/setup-file/setup-file-service';
 import type { WorkspaceManagement } from '@/lib/workspaces/workspace-management';
 import { describeWorkspaceLoss } from '@/lib/workspaces/workspace-loss';
@@ -31,6 +31,11 @@ export function createWorkspaceHandlers(services: WorkspaceServices, deps: Works
     importUserGroups: ({ items }) => services.transfer().importGroups(items),
     readUserGroupRegistry: (request) => services.transfer().read(request),
     revealGroupToken: (ref) => services.transfer().reveal(ref),
+    refreshUserGroupIndex: () =>
+      services
+        .registry()
+        .refreshIndex()
+        .then(() => ok({})),
     startBulkCreate: ({ rows, ratePerMinute }) => services.jobs().startBulkCreate(rows, ratePerMinute),
     startSelectionJob: ({ operation, groups, ratePerMinute }) =>
       services.jobs().startSelection(operation, groups, ratePerMinute),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { Alert } from '@/components/Alert';
 import UnlockForm from '@/components/UnlockForm';
@@ -12,12 +12,32 @@ import { messageText } from '@/lib/message-ref';
 
 type Loaded = PopupState;
 
+// Only with several tabs selected: a chunk of its own, out of the popup's first load (and its gzip budget).
+const SelectedTabs = lazy(() => import('./SelectedTabs'));
+
+/** How many tabs are selected (highlighted) in the window: counting them needs no permission. Read after the first paint. */
+function useSelectedTabCount(): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    let current = true;
+    browser.tabs.query({ highlighted: true, currentWindow: true }).then(
+      (tabs) => current && setCount(tabs.length),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return count;
+}
+
 function openSettings() {
   void browser.runtime.openOptionsPage().then(() => window.close());
 }
 
 export function App({ initial }: { initial: Promise<Loaded> }) {
   const [loaded, setLoaded] = useState<Loaded>();
+  const selectedTabs = useSelectedTabCount();
   useEffect(() => {
     void initial.then(setLoaded);
   }, [initial]);
@@ -45,13 +65,20 @@ export function App({ initial }: { initial: Promise<Loaded> }) {
         ) : !status.value.projectApiReady ? (
           <NotSetUp status={status.value} />
         ) : (
-          <ProjectForm
-            key={workspaceId}
-            workspaceId={workspaceId}
-            page={page}
-            initialHistory={history}
-            onOpenSettings={openSettings}
-          />
+          <>
+            <ProjectForm
+              key={workspaceId}
+              workspaceId={workspaceId}
+              page={page}
+              initialHistory={history}
+              onOpenSettings={openSettings}
+            />
+            {selectedTabs > 1 && (
+              <Suspense fallback={null}>
+                <SelectedTabs key={`tabs-${workspaceId}`} workspaceId={workspaceId} count={selectedTabs} />
+              </Suspense>
+            )}
+          </>
         )}
       </main>
       <ShortcutFooter />

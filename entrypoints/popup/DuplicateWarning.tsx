@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { formatDateTime, plural, t } from '@/lib/i18n';
 import type { DuplicateReport } from '@/lib/projects/find-duplicates';
+import { displayHost } from '@/lib/url/display-url';
 
 interface DuplicateWarningProps {
   id: string;
@@ -18,7 +19,7 @@ interface DuplicateWarningProps {
 export function DuplicateWarning({ id, report, confirmed, onConfirm, confirmRef }: DuplicateWarningProps) {
   const [latest] = report.samePage;
   const others = report.otherPagesOfSite;
-  const sameSite = others > 0 ? plural('sameSite', others, report.site) : '';
+  const sameSite = others > 0 ? plural('sameSite', others, displayHost(report.site)) : '';
 
   if (!latest) {
     return (

@@ -15,6 +15,7 @@ import {
 } from '@/lib/projects/validate-project-input';
 import type { AppError } from '@/lib/result';
 import { closesOnDone } from '@/lib/tabs/closes-on-done';
+import { displayUrl } from '@/lib/url/display-url';
 import type { TargetPage } from '@/lib/tabs/read-target-tab';
 import { DuplicateWarning } from './DuplicateWarning';
 import { openSettingsAt } from './open-settings';
@@ -36,7 +37,10 @@ interface ProjectFormProps {
 
 export function ProjectForm({ workspaceId, page, initialHistory }: ProjectFormProps) {
   const extensionOrigin = browser.runtime.getURL('/');
-  const [projectUrl, setProjectUrl] = useState(page.url);
+  // The page's address as a reader reads it (a Unicode host, decoded non-ASCII path), as the address bar
+  // shows it; left as shown, the page's own address (what the tab reported) is what is registered.
+  const shownPageUrl = useMemo(() => displayUrl(page.url), [page.url]);
+  const [projectUrl, setProjectUrl] = useState(shownPageUrl);
   const [projectName, setProjectName] = useState(page.title);
   const [nameError, setNameError] = useState<string>();
   const [error, setError] = useState<AppError>();
@@ -53,7 +57,7 @@ export function ProjectForm({ workspaceId, page, initialHistory }: ProjectFormPr
   // for an address that can be registered.
   const pageProblem = explainTargetPage(page, extensionOrigin);
   const urlProblem = explainUnregistrableUrl(projectUrl, extensionOrigin);
-  const pageUrlKept = pageProblem !== undefined && projectUrl === page.url;
+  const pageUrlKept = pageProblem !== undefined && projectUrl === shownPageUrl;
 
   // The history is read before the form first renders (main.tsx), so this check is never skipped.
   const history = useHistory(workspaceId, initialHistory).entries;
@@ -99,7 +103,8 @@ export function ProjectForm({ workspaceId, page, initialHistory }: ProjectFormPr
       confirmButton.current?.focus();
       return;
     }
-    const checked = validateProjectInput({ projectUrl, projectName }, extensionOrigin);
+    const sentUrl = projectUrl === shownPageUrl ? page.url : projectUrl;
+    const checked = validateProjectInput({ projectUrl: sentUrl, projectName }, extensionOrigin);
     if (!checked.ok) {
       setNameError(checked.errors.projectName);
       nameField.current?.focus(); // the address cannot be wrong here: Create project waits for a good one

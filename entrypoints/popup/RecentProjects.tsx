@@ -1,11 +1,16 @@
 import { CopyButton } from '@/components/CopyButton';
-import { formatDateTime, t } from '@/lib/i18n';
+import { formatCompactDateTime, formatDateTime, t } from '@/lib/i18n';
 import type { HistoryEntry } from '@/lib/storage/history/history-schema';
+import { displayUrl } from '@/lib/url/display-url';
 
 /** How many of the newest projects the popup lists; the options page has them all. */
 export const RECENT_PROJECTS_SHOWN = 5;
 
-/** The last few projects, each with its id to copy. */
+/**
+ * The last few projects, each in two lines: its name, with the whole width; its id and when it was
+ * registered, compact, beside Copy project ID. Each line is one line: what is cut shows whole in a
+ * tooltip (the name's also gives the page's address, as a reader reads it).
+ */
 export function RecentProjects({ entries, onShowAll }: { entries: readonly HistoryEntry[]; onShowAll: () => void }) {
   const recent = entries.slice(-RECENT_PROJECTS_SHOWN).reverse();
   if (recent.length === 0) return null;
@@ -15,11 +20,21 @@ export function RecentProjects({ entries, onShowAll }: { entries: readonly Histo
       <ul>
         {recent.map((entry) => (
           <li key={`${entry.projectId}-${entry.createdAt}`}>
-            <span className="recent-name" title={entry.projectUrl}>
+            <span className="recent-name" title={`${entry.projectName}\n${displayUrl(entry.projectUrl)}`}>
               {entry.projectName}
             </span>
-            <code className="recent-id">{entry.projectId}</code>
-            <span className="recent-date">{t('registeredOn', formatDateTime(entry.createdAt))}</span>
+            <span className="recent-meta">
+              <code className="recent-id" title={entry.projectId}>
+                {entry.projectId}
+              </code>
+              <time
+                className="recent-date"
+                dateTime={entry.createdAt}
+                title={t('registeredOn', formatDateTime(entry.createdAt))}
+              >
+                {formatCompactDateTime(entry.createdAt)}
+              </time>
+            </span>
             <span className="actions">
               <CopyButton
                 value={entry.projectId}

@@ -7,7 +7,7 @@ import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { readTargetPage, type TargetPage } from '@/lib/tabs/read-target-tab';
 import { chooseWorkspace, type Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
-import { readStoredWorkspaces } from '@/lib/storage/workspaces/workspace-source';
+import { readStoredWorkspaces, withProjectApi } from '@/lib/storage/workspaces/workspace-source';
 
 /** What the popup shows for one workspace: never its registry, only its status and its history. */
 export interface WorkspaceView {
@@ -17,6 +17,7 @@ export interface WorkspaceView {
 }
 
 export interface PopupState extends WorkspaceView {
+  /** The workspaces the picker offers: those that can register a page (the picker shows with two or more). */
   workspaces: Workspace[];
   page: TargetPage;
 }
@@ -46,7 +47,10 @@ export async function loadPopupState(search: string): Promise<PopupState> {
       history: { entries: [], unreadable: false },
       page: await page,
     };
-  const { workspaces, lastUsed } = 'ok' in stored ? stored.value : stored;
+  const { workspaces: all, lastUsed } = 'ok' in stored ? stored.value : stored;
+  // The picker offers only workspaces that can register a page; with none, the last used one explains itself.
+  const registrable = await withProjectApi(all);
+  const workspaces = registrable.length > 0 ? registrable : [chooseWorkspace(all, lastUsed)];
   const workspace = chooseWorkspace(workspaces, lastUsed);
   const [view, target] = await Promise.all([loadWorkspaceView(workspace.id), page]);
   return { ...view, workspaces, page: target };

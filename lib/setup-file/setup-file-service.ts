@@ -13,11 +13,12 @@ import { CREDENTIALS_VERSION } from '../storage/credentials/credentials-items';
 import { CREDENTIALS_STORAGE_NAME } from '../storage/credentials/credentials-keys';
 import { inCredentialsLane } from '../storage/credentials/credentials-lane';
 import { isLockedNow } from '../storage/credentials/keyring';
+import { neverUsed } from '../storage/credentials/never-used';
 import { policySecrets } from '../storage/credentials/policy-secrets';
 import { lockedError } from '../storage/lock/lock-keys';
 import { closeForStorage, type CredentialsAtRest } from '../storage/credentials/sealed-credentials';
 import type { Workspace } from '../storage/workspaces/workspace-index-schema';
-import { workspaceKey } from '../storage/workspace-keys';
+import { workspaceKey, workspaceScope } from '../storage/workspace-keys';
 import { isManaged } from '../workspaces/managed-workspaces';
 import { managedByPolicy, unknownWorkspace, type WorkspaceIndexStore } from '../workspaces/workspace-index-store';
 import { decryptSetupFile, type SetupFileContents } from './decrypt-setup-file';
@@ -34,6 +35,11 @@ export interface SetupFilesDeps {
   addressesElsewhere: (workspaceId: string) => Promise<string[]>;
   /** The activity log: workspaces imported or replaced from a file (never what the file holds). */
   activity?: ActivityRecorder;
+  /**
+   * Removes what is left of a workspace that left the list (its services, its keys): after an import
+   * took the place of an unused one. Without it, only the list changes.
+   */
+  discard?: (workspaceId: string) => Promise<void>;
 }
 
 /** A workspace's addresses (an API it does not use is ''). */
@@ -84,7 +90,13 @@ function firstEntries(
 }
 
 /** Export and import of setup files (design.md §8). Secrets go into a file only as ciphertext. */
-export function createSetupFiles({ index, connectionOf, addressesElsewhere, activity = NO_ACTIVITY }: SetupFilesDeps) {
+export function createSetupFiles({
+  index,
+  connectionOf,
+  addressesElsewhere,
+  activity = NO_ACTIVITY,
+  discard,
+}: SetupFilesDeps) {
   const serially = createSerialQueue();
 
   /** An import that added or replaced a workspace, or failed; one that only found a namesake changed nothing. */
@@ -98,6 +110,15 @@ export function createSetupFiles({ index, connectionOf, addressesElsewhere, acti
       ...failureDetail(result),
     });
     return result;
+  }
+
+  /** The user's workspaces that were never used (a fresh install's "Workspace 1"): an import replaces them. */
+  async function unusedWorkspaces(): Promise<string[]> {
+    const { workspaces } = (await index.read()).index;
+    const unused: string[] = [];
+    for (const workspace of workspaces)
+      if (!isManaged(workspace) && (await neverUsed(workspaceScope(workspace.id)))) unused.push(workspace.id);
+    return unused;
   }
 
   return {
@@ -179,13 +200,19 @@ export function createSetupFiles({ index, connectionOf, addressesElsewhere, acti
         return ok({ status: 'imported', workspace: existing, replaced: true, addresses });
       }
       // In the credentials lane, like every write of a secret: a lock turning on meanwhile seals these too.
+      // Unused workspaces leave the list in the same write: a fresh install imports into one workspace,
+      // not beside an empty "Workspace 1" (and the popup then offers no workspace that cannot register).
+      let replacing: string[] = [];
       const created = await inCredentialsLane(async () => {
         if (await isLockedNow()) return undefined;
+        replacing = await unusedWorkspaces();
         const credentials = await closeForStorage(bindCredentials(EMPTY_STORED_CREDENTIALS, connection));
-        return index.createWith(name, (id) => firstEntries(id, connection, credentials));
+        return index.createWith(name, (id) => firstEntries(id, connection, credentials), replacing);
       });
       if (!created) return fail('LOCKED', text('errorLockedImportSetup'));
       if (!created.ok) return ok({ status: 'problem', problem: 'bad-name' });
+      // What the replaced ones left (version entries, a connection without addresses) goes too.
+      for (const id of replacing) await discard?.(id);
       return ok({ status: 'imported', workspace: created.value, replaced: false, addresses });
     });
   }

@@ -12,6 +12,7 @@ const LOCAL_ITEMS: WorkspaceItemName[] = [
   'userGroupRegistry',
   ...Array.from({ length: REGISTRY_BUCKET_COUNT }, (_, index) => registryPartName(index)),
   'userGroupUnsettledCreates',
+  'userGroupIndex',
   'projectHistory',
   'bulkCreateJob',
   'bulkCreateRows',

@@ -14,6 +14,7 @@ export type WorkspaceItemName =
   | 'userGroupRegistry'
   | `userGroups.${string}`
   | 'userGroupUnsettledCreates'
+  | 'userGroupIndex'
   | 'projectHistory'
   | 'bulkCreateJob'
   | 'bulkCreateRows'

@@ -1,13 +1,23 @@
 import { create } from 'zustand';
+import { browser } from 'wxt/browser';
+import { sendMessage } from '../messaging/client';
+import { refreshUserGroupIndex } from '../messaging/messages/registry-transfer-messages';
 import { readUnsettledCreates, watchUnsettledCreates } from '../storage/registry/unsettled-creates-item';
-import { readRegistryBuckets, watchRegistryBuckets } from '../storage/registry/registry-parts';
+import { computeRegistryIndex, type RegistryCounts, type RegistryIndex } from '../storage/registry/registry-index';
+import {
+  firstRowsOf,
+  partsOfFirstRows,
+  readRegistryIndex,
+  sameRegistryIndex,
+} from '../storage/registry/registry-index-read';
+import { readRegistryBuckets, registryPartName, watchRegistryBuckets } from '../storage/registry/registry-parts';
 import {
   registrySchema,
   unsettledCreatesSchema,
   type RegistryEntry,
   type UnsettledCreate,
 } from '../storage/registry/registry-schema';
-import { workspaceScope } from '../storage/workspace-keys';
+import { scopedName, workspaceScope } from '../storage/workspace-keys';
 
 interface UserGroupState {
   groups: RegistryEntry[];
@@ -16,7 +26,15 @@ interface UserGroupState {
   loaded: boolean;
   /** Set when stored data could not be read; the background keeps it aside and resets it. */
   unreadable: boolean;
+  /**
+   * Until the whole registry is loaded: the list's first rows (in its default order, by name) and the
+   * counts, from the registry's stored index and the few parts that hold those rows.
+   */
+  preview?: { rows: readonly RegistryEntry[]; counts: RegistryCounts };
 }
+
+/** How many first rows the preview shows: a tall window's worth (each row is 60 px). */
+const PREVIEW_ROWS = 24;
 
 /**
  * A bulk create changes the registry every few milliseconds; the list (sorting up to 10,000 groups)
@@ -29,6 +47,7 @@ export const useUserGroupStore = create<UserGroupState>(() => ({
   unsettledCreates: [],
   loaded: false,
   unreadable: false,
+  preview: undefined,
 }));
 
 /** The stored list of unsettled creates; one that cannot be read shows as none (the background keeps it aside). */
@@ -47,7 +66,13 @@ function unsettledOf(stored: unknown): readonly UnsettledCreate[] {
 export function startUserGroupStore(workspaceId: string): () => void {
   const scope = workspaceScope(workspaceId);
   let stopped = false;
-  useUserGroupStore.setState({ groups: [], unsettledCreates: [], loaded: false, unreadable: false });
+  useUserGroupStore.setState({
+    groups: [],
+    unsettledCreates: [],
+    loaded: false,
+    unreadable: false,
+    preview: undefined,
+  });
   const parts: RegistryEntry[][] = [];
   const unreadableParts = new Set<number>();
   let started = false;
@@ -70,7 +95,12 @@ export function startUserGroupStore(workspaceId: string): () => void {
     timer = undefined;
     if (stopped) return;
     lastPublished = performance.now();
-    useUserGroupStore.setState({ groups: parts.flat(), loaded: true, unreadable: unreadableParts.size > 0 });
+    useUserGroupStore.setState({
+      groups: parts.flat(),
+      loaded: true,
+      unreadable: unreadableParts.size > 0,
+      preview: undefined,
+    });
   }
 
   /** The first change after a quiet spell shows at once; a burst of changes shows at most every PUBLISH_INTERVAL_MS. */
@@ -84,12 +114,38 @@ export function startUserGroupStore(workspaceId: string): () => void {
     for (const [index, value] of changed) take(index, value);
     schedulePublish();
   });
-  void readRegistryBuckets(scope).then((stored) => {
+  // The first screen first: the stored index names the first rows, and a few parts hold them. Then every
+  // part. The index is not trusted blindly: rows it names that are not in their parts show no preview, and
+  // once every part is read, an index unlike them is rebuilt by the background.
+  let storedIndex: RegistryIndex | undefined;
+  const whole = readRegistryIndex(scope)
+    .then(async (stored) => {
+      storedIndex = stored;
+      if (stored && stored.first.length > 0) await showPreview(stored);
+    })
+    .catch(() => undefined)
+    .then(() => readRegistryBuckets(scope));
+  void whole.then((stored) => {
     stored.forEach((value, index) => take(index, value));
     for (const changed of pendingChanges) for (const [index, value] of changed) take(index, value);
     started = true;
     publish();
+    if (!stopped && unreadableParts.size === 0 && !sameRegistryIndex(storedIndex, computeRegistryIndex(parts)))
+      void sendMessage(refreshUserGroupIndex, { workspaceId });
   });
+
+  async function showPreview(stored: RegistryIndex) {
+    const partIndexes = partsOfFirstRows(stored, PREVIEW_ROWS);
+    const names = partIndexes.map((part) => scopedName(scope, registryPartName(part)));
+    const values = await browser.storage.local.get(names);
+    const groups: RegistryEntry[] = [];
+    for (const name of names) {
+      const parsed = registrySchema.safeParse(values[name]);
+      if (parsed.success) groups.push(...parsed.data.groups);
+    }
+    const rows = firstRowsOf(stored, PREVIEW_ROWS, groups);
+    if (rows && !stopped && !started) useUserGroupStore.setState({ preview: { rows, counts: stored.counts } });
+  }
   // A small list written once per create of unknown outcome: published as it comes, in any order with the parts.
   let unsettledSeen = false;
   const stopUnsettled = watchUnsettledCreates(scope, (stored) => {

@@ -1,6 +1,7 @@
 import { startBulkCreateStore } from './bulk-create-store';
 import { startConnectionStore } from './connection-store';
 import { startProjectHistoryStore } from './project-history-store';
+import { startRegisterPagesStore } from './register-pages-store';
 import { startUserGroupStore } from './user-group-store';
 import { useWorkspaceStore } from './workspace-store';
 
@@ -24,6 +25,7 @@ export function followActiveWorkspace(): () => void {
       startUserGroupStore(activeId),
       startProjectHistoryStore(activeId),
       startBulkCreateStore(activeId),
+      startRegisterPagesStore(activeId),
     ];
     stopAll = () => stops.forEach((stop) => stop());
   };

@@ -1,4 +1,6 @@
 import { fail, ok } from '../result';
+import { isLockedNow } from '../storage/credentials/keyring';
+import { lockedError } from '../storage/lock/lock-keys';
 import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
 import type { RegistryWriter } from '../storage/registry/registry-writer';
 import type { KeyScope } from '../storage/workspace-keys';
@@ -26,8 +28,13 @@ export function createBulkJobs({ runner, registry, scope }: BulkJobsDeps) {
       return problem ? fail('INVALID_INPUT', problem) : runner.start(rows, ratePerMinute);
     },
 
-    /** Rotates or deletes the selected groups; without a rate, the default one (below the service's limit). */
+    /**
+     * Rotates or deletes the selected groups; without a rate, the default one (below the service's limit).
+     * Refused (LOCKED) while the passphrase lock is closed: the page offers to unlock first, rather than
+     * start a job that could only wait (every row needs the API token and the group's sealed token).
+     */
     async startSelection(operation: 'rotate' | 'delete', groups: readonly SelectedGroupRef[], ratePerMinute?: number) {
+      if (await isLockedNow()) return lockedError();
       const started = await runner.startSelection(
         operation,
         selectionRows(groups),

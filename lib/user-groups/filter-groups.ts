@@ -1,6 +1,10 @@
 import { type Environment } from '../environment';
 import type { RegistryEntry } from '../storage/registry/registry-schema';
+import { compareText, plainSortKey } from '../text/sort-key';
+import { createIncrementalSearch, matchesWords, searchTextOf, searchWords } from './group-search';
 import { isDue, issuedTime } from './token-age';
+
+export { compareText, plainSortKey };
 
 /** The Show select: an environment, all, or the tokens due for rotation (design.md §13). */
 export type EnvironmentFilter = Environment | 'all' | 'due';
@@ -10,31 +14,6 @@ export interface GroupQuery {
   search: string;
   environment: EnvironmentFilter;
   sort: SortOrder;
-}
-
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
-/**
- * A key whose plain string order is the collator's order (any case, numbers by value), for text of
- * ASCII letters, digits, spaces and hyphens, which sort in that order in both; undefined for other
- * text (accents, other punctuation), which the collator compares. Plain comparisons are several times
- * faster: sorting 10,000 names is the largest part of showing the list.
- */
-export function plainSortKey(text: string): string | undefined {
-  if (!/^[A-Za-z0-9 -]*$/.test(text)) return undefined;
-  let tooLong = false;
-  const key = text.toLowerCase().replace(/\d+/g, (digits) => {
-    const value = digits.replace(/^0+/, '');
-    if (value.length > 15) tooLong = true;
-    return value.padStart(16, '0');
-  });
-  return tooLong ? undefined : key;
-}
-
-/** Compares two texts as the collator does, through their plain keys when both have one. */
-export function compareText(a: string, keyA: string | undefined, b: string, keyB: string | undefined): number {
-  if (keyA === undefined || keyB === undefined) return collator.compare(a, b);
-  return keyA < keyB ? -1 : keyA > keyB ? 1 : 0;
 }
 
 /** A group with the plain keys of its name (for the name order) and id (computed when first needed). */
@@ -48,7 +27,11 @@ const idKey = (entry: Keyed) => ('id' in entry ? entry.id : (entry.id = plainSor
 const compareIds = (a: Keyed, b: Keyed) => compareText(a.group.provided_id, idKey(a), b.group.provided_id, idKey(b));
 
 const COMPARE: Record<SortOrder, (a: Keyed, b: Keyed) => number> = {
-  name: (a, b) => compareText(a.group.name, a.name, b.group.name, b.name) || compareIds(a, b),
+  // The registry's stored index keeps its first rows in this same order (lib/storage/registry/registry-index.ts).
+  name: (a, b) =>
+    compareText(a.group.name, a.name, b.group.name, b.name) ||
+    compareIds(a, b) ||
+    a.group.environment.localeCompare(b.group.environment),
   id: (a, b) => compareIds(a, b) || a.group.environment.localeCompare(b.group.environment),
   newest: (a, b) => b.group.createdAt.localeCompare(a.group.createdAt),
   oldest: (a, b) => a.group.createdAt.localeCompare(b.group.createdAt),
@@ -59,8 +42,8 @@ const COMPARE: Record<SortOrder, (a: Keyed, b: Keyed) => number> = {
 };
 
 /**
- * The groups in one order, with what a search looks at (name and id, lower case) computed once: a
- * keystroke then only filters this array, which keeps its order, and never sorts or lower-cases again.
+ * The groups in one order, with what a search looks at (name and id, folded: group-search.ts) computed
+ * once: a keystroke then only filters this array, which keeps its order, and never sorts or folds again.
  */
 export interface SortedGroups {
   groups: readonly RegistryEntry[];
@@ -71,38 +54,102 @@ export interface SortedGroups {
 export function sortGroups(groups: readonly RegistryEntry[], sort: SortOrder): SortedGroups {
   const keyed = groups.map((group): Keyed => ({ group, name: sort === 'name' ? plainSortKey(group.name) : undefined }));
   const sorted = keyed.sort(COMPARE[sort]).map((entry) => entry.group);
-  // A separator no search can contain: a needle never matches across name and id.
+  // Folded when the first search needs them, not when the list is first shown.
+  let texts: readonly string[] | undefined;
   return {
     groups: sorted,
-    haystacks: sorted.map((group) => `${group.name.toLocaleLowerCase()}\u0000${group.provided_id.toLocaleLowerCase()}`),
+    get haystacks() {
+      return (texts ??= sorted.map((group) => searchTextOf(group.name, group.provided_id)));
+    },
   };
 }
 
-/** The sorted groups that match the search (name or id, any case) and the environment, in order. */
+/** What Due for rotation means now: the workspace's rotation period (0 when Off) and the time it is. */
+export interface DueRule {
+  everyDays: number;
+  now: number;
+}
+
+/** No rotation period: nothing is due. */
+const NOTHING_DUE: DueRule = { everyDays: 0, now: 0 };
+
+/** Whether a group passes the Show select: its environment, every group, or a token due for rotation. */
+function shownBy(environment: EnvironmentFilter, due: DueRule): (group: RegistryEntry) => boolean {
+  if (environment === 'all') return () => true;
+  if (environment === 'due') return (group) => isDue(group, due.everyDays, due.now);
+  return (group) => group.environment === environment;
+}
+
+/**
+ * The sorted groups that match the search (every word, in any order, in the name or the id, any case
+ * and accents) and the Show select (an environment, or the tokens due for rotation under `due`), in order.
+ */
 export function searchGroups(
   index: SortedGroups,
   search: string,
   environment: EnvironmentFilter,
-  due: { everyDays: number; now: number } = { everyDays: 0, now: 0 },
+  due: DueRule = NOTHING_DUE,
 ): RegistryEntry[] {
-  const needle = search.trim().toLocaleLowerCase();
+  const words = searchWords(search);
+  const shown = shownBy(environment, due);
   const { groups, haystacks } = index;
-  if (!needle && environment === 'all') return groups.slice();
+  if (words.length === 0 && environment === 'all') return groups.slice();
   const matching: RegistryEntry[] = [];
   for (let position = 0; position < groups.length; position += 1) {
     const group = groups[position]!;
-    if (environment === 'due') {
-      if (!isDue(group, due.everyDays, due.now)) continue;
-    } else if (environment !== 'all' && group.environment !== environment) continue;
-    if (needle && !haystacks[position]!.includes(needle)) continue;
+    if (!shown(group)) continue;
+    if (!matchesWords(haystacks[position]!, words)) continue;
     matching.push(group);
   }
   return matching;
 }
 
-/** The rows to show: matching the search (name or id, any case), the environment, in order. */
-export function filterGroups(groups: readonly RegistryEntry[], query: GroupQuery): RegistryEntry[] {
-  return searchGroups(sortGroups(groups, query.sort), query.search, query.environment);
+/**
+ * searchGroups for one index as the user types: each keystroke narrows the last result where it can
+ * (group-search.ts), and a query and Show choice seen before give back the very same array, so that
+ * the list does not render again for nothing. Due for rotation is remembered per rotation period and
+ * time: a new `due` (another period, the clock moved on) filters again.
+ */
+export function createGroupSearch(index: SortedGroups) {
+  let positionsOf: ((query: string) => readonly number[]) | undefined;
+  // The rows of each result the search still remembers, per Show choice (forgotten with the result).
+  const rowsOf = new WeakMap<readonly number[], Map<string, readonly RegistryEntry[]>>();
+  const everything: readonly number[] = [];
+  return (search: string, environment: EnvironmentFilter, due: DueRule = NOTHING_DUE): readonly RegistryEntry[] => {
+    // No words: every group, and the texts need not even be folded.
+    const positions =
+      searchWords(search).length === 0
+        ? everything
+        : (positionsOf ??= createIncrementalSearch(index.haystacks))(search);
+    let known = rowsOf.get(positions);
+    if (!known) rowsOf.set(positions, (known = new Map<string, readonly RegistryEntry[]>()));
+    const key = environment === 'due' ? `due ${due.everyDays} ${due.now}` : environment;
+    const cached = known.get(key);
+    if (cached) return cached;
+    // Only the latest due rule is worth keeping: the clock does not go back.
+    if (environment === 'due') for (const other of known.keys()) if (other.startsWith('due ')) known.delete(other);
+    const shown = shownBy(environment, due);
+    const rows =
+      positions === everything
+        ? environment === 'all'
+          ? index.groups
+          : index.groups.filter(shown)
+        : positions.map((position) => index.groups[position]!).filter(shown);
+    known.set(key, rows);
+    return rows;
+  };
+}
+
+/**
+ * The rows to show: matching the search (every word, name or id, any case and accents) and the Show
+ * select (`due` says what Due for rotation means), in order.
+ */
+export function filterGroups(
+  groups: readonly RegistryEntry[],
+  query: GroupQuery,
+  due: DueRule = NOTHING_DUE,
+): RegistryEntry[] {
+  return searchGroups(sortGroups(groups, query.sort), query.search, query.environment, due);
 }
 
 export function countByEnvironment(groups: readonly RegistryEntry[]): Record<Environment, number> {

@@ -114,14 +114,19 @@ export function createWorkspaceIndexStore(now = () => new Date()) {
         return { next: { index: withWorkspaces(index, [...index.workspaces, workspace]) }, result: ok(workspace) };
       }),
 
-    /** A new workspace, made the last used one, with its first data (`entries(id)`) in the same storage call. */
-    createWith: (name: string, entries: (id: string) => Record<string, unknown>) =>
+    /**
+     * A new workspace, made the last used one, with its first data (`entries(id)`) in the same storage
+     * call. `replacing`: workspaces (never a managed one) that leave the list in that same call, the new
+     * one taking their place: a setup file imported on a fresh install replaces its unused "Workspace 1".
+     */
+    createWith: (name: string, entries: (id: string) => Record<string, unknown>, replacing: readonly string[] = []) =>
       change<Workspace>(({ index }) => {
-        const checked = checkWorkspaceName(name, index.workspaces);
+        const kept = index.workspaces.filter((workspace) => isManaged(workspace) || !replacing.includes(workspace.id));
+        const checked = checkWorkspaceName(name, kept);
         if (!checked.ok) return { result: nameProblem(checked.problem) };
         const workspace = { id: newWorkspaceId(), name: checked.name, createdAt: now().toISOString() };
         return {
-          next: { index: withWorkspaces(index, [...index.workspaces, workspace]), lastUsed: workspace.id },
+          next: { index: withWorkspaces(index, [...kept, workspace]), lastUsed: workspace.id },
           entries: entries(workspace.id),
           result: ok(workspace),
         };

@@ -24,8 +24,12 @@ export interface EntrySize {
  * Then to 45 KB, the target of issue 25, for the credentials gate (issue 24: group tokens sealed per
  * registry part, write-ahead key changes over the whole store, the lane that waits for operations
  * holding the key, about 0.8 KB) and the bound on the service's words.
+ * Then to 46 KB, OVER issue 25's target (which the benchmark still holds it to, and marks a miss), for
+ * the registry's stored index (issue 25: the writer keeps each workspace's first rows and counts, about
+ * 0.65 KB with the list's sort order); main was already at 44.98 KB without it. To be decided by the
+ * lead: trim the background by 1 KB, or change the target.
  */
-export const GZIP_BUDGETS: Record<string, number> = { popup: 85_000, background: 45_000, options: 150_000 };
+export const GZIP_BUDGETS: Record<string, number> = { popup: 85_000, background: 46_000, options: 150_000 };
 
 function measure(buildDir: string, entry: string, files: string[]): EntrySize {
   let raw = 0;

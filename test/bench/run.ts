@@ -1,15 +1,26 @@
 // `npm run bench`: measures the built extension in headless Chromium against the sandbox and prints a
 // table; results go to bench-results/ (not committed). Timings are medians over interleaved runs with
 // their baselines. Nothing here is asserted: timings depend on the machine.
-import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { Browser as ExtensionApi } from 'wxt/browser';
-import { closeStartPage } from '../e2e/fixtures/chromium.ts';
 import { startSandbox, type Sandbox } from '../sandbox/server.ts';
+import {
+  buildWithBaselinePage,
+  firstWorkspaceId,
+  GROUPS,
+  launch,
+  median,
+  ms,
+  seedConnection,
+  seedGroups,
+  seedWorkspaces,
+  WORKSPACES,
+} from './bench-setup.ts';
 import { kb, measureBuild } from './bundle-sizes.ts';
+import { TARGETS, verdict } from './targets.ts';
 import { BULK_ROWS, measureBulkCreate } from './bulk-create.ts';
 import { ACTIVITY_ENTRIES, activityFirstRow, seedActivity } from './activity.ts';
 
@@ -21,6 +32,30 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? 'popup,trip,options,activity,bulk,scale').split(',').map((name) => name.trim()),
 );
+/**
+ * `BENCH_GUARD=1` (npm test, a few runs): fail when a ratio is far over its target: more than
+ * GUARD_MARGIN times it, so that a noisy machine does not fail it. Absolute times are not guarded (they
+ * follow the machine); the bundle sizes are, by test/check-size-budgets.ts.
+ */
+const GUARD = process.env.BENCH_GUARD === '1';
+const GUARD_MARGIN = 2;
+
+function guardBreaches(ratios: { popup: number; scale: number }): string[] {
+  // The round trip is not guarded yet: it is still at 3–4× a plain fetch (issue 25's work on it is
+  // open), over twice its 1.6× target, so guarding it would fail every `npm test`. The bench prints it
+  // with its target; it joins this list once it meets it.
+  const checks: [string, number, number][] = [
+    ['popup ready / empty page', ratios.popup, TARGETS.popupRatio.limit],
+    ['20 workspaces: popup ready / empty page', ratios.scale, TARGETS.popupRatio.limit],
+  ];
+  return checks
+    .filter(([, value, limit]) => Number.isFinite(value) && value > limit * GUARD_MARGIN)
+    .map(
+      ([name, value, limit]) =>
+        `Performance guard: ${name} is ${value.toFixed(2)}×, over ${GUARD_MARGIN} × its target ${limit}× (issue 25; npm run bench for the full table).`,
+    );
+}
+
 const skipped = {
   popup: NaN,
   empty: NaN,
@@ -32,96 +67,6 @@ const skipped = {
   keystrokeWork: NaN,
   count: 0,
 };
-const GROUPS = 10_000;
-/** The scale case: this many workspaces of GROUPS groups each (the shown one among them). */
-const WORKSPACES = 20;
-const E2E_BUILD = path.resolve('.output/chrome-mv3-e2e');
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-/** A copy of the e2e build with an empty page whose script marks "ready" at once: the floor for any extension page. */
-async function buildWithBaselinePage(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'rc-bench-ext-'));
-  await cp(E2E_BUILD, dir, { recursive: true });
-  for (const file of ['manifest.json', 'background.js', 'popup.html', 'options.html']) {
-    if (!existsSync(path.join(dir, file)))
-      throw new Error(`The e2e build has no ${file}: run npm run build:e2e (and not while another build runs).`);
-  }
-  await writeFile(
-    path.join(dir, 'bench-empty.html'),
-    '<!doctype html><html><head><meta charset="utf-8"><title>empty</title><script type="module" src="/bench-empty.js"></script></head><body></body></html>',
-  );
-  await writeFile(path.join(dir, 'bench-empty.js'), "performance.mark('popup-ready');\n");
-  return dir;
-}
-
-async function launch(extensionDir: string) {
-  const profile = await mkdtemp(path.join(tmpdir(), 'rc-bench-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, ...CHROMIUM_FLAGS],
-  });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  const origin = `chrome-extension://${new URL(worker.url()).host}/`;
-  // The install opens the start page; closed so that it does not compete with what is measured.
-  await closeStartPage(context, origin);
-  return { context, worker, origin, profile };
-}
-
-/** The first workspace, which the upgrade to workspaces creates when the worker first starts. */
-async function firstWorkspaceId(worker: Worker): Promise<string> {
-  return worker.evaluate(async () => {
-    for (;;) {
-      const { workspaces } = await chrome.storage.local.get('workspaces');
-      const first = (workspaces as { workspaces?: { id: string }[] } | undefined)?.workspaces?.[0]?.id;
-      if (first) return first;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  });
-}
-
-async function seedConnection(worker: Worker, sandbox: Sandbox, workspaceId: string) {
-  await worker.evaluate(
-    async (values) => {
-      const { apiToken, apiKey, authToken } = values.credentials;
-      const scope = `ws.${values.workspaceId}.`;
-      // As the extension stores them (version 2): each API's secrets with the origin they belong to.
-      await chrome.storage.local.set({
-        [`${scope}connectionSettings`]: {
-          userGroupBaseUrl: values.userGroupBaseUrl,
-          projectApiUrl: values.projectApiUrl,
-          secretsArea: 'local',
-        },
-        [`${scope}credentials`]: {
-          userGroup: { origin: new URL(values.userGroupBaseUrl).origin, apiToken },
-          project: { origin: new URL(values.projectApiUrl).origin, apiKey, authToken },
-        },
-        [`${scope}credentials$`]: { v: 2 },
-      });
-    },
-    {
-      workspaceId,
-      userGroupBaseUrl: sandbox.userGroupBaseUrl,
-      projectApiUrl: sandbox.projectApiUrl,
-      credentials: sandbox.credentials,
-    },
-  );
-}
-
 async function readyTime(context: BrowserContext, url: string): Promise<number> {
   const page = await context.newPage();
   try {
@@ -209,54 +154,6 @@ async function roundTrip(context: BrowserContext, origin: string, tabId: number,
   }
   await page.close();
   return { extension: median(extension), plain: median(plain) };
-}
-
-async function seedGroups(worker: Worker, workspaceId: string, count: number) {
-  await worker.evaluate(
-    async ({ total, scope }) => {
-      const groups = Array.from({ length: total }, (_, index) => ({
-        team_id: 1000 + index,
-        token: `ugt_${index.toString(16).padStart(32, '0')}`,
-        name: `Group ${index}`,
-        provided_id: `group-${index}`,
-        environment: index % 3 === 0 ? 'Testing' : 'Customer',
-        createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
-        lastRotatedAt: null,
-        extra: {},
-      }));
-      // Spread over the registry's 256 stored parts (lib/storage/registry/registry-parts.ts). Which part a
-      // group is read from does not matter; the background re-files a group in its own part when it changes.
-      const parts: Record<string, { groups: typeof groups }> = {};
-      groups.forEach((group, index) =>
-        (parts[`${scope}userGroups.${String(index % 256).padStart(3, '0')}`] ??= { groups: [] }).groups.push(group),
-      );
-      await chrome.storage.local.set(parts);
-    },
-    { total: count, scope: `ws.${workspaceId}.` },
-  );
-}
-
-/**
- * The scale case: WORKSPACES workspaces of `count` groups each, the first (shown, last used) among them.
- * The others get a connection too, so that nothing about them is empty or unusual.
- */
-async function seedWorkspaces(worker: Worker, sandbox: Sandbox, firstId: string, count: number) {
-  const ids = [
-    firstId,
-    ...Array.from({ length: WORKSPACES - 1 }, (_, index) => `bench-${String(index + 2).padStart(2, '0')}`),
-  ];
-  await worker.evaluate(async (all) => {
-    const { workspaces } = await chrome.storage.local.get<{
-      workspaces: { workspaces: { id: string; name: string; createdAt: string }[] };
-    }>('workspaces');
-    const first = workspaces.workspaces[0]!;
-    const others = all.slice(1).map((id, index) => ({ id, name: `Client ${index + 2}`, createdAt: first.createdAt }));
-    await chrome.storage.local.set({ workspaces: { workspaces: [first, ...others] }, lastUsedWorkspace: first.id });
-  }, ids);
-  for (const id of ids) {
-    await seedConnection(worker, sandbox, id);
-    await seedGroups(worker, id, count);
-  }
 }
 
 /** In the page: when the first data row appears, and how long each search keystroke takes to repaint the list. */
@@ -384,40 +281,53 @@ async function main() {
     const scaleOptions = ONLY.has('scale') ? await optionsWithManyGroups(context, origin) : skipped;
     const sizes = measureBuild('.output/chrome-mv3');
 
-    const rows: [string, string, string, string][] = [
+    const popupRatio = ready.popup / ready.empty;
+    const tripRatio = trip.extension / trip.plain;
+    const scaleRatio = scaleReady.popup / scaleReady.empty;
+    const sizeTarget = { popup: TARGETS.popupGzip, options: TARGETS.optionsGzip, background: TARGETS.backgroundGzip };
+    const groups = GROUPS.toLocaleString('en');
+    const scale = `${WORKSPACES} workspaces × ${groups} groups`;
+    // measure | result | baseline | ratio | target (✓ met, MISS over it)
+    const rows: [string, string, string, string, string][] = [
       [
         'Popup ready (form filled, button enabled)',
         ms(ready.popup),
         `empty extension page ${ms(ready.empty)}`,
-        `${(ready.popup / ready.empty).toFixed(2)}×`,
+        `${popupRatio.toFixed(2)}×`,
+        verdict(popupRatio, TARGETS.popupRatio),
       ],
       [
         'Create project round trip (click → id shown)',
         ms(trip.extension),
         `plain fetch ${ms(trip.plain)}`,
-        `${(trip.extension / trip.plain).toFixed(2)}×`,
+        `${tripRatio.toFixed(2)}×`,
+        verdict(tripRatio, TARGETS.tripRatio),
       ],
       [
-        `Options, ${GROUPS.toLocaleString('en')} groups: first row (page opened at #groups)`,
+        `Options, ${groups} groups: first row (page opened at #groups)`,
         ms(options.firstRow),
         '',
         '',
+        verdict(options.firstRow, TARGETS.optionsFirstRow),
       ],
       [
-        `Options, ${GROUPS.toLocaleString('en')} groups: first row after navigation (Start → User groups)`,
+        `Options, ${groups} groups: first row after navigation (Start → User groups)`,
         ms(options.navigation),
         '',
         '',
+        verdict(options.navigation, TARGETS.navigationFirstRow),
       ],
       [
-        `Options, ${GROUPS.toLocaleString('en')} groups: keystroke → list updated`,
-        ms(options.keystroke),
-        `of which the page's work ${ms(options.keystrokeWork)}`,
+        `Options, ${groups} groups: keystroke → list updated (the page's work; next frame)`,
+        ms(options.keystrokeWork),
+        `next frame painted ${ms(options.keystroke)}`,
         '',
+        verdict(options.keystrokeWork, TARGETS.keystrokeWork),
       ],
       [
         `Options, ${ACTIVITY_ENTRIES.toLocaleString('en')} activity entries: first row (page opened at #activity)`,
         ms(activity),
+        '',
         '',
         '',
       ],
@@ -426,42 +336,50 @@ async function main() {
         ms(bulk.extension),
         `Node fetch loop ${ms(bulk.plain)}`,
         `${(bulk.extension / bulk.plain).toFixed(2)}×`,
+        '',
       ],
       [
-        `${WORKSPACES} workspaces × ${GROUPS.toLocaleString('en')} groups: popup ready`,
+        `${scale}: popup ready`,
         ms(scaleReady.popup),
         `empty extension page ${ms(scaleReady.empty)}`,
-        `${(scaleReady.popup / scaleReady.empty).toFixed(2)}×`,
+        `${scaleRatio.toFixed(2)}×`,
+        verdict(scaleRatio, TARGETS.popupRatio),
       ],
       [
-        `${WORKSPACES} workspaces × ${GROUPS.toLocaleString('en')} groups: options first row`,
+        `${scale}: options first row`,
         ms(scaleOptions.firstRow),
         '',
         '',
+        verdict(scaleOptions.firstRow, TARGETS.optionsFirstRow),
       ],
       [
-        `${WORKSPACES} workspaces × ${GROUPS.toLocaleString('en')} groups: first row after navigation`,
+        `${scale}: first row after navigation`,
         ms(scaleOptions.navigation),
         '',
         '',
+        verdict(scaleOptions.navigation, TARGETS.navigationFirstRow),
       ],
       [
-        `${WORKSPACES} workspaces × ${GROUPS.toLocaleString('en')} groups: keystroke → list updated`,
-        ms(scaleOptions.keystroke),
+        `${scale}: keystroke → list updated (the page's work; next frame)`,
+        ms(scaleOptions.keystrokeWork),
+        `next frame painted ${ms(scaleOptions.keystroke)}`,
         '',
-        '',
+        verdict(scaleOptions.keystrokeWork, TARGETS.keystrokeWork),
       ],
-      ...sizes.map((size): [string, string, string, string] => [
+      ...sizes.map((size): [string, string, string, string, string] => [
         `JS size: ${size.entry}`,
         `${kb(size.gzip)} gzip`,
         `${kb(size.raw)} raw`,
         '',
+        size.entry in sizeTarget ? verdict(size.gzip / 1000, sizeTarget[size.entry as keyof typeof sizeTarget]) : '',
       ]),
     ];
+    const misses = rows.filter((row) => row[4].endsWith('**MISS**')).length;
     const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Chromium ${context.browser()?.version() ?? ''}, ${RUNS} runs`;
     console.log(`\nReview Companion benchmark — ${machine}\n`);
-    console.log('| measure | result | baseline | ratio |\n| --- | --- | --- | --- |');
+    console.log('| measure | result | baseline | ratio | target |\n| --- | --- | --- | --- | --- |');
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+    console.log(misses === 0 ? '\nEvery target measured is met.' : `\n${misses} target(s) missed (MISS above).`);
     await mkdir('bench-results', { recursive: true });
     const file = path.join('bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     await writeFile(
@@ -483,6 +401,12 @@ async function main() {
       ),
     );
     console.log(`\nwritten: ${file}`);
+    if (GUARD) {
+      const breaches = guardBreaches({ popup: popupRatio, scale: scaleRatio });
+      for (const breach of breaches) console.error(breach);
+      if (breaches.length > 0) process.exitCode = 1;
+      else console.log(`Guard: every ratio measured is within ${GUARD_MARGIN}× its target.`);
+    }
   } finally {
     await context.close();
     await sandbox.close();

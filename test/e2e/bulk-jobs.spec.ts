@@ -92,7 +92,7 @@ test('one file field tells a bulk-create CSV from a backup before anything happe
   await expect(options.getByRole('button', { name: 'Create 60 groups (~2 min)' })).toBeVisible();
 });
 
-test('a running job shows in the header of every section and on the toolbar badge; Cancel, Download unsent rows, Resume', async ({
+test('a running job shows in the job panel of every section and on the toolbar badge; Cancel, Download unsent rows, Resume', async ({
   extension,
   sandbox,
 }) => {
@@ -102,16 +102,14 @@ test('a running job shows in the header of every section and on the toolbar badg
   await options.getByLabel('Requests per minute').fill('60');
   await options.getByRole('button', { name: 'Create 5 groups (~5 s)' }).click();
 
+  // The job panel (issue 26 point 1): pinned in view on every section, with the progress and Cancel.
   const about = await openOptionsPage(extension, undefined, 'about');
-  const indicator = about.getByRole('group', { name: 'Background job' });
-  await expect(indicator).toContainText(/Creating groups: [1-4] of 5/);
+  const panel = about.getByRole('region', { name: 'Background job' });
+  await expect(panel).toBeInViewport();
+  await expect(panel.getByRole('progressbar', { name: 'Bulk create progress' })).toBeInViewport();
   await expect.poll(() => badgeText(extension)).toMatch(/^[1-4]\/5$/);
-
-  // View leads to the job's progress in the Groups section.
-  await indicator.getByRole('link', { name: 'View' }).click();
-  await expect(about.getByRole('progressbar', { name: 'Bulk create progress' })).toBeInViewport();
-  await indicator.getByRole('button', { name: 'Cancel job' }).click();
-  await expect(indicator).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Cancel job' }).click();
+  await expect(panel.getByRole('button', { name: 'Cancel job' })).toHaveCount(0);
   await expect.poll(() => badgeText(extension)).toBe('');
   await expect(options.getByText(/^Cancelled: [1-4] rows? (was|were) not sent\.$/)).toBeVisible();
   const created = sandbox.groups().map((group) => group.provided_id);
@@ -150,7 +148,9 @@ test('Retry failed starts a job with the rows the service refused', async ({ ext
 
   await options.getByRole('button', { name: 'Retry failed' }).click();
   await expect(counts(options)).toHaveText('2 of 2 created, 0 failed');
-  await expect(addSection(options).getByRole('status')).toHaveText('Retrying 2 failed rows.');
+  await expect(options.getByRole('region', { name: 'Background job' }).getByRole('status')).toHaveText(
+    'Retrying 2 failed rows.',
+  );
   expect(
     sandbox
       .groups()

@@ -118,6 +118,8 @@ test('a rotation whose answer never comes keeps the old token and flags the grou
   await options.getByRole('dialog').getByRole('button', { name: 'Retry rotation' }).click();
   await expect(options.getByRole('status')).toContainText('New token for “Initech”');
   await expect(row).not.toContainText('Rotation outcome unknown');
+  // The rotation hid the token shown before it: Show reveals the new one.
+  await row.getByRole('button', { name: 'Show' }).click();
   await expect(row.locator('code')).toHaveText(sandbox.groups()[0]!.token);
   expect(await serviceKnowsToken(sandbox, oldToken)).toBe(0);
 });
@@ -180,7 +182,8 @@ test('a message and what it offers go when the next action starts; a later alert
     .getByRole('dialog')
     .getByRole('button', { name: /^(Rotate token|Retry rotation)$/ })
     .click();
-  await expect(alert).toContainText('The token of “Wayne” (Customer, ID wayne) was not rotated');
+  // An answer the extension cannot trust: outcome unknown, said as the row says it (issue 26 point 3).
+  await expect(alert).toContainText('“Wayne” (Customer, ID wayne): Rotation outcome unknown');
   await expect(alert.getByRole('button')).toHaveCount(0);
   sandbox.setFault('userGroup.create', { kind: 'rateLimit', retryAfterSeconds: 1 });
   await options.getByLabel('Name', { exact: true }).fill('Stark');
@@ -202,7 +205,7 @@ test('a delete whose answer is lost after the service deleted: flagged, Rotate o
   await rowAction(rowOf(options, 'Hooli'), 'Delete');
   await options.getByRole('dialog').getByRole('button', { name: 'Delete group' }).click();
   await expect(options.getByRole('alert')).toContainText(
-    '“Hooli” (Customer, ID hooli) may or may not have been deleted: ',
+    '“Hooli” (Customer, ID hooli): Delete outcome unknown — the group may already be gone from the service. Reason: ',
   );
   expect(sandbox.groups()).toEqual([]);
 
@@ -269,7 +272,7 @@ test('a create whose answer is lost is listed until settled, across closing the 
     .filter({ hasText: 'Stark' })
     .getByRole('button', { name: 'Create again' })
     .click();
-  await expect(options.getByRole('status')).toHaveText(
+  await expect(options.getByRole('status')).toContainText(
     '“Stark” (Customer, ID stark) already existed on the service; its current token is now stored here.',
   );
   const stark = rowOf(options, 'Stark');
@@ -293,6 +296,9 @@ async function threeGroups(extension: ExtensionBrowser, sandbox: Sandbox): Promi
   await createGroup(options, 'Alpha', 'alpha', 'Customer');
   await createGroup(options, 'Beta', 'beta', 'Customer');
   await createGroup(options, 'Gamma', 'gamma', 'Testing');
+  // A page opened afresh: the last created group is no longer pinned first, the list is in its sorted order.
+  await options.reload();
+  await expect(rowOf(options, 'Gamma')).toBeVisible();
   return options;
 }
 

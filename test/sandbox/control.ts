@@ -19,6 +19,7 @@ export interface ControlTarget {
   reset: () => void;
   setOneProjectPerSite: (enabled: boolean) => void;
   setProjectNameMaxLength: (max: number) => void;
+  addExistingProject: (projectUrl: string) => Project;
 }
 
 const ENDPOINTS = [
@@ -28,6 +29,7 @@ const ENDPOINTS = [
   `DELETE ${CONTROL_PREFIX}faults`,
   `POST ${CONTROL_PREFIX}reset`,
   `POST ${CONTROL_PREFIX}one-project-per-site {"enabled"}`,
+  `POST ${CONTROL_PREFIX}existing-project {"projectUrl"}`,
   `POST ${CONTROL_PREFIX}project-name-limit {"max"}`,
 ];
 
@@ -73,6 +75,13 @@ function setProjectNameMaxLength(bodyText: string, target: ControlTarget): Reply
   return json(200, { ok: true, max });
 }
 
+function addExistingProject(bodyText: string, target: ControlTarget): Reply {
+  const projectUrl = objectBody(bodyText)?.projectUrl;
+  if (typeof projectUrl !== 'string' || !URL.canParse(projectUrl))
+    return badRequest('Body must be {"projectUrl": a URL}');
+  return json(200, target.addExistingProject(projectUrl));
+}
+
 /** `action` is the path after /__control/, e.g. "faults". */
 export function handleControl(method: string, action: string, bodyText: string, target: ControlTarget): Reply {
   const key = `${method} ${action}`;
@@ -101,10 +110,19 @@ export function handleControl(method: string, action: string, bodyText: string, 
       return setOneProjectPerSite(bodyText, target);
     case 'POST project-name-limit':
       return setProjectNameMaxLength(bodyText, target);
+    case 'POST existing-project':
+      return addExistingProject(bodyText, target);
   }
-  const known = ['', 'requests', 'state', 'faults', 'reset', 'one-project-per-site', 'project-name-limit'].includes(
-    action,
-  );
+  const known = [
+    '',
+    'requests',
+    'state',
+    'faults',
+    'reset',
+    'one-project-per-site',
+    'project-name-limit',
+    'existing-project',
+  ].includes(action);
   if (!known) return json(404, { error: 'Not found' });
   return json(405, { error: `Method ${method} is not allowed on ${CONTROL_PREFIX}${action}` });
 }

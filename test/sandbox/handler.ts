@@ -4,7 +4,7 @@ import { CONTROL_PREFIX, handleControl, type ControlTarget } from './control.ts'
 import { cannedReply } from './fault-replies.ts';
 import type { FaultRegistry } from './faults.ts';
 import { json, readBody, sendReply } from './http-io.ts';
-import { pageSlug, renderPage } from './pages.ts';
+import { pageSlug, renderPage, renderSitemap } from './pages.ts';
 import { handleProjectCreate, type ProjectStore } from './projects.ts';
 import type { RequestRecorder } from './recorder.ts';
 import { apiOfPath, bodyTooLarge, methodNotAllowed, notFound, resolveRoute } from './routes.ts';
@@ -101,12 +101,18 @@ function handlePage(req: IncomingMessage, path: string, query: string): Reply {
   return renderPage(slug, new URLSearchParams(query).get('title'));
 }
 
+function handleSitemap(req: IncomingMessage, path: string, query: string): Reply {
+  if (req.method !== 'GET') return { status: 405, headers: { allow: 'GET' }, body: 'Method not allowed\n' };
+  return renderSitemap(path, query, `http://${req.headers.host ?? '127.0.0.1'}`) ?? notFound();
+}
+
 async function route(req: IncomingMessage, ctx: HandlerContext, respond: Respond): Promise<void> {
   const { path, query } = splitTarget(req.url ?? '/');
   if (path.startsWith(CONTROL_PREFIX)) return respond(await handleControlRequest(req, path, ctx));
   // Browsers ask for it on every test page; answering keeps it out of the recorded requests.
   if (path === '/favicon.ico') return respond({ status: 204, body: '' });
   if (path.startsWith('/pages/')) return respond(handlePage(req, path, query));
+  if (path.startsWith('/sitemaps/')) return respond(handleSitemap(req, path, query));
   await handleApi(req, path, ctx, respond);
 }
 

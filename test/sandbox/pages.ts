@@ -33,3 +33,44 @@ export function renderPage(slug: string, title: string | null): Reply {
   ].join('\n');
   return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: html };
 }
+
+/** Pages a sample sitemap lists: `/pages/<prefix>-1` … `/pages/<prefix>-<count>`. */
+function pageUrls(origin: string, prefix: string, count: number): string[] {
+  return Array.from({ length: count }, (_, index) => `${origin}/pages/${prefix}-${index + 1}`);
+}
+
+const xml = (body: string): Reply => ({
+  status: 200,
+  headers: { 'content-type': 'application/xml; charset=utf-8' },
+  body: `<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`,
+});
+
+function urlset(urls: readonly string[]): Reply {
+  const entries = urls.map((url) => `  <url><loc>${escapeHtml(url)}</loc></url>`).join('\n');
+  return xml(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>`);
+}
+
+/**
+ * Sample sitemaps for Register pages: `/sitemaps/sitemap.xml?count=N` (N pages, 10 unless said, at
+ * most 5,000), `/sitemaps/index.xml` (a sitemap index of `part-1.xml` and `part-2.xml`, 5 pages
+ * each, and one sitemap on another site, which the extension must not follow).
+ */
+export function renderSitemap(path: string, query: string, origin: string): Reply | undefined {
+  if (path === '/sitemaps/sitemap.xml') {
+    const asked = Number(new URLSearchParams(query).get('count') ?? '10');
+    const count = Number.isInteger(asked) ? Math.min(Math.max(asked, 0), 5000) : 10;
+    return urlset(pageUrls(origin, 'site', count));
+  }
+  const part = /^\/sitemaps\/part-([12])\.xml$/.exec(path);
+  if (part) return urlset(pageUrls(origin, `part${part[1]}`, 5));
+  if (path === '/sitemaps/index.xml') {
+    const children = [
+      `${origin}/sitemaps/part-1.xml`,
+      `${origin}/sitemaps/part-2.xml`,
+      'https://other.example/sitemap.xml',
+    ];
+    const entries = children.map((url) => `  <sitemap><loc>${escapeHtml(url)}</loc></sitemap>`).join('\n');
+    return xml(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</sitemapindex>`);
+  }
+  return undefined;
+}

@@ -27,17 +27,28 @@ export class ProjectStore {
     this.nameMaxLength = nameMaxLength;
   }
 
+  /** A project made elsewhere (another browser, the service's own UI) for exactly this address. */
+  addExisting(projectUrl: string): Project {
+    const origin = httpOrigin(projectUrl) ?? projectUrl;
+    return this.add(projectUrl, projectUrl, origin, true);
+  }
+
+  findExisting(projectUrl: string): Project | undefined {
+    return this.#projects.find((project) => project.existing === true && project.projectUrl === projectUrl);
+  }
+
   findByOrigin(origin: string): Project | undefined {
     return this.#projects.find((project) => project.origin === origin);
   }
 
-  add(projectUrl: string, projectName: string, origin: string): Project {
+  add(projectUrl: string, projectName: string, origin: string, existing = false): Project {
     const project: Project = {
       projectId: `prj_${randomBytes(6).toString('hex')}`,
       projectUrl,
       projectName,
       origin,
       createdAt: new Date().toISOString(),
+      ...(existing && { existing }),
     };
     this.#projects.push(project);
     return project;
@@ -99,7 +110,8 @@ export function handleProjectCreate(request: ApiRequest, store: ProjectStore, cr
   if (projectName.length > store.nameMaxLength) {
     return projectFailure(400, 'INVALID_ARGUMENT', `projectName must be at most ${store.nameMaxLength} characters`);
   }
-  const existing = store.oneProjectPerSite ? store.findByOrigin(origin) : undefined;
+  const existing =
+    store.findExisting(data.projectUrl) ?? (store.oneProjectPerSite ? store.findByOrigin(origin) : undefined);
   if (existing) {
     return projectFailure(409, 'ALREADY_EXISTS', 'This site already has a project', { projectId: existing.projectId });
   }

@@ -72,6 +72,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setOneProjectPerSite: (enabled: boolean) => {
       projects.oneProjectPerSite = enabled;
     },
+    addExistingProject: (projectUrl: string) => projects.addExisting(projectUrl),
     setProjectNameMaxLength: (max: number) => {
       if (!Number.isInteger(max) || max < 1) throw new TypeError('The project name limit must be a positive integer');
       projects.nameMaxLength = max;
@@ -135,6 +136,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     reset: control.reset,
     setOneProjectPerSite: control.setOneProjectPerSite,
     setProjectNameMaxLength: control.setProjectNameMaxLength,
+    addExistingProject: control.addExistingProject,
     close,
   };
 }

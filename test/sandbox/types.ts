@@ -36,6 +36,8 @@ export interface Project {
   /** `new URL(projectUrl).origin`: the key of the one-project-per-site rule. */
   origin: string;
   createdAt: string;
+  /** Made elsewhere (control `existing-project`): a create for this exact address answers ALREADY_EXISTS. */
+  existing?: true;
 }
 
 export interface RecordedRequest {
@@ -160,6 +162,11 @@ export interface Sandbox {
   setOneProjectPerSite(enabled: boolean): void;
   /** The longest projectName accepted (start value 200); a longer one is refused with INVALID_ARGUMENT. */
   setProjectNameMaxLength(max: number): void;
+  /**
+   * A project the service already has for exactly this address (made elsewhere): creating one for it
+   * answers 409 ALREADY_EXISTS naming this project's id.
+   */
+  addExistingProject(projectUrl: string): Project;
   /** Stops listening and destroys every open connection, hanging ones included. */
   close(): Promise<void>;
 }

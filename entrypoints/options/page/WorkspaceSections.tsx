@@ -9,17 +9,19 @@ import { StorageNotices } from './StorageNotices';
 
 /**
  * The shown workspace's section of the page, as its row in the section table says; the storage
- * notices show on every section.
+ * notices show on every section, and the lock's banner on every section that does not offer to
+ * unlock in place itself (the groups section of a workspace with the user group API does).
  */
 export function WorkspaceSections({ section }: { section: Section }) {
   const status = useConnectionStore((state) => state.status);
   const loadError = useConnectionStore((state) => state.loadError);
   const row = sectionRow(section);
+  const unlocksInPlace = section === 'groups' && status?.userGroupBaseUrl !== '';
   return (
     <>
       {loadError && <Alert>{messageText(loadError.message)}</Alert>}
       {status && <StorageNotices notices={status.notices} />}
-      {status?.locked && <LockedBanner />}
+      {status?.locked && !unlocksInPlace && <LockedBanner />}
       {row.needsStatus && !status && !loadError && <p aria-busy="true">{t('optionsLoading')}</p>}
       <SectionErrorBoundary key={section}>
         {row.needsStatus ? status && <row.Component status={status} /> : <row.Component />}

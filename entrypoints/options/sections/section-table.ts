@@ -3,7 +3,7 @@ import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import type { MessageKey } from '@/lib/i18n';
 // In the table's order, which is also the order of the sections' style sheets in the page's CSS.
 import { StartSection } from './start/StartSection';
-import { ProjectHistorySection } from './projects/ProjectHistorySection';
+import { ProjectsSection } from './projects/ProjectsSection';
 import { GroupsSection } from './groups/GroupsSection';
 import { ConnectionSection } from './connection/ConnectionSection';
 import { BackupSection } from './backup/BackupSection';
@@ -49,7 +49,7 @@ const TABLE = [
   {
     id: 'projects',
     label: 'navProjects',
-    Component: ProjectHistorySection,
+    Component: ProjectsSection,
     needsStatus: false,
     targets: [],
     formerIds: ['history', 'project-history'],

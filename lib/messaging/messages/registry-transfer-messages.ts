@@ -38,6 +38,17 @@ export const startBulkCreate = defineWorkspaceMessage({
 });
 
 /** Stops the bulk job after the request in flight. */
+/**
+ * The options page found the registry's stored index (its first screen) missing or unlike the parts it
+ * read: the registry writer rebuilds it from the parts (it writes nothing when it is right).
+ */
+export const refreshUserGroupIndex = defineWorkspaceMessage({
+  name: 'refreshUserGroupIndex',
+  request: workspaceOnlySchema,
+  response: emptySchema,
+  allowTab: true,
+});
+
 export const cancelBulkCreate = defineWorkspaceMessage({
   name: 'cancelBulkCreate',
   request: workspaceOnlySchema,

@@ -10,17 +10,22 @@ export const REGISTRY_BUCKET_COUNT = 256;
 
 const bucketCache = new WeakMap<RegistryEntry, number>();
 
-/** FNV-1a over the group's key: stable across versions and browsers, and spreads ids evenly. */
-export function bucketOf(entry: RegistryEntry): number {
-  const cached = bucketCache.get(entry);
-  if (cached !== undefined) return cached;
-  const key = groupKey(entry);
+/** FNV-1a over the group's key (groupKey): stable across versions and browsers, and spreads ids evenly. */
+export function bucketOfGroup(group: Pick<RegistryEntry, 'environment' | 'provided_id'>): number {
+  const key = groupKey(group);
   let hash = 0x811c9dc5;
   for (let index = 0; index < key.length; index += 1) {
     hash ^= key.charCodeAt(index);
     hash = Math.imul(hash, 0x01000193);
   }
-  const bucket = (hash >>> 0) % REGISTRY_BUCKET_COUNT;
+  return (hash >>> 0) % REGISTRY_BUCKET_COUNT;
+}
+
+/** The part of a stored entry (bucketOfGroup, remembered for the entry). */
+export function bucketOf(entry: RegistryEntry): number {
+  const cached = bucketCache.get(entry);
+  if (cached !== undefined) return cached;
+  const bucket = bucketOfGroup(entry);
   bucketCache.set(entry, bucket);
   return bucket;
 }

@@ -1,3 +1,4 @@
+import type { StorageItemKey } from '@wxt-dev/storage';
 import { browser } from 'wxt/browser';
 import type { CipherEnvelope } from '../../crypto/aes-gcm';
 import { createSerialQueue } from '../../async/serial-queue';
@@ -7,6 +8,7 @@ import { openTokens, sealTokens } from '../credentials/sealed-tokens';
 import { LOCK_KEY_KEY, LOCK_NEXT_KEY_KEY } from '../lock/lock-keys';
 import { scopedName, type KeyScope } from '../workspace-keys';
 import { changedBuckets, splitIntoBuckets } from './registry-buckets';
+import { computeRegistryIndex, registryIndexKey, registryIndexName, type RegistryIndex } from './registry-index';
 import { loadRegistryParts, type StoredParts } from './registry-load';
 import { registryPartName, watchRegistryBuckets, writeRegistryBuckets } from './registry-parts';
 import {
@@ -41,6 +43,11 @@ interface Loaded {
  * parts a change touched are written. The registry is kept in memory between changes: a write by
  * anyone else (a test, another context) arrives without this writer's revision stamp and drops it.
  *
+ * The registry's index (registry-index.ts: its counts and first rows, for the options page's first
+ * screen) is written with the parts of every change that alters it, by the first change after this
+ * writer (re)loads the registry (settling orphaned rotations), and by `refreshIndex` when what is
+ * stored is missing or stale (the options page asks).
+ *
  * While the passphrase lock is on, the tokens of every part are sealed at rest (sealed-tokens.ts): this
  * writer opens them with the lock's key when it reads, and seals them again when it writes. Locked,
  * the tokens read as '' and a change may only touch what is not a token (the envelope is kept); one
@@ -59,9 +66,12 @@ export function createRegistryWriter(scope: KeyScope) {
   const serially = createSerialQueue();
   let loaded: Promise<Loaded> | undefined;
   let generation = 0;
+  // The index as this writer last wrote it, as JSON (undefined: unknown, written with the next change).
+  let writtenIndex: string | undefined;
   const forgetLoaded = () => {
     generation += 1;
     loaded = undefined;
+    writtenIndex = undefined;
   };
   watchRegistryBuckets(scope, (changed) => {
     if (![...changed.values()].every(isOwn)) forgetLoaded();
@@ -69,6 +79,13 @@ export function createRegistryWriter(scope: KeyScope) {
   watchUnsettledCreates(scope, (stored) => {
     if (!isOwn(stored)) forgetLoaded();
   });
+  // The index of the parts this writer holds, as JSON: computed once per value (changes make new values).
+  const indexes = new WeakMap<readonly RegistryEntry[][], string>();
+  const indexOf = (parts: RegistryEntry[][]): string => {
+    let json = indexes.get(parts);
+    if (json === undefined) indexes.set(parts, (json = JSON.stringify(computeRegistryIndex(parts))));
+    return json;
+  };
   // Locking drops the key, and with it every token this writer holds in clear; unlocking opens them again.
   browser.storage.onChanged.addListener((changes, area) => {
     if (area === 'session' && (LOCK_KEY_KEY in changes || LOCK_NEXT_KEY_KEY in changes)) forgetLoaded();
@@ -139,46 +156,57 @@ export function createRegistryWriter(scope: KeyScope) {
      */
     settled: (): Promise<Registry> => serially(async () => (await load()).registry),
 
-    update<T>(change: RegistryChange<T>): Promise<T> {
-      return serially(async () => {
-        const current = await load();
-        const { registry, result, unsettled = current.unsettled } = change(current.registry, current.unsettled);
-        if (registry === current.registry && unsettled === current.unsettled) return result;
-        const parts = registry === current.registry ? current.parts : splitIntoBuckets(registry.groups);
-        const stamp = revision();
-        const started = generation;
-        const changed = changedBuckets(current.parts, parts);
-        const written = new Map<number, Registry>();
-        for (const index of changed) written.set(index, await toStored(index, parts[index]!, current, stamp));
-        const alongside =
-          unsettled === current.unsettled
-            ? []
-            : [
-                {
-                  key: unsettledCreatesKey(scope),
-                  value: unsettledCreatesSchema.parse({ creates: unsettled, revision: stamp }),
-                },
-              ];
-        try {
-          if (written.size > 0 || alongside.length > 0) await writeRegistryBuckets(scope, written, alongside);
-        } catch (error) {
-          loaded = undefined;
-          throw error;
-        }
-        // A part written sealed with the key is known in clear here; one that kept its envelope stays sealed.
-        const sealed = new Map(
-          [...current.sealed].filter(
-            ([index]) => !written.has(index) || written.get(index)?.sealedTokens === current.sealed.get(index),
-          ),
-        );
-        loaded =
-          started === generation
-            ? Promise.resolve({ parts, sealed, registry: { groups: registry.groups }, unsettled })
-            : undefined;
-        return result;
-      });
+    /** Writes the index when what is stored is missing or does not match the registry (the options page asks). */
+    refreshIndex: async (): Promise<void> => {
+      const name = registryIndexName(scope);
+      writtenIndex = JSON.stringify((await browser.storage.local.get(name))[name]);
+      return update((registry) => ({ registry, result: undefined }));
     },
+
+    update,
   };
+
+  function update<T>(change: RegistryChange<T>): Promise<T> {
+    return serially(async () => {
+      const current = await load();
+      const { registry, result, unsettled = current.unsettled } = change(current.registry, current.unsettled);
+      const parts = registry === current.registry ? current.parts : splitIntoBuckets(registry.groups);
+      const indexJson = indexOf(parts);
+      const indexStale = indexJson !== writtenIndex;
+      if (registry === current.registry && unsettled === current.unsettled && !indexStale) return result;
+      const stamp = revision();
+      const started = generation;
+      const changed = changedBuckets(current.parts, parts);
+      const written = new Map<number, Registry>();
+      for (const index of changed) written.set(index, await toStored(index, parts[index]!, current, stamp));
+      const alongside: { key: StorageItemKey; value: unknown }[] = [];
+      if (unsettled !== current.unsettled)
+        alongside.push({
+          key: unsettledCreatesKey(scope),
+          value: unsettledCreatesSchema.parse({ creates: unsettled, revision: stamp }),
+        });
+      if (indexStale) alongside.push({ key: registryIndexKey(scope), value: JSON.parse(indexJson) as RegistryIndex });
+      try {
+        if (written.size > 0 || alongside.length > 0) await writeRegistryBuckets(scope, written, alongside);
+        if (indexStale) writtenIndex = indexJson;
+      } catch (error) {
+        loaded = undefined;
+        writtenIndex = undefined;
+        throw error;
+      }
+      // A part written sealed with the key is known in clear here; one that kept its envelope stays sealed.
+      const sealed = new Map(
+        [...current.sealed].filter(
+          ([index]) => !written.has(index) || written.get(index)?.sealedTokens === current.sealed.get(index),
+        ),
+      );
+      loaded =
+        started === generation
+          ? Promise.resolve({ parts, sealed, registry: { groups: registry.groups }, unsettled })
+          : undefined;
+      return result;
+    });
+  }
 }
 
 export type RegistryWriter = ReturnType<typeof createRegistryWriter>;

@@ -12,6 +12,7 @@ import {
 import { USER_GROUP_ROUTES } from '../faults.ts';
 import { entriesOf, unsettledOf } from '../invariants.ts';
 import { chance, pick } from '../prng.ts';
+import { unlockInPlace } from './lock-steps.ts';
 import { show, type StepContext, type StepKind, type StepOutcome } from '../world.ts';
 
 // Create, rotate and delete one group from the options page (design.md §5), as the seeded fault run does.
@@ -36,6 +37,7 @@ export const createStep: StepKind = {
   async run(context) {
     const { world, workspace, random } = context;
     await show(world, workspace, 'groups');
+    await unlockInPlace(world, context.lock);
     const unsettled = unsettledOf(context.storage.local, workspace.id);
     // Sometimes the user answers a create of unknown outcome: Create again (get-or-create adopts it).
     if (unsettled.length > 0 && chance(random, 0.35)) {
@@ -63,6 +65,7 @@ export const rotateStep: StepKind = {
   async run(context) {
     const { world, workspace } = context;
     await show(world, workspace, 'groups');
+    await unlockInPlace(world, context.lock);
     const group = target(context);
     world.note(`  rotate ${group.environment}:${group.provided_id}`);
     if (group.deleteOutcomeUnknown) {
@@ -87,6 +90,7 @@ export const deleteStep: StepKind = {
   async run(context) {
     const { world, workspace, random } = context;
     await show(world, workspace, 'groups');
+    await unlockInPlace(world, context.lock);
     const group = target(context);
     world.note(`  delete ${group.environment}:${group.provided_id}`);
     const outcome = told(await deleteRow(world.options, group.provided_id, context.inFlight));

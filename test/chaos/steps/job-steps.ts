@@ -3,6 +3,7 @@ import { findRow, groupsSection } from '../../e2e/fixtures/user-group-actions.ts
 import { readExtensionStorage } from '../../e2e/fixtures/service-worker.ts';
 import { USER_GROUP_ROUTES } from '../faults.ts';
 import { entriesOf } from '../invariants.ts';
+import { unlockInPlace } from './lock-steps.ts';
 import { between, pick, sample } from '../prng.ts';
 import {
   jobsOf,
@@ -74,6 +75,7 @@ export const bulkCreateStep: StepKind = {
   async run(context) {
     const { world, workspace, random } = context;
     await show(world, workspace, 'groups');
+    await unlockInPlace(world, context.lock);
     const rows = Array.from({ length: between(random, 2, 6) }, () => {
       const number = world.next();
       return `Chaos ${workspace.label}${number} bulk,chaos-${workspace.label.toLowerCase()}${number},${pick(random, ['Customer', 'Testing'])}`;
@@ -105,6 +107,7 @@ function selectionStep(operation: 'rotate' | 'delete', weight: number): StepKind
     async run(context) {
       const { world, workspace, random } = context;
       await show(world, workspace, 'groups');
+      await unlockInPlace(world, context.lock);
       const entries = entriesOf(context.storage.local, workspace.id).map(({ entry }) => entry);
       const chosen = sample(random, entries, between(random, 1, 4));
       world.note(`  ${operation} ${chosen.map((group) => `${group.environment}:${group.provided_id}`).join(', ')}`);

@@ -80,3 +80,18 @@ export const lockStep: StepKind = {
     return moveLock(world, workspace, move, lock, context.inFlight);
   },
 };
+
+/**
+ * Locked, the user-groups section offers Passphrase and Unlock in place, and its actions wait for it
+ * (design.md §10): a user acting on groups unlocks there first. Answers whether it unlocked.
+ */
+export async function unlockInPlace(world: ChaosWorld, lock: LockState): Promise<boolean> {
+  if (!lock.locked) return false;
+  const section = world.options.getByRole('region', { name: 'User groups', exact: true });
+  const field = section.getByLabel('Passphrase', { exact: true });
+  if ((await field.count()) === 0) return false;
+  world.note('  unlock in place');
+  await field.fill(world.passphrase);
+  await section.getByRole('button', { name: 'Unlock', exact: true }).click();
+  return until(async () => !(await wakeServiceWorker(world.options)).locked, 15_000);
+}

@@ -95,7 +95,7 @@ describe('reading', () => {
 });
 
 describe('stored in parts', () => {
-  it('with 1,000 groups stored, a change writes one small part in one storage call', async () => {
+  it('with 1,000 groups stored, a change writes one small part and the index in one storage call', async () => {
     await Promise.all(Array.from({ length: 1000 }, (_, i) => writer.update(addGroup(i))));
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
     await writer.update(addGroup(1000));
@@ -103,6 +103,7 @@ describe('stored in parts', () => {
     const written = set.mock.calls[0]![0] as Record<string, unknown>;
     expect(Object.keys(written)).toEqual([
       registryPartKey(bucketOf((await writer.read()).groups.find((group) => group.provided_id === 'group-1000')!)),
+      'ws.test-ws.userGroupIndex',
     ]);
     expect(JSON.stringify(written).length).toBeLessThan(5_000);
     expect((await stored()).groups).toHaveLength(1001);

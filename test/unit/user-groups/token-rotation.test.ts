@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkDue, totalDue } from '@/lib/user-groups/due-reminders';
-import { searchGroups, sortGroups } from '@/lib/user-groups/filter-groups';
+import { createGroupSearch, searchGroups, sortGroups } from '@/lib/user-groups/filter-groups';
 import { exportRotationCsv, exportRotationJson } from '@/lib/user-groups/rotation-export';
 import { effectiveRotation } from '@/lib/user-groups/rotation-settings';
 import { ageCounts, DAY_MS, dueGroups, isDue, tokenAgeDays } from '@/lib/user-groups/token-age';
@@ -44,6 +44,31 @@ describe('token age and due', () => {
       searchGroups(sortGroups(groups, 'name'), '', 'due', { everyDays: 90, now: NOW }).map((g) => g.provided_id),
     ).toEqual(['o1', 'o2']);
     expect(sortGroups(groups, 'tokenAge').groups.map((g) => g.provided_id)).toEqual(['o2', 'o1', 'r1', 'u1']);
+  });
+
+  it('Due for rotation with the incremental search: words in any order and accents, and the period and time applied', () => {
+    const groups = [
+      group('o1', daysAgo(100), { name: 'Müller QA' }),
+      group('o2', daysAgo(120), { name: 'Hooli Support' }),
+      group('r1', daysAgo(10), { name: 'QA Müller recent' }),
+      group('u1', undefined, { name: 'Muller QA unknown' }),
+    ];
+    const index = sortGroups(groups, 'name');
+    const searchIn = createGroupSearch(index);
+    const ids = (rows: readonly RegistryEntry[]) => rows.map((g) => g.provided_id);
+    const due = { everyDays: 90, now: NOW };
+    for (const query of ['', 'q', 'qa', 'qa mul', 'qa muller', 'muller qa', 'MÜLLER', 'hooli', 'nothing']) {
+      expect(ids(searchIn(query, 'due', due)), query).toEqual(ids(searchGroups(index, query, 'due', due)));
+    }
+    expect(ids(searchIn('qa muller', 'due', due))).toEqual(['o1']);
+    // The same query and due rule: the very same array (nothing to render again).
+    expect(searchIn('qa muller', 'due', due)).toBe(searchIn('qa muller', 'due', { ...due }));
+    // Another period or a later time filters again.
+    expect(ids(searchIn('', 'due', { everyDays: 30, now: NOW }))).toEqual(['o2', 'o1']);
+    expect(ids(searchIn('', 'due', { everyDays: 90, now: NOW + 85 * DAY_MS }))).toEqual(['o2', 'o1', 'r1']);
+    expect(ids(searchIn('', 'due', { everyDays: 0, now: NOW }))).toEqual([]);
+    // The environments are unchanged by a due rule.
+    expect(ids(searchIn('muller', 'Customer', due))).toEqual(ids(searchGroups(index, 'muller', 'Customer')));
   });
 });
 

@@ -113,7 +113,10 @@ describe('the writer keeps the list beside the registry', () => {
       result: null,
     }));
     await writer.update((registry, unsettled) => ({ registry, unsettled: settleCreate(unsettled, REF), result: null }));
-    expect(changes).toEqual([[expect.stringMatching(/^ws\.test-ws\.userGroups\.\d{3}$/) as unknown], [UNSETTLED_KEY]]);
+    expect(changes).toEqual([
+      [expect.stringMatching(/^ws\.test-ws\.userGroups\.\d{3}$/) as unknown, 'ws.test-ws.userGroupIndex'],
+      [UNSETTLED_KEY],
+    ]);
     expect((await fakeBrowser.storage.local.get(UNSETTLED_KEY))[UNSETTLED_KEY]).toMatchObject({
       creates: [create({ userGroupId: 'team-2' })],
     });
@@ -175,14 +178,15 @@ describe('pure changes', () => {
 describe('what the page says after a failed delete (deleteFailure)', () => {
   const DESCRIBED = '“Team” (Customer, ID team-1)';
 
-  it('a lost answer: "may or may not have been deleted", and no offer in the message (the flagged row has it)', () => {
+  it('a lost answer: the same words as the flagged row ("Delete outcome unknown"), no note of its own on the row, and no offer in the message (the row has it)', () => {
     const outcome = deleteFailure(
       entry(),
       appError('TIMEOUT', 'x did not answer within 15 seconds.', { maybeProcessed: true }),
     );
     expect(outcome).toEqual({
       kind: 'error',
-      text: `${DESCRIBED} may or may not have been deleted: x did not answer within 15 seconds. It stays here, flagged, until you retry the delete or remove it from this browser only.`,
+      text: `${DESCRIBED}: Delete outcome unknown — the group may already be gone from the service. Reason: x did not answer within 15 seconds. Retry delete, or remove it from this browser only. Rotate is off meanwhile: it could create the group again.`,
+      settingsLink: false,
     });
   });
 
@@ -192,6 +196,8 @@ describe('what the page says after a failed delete (deleteFailure)', () => {
       kind: 'error',
       text: `${DESCRIBED} was not deleted and is kept here: Try again in 3 seconds.`,
       offer: { kind: 'forget', group },
+      row: { key: 'Customer:team-1', text: 'Not deleted: Try again in 3 seconds.' },
+      settingsLink: false,
     });
   });
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { UserGroupRow } from '@/entrypoints/options/sections/groups/UserGroupRow';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 
+const readToken = () => Promise.resolve(undefined);
+
 const group = (token: string): RegistryEntry => ({
   team_id: 1,
   token,
@@ -16,8 +18,10 @@ const group = (token: string): RegistryEntry => ({
 
 /** The masked token as the row shows it before "Show token" is pressed. */
 const shownToken = (token: string) =>
-  /<code>([^<]*)<\/code>/.exec(
-    renderToStaticMarkup(<UserGroupRow group={group(token)} rowIndex={1} busy={false} onAction={() => undefined} />),
+  /<code[^>]*>([^<]*)<\/code>/.exec(
+    renderToStaticMarkup(
+      <UserGroupRow group={group(token)} rowIndex={1} busy={false} onAction={() => undefined} readToken={readToken} />,
+    ),
   )![1];
 
 describe('UserGroupRow masks the token', () => {
@@ -31,13 +35,40 @@ describe('UserGroupRow masks the token', () => {
   });
 });
 
+describe('UserGroupRow while the passphrase lock keeps tokens sealed (issue 24, finding 9)', () => {
+  const render = (props: { tokensSealed?: boolean; justCreated?: boolean }) =>
+    renderToStaticMarkup(
+      <UserGroupRow
+        group={group('')}
+        rowIndex={1}
+        busy={false}
+        onAction={() => undefined}
+        readToken={readToken}
+        {...props}
+      />,
+    );
+
+  it('shows the token as sealed, without any of its characters, with Show and Copy token still offered', () => {
+    const html = render({ tokensSealed: true });
+    expect(/<code[^>]*>([^<]*)<\/code>/.exec(html)![1]).toBe('•••• sealed');
+    expect(html).toMatch(/<button[^>]*aria-pressed="false"[^>]*>Show<\/button>/);
+    expect(html).toMatch(/<button[^>]*>Copy token<\/button>/);
+  });
+
+  it('a group the last action created is marked on its row', () => {
+    const html = render({ justCreated: true });
+    expect(html).toContain('just-created');
+    expect(html).toContain('Just created.');
+  });
+});
+
 describe('UserGroupRow of a group whose delete was not answered', () => {
   const flagged: RegistryEntry = {
     ...group('a2f9c41e7b0d44f6a8e3'),
     deleteOutcomeUnknown: { since: '2025-06-01T00:00:00.000Z' },
   };
   const html = renderToStaticMarkup(
-    <UserGroupRow group={flagged} rowIndex={1} busy={false} onAction={() => undefined} />,
+    <UserGroupRow group={flagged} rowIndex={1} busy={false} onAction={() => undefined} readToken={readToken} />,
   );
   const button = (name: string) => new RegExp(`<button[^>]*>${name}</button>`).exec(html)?.[0];
 
@@ -57,7 +88,13 @@ describe('UserGroupRow of a group whose delete was not answered', () => {
 
   it('a group without the mark (stored before it existed) has Rotate and Delete, and no Remove button', () => {
     const plain = renderToStaticMarkup(
-      <UserGroupRow group={group('a2f9c41e7b0d44f6a8e3')} rowIndex={1} busy={false} onAction={() => undefined} />,
+      <UserGroupRow
+        group={group('a2f9c41e7b0d44f6a8e3')}
+        rowIndex={1}
+        busy={false}
+        onAction={() => undefined}
+        readToken={readToken}
+      />,
     );
     expect(plain).not.toContain('Delete outcome unknown');
     expect(plain).not.toContain('Remove from this browser only');

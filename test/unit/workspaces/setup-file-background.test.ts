@@ -248,3 +248,60 @@ describe('an import racing a lock change (issue 24, finding 4)', () => {
     }
   });
 });
+
+describe('a setup file imported on a fresh install (issue 26, point 6)', () => {
+  /** A file exported from Acme, then a browser as the install leaves it: one unused "Workspace 1". */
+  async function freshInstallWithFile(): Promise<{ text: string; fresh: ReturnType<typeof startBackground> }> {
+    const text = await exportA();
+    fakeBrowser.reset();
+    const fresh = startBackground();
+    const listed = expectOk(await fresh.send('listWorkspaces', {}));
+    expect(listed.workspaces.map((workspace) => workspace.name)).toEqual(['Workspace 1']);
+    // The start page and the options page asked for its status, as they do on a first run.
+    expectOk(await fresh.send('getConnectionStatus', { workspaceId: listed.workspaces[0]!.id }));
+    return { text, fresh };
+  }
+
+  it('takes the place of the unused "Workspace 1": one workspace, the imported one, and nothing left of the other', async () => {
+    const { text, fresh } = await freshInstallWithFile();
+    const unused = (await storedIndex()).workspaces[0]!.id;
+    const imported = expectOk(await fresh.send('importSetupFile', { text, passphrase: PASSPHRASE, replace: false }));
+    expect(imported).toMatchObject({ status: 'imported', replaced: false, workspace: { name: 'Acme' } });
+    const index = await storedIndex();
+    expect(index.workspaces.map((workspace) => workspace.name)).toEqual(['Acme']);
+    expect((await fakeBrowser.storage.local.get('lastUsedWorkspace')).lastUsedWorkspace).toBe(index.workspaces[0]!.id);
+    expect(await keysOf(unused)).toEqual({});
+    expect(withText(await fresh.send('getConnectionStatus', { workspaceId: unused }))).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    // A second file adds a workspace beside the first: a workspace in use is never replaced.
+    expectOk(await fresh.send('renameWorkspace', { workspaceId: index.workspaces[0]!.id, name: 'Acme one' }));
+    expectOk(await fresh.send('importSetupFile', { text, passphrase: PASSPHRASE, replace: false }));
+    expect((await storedIndex()).workspaces.map((workspace) => workspace.name)).toEqual(['Acme one', 'Acme']);
+  });
+
+  it('keeps a workspace that holds anything: an address typed and saved, a project in its history', async () => {
+    const { text, fresh } = await freshInstallWithFile();
+    const first = (await storedIndex()).workspaces[0]!.id;
+    await fakeBrowser.storage.local.set({
+      [`ws.${first}.projectHistory`]: { entries: [], revision: 'x' },
+    });
+    expectOk(await fresh.send('importSetupFile', { text, passphrase: PASSPHRASE, replace: false }));
+    expect((await storedIndex()).workspaces.map((workspace) => workspace.name)).toEqual(['Workspace 1', 'Acme']);
+  });
+
+  it('keeps the other workspaces as they are: only unused ones give way', async () => {
+    const text = await exportA();
+    const added = expectOk(await background.send('createWorkspace', { name: 'Empty one' }));
+    expectOk(await background.send('renameWorkspace', { workspaceId: WORKSPACE_A, name: 'Acme (old)' }));
+    expectOk(await background.send('importSetupFile', { text, passphrase: PASSPHRASE, replace: false }));
+    expect((await storedIndex()).workspaces.map((workspace) => workspace.name)).toEqual([
+      'Acme (old)',
+      'Globex',
+      'Acme',
+    ]);
+    expect(await keysOf(added.id)).toEqual({});
+    expect(Object.keys(await keysOf(WORKSPACE_B)).length).toBeGreaterThan(0);
+  });
+});

@@ -5,7 +5,7 @@ import { detectFileKind } from '@/lib/user-groups/bulk-file-kind';
 import { MAX_BULK_FILE_BYTES } from '@/lib/storage/bulk-job/bulk-row-schema';
 import { BULK_TEMPLATE_FILE_NAME, bulkTemplateCsv } from '@/lib/user-groups/bulk-template';
 import { MAX_IMPORT_FILE_BYTES } from '@/lib/user-groups/import-schema';
-import { fileTooLarge } from './file-size';
+import { fileTooLarge } from '../../shared/file-size';
 
 /** A file the user chose, read and recognised; nothing has happened yet. */
 export interface ChosenGroupsFile {

@@ -13,20 +13,15 @@ import { planBulkCreate } from '@/lib/user-groups/bulk-job';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { describeGroup } from './describe-group';
 import { ProblemList } from './ImportPreview';
-import { estimateJob } from './job-estimate';
-
-/** "24 s", "12 min". */
-export function formatEstimate(rows: number, ratePerMinute: number): string {
-  const { amount, unit } = estimateJob(rows, ratePerMinute);
-  return unit === 's' ? t('bulkDurationSeconds', String(amount)) : t('bulkDurationMinutes', String(amount));
-}
+import { formatEstimate } from '../../shared/job-pace';
 
 interface BulkCreatePreviewProps {
   fileName: string;
   text: string;
   /** The chosen rate; undefined while the field holds no valid rate. */
   rate: number | undefined;
-  onStarted: () => void;
+  /** The job started with this many rows to send. */
+  onStarted: (count: number) => void;
   onOutcome: (outcome: ActionResult) => void;
 }
 
@@ -47,7 +42,7 @@ export function BulkCreatePreview({ fileName, text, rate, onStarted, onOutcome }
     setBusy(true);
     const result = await sendMessage(startBulkCreate, { workspaceId, rows: parsed.rows, ratePerMinute: rate });
     setBusy(false);
-    if (result.ok) onStarted();
+    if (result.ok) onStarted(result.value.total);
     else onOutcome(errorResult(messageText(result.error.message)));
   };
 

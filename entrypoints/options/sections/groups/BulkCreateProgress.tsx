@@ -52,18 +52,27 @@ function heading(job: BulkJob): string {
       : t('bulkLast');
 }
 
+interface BulkCreateProgressProps {
+  job: BulkJob;
+  /** A finished job's panel can be closed (until the next job). */
+  onClose?: () => void;
+}
+
 /**
- * The stored job, as the background last wrote it: any options page shows the same. Its controls
- * (Cancel, Resume, Retry failed, Download unsent rows) report next to themselves, in a live region,
- * and a message goes when the next action starts.
+ * The stored job, as the background last wrote it: any options page shows the same, in the job panel
+ * (page/JobPanel.tsx). Its controls (Cancel job, Resume, Retry failed, Download unsent rows) report next
+ * to themselves, in a live region, and a message goes when the next action starts. Its failures are a
+ * list under a disclosure: folded while the job runs, open once it has ended.
  */
-export function BulkCreateProgress({ job }: { job: BulkJob }) {
+export function BulkCreateProgress({ job, onClose }: BulkCreateProgressProps) {
   const { id: workspaceId } = useActiveWorkspace();
   const [result, setResult] = useState<JobActionResult>();
   const [busy, setBusy] = useState(false);
+  const [unfolded, setUnfolded] = useState<boolean>();
   const processed = job.created + job.existed + job.failed.length;
   const active = isRunning(job);
   const unsent = remainingCount(job) + job.failed.length;
+  const failuresShown = job.failed.length > 0 && (unfolded ?? !active);
 
   const act = async (action: () => Promise<JobActionResult>) => {
     setResult(undefined);
@@ -73,15 +82,21 @@ export function BulkCreateProgress({ job }: { job: BulkJob }) {
   };
 
   return (
-    <div role="group" aria-labelledby="bulk-progress-heading" className="bulk-progress" id="job-progress" tabIndex={-1}>
-      <h3 id="bulk-progress-heading">{heading(job)}</h3>
-      <progress aria-label={t('bulkProgress')} max={Math.max(job.total, 1)} value={job.total === 0 ? 1 : processed} />
-      <p aria-live="polite" className="bulk-counts">
-        {counts(job)}
-        {job.existed > 0 && ` ${plural('bulkProgressExisted', job.existed)}`}
-        {job.skipped > 0 && plural('bulkProgressSkipped', job.skipped)}
+    <div role="group" aria-labelledby="bulk-progress-heading" className="bulk-progress" id="job-progress">
+      <div className="job-line">
+        <h2 id="bulk-progress-heading">{heading(job)}</h2>
+        <progress aria-label={t('bulkProgress')} max={Math.max(job.total, 1)} value={job.total === 0 ? 1 : processed} />
+        <p className="bulk-counts">
+          {counts(job)}
+          {job.existed > 0 && ` ${plural('bulkProgressExisted', job.existed)}`}
+          {job.skipped > 0 && plural('bulkProgressSkipped', job.skipped)}
+        </p>
+      </div>
+      <p className="hint job-state">{describeState(job)}</p>
+      {/* Said when the job's state changes (started, paused, ended), not at every row. */}
+      <p className="visually-hidden" aria-live="polite">
+        {active ? `${heading(job)}. ${describeState(job)}` : `${heading(job)}. ${describeState(job)} ${counts(job)}.`}
       </p>
-      <p className="hint">{describeState(job)}</p>
       <div className="actions">
         {active && (
           <button
@@ -90,7 +105,7 @@ export function BulkCreateProgress({ job }: { job: BulkJob }) {
             disabled={busy}
             onClick={() => void act(() => cancelJob(workspaceId))}
           >
-            {t('bulkCancel')}
+            {t('jobCancelLabel')}
           </button>
         )}
         {canResume(job) && (
@@ -108,28 +123,41 @@ export function BulkCreateProgress({ job }: { job: BulkJob }) {
             {t('jobDownloadUnsent')}
           </button>
         )}
+        {job.failed.length > 0 && (
+          <button
+            type="button"
+            className="link"
+            aria-expanded={failuresShown}
+            aria-controls="job-failures"
+            onClick={() => setUnfolded(!failuresShown)}
+          >
+            {plural('jobFailuresToggle', job.failed.length)}
+          </button>
+        )}
+        {onClose && (
+          <button type="button" className="job-close" onClick={onClose}>
+            {t('jobPanelClose')}
+          </button>
+        )}
       </div>
       <ActionMessage result={result} />
-      {job.failed.length > 0 && (
-        <>
-          <h4>{t('bulkFailedRows')}</h4>
-          <ul aria-label={t('bulkFailedRows')} className="preview-list">
-            {job.failed.slice(0, SHOWN).map((failure) => (
-              <li key={`${failure.environment}:${failure.userGroupId}`}>
-                {/* A selection job's rows have no file, so no line to name. */}
-                {job.operation === 'create' && <strong>{t('bulkLine', String(failure.line))}</strong>}{' '}
-                {t(
-                  'bulkFailedRow',
-                  describeGroup(failure.name, failure.environment, failure.userGroupId),
-                  messageText(failure.message),
-                )}
-              </li>
-            ))}
-            {job.failed.length > SHOWN && (
-              <li className="hint">{plural('optionsListMore', job.failed.length - SHOWN)}</li>
-            )}
-          </ul>
-        </>
+      {failuresShown && (
+        <ul id="job-failures" aria-label={t('bulkFailedRows')} className="preview-list job-failures">
+          {job.failed.slice(0, SHOWN).map((failure) => (
+            <li key={`${failure.environment}:${failure.userGroupId}`}>
+              {/* A selection job's rows have no file, so no line to name. */}
+              {job.operation === 'create' && <strong>{t('bulkLine', String(failure.line))}</strong>}{' '}
+              {t(
+                'bulkFailedRow',
+                describeGroup(failure.name, failure.environment, failure.userGroupId),
+                messageText(failure.message),
+              )}
+            </li>
+          ))}
+          {job.failed.length > SHOWN && (
+            <li className="hint">{plural('optionsListMore', job.failed.length - SHOWN)}</li>
+          )}
+        </ul>
       )}
     </div>
   );

@@ -1,35 +1,25 @@
 import { useState } from 'react';
-import { errorResult, type ActionResult } from '@/components/action-result';
+import { errorResult, successResult, type ActionResult } from '@/components/action-result';
 import { ActionMessage } from '@/components/ActionMessage';
 import { TextField } from '@/components/TextField';
-import { t } from '@/lib/i18n';
-import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
+import { plural, t } from '@/lib/i18n';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { DEFAULT_RATE_PER_MINUTE, DOCUMENTED_LIMIT_PER_MINUTE, MAX_RATE_PER_MINUTE } from '@/lib/jobs/job-pacing';
+import { checkRate } from '../../shared/job-pace';
 import { AddGroupsFromFile, type ChosenGroupsFile } from './AddGroupsFromFile';
 import { BulkCreatePreview } from './BulkCreatePreview';
-import { BulkCreateProgress } from './BulkCreateProgress';
 import { RegistryImport } from './RegistryImport';
-
-function checkRate(raw: string): { rate?: number; error?: string; warning?: string } {
-  const rate = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || rate < 1 || rate > MAX_RATE_PER_MINUTE)
-    return { error: t('bulkRateInvalid', String(MAX_RATE_PER_MINUTE)) };
-  if (rate > DOCUMENTED_LIMIT_PER_MINUTE)
-    return { rate, warning: t('bulkRateAboveLimit', String(rate), String(DOCUMENTED_LIMIT_PER_MINUTE)) };
-  return { rate };
-}
+import { GoToJobButton } from '../../page/GoToJobButton';
 
 /**
  * Add groups from a file: one file field that tells a bulk-create CSV (groups created on the service by
  * the background job) from a backup (groups restored into this browser after a preview and a
- * confirmation), says which it is, and shows the workspace's job with its controls.
+ * confirmation), says which it is; a job it starts shows in the job panel (page/JobPanel.tsx).
  */
 export function BulkCreateSection() {
   const loaded = useUserGroupStore((state) => state.loaded);
-  const job = useBulkCreateStore((state) => state.job);
   const [chosen, setChosen] = useState<ChosenGroupsFile>();
-  const [outcome, setOutcome] = useState<ActionResult>();
+  const [outcome, setOutcome] = useState<ActionResult & { jobStarted?: boolean }>();
   const [resetKey, setResetKey] = useState(0);
   const [rateText, setRateText] = useState(String(DEFAULT_RATE_PER_MINUTE));
   const rate = checkRate(rateText);
@@ -77,7 +67,10 @@ export function BulkCreateSection() {
           fileName={chosen.fileName}
           text={chosen.text}
           rate={rate.rate}
-          onStarted={clear}
+          onStarted={(count) => {
+            clear();
+            setOutcome({ ...successResult(plural('bulkStarted', count)), jobStarted: true });
+          }}
           onOutcome={setOutcome}
         />
       )}
@@ -85,9 +78,19 @@ export function BulkCreateSection() {
         <RegistryImport key={chosen.id} file={chosen} onOutcome={setOutcome} onDone={clear} />
       )}
       {/* A success goes into a live region that is already there; an error (role=alert) speaks on its own. */}
-      <div aria-live="polite">{outcome?.kind === 'success' && <ActionMessage result={outcome} />}</div>
+      <div aria-live="polite">
+        {outcome?.kind === 'success' && (
+          <ActionMessage result={outcome}>
+            {outcome.jobStarted && (
+              <>
+                {' '}
+                <GoToJobButton />
+              </>
+            )}
+          </ActionMessage>
+        )}
+      </div>
       {outcome?.kind === 'error' && <ActionMessage result={outcome} />}
-      {job && <BulkCreateProgress job={job} />}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { keepFocusWhileBusy } from '@/components/focus';
 import { SelectField } from '@/components/SelectField';
 import { TextField } from '@/components/TextField';
@@ -15,9 +15,16 @@ interface CreateUserGroupFormProps {
   /** A create starts: the section's earlier message (and what it offered) goes. */
   onStart: () => void;
   onOutcome: (outcome: Outcome) => void;
+  /** The passphrase lock is closed: creating needs the API token, so the button is off and says why. */
+  locked?: boolean;
 }
 
-export function CreateUserGroupForm({ onStart, onOutcome }: CreateUserGroupFormProps) {
+/**
+ * Name, User group ID, Environment and Create user group. After a create, focus is in Name for the
+ * next one (the message beside says what was created, with Copy token); after a refusal, in the field
+ * it is about, or back on the button.
+ */
+export function CreateUserGroupForm({ onStart, onOutcome, locked = false }: CreateUserGroupFormProps) {
   const { id: workspaceId } = useActiveWorkspace();
   const [name, setName] = useState('');
   const [userGroupId, setUserGroupId] = useState('');
@@ -25,6 +32,9 @@ export function CreateUserGroupForm({ onStart, onOutcome }: CreateUserGroupFormP
   const [errors, setErrors] = useState<{ name?: string; userGroupId?: string }>({});
   const [busy, setBusy] = useState(false);
   const submitButton = useRef<HTMLButtonElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
+  const idField = useRef<HTMLInputElement>(null);
+  const lockedHintId = useId();
   const environments = [
     { value: 'Customer', label: t('groupsEnvironmentCustomer') },
     { value: 'Testing', label: t('groupsEnvironmentTesting') },
@@ -32,13 +42,14 @@ export function CreateUserGroupForm({ onStart, onOutcome }: CreateUserGroupFormP
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || locked) return;
     const problems = {
       name: name.trim() ? undefined : t('groupsNameEmpty'),
       userGroupId: userGroupId.trim() ? undefined : t('groupsIdEmpty'),
     };
     setErrors(problems);
-    if (problems.name || problems.userGroupId) return;
+    if (problems.name) return nameField.current?.focus();
+    if (problems.userGroupId) return idField.current?.focus();
     keepFocusWhileBusy(submitButton.current);
     onStart();
     setBusy(true);
@@ -47,11 +58,15 @@ export function CreateUserGroupForm({ onStart, onOutcome }: CreateUserGroupFormP
     setBusy(false);
     onOutcome(createOutcome(request, result));
     if (!result.ok) {
-      if (result.error.field === 'userGroupId') setErrors({ userGroupId: messageText(result.error.message) });
+      if (result.error.field === 'userGroupId') {
+        setErrors({ userGroupId: messageText(result.error.message) });
+        idField.current?.focus();
+      }
       return;
     }
     setName('');
     setUserGroupId('');
+    nameField.current?.focus();
   };
 
   return (
@@ -59,6 +74,7 @@ export function CreateUserGroupForm({ onStart, onOutcome }: CreateUserGroupFormP
       <h3 id="create-group-heading">{t('groupsNewHeading')}</h3>
       <div className="row-fields">
         <TextField
+          ref={nameField}
           label={t('groupsFieldName')}
           value={name}
           onChange={setName}
@@ -66,6 +82,7 @@ export function CreateUserGroupForm({ onStart, onOutcome }: CreateUserGroupFormP
           autoComplete="off"
         />
         <TextField
+          ref={idField}
           label={t('groupsFieldId')}
           value={userGroupId}
           onChange={setUserGroupId}
@@ -80,9 +97,23 @@ export function CreateUserGroupForm({ onStart, onOutcome }: CreateUserGroupFormP
           onChange={setEnvironment}
         />
       </div>
-      <button ref={submitButton} type="submit" className="primary" disabled={busy} aria-busy={busy}>
-        {t('groupsCreate')}
-      </button>
+      <div className="actions">
+        <button
+          ref={submitButton}
+          type="submit"
+          className="primary"
+          disabled={busy || locked}
+          aria-busy={busy}
+          aria-describedby={locked ? lockedHintId : undefined}
+        >
+          {t('groupsCreate')}
+        </button>
+        {locked && (
+          <span id={lockedHintId} className="hint">
+            {t('groupsCreateLocked')}
+          </span>
+        )}
+      </div>
     </form>
   );
 }

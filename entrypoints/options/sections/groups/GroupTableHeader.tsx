@@ -30,12 +30,24 @@ export function GroupTableHeader({ shown, selectedShown, onSelectAll, headerActi
             aria-label={plural('groupsSelectAll', shown)}
           />
         </div>
-        <div role="columnheader">{t('groupsColumnName')}</div>
-        <div role="columnheader">{t('groupsColumnId')}</div>
-        <div role="columnheader">{t('groupsColumnEnvironment')}</div>
-        <div role="columnheader">{t('groupsColumnToken')}</div>
-        <div role="columnheader">{t('groupsColumnLastChange')}</div>
-        <div role="columnheader">{t('groupsColumnActions')}</div>
+        <div role="columnheader" className="cell-name">
+          {t('groupsColumnName')}
+        </div>
+        <div role="columnheader" className="cell-id">
+          {t('groupsColumnId')}
+        </div>
+        <div role="columnheader" className="cell-env">
+          {t('groupsColumnEnvironment')}
+        </div>
+        <div role="columnheader" className="cell-token">
+          {t('groupsColumnToken')}
+        </div>
+        <div role="columnheader" className="cell-time">
+          {t('groupsColumnLastChange')}
+        </div>
+        <div role="columnheader" className="cell-actions">
+          {t('groupsColumnActions')}
+        </div>
       </div>
     </div>
   );

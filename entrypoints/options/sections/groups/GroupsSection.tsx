@@ -10,7 +10,8 @@ import { sectionHref } from '../../navigation/hash-target';
 /**
  * #groups. A workspace without the user group API and without any user group data (reviewers) gets
  * an explanation instead of the user group forms; one that has groups keeps them in view, with the
- * same explanation above.
+ * same explanation above. Locked (the passphrase lock is closed), the API is set up but its token is
+ * sealed: the section says "Locked" and offers to unlock right here, never "not set up".
  */
 export function GroupsSection() {
   const status = useConnectionStore((state) => state.status);
@@ -18,7 +19,9 @@ export function GroupsSection() {
     (state) => !state.loaded || state.groups.length > 0 || state.unsettledCreates.length > 0,
   );
   const hasJob = useBulkCreateStore((state) => state.job !== null);
-  const userGroupApiMissing = status !== undefined && !status.userGroupApiReady;
+  // Locked, no secret reads as set: an address is all the page can know of the API.
+  const locked = status?.locked === true && status.userGroupBaseUrl !== '';
+  const userGroupApiMissing = status !== undefined && !status.userGroupApiReady && !locked;
   if (userGroupApiMissing && !hasGroupData && !hasJob) return <UserGroupApiNotSetUp />;
   return (
     <>
@@ -28,7 +31,7 @@ export function GroupsSection() {
           <a href={sectionHref('connection', 'user-group-api')}>{t('groupsSetUpApi')}</a>
         </p>
       )}
-      <UserGroupsSection />
+      <UserGroupsSection locked={locked} />
       <BulkCreateSection />
     </>
   );

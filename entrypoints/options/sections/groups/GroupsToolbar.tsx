@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { SelectField } from '@/components/SelectField';
 import { t, type MessageKey } from '@/lib/i18n';
 import type { EnvironmentFilter, SortOrder } from '@/lib/user-groups/filter-groups';
@@ -29,6 +29,8 @@ interface GroupsToolbarProps {
   onEnvironment: (environment: EnvironmentFilter) => void;
   sort: SortOrder;
   onSort: (sort: SortOrder) => void;
+  /** The search field, for Clear the filter to give focus back to. */
+  searchRef?: RefObject<HTMLInputElement | null>;
   /** "Showing 6 of 6 groups…" */
   count: string;
   /** Tokens due for rotation, when a period is set: the Show select then offers them. */
@@ -45,6 +47,7 @@ export function GroupsToolbar({
   onEnvironment,
   sort,
   onSort,
+  searchRef,
   count,
   due,
   children,
@@ -58,6 +61,7 @@ export function GroupsToolbar({
         <div className="field">
           <label htmlFor="group-search">{t('groupsSearch')}</label>
           <input
+            ref={searchRef}
             id="group-search"
             type="search"
             value={search}

@@ -1,13 +1,12 @@
 import { ActionMessage } from '@/components/ActionMessage';
+import { CopyButton } from '@/components/CopyButton';
 import { t } from '@/lib/i18n';
-import type { AppError } from '@/lib/result';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import type { Outcome } from './outcome';
 import { sectionHref } from '../../navigation/hash-target';
+import { GoToJobButton } from '../../page/GoToJobButton';
 
-/** A rejected or refused credential: the page links to the Connection section. */
-export const needsSettings = (error: AppError): boolean =>
-  error.code === 'UNAUTHENTICATED' || error.code === 'PERMISSION_DENIED';
+export { needsSettings } from './needs-settings';
 
 interface OutcomeMessageProps {
   outcome: Outcome | undefined;
@@ -15,12 +14,31 @@ interface OutcomeMessageProps {
   onForget: (group: RegistryEntry) => void;
 }
 
-/** The section's one message: an alert for an error (with its follow-up), a status for a success. */
+/**
+ * The section's one message: an alert for an error (with its follow-up), a status for a success (with
+ * Copy token after a create, and the way to the job panel after a job started).
+ */
 export function OutcomeMessage({ outcome, onForget }: OutcomeMessageProps) {
   return (
     <ActionMessage result={outcome}>
       {outcome?.kind === 'error' && (
         <FollowUp settingsLink={outcome.settingsLink} offer={outcome.offer} onForget={onForget} />
+      )}
+      {outcome?.kind === 'success' && outcome.created && (
+        <>
+          {' '}
+          <CopyButton
+            value={outcome.created.token}
+            label={t('groupsCopyToken')}
+            accessibleName={t('groupsCopyTokenOf', outcome.created.name)}
+          />
+        </>
+      )}
+      {outcome?.jobStarted && (
+        <>
+          {' '}
+          <GoToJobButton />
+        </>
       )}
     </ActionMessage>
   );

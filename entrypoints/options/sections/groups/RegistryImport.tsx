@@ -12,6 +12,7 @@ import { importItems, previewImport, type ImportPreview as Preview } from '@/lib
 import { parseRegistryFile, type ImportedGroup } from '@/lib/user-groups/import-rows';
 import type { RowProblem } from '@/lib/user-groups/row-problems';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
+import { unlockAndRetry } from '../../shared/unlock-in-place';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { ImportPreview } from './ImportPreview';
 import { describeImport } from './import-outcome';
@@ -73,7 +74,7 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
   /** The stored registry, read after the writes already queued; an error is shown and undefined returned. */
   const readStored = async (): Promise<RegistryEntry[] | undefined> => {
     const mirrorNow = useUserGroupStore.getState().groups;
-    const stored = await sendMessage(readUserGroupRegistry, { workspaceId });
+    const stored = await unlockAndRetry(t('importButton'), () => sendMessage(readUserGroupRegistry, { workspaceId }));
     if (!stored.ok) {
       onOutcome(errorResult(t('importFailed', messageText(stored.error.message))));
       return undefined;
@@ -89,7 +90,8 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
     if (!parsed.ok) return;
     let current = true;
     const mirrorNow = useUserGroupStore.getState().groups;
-    void sendMessage(readUserGroupRegistry, { workspaceId }).then((stored) => {
+    // Locked, the tokens to compare with are sealed: the user is offered to unlock, then the preview shows.
+    void unlockAndRetry(t('addFileLabel'), () => sendMessage(readUserGroupRegistry, { workspaceId })).then((stored) => {
       if (!current) return;
       if (!stored.ok) return onOutcome(errorResult(t('importFailed', messageText(stored.error.message))));
       setBase({ groups: stored.value.groups, mirror: mirrorNow });
@@ -126,7 +128,9 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
       if (fresh) onOutcome(errorResult(t('importPreviewChanged')));
       return;
     }
-    const result = await sendMessage(importUserGroups, { workspaceId, items: importItems(fresh) });
+    const result = await unlockAndRetry(plural('importConfirmButton', writes), () =>
+      sendMessage(importUserGroups, { workspaceId, items: importItems(fresh) }),
+    );
     setBusy(false);
     if (!result.ok) {
       onOutcome(errorResult(t('importFailed', messageText(result.error.message))));

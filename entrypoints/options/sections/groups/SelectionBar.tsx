@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { downloadFile } from '@/components/download-file';
 import { plural, t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/client';
-import { readUserGroupRegistry } from '@/lib/messaging/messages/registry-transfer-messages';
-import { exportRegistryJson } from '@/lib/user-groups/export-registry';
 import { groupKey } from '@/lib/storage/registry/registry-schema';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
+import { exportGroups } from '../../shared/RegistryExport';
+import { unlockAndRetry } from '../../shared/unlock-in-place';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
+import { MassActionDialog } from './MassActionDialog';
 import type { Outcome } from './outcome';
 import { startSelectionJob, type SelectionOperation } from './start-selection-job';
 import { messageText } from '@/lib/message-ref';
@@ -31,25 +29,17 @@ export function SelectionBar({ selected, onClear, onStart, onOutcome }: Selectio
   const exportSelected = async () => {
     onStart();
     setBusy(true);
-    const stored = await sendMessage(readUserGroupRegistry, { workspaceId: workspace.id });
+    const problem = await exportGroups(workspace, new Set(selected.map(groupKey)), t('groupsExportSelected'));
     setBusy(false);
-    if (!stored.ok)
-      return onOutcome({ kind: 'error', text: t('exportFailed', messageText(stored.error.message)), place: 'list' });
-    const keys = new Set(selected.map(groupKey));
-    downloadFile(
-      exportRegistryJson(
-        { groups: stored.value.groups.filter((group) => keys.has(groupKey(group))) },
-        new Date(),
-        workspace,
-      ),
-    );
+    if (problem) onOutcome({ kind: 'error', text: problem, place: 'list' });
   };
 
   const start = async (operation: SelectionOperation) => {
     setConfirming(undefined);
     onStart();
     setBusy(true);
-    const result = await startSelectionJob(workspace.id, operation, selected);
+    const action = operation === 'rotate' ? t('groupsRotateSelected') : t('groupsDeleteSelected');
+    const result = await unlockAndRetry(action, () => startSelectionJob(workspace.id, operation, selected));
     setBusy(false);
     if (!result.ok)
       return onOutcome({
@@ -58,12 +48,15 @@ export function SelectionBar({ selected, onClear, onStart, onOutcome }: Selectio
         place: 'list',
       });
     onClear();
-    onOutcome({ kind: 'success', text: plural('groupsSelectionStarted', result.value.total), place: 'list' });
+    onOutcome({
+      kind: 'success',
+      text: plural('groupsSelectionStarted', result.value.total),
+      place: 'list',
+      jobStarted: true,
+    });
   };
 
   if (count === 0) return null;
-  const title =
-    confirming === 'rotate' ? plural('groupsRotateSelectedTitle', count) : plural('groupsDeleteSelectedTitle', count);
   return (
     <div className="selection-bar actions" role="group" aria-label={plural('groupsSelectedCount', count)}>
       <strong>{plural('groupsSelectedCount', count)}</strong>
@@ -80,14 +73,13 @@ export function SelectionBar({ selected, onClear, onStart, onOutcome }: Selectio
         {t('groupsClearSelection')}
       </button>
       {confirming && (
-        <ConfirmDialog
-          title={title}
-          confirmLabel={title}
+        <MassActionDialog
+          operation={confirming}
+          selected={selected}
+          workspace={workspace}
           onConfirm={() => void start(confirming)}
           onCancel={() => setConfirming(undefined)}
-        >
-          {confirming === 'rotate' ? t('groupsRotateSelectedBody') : t('groupsDeleteSelectedBody')}
-        </ConfirmDialog>
+        />
       )}
     </div>
   );

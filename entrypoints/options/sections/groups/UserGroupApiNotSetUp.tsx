@@ -3,7 +3,8 @@ import { sectionHref } from '../../navigation/hash-target';
 
 /**
  * A workspace without the user group API (reviewers need only the project API): one explanation and
- * a link to the settings that set it up, instead of forms that could only fail.
+ * a link to the settings that set it up (the Connection section, another section of the page), instead
+ * of forms that could only fail.
  */
 export function UserGroupApiNotSetUp() {
   return (

@@ -1,27 +1,38 @@
 import { groupKey } from '@/lib/storage/registry/registry-schema';
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { plural, t, uiLanguage } from '@/lib/i18n';
+import { plural, t, uiLanguage, type MessageKey } from '@/lib/i18n';
 import {
   countByEnvironment,
-  searchGroups,
+  createGroupSearch,
   sortGroups,
   type EnvironmentFilter,
   type SortOrder,
 } from '@/lib/user-groups/filter-groups';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
+import { useJobPanelHeight } from '../../page/job-panel-height';
 import { GroupsToolbar } from './GroupsToolbar';
 import { GroupTableHeader } from './GroupTableHeader';
 import { useGridKeys } from './use-grid-keys';
 import { useGroupSelection } from './use-group-selection';
-import { UserGroupRow, type RowAction, type RowNote } from './UserGroupRow';
+import { UserGroupRow, type ReadToken, type RowAction, type RowNote } from './UserGroupRow';
 import { targetOfHash } from '../../navigation/hash-target';
 import './groups.css';
 
 const ROW_HEIGHT = 60;
 
+/** The Show select's options, as its choices say them (GroupsToolbar.tsx). */
+const ENVIRONMENT_FILTER_LABELS: Record<Exclude<EnvironmentFilter, 'due'>, MessageKey> = {
+  all: 'groupsFilterAll',
+  Customer: 'groupsFilterCustomer',
+  Testing: 'groupsFilterTesting',
+};
+const NO_KEYS: readonly string[] = [];
+
 interface UserGroupListProps {
   groups: RegistryEntry[];
+  /** While the registry loads, `groups` holds only its first rows (by name), and these are its counts. */
+  loading?: Record<'Customer' | 'Testing', number>;
   busyKeys: ReadonlySet<string>;
   onAction: (action: RowAction, group: RegistryEntry) => void;
   /** The last row action's result, shown on its row. */
@@ -30,13 +41,41 @@ interface UserGroupListProps {
   renderMessages: (selection: { selected: RegistryEntry[]; clear: () => void }) => ReactNode;
   /** **Rotate tokens every**, in days (0: Off), and how many tokens are due: the Show select's Due for rotation. */
   rotation?: { everyDays: number; due: number };
+  /** Groups the last action created: shown first, marked, until the next action. */
+  pinnedKeys?: readonly string[];
+  /** The passphrase lock is on (tokens sealed at rest), and how many times it has closed since the page opened. */
+  tokensSealed?: boolean;
+  lockClosings?: number;
+  readToken: ReadToken;
+}
+
+/** The shown groups with the pinned ones (those shown) first, in the order they were pinned. */
+export function withPinnedFirst(shown: readonly RegistryEntry[], pinned: readonly string[]): RegistryEntry[] {
+  if (pinned.length === 0) return shown as RegistryEntry[];
+  const byKey = new Map(shown.map((group) => [groupKey(group), group]));
+  const first = pinned.flatMap((key) => byKey.get(key) ?? []);
+  if (first.length === 0) return shown as RegistryEntry[];
+  const firstKeys = new Set(first.map(groupKey));
+  return [...first, ...shown.filter((group) => !firstKeys.has(groupKey(group)))];
 }
 
 /**
  * Search, filter, sort, and a grid of the groups that fills the section: the window scrolls it (one
  * scrollbar) and only the rows in view are in the DOM. One tab stop, arrow keys inside (use-grid-keys).
  */
-export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages, rotation }: UserGroupListProps) {
+export function UserGroupList({
+  groups,
+  loading,
+  busyKeys,
+  onAction,
+  note,
+  renderMessages,
+  pinnedKeys = NO_KEYS,
+  tokensSealed = false,
+  lockClosings = 0,
+  readToken,
+  rotation,
+}: UserGroupListProps) {
   const [search, setSearch] = useState('');
   // `#groups/due` (a reminder's notification) opens the list on the tokens due.
   const [environment, setEnvironment] = useState<EnvironmentFilter>(() =>
@@ -50,8 +89,8 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
   const [sort, setSort] = useState<SortOrder>('name');
-  // Sorted (and lower-cased for search) once per registry change or sort order, not per keystroke: a
-  // keystroke only filters the index (about 1 ms for 10,000 groups), so it renders at once, not deferred.
+  // Sorted (and folded for search) once per registry change or sort order, not per keystroke: a keystroke
+  // only narrows the last result (lib/user-groups/group-search.ts), so it renders at once, not deferred.
   const index = useMemo(() => sortGroups(groups, sort), [groups, sort]);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -59,11 +98,18 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
     return () => clearInterval(timer);
   }, []);
   const everyDays = rotation?.everyDays ?? 0;
-  const visible = useMemo(
-    () => searchGroups(index, search, environment, { everyDays, now }),
-    [index, search, environment, everyDays, now],
-  );
-  const counts = useMemo(() => countByEnvironment(groups), [groups]);
+  const due = useMemo(() => ({ everyDays, now }), [everyDays, now]);
+  const searchIndex = useMemo(() => createGroupSearch(index), [index]);
+  const matching = useMemo(() => searchIndex(search, environment, due), [searchIndex, search, environment, due]);
+  const visible = useMemo(() => withPinnedFirst(matching, pinnedKeys), [matching, pinnedKeys]);
+  const pinned = useMemo(() => new Set(pinnedKeys), [pinnedKeys]);
+  const searchField = useRef<HTMLInputElement>(null);
+  const panelHeight = useJobPanelHeight((state) => state.height);
+  const loadedCounts = useMemo(() => countByEnvironment(groups), [groups]);
+  const counts = loading ?? loadedCounts;
+  const total = counts.Customer + counts.Testing;
+  // Loading, the list shows every group (none is filtered out yet) of which the first rows are in.
+  const shown = loading && !search && environment === 'all' ? total : visible.length;
   const selection = useGroupSelection(groups, visible);
   const locale = useMemo(() => uiLanguage(), []);
 
@@ -90,6 +136,8 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
     overscan: 4,
     scrollMargin: offsets.top,
     scrollPaddingStart: offsets.toolbar + ROW_HEIGHT,
+    // A row brought into view at the bottom stays above the job panel.
+    scrollPaddingEnd: panelHeight,
     rangeExtractor,
     // The window's size is known now: the first render already has the rows in view (no empty frame).
     initialRect: { width: window.innerWidth, height: window.innerHeight },
@@ -98,7 +146,15 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
   useLayoutEffect(() => {
     scrollTo.current = (row) => virtualizer.scrollToIndex(row, { align: 'auto' });
   });
-  const empty = groups.length === 0;
+  const empty = groups.length === 0 && !loading;
+  const noMatch = !empty && visible.length === 0;
+  const filterLabel =
+    environment === 'due' ? t('groupsFilterDue', rotation?.due ?? 0) : t(ENVIRONMENT_FILTER_LABELS[environment]);
+  const clearFilter = () => {
+    setSearch('');
+    setEnvironment('all');
+    searchField.current?.focus();
+  };
 
   // Where the list starts in the page, and how much of the window the sticky toolbar covers.
   useLayoutEffect(() => {
@@ -115,7 +171,7 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
     const observer = new ResizeObserver(measure);
     observer.observe(section);
     return () => observer.disconnect();
-  }, [empty]);
+  }, [empty, noMatch]);
 
   const items = virtualizer.getVirtualItems();
   return (
@@ -128,7 +184,8 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
           onEnvironment={setEnvironment}
           sort={sort}
           onSort={setSort}
-          count={plural('groupsShowing', groups.length, visible.length, counts.Customer, counts.Testing)}
+          searchRef={searchField}
+          count={plural('groupsShowing', total, shown, counts.Customer, counts.Testing)}
           due={everyDays > 0 || environment === 'due' ? (rotation?.due ?? 0) : undefined}
         >
           {renderMessages(selection)}
@@ -136,6 +193,13 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
       </div>
       {empty ? (
         <p>{t('groupsEmpty')}</p>
+      ) : noMatch ? (
+        <p className="no-match">
+          {search.trim() ? t('groupsNoMatch', search.trim(), filterLabel) : t('groupsNoMatchFilter', filterLabel)}{' '}
+          <button type="button" onClick={clearFilter}>
+            {t('groupsClearFilter')}
+          </button>
+        </p>
       ) : (
         <>
           <button type="button" className="skip-link" onClick={() => end.current?.focus()}>
@@ -145,7 +209,8 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
             ref={grid}
             role="grid"
             aria-label={t('groupsTable')}
-            aria-rowcount={visible.length + 1}
+            aria-rowcount={shown + 1}
+            aria-busy={loading ? true : undefined}
             aria-multiselectable="true"
             className="group-table"
             {...gridProps}
@@ -179,6 +244,10 @@ export function UserGroupList({ groups, busyKeys, onAction, note, renderMessages
                       note={note?.key === key ? note : undefined}
                       now={now}
                       locale={locale}
+                      tokensSealed={tokensSealed}
+                      lockClosings={lockClosings}
+                      readToken={readToken}
+                      justCreated={pinned.has(key)}
                     />
                   </div>
                 );

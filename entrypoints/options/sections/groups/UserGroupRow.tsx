@@ -26,6 +26,9 @@ const deleteFlagKey = (group: RegistryEntry) =>
 /** The controls of a row, in the order Left/Right move through them (the grid's columns). */
 export const ROW_CONTROLS = 'input[type=checkbox], button:not([role=menuitem])';
 
+/** A group's token for Show and Copy token (group-token.ts); undefined when there is none to show. */
+export type ReadToken = (group: RegistryEntry, action: string) => Promise<string | undefined>;
+
 interface UserGroupRowProps {
   group: RegistryEntry;
   rowIndex: number;
@@ -34,17 +37,26 @@ interface UserGroupRowProps {
   /** Which control holds the grid's one tab stop; -1: none in this row. */
   activeCol?: number;
   selected?: boolean;
-  onSelect?: (group: RegistryEntry, selected: boolean) => void;
+  /** `extend`: Shift was held (a range from the last row ticked). */
+  onSelect?: (group: RegistryEntry, selected: boolean, extend: boolean) => void;
   note?: RowNote;
   /** The time relative times are counted from, and the UI language. */
   now?: number;
   locale?: string;
+  /** The passphrase lock is on: stored tokens are '' and the background opens them. */
+  tokensSealed?: boolean;
+  /** Counts the closings of the lock: a token shown before one is hidden after it. */
+  lockClosings?: number;
+  readToken: ReadToken;
+  /** Created by the last action: shown first and marked until the next one. */
+  justCreated?: boolean;
 }
 
 /**
- * One group, in one fixed-height row: its token is masked until revealed, and flagged when it may no
- * longer be current, or when the group may already be deleted (then Rotate is off: get-or-create would
- * bring it back). Rotate, Delete and Remove from this browser only are in the row's menu.
+ * One group, in one fixed-height row: its token is masked until revealed (sealed, while the passphrase
+ * lock is on, until the background opens it), and flagged when it may no longer be current, or when the
+ * group may already be deleted (then Rotate is off: get-or-create would bring it back). Rotate, Delete
+ * and Remove from this browser only are in the row's menu.
  */
 export const UserGroupRow = memo(function UserGroupRow({
   group,
@@ -57,14 +69,22 @@ export const UserGroupRow = memo(function UserGroupRow({
   note,
   now = Date.now(),
   locale,
+  tokensSealed = false,
+  lockClosings = 0,
+  readToken,
+  justCreated = false,
 }: UserGroupRowProps) {
-  const [revealed, setRevealed] = useState(false);
+  // A token shown belongs to the stored token and lock it was read under: a rotation or a lock hides it.
+  const stamp = `${group.token}|${group.lastRotatedAt ?? ''}|${lockClosings}`;
+  const [shown, setShown] = useState<{ token: string; stamp: string }>();
+  const revealed = shown?.stamp === stamp ? shown.token : undefined;
   const deleteFlagId = useId();
   const row = useRef<HTMLDivElement>(null);
   const maybeDeleted = group.deleteOutcomeUnknown !== undefined;
   const uncertain = group.rotation !== undefined || maybeDeleted;
   const changedAt = group.lastRotatedAt ?? group.createdAt;
   const age = tokenAgeDays(group, now);
+  const sealed = tokensSealed && group.token === '';
 
   // Roving focus: only the active control of the active row is in the tab order.
   useLayoutEffect(() => {
@@ -72,6 +92,12 @@ export const UserGroupRow = memo(function UserGroupRow({
       control.tabIndex = col === activeCol ? 0 : -1;
     });
   }, [activeCol, revealed]);
+
+  const toggleShown = async () => {
+    if (revealed !== undefined) return setShown(undefined);
+    const token = await readToken(group, t('groupsShowToken'));
+    if (token !== undefined) setShown({ token, stamp });
+  };
 
   const items: MenuItem[] = [
     {
@@ -94,7 +120,8 @@ export const UserGroupRow = memo(function UserGroupRow({
     group.rotation && (group.rotation.state === 'pending' ? t('groupsRotationPending') : t('groupsRotationUnknown')),
     maybeDeleted && `${t(deleteFlagKey(group))} ${t('groupsDeleteUnknownHint')}`,
   ].filter((flag): flag is string => typeof flag === 'string');
-  const noteText = [...flags, note?.text].filter(Boolean).join(' ');
+  const noteText = [justCreated && t('groupsJustCreated'), ...flags, note?.text].filter(Boolean).join(' ');
+  const masked = sealed ? t('groupsTokenSealed') : maskGroupToken(group.token);
 
   return (
     <div
@@ -102,14 +129,16 @@ export const UserGroupRow = memo(function UserGroupRow({
       role="row"
       aria-rowindex={rowIndex}
       aria-selected={selected}
-      className={uncertain ? 'group-row uncertain' : 'group-row'}
+      className={`group-row${uncertain ? ' uncertain' : ''}${justCreated ? ' just-created' : ''}`}
       aria-busy={busy}
     >
       <div role="gridcell" className="cell-select">
         <input
           type="checkbox"
           checked={selected}
-          onChange={(event) => onSelect?.(group, event.target.checked)}
+          onChange={(event) =>
+            onSelect?.(group, event.target.checked, (event.nativeEvent as MouseEvent).shiftKey === true)
+          }
           aria-label={t('groupsSelectRow', group.name, environmentLabel(group.environment))}
         />
       </div>
@@ -119,11 +148,13 @@ export const UserGroupRow = memo(function UserGroupRow({
       <div role="gridcell" className="cell-id" title={group.provided_id}>
         {group.provided_id}
       </div>
-      <div role="gridcell">{environmentLabel(group.environment)}</div>
+      <div role="gridcell" className="cell-env">
+        {environmentLabel(group.environment)}
+      </div>
       <div role="gridcell" className="cell-token">
-        <code>{revealed ? group.token : maskGroupToken(group.token)}</code>{' '}
-        <button type="button" className="link" aria-pressed={revealed} onClick={() => setRevealed(!revealed)}>
-          {revealed ? t('groupsHideToken') : t('groupsShowToken')}
+        <code title={revealed === undefined ? masked : undefined}>{revealed ?? masked}</code>{' '}
+        <button type="button" className="link" aria-pressed={revealed !== undefined} onClick={() => void toggleShown()}>
+          {revealed !== undefined ? t('groupsHideToken') : t('groupsShowToken')}
         </button>
       </div>
       <div role="gridcell" className="cell-time">
@@ -133,14 +164,18 @@ export const UserGroupRow = memo(function UserGroupRow({
         <span className="token-age">{age === undefined ? t('tokenAgeUnknown') : plural('tokenAgeDays', age)}</span>
       </div>
       <div role="gridcell" className="actions">
-        <CopyButton value={group.token} label={t('groupsCopyToken')} />
+        <CopyButton
+          value={group.token !== '' ? group.token : () => readToken(group, t('groupsCopyToken'))}
+          label={t('groupsCopyToken')}
+        />
         <RowActionsMenu groupName={group.name} items={items} />
       </div>
       <div
         role="gridcell"
-        className={`cell-note${note?.kind === 'error' || flags.length > 0 ? ' flag' : note ? ' ok' : ''}`}
+        className={`cell-note${note?.kind === 'error' || flags.length > 0 ? ' flag' : note || justCreated ? ' ok' : ''}`}
         title={noteText || undefined}
       >
+        {justCreated && <span className="new-mark">{t('groupsJustCreated')} </span>}
         {flags.map((flag, index) => (
           <span key={flag} id={index === flags.length - 1 && maybeDeleted ? deleteFlagId : undefined}>
             {flag}{' '}

@@ -1,27 +1,30 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { resultOf } from '@/components/action-result';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { maskGroupToken } from '@/lib/connection/mask-secret';
+import UnlockForm from '@/components/UnlockForm';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { deleteUserGroup, forgetUserGroup, rotateUserGroupToken } from '@/lib/messaging/messages/user-group-messages';
+import { useConnectionStore } from '@/lib/stores/connection-store';
+import { refreshLockStatus, useLockStore, useTokensSealed } from '@/lib/stores/lock-store';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { groupKey } from '@/lib/storage/registry/registry-schema';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
+import { unlockAndRetry } from '../../shared/unlock-in-place';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { CreateUserGroupForm } from './CreateUserGroupForm';
 import { deleteFailure } from './delete-outcome';
 import { DeleteDialog } from './DeleteDialog';
 import { describeGroup } from './describe-group';
+import { readGroupToken } from './group-token';
 import type { Outcome } from './outcome';
 import { RegistryTransfer } from './RegistryTransfer';
+import { rotateOutcome } from './rotate-outcome';
 import { UnsettledCreates } from './UnsettledCreates';
-import { needsSettings, OutcomeMessage } from './OutcomeMessage';
+import { OutcomeMessage } from './OutcomeMessage';
 import { SelectionBar } from './SelectionBar';
 import { UserGroupList } from './UserGroupList';
-import type { RowAction } from './UserGroupRow';
-import { messageText } from '@/lib/message-ref';
-import { listErrorText } from './list-error-text';
+import type { ReadToken, RowAction } from './UserGroupRow';
 import { ageCounts } from '@/lib/user-groups/token-age';
 import { TokenRotationPanel, useTokenRotation } from './TokenRotationPanel';
 
@@ -29,11 +32,20 @@ type Dialog = { kind: RowAction; group: RegistryEntry };
 
 const refOf = (group: RegistryEntry) => ({ environment: group.environment, userGroupId: group.provided_id });
 const describe = (group: RegistryEntry) => describeGroup(group.name, group.environment, group.provided_id);
+const NOTHING_PINNED: readonly string[] = [];
 
-export function UserGroupsSection() {
+/**
+ * Create, the list and its actions. `locked`: the passphrase lock is closed and this workspace has the
+ * user group API: the section says "Locked", offers Passphrase and Unlock right here, and Create is off
+ * with the reason (issue 26, point 7).
+ */
+export function UserGroupsSection({ locked = false }: { locked?: boolean }) {
   const { id: workspaceId } = useActiveWorkspace();
   const groups = useUserGroupStore((state) => state.groups);
   const loaded = useUserGroupStore((state) => state.loaded);
+  const tokensSealed = useTokensSealed();
+  const lockClosings = useLockStore((state) => state.closings);
+  const preview = useUserGroupStore((state) => state.preview);
   const [outcome, setOutcome] = useState<Outcome>();
   const [dialog, setDialog] = useState<Dialog>();
   const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(new Set());
@@ -46,7 +58,7 @@ export function UserGroupsSection() {
     return () => clearInterval(timer);
   }, []);
   const age = useMemo(() => ageCounts(groups, everyDays, now), [groups, everyDays, now]);
-  /** The next action starts: the last message, and the follow-up it offered, go. */
+  /** The next action starts: the last message, the follow-up it offered and the group it pinned, go. */
   const begin = useCallback(() => setOutcome(undefined), []);
   // Choosing a file anywhere on the page (Add groups from file) starts an import or a bulk create, which
   // reports its own result: this section's last message goes.
@@ -69,48 +81,28 @@ export function UserGroupsSection() {
   const rotate = async (group: RegistryEntry) => {
     begin();
     setBusy(group, true);
-    const result = await sendMessage(rotateUserGroupToken, { workspaceId, ...refOf(group) });
-    setBusy(group, false);
-    const key = groupKey(group);
-    setOutcome(
-      result.ok
-        ? {
-            kind: 'success',
-            place: 'list',
-            text: t('groupsRotated', describe(group), maskGroupToken(result.value.group.token)),
-            row: { key, text: t('groupsRowRotated', maskGroupToken(result.value.group.token)) },
-          }
-        : {
-            kind: 'error',
-            place: 'list',
-            text: t('groupsNotRotated', describe(group), listErrorText(result.error)),
-            row: { key, text: t('groupsRowNotRotated', messageText(result.error.message)) },
-            settingsLink: needsSettings(result.error),
-          },
+    const result = await unlockAndRetry(t('groupsRotateToken'), () =>
+      sendMessage(rotateUserGroupToken, { workspaceId, ...refOf(group) }),
     );
+    setBusy(group, false);
+    setOutcome(rotateOutcome(group, result));
   };
 
   const remove = async (group: RegistryEntry, dataSourceProvidedId: string) => {
     begin();
     setBusy(group, true);
-    const result = await sendMessage(deleteUserGroup, {
-      workspaceId,
-      ...refOf(group),
-      ...(dataSourceProvidedId && { dataSourceProvidedId }),
-    });
+    const result = await unlockAndRetry(t('groupsDeleteGroup'), () =>
+      sendMessage(deleteUserGroup, {
+        workspaceId,
+        ...refOf(group),
+        ...(dataSourceProvidedId && { dataSourceProvidedId }),
+      }),
+    );
     setBusy(group, false);
     setOutcome(
       result.ok
         ? { kind: 'success', place: 'list', text: t('groupsDeleted', describe(group)) }
-        : {
-            ...deleteFailure(group, result.error),
-            place: 'list',
-            // A refusal flags the group: its row says so in the flag's words, not "Not deleted".
-            ...(result.error.code !== 'REJECTED' && {
-              row: { key: groupKey(group), text: t('groupsRowNotDeleted', messageText(result.error.message)) },
-            }),
-            settingsLink: needsSettings(result.error),
-          },
+        : { ...deleteFailure(group, result.error), place: 'list' },
     );
   };
 
@@ -120,27 +112,50 @@ export function UserGroupsSection() {
     setOutcome({ ...resultOf(result, t('groupsForgotten', describe(group))), place: 'list' });
   };
 
+  /** Show and Copy token: the stored token, or the sealed one opened by the background (unlocking in place). */
+  const readToken = useCallback<ReadToken>(
+    async (group, action) => {
+      const answer = await readGroupToken(workspaceId, group, action);
+      if ('token' in answer) return answer.token;
+      if (answer.problem)
+        setOutcome({
+          kind: 'error',
+          place: 'list',
+          text: t('groupsTokenUnreadable', describe(group), answer.problem),
+        });
+      return undefined;
+    },
+    [workspaceId],
+  );
+
   const onAction = useCallback((kind: RowAction, group: RegistryEntry) => setDialog({ kind, group }), []);
   const close = () => setDialog(undefined);
   const onForget = useCallback((group: RegistryEntry) => setDialog({ kind: 'forget', group }), []);
   const note = useMemo(() => outcome?.row && { ...outcome.row, kind: outcome.kind }, [outcome]);
+  const pinned = useMemo(() => (outcome?.created ? [outcome.created.key] : NOTHING_PINNED), [outcome]);
   const inList = outcome?.place === 'list';
 
   return (
     <section aria-labelledby="groups-heading">
       <h2 id="groups-heading">{t('groupsHeading')}</h2>
-      <CreateUserGroupForm onStart={begin} onOutcome={setOutcome} />
+      {locked && <GroupsLocked />}
+      <CreateUserGroupForm onStart={begin} onOutcome={setOutcome} locked={locked} />
       {!inList && <OutcomeMessage outcome={outcome} onForget={onForget} />}
       <UnsettledCreates onStart={begin} onOutcome={setOutcome} />
       <RegistryTransfer onOutcome={setOutcome} />
       {loaded && groups.length > 0 && <TokenRotationPanel rotation={rotation} due={age.due} unknownAge={age.unknown} />}
-      {loaded ? (
+      {loaded || preview ? (
         <UserGroupList
-          groups={groups}
+          groups={loaded || !preview ? groups : (preview.rows as RegistryEntry[])}
+          loading={loaded ? undefined : preview?.counts}
           busyKeys={busyKeys}
           onAction={onAction}
           note={note}
           rotation={{ everyDays, due: age.due }}
+          pinnedKeys={pinned}
+          tokensSealed={tokensSealed}
+          lockClosings={lockClosings}
+          readToken={readToken}
           renderMessages={({ selected, clear }) => (
             <>
               <SelectionBar selected={selected} onClear={clear} onStart={begin} onOutcome={setOutcome} />
@@ -188,5 +203,20 @@ export function UserGroupsSection() {
         </ConfirmDialog>
       )}
     </section>
+  );
+}
+
+/** "Locked", what waits for the passphrase, and Passphrase and Unlock in place (the shared UnlockForm). */
+function GroupsLocked() {
+  const unlocked = () => {
+    void refreshLockStatus();
+    void useConnectionStore.getState().refresh();
+  };
+  return (
+    <div role="group" aria-labelledby="groups-locked-heading" className="locked-box">
+      <h3 id="groups-locked-heading">{t('groupsLockedHeading')}</h3>
+      <p>{t('groupsLockedBody')}</p>
+      <UnlockForm onUnlocked={unlocked} />
+    </div>
   );
 }

@@ -15,4 +15,8 @@ export type Outcome = ActionResult & {
   row?: { key: string; text: string };
   /** The service rejected the credentials: link to the Connection section. */
   settingsLink?: boolean;
+  /** A group just created (or found existing): its message offers Copy token, and the list shows it first. */
+  created?: { key: string; token: string; name: string };
+  /** A background job started: the message leads to the job panel. */
+  jobStarted?: boolean;
 };

@@ -3,11 +3,16 @@ import { useRef } from 'react';
 import { CopyButton } from '@/components/CopyButton';
 import { formatDateTime, t } from '@/lib/i18n';
 import type { HistoryEntry } from '@/lib/storage/history/history-schema';
+import { displayUrl } from '@/lib/url/display-url';
 
 const ROW_HEIGHT = 56;
 const MAX_LIST_HEIGHT = 10 * ROW_HEIGHT;
 
-/** A virtualized table: only the rows in view are in the DOM, however long the history is. */
+/**
+ * A virtualized table: only the rows in view are in the DOM, however long the history is. Each row is
+ * one line whatever it holds (a 1 KB address, a 300-character name): a cell too long is cut, and shows
+ * whole in its tooltip; addresses read as the address bar shows them (Unicode host, decoded path).
+ */
 export function HistoryTable({ entries }: { entries: readonly HistoryEntry[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be used this way
@@ -49,22 +54,24 @@ export function HistoryTable({ entries }: { entries: readonly HistoryEntry[] }) 
                 ref={virtualizer.measureElement}
                 style={{ position: 'absolute', top: 0, insetInline: 0, transform: `translateY(${item.start}px)` }}
               >
-                <div role="cell" className="cell-wrap">
+                <div role="cell" className="cell-clip" title={entry.projectName}>
                   {entry.projectName}
                 </div>
-                <div role="cell" className="cell-wrap">
+                <div role="cell" className="cell-clip" title={displayUrl(entry.projectUrl)}>
                   {/^https?:\/\//i.test(entry.projectUrl) ? (
                     <a href={entry.projectUrl} target="_blank" rel="noreferrer noopener">
-                      {entry.projectUrl}
+                      {displayUrl(entry.projectUrl)}
                     </a>
                   ) : (
                     entry.projectUrl
                   )}
                 </div>
-                <div role="cell" className="cell-wrap">
+                <div role="cell" className="cell-clip" title={entry.projectId}>
                   <code>{entry.projectId}</code>
                 </div>
-                <div role="cell">{formatDateTime(entry.createdAt)}</div>
+                <div role="cell" className="cell-date" title={formatDateTime(entry.createdAt)}>
+                  {formatDateTime(entry.createdAt)}
+                </div>
                 <div role="cell">
                   <CopyButton
                     value={entry.projectId}

@@ -1,0 +1,73 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
+import { t } from '@/lib/i18n';
+import { isActive } from '@/lib/storage/bulk-job/bulk-job-schema';
+import { BulkCreateProgress } from '../sections/groups/BulkCreateProgress';
+import { useJobPanelHeight } from './job-panel-height';
+
+/**
+ * The finished job whose panel the user closed, by id, for every options page of this browser (a page
+ * preference, kept in the page's own storage: nothing the background needs). A new job shows again.
+ */
+const CLOSED_KEY = 'review-companion.closedJobPanel';
+
+const closedJob = () => localStorage.getItem(CLOSED_KEY);
+
+/**
+ * The shown workspace's job, pinned at the bottom of the window on every section (design.md §14): a
+ * running job's progress, its failures and controls, and a finished one's outcome with Retry failed,
+ * until the user closes it. The page keeps room for it below its content, so nothing hides under it.
+ */
+export function JobPanel() {
+  const job = useBulkCreateStore((state) => state.job);
+  const [closed, setClosed] = useState(closedJob);
+  const panel = useRef<HTMLElement>(null);
+  const jobId = job?.id;
+  const shown = jobId !== undefined && (isActive(job) || closed !== jobId);
+
+  useLayoutEffect(() => {
+    const element = panel.current;
+    const publish = () => {
+      const height = element ? Math.ceil(element.getBoundingClientRect().height) : 0;
+      if (useJobPanelHeight.getState().height !== height) useJobPanelHeight.setState({ height });
+      document.documentElement.style.setProperty('--job-panel-space', `${height}px`);
+    };
+    publish();
+    if (!element) return;
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      useJobPanelHeight.setState({ height: 0 });
+      document.documentElement.style.setProperty('--job-panel-space', '0px');
+    };
+  }, [shown]);
+
+  // A job started again after its panel was closed (Resume) shows again.
+  useEffect(() => {
+    if (job && isActive(job) && closedJob() === job.id) localStorage.removeItem(CLOSED_KEY);
+  }, [job]);
+  // Closed in another options page: closed here too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => event.key === CLOSED_KEY && setClosed(event.newValue);
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  if (!shown || !job) return null;
+  const close = () => {
+    if (jobId === undefined) return;
+    localStorage.setItem(CLOSED_KEY, jobId);
+    setClosed(jobId);
+    // Focus was on Close, which is gone: the section's heading takes it (as when arriving on a section).
+    document.querySelector<HTMLElement>('main h2')?.focus();
+  };
+
+  return (
+    <section ref={panel} id="job-panel" className="job-panel" aria-label={t('jobIndicatorLabel')} tabIndex={-1}>
+      <div className="job-panel-inner">
+        <BulkCreateProgress job={job} onClose={isActive(job) ? undefined : close} />
+      </div>
+    </section>
+  );
+}

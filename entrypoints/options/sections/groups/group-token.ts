@@ -1,0 +1,29 @@
+import { messageText } from '@/lib/message-ref';
+import { sendMessage } from '@/lib/messaging/client';
+import { revealGroupToken } from '@/lib/messaging/messages/registry-transfer-messages';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
+import { unlockAndRetry } from '../../shared/unlock-in-place';
+
+/** A token the page could not get: why, in words, or nothing to say (the user cancelled the unlock). */
+export type TokenAnswer = { token: string } | { problem?: string };
+
+/**
+ * A group's token for Show and Copy token. With the passphrase lock off, the registry holds it and the
+ * page has it already (no round trip). With the lock on, every stored token is '' and the background
+ * opens the sealed one; while locked it answers LOCKED, and the user is offered to unlock in place,
+ * after which the action carries on. `action` names the button that asked ("Show", "Copy token").
+ */
+export async function readGroupToken(workspaceId: string, group: RegistryEntry, action: string): Promise<TokenAnswer> {
+  if (group.token !== '') return { token: group.token };
+  const answer = await unlockAndRetry(action, () =>
+    sendMessage(revealGroupToken, {
+      workspaceId,
+      environment: group.environment,
+      userGroupId: group.provided_id,
+    }),
+  );
+  if (answer.ok) return { token: answer.value.token };
+  // Cancelled: the user chose not to unlock; the row stays as it was.
+  if (answer.error.code === 'LOCKED') return {};
+  return { problem: messageText(answer.error.message) };
+}

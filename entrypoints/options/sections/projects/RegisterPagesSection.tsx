@@ -1,0 +1,109 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { errorResult, successResult, type ActionResult } from '@/components/action-result';
+import { ActionMessage } from '@/components/ActionMessage';
+import { TextField } from '@/components/TextField';
+import { t } from '@/lib/i18n';
+import { DEFAULT_RATE_PER_MINUTE, DOCUMENTED_LIMIT_PER_MINUTE, MAX_RATE_PER_MINUTE } from '@/lib/jobs/job-pacing';
+import { parsePageText } from '@/lib/projects/page-list/page-lines';
+import { planPages } from '@/lib/projects/page-list/plan-pages';
+import { useProjectHistoryStore } from '@/lib/stores/project-history-store';
+import { useRegisterPagesStore } from '@/lib/stores/register-pages-store';
+import { checkRate } from '../../shared/job-pace';
+import { PagesFromFile, SitemapFetch } from './PageSources';
+import { RegisterPagesPreview } from './RegisterPagesPreview';
+import { RegisterPagesProgress } from './RegisterPagesProgress';
+
+/**
+ * Options → Projects → Register pages (design.md §12): addresses pasted, read from a file or from a
+ * sitemap all land in one text area; the preview below it says what Register N pages would do; the
+ * workspace's job, running or last, shows with its results.
+ */
+export function RegisterPagesSection() {
+  const history = useProjectHistoryStore((state) => state.entries);
+  const job = useRegisterPagesStore((state) => state.job);
+  const [addresses, setAddresses] = useState('');
+  const [includeRegistered, setIncludeRegistered] = useState(false);
+  const [rateText, setRateText] = useState(String(DEFAULT_RATE_PER_MINUTE));
+  const [outcome, setOutcome] = useState<ActionResult>();
+  const rate = checkRate(rateText);
+  // Typing stays responsive on a long list: the preview catches up with the deferred text.
+  const deferred = useDeferredValue(addresses);
+  const listed = useMemo(() => parsePageText(deferred), [deferred]);
+  const registeredUrls = useMemo(() => history.map((entry) => entry.projectUrl), [history]);
+  const plan = useMemo(
+    () => planPages(listed, registeredUrls, includeRegistered),
+    [listed, registeredUrls, includeRegistered],
+  );
+
+  /** What a file or a sitemap found goes after what is already there, on lines of its own. */
+  const append = (lines: string) => {
+    setAddresses((current) => (current.trim() === '' ? lines : `${current.replace(/\s*$/, '')}\n${lines}`));
+  };
+
+  return (
+    <section id="register-pages" aria-labelledby="register-pages-heading">
+      <h2 id="register-pages-heading">{t('registerHeading')}</h2>
+      <p className="hint">{t('registerIntro')}</p>
+      <div className="field">
+        <label htmlFor="register-addresses">{t('registerAddresses')}</label>
+        <textarea
+          id="register-addresses"
+          className="register-addresses"
+          rows={8}
+          spellCheck={false}
+          aria-describedby="register-addresses-hint"
+          value={addresses}
+          onChange={(event) => setAddresses(event.target.value)}
+        />
+        <p id="register-addresses-hint" className="hint">
+          {t('registerAddressesHint')}
+        </p>
+      </div>
+      <div className="row-fields">
+        <PagesFromFile
+          onFound={(lines, message) => {
+            append(lines);
+            setOutcome(successResult(message));
+          }}
+          onProblem={(message) => setOutcome(errorResult(message))}
+          onChoosing={() => setOutcome(undefined)}
+        />
+        <SitemapFetch
+          onFound={(lines, message) => {
+            append(lines);
+            setOutcome(successResult(message));
+          }}
+          onProblem={(message) => setOutcome(errorResult(message))}
+          onStarting={() => setOutcome(undefined)}
+        />
+      </div>
+      {/* A success goes into a live region that is already there; an error (role=alert) speaks on its own. */}
+      <div aria-live="polite">{outcome?.kind === 'success' && <ActionMessage result={outcome} />}</div>
+      {outcome?.kind === 'error' && <ActionMessage result={outcome} />}
+      <TextField
+        label={t('bulkRate')}
+        type="number"
+        min={1}
+        max={MAX_RATE_PER_MINUTE}
+        value={rateText}
+        onChange={setRateText}
+        error={rate.error}
+        hint={rate.warning ?? t('bulkRateHint', String(DOCUMENTED_LIMIT_PER_MINUTE), String(DEFAULT_RATE_PER_MINUTE))}
+      />
+      {listed.length > 0 && (
+        <RegisterPagesPreview
+          plan={plan}
+          includeRegistered={includeRegistered}
+          onIncludeRegistered={setIncludeRegistered}
+          rate={rate.rate}
+          onStarted={(message) => {
+            setAddresses('');
+            setOutcome(successResult(message));
+          }}
+          onProblem={(message) => setOutcome(errorResult(message))}
+        />
+      )}
+      {job && <RegisterPagesProgress job={job} />}
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import type { StorageItemKey } from '@wxt-dev/storage';
+import type { Environment } from '../../environment';
+import { compareText, plainSortKey } from '../../text/sort-key';
+import { scopedKey, scopedName, type KeyScope } from '../workspace-keys';
+import type { RegistryEntry } from './registry-schema';
+
+/**
+ * The registry's first screen, stored beside its parts (`ws.<id>.userGroupIndex`) so that the options
+ * page can show the list's first rows and its counts without reading and checking every part first:
+ * how many groups each environment has, and which groups come first in the list's default order (by
+ * name, then id, then environment). Only (environment, id) pairs and counts: never a token, nor
+ * anything else the lock seals. The page reads the parts that hold those first groups, then the rest.
+ *
+ * Written only by the registry writer, in the same storage call as the parts a change touches, and
+ * recomputed from the parts at its first read in a worker, so that a missing or stale index (data
+ * stored before it existed, parts written by anyone else) is rebuilt. Never trusted blindly: the page
+ * compares it with the parts once it has read them all, and asks the background to rebuild it when
+ * they disagree (registry-index-read.ts: what the page reads; this file: what the writer computes).
+ */
+export interface RegistryIndex {
+  version: 1;
+  counts: Record<Environment, number>;
+  /** The first groups in the list's default order, as [environment, id, the part that holds it]. */
+  first: [Environment, string, number][];
+}
+export type RegistryCounts = RegistryIndex['counts'];
+
+/** How many first rows the index names: more than a tall window shows at once. */
+export const INDEX_FIRST_ROWS = 40;
+
+export const registryIndexName = (scope: KeyScope): string => scopedName(scope, 'userGroupIndex');
+export const registryIndexKey = (scope: KeyScope): StorageItemKey => scopedKey(scope, 'userGroupIndex');
+
+/** The plain sort keys of each entry's name and id, kept as long as the entry (changes replace entries). */
+const nameKeys = new WeakMap<RegistryEntry, string | undefined>();
+const idKeys = new WeakMap<RegistryEntry, string | undefined>();
+const keyOf = (cache: WeakMap<RegistryEntry, string | undefined>, entry: RegistryEntry, text: string) => {
+  if (cache.has(entry)) return cache.get(entry);
+  const key = plainSortKey(text);
+  cache.set(entry, key);
+  return key;
+};
+
+type Keyed = { group: RegistryEntry; part: number; name: string | undefined; id: string | undefined };
+
+/** The list's default order: by name, then id, then environment (lib/user-groups/filter-groups.ts sorts the same way). */
+const compareByName = (a: Keyed, b: Keyed): number =>
+  compareText(a.group.name, a.name, b.group.name, b.name) ||
+  compareText(a.group.provided_id, a.id, b.group.provided_id, b.id) ||
+  a.group.environment.localeCompare(b.group.environment);
+
+/**
+ * The index of a registry as stored in parts (part number → its groups): its counts and its first
+ * `rows` groups by name, each with its part (one pass, no full sort).
+ */
+export function computeRegistryIndex(
+  parts: readonly (readonly RegistryEntry[] | undefined)[],
+  rows = INDEX_FIRST_ROWS,
+): RegistryIndex {
+  const counts: Record<Environment, number> = { Customer: 0, Testing: 0 };
+  const first: Keyed[] = [];
+  parts.forEach((groups, part) => {
+    for (const group of groups ?? []) {
+      counts[group.environment] += 1;
+      const keyed = {
+        group,
+        part,
+        name: keyOf(nameKeys, group, group.name),
+        id: keyOf(idKeys, group, group.provided_id),
+      };
+      if (first.length === rows && compareByName(keyed, first[rows - 1]!) >= 0) continue;
+      let at = first.length;
+      while (at > 0 && compareByName(keyed, first[at - 1]!) < 0) at -= 1;
+      first.splice(at, 0, keyed);
+      if (first.length > rows) first.pop();
+    }
+  });
+  return {
+    version: 1,
+    counts,
+    first: first.map(({ group, part }) => [group.environment, group.provided_id, part]),
+  };
+}

@@ -1,0 +1,152 @@
+// What the benchmark (run.ts) and the trace tool (trace.ts) share: the build with an empty baseline page,
+// the launch of Chromium with it, and the data they seed (a connection, 10,000 groups, 20 workspaces).
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Worker } from '@playwright/test';
+import type { Browser as ExtensionApi } from 'wxt/browser';
+import { closeStartPage } from '../e2e/fixtures/chromium.ts';
+import type { Sandbox } from '../sandbox/server.ts';
+
+/** The extension API inside `worker.evaluate` callbacks, which run in the service worker. */
+declare const chrome: typeof ExtensionApi;
+
+export const GROUPS = 10_000;
+/** The scale case: this many workspaces of GROUPS groups each (the shown one among them). */
+export const WORKSPACES = 20;
+/** The build measured: the e2e build (`BENCH_BUILD` names another, e.g. one of an earlier version, to compare). */
+const E2E_BUILD = path.resolve(process.env.BENCH_BUILD ?? '.output/chrome-mv3-e2e');
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** A copy of the e2e build with an empty page whose script marks "ready" at once: the floor for any extension page. */
+export async function buildWithBaselinePage(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'rc-bench-ext-'));
+  await cp(E2E_BUILD, dir, { recursive: true });
+  for (const file of ['manifest.json', 'background.js', 'popup.html', 'options.html']) {
+    if (!existsSync(path.join(dir, file)))
+      throw new Error(`The e2e build has no ${file}: run npm run build:e2e (and not while another build runs).`);
+  }
+  await writeFile(
+    path.join(dir, 'bench-empty.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><title>empty</title><script type="module" src="/bench-empty.js"></script></head><body></body></html>',
+  );
+  await writeFile(path.join(dir, 'bench-empty.js'), "performance.mark('popup-ready');\n");
+  return dir;
+}
+
+export async function launch(extensionDir: string) {
+  const profile = await mkdtemp(path.join(tmpdir(), 'rc-bench-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, ...CHROMIUM_FLAGS],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const origin = `chrome-extension://${new URL(worker.url()).host}/`;
+  // The install opens the start page; closed so that it does not compete with what is measured.
+  await closeStartPage(context, origin);
+  return { context, worker, origin, profile };
+}
+
+/** The first workspace, which the upgrade to workspaces creates when the worker first starts. */
+export async function firstWorkspaceId(worker: Worker): Promise<string> {
+  return worker.evaluate(async () => {
+    for (;;) {
+      const { workspaces } = await chrome.storage.local.get('workspaces');
+      const first = (workspaces as { workspaces?: { id: string }[] } | undefined)?.workspaces?.[0]?.id;
+      if (first) return first;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+}
+
+export async function seedConnection(worker: Worker, sandbox: Sandbox, workspaceId: string) {
+  await worker.evaluate(
+    async (values) => {
+      const { apiToken, apiKey, authToken } = values.credentials;
+      const scope = `ws.${values.workspaceId}.`;
+      // As the extension stores them (version 2): each API's secrets with the origin they belong to.
+      await chrome.storage.local.set({
+        [`${scope}connectionSettings`]: {
+          userGroupBaseUrl: values.userGroupBaseUrl,
+          projectApiUrl: values.projectApiUrl,
+          secretsArea: 'local',
+        },
+        [`${scope}credentials`]: {
+          userGroup: { origin: new URL(values.userGroupBaseUrl).origin, apiToken },
+          project: { origin: new URL(values.projectApiUrl).origin, apiKey, authToken },
+        },
+        [`${scope}credentials$`]: { v: 2 },
+      });
+    },
+    {
+      workspaceId,
+      userGroupBaseUrl: sandbox.userGroupBaseUrl,
+      projectApiUrl: sandbox.projectApiUrl,
+      credentials: sandbox.credentials,
+    },
+  );
+}
+
+export async function seedGroups(worker: Worker, workspaceId: string, count: number) {
+  await worker.evaluate(
+    async ({ total, scope }) => {
+      const groups = Array.from({ length: total }, (_, index) => ({
+        team_id: 1000 + index,
+        token: `ugt_${index.toString(16).padStart(32, '0')}`,
+        name: `Group ${index}`,
+        provided_id: `group-${index}`,
+        environment: index % 3 === 0 ? 'Testing' : 'Customer',
+        createdAt: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
+        lastRotatedAt: null,
+        extra: {},
+      }));
+      // Spread over the registry's 256 stored parts (lib/storage/registry/registry-parts.ts). Which part a
+      // group is read from does not matter; the background re-files a group in its own part when it changes.
+      const parts: Record<string, { groups: typeof groups }> = {};
+      groups.forEach((group, index) =>
+        (parts[`${scope}userGroups.${String(index % 256).padStart(3, '0')}`] ??= { groups: [] }).groups.push(group),
+      );
+      await chrome.storage.local.set(parts);
+    },
+    { total: count, scope: `ws.${workspaceId}.` },
+  );
+}
+
+/**
+ * The scale case: WORKSPACES workspaces of `count` groups each, the first (shown, last used) among them.
+ * The others get a connection too, so that nothing about them is empty or unusual.
+ */
+export async function seedWorkspaces(worker: Worker, sandbox: Sandbox, firstId: string, count: number) {
+  const ids = [
+    firstId,
+    ...Array.from({ length: WORKSPACES - 1 }, (_, index) => `bench-${String(index + 2).padStart(2, '0')}`),
+  ];
+  await worker.evaluate(async (all) => {
+    const { workspaces } = await chrome.storage.local.get<{
+      workspaces: { workspaces: { id: string; name: string; createdAt: string }[] };
+    }>('workspaces');
+    const first = workspaces.workspaces[0]!;
+    const others = all.slice(1).map((id, index) => ({ id, name: `Client ${index + 2}`, createdAt: first.createdAt }));
+    await chrome.storage.local.set({ workspaces: { workspaces: [first, ...others] }, lastUsedWorkspace: first.id });
+  }, ids);
+  for (const id of ids) {
+    await seedConnection(worker, sandbox, id);
+    await seedGroups(worker, id, count);
+  }
+}

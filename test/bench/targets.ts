@@ -1,0 +1,32 @@
+// The targets of issue 25, as the benchmark (run.ts) measures them. README "Performance" states them;
+// test/bench/guard.ts (part of `npm test`) fails when a ratio is far over its target; test/check-size-budgets.ts
+// holds the bundles to their budgets (bundle-sizes.ts).
+
+export interface Target {
+  /** At most this much. */
+  limit: number;
+  unit: '×' | 'ms' | 'KB';
+}
+
+export const TARGETS = {
+  popupRatio: { limit: 1.4, unit: '×' },
+  tripRatio: { limit: 1.6, unit: '×' },
+  optionsFirstRow: { limit: 150, unit: 'ms' },
+  navigationFirstRow: { limit: 50, unit: 'ms' },
+  keystrokeWork: { limit: 10, unit: 'ms' },
+  lockOn: { limit: 1000, unit: 'ms' },
+  unlock: { limit: 1000, unit: 'ms' },
+  popupGzip: { limit: 80, unit: 'KB' },
+  optionsGzip: { limit: 150, unit: 'KB' },
+  backgroundGzip: { limit: 45, unit: 'KB' },
+} satisfies Record<string, Target>;
+
+/** "≤ 1.4×", "≤ 150 ms". */
+export const describeTarget = (target: Target) =>
+  target.unit === '×' ? `≤ ${target.limit}×` : `≤ ${target.limit} ${target.unit}`;
+
+/** The target column of a row: "≤ 150 ms", and "MISS" when the measure is over it (nothing when not measured). */
+export function verdict(value: number, target: Target): string {
+  if (!Number.isFinite(value)) return describeTarget(target);
+  return value <= target.limit ? `${describeTarget(target)} ✓` : `${describeTarget(target)} **MISS**`;
+}
