@@ -129,6 +129,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
       connect: createCachedConnection(scope, repository(), 'project'),
       alarm: deps.registerAlarm(workspaceId),
       now: () => now().getTime(),
+      activity,
     }),
   );
 
