@@ -83,6 +83,10 @@ test('5 of 10 restored tokens are due under a 90-day policy; Rotate due tokens r
 
   const before = new Map(sandbox.groups().map((group) => [group.provided_id, group.token]));
   await options.getByRole('button', { name: 'Rotate due tokens' }).click();
+  // Confirmed like any mass rotate (design.md §14): the workspace named, Export JSON offered first.
+  const confirm = options.getByRole('dialog', { name: /^Rotate 5 tokens in “.+”\?$/ });
+  await expect(confirm.getByRole('button', { name: 'Export JSON' })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Rotate 5 tokens' }).click();
   await expect(options.getByRole('status').filter({ hasText: 'Rotating 5 due tokens' })).toBeVisible();
   await expect(options.getByText('5 of 5 rotated, 0 failed')).toBeVisible({ timeout: 30_000 });
   const after = new Map(sandbox.groups().map((group) => [group.provided_id, group.token]));

@@ -16,7 +16,11 @@ import { ROTATION_PERIODS, watchTokenRotation, type RotationPeriod } from '@/lib
 import { workspaceScope } from '@/lib/storage/workspace-keys';
 import { exportRotationCsv, exportRotationJson } from '@/lib/user-groups/rotation-export';
 import type { EffectiveRotation } from '@/lib/user-groups/rotation-settings';
+import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
+import { GoToJobButton } from '../../page/GoToJobButton';
+import { unlockAndRetry } from '../../shared/unlock-in-place';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
+import { MassActionDialog } from './MassActionDialog';
 
 /** The workspace's rotation setting as it applies (the policy included), followed as it changes. */
 export function useTokenRotation(workspaceId: string): EffectiveRotation | undefined {
@@ -37,27 +41,31 @@ export function useTokenRotation(workspaceId: string): EffectiveRotation | undef
   return rotation;
 }
 
-type Message = { kind: 'success' | 'error'; text: string } | undefined;
+type Message = { kind: 'success' | 'error'; text: string; jobStarted?: boolean } | undefined;
 
 /**
  * Token rotation (design.md §13): **Rotate tokens every**, **Remind me when tokens are due**, the
- * count due, **Rotate due tokens** (a selection job in the background) and, once a rotate job has run,
- * **Export rotation results** (the new tokens, read through the background: LOCKED while locked).
+ * count due, **Rotate due tokens** (a selection job in the background, confirmed like any mass rotate:
+ * design.md §14) and, once a rotate job has run, **Export rotation results** (the new tokens, read
+ * through the background). Locked, both offer to unlock in place.
  */
 export function TokenRotationPanel({
   rotation,
-  due,
+  dueGroups,
   unknownAge,
 }: {
   rotation: EffectiveRotation | undefined;
-  due: number;
+  /** The groups due now, as the list counts them (the background picks them again when the job starts). */
+  dueGroups: readonly RegistryEntry[];
   unknownAge: number;
 }) {
+  const due = dueGroups.length;
   const workspace = useActiveWorkspace();
   const workspaceId = workspace.id;
   const job = useBulkCreateStore((state) => state.job);
   const [message, setMessage] = useState<Message>();
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const selectId = useId();
   const hintId = useId();
   const messageRef = useRef<HTMLDivElement>(null);
@@ -84,20 +92,23 @@ export function TokenRotationPanel({
   }
 
   async function rotateDue() {
+    setConfirming(false);
     setMessage(undefined);
     setBusy(true);
-    const result = await sendMessage(startRotateDueJob, { workspaceId });
+    const result = await unlockAndRetry(t('rotateDueButton'), () => sendMessage(startRotateDueJob, { workspaceId }));
     setBusy(false);
     setMessage(
       result.ok
-        ? { kind: 'success', text: plural('rotateDueStarted', result.value.total) }
+        ? { kind: 'success', text: plural('rotateDueStarted', result.value.total), jobStarted: true }
         : { kind: 'error', text: messageText(result.error.message) },
     );
   }
 
   async function exportResults(format: 'csv' | 'json') {
     setMessage(undefined);
-    const result = await sendMessage(readRotationResults, { workspaceId });
+    const result = await unlockAndRetry(t(format === 'csv' ? 'exportRotationCsv' : 'exportRotationJson'), () =>
+      sendMessage(readRotationResults, { workspaceId }),
+    );
     if (!result.ok) {
       setMessage({ kind: 'error', text: messageText(result.error.message) });
       return;
@@ -151,7 +162,7 @@ export function TokenRotationPanel({
       )}
       <div className="actions">
         {rotation.everyDays > 0 && (
-          <button type="button" disabled={busy || due === 0 || jobUnderWay} onClick={() => void rotateDue()}>
+          <button type="button" disabled={busy || due === 0 || jobUnderWay} onClick={() => setConfirming(true)}>
             {t('rotateDueButton')}
           </button>
         )}
@@ -167,9 +178,29 @@ export function TokenRotationPanel({
         )}
       </div>
       <div ref={messageRef} tabIndex={-1}>
-        {message?.kind === 'success' && <StatusMessage>{message.text}</StatusMessage>}
+        {message?.kind === 'success' && (
+          <StatusMessage>
+            {message.text}
+            {message.jobStarted && (
+              <>
+                {' '}
+                <GoToJobButton />
+              </>
+            )}
+          </StatusMessage>
+        )}
         {message?.kind === 'error' && <Alert>{message.text}</Alert>}
       </div>
+      {confirming && (
+        <MassActionDialog
+          operation="rotate"
+          selected={dueGroups}
+          workspace={workspace}
+          body={t('rotateDueBody')}
+          onConfirm={() => void rotateDue()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
     </div>
   );
 }

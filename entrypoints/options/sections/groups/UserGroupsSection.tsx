@@ -25,7 +25,7 @@ import { OutcomeMessage } from './OutcomeMessage';
 import { SelectionBar } from './SelectionBar';
 import { UserGroupList } from './UserGroupList';
 import type { ReadToken, RowAction } from './UserGroupRow';
-import { ageCounts } from '@/lib/user-groups/token-age';
+import { ageCounts, dueGroups } from '@/lib/user-groups/token-age';
 import { TokenRotationPanel, useTokenRotation } from './TokenRotationPanel';
 
 type Dialog = { kind: RowAction; group: RegistryEntry };
@@ -58,6 +58,7 @@ export function UserGroupsSection({ locked = false }: { locked?: boolean }) {
     return () => clearInterval(timer);
   }, []);
   const age = useMemo(() => ageCounts(groups, everyDays, now), [groups, everyDays, now]);
+  const due = useMemo(() => dueGroups(groups, everyDays, now), [groups, everyDays, now]);
   /** The next action starts: the last message, the follow-up it offered and the group it pinned, go. */
   const begin = useCallback(() => setOutcome(undefined), []);
   // Choosing a file anywhere on the page (Add groups from file) starts an import or a bulk create, which
@@ -143,7 +144,9 @@ export function UserGroupsSection({ locked = false }: { locked?: boolean }) {
       {!inList && <OutcomeMessage outcome={outcome} onForget={onForget} />}
       <UnsettledCreates onStart={begin} onOutcome={setOutcome} />
       <RegistryTransfer onOutcome={setOutcome} />
-      {loaded && groups.length > 0 && <TokenRotationPanel rotation={rotation} due={age.due} unknownAge={age.unknown} />}
+      {loaded && groups.length > 0 && (
+        <TokenRotationPanel rotation={rotation} dueGroups={due} unknownAge={age.unknown} />
+      )}
       {loaded || preview ? (
         <UserGroupList
           groups={loaded || !preview ? groups : (preview.rows as RegistryEntry[])}
