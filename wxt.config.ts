@@ -78,7 +78,8 @@ export default defineConfig({
       'idle',
       ...(mode === 'production' ? [] : ['tabs' as const]),
     ],
-    optional_permissions: mode === 'production' ? ['tabs'] : undefined,
+    // notifications: asked for in the click that turns on reminders of tokens due (README, Permissions).
+    optional_permissions: mode === 'production' ? ['tabs', 'notifications'] : ['notifications'],
     optional_host_permissions: ['https://*/*', ...LOOPBACK_ORIGINS],
     host_permissions: mode === 'production' ? undefined : LOOPBACK_ORIGINS,
     action: { default_title: '__MSG_actionTitle__' },

@@ -1,6 +1,7 @@
 // Part of `npm test`: what the shipped builds contain. Production and e2e builds carry no credentials
 // and no sandbox addresses; the manifests have no content scripts, externally_connectable or
-// web-accessible resources; the e2e build differs from production only in its host permissions; and
+// web-accessible resources; the e2e build differs from production only in its host permissions and in
+// holding `tabs` (optional in production); and
 // no page bundle names the credentials' storage keys (only the background may read the secrets).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -29,25 +30,26 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/**
- * A manifest without the `tabs` permission: production asks for it (optional) in the popup's Register N
- * selected tabs click; dev and e2e builds hold it up front, since automation cannot click the browser's
- * prompt (wxt.config.ts). Everything else must be the same.
- */
-function withoutTabs(manifest: Record<string, unknown>): Record<string, unknown> {
-  const drop = (list: unknown) => (Array.isArray(list) ? list.filter((name) => name !== 'tabs') : list);
-  const { permissions, optional_permissions: optional, ...rest } = manifest;
-  const keptOptional = drop(optional) as unknown[] | undefined;
-  return {
-    ...rest,
-    permissions: drop(permissions),
-    ...(keptOptional && keptOptional.length > 0 && { optional_permissions: keptOptional }),
-  };
-}
-
 function manifestOf(dir: string): Record<string, unknown> {
   return JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
 }
+
+/**
+ * The manifest without the `tabs` permission, wherever it is: dev and e2e builds hold it from the start
+ * (automation cannot click the prompt of the popup's Register N selected tabs), the store builds list it
+ * as optional. Whether each build has it where it should is checked on its own.
+ */
+function withoutTabs(manifest: Record<string, unknown>): Record<string, unknown> {
+  const rest = { ...manifest };
+  for (const key of ['permissions', 'optional_permissions']) {
+    const list = (rest[key] as string[] | undefined)?.filter((permission) => permission !== 'tabs');
+    if (list && list.length > 0) rest[key] = list;
+    else delete rest[key];
+  }
+  return rest;
+}
+const has = (manifest: Record<string, unknown>, key: string, permission: string) =>
+  ((manifest[key] as string[] | undefined) ?? []).includes(permission);
 
 for (const browser of ['chrome', 'firefox']) {
   const production = `.output/${browser}-mv3`;
@@ -74,6 +76,10 @@ for (const browser of ['chrome', 'firefox']) {
     problems.push(`${production}/manifest.json has host_permissions (only optional ones are allowed)`);
   if (JSON.stringify(e2eHosts) !== JSON.stringify(['http://127.0.0.1/*', 'http://localhost/*']))
     problems.push(`${e2e} host_permissions are not exactly the loopback origins`);
+  if (has(productionRest, 'permissions', 'tabs') || !has(productionRest, 'optional_permissions', 'tabs'))
+    problems.push(`${production}/manifest.json must ask for tabs only as an optional permission`);
+  if (!has(e2eRest, 'permissions', 'tabs'))
+    problems.push(`${e2e}/manifest.json must hold tabs (automation cannot click the prompt)`);
   if (JSON.stringify(withoutTabs(productionRest)) !== JSON.stringify(withoutTabs(e2eRest)))
     problems.push(`${e2e}/manifest.json differs from production beyond host_permissions and tabs`);
 }
@@ -83,5 +89,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  'build contents: no credentials or sandbox addresses; no credentials key outside the background; manifests reviewed; e2e = production + loopback host permissions (and tabs held up front)',
+  'build contents: no credentials or sandbox addresses; no credentials key outside the background; manifests reviewed; e2e = production + loopback host permissions + tabs held',
 );

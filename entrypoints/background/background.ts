@@ -12,6 +12,8 @@ import {
 } from '@/lib/workspaces/workspace-index-store';
 import { createWorkspaceManagement } from '@/lib/workspaces/workspace-management';
 import { createLockService } from '@/lib/lock/lock-service';
+import { createActivityRecorder, workspaceRecorder, type ActivityRecorder } from '@/lib/activity/activity-recorder';
+import { createActivityStore } from '@/lib/storage/activity/activity-store';
 import { createLockHandlers, resumeLockedJobs } from './lock-handlers';
 import { applyLockAfter } from './lock-idle';
 import { noticeHandlers } from './notice-handlers';
@@ -26,6 +28,8 @@ export interface Background {
   workspaces: Workspaces;
   applyPolicy: () => Promise<void>;
   lock: LockService;
+  /** The activity log (every change the extension makes or attempts), for the background's own wiring. */
+  activity: ActivityRecorder;
 }
 
 /**
@@ -35,10 +39,13 @@ export interface Background {
  */
 export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetManaged): Background {
   const index = createWorkspaceIndexStore(deps.now);
+  // One log for the extension, written by this worker only; each workspace's services name theirs.
+  const activity = createActivityRecorder(createActivityStore(), deps.now);
   const workspaces = createWorkspaces({
     ...deps,
     index,
     contextOf: (workspaceId) => ({
+      activity: workspaceRecorder(activity, () => index.find(workspaceId)),
       addressesElsewhere: () => workspaces.addressesElsewhere(workspaceId),
       // A workspace the policy locks keeps the policy's connection: the page cannot change or forget it.
       policy: {
@@ -48,7 +55,7 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
       },
     }),
   });
-  const lock = createLockService();
+  const lock = createLockService({ activity, ...(deps.now && { now: deps.now }) });
   // Before any secret is read or written: a change of the lock's key cut off by a stopped worker is finished or undone.
   void lock.recover();
   const applyPolicy = createPolicyApplier({ index, connectionOf: workspaces.repositoryOf, getManaged });
@@ -56,11 +63,13 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
     index,
     wipe: workspaces.wipe,
     addressesElsewhere: workspaces.addressesElsewhere,
+    activity,
   });
   const setupFiles = createSetupFiles({
     index,
     connectionOf: workspaces.repositoryOf,
     addressesElsewhere: workspaces.addressesElsewhere,
+    activity,
     discard: workspaces.wipe,
   });
   const handlers = new WeakMap<WorkspaceServices, WorkspaceHandlers>();
@@ -90,5 +99,5 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
     },
     failure: answerStorageFull,
   };
-  return { routes, index, workspaces, applyPolicy, lock };
+  return { routes, index, workspaces, applyPolicy, lock, activity };
 }

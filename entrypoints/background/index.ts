@@ -15,13 +15,14 @@ import {
 import { openStartPageOnInstall } from './first-run';
 import { registerJobBadge } from './job-badge';
 import { watchIdle } from './lock-idle';
+import { createTokenReminders, TOKEN_REMINDER_ALARM } from './token-reminders';
 
 export default defineBackground(() => {
   // Wire the real fetch into the API clients, then register every listener synchronously so that
   // an event that woke the worker is not missed. The upgrade to workspaces starts here, before any
   // read: every handler waits for it (lib/workspaces/workspace-index-store.ts).
   const fetchFn = (input: string, init: RequestInit) => fetch(input, init);
-  const { routes, workspaces, applyPolicy, lock } = createBackground(
+  const { routes, index, workspaces, applyPolicy, lock } = createBackground(
     {
       projectApi: createProjectApi({ fetch: fetchFn }),
       userGroupApi: createUserGroupApi({ fetch: fetchFn }),
@@ -38,10 +39,14 @@ export default defineBackground(() => {
   // (the popup, which acts in the last used workspace).
   registerContextMenu();
   openStartPageOnInstall();
-  // The toolbar badge follows a running job ("12/60") and clears when it ends.
-  registerJobBadge();
+  // The toolbar badge follows a running job ("12/60") and clears when it ends; with none, the tokens due.
+  const badge = registerJobBadge();
+  // Tokens due for rotation (design.md §13): a daily alarm, the badge, a notification a click opens.
+  const reminders = createTokenReminders({ index, workspaces, badge });
+  reminders.register();
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name.startsWith(BULK_CREATE_ALARM_PREFIX))
+    if (alarm.name === TOKEN_REMINDER_ALARM) void reminders.onAlarm();
+    else if (alarm.name.startsWith(BULK_CREATE_ALARM_PREFIX))
       void workspaces.onBulkAlarm(alarm.name.slice(BULK_CREATE_ALARM_PREFIX.length));
     else if (alarm.name.startsWith(REGISTER_PAGES_ALARM_PREFIX))
       void workspaces.onRegisterAlarm(alarm.name.slice(REGISTER_PAGES_ALARM_PREFIX.length));

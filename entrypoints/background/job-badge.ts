@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/i18n';
 import { jobProgressSchema } from '@/lib/storage/jobs/job-progress-schema';
-import { combinedBadge, jobBadge, type JobBadge } from '@/lib/jobs/job-badge';
+import { combinedBadge, dueBadge, jobBadge, NO_BADGE, type JobBadge } from '@/lib/jobs/job-badge';
 
 const JOB_KEY = /^ws\.[a-z0-9-]{1,36}\.(bulkCreateJob|registerPagesJob)$/;
 
@@ -10,14 +11,35 @@ function toolbarAction() {
   return api.action ?? api.browserAction;
 }
 
+/** What the background tells the badge besides jobs: the tokens due for rotation, and their tooltip. */
+export interface ToolbarBadge {
+  showDue(due: number, title: string | undefined): void;
+}
+
 /**
  * The toolbar icon's badge shows a running job's progress ("12/60", "20%"), from each write of a
- * workspace's job (the runner writes after every row), and clears when the job ends. Registered
- * synchronously at the worker's start; what it knows is rebuilt from the next writes.
+ * workspace's job (the runner writes after every row), and clears when the job ends. With no job
+ * under way, it shows how many tokens are due for rotation (when reminders are on), with a tooltip
+ * that says so. Registered synchronously at the worker's start; what it knows of jobs is rebuilt
+ * from the next writes.
  */
-export function registerJobBadge(): void {
+export function registerJobBadge(): ToolbarBadge {
   const badges = new Map<string, JobBadge>();
-  let shown: JobBadge | undefined;
+  let due: { badge: JobBadge; title: string | undefined } = { badge: NO_BADGE, title: undefined };
+  let shown: { text: string; color: string; title: string | undefined } | undefined;
+
+  function render(): void {
+    const job = combinedBadge(badges);
+    const next = job.text !== '' ? { ...job, title: undefined } : { ...due.badge, title: due.title };
+    if (shown?.text === next.text && shown.color === next.color && shown.title === next.title) return;
+    shown = next;
+    const action = toolbarAction();
+    if (!action) return;
+    void action.setBadgeText({ text: next.text }).catch(() => undefined);
+    if (next.text !== '') void action.setBadgeBackgroundColor({ color: next.color }).catch(() => undefined);
+    void Promise.resolve(action.setTitle({ title: next.title ?? t('actionTitle') })).catch(() => undefined);
+  }
+
   browser.storage.onChanged.addListener((changes, area) => {
     if (area !== 'local') return;
     let changed = false;
@@ -27,13 +49,12 @@ export function registerJobBadge(): void {
       badges.set(key, jobBadge(job.success ? job.data : null));
       changed = true;
     }
-    if (!changed) return;
-    const badge = combinedBadge(badges);
-    if (shown?.text === badge.text && shown.color === badge.color) return;
-    shown = badge;
-    const action = toolbarAction();
-    if (!action) return;
-    void action.setBadgeText({ text: badge.text }).catch(() => undefined);
-    if (badge.text !== '') void action.setBadgeBackgroundColor({ color: badge.color }).catch(() => undefined);
+    if (changed) render();
   });
+  return {
+    showDue(count, title) {
+      due = { badge: dueBadge(count), title: count > 0 ? title : undefined };
+      render();
+    },
+  };
 }

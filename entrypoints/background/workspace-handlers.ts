@@ -39,6 +39,10 @@ export function createWorkspaceHandlers(services: WorkspaceServices, deps: Works
     startBulkCreate: ({ rows, ratePerMinute }) => services.jobs().startBulkCreate(rows, ratePerMinute),
     startSelectionJob: ({ operation, groups, ratePerMinute }) =>
       services.jobs().startSelection(operation, groups, ratePerMinute),
+    getTokenRotation: async () => ok(await services.rotation().effective()),
+    setTokenRotation: (request) => services.rotation().set(request),
+    startRotateDueJob: () => services.rotation().startRotateDue(),
+    readRotationResults: () => services.rotation().results(),
     cancelBulkCreate: () => services.jobs().cancel(),
     resumeBulkCreate: () => services.jobs().resume(),
     startRegisterPages: ({ pages, skipped, ratePerMinute }) =>

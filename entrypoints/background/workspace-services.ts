@@ -18,6 +18,10 @@ import { settleOrphanedRotations } from '@/lib/user-groups/registry-updates';
 import { createRegistryTransfer } from '@/lib/user-groups/registry-transfer';
 import { createHealthRecorder } from '@/lib/workspaces/health-recorder';
 import { recordProjectApi, recordUserGroupApi } from '@/lib/workspaces/recorded-apis';
+import type { ActivityRecorder } from '@/lib/activity/activity-recorder';
+import { readPolicyTokenRotation } from '@/lib/storage/policy-status';
+import { recordJobTransitions } from '@/lib/user-groups/job-activity';
+import { createRotationService } from '@/lib/user-groups/rotation-service';
 
 export interface WorkspaceServicesDeps {
   projectApi: ProjectApi;
@@ -33,6 +37,8 @@ export interface WorkspaceServicesDeps {
 export interface WorkspaceContext {
   addressesElsewhere: () => Promise<string[]>;
   policy: ConnectionPolicy;
+  /** The activity log, naming this workspace in every entry. */
+  activity: ActivityRecorder;
 }
 
 /** A value made on first use (a popup that only creates a project never loads the registry); `peek` does not make it. */
@@ -50,6 +56,7 @@ function lazy<T>(make: () => T): (() => T) & { peek: () => T | undefined } {
 export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServicesDeps, context: WorkspaceContext) {
   const now = deps.now ?? (() => new Date());
   const scope = workspaceScope(workspaceId);
+  const { activity } = context;
   const health = lazy(() => createHealthRecorder(scope, now));
   const repository = lazy(() => createConnectionRepository(scope));
   const connection = lazy(() =>
@@ -58,6 +65,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
       workspaceId,
       addressesElsewhere: context.addressesElsewhere,
       policy: context.policy,
+      activity,
     }),
   );
   const apis = lazy(() => ({
@@ -79,24 +87,39 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
       connection: repository(),
       registry: registry(),
       now: () => now().toISOString(),
+      activity,
     }),
   );
-  const transfer = lazy(() => createRegistryTransfer({ registry: registry(), scope, now }));
+  const transfer = lazy(() => createRegistryTransfer({ registry: registry(), scope, now, activity }));
+  // Every change of the job's state (started, paused, resumed, ended) is recorded, whoever makes it.
+  const jobStore = lazy(() => recordJobTransitions(createBulkJobStore(scope), activity));
   const runner = lazy(() =>
     createBulkRunner({
       api: apis().userGroup,
       registry: registry(),
-      jobs: createBulkJobStore(scope),
+      jobs: jobStore(),
       connect: createCachedConnection(scope, repository(), 'userGroup'),
       alarm: deps.bulkAlarm(workspaceId),
       groups: groups(),
+      activity,
     }),
   );
   const jobs = lazy(() => createBulkJobs({ runner: runner(), registry: registry(), scope }));
+  const rotation = lazy(() =>
+    createRotationService({
+      scope,
+      registry: registry(),
+      jobs: jobStore(),
+      runner: runner(),
+      policy: readPolicyTokenRotation,
+      activity,
+      now,
+    }),
+  );
   // One recorder per workspace: the popup's projects and the register job's pages append in one queue.
   const history = lazy(() => createHistoryRecorder(scope));
   const projects = lazy(() =>
-    createProjectService({ api: apis().project, connection: repository(), history: history(), now }),
+    createProjectService({ api: apis().project, connection: repository(), history: history(), now, activity }),
   );
   const registerRunner = lazy(() =>
     createRegisterRunner({
@@ -106,6 +129,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
       connect: createCachedConnection(scope, repository(), 'project'),
       alarm: deps.registerAlarm(workspaceId),
       now: () => now().getTime(),
+      activity,
     }),
   );
 
@@ -133,6 +157,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
     transfer,
     runner,
     jobs,
+    rotation,
     projects,
     registerRunner,
     stop,

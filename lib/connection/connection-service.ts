@@ -16,6 +16,8 @@ import {
 } from './connection-repository';
 import { describeConnection, type ConnectionStatus } from './connection-status';
 import { findMissingAccess, releaseUnusedAccess } from './host-access';
+import { failureDetail, NO_ACTIVITY, outcomeOf, type ActivityRecorder } from '../activity/activity-recorder';
+import type { ActivityKind } from '../storage/activity/activity-schema';
 
 /** What the organisation's policy says about this workspace's connection (lib/policy/). */
 export interface ConnectionPolicy {
@@ -34,6 +36,8 @@ export interface ConnectionServiceDeps {
   /** The addresses the other workspaces use, whose host access a save here must not give back. */
   addressesElsewhere?: () => Promise<string[]>;
   policy?: ConnectionPolicy;
+  /** The activity log: every save and forget, done or refused (never a secret: no value is recorded). */
+  activity?: ActivityRecorder;
 }
 
 /** `locked`: this workspace's secrets are sealed and the passphrase lock is closed. */
@@ -67,48 +71,56 @@ export function createConnectionService({
   workspaceId,
   addressesElsewhere = () => Promise.resolve([]),
   policy,
+  activity = NO_ACTIVITY,
 }: ConnectionServiceDeps) {
+  async function recorded<T>(kind: ActivityKind, result: Result<T>): Promise<Result<T>> {
+    await activity.record({ kind, outcome: outcomeOf(result), ...failureDetail(result) });
+    return result;
+  }
+
+  async function save(request: ConnectionUpdate) {
+    if (policy && (await policy.locked()) && !(await policy.allowsSave(request))) return policy.refusal();
+    // A secret the policy sets is read-only, in a locked workspace or not.
+    const setByPolicy = workspaceId === undefined ? [] : (await policySecrets(workspaceId)).fixed;
+    const typed = setByPolicy.find((field) => request[field].trim() !== '');
+    if (typed) return fail('INVALID_INPUT', text('errorSecretSetByPolicy'), { field: typed });
+    // Closed, the passphrase lock can neither keep the sealed secrets nor seal new ones.
+    if (await isLockedNow()) return lockedError();
+    const userGroupBaseUrl = normaliseUrl(request.userGroupBaseUrl);
+    if (!userGroupBaseUrl.ok) {
+      return fail('INVALID_INPUT', urlProblemMessage(userGroupBaseUrl.problem), { field: 'userGroupBaseUrl' });
+    }
+    const projectApiUrl = normaliseUrl(request.projectApiUrl);
+    if (!projectApiUrl.ok) {
+      return fail('INVALID_INPUT', urlProblemMessage(projectApiUrl.problem), { field: 'projectApiUrl' });
+    }
+    // Access to an address no longer configured is given back, within the save's turn of the queue
+    // so that a later save cannot configure it again in between.
+    const update = { ...request, userGroupBaseUrl: userGroupBaseUrl.url, projectApiUrl: projectApiUrl.url };
+    const saved = await written(() =>
+      repository.save(update, async (previous, next) => {
+        await releaseUnusedAccess(
+          [previous.userGroupBaseUrl, previous.projectApiUrl],
+          [next.userGroupBaseUrl, next.projectApiUrl, ...(await addressesElsewhere())],
+        );
+      }),
+    );
+    return saved.ok ? statusOf(saved.value) : saved;
+  }
+
+  /** Works while the passphrase lock is closed: forgetting needs no key. */
+  async function forget() {
+    if (policy && (await policy.locked())) return policy.refusal();
+    const forgotten = await written(() => repository.forget());
+    return forgotten.ok ? statusOf(await repository.load(), await repository.locked()) : forgotten;
+  }
+
   return {
     async status() {
       return statusOf(await repository.load(), await repository.locked());
     },
-
-    async save(request: ConnectionUpdate) {
-      if (policy && (await policy.locked()) && !(await policy.allowsSave(request))) return policy.refusal();
-      // A secret the policy sets is read-only, in a locked workspace or not.
-      const setByPolicy = workspaceId === undefined ? [] : (await policySecrets(workspaceId)).fixed;
-      const typed = setByPolicy.find((field) => request[field].trim() !== '');
-      if (typed) return fail('INVALID_INPUT', text('errorSecretSetByPolicy'), { field: typed });
-      // Closed, the passphrase lock can neither keep the sealed secrets nor seal new ones.
-      if (await isLockedNow()) return lockedError();
-      const userGroupBaseUrl = normaliseUrl(request.userGroupBaseUrl);
-      if (!userGroupBaseUrl.ok) {
-        return fail('INVALID_INPUT', urlProblemMessage(userGroupBaseUrl.problem), { field: 'userGroupBaseUrl' });
-      }
-      const projectApiUrl = normaliseUrl(request.projectApiUrl);
-      if (!projectApiUrl.ok) {
-        return fail('INVALID_INPUT', urlProblemMessage(projectApiUrl.problem), { field: 'projectApiUrl' });
-      }
-      // Access to an address no longer configured is given back, within the save's turn of the queue
-      // so that a later save cannot configure it again in between.
-      const update = { ...request, userGroupBaseUrl: userGroupBaseUrl.url, projectApiUrl: projectApiUrl.url };
-      const saved = await written(() =>
-        repository.save(update, async (previous, next) => {
-          await releaseUnusedAccess(
-            [previous.userGroupBaseUrl, previous.projectApiUrl],
-            [next.userGroupBaseUrl, next.projectApiUrl, ...(await addressesElsewhere())],
-          );
-        }),
-      );
-      return saved.ok ? statusOf(saved.value) : saved;
-    },
-
-    /** Works while the passphrase lock is closed: forgetting needs no key. */
-    async forget() {
-      if (policy && (await policy.locked())) return policy.refusal();
-      const forgotten = await written(() => repository.forget());
-      return forgotten.ok ? statusOf(await repository.load(), await repository.locked()) : forgotten;
-    },
+    save: async (request: ConnectionUpdate) => recorded('connectionSaved', await save(request)),
+    forget: async () => recorded('connectionForgotten', await forget()),
   };
 }
 

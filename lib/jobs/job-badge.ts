@@ -32,3 +32,11 @@ export function combinedBadge(badges: ReadonlyMap<string, JobBadge>): JobBadge {
   }
   return NO_BADGE;
 }
+
+const DUE = '#b3261e';
+
+/** Tokens due for rotation (reminders on), when no job is under way: their count ("5", "999+"). */
+export function dueBadge(due: number): JobBadge {
+  if (due <= 0) return NO_BADGE;
+  return { text: due > 999 ? '999+' : String(due), color: DUE };
+}

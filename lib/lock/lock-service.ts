@@ -18,6 +18,8 @@ import {
 import { openWith, type LockKey } from '../storage/credentials/passphrase-key';
 import { LOCK_STATE_KEY, LOCK_VERIFIER_TEXT } from '../storage/lock/lock-keys';
 import { DEFAULT_LOCK_AFTER, type LockAfter, type LockState, type LockStatus } from '../storage/lock/lock-schema';
+import { failureDetail, NO_ACTIVITY, outcomeOf, type ActivityRecorder } from '../activity/activity-recorder';
+import type { ActivityEvent } from '../activity/activity-recorder';
 
 // Background only. Turning the passphrase lock on and off, unlocking, locking, changing the
 // passphrase, and forgetting every secret when the passphrase is forgotten (design.md §10). The
@@ -27,6 +29,8 @@ import { DEFAULT_LOCK_AFTER, type LockAfter, type LockState, type LockStatus } f
 export interface LockDeps {
   randomBytes?: RandomBytes;
   now?: () => Date;
+  /** The activity log: the lock turned on, off or changed, and every secret forgotten (never a passphrase). */
+  activity?: ActivityRecorder;
 }
 
 const WRONG = text('errorWrongPassphrase');
@@ -37,6 +41,7 @@ const TOKEN_LOST = text('groupsTokenLost');
 export function createLockService(deps: LockDeps = {}) {
   const randomBytes = deps.randomBytes ?? secureRandomBytes;
   const now = deps.now ?? (() => new Date());
+  const activity = deps.activity ?? NO_ACTIVITY;
   // The same queue as every workspace's credential saves; it waits for operations that hold the key.
   const serially = inCredentialsLane;
 
@@ -73,7 +78,21 @@ export function createLockService(deps: LockDeps = {}) {
       return ok(await status());
     });
 
-  return {
+  /** The entry of a change of the lock; then the result, unchanged. */
+  async function recorded<T>(
+    kind: ActivityEvent['kind'],
+    result: Result<T>,
+    detail?: ActivityEvent['detail'],
+  ): Promise<Result<T>> {
+    await activity.record({
+      kind,
+      outcome: outcomeOf(result),
+      ...(result.ok ? detail && { detail } : failureDetail(result)),
+    });
+    return result;
+  }
+
+  const operations = {
     status,
 
     /** At the worker's start, before anything reads a secret: a change of key cut off midway is finished or undone. */
@@ -134,6 +153,29 @@ export function createLockService(deps: LockDeps = {}) {
         const cleared = await forgetEverything(TOKEN_LOST, now().toISOString());
         return ok({ ...cleared, status: await status() });
       }),
+  };
+
+  return {
+    ...operations,
+    turnOn: async (passphrase: string, lockAfter: LockAfter) =>
+      recorded('lockTurnedOn', await operations.turnOn(passphrase, lockAfter)),
+    turnOff: async (passphrase: string) => recorded('lockTurnedOff', await operations.turnOff(passphrase)),
+    changePassphrase: async (current: string, passphrase: string) =>
+      recorded(
+        'lockChanged',
+        await operations.changePassphrase(current, passphrase),
+        text('activityLockPassphraseChanged'),
+      ),
+    setLockAfter: async (lockAfter: LockAfter) =>
+      recorded('lockChanged', await operations.setLockAfter(lockAfter), text('activityLockAfterChanged')),
+    forgetEverything: async () => {
+      const forgotten = await operations.forgetEverything();
+      return recorded(
+        'credentialsForgottenAll',
+        forgotten,
+        forgotten.ok ? text('activityForgotAll', forgotten.value.credentials, forgotten.value.tokens) : undefined,
+      );
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import * as noticeMessages from './messages/notice-messages';
 import * as projectMessages from './messages/project-messages';
 import * as registerPagesMessages from './messages/register-pages-messages';
 import * as registryTransferMessages from './messages/registry-transfer-messages';
+import * as rotationMessages from './messages/rotation-messages';
 import * as selectionJobMessages from './messages/selection-job-messages';
 import * as setupFileMessages from './messages/setup-file-messages';
 import * as userGroupMessages from './messages/user-group-messages';
@@ -25,6 +26,7 @@ export const protocol = {
   ...userGroupMessages,
   ...registryTransferMessages,
   ...selectionJobMessages,
+  ...rotationMessages,
   ...registerPagesMessages,
   ...noticeMessages,
   ...workspaceMessages,

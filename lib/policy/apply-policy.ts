@@ -75,6 +75,7 @@ export function createPolicyApplier({ index, connectionOf, getManaged }: PolicyA
     const status: PolicyStatus = {
       locked: policy.locked,
       ...(policy.allowSecretExport && { allowSecretExport: true }),
+      ...(policy.tokenRotation && { tokenRotation: policy.tokenRotation }),
       problems: policy.problems,
       applied,
       fixed,

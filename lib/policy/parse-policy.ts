@@ -3,7 +3,10 @@ import { parseWorkspace } from './parse-workspace';
 import {
   EMPTY_POLICY,
   allowSecretExportSchema,
+  lockTokenRotationSchema,
   lockWorkspacesSchema,
+  tokenRotationDaysSchema,
+  isRotationPeriod,
   MAX_MANAGED_WORKSPACES,
   MAX_POLICY_PROBLEMS,
   POLICY_KEYS,
@@ -56,18 +59,35 @@ function readWorkspaces(value: unknown, report: Report): ManagedWorkspace[] {
   return workspaces;
 }
 
+const FLAG_SCHEMAS = {
+  lockWorkspaces: lockWorkspacesSchema,
+  allowSecretExport: allowSecretExportSchema,
+  lockTokenRotation: lockTokenRotationSchema,
+};
+
 /** A yes/no key; a value that is not a boolean is ignored with a problem, which leaves the default (no). */
-function readFlag(value: unknown, key: 'lockWorkspaces' | 'allowSecretExport', report: Report): boolean {
+function readFlag(value: unknown, key: keyof typeof FLAG_SCHEMAS, report: Report): boolean {
   if (isUnset(value)) return false;
-  const flag = checkValue(
-    key === 'lockWorkspaces' ? lockWorkspacesSchema : allowSecretExportSchema,
-    value,
-    key,
-    'value',
-  );
+  const flag = checkValue(FLAG_SCHEMAS[key], value, key, 'value');
   if (flag.ok) return flag.value;
   report(flag.problem);
   return false;
+}
+
+/**
+ * `tokenRotationDays` and `lockTokenRotation`: undefined when the policy says neither (or only bad
+ * values). A lock without a usable period locks **Rotate tokens every** at Off.
+ */
+function readTokenRotation(policy: Record<string, unknown>, report: Report): ParsedPolicy['tokenRotation'] {
+  let everyDays: number | undefined;
+  if (!isUnset(policy.tokenRotationDays)) {
+    const days = checkValue(tokenRotationDaysSchema, policy.tokenRotationDays, 'tokenRotationDays', 'value');
+    if (days.ok) everyDays = days.value;
+    else report(days.problem);
+  }
+  const locked = readFlag(policy.lockTokenRotation, 'lockTokenRotation', report);
+  if (everyDays === undefined && !locked) return undefined;
+  return { ...(everyDays !== undefined && isRotationPeriod(everyDays) && { everyDays }), locked };
 }
 
 /**
@@ -87,14 +107,22 @@ export function parsePolicy(raw: unknown): ParsedPolicy {
   let workspaces: ManagedWorkspace[] = [];
   let locked = false;
   let allowSecretExport = false;
+  let tokenRotation: ParsedPolicy['tokenRotation'];
   if (policy) {
     workspaces = readWorkspaces(policy.workspaces, report);
     locked = readFlag(policy.lockWorkspaces, 'lockWorkspaces', report);
     allowSecretExport = readFlag(policy.allowSecretExport, 'allowSecretExport', report);
+    tokenRotation = readTokenRotation(policy, report);
     reportUnknownKeys(policy, POLICY_KEYS, '', report);
   } else {
     report({ code: 'wrong-type', path: '', ignored: 'value', expected: 'object' });
   }
   if (unlisted > 0) problems.push({ code: 'more-problems', path: '', ignored: 'none', count: unlisted });
-  return { workspaces, locked, ...(allowSecretExport && { allowSecretExport: true }), problems };
+  return {
+    workspaces,
+    locked,
+    ...(allowSecretExport && { allowSecretExport: true }),
+    ...(tokenRotation && { tokenRotation }),
+    problems,
+  };
 }

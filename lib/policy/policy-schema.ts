@@ -1,13 +1,20 @@
 import { z } from 'zod/mini';
 import { hasControlCharacter } from '@/lib/text/control-characters';
 import { policyProblemSchema } from '../storage/policy-status';
+import { ROTATION_PERIODS, rotationPeriodSchema, type RotationPeriod } from '../storage/rotation/token-rotation';
 
 // The organisation policy (design.md §9): what an administrator may set through `storage.managed`,
 // and what reading it produces. Schemas only, no browser access, so any page may import this file.
 // public/managed-schema.json declares the same keys for Chrome; a unit test keeps the two in step.
 
 /** The policy's keys as administrators write them (Chrome's schema, policies.json, .reg, plist). */
-export const POLICY_KEYS = ['workspaces', 'lockWorkspaces', 'allowSecretExport'] as const;
+export const POLICY_KEYS = [
+  'workspaces',
+  'lockWorkspaces',
+  'allowSecretExport',
+  'tokenRotationDays',
+  'lockTokenRotation',
+] as const;
 export const WORKSPACE_KEYS = ['name', 'projectApiUrl', 'userGroupBaseUrl', 'apiKey', 'authToken', 'apiToken'] as const;
 
 /** Only this many entries of `workspaces` are read: a policy cannot flood every page with workspaces. */
@@ -40,6 +47,13 @@ export const policySecretSchema = z.string().check(
   z.refine((value) => PRINTABLE_ASCII.test(value), 'invalid-secret'),
 );
 export const lockWorkspacesSchema = z.boolean();
+export const lockTokenRotationSchema = z.boolean();
+/** **Rotate tokens every**, in days: one of the choices the page offers (0 is Off). */
+export const tokenRotationDaysSchema = z
+  .number()
+  .check(z.refine((days) => (ROTATION_PERIODS as readonly number[]).includes(days), 'invalid-rotation-days'));
+export const isRotationPeriod = (days: number): days is RotationPeriod =>
+  (ROTATION_PERIODS as readonly number[]).includes(days);
 export const allowSecretExportSchema = z.boolean();
 /** The list itself; its entries are read one by one so that one bad entry costs only itself. */
 export const workspaceListSchema = z.array(z.unknown());
@@ -68,6 +82,11 @@ export const parsedPolicySchema = z.object({
    * only when the policy says so; by default they never leave the browser.
    */
   allowSecretExport: z.optional(z.literal(true)),
+  /**
+   * `tokenRotationDays` and `lockTokenRotation`: how often every workspace's tokens are due for
+   * rotation. Absent when the policy says neither.
+   */
+  tokenRotation: z.optional(z.object({ everyDays: z.optional(rotationPeriodSchema), locked: z.boolean() })),
   problems: z.array(policyProblemSchema),
 });
 export type ParsedPolicy = z.infer<typeof parsedPolicySchema>;

@@ -41,7 +41,7 @@ export function reportUnknownKeys(
 }
 
 type Expected = NonNullable<PolicyProblem['expected']>;
-const EXPECTED = new Set<string>(['object', 'array', 'string', 'boolean'] satisfies Expected[]);
+const EXPECTED = new Set<string>(['object', 'array', 'string', 'boolean', 'number'] satisfies Expected[]);
 
 /**
  * Parses `value` with `schema`; a failure becomes a problem from its first issue: a wrong type, a

@@ -3,16 +3,26 @@ import type { ProjectInput } from '../api/project-input';
 import { redactSecrets } from '../api/redact-secrets';
 import type { ConnectionRepository } from '../connection/connection-repository';
 import type { HistoryRecorder } from '../storage/history/history-writer';
+import { NO_ACTIVITY, type ActivityRecorder } from '../activity/activity-recorder';
+import { recordProjectRegistered } from '../activity/project-activity';
 
 export interface ProjectServiceDeps {
   api: ProjectApi;
   connection: Pick<ConnectionRepository, 'require'>;
   history: HistoryRecorder;
   now?: () => Date;
+  /** The activity log: each registration, done or not. */
+  activity?: ActivityRecorder;
 }
 
 /** Creating a project in one workspace: with its connection, recorded in its history. */
-export function createProjectService({ api, connection, history, now = () => new Date() }: ProjectServiceDeps) {
+export function createProjectService({
+  api,
+  connection,
+  history,
+  now = () => new Date(),
+  activity = NO_ACTIVITY,
+}: ProjectServiceDeps) {
   return {
     async createProject({ projectUrl, projectName }: ProjectInput) {
       const required = await connection.require('project');
@@ -26,6 +36,7 @@ export function createProjectService({ api, connection, history, now = () => new
         const { projectId } = result.value;
         await history.record({ projectId, projectUrl, projectName, createdAt: now().toISOString() });
       }
+      await recordProjectRegistered(activity, { projectUrl, projectName }, result);
       return result;
     },
   };

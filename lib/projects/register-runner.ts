@@ -1,3 +1,5 @@
+import { NO_ACTIVITY, type ActivityRecorder } from '../activity/activity-recorder';
+import { recordProjectRegistered } from '../activity/project-activity';
 import type { ProjectApi } from '../api/project-api';
 import { redactSecrets } from '../api/redact-secrets';
 import type { Connection } from '../connection/connection-repository';
@@ -22,6 +24,8 @@ export interface RegisterRunnerDeps {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   newId?: () => string;
   maxInWorkerWaitMs?: number;
+  /** The activity log: each page sent, registered or not, as the popup's Create project records it. */
+  activity?: ActivityRecorder;
 }
 
 /**
@@ -29,7 +33,7 @@ export interface RegisterRunnerDeps {
  * waits for it (withSecretsOpen), and a page is never sent while the lock is closed (the job pauses).
  */
 export function sendPage(
-  deps: Pick<RegisterRunnerDeps, 'api' | 'history'> & { now: () => number },
+  deps: Pick<RegisterRunnerDeps, 'api' | 'history' | 'activity'> & { now: () => number },
   page: PageRow,
   connection: Connection,
   sentAt: number,
@@ -43,8 +47,10 @@ export function sendPage(
         // In the history before the next request (and before the job records it).
         const { projectId } = answer.value;
         await deps.history.record({ projectId, ...input, createdAt: new Date(deps.now()).toISOString() });
-        return { kind: 'created', id: projectId };
       }
+      // One entry per page sent, worded as the popup's (a page already registered is a failed attempt).
+      await recordProjectRegistered(deps.activity ?? NO_ACTIVITY, input, answer);
+      if (answer.ok) return { kind: 'created', id: answer.value.projectId };
       // The service has a project for this page (one per site): its id when the service names it.
       if (answer.error.code === 'ALREADY_EXISTS') return { kind: 'existed', id: answer.error.relatedId };
       return classifyAnswer(answer, sentAt, 'created');

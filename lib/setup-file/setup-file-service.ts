@@ -25,6 +25,7 @@ import { decryptSetupFile, type SetupFileContents } from './decrypt-setup-file';
 import type { SetupImportProblem } from './setup-import-problem';
 import { writeSetupFile } from './write-setup-file';
 import { createSerialQueue } from '../async/serial-queue';
+import { failureDetail, NO_ACTIVITY, outcomeOf, type ActivityRecorder } from '../activity/activity-recorder';
 
 export interface SetupFilesDeps {
   index: WorkspaceIndexStore;
@@ -32,6 +33,8 @@ export interface SetupFilesDeps {
   connectionOf: (workspaceId: string) => Promise<ConnectionRepository | undefined>;
   /** The addresses the workspaces other than this one use: host access they need stays. */
   addressesElsewhere: (workspaceId: string) => Promise<string[]>;
+  /** The activity log: workspaces imported or replaced from a file (never what the file holds). */
+  activity?: ActivityRecorder;
   /**
    * Removes what is left of a workspace that left the list (its services, its keys): after an import
    * took the place of an unused one. Without it, only the list changes.
@@ -87,8 +90,27 @@ function firstEntries(
 }
 
 /** Export and import of setup files (design.md §8). Secrets go into a file only as ciphertext. */
-export function createSetupFiles({ index, connectionOf, addressesElsewhere, discard }: SetupFilesDeps) {
+export function createSetupFiles({
+  index,
+  connectionOf,
+  addressesElsewhere,
+  activity = NO_ACTIVITY,
+  discard,
+}: SetupFilesDeps) {
   const serially = createSerialQueue();
+
+  /** An import that added or replaced a workspace, or failed; one that only found a namesake changed nothing. */
+  async function recorded(result: Result<SetupImport>): Promise<Result<SetupImport>> {
+    if (result.ok && result.value.status === 'exists') return result;
+    const imported = result.ok && result.value.status === 'imported' ? result.value : undefined;
+    await activity.record({
+      kind: imported?.replaced ? 'workspaceReplaced' : 'workspaceImported',
+      outcome: result.ok && !imported ? 'failed' : outcomeOf(result),
+      ...(imported && { workspace: { id: imported.workspace.id, name: imported.workspace.name } }),
+      ...failureDetail(result),
+    });
+    return result;
+  }
 
   /** The user's workspaces that were never used (a fresh install's "Workspace 1"): an import replaces them. */
   async function unusedWorkspaces(): Promise<string[]> {
@@ -138,58 +160,62 @@ export function createSetupFiles({ index, connectionOf, addressesElsewhere, disc
       return fail('INVALID_INPUT', text('errorSetupUnwritable'));
     },
 
-    importFile: (fileText: string, passphrase: string, replace: boolean) =>
-      serially(async (): Promise<Result<SetupImport>> => {
-        // Closed, the lock could not seal the file's secrets: the user unlocks first.
-        if (await isLockedNow()) return fail('LOCKED', text('errorLockedImportSetup'));
-        const contents = await decryptSetupFile(fileText, passphrase);
-        if (!contents.ok) return ok({ status: 'problem' as const, problem: contents.problem.code });
-        const connection = connectionFromFile(contents.value);
-        const addresses = { projectApiUrl: connection.projectApiUrl, userGroupBaseUrl: connection.userGroupBaseUrl };
-        const name = contents.value.workspace.name;
-        const existing = (await index.read()).index.workspaces.find((workspace) => sameName(workspace.name, name));
-        // A workspace the organization's policy provides keeps the policy's connection.
-        if (existing && isManaged(existing)) return managedByPolicy();
-        const repository = existing && (await connectionOf(existing.id));
-        if (existing && !repository) return unknownWorkspace();
-        if (existing && repository && !replace) {
-          const { projectApiUrl, userGroupBaseUrl } = await repository.load();
-          return ok({
-            status: 'exists',
-            workspace: existing,
-            current: { projectApiUrl, userGroupBaseUrl },
-            incoming: addresses,
-          });
-        }
-        if (existing && repository) {
-          // Only the connection and its secrets change: the registry, history and bulk job stay.
-          await repository.save(connection, async (previous, next) => {
-            const elsewhere = await addressesElsewhere(existing.id);
-            await releaseUnusedAccess(
-              [previous.userGroupBaseUrl, previous.projectApiUrl],
-              [next.userGroupBaseUrl, next.projectApiUrl, ...elsewhere],
-            );
-          });
-          await index.use(existing.id);
-          return ok({ status: 'imported', workspace: existing, replaced: true, addresses });
-        }
-        // In the credentials lane, like every write of a secret: a lock turning on meanwhile seals these too.
-        // Unused workspaces leave the list in the same write: a fresh install imports into one workspace,
-        // not beside an empty "Workspace 1" (and the popup then offers no workspace that cannot register).
-        let replacing: string[] = [];
-        const created = await inCredentialsLane(async () => {
-          if (await isLockedNow()) return undefined;
-          replacing = await unusedWorkspaces();
-          const credentials = await closeForStorage(bindCredentials(EMPTY_STORED_CREDENTIALS, connection));
-          return index.createWith(name, (id) => firstEntries(id, connection, credentials), replacing);
-        });
-        if (!created) return fail('LOCKED', text('errorLockedImportSetup'));
-        if (!created.ok) return ok({ status: 'problem', problem: 'bad-name' });
-        // What the replaced ones left (version entries, a connection without addresses) goes too.
-        for (const id of replacing) await discard?.(id);
-        return ok({ status: 'imported', workspace: created.value, replaced: false, addresses });
-      }),
+    importFile: async (fileText: string, passphrase: string, replace: boolean) =>
+      recorded(await importFile(fileText, passphrase, replace)),
   };
+
+  function importFile(fileText: string, passphrase: string, replace: boolean): Promise<Result<SetupImport>> {
+    return serially(async (): Promise<Result<SetupImport>> => {
+      // Closed, the lock could not seal the file's secrets: the user unlocks first.
+      if (await isLockedNow()) return fail('LOCKED', text('errorLockedImportSetup'));
+      const contents = await decryptSetupFile(fileText, passphrase);
+      if (!contents.ok) return ok({ status: 'problem' as const, problem: contents.problem.code });
+      const connection = connectionFromFile(contents.value);
+      const addresses = { projectApiUrl: connection.projectApiUrl, userGroupBaseUrl: connection.userGroupBaseUrl };
+      const name = contents.value.workspace.name;
+      const existing = (await index.read()).index.workspaces.find((workspace) => sameName(workspace.name, name));
+      // A workspace the organization's policy provides keeps the policy's connection.
+      if (existing && isManaged(existing)) return managedByPolicy();
+      const repository = existing && (await connectionOf(existing.id));
+      if (existing && !repository) return unknownWorkspace();
+      if (existing && repository && !replace) {
+        const { projectApiUrl, userGroupBaseUrl } = await repository.load();
+        return ok({
+          status: 'exists',
+          workspace: existing,
+          current: { projectApiUrl, userGroupBaseUrl },
+          incoming: addresses,
+        });
+      }
+      if (existing && repository) {
+        // Only the connection and its secrets change: the registry, history and bulk job stay.
+        await repository.save(connection, async (previous, next) => {
+          const elsewhere = await addressesElsewhere(existing.id);
+          await releaseUnusedAccess(
+            [previous.userGroupBaseUrl, previous.projectApiUrl],
+            [next.userGroupBaseUrl, next.projectApiUrl, ...elsewhere],
+          );
+        });
+        await index.use(existing.id);
+        return ok({ status: 'imported', workspace: existing, replaced: true, addresses });
+      }
+      // In the credentials lane, like every write of a secret: a lock turning on meanwhile seals these too.
+      // Unused workspaces leave the list in the same write: a fresh install imports into one workspace,
+      // not beside an empty "Workspace 1" (and the popup then offers no workspace that cannot register).
+      let replacing: string[] = [];
+      const created = await inCredentialsLane(async () => {
+        if (await isLockedNow()) return undefined;
+        replacing = await unusedWorkspaces();
+        const credentials = await closeForStorage(bindCredentials(EMPTY_STORED_CREDENTIALS, connection));
+        return index.createWith(name, (id) => firstEntries(id, connection, credentials), replacing);
+      });
+      if (!created) return fail('LOCKED', text('errorLockedImportSetup'));
+      if (!created.ok) return ok({ status: 'problem', problem: 'bad-name' });
+      // What the replaced ones left (version entries, a connection without addresses) goes too.
+      for (const id of replacing) await discard?.(id);
+      return ok({ status: 'imported', workspace: created.value, replaced: false, addresses });
+    });
+  }
 }
 
 export type SetupFiles = ReturnType<typeof createSetupFiles>;

@@ -1,4 +1,6 @@
+import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
+import { rotationPeriodSchema } from './rotation/token-rotation';
 
 export const policyProblemCodeSchema = z.enum([
   /** The value has another JSON type than `expected`. */
@@ -22,6 +24,8 @@ export const policyProblemCodeSchema = z.enum([
   'invalid-secret',
   /** A secret for an API whose address is not set (or was refused): it could not be bound to an origin. */
   'secret-without-address',
+  /** `tokenRotationDays` is a number other than 0, 30, 60, 90, 180 or 365. */
+  'invalid-rotation-days',
   /** `count` further problems were not listed. */
   'more-problems',
 ]);
@@ -48,7 +52,7 @@ export const policyProblemSchema = z.object({
   code: policyProblemCodeSchema,
   path: z.string(),
   ignored: z.enum(['value', 'workspace', 'none']),
-  expected: z.optional(z.enum(['object', 'array', 'string', 'boolean'])),
+  expected: z.optional(z.enum(['object', 'array', 'string', 'boolean', 'number'])),
   limit: z.optional(z.number()),
   count: z.optional(z.number()),
   reason: z.optional(addressReasonSchema),
@@ -72,6 +76,11 @@ export const policyStatusSchema = z.object({
   allowSecretExport: z.optional(z.boolean()),
   /** For each managed workspace, the secrets the policy sets: read-only, only the others can be typed. */
   fixed: z.optional(z.record(z.string(), z.array(z.enum(['apiKey', 'authToken', 'apiToken'])))),
+  /**
+   * **Rotate tokens every**, for every workspace: `everyDays` (absent: the policy sets none) is the
+   * default of a workspace whose user has not chosen, or, `locked`, the setting of every workspace.
+   */
+  tokenRotation: z.optional(z.object({ everyDays: z.optional(rotationPeriodSchema), locked: z.boolean() })),
 });
 export type PolicyStatus = z.infer<typeof policyStatusSchema>;
 
@@ -81,4 +90,9 @@ export const EMPTY_POLICY_STATUS: PolicyStatus = { locked: false, problems: [], 
 export function parsePolicyStatus(stored: Record<string, unknown>): PolicyStatus {
   const parsed = policyStatusSchema.safeParse(stored[MANAGED_POLICY_KEY]);
   return parsed.success ? parsed.data : EMPTY_POLICY_STATUS;
+}
+
+/** What the policy last applied says about **Rotate tokens every** (undefined: nothing), read in the background. */
+export async function readPolicyTokenRotation(): Promise<PolicyStatus['tokenRotation']> {
+  return parsePolicyStatus(await browser.storage.local.get(MANAGED_POLICY_KEY)).tokenRotation;
 }

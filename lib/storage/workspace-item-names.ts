@@ -20,6 +20,7 @@ const LOCAL_ITEMS: WorkspaceItemName[] = [
   'registerPagesRows',
   'apiHealth',
   'lastRegistryExport',
+  'tokenRotation',
 ];
 
 /** Session storage holds only the secrets of a workspace whose user chose "forget when the browser closes". */

@@ -21,7 +21,8 @@ export type WorkspaceItemName =
   | 'registerPagesJob'
   | 'registerPagesRows'
   | 'apiHealth'
-  | 'lastRegistryExport';
+  | 'lastRegistryExport'
+  | 'tokenRotation';
 
 /**
  * The start of every key of one workspace: `ws.<id>.`. The empty scope is where versions before

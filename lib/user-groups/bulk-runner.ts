@@ -7,6 +7,7 @@ import type { BulkJob, QueuedRow } from '../storage/bulk-job/bulk-job-schema';
 import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
 import { flagCutOffRow, sendRow, type SelectionOperations } from './bulk-send';
 import type { RegistryWriter } from '../storage/registry/registry-writer';
+import type { ActivityRecorder } from '../activity/activity-recorder';
 import { createJobRunner, type JobAlarm } from '../jobs/job-runner';
 
 export { abortableSleep, JOB_UNDER_WAY, MAX_IN_WORKER_WAIT_MS, ROWS_UNREADABLE } from '../jobs/job-runner';
@@ -22,6 +23,8 @@ export interface BulkRunnerDeps {
   alarm: BulkAlarm;
   /** The single-row rotate and delete, for selection jobs (bulk-send.ts). */
   groups?: SelectionOperations;
+  /** The activity log, for a bulk create's rows (a selection job's rows are recorded by `groups`). */
+  activity?: ActivityRecorder;
   now?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   newId?: () => string;

@@ -12,6 +12,7 @@ import { recordUnsettledCreate, settleCreate } from './unsettled-creates';
 import { text, type MessageRef } from '../message-ref';
 import { withSecretsOpen } from '../storage/credentials/credentials-lane';
 import { LOCKED_MESSAGE } from '../storage/lock/lock-keys';
+import { failureDetail, fingerprintOf, outcomeOf, type ActivityRecorder } from '../activity/activity-recorder';
 
 /**
  * A selection job sends each group through the single-row rotate and delete (group-operations.ts), so
@@ -26,6 +27,8 @@ export interface RowSenders {
   /** Absent: rotate and delete rows fail (a runner built without them, in some unit tests). */
   groups?: SelectionOperations | undefined;
   now: () => number;
+  /** A bulk create's rows are recorded here (a selection job's, by the single-row operations). */
+  activity?: ActivityRecorder | undefined;
 }
 
 const refOf = (row: BulkRow): GroupRef => ({ environment: row.environment, userGroupId: row.userGroupId });
@@ -63,6 +66,14 @@ export async function sendRow(
           result: null,
         }));
       }
+      await deps.activity?.record({
+        kind: 'groupCreated',
+        outcome: outcomeOf(answer),
+        group: { name: row.name, id: row.userGroupId, environment: row.environment },
+        ...(answer.ok ? await fingerprintOf(answer.value.group.token) : {}),
+        ...(answer.ok && !answer.value.created && { detail: text('activityGroupExisted') }),
+        ...failureDetail(answer),
+      });
       return classifyCreate(answer, sentAt);
     },
   );

@@ -7,8 +7,8 @@ import type { Registry, RegistryEntry } from '../storage/registry/registry-schem
 export const REGISTRY_EXPORT_FORMAT = 'review-companion.user-groups';
 export const REGISTRY_EXPORT_VERSION = 1;
 
-/** The CSV columns of an export, in order; an import needs the same ones. */
-export const REGISTRY_CSV_COLUMNS = [
+/** The CSV columns an import needs: every export has them, in this order. */
+export const REGISTRY_CSV_REQUIRED_COLUMNS = [
   'name',
   'user_group_id',
   'environment',
@@ -17,6 +17,12 @@ export const REGISTRY_CSV_COLUMNS = [
   'created_at',
   'last_rotated_at',
 ] as const;
+
+/**
+ * The CSV columns of an export, in order: the required ones, then `issued_at` (when the token was
+ * issued; empty when unknown), which files written before it existed lack and an import accepts without.
+ */
+export const REGISTRY_CSV_COLUMNS = [...REGISTRY_CSV_REQUIRED_COLUMNS, 'issued_at'] as const;
 
 export interface ExportFile {
   fileName: string;
@@ -40,7 +46,10 @@ function inExportOrder(groups: readonly RegistryEntry[]): RegistryEntry[] {
   return [...groups].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || groupKey(a).localeCompare(groupKey(b)));
 }
 
-/** Every stored field of every group, `extra` and rotation marks included: nothing is left behind. */
+/**
+ * Every stored field of every group, `extra`, rotation marks and `issuedAt` (absent when unknown)
+ * included: nothing is left behind, and a restore keeps each token's age.
+ */
 export function exportRegistryJson(registry: Registry, at: Date, workspace: ExportSource): ExportFile {
   const document = {
     format: REGISTRY_EXPORT_FORMAT,
@@ -69,6 +78,7 @@ export function exportRegistryCsv(registry: Registry, at: Date, workspace: Expor
     String(group.team_id),
     group.createdAt,
     group.lastRotatedAt ?? '',
+    group.issuedAt ?? '',
   ]);
   return {
     fileName: exportFileName('csv', at, workspace),

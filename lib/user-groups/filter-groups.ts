@@ -2,11 +2,13 @@ import { type Environment } from '../environment';
 import type { RegistryEntry } from '../storage/registry/registry-schema';
 import { compareText, plainSortKey } from '../text/sort-key';
 import { createIncrementalSearch, matchesWords, searchTextOf, searchWords } from './group-search';
+import { isDue, issuedTime } from './token-age';
 
 export { compareText, plainSortKey };
 
-export type EnvironmentFilter = Environment | 'all';
-export type SortOrder = 'name' | 'id' | 'newest' | 'oldest';
+/** The Show select: an environment, all, or the tokens due for rotation (design.md §13). */
+export type EnvironmentFilter = Environment | 'all' | 'due';
+export type SortOrder = 'name' | 'id' | 'newest' | 'oldest' | 'tokenAge';
 
 export interface GroupQuery {
   search: string;
@@ -33,6 +35,10 @@ const COMPARE: Record<SortOrder, (a: Keyed, b: Keyed) => number> = {
   id: (a, b) => compareIds(a, b) || a.group.environment.localeCompare(b.group.environment),
   newest: (a, b) => b.group.createdAt.localeCompare(a.group.createdAt),
   oldest: (a, b) => a.group.createdAt.localeCompare(b.group.createdAt),
+  // Oldest token first; tokens of unknown age last (nothing says they are old).
+  tokenAge: (a, b) =>
+    (issuedTime(a.group) ?? Number.POSITIVE_INFINITY) - (issuedTime(b.group) ?? Number.POSITIVE_INFINITY) ||
+    compareIds(a, b),
 };
 
 /**
@@ -58,18 +64,40 @@ export function sortGroups(groups: readonly RegistryEntry[], sort: SortOrder): S
   };
 }
 
+/** What Due for rotation means now: the workspace's rotation period (0 when Off) and the time it is. */
+export interface DueRule {
+  everyDays: number;
+  now: number;
+}
+
+/** No rotation period: nothing is due. */
+const NOTHING_DUE: DueRule = { everyDays: 0, now: 0 };
+
+/** Whether a group passes the Show select: its environment, every group, or a token due for rotation. */
+function shownBy(environment: EnvironmentFilter, due: DueRule): (group: RegistryEntry) => boolean {
+  if (environment === 'all') return () => true;
+  if (environment === 'due') return (group) => isDue(group, due.everyDays, due.now);
+  return (group) => group.environment === environment;
+}
+
 /**
  * The sorted groups that match the search (every word, in any order, in the name or the id, any case
- * and accents) and the environment, in order.
+ * and accents) and the Show select (an environment, or the tokens due for rotation under `due`), in order.
  */
-export function searchGroups(index: SortedGroups, search: string, environment: EnvironmentFilter): RegistryEntry[] {
+export function searchGroups(
+  index: SortedGroups,
+  search: string,
+  environment: EnvironmentFilter,
+  due: DueRule = NOTHING_DUE,
+): RegistryEntry[] {
   const words = searchWords(search);
+  const shown = shownBy(environment, due);
   const { groups, haystacks } = index;
   if (words.length === 0 && environment === 'all') return groups.slice();
   const matching: RegistryEntry[] = [];
   for (let position = 0; position < groups.length; position += 1) {
     const group = groups[position]!;
-    if (environment !== 'all' && group.environment !== environment) continue;
+    if (!shown(group)) continue;
     if (!matchesWords(haystacks[position]!, words)) continue;
     matching.push(group);
   }
@@ -78,39 +106,50 @@ export function searchGroups(index: SortedGroups, search: string, environment: E
 
 /**
  * searchGroups for one index as the user types: each keystroke narrows the last result where it can
- * (group-search.ts), and a query and environment seen before give back the very same array, so that
- * the list does not render again for nothing.
+ * (group-search.ts), and a query and Show choice seen before give back the very same array, so that
+ * the list does not render again for nothing. Due for rotation is remembered per rotation period and
+ * time: a new `due` (another period, the clock moved on) filters again.
  */
 export function createGroupSearch(index: SortedGroups) {
   let positionsOf: ((query: string) => readonly number[]) | undefined;
-  // The rows of each result the search still remembers, per environment (forgotten with the result).
-  const rowsOf = new WeakMap<readonly number[], Partial<Record<EnvironmentFilter, readonly RegistryEntry[]>>>();
+  // The rows of each result the search still remembers, per Show choice (forgotten with the result).
+  const rowsOf = new WeakMap<readonly number[], Map<string, readonly RegistryEntry[]>>();
   const everything: readonly number[] = [];
-  return (search: string, environment: EnvironmentFilter): readonly RegistryEntry[] => {
+  return (search: string, environment: EnvironmentFilter, due: DueRule = NOTHING_DUE): readonly RegistryEntry[] => {
     // No words: every group, and the texts need not even be folded.
     const positions =
       searchWords(search).length === 0
         ? everything
         : (positionsOf ??= createIncrementalSearch(index.haystacks))(search);
-    const known = rowsOf.get(positions) ?? {};
-    rowsOf.set(positions, known);
-    const cached = known[environment];
+    let known = rowsOf.get(positions);
+    if (!known) rowsOf.set(positions, (known = new Map<string, readonly RegistryEntry[]>()));
+    const key = environment === 'due' ? `due ${due.everyDays} ${due.now}` : environment;
+    const cached = known.get(key);
     if (cached) return cached;
-    const inEnvironment = (group: RegistryEntry) => environment === 'all' || group.environment === environment;
+    // Only the latest due rule is worth keeping: the clock does not go back.
+    if (environment === 'due') for (const other of known.keys()) if (other.startsWith('due ')) known.delete(other);
+    const shown = shownBy(environment, due);
     const rows =
       positions === everything
         ? environment === 'all'
           ? index.groups
-          : index.groups.filter(inEnvironment)
-        : positions.map((position) => index.groups[position]!).filter(inEnvironment);
-    known[environment] = rows;
+          : index.groups.filter(shown)
+        : positions.map((position) => index.groups[position]!).filter(shown);
+    known.set(key, rows);
     return rows;
   };
 }
 
-/** The rows to show: matching the search (every word, name or id, any case and accents), the environment, in order. */
-export function filterGroups(groups: readonly RegistryEntry[], query: GroupQuery): RegistryEntry[] {
-  return searchGroups(sortGroups(groups, query.sort), query.search, query.environment);
+/**
+ * The rows to show: matching the search (every word, name or id, any case and accents) and the Show
+ * select (`due` says what Due for rotation means), in order.
+ */
+export function filterGroups(
+  groups: readonly RegistryEntry[],
+  query: GroupQuery,
+  due: DueRule = NOTHING_DUE,
+): RegistryEntry[] {
+  return searchGroups(sortGroups(groups, query.sort), query.search, query.environment, due);
 }
 
 export function countByEnvironment(groups: readonly RegistryEntry[]): Record<Environment, number> {

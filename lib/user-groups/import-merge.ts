@@ -20,6 +20,7 @@ export type Difference =
   | { kind: 'team'; from: number; to: number }
   | { kind: 'created'; from: string; to: string }
   | { kind: 'rotated'; from: string | null; to: string | null }
+  | { kind: 'issued'; from: string | null; to: string | null }
   | { kind: 'extra' }
   | { kind: 'flagCleared' }
   | { kind: 'flagged' };
@@ -65,12 +66,17 @@ export function mergeImported(
   existing: RegistryEntry | undefined,
   now: string,
 ): RegistryEntry {
-  const { createdAt, ...fields } = imported.fields;
+  const { createdAt, issuedAt: fileIssuedAt, ...fields } = imported.fields;
   const fileMark = imported.rotation && { ...imported.rotation, state: 'unknown' as const };
-  const rotation = fileMark ?? (existing?.token === fields.token ? existing.rotation : undefined);
+  const sameToken = existing?.token === fields.token;
+  const rotation = fileMark ?? (sameToken ? existing.rotation : undefined);
+  // A backup keeps the dates it carries; without one, the stored date of the same token stays, and a
+  // token of unknown age stays unknown (never "now": restoring it does not make it new).
+  const issuedAt = fileIssuedAt ?? (sameToken ? existing.issuedAt : undefined);
   return {
     ...fields,
     createdAt: createdAt ?? existing?.createdAt ?? now,
+    ...(issuedAt !== undefined && { issuedAt }),
     extra: imported.extra ?? existing?.extra ?? {},
     ...(rotation && { rotation }),
   };
@@ -85,6 +91,8 @@ export function describeDifferences(previous: RegistryEntry, next: RegistryEntry
     differences.push({ kind: 'created', from: previous.createdAt, to: next.createdAt });
   if (previous.lastRotatedAt !== next.lastRotatedAt)
     differences.push({ kind: 'rotated', from: previous.lastRotatedAt, to: next.lastRotatedAt });
+  if (previous.issuedAt !== next.issuedAt)
+    differences.push({ kind: 'issued', from: previous.issuedAt ?? null, to: next.issuedAt ?? null });
   if (!sameJson(previous.extra, next.extra)) differences.push({ kind: 'extra' });
   if (!sameJson(previous.rotation, next.rotation))
     differences.push({ kind: next.rotation ? 'flagged' : 'flagCleared' });

@@ -53,6 +53,8 @@ export const jsonGroupSchema = z.object({
   environment: environmentField,
   createdAt: dateText,
   lastRotatedAt: z.nullable(dateText),
+  /** Absent in files written before token ages existed: the token's age is then unknown. */
+  issuedAt: z.optional(dateText),
   rotation: z.optional(z.extend(rotationMarkSchema, { since: dateText, message: z.optional(rotationText) })),
   extra: z.optional(extraFields),
 });
@@ -65,4 +67,6 @@ export const csvRowSchema = z.object({
   team_id: z.string().check(z.regex(/^-?\d{1,15}$/, FIELD_RULES.notWholeNumber)),
   created_at: z.union([z.literal(''), dateText]),
   last_rotated_at: z.union([z.literal(''), dateText]),
+  /** Optional column (files before it lack it); empty: unknown. */
+  issued_at: z.optional(z.union([z.literal(''), dateText])),
 });

@@ -1,6 +1,6 @@
 import { environmentSchema } from '../environment';
 import { unguardCell } from '../csv/spreadsheet-csv';
-import { REGISTRY_CSV_COLUMNS, REGISTRY_EXPORT_FORMAT } from './export-registry';
+import { REGISTRY_CSV_COLUMNS, REGISTRY_CSV_REQUIRED_COLUMNS, REGISTRY_EXPORT_FORMAT } from './export-registry';
 import { text, type MessageRef } from '../message-ref';
 import { readCsv } from './import-csv';
 import { csvRowSchema, jsonGroupSchema } from './import-row-schemas';
@@ -8,7 +8,10 @@ import { MAX_IMPORT_GROUPS } from './import-schema';
 import type { RegistryEntry } from '../storage/registry/registry-schema';
 import { byPosition, describeIssues, sameIdAs, type RowPlace, type RowProblem } from './row-problems';
 
-/** A group read from a file. CSV rows carry no `extra` fields or rotation marks: the stored ones stay. */
+/**
+ * A group read from a file. CSV rows carry no `extra` fields or rotation marks: the stored ones stay.
+ * `issuedAt` is there when the file says when the token was issued (files before it never do).
+ */
 export interface ImportedGroup {
   where: RowPlace;
   fields: Omit<RegistryEntry, 'createdAt' | 'extra' | 'rotation'> & { createdAt?: string };
@@ -51,7 +54,7 @@ const tooManyGroups = text('fileTooManyGroups', MAX_IMPORT_GROUPS);
 const REPORT_INPUT = { reportInput: true };
 
 function parseCsv(content: string): ParsedImport {
-  const table = readCsv(content, REGISTRY_CSV_COLUMNS, { rows: MAX_IMPORT_GROUPS, message: tooManyGroups });
+  const table = readCsv(content, REGISTRY_CSV_REQUIRED_COLUMNS, { rows: MAX_IMPORT_GROUPS, message: tooManyGroups });
   if (!table.ok) return table;
   const problems = [...table.problems];
   const groups: ImportedGroup[] = [];
@@ -77,6 +80,7 @@ function parseCsv(content: string): ParsedImport {
         environment: data.environment,
         lastRotatedAt: data.last_rotated_at.trim() || null,
         ...(data.created_at.trim() && { createdAt: data.created_at.trim() }),
+        ...(data.issued_at?.trim() && { issuedAt: data.issued_at.trim() }),
       },
     });
   }

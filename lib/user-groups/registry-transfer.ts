@@ -12,31 +12,56 @@ import { applyImport } from './import-merge';
 import type { ImportItem } from './import-schema';
 import { growthOf } from './registry-capacity';
 import { outgrowsBudget } from './storage-budget';
+import { failureDetail, NO_ACTIVITY, outcomeOf, type ActivityRecorder } from '../activity/activity-recorder';
+import type { Result } from '../result';
+import type { ImportOutcome } from './import-merge';
 
 export interface RegistryTransferDeps {
   registry: RegistryWriter;
   scope: KeyScope;
   now?: () => Date;
+  /** The activity log: one entry per restore (its counts), not one per group. */
+  activity?: ActivityRecorder;
 }
 
 /** Import into, and read for an export, one workspace's registry. */
-export function createRegistryTransfer({ registry, scope, now = () => new Date() }: RegistryTransferDeps) {
+export function createRegistryTransfer({
+  registry,
+  scope,
+  now = () => new Date(),
+  activity = NO_ACTIVITY,
+}: RegistryTransferDeps) {
+  async function recorded(result: Result<ImportOutcome>): Promise<Result<ImportOutcome>> {
+    await activity.record({
+      kind: 'groupsRestored',
+      outcome: outcomeOf(result),
+      ...(result.ok && {
+        count: result.value.added + result.value.updated,
+        detail: text('activityRestoreDetail', result.value.added, result.value.updated, result.value.conflicts.length),
+      }),
+      ...failureDetail(result),
+    });
+    return result;
+  }
+
   return {
     /**
      * One serialized registry change for the whole file; groups changed since the preview are left
      * alone. A file that would outgrow the workspace's storage budget is refused before anything is written.
      */
-    importGroups: (items: readonly ImportItem[]) =>
-      withSecretsOpen(lockedError, async () => {
-        const current = await registry.settled();
-        const growth = growthOf(
-          current,
-          items.map((item) => item.entry),
-        );
-        const problem = await outgrowsBudget(scope, current, growth);
-        if (problem) return fail('INVALID_INPUT', problem);
-        return ok(await registry.update((latest) => applyImport(latest, items)));
-      }),
+    importGroups: async (items: readonly ImportItem[]) =>
+      recorded(
+        await withSecretsOpen(lockedError, async (): Promise<Result<ImportOutcome>> => {
+          const current = await registry.settled();
+          const growth = growthOf(
+            current,
+            items.map((item) => item.entry),
+          );
+          const problem = await outgrowsBudget(scope, current, growth);
+          if (problem) return fail('INVALID_INPUT', problem);
+          return ok(await registry.update((latest) => applyImport(latest, items)));
+        }),
+      ),
 
     /**
      * The registry as stored once the changes already queued are written: what an export must hold.

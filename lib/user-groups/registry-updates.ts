@@ -13,6 +13,12 @@ export function findGroup(registry: Registry, ref: GroupRef): RegistryEntry | un
   return registry.groups.find((entry) => isSameGroup(entry, ref));
 }
 
+/** The issue date of `token`: the stored one's when it is the same token (unknown stays unknown), else `now`. */
+function issuedWith(existing: RegistryEntry | undefined, token: string, now: string): { issuedAt?: string } {
+  if (existing?.token !== token) return { issuedAt: now };
+  return existing.issuedAt === undefined ? {} : { issuedAt: existing.issuedAt };
+}
+
 function replaceGroup(
   registry: Registry,
   ref: GroupRef,
@@ -31,7 +37,8 @@ function replaceGroup(
 
 /**
  * Records what the service returned for a create. An entry for the same (environment, id) is
- * updated in place, so one group never shows twice.
+ * updated in place, so one group never shows twice. The token is issued `now` (created, or learned
+ * through get-or-create), unless it is the one already stored, whose date stays.
  */
 export function upsertFromService(
   registry: Registry,
@@ -49,6 +56,7 @@ export function upsertFromService(
     environment,
     createdAt: existing?.createdAt ?? now,
     lastRotatedAt: existing?.lastRotatedAt ?? null,
+    ...issuedWith(existing, group.token, now),
     extra: { ...existing?.extra, ...extraFields(group) },
   };
   if (!existing) return { groups: [...registry.groups, entry] };
@@ -68,6 +76,7 @@ export function applyRotation(registry: Registry, ref: GroupRef, group: WireUser
     name: group.name,
     team_id: group.team_id,
     lastRotatedAt: now,
+    issuedAt: now,
     rotation: undefined,
     extra: { ...entry.extra, ...extraFields(group) },
   }));
@@ -85,11 +94,13 @@ export function clearRotationMark(registry: Registry, ref: GroupRef): Registry {
 
 /**
  * The token get-or-create returned is the one the service has now: it replaces the stored one, and a
- * rotation whose outcome was unknown is settled (if the token changed, that rotation did happen).
+ * rotation whose outcome was unknown is settled (if the token changed, that rotation did happen). A
+ * token this browser did not have is issued `now`, when it was learned.
  */
-export function applyLearnedToken(registry: Registry, ref: GroupRef, group: WireUserGroup): Registry {
+export function applyLearnedToken(registry: Registry, ref: GroupRef, group: WireUserGroup, now: string): Registry {
   return replaceGroup(registry, ref, (entry) => ({
     ...entry,
+    ...issuedWith(entry, group.token, now),
     token: group.token,
     name: group.name,
     team_id: group.team_id,

@@ -7,6 +7,8 @@ import { workspaceScope } from '../storage/workspace-keys';
 import { isLocked, isManaged } from './managed-workspaces';
 import { managedByPolicy, unknownWorkspace, type WorkspaceIndexStore } from './workspace-index-store';
 import { createSerialQueue } from '../async/serial-queue';
+import { failureDetail, NO_ACTIVITY, outcomeOf, type ActivityRecorder } from '../activity/activity-recorder';
+import type { ActivityKind } from '../storage/activity/activity-schema';
 
 export interface WorkspaceManagementDeps {
   index: WorkspaceIndexStore;
@@ -14,6 +16,8 @@ export interface WorkspaceManagementDeps {
   wipe: (workspaceId: string) => Promise<void>;
   /** The addresses the workspaces other than this one use: host access they need stays. */
   addressesElsewhere: (workspaceId: string) => Promise<string[]>;
+  /** The activity log: workspaces added, renamed, cleared and deleted. */
+  activity?: ActivityRecorder;
 }
 
 /** The addresses a workspace has configured (read before its data is removed). */
@@ -24,8 +28,28 @@ async function addressesOf(workspaceId: string): Promise<string[]> {
 }
 
 /** Adding, renaming, choosing, clearing and deleting workspaces; clears and deletes one at a time. */
-export function createWorkspaceManagement({ index, wipe, addressesElsewhere }: WorkspaceManagementDeps) {
+export function createWorkspaceManagement({
+  index,
+  wipe,
+  addressesElsewhere,
+  activity = NO_ACTIVITY,
+}: WorkspaceManagementDeps) {
   const serially = createSerialQueue();
+
+  /** The entry of a change of one workspace, named as it was before the change (or as it is now). */
+  async function recorded<T>(
+    kind: ActivityKind,
+    workspace: { id: string; name: string } | undefined,
+    result: Result<T>,
+  ): Promise<Result<T>> {
+    await activity.record({
+      kind,
+      outcome: outcomeOf(result),
+      ...(workspace && { workspace: { id: workspace.id, name: workspace.name } }),
+      ...failureDetail(result),
+    });
+    return result;
+  }
 
   /** Its data goes first, then (for a delete) its entry: a stop in between leaves an empty workspace, never orphaned secrets. */
   async function wipeAndRelease(workspaceId: string): Promise<void> {
@@ -36,8 +60,23 @@ export function createWorkspaceManagement({ index, wipe, addressesElsewhere }: W
   }
 
   return {
-    create: (name: string) => index.create(name),
-    rename: (workspaceId: string, name: string) => index.rename(workspaceId, name),
+    async create(name: string) {
+      const created = await index.create(name);
+      return recorded('workspaceAdded', created.ok ? created.value : { id: '', name }, created);
+    },
+    async rename(workspaceId: string, name: string) {
+      const before = await index.find(workspaceId);
+      const renamed = await index.rename(workspaceId, name);
+      // The same name again (the field saves when it loses focus) changes nothing: no entry.
+      if (!before || (renamed.ok && renamed.value.name === before.name)) return renamed;
+      await activity.record({
+        kind: 'workspaceRenamed',
+        outcome: outcomeOf(renamed),
+        workspace: { id: workspaceId, name: renamed.ok ? renamed.value.name : before.name },
+        ...(renamed.ok ? { detail: text('activityRenamedFrom', before.name) } : failureDetail(renamed)),
+      });
+      return renamed;
+    },
     use: (workspaceId: string) => index.use(workspaceId),
 
     async list() {
@@ -50,9 +89,9 @@ export function createWorkspaceManagement({ index, wipe, addressesElsewhere }: W
       serially(async (): Promise<Result<Record<string, never>>> => {
         const found = await index.find(workspaceId);
         if (!found) return unknownWorkspace();
-        if (isLocked(found)) return managedByPolicy();
+        if (isLocked(found)) return recorded('workspaceCleared', found, managedByPolicy());
         await wipeAndRelease(workspaceId);
-        return ok({});
+        return recorded('workspaceCleared', found, ok({}));
       }),
 
     remove: (workspaceId: string) =>
@@ -61,10 +100,11 @@ export function createWorkspaceManagement({ index, wipe, addressesElsewhere }: W
         const found = current.workspaces.find((workspace) => workspace.id === workspaceId);
         if (!found) return unknownWorkspace();
         // Before anything is wiped: the organisation's workspace stays, data and all.
-        if (isManaged(found)) return managedByPolicy();
-        if (current.workspaces.length === 1) return fail('INVALID_INPUT', text('errorLastWorkspace'));
+        if (isManaged(found)) return recorded('workspaceDeleted', found, managedByPolicy());
+        if (current.workspaces.length === 1)
+          return recorded('workspaceDeleted', found, fail('INVALID_INPUT', text('errorLastWorkspace')));
         await wipeAndRelease(workspaceId);
-        return index.remove(workspaceId);
+        return recorded('workspaceDeleted', found, await index.remove(workspaceId));
       }),
   };
 }

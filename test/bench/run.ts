@@ -22,14 +22,15 @@ import {
 import { kb, measureBuild } from './bundle-sizes.ts';
 import { TARGETS, verdict } from './targets.ts';
 import { BULK_ROWS, measureBulkCreate } from './bulk-create.ts';
+import { ACTIVITY_ENTRIES, activityFirstRow, seedActivity } from './activity.ts';
 
 /** The extension API inside `worker.evaluate` callbacks, which run in the service worker. */
 declare const chrome: typeof ExtensionApi;
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
-/** `BENCH_ONLY=popup,trip,options,lock,bulk,scale` runs only those measures (all by default); sizes are always shown. */
+/** `BENCH_ONLY=popup,trip,options,lock,activity,bulk,scale` runs only those measures (all by default); sizes are always shown. */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'popup,trip,options,lock,bulk,scale').split(',').map((name) => name.trim()),
+  (process.env.BENCH_ONLY ?? 'popup,trip,options,lock,activity,bulk,scale').split(',').map((name) => name.trim()),
 );
 /**
  * `BENCH_GUARD=1` (npm test, a few runs): fail when a ratio is far over its target: more than
@@ -312,6 +313,10 @@ async function main() {
     if (ONLY.has('options') || ONLY.has('lock')) await seedGroups(worker, workspaceId, GROUPS);
     const options = ONLY.has('options') ? await optionsWithManyGroups(context, origin) : skipped;
     const lock = ONLY.has('lock') ? await lockWithManyGroups(context, origin) : skipped;
+    if (ONLY.has('activity')) await seedActivity(worker);
+    const activity = ONLY.has('activity')
+      ? await activityFirstRow(context, origin, OPTIONS_PROBE, Math.max(5, Math.round(RUNS / 2)))
+      : NaN;
     const bulk = ONLY.has('bulk')
       ? await measureBulkCreate(context, origin, workspaceId, sandbox, Number(process.env.BENCH_BULK_ROWS ?? BULK_ROWS))
       : skipped;
@@ -377,6 +382,11 @@ async function main() {
         '',
         '',
         verdict(lock.unlock, TARGETS.unlock),
+        `Options, ${ACTIVITY_ENTRIES.toLocaleString('en')} activity entries: first row (page opened at #activity)`,
+        ms(activity),
+        '',
+        '',
+        '',
       ],
       [
         `Bulk create ${bulk.count.toLocaleString('en')} groups, throttle off`,
@@ -439,6 +449,7 @@ async function main() {
           trip,
           options,
           lock,
+          activity: { entries: ACTIVITY_ENTRIES, firstRow: activity },
           bulk,
           scale: { workspaces: WORKSPACES, groups: GROUPS, ready: scaleReady, options: scaleOptions },
           sizes,

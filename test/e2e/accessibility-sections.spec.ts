@@ -7,7 +7,7 @@ import { expect, test } from './fixtures/test.ts';
 
 /** Issue 15: axe finds nothing on any section of the options page, first run or set up, light or dark, at 760 and 1280 px. */
 
-const SECTIONS: OptionsSection[] = ['start', 'projects', 'groups', 'connection', 'backup', 'about'];
+const SECTIONS: OptionsSection[] = ['start', 'projects', 'groups', 'connection', 'backup', 'activity', 'about'];
 
 let own: ExtensionBrowser;
 test.beforeAll(async () => {

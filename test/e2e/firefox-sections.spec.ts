@@ -46,6 +46,7 @@ const HEADING: Record<Exclude<OptionsSection, 'start'>, string> = {
   groups: 'User groups',
   connection: 'Connection',
   backup: 'Backup',
+  activity: 'Activity',
   about: 'About',
 };
 
@@ -58,11 +59,12 @@ test('Firefox: one section at a time, each at its own address; the navigation mo
     'User groups',
     'Connection',
     'Backup',
+    'Activity',
     'About',
   ]);
   expect(await mainHeadings(options)).toEqual(['Welcome to Review Companion']);
 
-  for (const section of ['projects', 'groups', 'connection', 'backup', 'about'] as const) {
+  for (const section of ['projects', 'groups', 'connection', 'backup', 'activity', 'about'] as const) {
     await goToSection(options, section);
     expect(await options.evaluate(() => location.hash)).toBe(`#${section}`);
     expect(await mainHeadings(options), `only the ${section} section is shown`).toContain(HEADING[section]);

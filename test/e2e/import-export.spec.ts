@@ -52,7 +52,7 @@ test('export JSON, then import it into a cleared registry: every group comes bac
   const csv = await download(options, 'Export CSV');
   expect(csv.download.suggestedFilename()).toMatch(/^user-groups-workspace-1-\d{4}-\d{2}-\d{2}\.csv$/);
   const csvLines = csv.text.trim().split('\r\n');
-  expect(csvLines[0]).toBe('name,user_group_id,environment,token,team_id,created_at,last_rotated_at');
+  expect(csvLines[0]).toBe('name,user_group_id,environment,token,team_id,created_at,last_rotated_at,issued_at');
   expect(csvLines).toHaveLength(4);
   expect(csv.text).toContain('"Globex, ""Intl"""');
 
@@ -98,8 +98,9 @@ test('an import that changes a token shows what changes, and writes only after C
   const acme = original.find((group) => group.environment === 'Customer' && group.provided_id === 'acme')!;
   const edited = [
     ...lines.map((line) => line.replace(acme.token, 'ugt_token_from_the_file')),
-    'New team,new-team,Testing,ugt_new_team,4242,2025-01-01T00:00:00.000Z,',
-    'No token,no-token,Customer,,4243,,',
+    // The export's columns end with issued_at (empty here: the token's age is unknown).
+    'New team,new-team,Testing,ugt_new_team,4242,2025-01-01T00:00:00.000Z,,',
+    'No token,no-token,Customer,,4243,,,',
   ].join('\r\n');
   await options
     .getByLabel('Add groups from file')

@@ -63,6 +63,7 @@ test('every section has its own address: links, the back button and old addresse
     'User groups',
     'Connection',
     'Backup',
+    'Activity',
     'About',
   ]);
   await expect(nav(page).getByRole('link', { name: 'Connection' })).toHaveAttribute('aria-current', 'page');

@@ -7,6 +7,7 @@ import { ProjectsSection } from './projects/ProjectsSection';
 import { GroupsSection } from './groups/GroupsSection';
 import { ConnectionSection } from './connection/ConnectionSection';
 import { BackupSection } from './backup/BackupSection';
+import { ActivitySection } from './activity/ActivitySection';
 import { AboutSection } from './about/AboutSection';
 
 /** What a row of the table says about its section. */
@@ -58,7 +59,7 @@ const TABLE = [
     label: 'navGroups',
     Component: GroupsSection,
     needsStatus: false,
-    targets: [],
+    targets: ['due'],
     formerIds: [],
   },
   {
@@ -78,6 +79,14 @@ const TABLE = [
     formerIds: [],
   },
   {
+    id: 'activity',
+    label: 'navActivity',
+    Component: ActivitySection,
+    needsStatus: false,
+    targets: [],
+    formerIds: [],
+  },
+  {
     id: 'about',
     label: 'navAbout',
     Component: AboutSection,
@@ -87,7 +96,7 @@ const TABLE = [
   },
 ] as const satisfies readonly SectionRowShape[];
 
-/** A section's route: `start`, `projects`, `groups`, `connection`, `backup`, `about`. */
+/** A section's route: `start`, `projects`, `groups`, `connection`, `backup`, `activity`, `about`. */
 export type Section = (typeof TABLE)[number]['id'];
 export type SectionRow = SectionRowShape & { id: Section };
 

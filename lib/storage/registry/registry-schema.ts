@@ -28,6 +28,12 @@ export const registryEntrySchema = z.object({
   environment: environmentSchema,
   createdAt: z.string(),
   lastRotatedAt: z.nullable(z.string()),
+  /**
+   * When the current token was issued: the group's creation, its last rotation, or the moment this
+   * browser learned it (get-or-create, a retried rotation). Optional: groups stored before it existed
+   * read as "unknown" (never as "now"); a restored backup keeps the dates it carries.
+   */
+  issuedAt: z.optional(z.string()),
   rotation: z.optional(rotationMarkSchema),
   deleteOutcomeUnknown: z.optional(deleteMarkSchema),
   /** Response fields this version does not know, kept as they came. */

@@ -36,6 +36,7 @@ describe('the section table', () => {
       'groups',
       'connection',
       'backup',
+      'activity',
       'about',
     ]);
   });

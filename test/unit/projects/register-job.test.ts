@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { ActivityEvent } from '@/lib/activity/activity-recorder';
 import type { ProjectApi } from '@/lib/api/project-api';
 import type { Connection } from '@/lib/connection/connection-repository';
 import { DEFAULT_RATE_PER_MINUTE, sendIntervalMs } from '@/lib/jobs/job-pacing';
@@ -96,6 +97,26 @@ describe('the register-pages job', () => {
     expect(pageCounts(job)).toEqual({ registered: 4, existed: 0, failed: 0, unknown: 0 });
     expect(job.outcomes[2]).toEqual({ row: 2, outcome: 'registered', projectId: 'p-2' });
     expect((await readHistory(TEST_SCOPE)).map((entry) => entry.projectId)).toEqual(['p-0', 'p-1', 'p-2', 'p-3']);
+  });
+
+  it('records each page sent in the activity log, as the popup records a project (registered or not)', async () => {
+    const events: ActivityEvent[] = [];
+    const activity = { record: (event: ActivityEvent) => (events.push(event), Promise.resolve()) };
+    const { runner } = fakeRegister(
+      (url) =>
+        url.endsWith('/1')
+          ? fail('ALREADY_EXISTS', text('errorProjectExistsWithId', 'old-7'), { relatedId: 'old-7' })
+          : made(url),
+      { activity },
+    );
+    await runner.start(pages(3), 0, 600);
+    await drain(runner);
+    expect(events.map((event) => [event.kind, event.outcome, event.project])).toEqual([
+      ['projectRegistered', 'done', { url: 'https://site.example/0', name: 'Page 0', id: 'p-0' }],
+      ['projectRegistered', 'failed', { url: 'https://site.example/1', name: 'Page 1' }],
+      ['projectRegistered', 'done', { url: 'https://site.example/2', name: 'Page 2', id: 'p-2' }],
+    ]);
+    expect(JSON.stringify(events)).not.toContain(CONNECTION.authToken);
   });
 
   it('honours 429 and Retry-After, then sends the same page again (it was not created)', async () => {

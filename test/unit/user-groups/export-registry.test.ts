@@ -73,12 +73,12 @@ describe('export', () => {
 
   it('CSV has the documented columns and guards formula-like values', () => {
     const lines = exportRegistryCsv(awkward, AT, WORKSPACE).text.split('\r\n');
-    expect(lines[0]).toBe('name,user_group_id,environment,token,team_id,created_at,last_rotated_at');
+    expect(lines[0]).toBe('name,user_group_id,environment,token,team_id,created_at,last_rotated_at,issued_at');
     expect(lines[1]).toBe(
-      'Acme Support,acme-support,Customer,ugt_9f2c4a7e1b3d5f60718293a4b5c6d7e8,1001,2025-01-15T09:30:00.000Z,2025-03-02T14:05:00.000Z',
+      'Acme Support,acme-support,Customer,ugt_9f2c4a7e1b3d5f60718293a4b5c6d7e8,1001,2025-01-15T09:30:00.000Z,2025-03-02T14:05:00.000Z,',
     );
     expect(lines[3]).toBe(
-      `"'=HYPERLINK(""http://x"")","'+1 line",Customer,ugt_awkward_0,9000,2025-05-05T05:05:05.000Z,2025-06-06T06:06:06.000Z`,
+      `"'=HYPERLINK(""http://x"")","'+1 line",Customer,ugt_awkward_0,9000,2025-05-05T05:05:05.000Z,2025-06-06T06:06:06.000Z,`,
     );
   });
 
@@ -169,5 +169,43 @@ describe('a rotation mark’s text in a backup file', () => {
     const refused = text('errorServiceRefused', verbatimText('No user group has this token'));
     expect(readMark(refused)).toEqual({ groups: 1, problems: 0 });
     expect(roundTrip(fileWith(refused), { groups: [] }).added[0]?.entry.rotation?.message).toEqual(refused);
+  });
+});
+
+describe('token age (issuedAt) in backups', () => {
+  const backup = JSON.stringify(loadStorageFixture('user-group-registry-export.issued-at.json'));
+
+  it('a restore keeps each token’s issue date, and a group without one stays of unknown age (never "now")', () => {
+    const preview = roundTrip(backup, { groups: [] });
+    const { registry } = applyImport({ groups: [] }, importItems(preview));
+    const byId = new Map(registry.groups.map((group) => [group.provided_id, group]));
+    expect(byId.get('old')?.issuedAt).toBe('2026-08-18T00:00:00.000Z');
+    expect(byId.get('unknown')).not.toHaveProperty('issuedAt');
+  });
+
+  it('JSON and CSV exports carry issuedAt, and restore it exactly', () => {
+    const parsed = parseRegistryFile(backup);
+    if (!parsed.ok) throw new Error(messageText(parsed.message));
+    const { registry: stored } = applyImport({ groups: [] }, importItems(previewImport({ groups: [] }, parsed, NOW)));
+    for (const text of [
+      exportRegistryJson(stored, AT, WORKSPACE).text,
+      exportRegistryCsv(stored, AT, WORKSPACE).text,
+    ]) {
+      const { registry } = applyImport({ groups: [] }, importItems(roundTrip(text, { groups: [] })));
+      expect(byKey(registry.groups).map((group) => group.issuedAt)).toEqual(
+        byKey(stored.groups).map((group) => group.issuedAt),
+      );
+    }
+    expect(exportRegistryCsv(stored, AT, WORKSPACE).text).toContain(',2026-08-18T00:00:00.000Z\r\n');
+  });
+
+  it('a CSV written before issued_at existed still imports, every token of unknown age', () => {
+    const old = [
+      'name,user_group_id,environment,token,team_id,created_at,last_rotated_at',
+      'Acme,acme,Customer,ugt_acme,1,2025-01-01T00:00:00.000Z,',
+    ].join('\r\n');
+    const { registry } = applyImport({ groups: [] }, importItems(roundTrip(old, { groups: [] })));
+    expect(registry.groups).toHaveLength(1);
+    expect(registry.groups[0]).not.toHaveProperty('issuedAt');
   });
 });

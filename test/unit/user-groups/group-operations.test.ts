@@ -147,6 +147,7 @@ describe('createUserGroup', () => {
       token: 'ugt_new',
       // The clock's first tick dates the journal's mark (written before the call); the group is dated by the answer.
       createdAt: '2025-06-01T00:00:02.000Z',
+      issuedAt: '2025-06-01T00:00:02.000Z',
       extra: { dashboard_url: 'https://ug.example.com/d/1' },
     });
     expect(result).toEqual({ ok: true, value: { group: expected, created: true } });
@@ -311,6 +312,7 @@ describe('rotateUserGroupToken: the journal', () => {
       ...entry(),
       token: 'ugt_new',
       lastRotatedAt: '2025-06-01T00:00:02.000Z',
+      issuedAt: '2025-06-01T00:00:02.000Z',
       extra: { rotated_at: 'now' },
     };
     expect(result).toEqual({ ok: true, value: { group: rotated } });
@@ -461,7 +463,12 @@ describe('rotateUserGroupToken: retry after an unknown outcome', () => {
     });
     expect(api.rotateToken).toHaveBeenCalledExactlyOnceWith(expect.objectContaining(CONNECTION), 'ugt_rotated_before');
     expect(api.createUserGroup.mock.invocationCallOrder[0]).toBeLessThan(api.rotateToken.mock.invocationCallOrder[0]!);
-    const rotated = { ...entry(), token: 'ugt_newest', lastRotatedAt: '2025-06-01T00:00:02.000Z' };
+    const rotated = {
+      ...entry(),
+      token: 'ugt_newest',
+      lastRotatedAt: '2025-06-01T00:00:02.000Z',
+      issuedAt: '2025-06-01T00:00:02.000Z',
+    };
     expect(result).toEqual({ ok: true, value: { group: rotated } });
     expect(await storedGroup(CUSTOMER)).toEqual(rotated);
   });
@@ -707,7 +714,9 @@ describe('deleteUserGroup: after a lost delete answer', () => {
     api.deleteUserGroup.mockResolvedValue(fail('TIMEOUT', verbatimText('did not answer'), { maybeProcessed: true }));
     await groups.remove(CUSTOMER);
     expect(textsRendered(await storedGroup(CUSTOMER))).toEqual({
-      ...entry({ token: 'ugt_live', lastRotatedAt: T0 }),
+      // The token get-or-create returned was learned then: issued at that moment.
+      // The test clock ticks once per reading: the delete's journal mark first, then the learned token.
+      ...entry({ token: 'ugt_live', lastRotatedAt: T0, issuedAt: '2025-06-01T00:00:02.000Z' }),
       deleteOutcomeUnknown: { since: '2025-06-01T00:00:01.000Z', message: UNKNOWN_DELETE },
     });
   });
@@ -897,7 +906,9 @@ describe('a worker stopped mid-call: the journal is written before the request',
     answer.resolve(ok({ group: wire(), created: true }));
     expect(await creating).toMatchObject({ ok: true });
     expect(await storedCreates()).toEqual([]);
-    expect(await storedGroup(CUSTOMER)).toEqual(entry({ createdAt: '2025-06-01T00:00:02.000Z' }));
+    expect(await storedGroup(CUSTOMER)).toEqual(
+      entry({ createdAt: '2025-06-01T00:00:02.000Z', issuedAt: '2025-06-01T00:00:02.000Z' }),
+    );
   });
 
   it('a refusal takes the journal back (nothing was created); an earlier lost answer for the group stays listed', async () => {

@@ -75,7 +75,8 @@ function sample(): Registry {
 describe('upsertFromService', () => {
   it('adds a new group with createdAt = now, no rotation yet, and the environment asked for', () => {
     const next = upsertFromService(frozen({ groups: [] }), wire(), 'Customer', T1);
-    expect(next).toStrictEqual({ groups: [entry({ createdAt: T1 })] });
+    // A new token is issued when it is recorded.
+    expect(next).toStrictEqual({ groups: [entry({ createdAt: T1, issuedAt: T1 })] });
     expect(registrySchema.safeParse(next).success).toBe(true);
   });
 
@@ -109,6 +110,8 @@ describe('upsertFromService', () => {
         team_id: 5,
         createdAt: T0,
         lastRotatedAt: T1,
+        // A token this browser did not have is issued when it learned it.
+        issuedAt: T2,
         extra: { kept: 1 },
       }),
     );

@@ -155,7 +155,7 @@ describe('pure changes', () => {
     ]);
   });
 
-  it('applyLearnedToken stores the live token and settles the rotation mark (dated when the lost rotation was tried)', () => {
+  it('applyLearnedToken stores the live token and settles the rotation mark (dated when the lost rotation was tried; the token issued when learned)', () => {
     const flagged = entry({ rotation: { state: 'unknown', since: 'T0', message: verbatimText('lost') } });
     const wire = {
       team_id: 1,
@@ -165,13 +165,13 @@ describe('pure changes', () => {
       api_environment_tag: 'Customer' as const,
       seats: 3,
     };
-    expect(applyLearnedToken({ groups: [flagged] }, REF, wire).groups).toEqual([
-      entry({ token: 'ugt_live', lastRotatedAt: 'T0', extra: { seats: 3 } }),
+    expect(applyLearnedToken({ groups: [flagged] }, REF, wire, 'T9').groups).toEqual([
+      entry({ token: 'ugt_live', lastRotatedAt: 'T0', issuedAt: 'T9', extra: { seats: 3 } }),
     ]);
-    expect(applyLearnedToken({ groups: [flagged] }, REF, { ...wire, token: 'ugt_old' }).groups[0]).toMatchObject({
-      lastRotatedAt: null,
-      rotation: undefined,
-    });
+    const same = applyLearnedToken({ groups: [flagged] }, REF, { ...wire, token: 'ugt_old' }, 'T9').groups[0];
+    expect(same).toMatchObject({ lastRotatedAt: null, rotation: undefined });
+    // The token this browser already had keeps its age (here unknown): learning it again does not make it new.
+    expect(same).not.toHaveProperty('issuedAt');
   });
 });
 

@@ -1,7 +1,8 @@
-import type { ReactNode, RefObject } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { SelectField } from '@/components/SelectField';
 import { t, type MessageKey } from '@/lib/i18n';
 import type { EnvironmentFilter, SortOrder } from '@/lib/user-groups/filter-groups';
+import { useFocusWhenTargeted } from '../../navigation/use-focus-when-targeted';
 
 const FILTERS = [
   { value: 'all', label: 'groupsFilterAll' },
@@ -14,6 +15,7 @@ const SORTS = [
   { value: 'id', label: 'groupsSortId' },
   { value: 'newest', label: 'groupsSortNewest' },
   { value: 'oldest', label: 'groupsSortOldest' },
+  { value: 'tokenAge', label: 'groupsSortTokenAge' },
 ] as const satisfies readonly { value: SortOrder; label: MessageKey }[];
 
 /** The choices of a select, with their text in the user's language. */
@@ -31,6 +33,8 @@ interface GroupsToolbarProps {
   searchRef?: RefObject<HTMLInputElement | null>;
   /** "Showing 6 of 6 groups…" */
   count: string;
+  /** Tokens due for rotation, when a period is set: the Show select then offers them. */
+  due: number | undefined;
   /** The selection bar and the list's live region: kept in view with the toolbar. */
   children?: ReactNode;
 }
@@ -45,8 +49,12 @@ export function GroupsToolbar({
   onSort,
   searchRef,
   count,
+  due,
   children,
 }: GroupsToolbarProps) {
+  const show = useRef<HTMLDivElement>(null);
+  // `#groups/due` (a reminder's notification): the Show select, already on Due for rotation, has focus.
+  useFocusWhenTargeted('due', show);
   return (
     <div className="groups-toolbar">
       <div className="toolbar">
@@ -61,12 +69,18 @@ export function GroupsToolbar({
             placeholder={t('groupsSearchPlaceholder')}
           />
         </div>
-        <SelectField
-          label={t('groupsFilter')}
-          value={environment}
-          options={translated(FILTERS)}
-          onChange={onEnvironment}
-        />
+        <div ref={show} className="contents">
+          <SelectField
+            label={t('groupsFilter')}
+            value={environment}
+            options={
+              due === undefined
+                ? translated(FILTERS)
+                : [...translated(FILTERS), { value: 'due' as const, label: t('groupsFilterDue', due) }]
+            }
+            onChange={onEnvironment}
+          />
+        </div>
         <SelectField label={t('groupsSort')} value={sort} options={translated(SORTS)} onChange={onSort} />
       </div>
       <p className="hint groups-count" aria-live="polite">

@@ -14,6 +14,8 @@ interface MassActionDialogProps {
   operation: SelectionOperation;
   selected: readonly RegistryEntry[];
   workspace: Workspace;
+  /** What happens to these groups, when they are not a selection (Rotate due tokens). */
+  body?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -23,7 +25,7 @@ interface MassActionDialogProps {
  * workspace and what is lost, offers Export JSON of those groups first (their tokens exist only here),
  * and above ten groups asks to type their number, or the workspace's name, before the button works.
  */
-export function MassActionDialog({ operation, selected, workspace, onConfirm, onCancel }: MassActionDialogProps) {
+export function MassActionDialog({ operation, selected, workspace, body, onConfirm, onCancel }: MassActionDialogProps) {
   const count = selected.length;
   const [typed, setTyped] = useState('');
   const [exported, setExported] = useState<ActionResult>();
@@ -55,7 +57,7 @@ export function MassActionDialog({ operation, selected, workspace, onConfirm, on
       confirmDisabled={!confirmed}
       confirmHintId={hintId}
     >
-      <p>{rotate ? t('groupsRotateSelectedBody') : t('groupsDeleteSelectedBody')}</p>
+      <p>{body ?? (rotate ? t('groupsRotateSelectedBody') : t('groupsDeleteSelectedBody'))}</p>
       <p>
         {t('groupsMassExportFirst')}{' '}
         <button type="button" disabled={busy} aria-busy={busy} onClick={() => void exportFirst()}>

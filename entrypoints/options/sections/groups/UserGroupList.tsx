@@ -16,12 +16,13 @@ import { GroupTableHeader } from './GroupTableHeader';
 import { useGridKeys } from './use-grid-keys';
 import { useGroupSelection } from './use-group-selection';
 import { UserGroupRow, type ReadToken, type RowAction, type RowNote } from './UserGroupRow';
+import { targetOfHash } from '../../navigation/hash-target';
 import './groups.css';
 
 const ROW_HEIGHT = 60;
 
 /** The Show select's options, as its choices say them (GroupsToolbar.tsx). */
-const ENVIRONMENT_FILTER_LABELS: Record<EnvironmentFilter, MessageKey> = {
+const ENVIRONMENT_FILTER_LABELS: Record<Exclude<EnvironmentFilter, 'due'>, MessageKey> = {
   all: 'groupsFilterAll',
   Customer: 'groupsFilterCustomer',
   Testing: 'groupsFilterTesting',
@@ -38,6 +39,8 @@ interface UserGroupListProps {
   note?: { key: string } & RowNote;
   /** The list's live region (the last list action's result), and the selection bar, kept in view in the toolbar. */
   renderMessages: (selection: { selected: RegistryEntry[]; clear: () => void }) => ReactNode;
+  /** **Rotate tokens every**, in days (0: Off), and how many tokens are due: the Show select's Due for rotation. */
+  rotation?: { everyDays: number; due: number };
   /** Groups the last action created: shown first, marked, until the next action. */
   pinnedKeys?: readonly string[];
   /** The passphrase lock is on (tokens sealed at rest), and how many times it has closed since the page opened. */
@@ -71,15 +74,33 @@ export function UserGroupList({
   tokensSealed = false,
   lockClosings = 0,
   readToken,
+  rotation,
 }: UserGroupListProps) {
   const [search, setSearch] = useState('');
-  const [environment, setEnvironment] = useState<EnvironmentFilter>('all');
+  // `#groups/due` (a reminder's notification) opens the list on the tokens due.
+  const [environment, setEnvironment] = useState<EnvironmentFilter>(() =>
+    targetOfHash(location.hash) === 'due' ? 'due' : 'all',
+  );
+  useEffect(() => {
+    const onHash = () => {
+      if (targetOfHash(location.hash) === 'due') setEnvironment('due');
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
   const [sort, setSort] = useState<SortOrder>('name');
   // Sorted (and folded for search) once per registry change or sort order, not per keystroke: a keystroke
   // only narrows the last result (lib/user-groups/group-search.ts), so it renders at once, not deferred.
   const index = useMemo(() => sortGroups(groups, sort), [groups, sort]);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  const everyDays = rotation?.everyDays ?? 0;
+  const due = useMemo(() => ({ everyDays, now }), [everyDays, now]);
   const searchIndex = useMemo(() => createGroupSearch(index), [index]);
-  const matching = useMemo(() => searchIndex(search, environment), [searchIndex, search, environment]);
+  const matching = useMemo(() => searchIndex(search, environment, due), [searchIndex, search, environment, due]);
   const visible = useMemo(() => withPinnedFirst(matching, pinnedKeys), [matching, pinnedKeys]);
   const pinned = useMemo(() => new Set(pinnedKeys), [pinnedKeys]);
   const searchField = useRef<HTMLInputElement>(null);
@@ -91,11 +112,6 @@ export function UserGroupList({
   const shown = loading && !search && environment === 'all' ? total : visible.length;
   const selection = useGroupSelection(groups, visible);
   const locale = useMemo(() => uiLanguage(), []);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
 
   const list = useRef<HTMLDivElement>(null);
   const toolbar = useRef<HTMLDivElement>(null);
@@ -132,7 +148,8 @@ export function UserGroupList({
   });
   const empty = groups.length === 0 && !loading;
   const noMatch = !empty && visible.length === 0;
-  const filterLabel = t(ENVIRONMENT_FILTER_LABELS[environment]);
+  const filterLabel =
+    environment === 'due' ? t('groupsFilterDue', rotation?.due ?? 0) : t(ENVIRONMENT_FILTER_LABELS[environment]);
   const clearFilter = () => {
     setSearch('');
     setEnvironment('all');
@@ -169,6 +186,7 @@ export function UserGroupList({
           onSort={setSort}
           searchRef={searchField}
           count={plural('groupsShowing', total, shown, counts.Customer, counts.Testing)}
+          due={everyDays > 0 || environment === 'due' ? (rotation?.due ?? 0) : undefined}
         >
           {renderMessages(selection)}
         </GroupsToolbar>

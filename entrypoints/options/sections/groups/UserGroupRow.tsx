@@ -2,7 +2,8 @@ import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ActionResult } from '@/components/action-result';
 import { CopyButton } from '@/components/CopyButton';
 import { maskGroupToken } from '@/lib/connection/mask-secret';
-import { t } from '@/lib/i18n';
+import { plural, t } from '@/lib/i18n';
+import { tokenAgeDays } from '@/lib/user-groups/token-age';
 import { exactTime, relativeTime } from '@/lib/time/relative-time';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { RowActionsMenu, type MenuItem } from './RowActionsMenu';
@@ -82,6 +83,7 @@ export const UserGroupRow = memo(function UserGroupRow({
   const maybeDeleted = group.deleteOutcomeUnknown !== undefined;
   const uncertain = group.rotation !== undefined || maybeDeleted;
   const changedAt = group.lastRotatedAt ?? group.createdAt;
+  const age = tokenAgeDays(group, now);
   const sealed = tokensSealed && group.token === '';
 
   // Roving focus: only the active control of the active row is in the tab order.
@@ -159,6 +161,7 @@ export const UserGroupRow = memo(function UserGroupRow({
         <time dateTime={changedAt} title={exactTime(changedAt, locale)}>
           {relativeTime(changedAt, now, locale)}
         </time>
+        <span className="token-age">{age === undefined ? t('tokenAgeUnknown') : plural('tokenAgeDays', age)}</span>
       </div>
       <div role="gridcell" className="actions">
         <CopyButton

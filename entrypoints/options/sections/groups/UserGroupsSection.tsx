@@ -25,6 +25,8 @@ import { OutcomeMessage } from './OutcomeMessage';
 import { SelectionBar } from './SelectionBar';
 import { UserGroupList } from './UserGroupList';
 import type { ReadToken, RowAction } from './UserGroupRow';
+import { ageCounts, dueGroups } from '@/lib/user-groups/token-age';
+import { TokenRotationPanel, useTokenRotation } from './TokenRotationPanel';
 
 type Dialog = { kind: RowAction; group: RegistryEntry };
 
@@ -47,6 +49,16 @@ export function UserGroupsSection({ locked = false }: { locked?: boolean }) {
   const [outcome, setOutcome] = useState<Outcome>();
   const [dialog, setDialog] = useState<Dialog>();
   const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(new Set());
+  const rotation = useTokenRotation(workspaceId);
+  const everyDays = rotation?.everyDays ?? 0;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    // A token turns due with the day: counted again every hour, and whenever the registry or the period changes.
+    const timer = setInterval(() => setNow(Date.now()), 3_600_000);
+    return () => clearInterval(timer);
+  }, []);
+  const age = useMemo(() => ageCounts(groups, everyDays, now), [groups, everyDays, now]);
+  const due = useMemo(() => dueGroups(groups, everyDays, now), [groups, everyDays, now]);
   /** The next action starts: the last message, the follow-up it offered and the group it pinned, go. */
   const begin = useCallback(() => setOutcome(undefined), []);
   // Choosing a file anywhere on the page (Add groups from file) starts an import or a bulk create, which
@@ -132,6 +144,9 @@ export function UserGroupsSection({ locked = false }: { locked?: boolean }) {
       {!inList && <OutcomeMessage outcome={outcome} onForget={onForget} />}
       <UnsettledCreates onStart={begin} onOutcome={setOutcome} />
       <RegistryTransfer onOutcome={setOutcome} />
+      {loaded && groups.length > 0 && (
+        <TokenRotationPanel rotation={rotation} dueGroups={due} unknownAge={age.unknown} />
+      )}
       {loaded || preview ? (
         <UserGroupList
           groups={loaded || !preview ? groups : (preview.rows as RegistryEntry[])}
@@ -139,6 +154,7 @@ export function UserGroupsSection({ locked = false }: { locked?: boolean }) {
           busyKeys={busyKeys}
           onAction={onAction}
           note={note}
+          rotation={{ everyDays, due: age.due }}
           pinnedKeys={pinned}
           tokensSealed={tokensSealed}
           lockClosings={lockClosings}

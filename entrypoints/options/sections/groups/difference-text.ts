@@ -16,6 +16,8 @@ export function differenceText(difference: Difference): string {
       return t('importDiffCreated', time(difference.from), time(difference.to));
     case 'rotated':
       return t('importDiffRotated', time(difference.from), time(difference.to));
+    case 'issued':
+      return t('importDiffIssued', time(difference.from), time(difference.to));
     case 'extra':
       return t('importDiffExtra');
     case 'flagCleared':

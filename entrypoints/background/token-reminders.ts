@@ -1,0 +1,111 @@
+import { browser } from 'wxt/browser';
+import { plural, t } from '@/lib/i18n';
+import { notificationId, notify, onNotificationClick } from '@/lib/notifications/notifications';
+import { readPolicyTokenRotation } from '@/lib/storage/policy-status';
+import { readTokenRotation } from '@/lib/storage/rotation/token-rotation';
+import { workspaceScope } from '@/lib/storage/workspace-keys';
+import { checkDue, dueSummarySchema, totalDue, type DueSummary } from '@/lib/user-groups/due-reminders';
+import type { WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
+import type { ToolbarBadge } from './job-badge';
+import type { Workspaces } from './workspaces';
+
+/** Once a day (and a minute after the worker first registers it): due tokens are counted, and reminded of. */
+export const TOKEN_REMINDER_ALARM = 'token-reminders';
+const DAY_MINUTES = 24 * 60;
+/** `local:tokenReminders`: the last count (lib/user-groups/due-reminders.ts), for a restarted worker's badge. */
+const SUMMARY_KEY = 'tokenReminders';
+/** Notifications about due tokens: `tokens-due:<workspace id>`; a click opens that workspace's due groups. */
+const NOTIFICATION_KIND = 'tokens-due';
+/** A burst of changes (a job's rows, an import) is counted once it has been quiet this long. */
+const SETTLE_MS = 3_000;
+const WATCHED = /^(ws\.[a-z0-9-]{1,36}\.(tokenRotation|userGroups\.\d{3})|managedPolicy|workspaces)$/;
+
+export interface TokenRemindersDeps {
+  index: WorkspaceIndexStore;
+  workspaces: Pick<Workspaces, 'open'>;
+  badge: ToolbarBadge;
+  now?: () => Date;
+}
+
+/** The due groups of a workspace in the options page: the Show select's Due for rotation, in view. */
+export const dueGroupsUrl = (workspaceId: string) =>
+  browser.runtime.getURL(`/options.html?ws=${encodeURIComponent(workspaceId)}#groups/due`);
+
+/**
+ * Reminders of tokens due for rotation (design.md §13), for the workspaces whose user asked for them:
+ * the toolbar badge (with no job under way) says how many, kept current as the registry and settings
+ * change; the daily alarm also shows a notification per workspace with due tokens, when the user
+ * granted the permission; a click opens that workspace's due groups.
+ */
+export function createTokenReminders(deps: TokenRemindersDeps) {
+  const now = deps.now ?? (() => new Date());
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const check = (): Promise<DueSummary> =>
+    checkDue({
+      workspaces: async () => (await deps.index.read()).index.workspaces,
+      settingsOf: (workspaceId) => readTokenRotation(workspaceScope(workspaceId)),
+      policy: readPolicyTokenRotation,
+      groupsOf: async (workspaceId) => {
+        const opened = await deps.workspaces.open(workspaceId);
+        return opened.ok ? (await opened.value.registry().read()).groups : [];
+      },
+      now,
+    });
+
+  function show(summary: DueSummary): void {
+    const due = totalDue(summary);
+    deps.badge.showDue(due, due > 0 ? plural('badgeDueTitle', due) : undefined);
+  }
+
+  async function refresh({ remind }: { remind: boolean }): Promise<void> {
+    const summary = await check();
+    await browser.storage.local.set({ [SUMMARY_KEY]: summary });
+    show(summary);
+    if (!remind) return;
+    for (const workspace of summary.workspaces) {
+      if (workspace.due === 0) continue;
+      await notify(notificationId(NOTIFICATION_KIND, workspace.id), {
+        title: t('notifyDueTitle'),
+        message: plural('notifyDueMessage', workspace.due, workspace.name),
+      });
+    }
+  }
+
+  const logged = (work: Promise<void>) =>
+    work.catch((error: unknown) => {
+      console.error(
+        `Review Companion: tokens due for rotation could not be counted (${error instanceof Error ? error.name : 'unknown'}).`,
+      );
+    });
+
+  return {
+    /** Registered synchronously at the worker's start: the alarm, the badge of the last count, what keeps it current. */
+    register(): void {
+      onNotificationClick(NOTIFICATION_KIND, async (workspaceId) => {
+        await browser.tabs.create({ url: dueGroupsUrl(workspaceId) });
+      });
+      browser.storage.onChanged.addListener((changes, area) => {
+        if (area !== 'local' || !Object.keys(changes).some((key) => WATCHED.test(key))) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => void logged(refresh({ remind: false })), SETTLE_MS);
+      });
+      void logged(
+        (async () => {
+          if (!(await browser.alarms.get(TOKEN_REMINDER_ALARM)))
+            await browser.alarms.create(TOKEN_REMINDER_ALARM, { delayInMinutes: 1, periodInMinutes: DAY_MINUTES });
+          const stored = dueSummarySchema.safeParse((await browser.storage.local.get(SUMMARY_KEY))[SUMMARY_KEY]);
+          if (stored.success) show(stored.data);
+        })(),
+      );
+    },
+
+    /** The daily alarm: count, show, and notify. */
+    onAlarm: (): Promise<void> => logged(refresh({ remind: true })),
+
+    /** Count and show now (no notification). */
+    refresh: (): Promise<void> => logged(refresh({ remind: false })),
+  };
+}
+
+export type TokenReminders = ReturnType<typeof createTokenReminders>;

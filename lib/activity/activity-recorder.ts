@@ -1,0 +1,85 @@
+import { blankSecrets } from '../api/redact-secrets';
+import { tokenFingerprint } from '../hash/sha256';
+import type { MessageRef } from '../message-ref';
+import type { Result } from '../result';
+import type { ActivityOutcome, ActivityRecord } from '../storage/activity/activity-schema';
+import type { ActivityStore } from '../storage/activity/activity-store';
+
+/** What a service records: the entry without its time (the recorder's clock gives it). */
+export type ActivityEvent = Omit<ActivityRecord, 'at'>;
+
+/**
+ * The activity log as the domain services see it: passed in (never a global), so that tests give a
+ * fake and the background the one store. `record` never throws and never fails the operation it
+ * records: a change that happened has happened, whatever becomes of its entry.
+ */
+export interface ActivityRecorder {
+  record(event: ActivityEvent): Promise<void>;
+}
+
+/** Records nothing: for services built without a log (unit tests of other things). */
+export const NO_ACTIVITY: ActivityRecorder = { record: () => Promise.resolve() };
+
+export function createActivityRecorder(store: Pick<ActivityStore, 'append'>, now = () => new Date()): ActivityRecorder {
+  return {
+    record(event) {
+      return store.append({ ...event, at: now().toISOString() }).catch((error: unknown) => {
+        // Only the kind of error: its message could quote the entry.
+        console.error(
+          `Review Companion: an activity entry could not be saved (${error instanceof Error ? error.name : 'unknown'}).`,
+        );
+      });
+    },
+  };
+}
+
+/** The workspace an entry names: its id and its name at the time. */
+export interface ActivityWorkspace {
+  id: string;
+  name: string;
+}
+
+/** A recorder that names one workspace in every entry (its name looked up when the entry is made). */
+export function workspaceRecorder(
+  recorder: ActivityRecorder,
+  workspace: () => Promise<ActivityWorkspace | undefined>,
+): ActivityRecorder {
+  return {
+    async record(event) {
+      const named = await workspace().catch(() => undefined);
+      await recorder.record(named ? { ...event, workspace: { id: named.id, name: named.name } } : event);
+    },
+  };
+}
+
+/** Done, failed, or unknown when the request may have taken effect (its answer was lost). */
+export function outcomeOf(result: Result<unknown>): ActivityOutcome {
+  if (result.ok) return 'done';
+  return result.error.maybeProcessed ? 'unknown' : 'failed';
+}
+
+/** `ref` with every secret given blanked out, at any depth (the service may echo a token in its words). */
+export function withoutSecrets(ref: MessageRef, secrets: readonly string[]): MessageRef {
+  if (!ref.args) return ref;
+  return {
+    ...ref,
+    args: ref.args.map((arg) =>
+      typeof arg === 'string'
+        ? blankSecrets(arg, secrets)
+        : typeof arg === 'number'
+          ? arg
+          : withoutSecrets(arg, secrets),
+    ),
+  };
+}
+
+/** A failure's text for an entry, cleared of `secrets` (group tokens: the credentials are cleared already). */
+export function failureDetail(result: Result<unknown>, secrets: readonly string[] = []): { detail?: MessageRef } {
+  return result.ok ? {} : { detail: withoutSecrets(result.error.message, secrets) };
+}
+
+/** The fingerprint field of an entry: none for no token. */
+export async function fingerprintOf(token: string | undefined): Promise<{ fingerprint?: string }> {
+  const fingerprint = token ? await tokenFingerprint(token) : '';
+  return fingerprint ? { fingerprint } : {};
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod/mini';
+import { environmentSchema } from '../../environment';
+import { messageRefSchema } from '../../message-ref';
+import { bulkOperationSchema } from '../bulk-job/bulk-job-schema';
+
+/** What an activity entry records: every change the extension makes or attempts. */
+export const activityKindSchema = z.enum([
+  'connectionSaved',
+  'connectionForgotten',
+  'workspaceAdded',
+  'workspaceRenamed',
+  'workspaceCleared',
+  'workspaceDeleted',
+  'workspaceImported',
+  'workspaceReplaced',
+  'lockTurnedOn',
+  'lockTurnedOff',
+  'lockChanged',
+  'credentialsForgottenAll',
+  'rotationPolicyChanged',
+  'groupCreated',
+  'groupRotated',
+  'groupDeleted',
+  'groupForgotten',
+  'groupsRestored',
+  'projectRegistered',
+  'jobStarted',
+  'jobPaused',
+  'jobResumed',
+  'jobEnded',
+]);
+export type ActivityKind = z.infer<typeof activityKindSchema>;
+
+/** `done`: it happened; `failed`: it did not; `unknown`: the answer was lost, it may have. */
+export const activityOutcomeSchema = z.enum(['done', 'failed', 'unknown']);
+export type ActivityOutcome = z.infer<typeof activityOutcomeSchema>;
+
+/** 64 hex digits: a SHA-256. */
+export const hashSchema = z.string().check(z.regex(/^[0-9a-f]{64}$/));
+
+/**
+ * One entry as stored. Never a secret: a token appears only as its fingerprint (the first 8 hex digits
+ * of its SHA-256), an error only as its named text (already cleared of the credentials it was sent
+ * with). `prev` is the SHA-256 of the entry before it (its canonical JSON, lib/hash/sha256.ts), so
+ * that an entry changed or removed outside the extension breaks the chain. No transforms: the entry
+ * read is the entry hashed.
+ */
+export const activityEntrySchema = z.object({
+  /** 1, 2, 3… for the life of the log; folded entries keep their numbers counted. */
+  seq: z.int().check(z.positive()),
+  at: z.string(),
+  kind: activityKindSchema,
+  outcome: activityOutcomeSchema,
+  /** The workspace it happened in, named as it was then (it may be gone since). */
+  workspace: z.optional(z.object({ id: z.string(), name: z.string() })),
+  group: z.optional(z.object({ name: z.string(), id: z.string(), environment: environmentSchema })),
+  project: z.optional(z.object({ url: z.string(), name: z.string(), id: z.optional(z.string()) })),
+  /** The token the change left (created, rotated) or removed (deleted): 8 hex digits of its SHA-256. */
+  fingerprint: z.optional(z.string().check(z.regex(/^[0-9a-f]{8}$/))),
+  /** A job's kind of rows. */
+  operation: z.optional(bulkOperationSchema),
+  /** How many: a job's rows, the groups a restore wrote. */
+  count: z.optional(z.int()),
+  /** What else there is to say: why it failed, what a job or an import did. */
+  detail: z.optional(messageRefSchema),
+  prev: hashSchema,
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+/** What a recorder hands the store: the store numbers it and chains it. */
+export type ActivityRecord = Omit<ActivityEntry, 'seq' | 'prev'>;
+
+/**
+ * `local:activityLog`: the log's index. Entries live in pages (`activityLog.000001`…), oldest first,
+ * so that an append rewrites one small page and this index, never the whole log. Past the limit the
+ * oldest entries are folded: dropped, counted in `folded.count`, the hash of the last one kept in
+ * `folded.lastHash`, so the first kept entry can still be checked. `lastHash` is the hash of the
+ * newest entry: removing entries at the end breaks the chain too.
+ */
+export const activityHeadSchema = z.object({
+  v: z.literal(1),
+  /** The page ids, oldest first. */
+  pages: z.array(z.int().check(z.positive())),
+  /** Entries kept (in the pages). */
+  count: z.int().check(z.nonnegative()),
+  nextSeq: z.int().check(z.positive()),
+  nextPage: z.int().check(z.positive()),
+  lastHash: hashSchema,
+  folded: z.object({ count: z.int().check(z.nonnegative()), lastHash: hashSchema }),
+  revision: z.optional(z.string()),
+});
+export type ActivityHead = z.infer<typeof activityHeadSchema>;
+
+/** `local:activityLog.<id>`: a page of entries, oldest first. Entries are read one by one (each is checked on its own). */
+export const activityPageSchema = z.object({
+  entries: z.array(z.unknown()),
+  revision: z.optional(z.string()),
+});
+export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+/** The hash the first entry of a new log follows. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+export const EMPTY_HEAD: ActivityHead = {
+  v: 1,
+  pages: [],
+  count: 0,
+  nextSeq: 1,
+  nextPage: 1,
+  lastHash: GENESIS_HASH,
+  folded: { count: 0, lastHash: GENESIS_HASH },
+};
+
+/** The newest entries kept; older ones are folded into a count. */
+export const ACTIVITY_LIMIT = 20_000;
+/** Entries per page: an append writes at most this many (about 25 KB), whatever the log's length. */
+export const ACTIVITY_PAGE_SIZE = 100;

@@ -1,0 +1,190 @@
+import { browser } from 'wxt/browser';
+import { createSerialQueue } from '../../async/serial-queue';
+import { canonicalJson, sha256Hex } from '../../hash/sha256';
+import { setAsideUnreadable } from '../validated-item';
+import {
+  ACTIVITY_HEAD_KEY,
+  activityPageKey,
+  pageOfKey,
+  readActivityValues,
+  watchActivityValues,
+} from './activity-keys';
+import {
+  ACTIVITY_LIMIT,
+  ACTIVITY_PAGE_SIZE,
+  activityEntrySchema,
+  activityHeadSchema,
+  activityPageSchema,
+  EMPTY_HEAD,
+  GENESIS_HASH,
+  type ActivityHead,
+  type ActivityRecord,
+} from './activity-schema';
+
+/** The hash an entry's successor holds in `prev`: SHA-256 of its canonical JSON, as stored. */
+export const entryHash = (entry: unknown): Promise<string> => sha256Hex(canonicalJson(entry));
+
+const entriesOf = (value: unknown): unknown[] => {
+  const parsed = activityPageSchema.safeParse(value);
+  return parsed.success ? parsed.data.entries : [];
+};
+const seqOf = (entry: unknown) => (entry as { seq?: unknown } | undefined)?.seq;
+
+/**
+ * An index rebuilt from the pages found in storage, when the stored one is missing or unreadable and
+ * pages exist: recording goes on, and verification judges the entries as they are.
+ */
+async function rebuildHead(): Promise<ActivityHead> {
+  const all = await browser.storage.local.get(null);
+  const pages = Object.keys(all)
+    .map(pageOfKey)
+    .filter((page): page is number => page !== undefined)
+    .sort((a, b) => a - b);
+  const entries = pages.flatMap((page) => entriesOf(all[activityPageKey(page)]));
+  if (entries.length === 0) return EMPTY_HEAD;
+  const first = entries[0] as { seq?: unknown; prev?: unknown };
+  const last = entries.at(-1);
+  const lastSeq = seqOf(last);
+  const firstSeq = typeof first.seq === 'number' ? first.seq : 1;
+  return {
+    v: 1,
+    pages,
+    count: entries.length,
+    nextSeq: (typeof lastSeq === 'number' ? lastSeq : entries.length) + 1,
+    nextPage: pages.at(-1)! + 1,
+    lastHash: await entryHash(last),
+    folded: {
+      count: Math.max(0, firstSeq - 1),
+      lastHash: typeof first.prev === 'string' && /^[0-9a-f]{64}$/.test(first.prev) ? first.prev : GENESIS_HASH,
+    },
+  };
+}
+
+export interface ActivityStoreOptions {
+  /** The newest entries kept (ACTIVITY_LIMIT); older ones are folded. */
+  limit?: number;
+  pageSize?: number;
+}
+
+/**
+ * The activity log's one writer (the background): appends run one after another, each numbered,
+ * chained to the one before (`prev`), and persisted before it resolves. An append writes the index
+ * and the last page (and, past the limit, the oldest page it folds): its cost does not grow with the
+ * log. The index and the pages at either end are kept in memory between appends; a write by anyone
+ * else (a test, someone editing storage) arrives without this writer's stamp and drops that copy.
+ */
+export function createActivityStore(options: ActivityStoreOptions = {}) {
+  const limit = options.limit ?? ACTIVITY_LIMIT;
+  const pageSize = options.pageSize ?? ACTIVITY_PAGE_SIZE;
+  const writerId = crypto.randomUUID();
+  let writes = 0;
+  const serially = createSerialQueue();
+  let cached: { head: ActivityHead; pages: Map<number, unknown[]> } | undefined;
+  const removedByUs = new Set<string>();
+
+  watchActivityValues((changed) => {
+    for (const [key, value] of changed) {
+      if (value === undefined && removedByUs.delete(key)) continue;
+      const stamp = (value as { revision?: unknown } | undefined)?.revision;
+      if (typeof stamp !== 'string' || !stamp.startsWith(`${writerId}:`)) cached = undefined;
+    }
+  });
+
+  async function load(): Promise<{ head: ActivityHead; pages: Map<number, unknown[]> }> {
+    if (cached) return cached;
+    const { head: stored } = await readActivityValues();
+    let head: ActivityHead;
+    const parsed = activityHeadSchema.safeParse(stored);
+    if (parsed.success) head = parsed.data;
+    else {
+      // Kept aside, never dropped: it is part of what a verification looks at.
+      if (stored !== undefined && stored !== null)
+        await setAsideUnreadable(`local:${ACTIVITY_HEAD_KEY}`, stored, 'storedActivityLog', { keepCorruptCopy: true });
+      head = await rebuildHead();
+    }
+    cached = { head, pages: new Map() };
+    return cached;
+  }
+
+  async function pageEntries(state: { pages: Map<number, unknown[]> }, page: number): Promise<unknown[]> {
+    let entries = state.pages.get(page);
+    if (!entries) {
+      const key = activityPageKey(page);
+      entries = entriesOf((await browser.storage.local.get(key))[key]);
+      state.pages.set(page, entries);
+    }
+    return entries;
+  }
+
+  return {
+    /** Appends one entry (numbered and chained here). Rejects only when storage refuses the write. */
+    append: (record: ActivityRecord): Promise<void> =>
+      serially(async () => {
+        const state = await load();
+        const { head } = state;
+        const entry = activityEntrySchema.parse({ ...record, seq: head.nextSeq, prev: head.lastHash });
+        const hash = await entryHash(entry);
+        const pages = [...head.pages];
+        let nextPage = head.nextPage;
+        const touched = new Map<number, unknown[]>();
+        let last = pages.at(-1);
+        let lastEntries = last === undefined ? [] : await pageEntries(state, last);
+        if (last === undefined || lastEntries.length >= pageSize) {
+          last = nextPage;
+          nextPage += 1;
+          pages.push(last);
+          lastEntries = [];
+        }
+        touched.set(last, [...lastEntries, entry]);
+        let count = head.count + 1;
+        let folded = head.folded;
+        const removed: number[] = [];
+        // Past the limit, the oldest entries go; the hash of the last of them stays for the chain.
+        while (count > limit && pages.length > 0) {
+          const first = pages[0]!;
+          const entries = touched.get(first) ?? (await pageEntries(state, first));
+          const drop = Math.min(count - limit, entries.length);
+          folded = { count: folded.count + drop, lastHash: await entryHash(entries[drop - 1]) };
+          count -= drop;
+          if (drop === entries.length) {
+            pages.shift();
+            removed.push(first);
+            touched.delete(first);
+          } else touched.set(first, entries.slice(drop));
+        }
+        const revision = `${writerId}:${(writes += 1)}`;
+        const next: ActivityHead = {
+          ...head,
+          pages,
+          count,
+          nextSeq: entry.seq + 1,
+          nextPage,
+          lastHash: hash,
+          folded,
+          revision,
+        };
+        const values: Record<string, unknown> = { [ACTIVITY_HEAD_KEY]: activityHeadSchema.parse(next) };
+        for (const [page, entries] of touched) values[activityPageKey(page)] = { entries, revision };
+        try {
+          // The index and its pages in one call: stored together or not at all.
+          await browser.storage.local.set(values);
+          cached = { head: next, pages: new Map([...state.pages, ...touched]) };
+          for (const page of removed) cached.pages.delete(page);
+          if (removed.length > 0) {
+            const keys = removed.map(activityPageKey);
+            for (const key of keys) removedByUs.add(key);
+            // A page no index names is never read: a worker stopped before this leaves only dead weight.
+            await browser.storage.local.remove(keys);
+          }
+        } catch (error) {
+          cached = undefined;
+          throw error;
+        }
+      }),
+
+    /** Resolves once every append queued before it is written. */
+    settled: (): Promise<void> => serially(() => Promise.resolve()),
+  };
+}
+
+export type ActivityStore = ReturnType<typeof createActivityStore>;

@@ -1,0 +1,49 @@
+import { storage } from '#imports';
+import { browser } from 'wxt/browser';
+import { z } from 'zod/mini';
+import { perScope } from '../per-scope';
+import { scopedKey, scopedName, type KeyScope } from '../workspace-keys';
+
+/** The choices of **Rotate tokens every**: 0 is Off. */
+export const ROTATION_PERIODS = [0, 30, 60, 90, 180, 365] as const;
+export type RotationPeriod = (typeof ROTATION_PERIODS)[number];
+
+export const rotationPeriodSchema = z.union(ROTATION_PERIODS.map((days) => z.literal(days)));
+
+/**
+ * `ws.<id>.tokenRotation`: how often a workspace's group tokens are due for rotation, and whether the
+ * user asked to be reminded (the toolbar badge and a notification). Written by the background only
+ * (an organisation's policy may fix the period); pages read and watch it. Absent: the user has not
+ * chosen, which reads as Off unless the policy gives a default.
+ */
+export const tokenRotationSchema = z.object({
+  everyDays: rotationPeriodSchema,
+  remind: z.boolean(),
+  /** Stamped by the background on each write. */
+  revision: z.optional(z.string()),
+});
+export type TokenRotation = z.infer<typeof tokenRotationSchema>;
+
+export const storedTokenRotationSchema = z.nullable(tokenRotationSchema);
+
+export const tokenRotationItemFor = perScope((scope: KeyScope) =>
+  storage.defineItem<TokenRotation | null>(scopedKey(scope, 'tokenRotation'), { fallback: null }),
+);
+
+/** The stored choice, or null (none yet, or unreadable: the page then shows the default). */
+export async function readTokenRotation(scope: KeyScope): Promise<TokenRotation | null> {
+  const parsed = storedTokenRotationSchema.safeParse(await tokenRotationItemFor(scope).getValue());
+  return parsed.success ? parsed.data : null;
+}
+
+/** Calls back with the stored value whenever it changes (null once removed or unreadable). */
+export function watchTokenRotation(scope: KeyScope, callback: (stored: TokenRotation | null) => void): () => void {
+  const name = scopedName(scope, 'tokenRotation');
+  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    if (area !== 'local' || !(name in changes)) return;
+    const parsed = tokenRotationSchema.safeParse(changes[name]!.newValue);
+    callback(parsed.success ? parsed.data : null);
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
+}

@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createActivityRecorder, fingerprintOf } from '@/lib/activity/activity-recorder';
+import { exportActivityCsv, exportActivityJson } from '@/lib/activity/activity-view';
+import { canonicalJson, sha256HexSync, tokenFingerprint } from '@/lib/hash/sha256';
+import { verbatimText } from '@/lib/message-ref';
+import { ACTIVITY_HEAD_KEY, activityPageKey } from '@/lib/storage/activity/activity-keys';
+import type { ActivityRecord } from '@/lib/storage/activity/activity-schema';
+import { createActivityStore } from '@/lib/storage/activity/activity-store';
+import {
+  loadStoredActivity,
+  readStoredActivity,
+  verifyStoredActivity,
+  type StoredActivity,
+} from '@/lib/storage/activity/activity-source';
+
+const AT = '2026-11-26T00:00:00.000Z';
+const record = (index: number): ActivityRecord => ({
+  at: AT,
+  kind: index % 2 ? 'groupRotated' : 'groupCreated',
+  outcome: 'done',
+  workspace: { id: 'ws-1', name: 'Acme' },
+  group: { name: `Team ${index}`, id: `t${index}`, environment: 'Customer' },
+  fingerprint: sha256HexSync(`ugt_${index}`).slice(0, 8),
+});
+
+async function storedEntries() {
+  return (await readStoredActivity()).rows.map((row) => row.entry!);
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+describe('sha256', () => {
+  it('matches node:crypto for empty, block-edge and multi-byte texts; a fingerprint is its first 8 hex digits', async () => {
+    for (const text of ['', 'abc', 'x'.repeat(55), 'x'.repeat(56), 'x'.repeat(64), 'héllo ✓ 日本'.repeat(40)])
+      expect(sha256HexSync(text)).toBe(createHash('sha256').update(text).digest('hex'));
+    expect(await tokenFingerprint('ugt_secret')).toBe(
+      createHash('sha256').update('ugt_secret').digest('hex').slice(0, 8),
+    );
+    expect(await tokenFingerprint('')).toBe('');
+  });
+});
+
+describe('the activity store', () => {
+  it('numbers and chains each entry; Verify passes, and names the entry edited or removed outside the extension', async () => {
+    const store = createActivityStore({ pageSize: 3 });
+    for (let index = 1; index <= 8; index += 1) await store.append(record(index));
+    const entries = await storedEntries();
+    expect(entries.map((entry) => entry.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(entries[0]!.prev).toBe('0'.repeat(64));
+    expect(await verifyStoredActivity()).toEqual({ ok: true, count: 8 });
+
+    // Someone edits entry 5 in storage (page 2 of 3-entry pages holds 4, 5, 6).
+    const key = activityPageKey(2);
+    const page = (await fakeBrowser.storage.local.get(key))[key] as { entries: { outcome: string }[] };
+    page.entries[1]!.outcome = 'failed';
+    await fakeBrowser.storage.local.set({ [key]: page });
+    expect(await verifyStoredActivity()).toMatchObject({ ok: false, seq: 5, reason: 'edited' });
+
+    // Put back, then remove the newest entry: the index's last hash no longer matches.
+    page.entries[1]!.outcome = 'done';
+    await fakeBrowser.storage.local.set({ [key]: page });
+    expect(await verifyStoredActivity()).toEqual({ ok: true, count: 8 });
+    const last = activityPageKey(3);
+    const lastPage = (await fakeBrowser.storage.local.get(last))[last] as { entries: unknown[] };
+    lastPage.entries.pop();
+    await fakeBrowser.storage.local.set({ [last]: lastPage });
+    expect(await verifyStoredActivity()).toMatchObject({ ok: false, reason: 'removed' });
+  });
+
+  it('past the limit folds the oldest entries into a count and keeps the chain verifiable', async () => {
+    const store = createActivityStore({ limit: 10, pageSize: 4 });
+    for (let index = 1; index <= 25; index += 1) await store.append(record(index));
+    const stored = await readStoredActivity();
+    expect(stored.rows.map((row) => row.entry!.seq)).toEqual(Array.from({ length: 10 }, (_, i) => 16 + i));
+    expect(stored.folded).toBe(15);
+    expect(await verifyStoredActivity()).toEqual({ ok: true, count: 10 });
+    // Pages wholly folded are gone from storage: left are 16 (the rest of its page), 17-20, 21-24 and 25.
+    expect(
+      Object.keys(await fakeBrowser.storage.local.get(null)).filter((key) => key.startsWith('activityLog.')),
+    ).toHaveLength(4);
+  });
+
+  it('an append writes the index and at most two pages, whatever the length of the log (20,000 entries)', async () => {
+    const store = createActivityStore();
+    const seeded: Record<string, unknown> = {};
+    // A full log as stored, built here (chained) so that the test does not append 20,000 times.
+    let prev = '0'.repeat(64);
+    const pages: number[] = [];
+    for (let page = 1; page <= 200; page += 1) {
+      const entries = [];
+      for (let i = 0; i < 100; i += 1) {
+        const entry = { ...record(i), seq: (page - 1) * 100 + i + 1, prev };
+        prev = sha256HexSync(canonicalJson(entry));
+        entries.push(entry);
+      }
+      seeded[activityPageKey(page)] = { entries };
+      pages.push(page);
+    }
+    seeded[ACTIVITY_HEAD_KEY] = {
+      v: 1,
+      pages,
+      count: 20_000,
+      nextSeq: 20_001,
+      nextPage: 201,
+      lastHash: prev,
+      folded: { count: 0, lastHash: '0'.repeat(64) },
+    };
+    await fakeBrowser.storage.local.set(seeded);
+    expect(await verifyStoredActivity()).toEqual({ ok: true, count: 20_000 });
+
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await store.append(record(1));
+    expect(set).toHaveBeenCalledTimes(1);
+    expect(Object.keys(set.mock.calls[0]![0] as object).sort()).toEqual(
+      [ACTIVITY_HEAD_KEY, activityPageKey(1), activityPageKey(201)].sort(),
+    );
+    expect(await verifyStoredActivity()).toEqual({ ok: true, count: 20_000 });
+    expect((await readStoredActivity()).folded).toBe(1);
+  }, 60_000);
+
+  it('reads the newest page first, then older pages, ending with the whole log', async () => {
+    const store = createActivityStore({ pageSize: 5 });
+    for (let index = 1; index <= 60; index += 1) await store.append(record(index));
+    const steps: [number, boolean][] = [];
+    let last: StoredActivity | undefined;
+    await loadStoredActivity((stored, complete) => {
+      steps.push([stored.rows.length, complete]);
+      last = stored;
+    });
+    expect(steps[0]).toEqual([5, false]);
+    expect(steps.at(-1)).toEqual([60, true]);
+    expect(last!.rows.map((row) => row.entry!.seq)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+  });
+});
+
+describe('no secret in the log or its exports', () => {
+  it('records fingerprints and words cleared of tokens: the stored log and both exports hold none of the secrets', async () => {
+    const secrets = ['ugt_old_secret_token', 'ugt_new_secret_token', 'api-token-secret', 'auth-token-secret'];
+    const recorder = createActivityRecorder(createActivityStore(), () => new Date(AT));
+    await recorder.record({
+      kind: 'groupRotated',
+      outcome: 'done',
+      group: { name: 'Team', id: 't', environment: 'Customer' },
+      ...(await fingerprintOf(secrets[1])),
+    });
+    const { failureDetail } = await import('@/lib/activity/activity-recorder');
+    await recorder.record({
+      kind: 'groupRotated',
+      outcome: 'failed',
+      group: { name: 'Team', id: 't', environment: 'Customer' },
+      ...failureDetail({ ok: false, error: { code: 'REJECTED', message: verbatimText(`refused ${secrets[0]}`) } }, [
+        secrets[0]!,
+      ]),
+    });
+    const stored = JSON.stringify(await fakeBrowser.storage.local.get(null));
+    const entries = await storedEntries();
+    const files = [exportActivityJson(entries, 0, new Date(AT)).text, exportActivityCsv(entries, new Date(AT)).text];
+    for (const secret of secrets) {
+      expect(stored).not.toContain(secret);
+      for (const file of files) expect(file).not.toContain(secret);
+    }
+    expect(entries[0]!.fingerprint).toBe(createHash('sha256').update(secrets[1]!).digest('hex').slice(0, 8));
+  });
+});
