@@ -2,7 +2,7 @@ import { checkInvariants, INVARIANT_NAMES } from '../chaos/invariants.ts';
 import { formatReport } from '../chaos/report.ts';
 import { runChaos } from '../chaos/runner.ts';
 import { configureConnection, optionsUrl } from './fixtures/connection.ts';
-import { createGroup, isolateUserGroupsAndWatchConsole, openOptionsPage } from './fixtures/options-page.ts';
+import { createGroup, isolateUserGroupsAndWatchConsole, openOptionsPage, rowOf } from './fixtures/options-page.ts';
 import { activeWorkspaceId } from './fixtures/extension-storage.ts';
 import { readExtensionStorage } from './fixtures/service-worker.ts';
 import { deleteRow } from './fixtures/user-group-actions.ts';
@@ -72,18 +72,14 @@ test.describe('registry tokens while the lock is on', () => {
   });
 });
 
-// Found by the chaos run (seed 11, step 18), not fixed: left out of CI, run with
-//   KNOWN_DEFECTS=1 npx playwright test test/e2e/chaos.spec.ts --workers=1
-// The service deletes the group, then the connection is dropped before any answer byte; Chromium
-// re-sends the DELETE on a fresh connection (README, "What the user sees when the service fails"), and
-// the re-send is refused ("No user group has this token": the group is gone). A refusal counts as "not
-// deleted": the group stays in the registry, unflagged, though the service no longer has it. (A refused
-// rotation is flagged for the same reason; a refused delete is not.)
-test.describe('known defect: a delete re-sent by the browser and refused', () => {
+// Found by the chaos run (seed 11, step 18; again in the 1,000-step run, seed 2026, step 169), now fixed:
+// the service deletes the group, then the connection is dropped before any answer byte; Chromium re-sends
+// the DELETE (README, "What the user sees when the service fails"), and the re-send is refused ("No user
+// group has this token": the group is gone). A refused delete is flagged, as a refused rotation is.
+test.describe('a delete re-sent by the browser and refused', () => {
   isolateUserGroupsAndWatchConsole();
-  test.skip(!process.env.KNOWN_DEFECTS, 'a known defect, described in the report of issue 27');
 
-  test('leaves a group the service deleted in the registry, unflagged', async ({ extension, sandbox }) => {
+  test('flags the group the service deleted: never kept unflagged', async ({ extension, sandbox }) => {
     await configureConnection(extension.context, extension.extensionId, sandbox);
     const options = await openOptionsPage(extension);
     await createGroup(options, 'Resent', 'resent-1', 'Customer');
@@ -99,5 +95,6 @@ test.describe('known defect: a delete re-sent by the browser and refused', () =>
       final: true,
     });
     expect(found.tokensMatchService).toEqual([]);
+    await expect(rowOf(options, 'Resent')).toContainText('Delete refused — the service may no longer know this group');
   });
 });

@@ -212,4 +212,20 @@ describe('what the page says after a failed delete (deleteFailure)', () => {
     );
     expect(outcome.offer).toEqual({ kind: 'forget', group });
   });
+
+  // Regression (chaos run, seed 2026): a rotation and then a delete were both cut off; Retry delete was
+  // refused because the stored token was the pre-rotation one, the page said the delete "most likely went
+  // through", and removing the group from this browser lost a group that lived on at the service.
+  it('Retry delete refused after a lost rotation too: says either may be true, never that the delete went through', () => {
+    const group = entry({
+      deleteOutcomeUnknown: { since: 'T0' },
+      rotation: { state: 'unknown', since: 'T0' },
+    });
+    const outcome = deleteFailure(group, appError('REJECTED', 'The service refused: No user group has this token'));
+    expect(outcome.text).toBe(
+      `The service refused the stored token of ${DESCRIBED} (The service refused: No user group has this token). Both its earlier delete and its earlier rotation went unanswered: either the delete went through, or the group still exists with the token the rotation gave it. It stays here, flagged. Use Remove from this browser only once you know the group is gone from the service.`,
+    );
+    expect(outcome.text).not.toContain('most likely went through');
+    expect(outcome.offer).toEqual({ kind: 'forget', group });
+  });
 });

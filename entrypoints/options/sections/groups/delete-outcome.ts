@@ -19,9 +19,11 @@ export function deleteFailure(group: RegistryEntry, error: AppError): Outcome {
   const refused = error.code === 'REJECTED';
   // A refusal of a retry: the earlier delete most likely went through. A first refusal: the background
   // flagged the group (a re-sent copy of the delete may have gone through), and the message says so.
+  // A retry refused after a lost rotation too: the stored token may simply be the old one (found by the
+  // 1,000-step chaos run), so the page does not say the delete went through.
   const message =
     refused && group.deleteOutcomeUnknown !== undefined
-      ? t('groupsRetryDeleteGone', described, listErrorText(error))
+      ? t(group.rotation ? 'groupsRetryDeleteAmbiguous' : 'groupsRetryDeleteGone', described, listErrorText(error))
       : refused
         ? t('groupsDeleteRefused', described, listErrorText(error))
         : t('groupsNotDeleted', described, listErrorText(error));
