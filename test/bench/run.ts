@@ -382,6 +382,8 @@ async function main() {
         '',
         '',
         verdict(lock.unlock, TARGETS.unlock),
+      ],
+      [
         `Options, ${ACTIVITY_ENTRIES.toLocaleString('en')} activity entries: first row (page opened at #activity)`,
         ms(activity),
         '',
