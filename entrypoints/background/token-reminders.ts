@@ -4,7 +4,8 @@ import { notificationId, notify, onNotificationClick } from '@/lib/notifications
 import { readPolicyTokenRotation } from '@/lib/storage/policy-status';
 import { readTokenRotation } from '@/lib/storage/rotation/token-rotation';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
-import { checkDue, dueSummarySchema, totalDue, type DueSummary } from '@/lib/user-groups/due-reminders';
+import { affectsDueCount, readDueSummary, writeDueSummary, type DueSummary } from '@/lib/storage/rotation/due-summary';
+import { checkDue, totalDue } from '@/lib/user-groups/due-reminders';
 import type { WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
 import type { ToolbarBadge } from './job-badge';
 import type { Workspaces } from './workspaces';
@@ -12,13 +13,10 @@ import type { Workspaces } from './workspaces';
 /** Once a day (and a minute after the worker first registers it): due tokens are counted, and reminded of. */
 export const TOKEN_REMINDER_ALARM = 'token-reminders';
 const DAY_MINUTES = 24 * 60;
-/** `local:tokenReminders`: the last count (lib/user-groups/due-reminders.ts), for a restarted worker's badge. */
-const SUMMARY_KEY = 'tokenReminders';
 /** Notifications about due tokens: `tokens-due:<workspace id>`; a click opens that workspace's due groups. */
 const NOTIFICATION_KIND = 'tokens-due';
 /** A burst of changes (a job's rows, an import) is counted once it has been quiet this long. */
 const SETTLE_MS = 3_000;
-const WATCHED = /^(ws\.[a-z0-9-]{1,36}\.(tokenRotation|userGroups\.\d{3})|managedPolicy|workspaces)$/;
 
 export interface TokenRemindersDeps {
   index: WorkspaceIndexStore;
@@ -60,7 +58,7 @@ export function createTokenReminders(deps: TokenRemindersDeps) {
 
   async function refresh({ remind }: { remind: boolean }): Promise<void> {
     const summary = await check();
-    await browser.storage.local.set({ [SUMMARY_KEY]: summary });
+    await writeDueSummary(summary);
     show(summary);
     if (!remind) return;
     for (const workspace of summary.workspaces) {
@@ -86,7 +84,7 @@ export function createTokenReminders(deps: TokenRemindersDeps) {
         await browser.tabs.create({ url: dueGroupsUrl(workspaceId) });
       });
       browser.storage.onChanged.addListener((changes, area) => {
-        if (area !== 'local' || !Object.keys(changes).some((key) => WATCHED.test(key))) return;
+        if (area !== 'local' || !Object.keys(changes).some(affectsDueCount)) return;
         clearTimeout(timer);
         timer = setTimeout(() => void logged(refresh({ remind: false })), SETTLE_MS);
       });
@@ -94,8 +92,8 @@ export function createTokenReminders(deps: TokenRemindersDeps) {
         (async () => {
           if (!(await browser.alarms.get(TOKEN_REMINDER_ALARM)))
             await browser.alarms.create(TOKEN_REMINDER_ALARM, { delayInMinutes: 1, periodInMinutes: DAY_MINUTES });
-          const stored = dueSummarySchema.safeParse((await browser.storage.local.get(SUMMARY_KEY))[SUMMARY_KEY]);
-          if (stored.success) show(stored.data);
+          const stored = await readDueSummary();
+          if (stored) show(stored);
         })(),
       );
     },

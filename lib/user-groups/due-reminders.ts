@@ -1,17 +1,9 @@
-import { z } from 'zod/mini';
 import type { PolicyStatus } from '../storage/policy-status';
 import type { RegistryEntry } from '../storage/registry/registry-schema';
+import type { DueSummary, DueWorkspace } from '../storage/rotation/due-summary';
 import type { TokenRotation } from '../storage/rotation/token-rotation';
 import { effectiveRotation } from './rotation-settings';
 import { dueGroups } from './token-age';
-
-/** A workspace whose user asked to be reminded, and how many of its tokens are due. */
-export const dueWorkspaceSchema = z.object({ id: z.string(), name: z.string(), due: z.int().check(z.nonnegative()) });
-export type DueWorkspace = z.infer<typeof dueWorkspaceSchema>;
-
-/** `local:tokenReminders`: the last check, so that a restarted worker shows the same badge. */
-export const dueSummarySchema = z.object({ checkedAt: z.string(), workspaces: z.array(dueWorkspaceSchema) });
-export type DueSummary = z.infer<typeof dueSummarySchema>;
 
 export interface DueCheckDeps {
   workspaces: () => Promise<readonly { id: string; name: string }[]>;

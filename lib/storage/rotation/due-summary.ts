@@ -1,0 +1,36 @@
+import { browser } from 'wxt/browser';
+import { z } from 'zod/mini';
+import { MANAGED_POLICY_KEY } from '../policy-status';
+import { WORKSPACE_ID_PATTERN, WORKSPACE_INDEX_KEY } from '../workspace-keys';
+
+/** `tokenReminders`: the last count of tokens due, so that a restarted worker shows the same badge. */
+const DUE_SUMMARY_KEY = 'tokenReminders';
+
+/** A workspace whose user asked to be reminded, and how many of its tokens are due. */
+export const dueWorkspaceSchema = z.object({ id: z.string(), name: z.string(), due: z.int().check(z.nonnegative()) });
+export type DueWorkspace = z.infer<typeof dueWorkspaceSchema>;
+
+export const dueSummarySchema = z.object({ checkedAt: z.string(), workspaces: z.array(dueWorkspaceSchema) });
+export type DueSummary = z.infer<typeof dueSummarySchema>;
+
+/** The last count, or undefined (none yet, or unreadable: the next count replaces it). */
+export async function readDueSummary(): Promise<DueSummary | undefined> {
+  const parsed = dueSummarySchema.safeParse((await browser.storage.local.get(DUE_SUMMARY_KEY))[DUE_SUMMARY_KEY]);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export async function writeDueSummary(summary: DueSummary): Promise<void> {
+  await browser.storage.local.set({ [DUE_SUMMARY_KEY]: summary });
+}
+
+/**
+ * The stored items a count of due tokens depends on: the workspace list, the organisation's policy, and
+ * each workspace's rotation settings and registry parts (`ws.<id>.tokenRotation`, `ws.<id>.userGroups.007`).
+ */
+export function affectsDueCount(key: string): boolean {
+  if (key === WORKSPACE_INDEX_KEY || key === MANAGED_POLICY_KEY) return true;
+  const match = /^ws\.([^.]+)\.(.+)$/.exec(key);
+  return (
+    match !== null && WORKSPACE_ID_PATTERN.test(match[1]!) && /^(tokenRotation|userGroups\.\d{3})$/.test(match[2]!)
+  );
+}
