@@ -149,7 +149,7 @@ test('invalid lines are listed with their reason; a project made elsewhere is re
   await options.getByRole('button', { name: 'Register 8 pages' }).click();
   // At 60 a minute the second page waits a second: cancel after the first two.
   await expect(counts(options)).toContainText(/^2 of 8 done/, { timeout: 20_000 });
-  await options.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await options.getByRole('button', { name: 'Cancel job', exact: true }).click();
   await expect(options.getByText(/Cancelled: \d+ rows? (was|were) not sent/)).toBeVisible({ timeout: 10_000 });
   const cancelledAt = createRequests(sandbox).length;
   expect(cancelledAt).toBeLessThan(8);

@@ -1,9 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
+import { useRegisterPagesStore } from '@/lib/stores/register-pages-store';
 import { t } from '@/lib/i18n';
-import { isActive } from '@/lib/storage/bulk-job/bulk-job-schema';
+import { isActive } from '@/lib/storage/jobs/job-progress-schema';
 import { BulkCreateProgress } from '../sections/groups/BulkCreateProgress';
 import { useJobPanelHeight } from './job-panel-height';
+import { RegisterJobLine } from './RegisterJobLine';
 
 /**
  * The finished job whose panel the user closed, by id, for every options page of this browser (a page
@@ -14,16 +16,20 @@ const CLOSED_KEY = 'review-companion.closedJobPanel';
 const closedJob = () => localStorage.getItem(CLOSED_KEY);
 
 /**
- * The shown workspace's job, pinned at the bottom of the window on every section (design.md §14): a
- * running job's progress, its failures and controls, and a finished one's outcome with Retry failed,
- * until the user closes it. The page keeps room for it below its content, so nothing hides under it.
+ * The shown workspace's jobs, pinned at the bottom of the window on every section (design.md §14): a
+ * running user-group job's progress, its failures and controls, and a finished one's outcome with Retry
+ * failed, until the user closes it; a running register-pages job's line (its controls are in Projects).
+ * The page keeps room for it below its content, so nothing hides under it.
  */
 export function JobPanel() {
   const job = useBulkCreateStore((state) => state.job);
+  const registerJob = useRegisterPagesStore((state) => state.job);
   const [closed, setClosed] = useState(closedJob);
   const panel = useRef<HTMLElement>(null);
   const jobId = job?.id;
-  const shown = jobId !== undefined && (isActive(job) || closed !== jobId);
+  const groupJobShown = jobId !== undefined && (isActive(job) || closed !== jobId);
+  const registering = isActive(registerJob) ? registerJob : undefined;
+  const shown = groupJobShown || registering !== undefined;
 
   useLayoutEffect(() => {
     const element = panel.current;
@@ -54,7 +60,7 @@ export function JobPanel() {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  if (!shown || !job) return null;
+  if (!shown) return null;
   const close = () => {
     if (jobId === undefined) return;
     localStorage.setItem(CLOSED_KEY, jobId);
@@ -66,7 +72,8 @@ export function JobPanel() {
   return (
     <section ref={panel} id="job-panel" className="job-panel" aria-label={t('jobIndicatorLabel')} tabIndex={-1}>
       <div className="job-panel-inner">
-        <BulkCreateProgress job={job} onClose={isActive(job) ? undefined : close} />
+        {registering && <RegisterJobLine job={registering} />}
+        {groupJobShown && job && <BulkCreateProgress job={job} onClose={isActive(job) ? undefined : close} />}
       </div>
     </section>
   );
