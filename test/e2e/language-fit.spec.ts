@@ -77,8 +77,8 @@ for (const language of ['de', 'fr', 'es', 'pt_BR', 'ja', 'zh_CN']) {
       await options.getByLabel(say('groupsFieldId'), { exact: true }).fill('refused-1');
       await options.getByRole('button', { name: say('groupsCreate') }).click();
       await expect(options.getByRole('alert').first()).toBeVisible();
-      expect(await fitProblems(options), 'groups with an error').toEqual({ cut: [], sideways: false });
       await options.screenshot({ path: shot('options-groups-error-760'), fullPage: true });
+      expect(await fitProblems(options), 'groups with an error').toEqual({ cut: [], sideways: false });
       sandbox.clearFaults();
       for (const scheme of ['light', 'dark'] as const) {
         await options.emulateMedia({ colorScheme: scheme });
