@@ -8,6 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
+import { displayUrl } from '../../lib/url/display-url.ts';
 import { FIREFOX_WAIT_MS, launchFirefoxWithExtension, type FirefoxWithExtension } from './fixtures/firefox.ts';
 import { button, field, selectField, valueOf } from './fixtures/firefox-page.ts';
 import { openOptionsSection } from './fixtures/firefox-sections.ts';
@@ -94,10 +95,11 @@ test('Firefox: a policies.json workspace is first, ready in the popup without ty
     (await browser.tabs.query({})).map((tab) => ({ id: tab.id, url: tab.url })),
   );
   const popup = await ff.openExtensionPage(`popup.html?tabId=${tabs.find((tab) => tab.url === url)?.id}`);
-  // The user's own workspace is not set up: the popup opens on the managed one, nothing to choose.
-  const picker = await popup.locator(selectField('Workspace')).waitHandle();
-  expect(await picker.evaluate((select) => (select as HTMLSelectElement).value)).toBe(managedValue);
-  await expect.poll(() => valueOf(popup, 'Project URL')).toBe(url);
+  // The user's own workspace is not set up: the popup opens on the managed one, with no picker (nothing
+  // to choose); the project lands on the managed workspace's service.
+  await popup.locator(button('Create project')).waitHandle();
+  expect(await popup.$$(selectField('Workspace'))).toHaveLength(0);
+  await expect.poll(() => valueOf(popup, 'Project URL')).toBe(displayUrl(url));
   await popup.locator(button('Create project')).click();
   await expect.poll(() => valueOf(popup, 'Project ID'), { timeout: 10_000 }).toMatch(/.+/);
   expect(sandbox.projects().map((project) => project.projectUrl)).toEqual([url]);

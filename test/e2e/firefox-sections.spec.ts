@@ -42,7 +42,7 @@ const disabled = async (page: Page, selector: string) =>
   (await page.locator(selector).waitHandle()).evaluate((element) => element.matches(':disabled'));
 
 const HEADING: Record<Exclude<OptionsSection, 'start'>, string> = {
-  projects: 'Project history',
+  projects: 'Register pages',
   groups: 'User groups',
   connection: 'Connection',
   backup: 'Backup',

@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import { displayUrl } from '../../lib/url/display-url.ts';
 import { FIREFOX_WAIT_MS, launchFirefoxWithExtension, type FirefoxWithExtension } from './fixtures/firefox.ts';
 import {
   button,
@@ -63,7 +64,7 @@ test('Firefox: save the connection, then create a project for a tab from popup.h
   const popup = await ff.openExtensionPage(`popup.html?tabId=${tabId}`);
   // The form first (up to FIREFOX_WAIT_MS on a loaded machine), then its value within expect's 5 s.
   await popup.locator(button('Create project')).waitHandle();
-  await expect.poll(() => valueOf(popup, 'Project URL')).toBe(webUrl);
+  await expect.poll(() => valueOf(popup, 'Project URL')).toBe(displayUrl(webUrl));
   expect(await valueOf(popup, 'Project name')).toBe(title);
 
   await popup.locator(button('Create project')).click();
