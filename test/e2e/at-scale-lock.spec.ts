@@ -151,6 +151,8 @@ test('7, 8 and finding 9: locked, the groups section says Locked with an unlock 
   try {
     await configureConnection(extension.context, extension.extensionId, sandbox);
     const options = await openOptionsPage(extension);
+    // All 12 rows in view: the list renders only the rows in view, and the row looked at sorts last.
+    await options.setViewportSize({ width: 1280, height: 2400 });
     await createGroup(options, 'Sealed dashboards', 'sealed-1', 'Customer');
     await restoreGroups(options, manyGroups(11));
     const token = sandbox.groups().find((group) => group.provided_id === 'sealed-1')!.token;

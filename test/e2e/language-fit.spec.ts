@@ -14,7 +14,7 @@ import { expect, test } from './fixtures/test.ts';
  * toolbar and a refused create are on screen too. The screenshots stay in the test's output.
  */
 const LOCALES = path.resolve(import.meta.dirname, '../../public/_locales');
-const SECTIONS: OptionsSection[] = ['start', 'projects', 'groups', 'connection', 'backup', 'about'];
+const SECTIONS: OptionsSection[] = ['start', 'projects', 'groups', 'connection', 'backup', 'activity', 'about'];
 /** Our own texts; user data (a long group name) may be cut, with its full text in a tooltip. */
 const OWN_TEXT = 'button, label, legend, summary, h1, h2, h3, h4, nav a, [role="columnheader"], [role="menuitem"]';
 

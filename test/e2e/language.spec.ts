@@ -30,7 +30,7 @@ const ENGLISH_ONLY = Object.entries(english)
   )
   .map(([, entry]) => entry.message);
 
-const SECTIONS: OptionsSection[] = ['start', 'projects', 'groups', 'connection', 'backup', 'about'];
+const SECTIONS: OptionsSection[] = ['start', 'projects', 'groups', 'connection', 'backup', 'activity', 'about'];
 
 let own: ExtensionBrowser;
 test.beforeAll(async () => {
@@ -67,7 +67,7 @@ test('in German, every options section speaks German, with <html lang="de">', as
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   const nav = page.getByRole('navigation', { name: german.navLabel!.message });
   await expect(nav.getByRole('link')).toHaveText(
-    ['navStart', 'navProjects', 'navGroups', 'navConnection', 'navBackup', 'navAbout'].map(
+    ['navStart', 'navProjects', 'navGroups', 'navConnection', 'navBackup', 'navActivity', 'navAbout'].map(
       (name) => german[name]!.message,
     ),
   );
