@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import type { Browser as ExtensionApi } from 'wxt/browser';
 import { configureConnection } from './fixtures/connection.ts';
 import { readWorkspaceStorage } from './fixtures/extension-storage.ts';
-import { openOptionsPage } from './fixtures/options-page.ts';
+import { goToSection, openOptionsPage } from './fixtures/options-page.ts';
 import { openActionPopup } from './fixtures/popup.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -228,9 +228,13 @@ test('200 pages from a sitemap at the default pace: within 150 requests a minute
   await cdp.send('ServiceWorker.stopAllWorkers');
   console.log(`register pages: stopped the worker at ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 
-  // The header shows the job from any section.
+  // The job panel shows the job on any section, and leads back to its progress in Projects.
+  await goToSection(options, 'groups');
   const indicator = options.getByRole('group', { name: 'Background job' });
-  await expect(indicator.first()).toContainText(/Registering pages: \d+ of 200/);
+  await expect(indicator).toContainText(/Registering pages: \d+ of 200/);
+  await options.screenshot({ path: test.info().outputPath('register-job-on-groups-1280.png') });
+  await indicator.getByRole('link', { name: 'Show progress' }).click();
+  await expect(counts(options)).toBeInViewport();
 
   await expect(counts(options)).toContainText(/^200 of 200 done/, { timeout: 300_000 });
   const elapsed = Date.now() - startedAt;
