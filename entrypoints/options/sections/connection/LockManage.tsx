@@ -7,6 +7,7 @@ import { sendMessage } from '@/lib/messaging/client';
 import { changeLockPassphrase, lockNow, setLockAfter, turnOffLock } from '@/lib/messaging/messages/lock-admin-messages';
 import type { ActionResult } from '@/components/action-result';
 import { lockAfterOptions, newPassphraseProblem, reportLock } from './lock-api';
+import { NewPassphraseFields } from './NewPassphraseFields';
 
 interface Props {
   status: LockStatus;
@@ -104,22 +105,13 @@ export function LockManage({ status, turningOff, onStatus, onMessage }: Props) {
             value={passphrase}
             onChange={setPassphrase}
           />
-          <TextField
-            label={t('lockNewPassphrase')}
-            type="password"
-            autoComplete="new-password"
-            value={next}
-            onChange={setNext}
-            hint={t('lockPassphraseHint')}
-            error={problem?.field === 'passphrase' ? problem.text : undefined}
-          />
-          <TextField
-            label={t('lockNewPassphraseConfirm')}
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={setConfirm}
-            error={problem?.field === 'confirm' ? problem.text : undefined}
+          <NewPassphraseFields
+            labels={{ passphrase: 'lockNewPassphrase', confirm: 'lockNewPassphraseConfirm' }}
+            passphrase={next}
+            confirm={confirm}
+            onPassphrase={setNext}
+            onConfirm={setConfirm}
+            problem={problem}
           />
           <button type="submit" className="primary" disabled={busy}>
             {t('lockChangeSave')}

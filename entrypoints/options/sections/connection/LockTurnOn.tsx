@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { SelectField } from '@/components/SelectField';
-import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
 import { DEFAULT_LOCK_AFTER, type LockAfter, type LockStatus } from '@/lib/storage/lock/lock-schema';
 import { sendMessage } from '@/lib/messaging/client';
 import { turnOnLock } from '@/lib/messaging/messages/lock-admin-messages';
 import type { ActionResult } from '@/components/action-result';
 import { lockAfterOptions, newPassphraseProblem, reportLock } from './lock-api';
+import { NewPassphraseFields } from './NewPassphraseFields';
 
 /** Passphrase, its confirmation, Lock after, and **Turn on protection** (shown once the checkbox is ticked). */
 export function LockTurnOn({
@@ -40,22 +40,13 @@ export function LockTurnOn({
 
   return (
     <form className="lock-form" onSubmit={(event) => void submit(event)} noValidate>
-      <TextField
-        label={t('lockPassphrase')}
-        type="password"
-        autoComplete="new-password"
-        value={passphrase}
-        onChange={setPassphrase}
-        hint={t('lockPassphraseHint')}
-        error={problem?.field === 'passphrase' ? problem.text : undefined}
-      />
-      <TextField
-        label={t('lockPassphraseConfirm')}
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={setConfirm}
-        error={problem?.field === 'confirm' ? problem.text : undefined}
+      <NewPassphraseFields
+        labels={{ passphrase: 'lockPassphrase', confirm: 'lockPassphraseConfirm' }}
+        passphrase={passphrase}
+        confirm={confirm}
+        onPassphrase={setPassphrase}
+        onConfirm={setConfirm}
+        problem={problem}
       />
       <SelectField label={t('lockAfter')} value={lockAfter} options={lockAfterOptions()} onChange={setLockAfter} />
       <button type="submit" className="primary" disabled={busy}>
