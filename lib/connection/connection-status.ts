@@ -18,6 +18,8 @@ export const connectionStatusSchema = z.object({
   notices: z.array(messageRefSchema),
   /** The passphrase lock is closed: the secrets are sealed, so none reads as set (design.md §10). */
   locked: z.optional(z.boolean()),
+  /** The project link template (lib/projects/project-link.ts), when the workspace has one; not a secret. */
+  projectLink: z.optional(z.string()),
 });
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
 
@@ -28,9 +30,11 @@ export function describeConnection(
   missingAccess: string[],
   notices: MessageRef[],
   locked = false,
+  projectLink = '',
 ): ConnectionStatus {
   return {
     ...(locked && { locked }),
+    ...(projectLink && { projectLink }),
     userGroupBaseUrl: connection.userGroupBaseUrl,
     projectApiUrl: connection.projectApiUrl,
     secretsArea: connection.secretsArea,
