@@ -60,12 +60,12 @@ export function checkProjectLinkTemplate(raw: string): CheckedProjectLink {
 
 /**
  * The link to a project's page: the template with the id in place, URL-encoded (`encodeURIComponent`).
- * Undefined when there is no link to give: no template, no id, or a template that does not pass the
- * check above (a stored value is checked again here, so no page ever links to `javascript:`).
+ * The template is the one the background serves with the connection's status, which holds only a
+ * template that passes the check above (connection-status.ts); the popup's bundle carries only this.
+ * Undefined without a template or an id, and for anything but an http(s) address, so that no page ever
+ * links to `javascript:`.
  */
 export function projectLinkFor(template: string | undefined, projectId: string | undefined): string | undefined {
-  if (!template || !projectId) return undefined;
-  const checked = checkProjectLinkTemplate(template);
-  if (!checked.ok || checked.template === '') return undefined;
-  return fill(checked.template, encodeURIComponent(projectId));
+  if (!template || !projectId || !/^https?:\/\//i.test(template)) return undefined;
+  return fill(template, encodeURIComponent(projectId));
 }

@@ -84,6 +84,18 @@ describe('a workspace stored before the project link', () => {
     expect(workspaceStorageNames(TEST_SCOPE).local).toEqual(expect.arrayContaining([LINK_KEY, `${LINK_KEY}$`]));
   });
 
+  it('serves only a stored template that passes the check (pages link from the status as it is)', async () => {
+    for (const template of [
+      'javascript:alert("{projectId}")',
+      'http://app.example.com/{projectId}',
+      'https://x.example/',
+    ]) {
+      await fakeBrowser.storage.local.set({ [LINK_KEY]: { template } });
+      const status = await service().status();
+      expect(status.ok && status.value).not.toHaveProperty('projectLink');
+    }
+  });
+
   it('reads a stored value of the wrong shape as none, with a notice, and loses nothing else', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     await fakeBrowser.storage.local.set({ [LINK_KEY]: 'https://app.example.com/{projectId}' });

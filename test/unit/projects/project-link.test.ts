@@ -100,18 +100,14 @@ describe('projectLinkFor', () => {
     expect(projectLinkFor(EXAMPLE, '../../admin')).toBe('https://app.example.com/projects/..%2F..%2Fadmin');
   });
 
-  it('uses the trimmed template', () => {
-    expect(projectLinkFor(`  ${EXAMPLE} `, 'x')).toBe('https://app.example.com/projects/x');
-  });
-
-  it('gives no link without a template, without an id, or with a template the check refuses', () => {
+  it('gives no link without a template or an id, and never one that is not an http(s) address', () => {
     expect(projectLinkFor('', 'prj_1')).toBeUndefined();
     expect(projectLinkFor(undefined, 'prj_1')).toBeUndefined();
     expect(projectLinkFor(EXAMPLE, '')).toBeUndefined();
     expect(projectLinkFor(EXAMPLE, undefined)).toBeUndefined();
     expect(projectLinkFor('javascript:alert("{projectId}")', 'prj_1')).toBeUndefined();
-    expect(projectLinkFor('http://app.example.com/{projectId}', 'prj_1')).toBeUndefined();
-    expect(projectLinkFor('https://app.example.com/projects/', 'prj_1')).toBeUndefined();
+    expect(projectLinkFor(' javascript:alert("{projectId}")', 'prj_1')).toBeUndefined();
+    expect(projectLinkFor('data:text/html,{projectId}', 'prj_1')).toBeUndefined();
   });
 });
 
