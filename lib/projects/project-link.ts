@@ -1,4 +1,5 @@
 import { isLoopbackHost } from '../api/service-address';
+import { hasControlCharacter } from '../text/control-characters';
 import { PROJECT_LINK_MAX_LENGTH } from '../storage/connection/connection-schema';
 
 // The project link (issue 28, design.md §12): per workspace, the address of a project's page in the
@@ -24,7 +25,7 @@ export type ProjectLinkProblem =
 export type CheckedProjectLink = { ok: true; template: string } | { ok: false; problem: ProjectLinkProblem };
 
 /** Whitespace or a control character anywhere: the URL parser would silently drop some of them. */
-const SPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
+const hasSpaceOrControl = (text: string) => /\s/.test(text) || hasControlCharacter(text);
 
 const fill = (template: string, id: string) => template.replace(PROJECT_ID_PLACEHOLDER, () => id);
 
@@ -39,7 +40,7 @@ export function checkProjectLinkTemplate(raw: string): CheckedProjectLink {
   const template = raw.trim();
   if (template === '') return { ok: true, template };
   if (template.length > PROJECT_LINK_MAX_LENGTH) return refused('too-long');
-  if (SPACE_OR_CONTROL.test(template)) return refused('spaces');
+  if (hasSpaceOrControl(template)) return refused('spaces');
   const placeholders = template.split(PROJECT_ID_PLACEHOLDER).length - 1;
   if (placeholders === 0) return refused('no-placeholder');
   if (placeholders > 1) return refused('several-placeholders');
