@@ -91,7 +91,7 @@ export function HistoryTable({
                   </span>
                   {link && (
                     <a
-                      className="button"
+                      className="open-project"
                       href={link}
                       target="_blank"
                       rel="noopener noreferrer"
