@@ -71,6 +71,7 @@ export function App({ initial }: { initial: Promise<Loaded> }) {
               workspaceId={workspaceId}
               page={page}
               initialHistory={history}
+              projectLink={status.value.projectLink}
               onOpenSettings={openSettings}
             />
             {selectedTabs > 1 && (

@@ -2,16 +2,19 @@ import { CopyButton } from '@/components/CopyButton';
 import { StatusMessage } from '@/components/Alert';
 import { t } from '@/lib/i18n';
 import type { ProjectInput } from '@/lib/api/project-input';
+import { OpenProjectLink } from './OpenProjectLink';
 
 interface ProjectCreatedProps {
   projectId: string;
   /** What was sent: the name as the service has it. */
   project: ProjectInput;
+  /** The project's page (the workspace's project link), when the workspace has one. */
+  link?: string | undefined;
   onDone: () => void;
 }
 
-/** The new project by its name, its ID to copy, and Done. */
-export function ProjectCreated({ projectId, project, onDone }: ProjectCreatedProps) {
+/** The new project by its name, its ID to copy, Open project (with a project link), and Done. */
+export function ProjectCreated({ projectId, project, link, onDone }: ProjectCreatedProps) {
   return (
     <section className="result">
       <StatusMessage>{t('projectCreated', project.projectName)}</StatusMessage>
@@ -22,6 +25,7 @@ export function ProjectCreated({ projectId, project, onDone }: ProjectCreatedPro
       </div>
       <div className="actions">
         <CopyButton value={projectId} label={t('copyProjectId')} />
+        {link && <OpenProjectLink href={link} />}
         <button type="button" className="done" onClick={onDone}>
           {t('done')}
         </button>

@@ -3,11 +3,19 @@ import { CopyButton } from '@/components/CopyButton';
 import { t } from '@/lib/i18n';
 import type { AppError } from '@/lib/result';
 import { messageText } from '@/lib/message-ref';
+import { OpenProjectLink } from './OpenProjectLink';
 
 const SETTINGS_ERRORS = ['NOT_CONFIGURED', 'ACCESS_NOT_GRANTED', 'UNAUTHENTICATED', 'PERMISSION_DENIED'];
 
+interface ProjectErrorProps {
+  error: AppError;
+  /** The existing project's page, when the service named it (ALREADY_EXISTS) and the workspace has a project link. */
+  existingLink?: string | undefined;
+  onOpenSettings: () => void;
+}
+
 /** The service's error, in the popup's words where the popup knows better (one project per site). */
-export function ProjectError({ error, onOpenSettings }: { error: AppError; onOpenSettings: () => void }) {
+export function ProjectError({ error, existingLink, onOpenSettings }: ProjectErrorProps) {
   const alreadyExists = error.code === 'ALREADY_EXISTS';
   return (
     <Alert>
@@ -19,6 +27,7 @@ export function ProjectError({ error, onOpenSettings }: { error: AppError; onOpe
       {alreadyExists && error.relatedId && (
         <span className="actions">
           <CopyButton value={error.relatedId} label={t('copyExistingProjectId')} />
+          {existingLink && <OpenProjectLink href={existingLink} />}
         </span>
       )}
       {SETTINGS_ERRORS.includes(error.code) && (

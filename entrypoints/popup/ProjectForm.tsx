@@ -6,6 +6,7 @@ import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { createProject } from '@/lib/messaging/messages/project-messages';
 import { findDuplicates, indexHistory } from '@/lib/projects/find-duplicates';
+import { projectLinkFor } from '@/lib/projects/project-link';
 import type { StoredHistory } from '@/lib/storage/history/history-source';
 import type { ProjectInput } from '@/lib/api/project-input';
 import {
@@ -31,11 +32,13 @@ interface ProjectFormProps {
   workspaceId: string;
   page: TargetPage;
   initialHistory: StoredHistory;
+  /** The workspace's project link template (with its status): Open project after a success, when set. */
+  projectLink?: string | undefined;
   /** Not used: the popup opens the settings at the section that helps (open-settings.ts). */
   onOpenSettings?: () => void;
 }
 
-export function ProjectForm({ workspaceId, page, initialHistory }: ProjectFormProps) {
+export function ProjectForm({ workspaceId, page, initialHistory, projectLink }: ProjectFormProps) {
   const extensionOrigin = browser.runtime.getURL('/');
   // The page's address as a reader reads it (a Unicode host, decoded non-ASCII path), as the address bar
   // shows it; left as shown, the page's own address (what the tab reported) is what is registered.
@@ -125,7 +128,8 @@ export function ProjectForm({ workspaceId, page, initialHistory }: ProjectFormPr
   // Done closes the popup; popup.html opened in a tab starts again: a fresh form, read afresh.
   const done = () => void closesOnDone().then((close) => (close ? window.close() : location.reload()));
 
-  if (created) return <ProjectCreated {...created} onDone={done} />;
+  if (created)
+    return <ProjectCreated {...created} link={projectLinkFor(projectLink, created.projectId)} onDone={done} />;
   return (
     <>
       <form onSubmit={(event) => void submit(event)} noValidate>
@@ -158,7 +162,13 @@ export function ProjectForm({ workspaceId, page, initialHistory }: ProjectFormPr
             confirmRef={confirmButton}
           />
         )}
-        {error && <ProjectError error={error} onOpenSettings={() => openSettingsAt('connection/project-api')} />}
+        {error && (
+          <ProjectError
+            error={error}
+            existingLink={projectLinkFor(projectLink, error.relatedId)}
+            onOpenSettings={() => openSettingsAt('connection/project-api')}
+          />
+        )}
         <button
           ref={createButton}
           type="submit"

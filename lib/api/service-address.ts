@@ -6,6 +6,9 @@ export type UrlField = 'userGroupBaseUrl' | 'projectApiUrl';
  */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
 
+/** Whether plain http may reach this host (a URL's `hostname`): this computer only. */
+export const isLoopbackHost = (hostname: string): boolean => LOOPBACK_HOSTS.has(hostname);
+
 /**
  * IPv6 loopback (`[::1]`, however it is spelled: the URL parser normalises it) is refused rather than
  * supported: no permission the extension declares names it, so saving it could only end in
@@ -33,7 +36,7 @@ export function checkServiceUrl(raw: string): { ok: true; url: string } | { ok: 
   }
   if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname === IPV6_LOOPBACK)
     return refused('ipv6-loopback');
-  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return refused('plain-http');
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return refused('plain-http');
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return refused('not-https');
   if (url.username || url.password) return refused('user-info');
   if (url.search || text.includes('?')) return refused('query');

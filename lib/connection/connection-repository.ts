@@ -10,11 +10,13 @@ import {
 } from '../storage/credentials/sealed-credentials';
 import { fail, ok, type Result } from '../result';
 import { connectionSettingsItemFor } from '../storage/connection/connection-settings-item';
+import { projectLinkItemFor } from '../storage/connection/project-link-item';
 import { readValidated } from '../storage/validated-item';
 import type { KeyScope } from '../storage/workspace-keys';
 import {
   connectionSettingsSchema,
   EMPTY_STORED_CREDENTIALS,
+  projectLinkSettingSchema,
   type ConnectionSettings,
   type Credentials,
   type SecretsArea,
@@ -28,8 +30,12 @@ import { text, type MessageRef } from '../message-ref';
 /** Everything the background needs to call the services. Never leaves the background. */
 export type Connection = ConnectionSettings & Credentials;
 
-/** What the options page may change; an empty secret means "keep the stored one" (if its origin is unchanged). */
-export type ConnectionUpdate = ConnectionSettings & Credentials;
+/**
+ * What the options page may change; an empty secret means "keep the stored one" (if its origin is
+ * unchanged). The project link template (checked by the caller) is written when given: without it (the
+ * start page, a setup file, a policy that sets none) the stored one stays.
+ */
+export type ConnectionUpdate = ConnectionSettings & Credentials & { projectLink?: string };
 
 export type Api = 'project' | 'userGroup';
 
@@ -53,6 +59,7 @@ export class WorkspaceRemovedError extends Error {
 export function createConnectionRepository(scope: KeyScope) {
   let closed = false;
   const settingsItem = connectionSettingsItemFor(scope);
+  const linkItem = projectLinkItemFor(scope);
   const credentialsItems = credentialsItemsFor(scope);
   const serialized = inCredentialsLane;
 
@@ -98,8 +105,14 @@ export function createConnectionRepository(scope: KeyScope) {
     for (const area of [first, second]) if (entries[area].length > 0) await storage.setItems(entries[area]);
   }
 
+  /** The project link template ('' for none): not a secret, readable while the passphrase lock is closed. */
+  async function projectLink(): Promise<string> {
+    return (await readValidated(linkItem, projectLinkSettingSchema, 'storedProjectLink')).template;
+  }
+
   return {
     load,
+    projectLink,
 
     /**
      * The workspace's data is being removed: in the credentials lane, no save or forget queued after this
@@ -164,6 +177,12 @@ export function createConnectionRepository(scope: KeyScope) {
         if (previousArea !== area)
           entries[previousArea].push(...(await credentialsEntries(previousArea, EMPTY_STORED_CREDENTIALS)));
         entries.local.unshift({ key: settingsItem.key, value: settings });
+        // The link only when it changes: a save that leaves it as it was stores nothing new for it.
+        if (update.projectLink !== undefined && update.projectLink !== (await projectLink()))
+          entries.local.push({
+            key: linkItem.key,
+            value: projectLinkSettingSchema.parse({ template: update.projectLink }),
+          });
         await writeAreas(area, entries);
         const saved = { ...settings, ...usableCredentials(credentials, settings) };
         await afterWrite?.(current.settings, saved);

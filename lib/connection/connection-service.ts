@@ -7,6 +7,9 @@ import { readStorageNotices } from '../storage/notices-item';
 import { CredentialsLockedError } from '../storage/credentials/sealed-credentials';
 import { unknownWorkspace } from '../workspaces/workspace-index-store';
 import { policySecrets } from '../storage/credentials/policy-secrets';
+import { policySetsProjectLink } from '../storage/policy-status';
+import { checkProjectLinkTemplate } from '../projects/project-link';
+import { projectLinkProblemMessage } from '../projects/project-link-problem';
 import { text } from '../message-ref';
 import {
   WorkspaceRemovedError,
@@ -41,9 +44,15 @@ export interface ConnectionServiceDeps {
 }
 
 /** `locked`: this workspace's secrets are sealed and the passphrase lock is closed. */
-async function statusOf(connection: Connection, locked = false): Promise<Result<ConnectionStatus>> {
+async function statusOf(
+  repository: ConnectionRepository,
+  connection: Connection,
+  locked = false,
+): Promise<Result<ConnectionStatus>> {
   const missing = await findMissingAccess([connection.userGroupBaseUrl, connection.projectApiUrl]);
-  return ok(describeConnection(connection, missing, await readStorageNotices(), locked));
+  // Read before the notices: a stored link of the wrong shape adds one.
+  const projectLink = await repository.projectLink();
+  return ok(describeConnection(connection, missing, await readStorageNotices(), locked, projectLink));
 }
 
 /**
@@ -94,9 +103,16 @@ export function createConnectionService({
     if (!projectApiUrl.ok) {
       return fail('INVALID_INPUT', urlProblemMessage(projectApiUrl.problem), { field: 'projectApiUrl' });
     }
+    const projectLink = await checkedProjectLink(request.projectLink);
+    if (!projectLink.ok) return projectLink;
     // Access to an address no longer configured is given back, within the save's turn of the queue
     // so that a later save cannot configure it again in between.
-    const update = { ...request, userGroupBaseUrl: userGroupBaseUrl.url, projectApiUrl: projectApiUrl.url };
+    const update = {
+      ...request,
+      userGroupBaseUrl: userGroupBaseUrl.url,
+      projectApiUrl: projectApiUrl.url,
+      projectLink: projectLink.value,
+    };
     const saved = await written(() =>
       repository.save(update, async (previous, next) => {
         await releaseUnusedAccess(
@@ -105,19 +121,36 @@ export function createConnectionService({
         );
       }),
     );
-    return saved.ok ? statusOf(saved.value) : saved;
+    return saved.ok ? statusOf(repository, saved.value) : saved;
+  }
+
+  /**
+   * The template to store (trimmed; undefined keeps the stored one), or why not: it fails the check, or
+   * it differs from the one the organisation's policy sets.
+   */
+  async function checkedProjectLink(raw: string | undefined): Promise<Result<string | undefined>> {
+    if (raw === undefined) return ok(undefined);
+    const checked = checkProjectLinkTemplate(raw);
+    if (!checked.ok) return fail('INVALID_INPUT', projectLinkProblemMessage(checked.problem), { field: 'projectLink' });
+    if (
+      workspaceId !== undefined &&
+      checked.template !== (await repository.projectLink()) &&
+      (await policySetsProjectLink(workspaceId))
+    )
+      return fail('INVALID_INPUT', text('errorProjectLinkSetByPolicy'), { field: 'projectLink' });
+    return ok(checked.template);
   }
 
   /** Works while the passphrase lock is closed: forgetting needs no key. */
   async function forget() {
     if (policy && (await policy.locked())) return policy.refusal();
     const forgotten = await written(() => repository.forget());
-    return forgotten.ok ? statusOf(await repository.load(), await repository.locked()) : forgotten;
+    return forgotten.ok ? statusOf(repository, await repository.load(), await repository.locked()) : forgotten;
   }
 
   return {
     async status() {
-      return statusOf(await repository.load(), await repository.locked());
+      return statusOf(repository, await repository.load(), await repository.locked());
     },
     save: async (request: ConnectionUpdate) => recorded('connectionSaved', await save(request)),
     forget: async () => recorded('connectionForgotten', await forget()),

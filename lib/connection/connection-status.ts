@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { messageRefSchema, type MessageRef } from '../message-ref';
 import { secretsAreaSchema } from '../storage/connection/connection-schema';
 import { maskSecret } from './mask-secret';
+import { checkProjectLinkTemplate } from '../projects/project-link';
 import type { Connection } from './connection-repository';
 
 /** What a page may know about the connection: addresses, masked secrets, readiness. Never a secret. */
@@ -18,6 +19,11 @@ export const connectionStatusSchema = z.object({
   notices: z.array(messageRefSchema),
   /** The passphrase lock is closed: the secrets are sealed, so none reads as set (design.md §10). */
   locked: z.optional(z.boolean()),
+  /**
+   * The project link template (lib/projects/project-link.ts), when the workspace has one that passes
+   * its check (pages build links from it as it is); not a secret.
+   */
+  projectLink: z.optional(z.string()),
 });
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
 
@@ -28,9 +34,13 @@ export function describeConnection(
   missingAccess: string[],
   notices: MessageRef[],
   locked = false,
+  projectLink = '',
 ): ConnectionStatus {
+  // A stored template is served only if it passes the check it passed when it was saved.
+  const link = checkProjectLinkTemplate(projectLink);
   return {
     ...(locked && { locked }),
+    ...(link.ok && link.template && { projectLink: link.template }),
     userGroupBaseUrl: connection.userGroupBaseUrl,
     projectApiUrl: connection.projectApiUrl,
     secretsArea: connection.secretsArea,

@@ -53,16 +53,27 @@ export function createPolicyApplier({ index, connectionOf, getManaged }: PolicyA
       typeof stored?.applied === 'object' && stored.applied !== null ? stored.applied : {};
     const applied: Record<string, string> = {};
     const fixed: Record<string, SecretName[]> = {};
+    const projectLinks: string[] = [];
     for (const entry of policy.workspaces) {
       const id = managedWorkspaceId(entry.name);
       const fingerprint = managedFingerprint(entry);
       const connection = await connectionOf(id);
       if (connection && (policy.locked || before[id] !== fingerprint)) {
-        const { projectApiUrl, userGroupBaseUrl, apiKey, authToken, apiToken } = entry;
-        await connection.save({ projectApiUrl, userGroupBaseUrl, apiKey, authToken, apiToken, secretsArea: 'local' });
+        const { projectApiUrl, userGroupBaseUrl, apiKey, authToken, apiToken, projectLink } = entry;
+        // A policy without a project link leaves the user's own (undefined keeps the stored one).
+        await connection.save({
+          projectApiUrl,
+          userGroupBaseUrl,
+          apiKey,
+          authToken,
+          apiToken,
+          secretsArea: 'local',
+          ...(projectLink !== undefined && { projectLink }),
+        });
       }
       applied[id] = fingerprint;
       fixed[id] = SECRET_NAMES.filter((secret) => entry[secret] !== '');
+      if (entry.projectLink !== undefined) projectLinks.push(id);
     }
     // The first time a policy brings workspaces, one of them is what the popup opens on, unless the
     // user's last used workspace is set up (its connection saved).
@@ -79,6 +90,7 @@ export function createPolicyApplier({ index, connectionOf, getManaged }: PolicyA
       problems: policy.problems,
       applied,
       fixed,
+      ...(projectLinks.length > 0 && { projectLinks }),
     };
     await browser.storage.local.set({ [MANAGED_POLICY_KEY]: status });
   }

@@ -1,7 +1,9 @@
 import { checkServiceUrl } from '@/lib/api/service-address';
+import { checkProjectLinkTemplate } from '../projects/project-link';
 import { addressReason } from './address-reason';
 import {
   policyAddressSchema,
+  policyProjectLinkSchema,
   policySecretSchema,
   WORKSPACE_KEYS,
   workspaceNameSchema,
@@ -55,6 +57,22 @@ function readSecret(
   return text.value;
 }
 
+/** The checked template, or undefined when it is not set (or empty) or was refused (reported). */
+function readProjectLink(entry: Record<string, unknown>, path: string, report: Report): string | undefined {
+  if (isUnset(entry.projectLink)) return undefined;
+  const text = checkValue(policyProjectLinkSchema, entry.projectLink, path, 'value');
+  if (!text.ok) {
+    report(text.problem);
+    return undefined;
+  }
+  const checked = checkProjectLinkTemplate(text.value);
+  if (!checked.ok) {
+    report({ code: 'invalid-project-link', path, ignored: 'value' });
+    return undefined;
+  }
+  return checked.template || undefined;
+}
+
 /**
  * One entry of `workspaces`, at `path` (`workspaces[3]`). A bad address or secret is left out on its
  * own; a workspace without a usable name or without any usable address is left out whole. Every
@@ -87,11 +105,13 @@ export function parseWorkspace(value: unknown, path: string, report: Report): Ma
   }
   const secret = (field: Secret) =>
     readSecret(entry, field, addresses[ADDRESS_OF[field]] !== '', keyPath(path, field), report);
+  const projectLink = readProjectLink(entry, keyPath(path, 'projectLink'), report);
   return {
     name: name.value,
     ...addresses,
     apiKey: secret('apiKey'),
     authToken: secret('authToken'),
     apiToken: secret('apiToken'),
+    ...(projectLink !== undefined && { projectLink }),
   };
 }

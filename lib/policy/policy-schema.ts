@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { hasControlCharacter } from '@/lib/text/control-characters';
 import { policyProblemSchema } from '../storage/policy-status';
+import { PROJECT_LINK_MAX_LENGTH } from '../storage/connection/connection-schema';
 import { ROTATION_PERIODS, rotationPeriodSchema, type RotationPeriod } from '../storage/rotation/token-rotation';
 
 // The organisation policy (design.md §9): what an administrator may set through `storage.managed`,
@@ -15,7 +16,15 @@ export const POLICY_KEYS = [
   'tokenRotationDays',
   'lockTokenRotation',
 ] as const;
-export const WORKSPACE_KEYS = ['name', 'projectApiUrl', 'userGroupBaseUrl', 'apiKey', 'authToken', 'apiToken'] as const;
+export const WORKSPACE_KEYS = [
+  'name',
+  'projectApiUrl',
+  'userGroupBaseUrl',
+  'apiKey',
+  'authToken',
+  'apiToken',
+  'projectLink',
+] as const;
 
 /** Only this many entries of `workspaces` are read: a policy cannot flood every page with workspaces. */
 export const MAX_MANAGED_WORKSPACES = 50;
@@ -46,6 +55,8 @@ export const policySecretSchema = z.string().check(
   z.maxLength(MAX_SECRET_LENGTH),
   z.refine((value) => PRINTABLE_ASCII.test(value), 'invalid-secret'),
 );
+/** **Project link**: checked further by lib/projects/project-link.ts (parse-workspace.ts). */
+export const policyProjectLinkSchema = z.string().check(z.trim(), z.maxLength(PROJECT_LINK_MAX_LENGTH));
 export const lockWorkspacesSchema = z.boolean();
 export const lockTokenRotationSchema = z.boolean();
 /** **Rotate tokens every**, in days: one of the choices the page offers (0 is Off). */
@@ -69,6 +80,12 @@ export const managedWorkspaceSchema = z.object({
   apiKey: z.string(),
   authToken: z.string(),
   apiToken: z.string(),
+  /**
+   * The project link template, only when the policy sets one (then users cannot change it). Absent
+   * rather than `''`, so that the fingerprint of a workspace that sets none stays what it was before
+   * the key existed (an unchanged policy writes no connection again).
+   */
+  projectLink: z.optional(z.string()),
 });
 export type ManagedWorkspace = z.infer<typeof managedWorkspaceSchema>;
 

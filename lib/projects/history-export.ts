@@ -1,10 +1,11 @@
 import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
 import { workspaceSlug } from '../storage/workspaces/workspace-name';
 import type { HistoryEntry } from '../storage/history/history-schema';
+import { projectLinkFor } from './project-link';
 
 export const HISTORY_EXPORT_FORMAT = 'review-companion.project-history';
 export const HISTORY_EXPORT_VERSION = 1;
-export const HISTORY_CSV_COLUMNS = ['project_id', 'project_url', 'project_name', 'created_at'] as const;
+export const HISTORY_CSV_COLUMNS = ['project_id', 'project_link', 'project_url', 'project_name', 'created_at'] as const;
 
 export interface HistoryExportFile {
   fileName: string;
@@ -12,9 +13,10 @@ export interface HistoryExportFile {
   text: string;
 }
 
-/** The workspace an export comes from: named in the file and its name. */
+/** The workspace an export comes from: named in the file and its name; its project link template, if any. */
 export interface HistoryExportSource {
   name: string;
+  projectLink?: string | undefined;
 }
 
 /** `project-history-acme-2026-11-21.csv`: the workspace, and the date of the export in the user's time zone. */
@@ -23,7 +25,7 @@ export function historyExportFileName(extension: 'json' | 'csv', at: Date, works
   return `project-history-${workspaceSlug(workspace.name)}-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}.${extension}`;
 }
 
-/** The whole history, oldest first, every field. */
+/** The whole history, oldest first, every field; each project's `link` too when the workspace has a project link. */
 export function exportHistoryJson(
   entries: readonly HistoryEntry[],
   at: Date,
@@ -34,7 +36,10 @@ export function exportHistoryJson(
     version: HISTORY_EXPORT_VERSION,
     exportedAt: at.toISOString(),
     workspace: { name: workspace.name },
-    projects: entries,
+    projects: entries.map((entry) => {
+      const link = projectLinkFor(workspace.projectLink, entry.projectId);
+      return link === undefined ? entry : { ...entry, link };
+    }),
   };
   return {
     fileName: historyExportFileName('json', at, workspace),
@@ -44,7 +49,8 @@ export function exportHistoryJson(
 }
 
 /**
- * The whole history for a spreadsheet, oldest first. Names are page titles, written by whoever made the
+ * The whole history for a spreadsheet, oldest first (`project_link` empty when the workspace has no
+ * project link). Names are page titles, written by whoever made the
  * page: every cell is guarded against formulas (lib/csv/spreadsheet-csv.ts).
  */
 export function exportHistoryCsv(
@@ -52,7 +58,13 @@ export function exportHistoryCsv(
   at: Date,
   workspace: HistoryExportSource,
 ): HistoryExportFile {
-  const rows = entries.map((entry) => [entry.projectId, entry.projectUrl, entry.projectName, entry.createdAt]);
+  const rows = entries.map((entry) => [
+    entry.projectId,
+    projectLinkFor(workspace.projectLink, entry.projectId) ?? '',
+    entry.projectUrl,
+    entry.projectName,
+    entry.createdAt,
+  ]);
   return {
     fileName: historyExportFileName('csv', at, workspace),
     mimeType: 'text/csv',

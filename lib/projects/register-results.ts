@@ -2,6 +2,7 @@ import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
 import { messageText, type MessageRef } from '../message-ref';
 import type { PageOutcomeKind, QueuedPage, RegisterJob } from '../storage/register-job/register-job-schema';
 import { workspaceSlug } from '../storage/workspaces/workspace-name';
+import { projectLinkFor } from './project-link';
 
 /** A page of the job and what became of it; `pending` while it is not sent yet (or was left when cancelled). */
 export interface PageResult {
@@ -29,20 +30,22 @@ export function pageResults(job: Pick<RegisterJob, 'outcomes'>, rows: readonly Q
   });
 }
 
-export const REGISTER_RESULTS_COLUMNS = ['url', 'name', 'projectId', 'outcome', 'message'] as const;
+export const REGISTER_RESULTS_COLUMNS = ['url', 'name', 'projectId', 'link', 'outcome', 'message'] as const;
 
 /**
- * The results as a spreadsheet-safe CSV (`url,name,projectId,outcome,message`): `outcome` is one of
- * registered, existed, failed, unknown, pending (stable words a script can read); `message` is in the
- * user's language.
+ * The results as a spreadsheet-safe CSV (`url,name,projectId,link,outcome,message`): `link` is the
+ * project's page from the workspace's project link template (empty without one, or without an id);
+ * `outcome` is one of registered, existed, failed, unknown, pending (stable words a script can read);
+ * `message` is in the user's language.
  */
-export function registerResultsCsv(results: readonly PageResult[]): string {
+export function registerResultsCsv(results: readonly PageResult[], projectLink?: string): string {
   return toSpreadsheetCsv(
     REGISTER_RESULTS_COLUMNS,
     results.map((result) => [
       result.url,
       result.name,
       result.projectId ?? '',
+      projectLinkFor(projectLink, result.projectId) ?? '',
       result.outcome,
       result.message ? messageText(result.message) : '',
     ]),

@@ -24,6 +24,8 @@ export const policyProblemCodeSchema = z.enum([
   'invalid-secret',
   /** A secret for an API whose address is not set (or was refused): it could not be bound to an origin. */
   'secret-without-address',
+  /** A workspace's `projectLink` that lib/projects/project-link.ts refuses. */
+  'invalid-project-link',
   /** `tokenRotationDays` is a number other than 0, 30, 60, 90, 180 or 365. */
   'invalid-rotation-days',
   /** `count` further problems were not listed. */
@@ -76,6 +78,8 @@ export const policyStatusSchema = z.object({
   allowSecretExport: z.optional(z.boolean()),
   /** For each managed workspace, the secrets the policy sets: read-only, only the others can be typed. */
   fixed: z.optional(z.record(z.string(), z.array(z.enum(['apiKey', 'authToken', 'apiToken'])))),
+  /** The managed workspaces whose **Project link** the policy sets: read-only there, locked or not. */
+  projectLinks: z.optional(z.array(z.string())),
   /**
    * **Rotate tokens every**, for every workspace: `everyDays` (absent: the policy sets none) is the
    * default of a workspace whose user has not chosen, or, `locked`, the setting of every workspace.
@@ -95,4 +99,11 @@ export function parsePolicyStatus(stored: Record<string, unknown>): PolicyStatus
 /** What the policy last applied says about **Rotate tokens every** (undefined: nothing), read in the background. */
 export async function readPolicyTokenRotation(): Promise<PolicyStatus['tokenRotation']> {
   return parsePolicyStatus(await browser.storage.local.get(MANAGED_POLICY_KEY)).tokenRotation;
+}
+
+/** Whether the policy last applied sets this workspace's project link (then the user cannot change it). */
+export async function policySetsProjectLink(workspaceId: string): Promise<boolean> {
+  return (
+    parsePolicyStatus(await browser.storage.local.get(MANAGED_POLICY_KEY)).projectLinks?.includes(workspaceId) === true
+  );
 }

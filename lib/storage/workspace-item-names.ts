@@ -21,6 +21,7 @@ const LOCAL_ITEMS: WorkspaceItemName[] = [
   'apiHealth',
   'lastRegistryExport',
   'tokenRotation',
+  'projectLink',
 ];
 
 /** Session storage holds only the secrets of a workspace whose user chose "forget when the browser closes". */

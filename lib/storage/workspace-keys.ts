@@ -22,7 +22,8 @@ export type WorkspaceItemName =
   | 'registerPagesRows'
   | 'apiHealth'
   | 'lastRegistryExport'
-  | 'tokenRotation';
+  | 'tokenRotation'
+  | 'projectLink';
 
 /**
  * The start of every key of one workspace: `ws.<id>.`. The empty scope is where versions before

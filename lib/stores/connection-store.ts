@@ -50,6 +50,8 @@ const healthOf = (value: unknown): ApiHealth => {
 export function startConnectionStore(workspaceId: string): () => void {
   const scope = workspaceScope(workspaceId);
   const healthName = scopedName(scope, 'apiHealth');
+  // Saved on its own when only it changes (the settings written again with it may raise no change).
+  const linkName = scopedName(scope, 'projectLink');
   useConnectionStore.setState({ workspaceId, status: undefined, loadError: undefined, health: {} });
   const { refresh } = useConnectionStore.getState();
   void refresh();
@@ -57,16 +59,17 @@ export function startConnectionStore(workspaceId: string): () => void {
   void browser.storage.local.get(healthName).then((stored) => {
     if (!stopped) useConnectionStore.setState({ health: healthOf(stored[healthName]) });
   });
-  const onHealth = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area === 'local' && healthName in changes)
-      useConnectionStore.setState({ health: healthOf(changes[healthName]!.newValue) });
+  const onStored = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    if (area !== 'local') return;
+    if (healthName in changes) useConnectionStore.setState({ health: healthOf(changes[healthName]!.newValue) });
+    if (linkName in changes) void refresh();
   };
-  browser.storage.onChanged.addListener(onHealth);
+  browser.storage.onChanged.addListener(onStored);
   const stopSettings = connectionSettingsItemFor(scope).watch(() => void refresh());
   const stopNotices = storageNoticesItem.watch(() => void refresh());
   return () => {
     stopped = true;
-    browser.storage.onChanged.removeListener(onHealth);
+    browser.storage.onChanged.removeListener(onStored);
     stopSettings();
     stopNotices();
   };

@@ -123,10 +123,11 @@ test('the options page exports the history as JSON and CSV', async ({ sandbox })
     const csvFile = await csv;
     expect(csvFile.suggestedFilename()).toMatch(/^project-history-workspace-1-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = (await readFile(await csvFile.path(), 'utf8')).split('\r\n');
-    expect(lines[0]).toBe('project_id,project_url,project_name,created_at');
-    expect(lines[1]).toMatch(new RegExp(`^${ids[0]},${escapeRegExp(urls[0]!)},Export one,\\d{4}-\\d{2}-\\d{2}T`));
+    // No project link in this workspace: its column is there, empty.
+    expect(lines[0]).toBe('project_id,project_link,project_url,project_name,created_at');
+    expect(lines[1]).toMatch(new RegExp(`^${ids[0]},,${escapeRegExp(urls[0]!)},Export one,\\d{4}-\\d{2}-\\d{2}T`));
     // A page title that a spreadsheet would run as a formula is exported as text.
-    expect(lines[2]).toMatch(new RegExp(`^${ids[1]},${escapeRegExp(urls[1]!)},"'=SUM\\(1,2\\) export two",`));
+    expect(lines[2]).toMatch(new RegExp(`^${ids[1]},,${escapeRegExp(urls[1]!)},"'=SUM\\(1,2\\) export two",`));
   } finally {
     await own.close();
   }

@@ -62,6 +62,7 @@ test('a policy workspace: ready in the popup without typing, first and locked in
         projectApiUrl: sandbox.projectApiUrl,
         userGroupBaseUrl: sandbox.userGroupBaseUrl,
         ...sandbox.credentials,
+        projectLink: `${sandbox.origin}/app/projects/{projectId}`,
       },
     ],
     lockWorkspaces: true,
@@ -90,6 +91,11 @@ test('a policy workspace: ready in the popup without typing, first and locked in
     await popup.getByRole('button', { name: 'Create project' }).click();
     await expect(popup.getByLabel('Project ID', { exact: true })).not.toHaveValue('');
     expect(sandbox.projects().map((project) => project.projectUrl)).toEqual([page.url()]);
+    // The policy's project link: Open project leads to the new project's page.
+    await expect(popup.getByRole('link', { name: 'Open project', exact: true })).toHaveAttribute(
+      'href',
+      `${sandbox.origin}/app/projects/${sandbox.projects()[0]!.projectId}`,
+    );
 
     // The options page: first in the list, marked, not deletable, read-only while locked.
     const options = await ext.context.newPage();
@@ -106,6 +112,14 @@ test('a policy workspace: ready in the popup without typing, first and locked in
     }
     await expect(options.getByLabel('Project API URL', { exact: true })).toHaveValue(sandbox.projectApiUrl);
     await expect(options.getByRole('button', { name: 'Save connection' })).toBeDisabled();
+    // The policy's project link: shown, read-only (still focusable, so it can be read and copied), said why.
+    const projectLink = options.getByLabel('Project link', { exact: true });
+    await expect(projectLink).toHaveValue(`${sandbox.origin}/app/projects/{projectId}`);
+    await expect(projectLink).not.toBeEditable();
+    await expect(projectLink).toHaveAccessibleDescription('Your organization sets the project link.');
+    await options.setViewportSize({ width: 760, height: 900 });
+    await projectLink.scrollIntoViewIfNeeded();
+    await options.screenshot({ path: test.info().outputPath('connection-policy-project-link-760.png') });
 
     // The user's own workspace stays fully editable.
     await workspaceSelect(options).selectOption({ label: 'Workspace 1' });
@@ -123,6 +137,8 @@ test('a policy workspace: ready in the popup without typing, first and locked in
     await expect(options.getByLabel('Workspace name', { exact: true })).toBeEnabled();
     await expect(options.getByRole('button', { name: 'Delete workspace' })).toBeDisabled();
     await expect(options.getByText('Your organization has locked this workspace')).toHaveCount(0);
+    // Unlocked, the link the policy sets stays the policy's.
+    await expect(options.getByLabel('Project link', { exact: true })).not.toBeEditable();
 
     // The organisation's secrets stay in this browser: Export setup file says so, and no file is made
     // (issue 24, finding 3).

@@ -113,7 +113,7 @@ test('50 pasted addresses with 5 duplicates and 3 already registered: 42 request
   expect(exported.name).toMatch(/^register-results-.+\.csv$/);
   await expect(options.getByRole('status').filter({ hasText: '42 results exported.' })).toBeVisible();
   const rows = Papa.parse<Record<string, string>>(exported.text.trim(), { header: true }).data;
-  expect(Object.keys(rows[0] ?? {})).toEqual(['url', 'name', 'projectId', 'outcome', 'message']);
+  expect(Object.keys(rows[0] ?? {})).toEqual(['url', 'name', 'projectId', 'link', 'outcome', 'message']);
   expect(rows).toHaveLength(42);
   const byUrl = new Map(onService.map((project) => [project.projectUrl, project]));
   for (const row of rows) {

@@ -4,7 +4,7 @@ import { CONTROL_PREFIX, handleControl, type ControlTarget } from './control.ts'
 import { cannedReply } from './fault-replies.ts';
 import type { FaultRegistry } from './faults.ts';
 import { json, readBody, sendReply } from './http-io.ts';
-import { pageSlug, renderPage, renderSitemap } from './pages.ts';
+import { PROJECT_PAGE_PREFIX, pageSlug, projectPageId, renderPage, renderProjectPage, renderSitemap } from './pages.ts';
 import { handleProjectCreate, type ProjectStore } from './projects.ts';
 import type { RequestRecorder } from './recorder.ts';
 import { apiOfPath, bodyTooLarge, methodNotAllowed, notFound, resolveRoute } from './routes.ts';
@@ -101,6 +101,16 @@ function handlePage(req: IncomingMessage, path: string, query: string): Reply {
   return renderPage(slug, new URLSearchParams(query).get('title'));
 }
 
+function handleProjectPage(req: IncomingMessage, path: string, projects: HandlerContext['projects']): Reply {
+  if (req.method !== 'GET') return { status: 405, headers: { allow: 'GET' }, body: 'Method not allowed\n' };
+  const id = projectPageId(path);
+  if (id === undefined) return notFound();
+  return renderProjectPage(
+    id,
+    projects.list().find((project) => project.projectId === id),
+  );
+}
+
 function handleSitemap(req: IncomingMessage, path: string, query: string): Reply {
   if (req.method !== 'GET') return { status: 405, headers: { allow: 'GET' }, body: 'Method not allowed\n' };
   return renderSitemap(path, query, `http://${req.headers.host ?? '127.0.0.1'}`) ?? notFound();
@@ -113,6 +123,7 @@ async function route(req: IncomingMessage, ctx: HandlerContext, respond: Respond
   if (path === '/favicon.ico') return respond({ status: 204, body: '' });
   if (path.startsWith('/pages/')) return respond(handlePage(req, path, query));
   if (path.startsWith('/sitemaps/')) return respond(handleSitemap(req, path, query));
+  if (path.startsWith(PROJECT_PAGE_PREFIX)) return respond(handleProjectPage(req, path, ctx.projects));
   await handleApi(req, path, ctx, respond);
 }
 

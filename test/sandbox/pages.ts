@@ -34,6 +34,44 @@ export function renderPage(slug: string, title: string | null): Reply {
   return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: html };
 }
 
+/** Where the sandbox shows a project, as a review service's web app would: `/app/projects/<id>`. */
+export const PROJECT_PAGE_PREFIX = '/app/projects/';
+
+/** Decodes the id of `/app/projects/<id>`; undefined when it is missing, nested or badly encoded. */
+export function projectPageId(path: string): string | undefined {
+  const raw = path.slice(PROJECT_PAGE_PREFIX.length);
+  if (raw === '' || raw.includes('/')) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A project's page (the target of the extension's **Open project** when its project link is
+ * `{origin}/app/projects/{projectId}`): its name, id and address; 404 for an id the sandbox does not hold.
+ */
+export function renderProjectPage(
+  projectId: string,
+  project: { projectName: string; projectUrl: string } | undefined,
+): Reply {
+  const title = escapeHtml(project ? project.projectName : 'Unknown project');
+  const body = project
+    ? `<p>Project ID: <code id="project-id">${escapeHtml(projectId)}</code></p>` +
+      `<p>Page: <a href="${escapeHtml(project.projectUrl)}">${escapeHtml(project.projectUrl)}</a></p>`
+    : `<p>The sandbox holds no project <code>${escapeHtml(projectId)}</code>.</p>`;
+  const html = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head><meta charset="utf-8"><title>' + title + '</title></head>',
+    '<body><h1>' + title + '</h1>' + body + '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+  return { status: project ? 200 : 404, headers: { 'content-type': 'text/html; charset=utf-8' }, body: html };
+}
+
 /** Pages a sample sitemap lists: `/pages/<prefix>-1` … `/pages/<prefix>-<count>`. */
 function pageUrls(origin: string, prefix: string, count: number): string[] {
   return Array.from({ length: count }, (_, index) => `${origin}/pages/${prefix}-${index + 1}`);

@@ -98,6 +98,11 @@ function rootIndex(info: IndexInfo): object {
     userGroupApi: userGroupIndex(origin),
     projectApi: projectIndex(origin),
     pages: { method: 'GET', path: '/pages/<slug>?title=…', does: 'A test page to register, with that <title>.' },
+    projectPages: {
+      method: 'GET',
+      path: '/app/projects/<projectId>',
+      does: "A project as the service's web app shows it (a project link template: /app/projects/{projectId}).",
+    },
     control: { method: 'GET', path: '/__control/', does: 'The test control endpoints (faults, state, reset).' },
     contract: CONTRACT,
   };

@@ -36,6 +36,8 @@ export function policyProblemText(problem: PolicyProblem): string {
       return t('policyInvalidSecret', path);
     case 'secret-without-address':
       return t('policySecretWithoutAddress', path);
+    case 'invalid-project-link':
+      return t('policyInvalidProjectLink', path);
     case 'invalid-rotation-days':
       return t('policyInvalidRotationDays', path);
     case 'more-problems':

@@ -14,6 +14,22 @@ export const connectionSettingsSchema = z.object({
 });
 export type ConnectionSettings = z.infer<typeof connectionSettingsSchema>;
 
+/** The longest project link template kept: the bound of a service address (a policy's too). */
+export const PROJECT_LINK_MAX_LENGTH = 2048;
+
+/**
+ * `ws.<id>.projectLink` (project-link-item.ts): the address of a project's page in the review service,
+ * as a template with `{projectId}` where the id goes (lib/projects/project-link.ts checks it and builds
+ * the link). An empty template, like no stored value at all (every workspace saved before it existed),
+ * means no link. Not a secret.
+ */
+export const projectLinkSettingSchema = z.object({
+  template: z.string().check(z.maxLength(PROJECT_LINK_MAX_LENGTH)),
+});
+export type ProjectLinkSetting = z.infer<typeof projectLinkSettingSchema>;
+
+export const NO_PROJECT_LINK: ProjectLinkSetting = { template: '' };
+
 /**
  * The three secrets as the code uses them (and as version 1 stored them). Only the background has
  * them; an empty string means "not set".

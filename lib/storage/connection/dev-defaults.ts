@@ -16,3 +16,10 @@ export const devConnectionDefaults: (ConnectionSettings & Credentials) | undefin
         authToken: 'sandbox-auth-token-c4d8',
       }
     : undefined;
+
+/**
+ * The sandbox's project page (test/sandbox: `GET /app/projects/<id>`), so that a development build's
+ * **Open project** leads somewhere with no setup. Dropped from other builds like the literal above.
+ */
+export const devProjectLink: string | undefined =
+  import.meta.env.MODE === 'development' ? 'http://127.0.0.1:8787/app/projects/{projectId}' : undefined;

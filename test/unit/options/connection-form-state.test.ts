@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import {
+  checkUrls,
   formFromStatus,
   hasChanges,
   hasStoredSecrets,
@@ -30,6 +31,33 @@ describe('the connection form', () => {
     expect(hasChanges({ ...form, authToken: 'x' }, saved)).toBe(true);
     expect(hasChanges({ ...form, userGroupBaseUrl: 'https://ug.example.com' }, saved)).toBe(true);
     expect(hasChanges({ ...form, sessionOnly: true }, saved)).toBe(true);
+  });
+
+  it('counts an edited project link as a change (trimmed), and starts from the saved one', () => {
+    const saved = status({ projectLink: 'https://app.example.com/projects/{projectId}' });
+    const form = formFromStatus(saved);
+    expect(form.projectLink).toBe('https://app.example.com/projects/{projectId}');
+    expect(hasChanges({ ...form, projectLink: ' https://app.example.com/projects/{projectId} ' }, saved)).toBe(false);
+    expect(hasChanges({ ...form, projectLink: '' }, saved)).toBe(true);
+    expect(formFromStatus(status()).projectLink).toBe('');
+    expect(hasChanges({ ...formFromStatus(status()), projectLink: 'https://a.example/{projectId}' }, status())).toBe(
+      true,
+    );
+  });
+
+  it('checks the project link as it checks the addresses, each with its own words', () => {
+    const form = formFromStatus(status());
+    expect(checkUrls(form)).toEqual({});
+    expect(checkUrls({ ...form, projectLink: 'https://app.example.com/projects/' })).toEqual({
+      projectLink:
+        'Put {projectId} where the project ID goes, for example https://app.example.com/projects/{projectId}.',
+    });
+    expect(checkUrls({ ...form, projectLink: 'http://app.example.com/{projectId}', projectApiUrl: 'ftp://x' })).toEqual(
+      {
+        projectApiUrl: 'The address must start with https://.',
+        projectLink: 'Use https. Plain http is only allowed for localhost and 127.0.0.1.',
+      },
+    );
   });
 
   it('offers Forget credentials only when a secret is stored', () => {

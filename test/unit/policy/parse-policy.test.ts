@@ -312,6 +312,52 @@ describe('secrets', () => {
   });
 });
 
+describe('project link', () => {
+  const LINK = 'https://reviews.example.com/app/projects/{projectId}';
+
+  it('is kept, trimmed, when it passes the same check as in the options page', () => {
+    expect(only({ ...full, projectLink: `  ${LINK} ` })).toEqual({
+      workspaces: [{ ...full, projectLink: LINK }],
+      locked: false,
+      problems: [],
+    });
+  });
+
+  it('is absent when the policy leaves it out, empty or null: the user sets it (and fingerprints stay as before)', () => {
+    for (const projectLink of [undefined, null, '', '   ']) {
+      const result = only({ ...full, projectLink });
+      expect(result.workspaces).toEqual([full]);
+      expect(result.workspaces[0]).not.toHaveProperty('projectLink');
+      expect(result.problems).toEqual([]);
+    }
+  });
+
+  it.each([
+    ['no {projectId}', 'https://reviews.example.com/app/projects/'],
+    ['plain http off this computer', 'http://reviews.example.com/{projectId}'],
+    ['a javascript: link', 'javascript:alert("{projectId}")'],
+    ['the id in the host', 'https://{projectId}.example.com/'],
+  ])('%s: ignored alone, the workspace stays', (_label, projectLink) => {
+    expect(only({ ...full, projectLink })).toEqual({
+      workspaces: [full],
+      locked: false,
+      problems: [{ code: 'invalid-project-link', path: 'workspaces[0].projectLink', ignored: 'value' }],
+    });
+  });
+
+  it('a link that is not text, or over the limit, is ignored alone', () => {
+    expect(only({ ...full, projectLink: 42 }).problems).toEqual([
+      { code: 'wrong-type', path: 'workspaces[0].projectLink', ignored: 'value', expected: 'string' },
+    ]);
+    const long = `https://reviews.example.com/${'x'.repeat(MAX_ADDRESS_LENGTH)}/{projectId}`;
+    expect(only({ ...full, projectLink: long })).toEqual({
+      workspaces: [full],
+      locked: false,
+      problems: [{ code: 'too-long', path: 'workspaces[0].projectLink', ignored: 'value', limit: MAX_ADDRESS_LENGTH }],
+    });
+  });
+});
+
 describe('many problems', () => {
   it(`lists ${MAX_POLICY_PROBLEMS}, then says how many more`, () => {
     const raw = Object.fromEntries(

@@ -28,13 +28,20 @@ describe('history export', () => {
     expect(file.fileName).toBe('project-history-acme-staging-2026-11-21.csv');
     expect(file.mimeType).toBe('text/csv');
     const rows = Papa.parse<string[]>(file.text.trimEnd(), { newline: '\r\n' }).data;
-    expect(rows[0]).toEqual(['project_id', 'project_url', 'project_name', 'created_at']);
+    expect(rows[0]).toEqual(['project_id', 'project_link', 'project_url', 'project_name', 'created_at']);
     expect(rows.slice(1)).toEqual([
-      ['prj_1a2b3c', 'https://example.com/articles/42', 'Article 42', '2026-11-01T09:30:00.000Z'],
-      ['prj_4d5e6f', 'https://Example.com:443/articles/42#comments', 'Article 42 (again)', '2026-11-02T14:05:00.000Z'],
+      ['prj_1a2b3c', '', 'https://example.com/articles/42', 'Article 42', '2026-11-01T09:30:00.000Z'],
+      [
+        'prj_4d5e6f',
+        '',
+        'https://Example.com:443/articles/42#comments',
+        'Article 42 (again)',
+        '2026-11-02T14:05:00.000Z',
+      ],
       // A page title that a spreadsheet would run: a leading apostrophe makes it text.
       [
         'prj_7a8b9c',
+        '',
         'https://docs.example.org/guide?lang=en',
         `'=HYPERLINK("https://evil.example","Guide")`,
         '2026-11-03T08:00:00.000Z',
@@ -49,7 +56,7 @@ describe('history export', () => {
     const rows = Papa.parse<string[]>(exportHistoryCsv(entries, AT, WORKSPACE).text.trimEnd(), {
       newline: '\r\n',
     }).data;
-    expect(rows[1]).toEqual(['p', "'-1+2", `'${title}`, 'x']);
+    expect(rows[1]).toEqual(['p', '', "'-1+2", `'${title}`, 'x']);
   });
 
   it('CSV keeps commas, quotes and line breaks inside one field', () => {
@@ -57,7 +64,22 @@ describe('history export', () => {
       { projectId: 'p', projectUrl: 'https://e.com/?a=1,2', projectName: 'Say "hi",\nthen go', createdAt: 'x' },
     ];
     const rows = Papa.parse<string[]>(exportHistoryCsv(tricky, AT, WORKSPACE).text.trimEnd(), { newline: '\r\n' }).data;
-    expect(rows[1]).toEqual(['p', 'https://e.com/?a=1,2', 'Say "hi",\nthen go', 'x']);
+    expect(rows[1]).toEqual(['p', '', 'https://e.com/?a=1,2', 'Say "hi",\nthen go', 'x']);
+  });
+
+  it('with the workspace’s project link: each project’s link in CSV (project_link) and JSON (link)', () => {
+    const linked = { ...WORKSPACE, projectLink: 'https://app.example.com/projects/{projectId}' };
+    const rows = Papa.parse<string[]>(exportHistoryCsv(history, AT, linked).text.trimEnd(), { newline: '\r\n' }).data;
+    expect(rows.slice(1).map((row) => row[1])).toEqual([
+      'https://app.example.com/projects/prj_1a2b3c',
+      'https://app.example.com/projects/prj_4d5e6f',
+      'https://app.example.com/projects/prj_7a8b9c',
+    ]);
+    const json = JSON.parse(exportHistoryJson(history, AT, linked).text) as { workspace: unknown; projects: unknown[] };
+    expect(json.workspace).toEqual(WORKSPACE);
+    expect(json.projects).toEqual(
+      history.map((entry) => ({ ...entry, link: `https://app.example.com/projects/${entry.projectId}` })),
+    );
   });
 });
 

@@ -33,15 +33,35 @@ describe('register results', () => {
     ]);
   });
 
-  it('exports url,name,projectId,outcome,message with formulas guarded', () => {
+  it('exports url,name,projectId,link,outcome,message with formulas guarded (link empty without a project link)', () => {
     const csv = registerResultsCsv(results);
     expect(csv.endsWith('\r\n')).toBe(true);
     const parsed = Papa.parse<string[]>(csv.trim()).data;
-    expect(parsed[0]).toEqual(['url', 'name', 'projectId', 'outcome', 'message']);
+    expect(parsed[0]).toEqual(['url', 'name', 'projectId', 'link', 'outcome', 'message']);
+    expect(parsed[1]).toEqual(['https://example.com/a', 'A', 'prj_1', '', 'registered', '']);
     expect(parsed[2]?.[1]).toBe(`'=HYPERLINK("x")`);
     expect(unguardCell(parsed[2]?.[1] ?? '')).toBe('=HYPERLINK("x")');
-    expect(parsed[3]).toEqual(['https://example.com/c', 'C', '', 'failed', 'projectName must not be empty']);
-    expect(parsed[4]).toEqual(['https://example.com/d', 'D', '', 'pending', '']);
+    expect(parsed[3]).toEqual(['https://example.com/c', 'C', '', '', 'failed', 'projectName must not be empty']);
+    expect(parsed[4]).toEqual(['https://example.com/d', 'D', '', '', 'pending', '']);
+  });
+
+  it('with the workspace’s project link, each page with a project id has its link (an existing one too)', () => {
+    const parsed = Papa.parse<string[]>(
+      registerResultsCsv(results, 'https://app.example.com/p/{projectId}?from=export').trim(),
+    ).data;
+    expect(parsed.slice(1).map((row) => [row[2], row[3], row[4]])).toEqual([
+      ['prj_1', 'https://app.example.com/p/prj_1?from=export', 'registered'],
+      ['prj_2', 'https://app.example.com/p/prj_2?from=export', 'existed'],
+      ['', '', 'failed'],
+      ['', '', 'pending'],
+    ]);
+  });
+
+  it('guards a link cell like every other (an id that makes a link start oddly cannot start a formula)', () => {
+    const odd = pageResults({ outcomes: [{ row: 0, outcome: 'registered', projectId: '=1+1' }] }, rows.slice(0, 1));
+    const [, row] = Papa.parse<string[]>(registerResultsCsv(odd, 'https://app.example.com/{projectId}').trim()).data;
+    expect(row?.[2]).toBe("'=1+1");
+    expect(row?.[3]).toBe('https://app.example.com/%3D1%2B1');
   });
 
   it('names the file after the workspace and the day', () => {

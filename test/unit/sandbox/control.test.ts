@@ -259,6 +259,30 @@ describe('test pages', () => {
   });
 });
 
+describe('project pages', () => {
+  it('shows a project the sandbox holds by its id, escaped, and is not recorded', async () => {
+    const created = await projectCall(sandbox, projectBody('https://site.test/a?b=1&c=<2>', 'Launch <review>'));
+    expect(created.status).toBe(200);
+    const [project] = sandbox.projects();
+    const answer = await call(`${sandbox.origin}/app/projects/${encodeURIComponent(project!.projectId)}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(answer.text).toContain('<h1>Launch &lt;review&gt;</h1>');
+    expect(answer.text).toContain(`<code id="project-id">${project!.projectId}</code>`);
+    expect(answer.text).toContain('https://site.test/a?b=1&amp;c=&lt;2&gt;');
+    expect(sandbox.requests).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown id, without one or nested, and 405 to POST', async () => {
+    const unknown = await call(`${sandbox.origin}/app/projects/prj_nothing`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain('<h1>Unknown project</h1>');
+    expect((await call(`${sandbox.origin}/app/projects/`)).status).toBe(404);
+    expect((await call(`${sandbox.origin}/app/projects/a/b`)).status).toBe(404);
+    expect((await call(`${sandbox.origin}/app/projects/x`, { method: 'POST', body: 'x' })).status).toBe(405);
+  });
+});
+
 describe('body size limit', () => {
   const oneMiB = 1024 * 1024;
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { devConnectionDefaults } from '@/lib/storage/connection/dev-defaults';
+import { devConnectionDefaults, devProjectLink } from '@/lib/storage/connection/dev-defaults';
+import { PROJECT_PAGE_PREFIX } from '../../sandbox/pages.ts';
 import { DEMO_CREDENTIALS } from '../../sandbox/server.ts';
 import { DEV_SANDBOX_PORT } from '../../sandbox/dev-sandbox.ts';
 
 describe('development defaults', () => {
   it('are absent outside a development build (tests run in mode "test")', () => {
     expect(devConnectionDefaults).toBeUndefined();
+    expect(devProjectLink).toBeUndefined();
   });
 
   it('match the sandbox that npm run dev starts', async () => {
@@ -16,5 +18,7 @@ describe('development defaults', () => {
     for (const value of Object.values(DEMO_CREDENTIALS)) expect(source).toContain(`'${value}'`);
     expect(source).toContain(`'http://127.0.0.1:${DEV_SANDBOX_PORT}/ug'`);
     expect(source).toContain(`'http://127.0.0.1:${DEV_SANDBOX_PORT}/projects'`);
+    // Open project leads to the sandbox's page of the project.
+    expect(source).toContain(`'http://127.0.0.1:${DEV_SANDBOX_PORT}${PROJECT_PAGE_PREFIX}{projectId}'`);
   });
 });

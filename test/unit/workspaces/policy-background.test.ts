@@ -261,3 +261,56 @@ describe('secrets the policy sets stay in this browser (issue 24, finding 3)', (
     expectOk(await bg.send('saveConnection', { ...save, apiKey: '', authToken: '', apiToken: '' }));
   });
 });
+
+describe('a project link the policy sets (issue 28 item 5)', () => {
+  const LINK = 'https://projects.org.example/app/{projectId}';
+  const save = {
+    workspaceId: ORG_ID,
+    projectApiUrl: ORG.projectApiUrl,
+    userGroupBaseUrl: '',
+    secretsArea: 'local' as const,
+    apiKey: '',
+    authToken: '',
+    apiToken: '',
+  };
+
+  it('is the workspace’s, served with its status, and read-only for the user, locked or not', async () => {
+    managed = { workspaces: [{ ...ORG, projectLink: LINK }], lockWorkspaces: false };
+    await bg.applyPolicy();
+    expect(expectOk(await bg.send('getConnectionStatus', { workspaceId: ORG_ID })).projectLink).toBe(LINK);
+    expect(parsePolicyStatus(await fakeBrowser.storage.local.get(MANAGED_POLICY_KEY)).projectLinks).toEqual([ORG_ID]);
+    expect(
+      withText(await bg.send('saveConnection', { ...save, projectLink: 'https://elsewhere.example/{projectId}' })),
+    ).toMatchObject({
+      ok: false,
+      error: { field: 'projectLink', message: 'Your organization sets the project link; it cannot be changed here.' },
+    });
+    // The form sends the link as it is: that save goes through.
+    expect(expectOk(await bg.send('saveConnection', { ...save, projectLink: LINK })).projectLink).toBe(LINK);
+  });
+
+  it('a policy that sets none leaves the user’s own link, through every later application, even locked', async () => {
+    const own = 'https://mine.example/p/{projectId}';
+    expectOk(await bg.send('saveConnection', { ...save, projectLink: own }));
+    managed = { workspaces: [ORG], lockWorkspaces: true };
+    await bg.applyPolicy();
+    await bg.applyPolicy();
+    expect(expectOk(await bg.send('getConnectionStatus', { workspaceId: ORG_ID })).projectLink).toBe(own);
+    expect(parsePolicyStatus(await fakeBrowser.storage.local.get(MANAGED_POLICY_KEY)).projectLinks).toBeUndefined();
+    // Locked, the user may still change a link the policy leaves to them.
+    const changed = 'https://mine.example/q/{projectId}';
+    expect(expectOk(await bg.send('saveConnection', { ...save, projectLink: changed })).projectLink).toBe(changed);
+  });
+
+  it('a bad link in the policy is reported and ignored alone: the workspace keeps working', async () => {
+    managed = { workspaces: [{ ...ORG, projectLink: 'http://projects.org.example/{projectId}' }] };
+    await bg.applyPolicy();
+    const status = parsePolicyStatus(await fakeBrowser.storage.local.get(MANAGED_POLICY_KEY));
+    expect(status.problems).toEqual([
+      { code: 'invalid-project-link', path: 'workspaces[0].projectLink', ignored: 'value' },
+    ]);
+    const connection = expectOk(await bg.send('getConnectionStatus', { workspaceId: ORG_ID }));
+    expect(connection).toMatchObject({ projectApiUrl: ORG.projectApiUrl, projectApiReady: true });
+    expect(connection).not.toHaveProperty('projectLink');
+  });
+});

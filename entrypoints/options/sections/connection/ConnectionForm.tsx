@@ -38,10 +38,13 @@ interface ConnectionFormProps {
   status: ConnectionStatus;
   /** Which APIs the form sets up; the other's stored values are kept as they are. */
   parts: readonly ApiPart[];
+  /** With the project API: the **Project link** field (the Connection section; the start page keeps it out). */
+  showProjectLink?: boolean;
 }
 
 /** The addresses and secrets of the shown workspace: saved only when something changed, secrets shown masked. */
-export function ConnectionForm({ status, parts }: ConnectionFormProps) {
+export function ConnectionForm({ status, parts, showProjectLink = false }: ConnectionFormProps) {
+  const withLink = showProjectLink && parts.includes('project');
   const workspace = useActiveWorkspace();
   const { id: workspaceId } = workspace;
   const { locked, readOnly, canSave } = useManagedLock(workspace);
@@ -92,7 +95,7 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!changed) return;
-    const urlErrors = checkUrls(form);
+    const urlErrors = checkUrls(withLink ? form : { ...form, projectLink: status.projectLink ?? '' });
     setErrors(urlErrors);
     setMessage(undefined);
     if (Object.keys(urlErrors).length > 0) return;
@@ -103,10 +106,12 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
       [form.userGroupBaseUrl, form.projectApiUrl].map((url) => (checkServiceUrl(url).ok ? url.trim() : '')),
     );
     const granted = origins.length === 0 || (await browser.permissions.request({ origins }).catch(() => false));
-    const { sessionOnly, ...values } = form;
+    const { sessionOnly, projectLink, ...values } = form;
     const result = await sendMessage(saveConnection, {
       workspaceId,
       ...values,
+      // Without the field, the stored link stays as it is.
+      ...(withLink && { projectLink }),
       secretsArea: sessionOnly ? 'session' : 'local',
     });
     setSaving(false);
@@ -179,6 +184,19 @@ export function ConnectionForm({ status, parts }: ConnectionFormProps) {
             {secretField('apiKey', t('connectionApiKey'), status.projectApiUrl, form.projectApiUrl)}
             {secretField('authToken', t('connectionAuthToken'), status.projectApiUrl, form.projectApiUrl)}
             <ApiHealthLine api={t('healthProjectApi')} state={health.project} />
+            {withLink && (
+              <TextField
+                label={t('connectionProjectLink')}
+                value={form.projectLink}
+                onChange={update('projectLink')}
+                readOnly={readOnly('projectLink')}
+                error={errors.projectLink}
+                hint={readOnly('projectLink') ? t('connectionProjectLinkSetByPolicy') : t('connectionProjectLinkHint')}
+                inputMode="url"
+                autoComplete="off"
+                spellCheck={false}
+              />
+            )}
           </fieldset>
         )}
         <label className="checkbox">

@@ -12,7 +12,7 @@ export function ConnectionSection({ status }: { status: ConnectionStatus }) {
         {t('connectionHeading')}
       </h2>
       <WorkspaceSettings />
-      <ConnectionForm status={status} parts={['userGroup', 'project']} />
+      <ConnectionForm status={status} parts={['userGroup', 'project']} showProjectLink />
       <LockSettings />
     </section>
   );

@@ -3,8 +3,10 @@ import { t } from '@/lib/i18n';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { urlProblemText } from '@/lib/api/service-address-problem';
 import { checkServiceUrl } from '@/lib/api/service-address';
+import { checkProjectLinkTemplate } from '@/lib/projects/project-link';
+import { projectLinkProblemText } from '@/lib/projects/project-link-problem';
 
-export type FieldName = 'userGroupBaseUrl' | 'projectApiUrl' | 'apiToken' | 'apiKey' | 'authToken';
+export type FieldName = 'userGroupBaseUrl' | 'projectApiUrl' | 'apiToken' | 'apiKey' | 'authToken' | 'projectLink';
 export type ConnectionFormValues = Record<FieldName, string> & { sessionOnly: boolean };
 /** The two halves of a connection; a form may show one of them (the start page sets up only what the user needs). */
 export type ApiPart = 'userGroup' | 'project';
@@ -16,11 +18,15 @@ export function formFromStatus(status: ConnectionStatus): ConnectionFormValues {
     apiToken: '',
     apiKey: '',
     authToken: '',
+    projectLink: status.projectLink ?? '',
     sessionOnly: status.secretsArea === 'session',
   };
 }
 
-/** Something to save: an address edited, a secret typed, or the storage choice changed. Saving nothing is never "saved". */
+/**
+ * Something to save: an address or the project link edited, a secret typed, or the storage choice
+ * changed. Saving nothing is never "saved".
+ */
 export function hasChanges(form: ConnectionFormValues, status: ConnectionStatus): boolean {
   return (
     form.userGroupBaseUrl.trim() !== status.userGroupBaseUrl ||
@@ -28,6 +34,7 @@ export function hasChanges(form: ConnectionFormValues, status: ConnectionStatus)
     form.apiToken !== '' ||
     form.apiKey !== '' ||
     form.authToken !== '' ||
+    form.projectLink.trim() !== (status.projectLink ?? '') ||
     form.sessionOnly !== (status.secretsArea === 'session')
   );
 }
@@ -54,12 +61,15 @@ export function secretHint(masked: string, label: string, savedUrl: string, form
   return savedOrigin ? t('connectionSecretOriginChanged', label, savedOrigin) : t('connectionSecretOriginAdded', label);
 }
 
+/** The addresses and the project link template, checked by the rules the background applies again on save. */
 export function checkUrls(form: ConnectionFormValues): Partial<Record<FieldName, string>> {
   const errors: Partial<Record<FieldName, string>> = {};
   for (const field of ['userGroupBaseUrl', 'projectApiUrl'] as const) {
     const checked = form[field].trim() ? checkServiceUrl(form[field]) : undefined;
     if (checked && !checked.ok) errors[field] = urlProblemText(checked.problem);
   }
+  const link = checkProjectLinkTemplate(form.projectLink);
+  if (!link.ok) errors.projectLink = projectLinkProblemText(link.problem);
   return errors;
 }
 

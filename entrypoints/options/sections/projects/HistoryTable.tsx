@@ -4,6 +4,7 @@ import { CopyButton } from '@/components/CopyButton';
 import { formatDateTime, t } from '@/lib/i18n';
 import type { HistoryEntry } from '@/lib/storage/history/history-schema';
 import { displayUrl } from '@/lib/url/display-url';
+import { projectLinkFor } from '@/lib/projects/project-link';
 
 const ROW_HEIGHT = 56;
 const MAX_LIST_HEIGHT = 10 * ROW_HEIGHT;
@@ -12,8 +13,15 @@ const MAX_LIST_HEIGHT = 10 * ROW_HEIGHT;
  * A virtualized table: only the rows in view are in the DOM, however long the history is. Each row is
  * one line whatever it holds (a 1 KB address, a 300-character name): a cell too long is cut, and shows
  * whole in its tooltip; addresses read as the address bar shows them (Unicode host, decoded path).
+ * With the workspace's project link, each row has **Open project** beside Copy project ID.
  */
-export function HistoryTable({ entries }: { entries: readonly HistoryEntry[] }) {
+export function HistoryTable({
+  entries,
+  projectLink,
+}: {
+  entries: readonly HistoryEntry[];
+  projectLink?: string | undefined;
+}) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be used this way
   const virtualizer = useVirtualizer({
@@ -44,6 +52,7 @@ export function HistoryTable({ entries }: { entries: readonly HistoryEntry[] }) 
           {virtualizer.getVirtualItems().map((item) => {
             const entry = entries[item.index];
             if (!entry) return null;
+            const link = projectLinkFor(projectLink, entry.projectId);
             return (
               <div
                 key={`${entry.projectId}-${entry.createdAt}`}
@@ -72,12 +81,26 @@ export function HistoryTable({ entries }: { entries: readonly HistoryEntry[] }) 
                 <div role="cell" className="cell-date" title={formatDateTime(entry.createdAt)}>
                   {formatDateTime(entry.createdAt)}
                 </div>
-                <div role="cell">
-                  <CopyButton
-                    value={entry.projectId}
-                    label={t('copyProjectId')}
-                    accessibleName={t('copyProjectIdOf', entry.projectName)}
-                  />
+                <div role="cell" className="cell-actions">
+                  <span>
+                    <CopyButton
+                      value={entry.projectId}
+                      label={t('copyProjectId')}
+                      accessibleName={t('copyProjectIdOf', entry.projectName)}
+                    />
+                  </span>
+                  {link && (
+                    <a
+                      className="open-project"
+                      href={link}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={t('openProjectOf', entry.projectName)}
+                      title={t('opensInNewTab')}
+                    >
+                      {t('openProject')}
+                    </a>
+                  )}
                 </div>
               </div>
             );

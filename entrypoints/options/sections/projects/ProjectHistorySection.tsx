@@ -6,13 +6,17 @@ import { exportHistoryCsv, exportHistoryJson } from '@/lib/projects/history-expo
 import { HISTORY_LIMIT } from '@/lib/storage/history/history-schema';
 import { searchHistory } from '@/lib/projects/history-search';
 import { useProjectHistoryStore } from '@/lib/stores/project-history-store';
+import { useConnectionStore } from '@/lib/stores/connection-store';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { HistoryTable } from './HistoryTable';
 import './history.css';
 
-/** Every project created from this browser: search, copy an id, export all (CSV or JSON). */
+/** Every project created from this browser: search, copy an id, open a project, export all (CSV or JSON). */
 export function ProjectHistorySection() {
   const workspace = useActiveWorkspace();
+  // The workspace's project link template, served with its connection status (none while it loads).
+  const projectLink = useConnectionStore((state) => state.status?.projectLink);
+  const source = { name: workspace.name, projectLink };
   const { entries, loaded, unreadable } = useProjectHistoryStore();
   const [search, setSearch] = useState('');
   // Typing stays responsive on a long history: the list catches up with the deferred query.
@@ -40,14 +44,14 @@ export function ProjectHistorySection() {
         <button
           type="button"
           disabled={entries.length === 0}
-          onClick={() => downloadFile(exportHistoryCsv(entries, new Date(), workspace))}
+          onClick={() => downloadFile(exportHistoryCsv(entries, new Date(), source))}
         >
           {t('exportHistoryCsv')}
         </button>
         <button
           type="button"
           disabled={entries.length === 0}
-          onClick={() => downloadFile(exportHistoryJson(entries, new Date(), workspace))}
+          onClick={() => downloadFile(exportHistoryJson(entries, new Date(), source))}
         >
           {t('exportHistoryJson')}
         </button>
@@ -59,7 +63,7 @@ export function ProjectHistorySection() {
           <p className="hint" aria-live="polite">
             {plural('historyShowing', entries.length, visible.length)}
           </p>
-          <HistoryTable entries={visible} />
+          <HistoryTable entries={visible} projectLink={projectLink} />
         </>
       )}
     </section>

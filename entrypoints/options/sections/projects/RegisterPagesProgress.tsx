@@ -20,6 +20,8 @@ import {
 } from '@/lib/projects/register-results';
 import type { RegisterJob } from '@/lib/storage/register-job/register-job-schema';
 import { useRegisterPagesStore } from '@/lib/stores/register-pages-store';
+import { useConnectionStore } from '@/lib/stores/connection-store';
+import { projectLinkFor } from '@/lib/projects/project-link';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 
 /** Long results are cut here on the page; Export results has them all. */
@@ -56,6 +58,7 @@ function describeState(job: RegisterJob): string {
 export function RegisterPagesProgress({ job }: { job: RegisterJob }) {
   const workspace = useActiveWorkspace();
   const rows = useRegisterPagesStore((state) => state.rows);
+  const projectLink = useConnectionStore((state) => state.status?.projectLink);
   const [result, setResult] = useState<ActionResult>();
   const [busy, setBusy] = useState(false);
   const active = job.status === 'running' || job.status === 'paused';
@@ -77,7 +80,7 @@ export function RegisterPagesProgress({ job }: { job: RegisterJob }) {
     downloadFile({
       fileName: registerResultsFileName(workspace.name, new Date()),
       mimeType: 'text/csv',
-      text: registerResultsCsv(results),
+      text: registerResultsCsv(results, projectLink),
     });
     return successResult(plural('registerExported', results.length));
   };
@@ -180,6 +183,20 @@ export function RegisterPagesProgress({ job }: { job: RegisterJob }) {
                   <td>{t(OUTCOME_TEXT[page.outcome])}</td>
                   <td>
                     {page.projectId && <code>{page.projectId}</code>}
+                    {page.projectId && projectLink && (
+                      <>
+                        {' '}
+                        <a
+                          href={projectLinkFor(projectLink, page.projectId)}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          aria-label={t('openProjectOf', page.name)}
+                          title={t('opensInNewTab')}
+                        >
+                          {t('openProject')}
+                        </a>
+                      </>
+                    )}
                     {page.message && ` ${messageText(page.message)}`}
                   </td>
                 </tr>
