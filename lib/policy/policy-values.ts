@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { policyProblemCodeSchema, type PolicyProblem } from '../storage/policy-status';
-import { recordOf } from '../record-schema';
+import { recordOf } from '../schema-parts';
 
 // Small pieces shared by parse-policy.ts and parse-workspace.ts: names of values, the "is this a JSON
 // object" test, and turning a zod issue into a problem.

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { rotationPeriodSchema } from './rotation/token-rotation';
-import { recordOf } from '../record-schema';
+import { recordOf } from '../schema-parts';
 
 export const policyProblemCodeSchema = z.enum([
   /** The value has another JSON type than `expected`. */

@@ -4,9 +4,10 @@ import type { RegistryEntry } from '../storage/registry/registry-schema';
 import type { TokenRotation } from '../storage/rotation/token-rotation';
 import { effectiveRotation } from './rotation-settings';
 import { dueGroups } from './token-age';
+import { safeInt } from '../schema-parts';
 
 /** A workspace whose user asked to be reminded, and how many of its tokens are due. */
-export const dueWorkspaceSchema = z.object({ id: z.string(), name: z.string(), due: z.int().check(z.nonnegative()) });
+export const dueWorkspaceSchema = z.object({ id: z.string(), name: z.string(), due: safeInt().check(z.nonnegative()) });
 export type DueWorkspace = z.infer<typeof dueWorkspaceSchema>;
 
 /** `local:tokenReminders`: the last check, so that a restarted worker shows the same badge. */

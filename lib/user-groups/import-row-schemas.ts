@@ -5,7 +5,7 @@ import { verbatimText, type MessageRef } from '../message-ref';
 import { rotationMarkSchema } from '../storage/registry/registry-schema';
 import { FIELD_RULES } from './row-problems';
 import { noControlCharacters } from '../text/control-characters';
-import { recordOf } from '../record-schema';
+import { recordOf } from '../schema-parts';
 
 // What a group in a backup file must be. Each rule's message names its text (row-problems.ts), so the
 // page says what is wrong in its own language.

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { decryptText, encryptText, type CipherEnvelope } from '../../crypto/aes-gcm';
 import { SEALED_TOKENS_AAD } from '../lock/lock-keys';
 import { groupKey, type RegistryEntry } from '../registry/registry-schema';
-import { recordOf } from '../../record-schema';
+import { recordOf } from '../../schema-parts';
 
 // Background only. While the passphrase lock is on, a registry part keeps its groups' names, ids and
 // dates readable (the list, search and history work while locked) and their tokens only sealed: every

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { cipherEnvelopeSchema } from '../../crypto/aes-gcm';
 import { environmentSchema } from '../../environment';
 import { storedTextSchema } from '../../message-ref';
-import { recordOf } from '../../record-schema';
+import { recordOf } from '../../schema-parts';
 
 /** A rotation whose answer has not arrived (`pending`) or was lost (`unknown`). */
 export const rotationMarkSchema = z.object({

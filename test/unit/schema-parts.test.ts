@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { recordOf } from '@/lib/record-schema';
+import { recordOf, safeInt } from '@/lib/schema-parts';
 
 /** What a schema makes of a value: its data, or that it refused it. */
 const outcome = (schema: z.ZodMiniType, value: unknown) => {
@@ -30,5 +30,19 @@ describe('recordOf', () => {
     const parsed = recordOf(z.unknown()).parse(JSON.parse('{"__proto__": {"polluted": true}, "a": 1}'));
     expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
     expect(parsed).toEqual({ a: 1 });
+  });
+});
+
+describe('safeInt', () => {
+  it('accepts and returns what z.int() does, for any value, also with a further check', () => {
+    const edges = [0, -0, 1, -1, 1.5, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 1, -Number.MAX_SAFE_INTEGER];
+    const more = [Number.MIN_SAFE_INTEGER - 1, NaN, Infinity, -Infinity, '1', null, undefined, 2 ** 60];
+    fc.assert(
+      fc.property(fc.oneof(fc.double(), fc.integer(), fc.constantFrom(...edges, ...more), fc.jsonValue()), (value) => {
+        expect(outcome(safeInt(), value)).toEqual(outcome(z.int(), value));
+        expect(outcome(safeInt().check(z.positive()), value)).toEqual(outcome(z.int().check(z.positive()), value));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
