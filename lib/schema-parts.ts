@@ -17,3 +17,27 @@ export const recordOf = <T extends z.core.SomeType>(value: T) => z.catchall(z.ob
  * users (a file's problems name the field). z.int's number-format check is 0.4 KB gzip.
  */
 export const safeInt = () => z.number().check(z.refine(Number.isSafeInteger));
+
+const TAB_OR_NEWLINE = /[\t\n\r]/g;
+
+/** Whether `value`, trimmed, is an absolute http(s) address written with its `//`, as z.url reads one. */
+function isHttpAddress(value: string): boolean {
+  const trimmed = value.trim();
+  if (!/^https?:\/\//i.test(trimmed)) return false;
+  try {
+    return /^https?:$/.test(new URL(trimmed).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An http or https address: what `z.url({ protocol: /^https?$/ })` accepts, and the same text back
+ * (trimmed, tabs and line breaks taken out), as a string with a refinement and an overwrite. z.url's
+ * code is 0.6 KB gzip.
+ */
+export const httpUrl = () =>
+  z.string().check(
+    z.refine(isHttpAddress),
+    z.overwrite((value) => value.trim().replace(TAB_OR_NEWLINE, '')),
+  );

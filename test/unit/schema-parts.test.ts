@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { recordOf, safeInt } from '@/lib/schema-parts';
+import { httpUrl, recordOf, safeInt } from '@/lib/schema-parts';
 
 /** What a schema makes of a value: its data, or that it refused it. */
 const outcome = (schema: z.ZodMiniType, value: unknown) => {
@@ -44,5 +44,71 @@ describe('safeInt', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('httpUrl', () => {
+  const zodUrl = () => z.url({ protocol: /^https?$/ });
+  const pieces = [
+    'http',
+    'https',
+    'HTTP',
+    'ftp',
+    'javascript',
+    ':',
+    '//',
+    '/',
+    ' ',
+    '\t',
+    '\n',
+    '\r',
+    'a',
+    'é',
+    '.',
+    '@',
+    '?',
+    '#',
+    '[::1]',
+    '%',
+    '0',
+    '\\',
+  ];
+  const oddText = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((parts) => parts.join(''));
+  const paddedUrl = fc
+    .tuple(
+      fc.constantFrom('', ' ', '\t', '\n '),
+      fc.webUrl({ withQueryParameters: true, withFragments: true }),
+      fc.constantFrom('', ' ', '\r\n'),
+    )
+    .map(([before, url, after]) => before + url + after);
+
+  it('accepts and returns what z.url({ protocol: /^https?$/ }) does, for addresses and odd texts', () => {
+    fc.assert(
+      fc.property(fc.oneof(paddedUrl, oddText, fc.string(), fc.webUrl()), (value) => {
+        expect(outcome(httpUrl(), value)).toEqual(outcome(zodUrl(), value));
+        expect(outcome(httpUrl().check(z.maxLength(30)), value)).toEqual(
+          outcome(zodUrl().check(z.maxLength(30)), value),
+        );
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('takes the same cases as z.url', () => {
+    for (const value of [
+      'https://example.com',
+      ' https://example.com/a b ',
+      'https://exa\tmple.com/\n',
+      'HTTPS://EXAMPLE.COM',
+      'http:example.com',
+      'https:/example.com',
+      'ftp://example.com',
+      'https://',
+      'https://[::1]:8080/x',
+      'javascript:alert(1)',
+      '',
+      42,
+    ])
+      expect(outcome(httpUrl(), value), String(value)).toEqual(outcome(zodUrl(), value));
   });
 });

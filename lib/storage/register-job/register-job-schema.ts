@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { storedTextSchema } from '../../message-ref';
 import { noControlCharacters } from '../../text/control-characters';
 import { jobProgressShape } from '../jobs/job-progress-schema';
-import { safeInt } from '../../schema-parts';
+import { httpUrl, safeInt } from '../../schema-parts';
 
 // A register-pages job (design.md §12): every page a project, paced like bulk create. Its rows in
 // `local:ws.<id>.registerPagesRows`, written once at the start; its progress, with each row's outcome,
@@ -17,7 +17,7 @@ export const MAX_PAGE_NAME_LENGTH = 300;
 /** A page to register, as the start message carries it; `line` is where it was in the list (1-based). */
 export const pageRowSchema = z.object({
   line: safeInt().check(z.positive()),
-  url: z.url({ protocol: /^https?$/ }).check(z.maxLength(MAX_PAGE_URL_LENGTH)),
+  url: httpUrl().check(z.maxLength(MAX_PAGE_URL_LENGTH)),
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PAGE_NAME_LENGTH), noControlCharacters()),
 });
 export type PageRow = z.infer<typeof pageRowSchema>;
