@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { httpUrl, recordOf, safeInt } from '@/lib/schema-parts';
+import { httpUrl, recordOf, safeInt, shapeWithout } from '@/lib/schema-parts';
 
 /** What a schema makes of a value: its data, or that it refused it. */
 const outcome = (schema: z.ZodMiniType, value: unknown) => {
   const parsed = schema.safeParse(value);
-  return parsed.success ? { data: parsed.data as unknown } : 'refused';
+  return parsed.success ? { data: parsed.data } : 'refused';
 };
 
 describe('recordOf', () => {
@@ -110,5 +110,29 @@ describe('httpUrl', () => {
       42,
     ])
       expect(outcome(httpUrl(), value), String(value)).toEqual(outcome(zodUrl(), value));
+  });
+});
+
+describe('shapeWithout', () => {
+  it('makes the schema z.omit makes of a plain object schema', () => {
+    const job = z.object({
+      id: z.string(),
+      total: safeInt(),
+      operation: z.enum(['create', 'rotate']),
+      note: z.optional(z.string()),
+    });
+    const omitted = z.object(shapeWithout(job.shape, 'operation', 'note'));
+    expect(Object.keys(omitted.shape)).toEqual(['id', 'total']);
+    fc.assert(
+      fc.property(
+        fc.jsonValue(),
+        fc.record({ id: fc.string(), total: fc.integer(), operation: fc.string() }),
+        (any, like) => {
+          for (const value of [any, like])
+            expect(outcome(omitted, value)).toEqual(outcome(z.omit(job, { operation: true, note: true }), value));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
