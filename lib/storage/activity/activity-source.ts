@@ -107,7 +107,7 @@ export async function verifyStoredActivity(): Promise<ActivityVerification> {
   }
   // Every entry's hash asked for at once: WebCrypto answers each in a later task, and 20,000 awaited
   // one after another would each wait their turn; side by side they overlap.
-  const hashes = await Promise.all(rows.map(({ entry, raw }) => (entry ? entryHash(raw) : '')));
+  const hashes = await Promise.all(rows.map(({ entry, raw }) => (entry ? entryHash(raw) : Promise.resolve(''))));
   let expected = head.data.folded.lastHash;
   let expectedSeq = head.data.folded.count + 1;
   for (const [index, { entry, raw }] of rows.entries()) {
