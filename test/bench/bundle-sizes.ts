@@ -35,6 +35,9 @@ export interface EntrySize {
  * background), and in the popup the readable recent projects with decoded hosts, the unlock that keeps
  * focus and the selected-tabs check (issues 26 and 28, +4 KB). These budgets stop further growth; the
  * trimming back to the targets is issue 25's open work (docs/performance.md).
+ * The token lifecycle (issue 29) took the background to 53.7 KB and the options page to 150.5 KB; the
+ * trimming of docs/performance.md, "Bundle sizes", brought them to 47.9 and 140.4 KB (popup 84.0 KB)
+ * within the same budgets.
  */
 export const GZIP_BUDGETS: Record<string, number> = { popup: 89_000, background: 48_000, options: 150_000 };
 
