@@ -54,10 +54,11 @@ export const fail = <T = never>(
   extra: Omit<AppError, 'code' | 'message'> = {},
 ): Result<T> => ({ ok: false, error: { code, message, ...extra } });
 
-/** The schema of a Result carrying `value`, for validating answers across a boundary. */
+/**
+ * The schema of a Result carrying `value`, for validating answers across a boundary. A plain union:
+ * with two options told apart by `ok` it accepts and returns exactly what a discriminated union
+ * would, without z.discriminatedUnion's code (0.5 KB gzip in every bundle, docs/performance.md).
+ */
 export function resultSchema<T extends z.core.$ZodType>(value: T) {
-  return z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), value }),
-    z.object({ ok: z.literal(false), error: appErrorSchema }),
-  ]);
+  return z.union([z.object({ ok: z.literal(true), value }), z.object({ ok: z.literal(false), error: appErrorSchema })]);
 }

@@ -1,4 +1,4 @@
-import { blankSecrets } from '../api/redact-secrets';
+import { withoutSecrets } from '../api/redact-secrets';
 import { tokenFingerprint } from '../hash/sha256';
 import type { MessageRef } from '../message-ref';
 import type { Result } from '../result';
@@ -56,21 +56,6 @@ export function workspaceRecorder(
 export function outcomeOf(result: Result<unknown>): ActivityOutcome {
   if (result.ok) return 'done';
   return result.error.maybeProcessed ? 'unknown' : 'failed';
-}
-
-/** `ref` with every secret given blanked out, at any depth (the service may echo a token in its words). */
-export function withoutSecrets(ref: MessageRef, secrets: readonly string[]): MessageRef {
-  if (!ref.args) return ref;
-  return {
-    ...ref,
-    args: ref.args.map((arg) =>
-      typeof arg === 'string'
-        ? blankSecrets(arg, secrets)
-        : typeof arg === 'number'
-          ? arg
-          : withoutSecrets(arg, secrets),
-    ),
-  };
 }
 
 /** A failure's text for an entry, cleared of `secrets` (group tokens: the credentials are cleared already). */

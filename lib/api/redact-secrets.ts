@@ -7,6 +7,21 @@ export function blankSecrets(text: string, secrets: readonly string[]): string {
   return secrets.reduce((clean, secret) => (secret.length >= 4 ? clean.split(secret).join('••••') : clean), text);
 }
 
+/** `ref` with every secret given blanked out, at any depth (the service's words travel as its arguments). */
+export function withoutSecrets(ref: MessageRef, secrets: readonly string[]): MessageRef {
+  if (!ref.args) return ref;
+  return {
+    ...ref,
+    args: ref.args.map((arg) =>
+      typeof arg === 'string'
+        ? blankSecrets(arg, secrets)
+        : typeof arg === 'number'
+          ? arg
+          : withoutSecrets(arg, secrets),
+    ),
+  };
+}
+
 /**
  * A last line of defence: should a service echo a credential in its error text (or in an id it names), it is blanked out
  * before the error leaves the background.
@@ -14,20 +29,9 @@ export function blankSecrets(text: string, secrets: readonly string[]): string {
 export function redactSecrets<T>(result: Result<T>, credentials: Credentials): Result<T> {
   if (result.ok) return result;
   const secrets = SECRET_FIELDS.map((field) => credentials[field]);
-  const blank = (text: string) => blankSecrets(text, secrets);
-  // The service's words travel as arguments of the named text, at any depth.
-  const blankRef = (ref: MessageRef): MessageRef =>
-    ref.args
-      ? {
-          ...ref,
-          args: ref.args.map((arg) =>
-            typeof arg === 'string' ? blank(arg) : typeof arg === 'number' ? arg : blankRef(arg),
-          ),
-        }
-      : ref;
   const { message, relatedId } = result.error;
-  const cleanMessage = blankRef(message);
-  const cleanId = relatedId === undefined ? undefined : blank(relatedId);
+  const cleanMessage = withoutSecrets(message, secrets);
+  const cleanId = relatedId === undefined ? undefined : blankSecrets(relatedId, secrets);
   if (JSON.stringify(cleanMessage) === JSON.stringify(message) && cleanId === relatedId) return result;
   return {
     ok: false,

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { policyProblemCodeSchema, type PolicyProblem } from '../storage/policy-status';
+import { recordOf } from '../schema-parts';
 
 // Small pieces shared by parse-policy.ts and parse-workspace.ts: names of values, the "is this a JSON
 // object" test, and turning a zod issue into a problem.
@@ -7,7 +8,7 @@ import { policyProblemCodeSchema, type PolicyProblem } from '../storage/policy-s
 export type Report = (problem: PolicyProblem) => void;
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: PolicyProblem };
 
-const objectSchema = z.record(z.string(), z.unknown());
+const objectSchema = recordOf(z.unknown());
 const SIMPLE_KEY = /^[A-Za-z_$][\w$]*$/;
 /** An unknown key can be any text: its name in a path is cut to this length. */
 const MAX_KEY_IN_PATH = 64;

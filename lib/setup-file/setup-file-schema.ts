@@ -3,6 +3,7 @@ import { IV_BYTES } from '../crypto/aes-gcm';
 import { base64ToBytes } from '../crypto/base64';
 import { MAX_SALT_BYTES, MIN_SALT_BYTES, PBKDF2_MAX_ITERATIONS, PBKDF2_MIN_ITERATIONS } from '../crypto/kdf';
 import { noControlCharacters } from '../text/control-characters';
+import { safeInt } from '../schema-parts';
 
 // The setup file (design.md §8, docs/setup-file.md). Schemas only: the options page and the first-run
 // page load this to show the preview.
@@ -53,7 +54,7 @@ export const setupFileV1Schema = z.strictObject({
   workspace: setupWorkspaceSchema,
   kdf: z.strictObject({
     name: z.literal('PBKDF2-SHA256'),
-    iterations: z.int().check(z.gte(PBKDF2_MIN_ITERATIONS), z.lte(PBKDF2_MAX_ITERATIONS)),
+    iterations: safeInt().check(z.gte(PBKDF2_MIN_ITERATIONS), z.lte(PBKDF2_MAX_ITERATIONS)),
     salt: encodedBytes(MIN_SALT_BYTES, MAX_SALT_BYTES),
   }),
   cipher: z.strictObject({

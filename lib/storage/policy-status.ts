@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { rotationPeriodSchema } from './rotation/token-rotation';
+import { recordOf } from '../schema-parts';
 
 export const policyProblemCodeSchema = z.enum([
   /** The value has another JSON type than `expected`. */
@@ -73,11 +74,11 @@ export const MANAGED_POLICY_KEY = 'managedPolicy';
 export const policyStatusSchema = z.object({
   locked: z.boolean(),
   problems: z.array(policyProblemSchema),
-  applied: z.record(z.string(), z.string()),
+  applied: recordOf(z.string()),
   /** The policy lets users put its secrets into a setup file (`allowSecretExport`); by default it does not. */
   allowSecretExport: z.optional(z.boolean()),
   /** For each managed workspace, the secrets the policy sets: read-only, only the others can be typed. */
-  fixed: z.optional(z.record(z.string(), z.array(z.enum(['apiKey', 'authToken', 'apiToken'])))),
+  fixed: z.optional(recordOf(z.array(z.enum(['apiKey', 'authToken', 'apiToken'])))),
   /** The managed workspaces whose **Project link** the policy sets: read-only there, locked or not. */
   projectLinks: z.optional(z.array(z.string())),
   /**

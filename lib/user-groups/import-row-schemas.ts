@@ -5,6 +5,7 @@ import { verbatimText, type MessageRef } from '../message-ref';
 import { rotationMarkSchema } from '../storage/registry/registry-schema';
 import { FIELD_RULES } from './row-problems';
 import { noControlCharacters } from '../text/control-characters';
+import { recordOf } from '../schema-parts';
 
 // What a group in a backup file must be. Each rule's message names its text (row-problems.ts), so the
 // page says what is wrong in its own language.
@@ -20,7 +21,7 @@ const isDate = (value: string) => !Number.isNaN(Date.parse(value));
 /** A date, as the export writes them; bounded first (the browser's date parser skips a comment of any length). */
 const dateText = z.string().check(z.maxLength(MAX_IMPORT_DATE_LENGTH), z.refine(isDate, FIELD_RULES.notDate));
 const environmentField = z.enum(environmentSchema.options, FIELD_RULES.notEnvironment);
-const extraFields = z.record(z.string(), z.unknown()).check(
+const extraFields = recordOf(z.unknown()).check(
   z.refine((extra) => JSON.stringify(extra).length <= MAX_IMPORT_EXTRA_LENGTH, {
     message: FIELD_RULES.extraTooLong,
     params: { maximum: MAX_IMPORT_EXTRA_LENGTH },

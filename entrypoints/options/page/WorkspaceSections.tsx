@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Alert } from '@/components/Alert';
 import { t } from '@/lib/i18n';
 import { useConnectionStore } from '@/lib/stores/connection-store';
@@ -23,8 +24,11 @@ export function WorkspaceSections({ section }: { section: Section }) {
       {status && <StorageNotices notices={status.notices} />}
       {status?.locked && !unlocksInPlace && <LockedBanner />}
       {row.needsStatus && !status && !loadError && <p aria-busy="true">{t('optionsLoading')}</p>}
+      {/* A section loaded on demand says it is loading until its code arrives; a chunk that fails to load is a section that fails. */}
       <SectionErrorBoundary key={section}>
-        {row.needsStatus ? status && <row.Component status={status} /> : <row.Component />}
+        <Suspense fallback={<p aria-busy="true">{t('optionsLoading')}</p>}>
+          {row.needsStatus ? status && <row.Component status={status} /> : <row.Component />}
+        </Suspense>
       </SectionErrorBoundary>
     </>
   );

@@ -1,14 +1,21 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import type { MessageKey } from '@/lib/i18n';
-// In the table's order, which is also the order of the sections' style sheets in the page's CSS.
+// In the table's order, which is also the order of the sections' style sheets in the page's CSS (a
+// section loaded on demand brings its style sheet when it arrives, after the others: keep those last).
 import { StartSection } from './start/StartSection';
 import { ProjectsSection } from './projects/ProjectsSection';
 import { GroupsSection } from './groups/GroupsSection';
-import { ConnectionSection } from './connection/ConnectionSection';
-import { BackupSection } from './backup/BackupSection';
-import { ActivitySection } from './activity/ActivitySection';
-import { AboutSection } from './about/AboutSection';
+
+// The sections opened now and then are loaded when first shown, each its own chunk, so that the page's
+// first load carries only the start page, projects and user groups (docs/performance.md, "Bundle sizes").
+// The page shows "Loading…" meanwhile (page/WorkspaceSections.tsx), and focus waits for the heading.
+const ConnectionSection = lazy(async () => ({
+  default: (await import('./connection/ConnectionSection')).ConnectionSection,
+}));
+const BackupSection = lazy(async () => ({ default: (await import('./backup/BackupSection')).BackupSection }));
+const ActivitySection = lazy(async () => ({ default: (await import('./activity/ActivitySection')).ActivitySection }));
+const AboutSection = lazy(async () => ({ default: (await import('./about/AboutSection')).AboutSection }));
 
 /** What a row of the table says about its section. */
 type SectionRowShape = {

@@ -4,6 +4,7 @@ import { MAX_REGISTER_PAGES, pageRowSchema } from '../../storage/register-job/re
 // Only message definitions are exported here: the protocol takes every export of this module.
 import { defineWorkspaceMessage } from '../define-message';
 import { emptySchema, inWorkspace, workspaceOnlySchema } from './shared-schemas';
+import { safeInt } from '../../schema-parts';
 
 /**
  * Registers many pages as the workspace's register-pages job (design.md §12): paced, restart safe,
@@ -14,8 +15,8 @@ export const startRegisterPages = defineWorkspaceMessage({
   name: 'startRegisterPages',
   request: inWorkspace({
     pages: z.array(pageRowSchema).check(z.minLength(1), z.maxLength(MAX_REGISTER_PAGES)),
-    skipped: z.int().check(z.nonnegative()),
-    ratePerMinute: z.nullable(z.int().check(z.gte(1), z.lte(MAX_RATE_PER_MINUTE))),
+    skipped: safeInt().check(z.nonnegative()),
+    ratePerMinute: z.nullable(safeInt().check(z.gte(1), z.lte(MAX_RATE_PER_MINUTE))),
   }),
   response: z.object({ total: z.number(), skipped: z.number() }),
   allowTab: true,

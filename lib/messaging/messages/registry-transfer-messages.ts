@@ -5,6 +5,7 @@ import { importItemSchema, MAX_IMPORT_GROUPS } from '../../user-groups/import-sc
 import { groupRefSchema, registryEntrySchema } from '../../storage/registry/registry-schema';
 import { defineWorkspaceMessage } from '../define-message';
 import { emptySchema, inWorkspace, workspaceOnlySchema } from './shared-schemas';
+import { safeInt } from '../../schema-parts';
 
 /** Writes what an import preview showed, after the user confirmed, in one registry change. */
 export const importUserGroups = defineWorkspaceMessage({
@@ -31,7 +32,7 @@ export const startBulkCreate = defineWorkspaceMessage({
   name: 'startBulkCreate',
   request: inWorkspace({
     rows: z.array(bulkRowSchema).check(z.minLength(1), z.maxLength(MAX_BULK_ROWS)),
-    ratePerMinute: z.nullable(z.int().check(z.gte(1), z.lte(MAX_RATE_PER_MINUTE))),
+    ratePerMinute: z.nullable(safeInt().check(z.gte(1), z.lte(MAX_RATE_PER_MINUTE))),
   }),
   response: z.object({ total: z.number(), skipped: z.number() }),
   allowTab: true,

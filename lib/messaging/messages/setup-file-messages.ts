@@ -28,7 +28,8 @@ export const importSetupFile = defineMessage({
     passphrase: passphraseSchema,
     replace: z.boolean(),
   }),
-  response: z.discriminatedUnion('status', [
+  // Told apart by `status`; a plain union, like resultSchema (lib/result.ts).
+  response: z.union([
     z.object({
       status: z.literal('imported'),
       workspace: workspaceSchema,

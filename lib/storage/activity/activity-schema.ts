@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { environmentSchema } from '../../environment';
 import { messageRefSchema } from '../../message-ref';
 import { bulkOperationSchema } from '../bulk-job/bulk-job-schema';
+import { safeInt } from '../../schema-parts';
 
 /** What an activity entry records: every change the extension makes or attempts. */
 export const activityKindSchema = z.enum([
@@ -47,7 +48,7 @@ export const hashSchema = z.string().check(z.regex(/^[0-9a-f]{64}$/));
  */
 export const activityEntrySchema = z.object({
   /** 1, 2, 3… for the life of the log; folded entries keep their numbers counted. */
-  seq: z.int().check(z.positive()),
+  seq: safeInt().check(z.positive()),
   at: z.string(),
   kind: activityKindSchema,
   outcome: activityOutcomeSchema,
@@ -60,7 +61,7 @@ export const activityEntrySchema = z.object({
   /** A job's kind of rows. */
   operation: z.optional(bulkOperationSchema),
   /** How many: a job's rows, the groups a restore wrote. */
-  count: z.optional(z.int()),
+  count: z.optional(safeInt()),
   /** What else there is to say: why it failed, what a job or an import did. */
   detail: z.optional(messageRefSchema),
   prev: hashSchema,
@@ -80,13 +81,13 @@ export type ActivityRecord = Omit<ActivityEntry, 'seq' | 'prev'>;
 export const activityHeadSchema = z.object({
   v: z.literal(1),
   /** The page ids, oldest first. */
-  pages: z.array(z.int().check(z.positive())),
+  pages: z.array(safeInt().check(z.positive())),
   /** Entries kept (in the pages). */
-  count: z.int().check(z.nonnegative()),
-  nextSeq: z.int().check(z.positive()),
-  nextPage: z.int().check(z.positive()),
+  count: safeInt().check(z.nonnegative()),
+  nextSeq: safeInt().check(z.positive()),
+  nextPage: safeInt().check(z.positive()),
   lastHash: hashSchema,
-  folded: z.object({ count: z.int().check(z.nonnegative()), lastHash: hashSchema }),
+  folded: z.object({ count: safeInt().check(z.nonnegative()), lastHash: hashSchema }),
   revision: z.optional(z.string()),
 });
 export type ActivityHead = z.infer<typeof activityHeadSchema>;

@@ -105,6 +105,9 @@ export async function verifyStoredActivity(): Promise<ActivityVerification> {
     if (rows.length === 0 && all[ACTIVITY_HEAD_KEY] === undefined) return { ok: true, count: 0 };
     return { ok: false, seq: undefined, position: 0, reason: 'unreadable' };
   }
+  // Every entry's hash asked for at once: WebCrypto answers each in a later task, and 20,000 awaited
+  // one after another would each wait their turn; side by side they overlap.
+  const hashes = await Promise.all(rows.map(({ entry, raw }) => (entry ? entryHash(raw) : Promise.resolve(''))));
   let expected = head.data.folded.lastHash;
   let expectedSeq = head.data.folded.count + 1;
   for (const [index, { entry, raw }] of rows.entries()) {
@@ -124,7 +127,7 @@ export async function verifyStoredActivity(): Promise<ActivityVerification> {
         ? { ok: false, seq: entry.seq, position: 1, reason: 'edited' }
         : { ok: false, seq: entry.seq - 1, position: index, reason: 'edited' };
     }
-    expected = await entryHash(raw);
+    expected = hashes[index]!;
     expectedSeq += 1;
   }
   if (expected !== head.data.lastHash || rows.length !== head.data.count) {

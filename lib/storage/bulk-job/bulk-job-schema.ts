@@ -3,6 +3,7 @@ import { bulkRowSchema, type BulkRow } from './bulk-row-schema';
 import { groupKey } from '../registry/registry-schema';
 import { storedTextSchema } from '../../message-ref';
 import { isActive, jobProgressShape, jobStatusSchema, type JobStatus } from '../jobs/job-progress-schema';
+import { safeInt } from '../../schema-parts';
 
 export { isActive };
 
@@ -24,7 +25,7 @@ export const bulkJobStatusSchema = jobStatusSchema;
 export type BulkJobStatus = JobStatus;
 
 /** `attempts`: sends whose outcome stayed unknown (one retry, then it is recorded as failed). */
-export const queuedRowSchema = z.extend(bulkRowSchema, { attempts: z.int() });
+export const queuedRowSchema = z.extend(bulkRowSchema, { attempts: safeInt() });
 export type QueuedRow = z.infer<typeof queuedRowSchema>;
 
 /** `local:bulkCreateRows`: the rows of the job `jobId`, in the order they are sent. */
@@ -40,9 +41,9 @@ export const bulkJobSchema = z.object({
   ...jobProgressShape,
   operation: z._default(bulkOperationSchema, 'create'),
   /** Rows done as asked: groups created, or tokens rotated, or groups deleted (by `operation`). */
-  created: z.int(),
+  created: safeInt(),
   /** Get-or-create answered with a group that already existed on the service. */
-  existed: z.int(),
+  existed: safeInt(),
   failed: z.array(bulkFailureSchema),
 });
 export type BulkJob = z.infer<typeof bulkJobSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { decryptText, encryptText, type CipherEnvelope } from '../../crypto/aes-gcm';
 import { SEALED_TOKENS_AAD } from '../lock/lock-keys';
 import { groupKey, type RegistryEntry } from '../registry/registry-schema';
+import { recordOf } from '../../schema-parts';
 
 // Background only. While the passphrase lock is on, a registry part keeps its groups' names, ids and
 // dates readable (the list, search and history work while locked) and their tokens only sealed: every
@@ -9,7 +10,7 @@ import { groupKey, type RegistryEntry } from '../registry/registry-schema';
 // lock's key, authenticated with the part's storage key (an envelope moved to another part does not open).
 
 const aad = (partName: string) => new TextEncoder().encode(`${SEALED_TOKENS_AAD}${partName}`);
-const tokensSchema = z.record(z.string(), z.string());
+const tokensSchema = recordOf(z.string());
 
 /** The part as stored while the lock is on: its groups without tokens, and the tokens sealed. */
 export async function sealTokens(

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { storedTextSchema } from '../../message-ref';
+import { safeInt } from '../../schema-parts';
 
 /**
  * What every background job stores about its progress, whatever it sends (user groups, pages): where
@@ -11,7 +12,7 @@ import { storedTextSchema } from '../../message-ref';
 export const jobStatusSchema = z.enum(['running', 'paused', 'cancelled', 'done']);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
-const position = z.int().check(z.nonnegative());
+const position = safeInt().check(z.nonnegative());
 
 export const jobProgressShape = {
   id: z.string(),
@@ -19,8 +20,8 @@ export const jobProgressShape = {
   /** null: unthrottled (benchmarks only). */
   ratePerMinute: z.nullable(z.number()),
   /** Rows to send (rows left out at the start are `skipped`, not counted here). */
-  total: z.int(),
-  skipped: z.int(),
+  total: safeInt(),
+  skipped: safeInt(),
   // The queue: the stored rows, positions 0 to queued - 1, then `retries`. Positions before `next`
   // are done. Kept here so that what is left is known without reading the rows (job-queue.ts).
   /** How many stored rows (the rows item's length). */

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { storedTextSchema } from '../../message-ref';
 import { noControlCharacters } from '../../text/control-characters';
 import { jobProgressShape } from '../jobs/job-progress-schema';
+import { httpUrl, safeInt } from '../../schema-parts';
 
 // A register-pages job (design.md §12): every page a project, paced like bulk create. Its rows in
 // `local:ws.<id>.registerPagesRows`, written once at the start; its progress, with each row's outcome,
@@ -15,14 +16,14 @@ export const MAX_PAGE_NAME_LENGTH = 300;
 
 /** A page to register, as the start message carries it; `line` is where it was in the list (1-based). */
 export const pageRowSchema = z.object({
-  line: z.int().check(z.positive()),
-  url: z.url({ protocol: /^https?$/ }).check(z.maxLength(MAX_PAGE_URL_LENGTH)),
+  line: safeInt().check(z.positive()),
+  url: httpUrl().check(z.maxLength(MAX_PAGE_URL_LENGTH)),
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PAGE_NAME_LENGTH), noControlCharacters()),
 });
 export type PageRow = z.infer<typeof pageRowSchema>;
 
 /** `attempts`: sends whose outcome stayed unknown (a page is never sent again unasked, so 0 or 1). */
-export const queuedPageSchema = z.extend(pageRowSchema, { attempts: z.int() });
+export const queuedPageSchema = z.extend(pageRowSchema, { attempts: safeInt() });
 export type QueuedPage = z.infer<typeof queuedPageSchema>;
 
 export const registerJobRowsSchema = z.object({ jobId: z.string(), rows: z.array(queuedPageSchema) });
@@ -39,7 +40,7 @@ export type PageOutcomeKind = z.infer<typeof pageOutcomeKindSchema>;
 
 export const pageOutcomeSchema = z.object({
   /** The page's index in the job's rows. */
-  row: z.int().check(z.nonnegative()),
+  row: safeInt().check(z.nonnegative()),
   outcome: pageOutcomeKindSchema,
   projectId: z.optional(z.string()),
   message: z.optional(storedTextSchema),

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { cipherEnvelopeSchema } from '../../crypto/aes-gcm';
 import { environmentSchema } from '../../environment';
 import { storedTextSchema } from '../../message-ref';
+import { recordOf } from '../../schema-parts';
 
 /** A rotation whose answer has not arrived (`pending`) or was lost (`unknown`). */
 export const rotationMarkSchema = z.object({
@@ -37,7 +38,7 @@ export const registryEntrySchema = z.object({
   rotation: z.optional(rotationMarkSchema),
   deleteOutcomeUnknown: z.optional(deleteMarkSchema),
   /** Response fields this version does not know, kept as they came. */
-  extra: z.record(z.string(), z.unknown()),
+  extra: recordOf(z.unknown()),
 });
 export type RegistryEntry = z.infer<typeof registryEntrySchema>;
 

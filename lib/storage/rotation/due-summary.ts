@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
+import { safeInt } from '../../schema-parts';
 import { MANAGED_POLICY_KEY } from '../policy-status';
 import { WORKSPACE_ID_PATTERN, WORKSPACE_INDEX_KEY } from '../workspace-keys';
 
@@ -7,7 +8,7 @@ import { WORKSPACE_ID_PATTERN, WORKSPACE_INDEX_KEY } from '../workspace-keys';
 const DUE_SUMMARY_KEY = 'tokenReminders';
 
 /** A workspace whose user asked to be reminded, and how many of its tokens are due. */
-export const dueWorkspaceSchema = z.object({ id: z.string(), name: z.string(), due: z.int().check(z.nonnegative()) });
+export const dueWorkspaceSchema = z.object({ id: z.string(), name: z.string(), due: safeInt().check(z.nonnegative()) });
 export type DueWorkspace = z.infer<typeof dueWorkspaceSchema>;
 
 export const dueSummarySchema = z.object({ checkedAt: z.string(), workspaces: z.array(dueWorkspaceSchema) });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createActivityRecorder, fingerprintOf } from '@/lib/activity/activity-recorder';
 import { exportActivityCsv, exportActivityJson } from '@/lib/activity/activity-view';
-import { canonicalJson, sha256HexSync, tokenFingerprint } from '@/lib/hash/sha256';
+import { canonicalJson, sha256Hex, tokenFingerprint } from '@/lib/hash/sha256';
 import { verbatimText } from '@/lib/message-ref';
 import { ACTIVITY_HEAD_KEY, activityPageKey } from '@/lib/storage/activity/activity-keys';
 import type { ActivityRecord } from '@/lib/storage/activity/activity-schema';
@@ -16,13 +16,15 @@ import {
 } from '@/lib/storage/activity/activity-source';
 
 const AT = '2026-11-26T00:00:00.000Z';
+/** Node's SHA-256, to check ours against and to build stored logs without awaiting each hash. */
+const nodeSha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const record = (index: number): ActivityRecord => ({
   at: AT,
   kind: index % 2 ? 'groupRotated' : 'groupCreated',
   outcome: 'done',
   workspace: { id: 'ws-1', name: 'Acme' },
   group: { name: `Team ${index}`, id: `t${index}`, environment: 'Customer' },
-  fingerprint: sha256HexSync(`ugt_${index}`).slice(0, 8),
+  fingerprint: nodeSha256(`ugt_${index}`).slice(0, 8),
 });
 
 async function storedEntries() {
@@ -34,9 +36,19 @@ beforeEach(() => {
 });
 
 describe('sha256', () => {
+  it('gives the standard test vectors (FIPS 180-2 / NIST CSRC examples)', async () => {
+    expect(await sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    expect(await sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(await sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe(
+      '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
+    );
+    // A fingerprint is the first 8 hex digits: 'abc' gives ba7816bf.
+    expect(await tokenFingerprint('abc')).toBe('ba7816bf');
+  });
+
   it('matches node:crypto for empty, block-edge and multi-byte texts; a fingerprint is its first 8 hex digits', async () => {
     for (const text of ['', 'abc', 'x'.repeat(55), 'x'.repeat(56), 'x'.repeat(64), 'héllo ✓ 日本'.repeat(40)])
-      expect(sha256HexSync(text)).toBe(createHash('sha256').update(text).digest('hex'));
+      expect(await sha256Hex(text)).toBe(nodeSha256(text));
     expect(await tokenFingerprint('ugt_secret')).toBe(
       createHash('sha256').update('ugt_secret').digest('hex').slice(0, 8),
     );
@@ -94,7 +106,7 @@ describe('the activity store', () => {
       const entries = [];
       for (let i = 0; i < 100; i += 1) {
         const entry = { ...record(i), seq: (page - 1) * 100 + i + 1, prev };
-        prev = sha256HexSync(canonicalJson(entry));
+        prev = nodeSha256(canonicalJson(entry));
         entries.push(entry);
       }
       seeded[activityPageKey(page)] = { entries };

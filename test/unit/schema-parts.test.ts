@@ -1,0 +1,138 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { httpUrl, recordOf, safeInt, shapeWithout } from '@/lib/schema-parts';
+
+/** What a schema makes of a value: its data, or that it refused it. */
+const outcome = (schema: z.ZodMiniType, value: unknown) => {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? { data: parsed.data } : 'refused';
+};
+
+describe('recordOf', () => {
+  const values = [z.string(), z.unknown(), z.array(z.enum(['apiKey', 'authToken']))];
+
+  it('accepts and returns what z.record(z.string(), value) does, for any JSON value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (json) => {
+        for (const value of values)
+          expect(outcome(recordOf(value), json)).toEqual(outcome(z.record(z.string(), value), json));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('checks every value, and keeps no __proto__ key', () => {
+    expect(outcome(recordOf(z.string()), { a: 'x', b: 'y' })).toEqual({ data: { a: 'x', b: 'y' } });
+    expect(outcome(recordOf(z.string()), { a: 'x', b: 2 })).toBe('refused');
+    expect(outcome(recordOf(z.string()), ['x'])).toBe('refused');
+    expect(outcome(recordOf(z.string()), null)).toBe('refused');
+    const parsed = recordOf(z.unknown()).parse(JSON.parse('{"__proto__": {"polluted": true}, "a": 1}'));
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(parsed).toEqual({ a: 1 });
+  });
+});
+
+describe('safeInt', () => {
+  it('accepts and returns what z.int() does, for any value, also with a further check', () => {
+    const edges = [0, -0, 1, -1, 1.5, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 1, -Number.MAX_SAFE_INTEGER];
+    const more = [Number.MIN_SAFE_INTEGER - 1, NaN, Infinity, -Infinity, '1', null, undefined, 2 ** 60];
+    fc.assert(
+      fc.property(fc.oneof(fc.double(), fc.integer(), fc.constantFrom(...edges, ...more), fc.jsonValue()), (value) => {
+        expect(outcome(safeInt(), value)).toEqual(outcome(z.int(), value));
+        expect(outcome(safeInt().check(z.positive()), value)).toEqual(outcome(z.int().check(z.positive()), value));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('httpUrl', () => {
+  const zodUrl = () => z.url({ protocol: /^https?$/ });
+  const pieces = [
+    'http',
+    'https',
+    'HTTP',
+    'ftp',
+    'javascript',
+    ':',
+    '//',
+    '/',
+    ' ',
+    '\t',
+    '\n',
+    '\r',
+    'a',
+    'é',
+    '.',
+    '@',
+    '?',
+    '#',
+    '[::1]',
+    '%',
+    '0',
+    '\\',
+  ];
+  const oddText = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((parts) => parts.join(''));
+  const paddedUrl = fc
+    .tuple(
+      fc.constantFrom('', ' ', '\t', '\n '),
+      fc.webUrl({ withQueryParameters: true, withFragments: true }),
+      fc.constantFrom('', ' ', '\r\n'),
+    )
+    .map(([before, url, after]) => before + url + after);
+
+  it('accepts and returns what z.url({ protocol: /^https?$/ }) does, for addresses and odd texts', () => {
+    fc.assert(
+      fc.property(fc.oneof(paddedUrl, oddText, fc.string(), fc.webUrl()), (value) => {
+        expect(outcome(httpUrl(), value)).toEqual(outcome(zodUrl(), value));
+        expect(outcome(httpUrl().check(z.maxLength(30)), value)).toEqual(
+          outcome(zodUrl().check(z.maxLength(30)), value),
+        );
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('takes the same cases as z.url', () => {
+    for (const value of [
+      'https://example.com',
+      ' https://example.com/a b ',
+      'https://exa\tmple.com/\n',
+      'HTTPS://EXAMPLE.COM',
+      'http:example.com',
+      'https:/example.com',
+      'ftp://example.com',
+      'https://',
+      'https://[::1]:8080/x',
+      'javascript:alert(1)',
+      '',
+      42,
+    ])
+      expect(outcome(httpUrl(), value), String(value)).toEqual(outcome(zodUrl(), value));
+  });
+});
+
+describe('shapeWithout', () => {
+  it('makes the schema z.omit makes of a plain object schema', () => {
+    const job = z.object({
+      id: z.string(),
+      total: safeInt(),
+      operation: z.enum(['create', 'rotate']),
+      note: z.optional(z.string()),
+    });
+    const omitted = z.object(shapeWithout(job.shape, 'operation', 'note'));
+    expect(Object.keys(omitted.shape)).toEqual(['id', 'total']);
+    fc.assert(
+      fc.property(
+        fc.jsonValue(),
+        fc.record({ id: fc.string(), total: fc.integer(), operation: fc.string() }),
+        (any, like) => {
+          for (const value of [any, like])
+            expect(outcome(omitted, value)).toEqual(outcome(z.omit(job, { operation: true, note: true }), value));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
