@@ -28,11 +28,7 @@ const oneStartChunk: Plugin = {
 const canLaunchBrowser = process.platform !== 'linux' || Boolean(process.env.DISPLAY ?? process.env.WAYLAND_DISPLAY);
 
 export default defineConfig({
-  // No webextension-polyfill: `browser` from `wxt/browser` is Firefox's own `browser`, or Chrome's
-  // `chrome`, whose MV3 APIs return promises. The polyfill's wrapper was ~2.7 KB gzip of every bundle
-  // (docs/performance.md, "Bundle sizes"); the one API here that takes a callback instead
-  // (contextMenus.create) is wrapped where it is called (lib/context-menu/menu-items.ts).
-  modules: ['@wxt-dev/module-react'],
+  modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   outDirTemplate: '{{browser}}-mv{{manifestVersion}}{{modeSuffix}}',
   // OUT_DIR: build somewhere else than .output (a second build that must not overwrite the first).
   ...(process.env.OUT_DIR && { outDir: process.env.OUT_DIR }),

@@ -1,7 +1,7 @@
 // An init script for traced pages: records every call of the extension APIs a page makes while it loads
 // (storage reads, messages to the background, tab reads, permission checks) with when it was made and
 // when its answer arrived, so that a trace's "waiting" time can be told apart. It wraps `chrome.*`
-// before the page's own scripts run (the extension looks the methods up on `chrome` at each call).
+// before the page's own scripts run (webextension-polyfill looks the methods up on each call).
 
 export interface ApiCall {
   name: string;

@@ -134,7 +134,7 @@ test('a full storage: the import is refused with what uses the space and what to
   } finally {
     await restoreStorage(extension);
   }
-  // Put back whole: a write through the browser's own set works again.
+  // Put back whole: a write through the browser's own set (a callback, as the polyfill calls it) works again.
   await createGroup(options, 'After', 'after-1', 'Customer');
   expect(await watch.problems(), 'errors or unhandled rejections in extension contexts').toEqual([]);
 });
