@@ -31,13 +31,15 @@ export function NotifyJobEnds() {
 
   async function change(checked: boolean) {
     setProblem(undefined);
-    if (checked && !(await requestNotifications())) {
-      setProblem(t('jobNotifyNoPermission'));
-      return;
-    }
+    // Shown as chosen at once; put back if the browser or the background refuses.
+    setOn(checked);
+    const refused = (text: string) => {
+      setOn(!checked);
+      setProblem(text);
+    };
+    if (checked && !(await requestNotifications())) return refused(t('jobNotifyNoPermission'));
     const result = await sendMessage(setNotifyJobEnds, { on: checked });
-    if (result.ok) setOn(checked);
-    else setProblem(messageText(result.error.message));
+    if (!result.ok) refused(messageText(result.error.message));
   }
 
   return (
