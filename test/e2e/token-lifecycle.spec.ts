@@ -88,7 +88,7 @@ test('5 of 10 restored tokens are due under a 90-day policy; Rotate due tokens r
   await expect(confirm.getByRole('button', { name: 'Export JSON' })).toBeVisible();
   await confirm.getByRole('button', { name: 'Rotate 5 tokens' }).click();
   await expect(options.getByRole('status').filter({ hasText: 'Rotating 5 due tokens' })).toBeVisible();
-  await expect(options.getByText('5 of 5 rotated, 0 failed')).toBeVisible({ timeout: 30_000 });
+  await expect(options.getByText('5 of 5 rotated, 0 failed', { exact: true })).toBeVisible({ timeout: 30_000 });
   const after = new Map(sandbox.groups().map((group) => [group.provided_id, group.token]));
   for (const id of OLD) expect(after.get(id), `${id} rotated`).not.toBe(before.get(id));
   for (const id of RECENT) expect(after.get(id), `${id} left alone`).toBe(before.get(id));
