@@ -15,8 +15,8 @@ declare const chrome: typeof ExtensionApi;
 //
 // The e2e build holds `notifications` from the start, as it holds `tabs`: automation cannot click the
 // browser's permission prompt (a request for a permission the extension holds is answered true without
-// one). So the tick is seen to ask (the page's permissions.request is recorded) and to get it; that a
-// refusal leaves the box unticked is unit-tested. Headless Chromium shows no notification one could click:
+// one). So the tick is seen to ask (the page's permissions.request is recorded) and to get it, and a
+// refusal is the browser's answer replaced by false. Headless Chromium shows no notification one could click:
 // the click is Chrome's own onClicked event of the worker, dispatched there with the notification's id.
 
 test.afterAll(async ({ extensionBrowser, sandbox }) => {
@@ -56,30 +56,47 @@ test('Notify me when a job ends: ticking it asks for the permission; a register-
   await expect(notify).not.toBeChecked();
   expect(await readLocalStorage(extension, 'notifyJobEnds')).toBeUndefined();
 
-  // What the page asks the browser, in the click (the same object as `browser` in Chrome).
+  // What the page asks the browser, in the click (the same object as `browser` in Chrome); the first
+  // answer is a refusal, as when the user dismisses the prompt.
   await options.evaluate(() => {
     const asked: string[][] = [];
     const request = chrome.permissions.request.bind(chrome.permissions);
     Object.assign(window, { asked });
     chrome.permissions.request = (permissions: Parameters<typeof request>[0]) => {
       asked.push(permissions.permissions ?? []);
-      return request(permissions);
+      return asked.length === 1 ? Promise.resolve(false) : request(permissions);
     };
   });
+  const asked = () => options.evaluate(() => (window as unknown as { asked: string[][] }).asked);
+  await notify.click();
+  await expect(panel.getByRole('alert')).toHaveText(
+    'Notifications were not allowed, so none will be shown when a job ends.',
+  );
+  await expect(notify).not.toBeChecked();
+  expect(await asked()).toEqual([['notifications']]);
+  expect(await readLocalStorage(extension, 'notifyJobEnds')).toBeUndefined();
+  // Where the checkbox lives: the job panel, at 760 and 1280 px, light and dark; refused, then ticked.
+  const shoot = async (state: string) => {
+    for (const width of [760, 1280]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await options.setViewportSize({ width, height: 800 });
+        await options.emulateMedia({ colorScheme });
+        await options.screenshot({
+          path: testInfo.outputPath(`job-panel-notify-${state}-${width}-${colorScheme}.png`),
+        });
+      }
+    }
+  };
+  await shoot('refused');
+
+  // Granted (the e2e build holds it: the browser answers true without a prompt).
   await notify.check();
   await expect(notify).toBeChecked();
-  expect(await options.evaluate(() => (window as unknown as { asked: string[][] }).asked)).toEqual([['notifications']]);
+  expect(await asked()).toEqual([['notifications'], ['notifications']]);
   await expect.poll(() => readLocalStorage(extension, 'notifyJobEnds')).toBe(true);
   await expect(panel.getByRole('alert')).toHaveCount(0);
 
-  // Where the checkbox lives: the job panel, at 760 and 1280 px, light and dark.
-  for (const width of [760, 1280]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await options.setViewportSize({ width, height: 800 });
-      await options.emulateMedia({ colorScheme });
-      await options.screenshot({ path: testInfo.outputPath(`job-panel-notify-${width}-${colorScheme}.png`) });
-    }
-  }
+  await shoot('ticked');
   await options.emulateMedia({ colorScheme: 'light' });
 
   // What the worker shows, recorded (the real notifications.create is still called).
