@@ -84,7 +84,10 @@ export default defineConfig({
     // unlimitedStorage: the registry is the only copy of each token, so a write must never meet the
     // 10 MB storage.local quota (no install warning in Chrome or Firefox; see README, "User groups").
     // tabs: asked for only by the popup's Register N selected tabs, in that click (their addresses and
-    // titles). Dev and e2e builds hold it from the start: automation cannot click the browser's prompt.
+    // titles); notifications: in the click that turns on reminders of tokens due or Notify me when a job
+    // ends (README, Permissions). Dev and e2e builds hold both from the start: automation cannot click
+    // the browser's prompt. declarativeContent (Chrome only, no install warning; Firefox has no such
+    // API): the toolbar icon's mark on pages already registered.
     permissions: [
       'storage',
       'unlimitedStorage',
@@ -92,10 +95,10 @@ export default defineConfig({
       'contextMenus',
       'alarms',
       'idle',
-      ...(mode === 'production' ? [] : ['tabs' as const]),
+      ...(browser === 'firefox' ? [] : ['declarativeContent' as const]),
+      ...(mode === 'production' ? [] : ['tabs' as const, 'notifications' as const]),
     ],
-    // notifications: asked for in the click that turns on reminders of tokens due (README, Permissions).
-    optional_permissions: mode === 'production' ? ['tabs', 'notifications'] : ['notifications'],
+    ...(mode === 'production' && { optional_permissions: ['tabs', 'notifications'] }),
     optional_host_permissions: ['https://*/*', ...LOOPBACK_ORIGINS],
     host_permissions: mode === 'production' ? undefined : LOOPBACK_ORIGINS,
     action: { default_title: '__MSG_actionTitle__' },

@@ -14,6 +14,8 @@ import {
 } from './bulk-alarm';
 import { openStartPageOnInstall } from './first-run';
 import { registerJobBadge } from './job-badge';
+import { registerJobNotifications } from './job-notifications';
+import { registerPageStatus } from './page-status';
 import { watchIdle } from './lock-idle';
 import { createTokenReminders, TOKEN_REMINDER_ALARM } from './token-reminders';
 
@@ -44,6 +46,10 @@ export default defineBackground(() => {
   // Tokens due for rotation (design.md §13): a daily alarm, the badge, a notification a click opens.
   const reminders = createTokenReminders({ index, workspaces, badge });
   reminders.register();
+  // A job that ends while no options page shows it: a notification, when asked for (design.md §12).
+  registerJobNotifications(index);
+  // Chrome: a mark on the toolbar icon on pages registered in the last used workspace (design.md §12).
+  registerPageStatus(index);
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === TOKEN_REMINDER_ALARM) void reminders.onAlarm();
     else if (alarm.name.startsWith(BULK_CREATE_ALARM_PREFIX))

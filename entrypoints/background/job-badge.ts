@@ -1,9 +1,8 @@
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n';
+import { jobOfKey } from '@/lib/storage/jobs/job-keys';
 import { jobProgressSchema } from '@/lib/storage/jobs/job-progress-schema';
 import { combinedBadge, dueBadge, jobBadge, NO_BADGE, type JobBadge } from '@/lib/jobs/job-badge';
-
-const JOB_KEY = /^ws\.[a-z0-9-]{1,36}\.(bulkCreateJob|registerPagesJob)$/;
 
 /** The toolbar action (Firefox MV2 names it browserAction). */
 function toolbarAction() {
@@ -44,7 +43,7 @@ export function registerJobBadge(): ToolbarBadge {
     if (area !== 'local') return;
     let changed = false;
     for (const [key, change] of Object.entries(changes)) {
-      if (!JOB_KEY.test(key)) continue;
+      if (!jobOfKey(key)) continue;
       const job = jobProgressSchema.safeParse(change.newValue);
       badges.set(key, jobBadge(job.success ? job.data : null));
       changed = true;

@@ -6,7 +6,8 @@ import { ok, type Result } from '@/lib/result';
 import { workspaceKey } from '@/lib/storage/workspace-keys';
 import { browser } from 'wxt/browser';
 import type { WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
-import { JOB_ITEMS, type Workspaces } from './workspaces';
+import { JOB_ITEMS } from '@/lib/storage/jobs/job-keys';
+import type { Workspaces } from './workspaces';
 
 type LockHandlers = Pick<
   ExtensionHandlers,

@@ -1,11 +1,19 @@
 import type { ExtensionHandlers } from '@/lib/messaging/router';
 import { ok } from '@/lib/result';
+import { writeNotifyJobEnds } from '@/lib/storage/job-notifications';
 import { dismissStorageNotices } from '@/lib/storage/notices-item';
 
-/** Storage notices: only the background writes them (see lib/storage/notices-item.ts). */
-export const noticeHandlers: Pick<ExtensionHandlers, 'dismissStorageNotices'> = {
+/**
+ * Storage notices: only the background writes them (see lib/storage/notices-item.ts); and the choice of
+ * **Notify me when a job ends** (lib/storage/job-notifications.ts).
+ */
+export const noticeHandlers: Pick<ExtensionHandlers, 'dismissStorageNotices' | 'setNotifyJobEnds'> = {
   async dismissStorageNotices({ notices }) {
     await dismissStorageNotices(notices);
+    return ok({});
+  },
+  async setNotifyJobEnds({ on }) {
+    await writeNotifyJobEnds(on);
     return ok({});
   },
 };

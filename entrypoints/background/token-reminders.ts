@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { debounce } from '@/lib/async/debounce';
 import { plural, t } from '@/lib/i18n';
 import { notificationId, notify, onNotificationClick } from '@/lib/notifications/notifications';
 import { readPolicyTokenRotation } from '@/lib/storage/policy-status';
@@ -37,7 +38,6 @@ export const dueGroupsUrl = (workspaceId: string) =>
  */
 export function createTokenReminders(deps: TokenRemindersDeps) {
   const now = deps.now ?? (() => new Date());
-  let timer: ReturnType<typeof setTimeout> | undefined;
 
   const check = (): Promise<DueSummary> =>
     checkDue({
@@ -83,10 +83,9 @@ export function createTokenReminders(deps: TokenRemindersDeps) {
       onNotificationClick(NOTIFICATION_KIND, async (workspaceId) => {
         await browser.tabs.create({ url: dueGroupsUrl(workspaceId) });
       });
+      const recount = debounce(() => void logged(refresh({ remind: false })), { waitMs: SETTLE_MS });
       browser.storage.onChanged.addListener((changes, area) => {
-        if (area !== 'local' || !Object.keys(changes).some(affectsDueCount)) return;
-        clearTimeout(timer);
-        timer = setTimeout(() => void logged(refresh({ remind: false })), SETTLE_MS);
+        if (area === 'local' && Object.keys(changes).some(affectsDueCount)) recount();
       });
       void logged(
         (async () => {

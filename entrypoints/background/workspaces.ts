@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { ok, type Result } from '@/lib/result';
 import { connectionSettingsSchema } from '@/lib/storage/connection/connection-schema';
+import { JOB_ITEMS, type JobItem } from '@/lib/storage/jobs/job-keys';
 import { removeWorkspaceData } from '@/lib/storage/credentials/remove-workspace-data';
 import { workspaceKey, workspaceScope } from '@/lib/storage/workspace-keys';
 import { unknownWorkspace, type WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
@@ -11,10 +12,6 @@ import {
   type WorkspaceServices,
   type WorkspaceServicesDeps,
 } from './workspace-services';
-
-/** The stored items of a workspace's jobs: one user-group job and one register-pages job may run at once. */
-export const JOB_ITEMS = ['bulkCreateJob', 'registerPagesJob'] as const;
-export type JobItem = (typeof JOB_ITEMS)[number];
 
 export interface WorkspacesDeps extends WorkspaceServicesDeps {
   index: WorkspaceIndexStore;

@@ -5,6 +5,7 @@ import * as connectionMessages from './messages/connection-messages';
 import * as lockAdminMessages from './messages/lock-admin-messages';
 import * as lockMessages from './messages/lock-messages';
 import * as noticeMessages from './messages/notice-messages';
+import * as notificationMessages from './messages/notification-messages';
 import * as projectMessages from './messages/project-messages';
 import * as registerPagesMessages from './messages/register-pages-messages';
 import * as registryTransferMessages from './messages/registry-transfer-messages';
@@ -29,6 +30,7 @@ export const protocol = {
   ...rotationMessages,
   ...registerPagesMessages,
   ...noticeMessages,
+  ...notificationMessages,
   ...workspaceMessages,
   ...workspaceAdminMessages,
   ...setupFileMessages,

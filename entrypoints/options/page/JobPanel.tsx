@@ -5,6 +5,7 @@ import { t } from '@/lib/i18n';
 import { isActive } from '@/lib/storage/jobs/job-progress-schema';
 import { BulkCreateProgress } from '../sections/groups/BulkCreateProgress';
 import { useJobPanelHeight } from './job-panel-height';
+import { NotifyJobEnds } from './NotifyJobEnds';
 import { RegisterJobLine } from './RegisterJobLine';
 
 /**
@@ -18,7 +19,8 @@ const closedJob = () => localStorage.getItem(CLOSED_KEY);
 /**
  * The shown workspace's jobs, pinned at the bottom of the window on every section (design.md §14): a
  * running user-group job's progress, its failures and controls, and a finished one's outcome with Retry
- * failed, until the user closes it; a running register-pages job's line (its controls are in Projects).
+ * failed, until the user closes it; a running register-pages job's line (its controls are in Projects);
+ * and **Notify me when a job ends**, where a user who has just started a job sees it.
  * The page keeps room for it below its content, so nothing hides under it.
  */
 export function JobPanel() {
@@ -74,6 +76,7 @@ export function JobPanel() {
       <div className="job-panel-inner">
         {registering && <RegisterJobLine job={registering} />}
         {groupJobShown && job && <BulkCreateProgress job={job} onClose={isActive(job) ? undefined : close} />}
+        <NotifyJobEnds />
       </div>
     </section>
   );

@@ -1,0 +1,94 @@
+import { browser } from 'wxt/browser';
+import { jobEndOf, type JobEnd } from '@/lib/jobs/job-end';
+import { endedJobOf, jobEndNotice, jobSection } from '@/lib/notifications/job-end-notice';
+import { notificationId, notify, onNotificationClick } from '@/lib/notifications/notifications';
+import { readNotifyJobEnds } from '@/lib/storage/job-notifications';
+import { jobOfKey, type JobItem } from '@/lib/storage/jobs/job-keys';
+import { jobProgressSchema } from '@/lib/storage/jobs/job-progress-schema';
+import type { WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
+
+/** Notifications about a job's end: `job-ended:<workspace id>:<job item>`; a click opens the job's section. */
+const NOTIFICATION_KIND = 'job-ended';
+
+/** The section that shows a workspace's job of this item, in the options page. */
+export const jobSectionUrl = (workspaceId: string, item: JobItem) =>
+  browser.runtime.getURL(`/options.html?ws=${encodeURIComponent(workspaceId)}#${jobSection(item)}`);
+
+/**
+ * Whether an options page at `documentUrl` shows `workspaceId`: its address names that workspace, or
+ * names none and the workspace is the last used one (which a page opened without one shows).
+ */
+export function optionsPageShowsWorkspace(
+  documentUrl: string | undefined,
+  optionsUrl: string,
+  workspaceId: string,
+  lastUsed: string,
+): boolean {
+  if (documentUrl?.split(/[?#]/, 1)[0] !== optionsUrl) return false;
+  const url = new URL(documentUrl);
+  return (url.searchParams.get('ws') ?? lastUsed) === workspaceId;
+}
+
+/**
+ * Whether an options page shows the workspace now: open on it, in the active tab of a window that is not
+ * minimised (its job panel and sections then show the job's end). Asked with `runtime.getContexts`
+ * (Chrome 116+, Firefox 128+): it answers in Chrome's service worker and in Firefox's background page
+ * alike, with each page's address and tab, whereas `extension.getViews` does not exist in a service
+ * worker and `clients.matchAll` does not exist in Firefox's background page (a window, not a worker).
+ * Where it is missing, no page is known to show the job, and the notification is shown.
+ */
+async function optionsPageShows(workspaceId: string, lastUsed: string): Promise<boolean> {
+  if (typeof browser.runtime.getContexts !== 'function') return false;
+  const optionsUrl = browser.runtime.getURL('/options.html');
+  const contexts = await browser.runtime.getContexts({ contextTypes: ['TAB'] });
+  for (const context of contexts) {
+    if (!optionsPageShowsWorkspace(context.documentUrl, optionsUrl, workspaceId, lastUsed)) continue;
+    const tab = context.tabId >= 0 ? await browser.tabs.get(context.tabId).catch(() => undefined) : undefined;
+    if (!tab?.active) continue;
+    const window = await browser.windows.get(tab.windowId).catch(() => undefined);
+    if (window?.state !== 'minimized') return true;
+  }
+  return false;
+}
+
+/**
+ * **Notify me when a job ends** (design.md §12): every background job (register pages, bulk create,
+ * rotate or delete a selection, rotate due tokens) that ends (done, cancelled, or stopped by a failure)
+ * while no options page shows its workspace gets a notification, when the user turned the setting on
+ * and the `notifications` permission is held. Followed from the runner's writes of each job, as the
+ * toolbar badge is; a click opens the job's section of that workspace. Registered synchronously at the
+ * worker's start.
+ */
+export function registerJobNotifications(index: Pick<WorkspaceIndexStore, 'read' | 'find'>): void {
+  onNotificationClick(NOTIFICATION_KIND, async (subject) => {
+    const [workspaceId = '', item] = subject.split(':');
+    const job = jobOfKey(`ws.${workspaceId}.${item}`);
+    if (job) await browser.tabs.create({ url: jobSectionUrl(job.workspaceId, job.item) });
+  });
+
+  async function tell(workspaceId: string, item: JobItem, stored: unknown, end: JobEnd): Promise<void> {
+    if (!(await readNotifyJobEnds())) return;
+    const ended = endedJobOf(item, stored);
+    const workspace = await index.find(workspaceId);
+    if (!ended || !workspace) return;
+    if (await optionsPageShows(workspaceId, (await index.read()).lastUsed)) return;
+    await notify(notificationId(NOTIFICATION_KIND, `${workspaceId}:${item}`), jobEndNotice(ended, end, workspace.name));
+  }
+
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area !== 'local') return;
+    for (const [key, change] of Object.entries(changes)) {
+      const job = jobOfKey(key);
+      if (!job) continue;
+      const before = jobProgressSchema.safeParse(change.oldValue);
+      const after = jobProgressSchema.safeParse(change.newValue);
+      const end = jobEndOf(before.success ? before.data : null, after.success ? after.data : null);
+      if (!end) continue;
+      void tell(job.workspaceId, job.item, change.newValue, end).catch((error: unknown) => {
+        console.error(
+          `Review Companion: the end of a job could not be notified (${error instanceof Error ? error.name : 'unknown'}).`,
+        );
+      });
+    }
+  });
+}

@@ -1,0 +1,77 @@
+import { plural, t, type MessageKey } from '../i18n';
+import type { JobEnd } from '../jobs/job-end';
+import { doneCount } from '../jobs/job-queue';
+import { messageText } from '../message-ref';
+import { pageCounts } from '../projects/register-job';
+import { bulkJobSchema, type BulkJob } from '../storage/bulk-job/bulk-job-schema';
+import type { JobItem } from '../storage/jobs/job-keys';
+import { registerJobSchema, type RegisterJob } from '../storage/register-job/register-job-schema';
+
+/** A job that ended, as stored: a workspace's register-pages job, or its user-group job (create, rotate, delete). */
+export type EndedJob = { item: 'registerPagesJob'; job: RegisterJob } | { item: 'bulkCreateJob'; job: BulkJob };
+
+/** The stored progress of a job item read whole, or undefined when it is not of that item's shape. */
+export function endedJobOf(item: JobItem, stored: unknown): EndedJob | undefined {
+  if (item === 'registerPagesJob') {
+    const job = registerJobSchema.safeParse(stored);
+    return job.success ? { item, job: job.data } : undefined;
+  }
+  const job = bulkJobSchema.safeParse(stored);
+  return job.success ? { item, job: job.data } : undefined;
+}
+
+const TITLES: Record<JobEnd, MessageKey> = {
+  done: 'notifyJobDoneTitle',
+  cancelled: 'notifyJobCancelledTitle',
+  stopped: 'notifyJobStoppedTitle',
+};
+
+function kindText(ended: EndedJob): string {
+  if (ended.item === 'registerPagesJob') return t('notifyJobKindRegister');
+  const { operation } = ended.job;
+  return t(
+    operation === 'rotate'
+      ? 'notifyJobKindRotate'
+      : operation === 'delete'
+        ? 'notifyJobKindDelete'
+        : 'notifyJobKindCreate',
+  );
+}
+
+/** The job's counts as its progress in the options page words them. */
+function countsText(ended: EndedJob): string {
+  if (ended.item === 'registerPagesJob') {
+    const { job } = ended;
+    const counts = pageCounts(job);
+    return t(
+      'registerProgressCounts',
+      doneCount(job),
+      job.total,
+      counts.registered,
+      counts.existed,
+      counts.failed,
+      counts.unknown,
+    );
+  }
+  const { job } = ended;
+  const succeeded = job.created + job.existed;
+  const failed = job.failed.length;
+  if (job.operation === 'rotate') return t('jobProgressRotated', succeeded, job.total, failed);
+  if (job.operation === 'delete') return t('jobProgressDeleted', succeeded, job.total, failed);
+  const created = t('bulkProgressCounts', succeeded, job.total, failed);
+  return job.existed > 0 ? `${created} ${plural('bulkProgressExisted', job.existed)}` : created;
+}
+
+/**
+ * The notification of a job's end (design.md §12): its kind and how it ended in the title; the
+ * workspace and the counts in the text, and for a job stopped by a failure, what stopped it.
+ */
+export function jobEndNotice(ended: EndedJob, end: JobEnd, workspaceName: string): { title: string; message: string } {
+  const lines = [t('notifyJobMessage', workspaceName, countsText(ended))];
+  if (end === 'stopped' && ended.job.message) lines.push(messageText(ended.job.message));
+  return { title: t(TITLES[end], kindText(ended)), message: lines.join('\n') };
+}
+
+/** The section of the options page that shows a job of this item: Projects for pages, User groups for groups. */
+export const jobSection = (item: JobItem): 'projects' | 'groups' =>
+  item === 'registerPagesJob' ? 'projects' : 'groups';
