@@ -8,8 +8,8 @@ import { CredentialsLockedError } from '../storage/credentials/sealed-credential
 import { unknownWorkspace } from '../workspaces/workspace-index-store';
 import { policySecrets } from '../storage/credentials/policy-secrets';
 import { policySetsProjectLink } from '../storage/policy-status';
-import { checkProjectLinkTemplate } from '../projects/project-link';
-import { projectLinkProblemMessage } from '../projects/project-link-problem';
+import { checkProjectLinkTemplate } from '../api/project-link';
+import { projectLinkProblemMessage } from '../api/project-link-problem';
 import { text } from '../message-ref';
 import {
   WorkspaceRemovedError,

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { messageRefSchema, type MessageRef } from '../message-ref';
 import { secretsAreaSchema } from '../storage/connection/connection-schema';
 import { maskSecret } from './mask-secret';
-import { checkProjectLinkTemplate } from '../projects/project-link';
+import { checkProjectLinkTemplate } from '../api/project-link';
 import type { Connection } from './connection-repository';
 
 /** What a page may know about the connection: addresses, masked secrets, readiness. Never a secret. */
@@ -20,7 +20,7 @@ export const connectionStatusSchema = z.object({
   /** The passphrase lock is closed: the secrets are sealed, so none reads as set (design.md §10). */
   locked: z.optional(z.boolean()),
   /**
-   * The project link template (lib/projects/project-link.ts), when the workspace has one that passes
+   * The project link template (lib/api/project-link.ts), when the workspace has one that passes
    * its check (pages build links from it as it is); not a secret.
    */
   projectLink: z.optional(z.string()),

@@ -1,5 +1,5 @@
 import { checkServiceUrl } from '@/lib/api/service-address';
-import { checkProjectLinkTemplate } from '../projects/project-link';
+import { checkProjectLinkTemplate } from '../api/project-link';
 import { addressReason } from './address-reason';
 import {
   policyAddressSchema,

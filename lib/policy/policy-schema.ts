@@ -55,7 +55,7 @@ export const policySecretSchema = z.string().check(
   z.maxLength(MAX_SECRET_LENGTH),
   z.refine((value) => PRINTABLE_ASCII.test(value), 'invalid-secret'),
 );
-/** **Project link**: checked further by lib/projects/project-link.ts (parse-workspace.ts). */
+/** **Project link**: checked further by lib/api/project-link.ts (parse-workspace.ts). */
 export const policyProjectLinkSchema = z.string().check(z.trim(), z.maxLength(PROJECT_LINK_MAX_LENGTH));
 export const lockWorkspacesSchema = z.boolean();
 export const lockTokenRotationSchema = z.boolean();

@@ -1,7 +1,7 @@
 import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
 import { workspaceSlug } from '../storage/workspaces/workspace-name';
 import type { HistoryEntry } from '../storage/history/history-schema';
-import { projectLinkFor } from './project-link';
+import { projectLinkFor } from '../api/project-link';
 
 export const HISTORY_EXPORT_FORMAT = 'review-companion.project-history';
 export const HISTORY_EXPORT_VERSION = 1;

@@ -2,7 +2,7 @@ import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
 import { messageText, type MessageRef } from '../message-ref';
 import type { PageOutcomeKind, QueuedPage, RegisterJob } from '../storage/register-job/register-job-schema';
 import { workspaceSlug } from '../storage/workspaces/workspace-name';
-import { projectLinkFor } from './project-link';
+import { projectLinkFor } from '../api/project-link';
 
 /** A page of the job and what became of it; `pending` while it is not sent yet (or was left when cancelled). */
 export interface PageResult {

@@ -25,7 +25,7 @@ export const policyProblemCodeSchema = z.enum([
   'invalid-secret',
   /** A secret for an API whose address is not set (or was refused): it could not be bound to an origin. */
   'secret-without-address',
-  /** A workspace's `projectLink` that lib/projects/project-link.ts refuses. */
+  /** A workspace's `projectLink` that lib/api/project-link.ts refuses. */
   'invalid-project-link',
   /** `tokenRotationDays` is a number other than 0, 30, 60, 90, 180 or 365. */
   'invalid-rotation-days',

@@ -19,7 +19,7 @@ export const PROJECT_LINK_MAX_LENGTH = 2048;
 
 /**
  * `ws.<id>.projectLink` (project-link-item.ts): the address of a project's page in the review service,
- * as a template with `{projectId}` where the id goes (lib/projects/project-link.ts checks it and builds
+ * as a template with `{projectId}` where the id goes (lib/api/project-link.ts checks it and builds
  * the link). An empty template, like no stored value at all (every workspace saved before it existed),
  * means no link. Not a secret.
  */

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ProjectCreated } from '@/entrypoints/popup/ProjectCreated';
 import { ProjectError } from '@/entrypoints/popup/ProjectError';
-import { projectLinkFor } from '@/lib/projects/project-link';
+import { projectLinkFor } from '@/lib/api/project-link';
 import { fail, type AppError } from '@/lib/result';
 import { text } from '@/lib/message-ref';
 

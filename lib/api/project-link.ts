@@ -1,4 +1,4 @@
-import { isLoopbackHost } from '../api/service-address';
+import { isLoopbackHost } from './service-address';
 import { hasControlCharacter } from '../text/control-characters';
 import { PROJECT_LINK_MAX_LENGTH } from '../storage/connection/connection-schema';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkProjectLinkTemplate, projectLinkFor, type ProjectLinkProblem } from '@/lib/projects/project-link';
-import { projectLinkProblemMessage, projectLinkProblemText } from '@/lib/projects/project-link-problem';
+import { checkProjectLinkTemplate, projectLinkFor, type ProjectLinkProblem } from '@/lib/api/project-link';
+import { projectLinkProblemMessage, projectLinkProblemText } from '@/lib/api/project-link-problem';
 import { messageText } from '@/lib/message-ref';
 import { PROJECT_LINK_MAX_LENGTH } from '@/lib/storage/connection/connection-schema';
 
