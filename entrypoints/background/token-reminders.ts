@@ -58,7 +58,10 @@ export function createTokenReminders(deps: TokenRemindersDeps) {
 
   async function refresh({ remind }: { remind: boolean }): Promise<void> {
     const summary = await check();
-    await writeDueSummary(summary);
+    // Written only when a count changed: every registry write asks for a recount, and a write of the
+    // same counts would spend the storage quota and fail once it is full (storage-full.spec).
+    const stored = await readDueSummary();
+    if (JSON.stringify(stored?.workspaces) !== JSON.stringify(summary.workspaces)) await writeDueSummary(summary);
     show(summary);
     if (!remind) return;
     for (const workspace of summary.workspaces) {
