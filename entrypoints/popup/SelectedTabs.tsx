@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { Alert } from '@/components/Alert';
 import { plural, t } from '@/lib/i18n';
@@ -20,12 +20,18 @@ type Outcome = { kind: 'started'; text: string } | { kind: 'error'; text: string
 export default function SelectedTabs({ workspaceId, count }: { workspaceId: string; count: number }) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
+  // Held already (granted before, or a dev or e2e build): the click asks nothing. Looked up beforehand,
+  // since the request must be the click's first await for the browser to see a user's action.
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    void browser.permissions.contains({ permissions: ['tabs'] }).then(setHeld, () => setHeld(false));
+  }, []);
 
   if (count < 2) return null;
 
   const register = async () => {
     setOutcome(undefined);
-    const granted = await browser.permissions.request({ permissions: ['tabs'] }).catch(() => false);
+    const granted = held || (await browser.permissions.request({ permissions: ['tabs'] }).catch(() => false));
     if (!granted) return setOutcome({ kind: 'error', text: t('popupTabsRefused') });
     setBusy(true);
     const tabs = await browser.tabs.query({ highlighted: true, currentWindow: true });
