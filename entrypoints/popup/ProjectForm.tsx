@@ -6,7 +6,7 @@ import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { createProject } from '@/lib/messaging/messages/project-messages';
 import { findDuplicates, indexHistory } from '@/lib/projects/find-duplicates';
-import { projectLinkFor } from '@/lib/projects/project-link';
+import { projectLinkFor } from '@/lib/api/project-link';
 import type { StoredHistory } from '@/lib/storage/history/history-source';
 import type { ProjectInput } from '@/lib/api/project-input';
 import {

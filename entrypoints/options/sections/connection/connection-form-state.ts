@@ -3,8 +3,8 @@ import { t } from '@/lib/i18n';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { urlProblemText } from '@/lib/api/service-address-problem';
 import { checkServiceUrl } from '@/lib/api/service-address';
-import { checkProjectLinkTemplate } from '@/lib/projects/project-link';
-import { projectLinkProblemText } from '@/lib/projects/project-link-problem';
+import { checkProjectLinkTemplate } from '@/lib/api/project-link';
+import { projectLinkProblemText } from '@/lib/api/project-link-problem';
 
 export type FieldName = 'userGroupBaseUrl' | 'projectApiUrl' | 'apiToken' | 'apiKey' | 'authToken' | 'projectLink';
 export type ConnectionFormValues = Record<FieldName, string> & { sessionOnly: boolean };

@@ -4,7 +4,7 @@ import { CopyButton } from '@/components/CopyButton';
 import { formatDateTime, t } from '@/lib/i18n';
 import type { HistoryEntry } from '@/lib/storage/history/history-schema';
 import { displayUrl } from '@/lib/url/display-url';
-import { projectLinkFor } from '@/lib/projects/project-link';
+import { projectLinkFor } from '@/lib/api/project-link';
 
 const ROW_HEIGHT = 56;
 const MAX_LIST_HEIGHT = 10 * ROW_HEIGHT;

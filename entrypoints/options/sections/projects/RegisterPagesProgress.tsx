@@ -21,7 +21,7 @@ import {
 import type { RegisterJob } from '@/lib/storage/register-job/register-job-schema';
 import { useRegisterPagesStore } from '@/lib/stores/register-pages-store';
 import { useConnectionStore } from '@/lib/stores/connection-store';
-import { projectLinkFor } from '@/lib/projects/project-link';
+import { projectLinkFor } from '@/lib/api/project-link';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 
 /** Long results are cut here on the page; Export results has them all. */
