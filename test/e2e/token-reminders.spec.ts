@@ -24,8 +24,8 @@ const TOKEN_REMINDER_ALARM = 'token-reminders';
 const DAY = 86_400_000;
 // The list counts whole days from when the page opened: an hour more keeps the age at 100 and 10.
 const HOUR = 3_600_000;
-const OLD = ['o1', 'o2', 'o3', 'o4', 'o5'];
-const RECENT = ['r1', 'r2', 'r3', 'r4', 'r5'];
+const OLD = ['due1', 'due2', 'due3', 'due4', 'due5'];
+const RECENT = ['new1', 'new2', 'new3', 'new4', 'new5'];
 
 type Shown = { id: string; title: string; message: string };
 
@@ -166,7 +166,7 @@ test('Remind me when tokens are due: the badge counts 5 due tokens, the daily al
   await expect(show).toHaveValue('due');
   await expect(show.locator('option:checked')).toHaveText('Due for rotation (5)');
   await expect(show).toBeFocused();
-  const teams = due.getByRole('row').filter({ hasText: /Team [or]\d/ });
+  const teams = due.getByRole('row').filter({ hasText: /Team (due|new)\d/ });
   await expect(teams).toHaveCount(5);
   for (const group of OLD) await expect(rowOf(due, `Team ${group}`)).toContainText('Token 100 days old');
   for (const group of RECENT) await expect(rowOf(due, `Team ${group}`)).toHaveCount(0);
