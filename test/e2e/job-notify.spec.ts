@@ -4,6 +4,7 @@ import type { Browser as ExtensionApi } from 'wxt/browser';
 import { configureConnection, optionsUrl } from './fixtures/connection.ts';
 import { activeWorkspaceId, readLocalStorage } from './fixtures/extension-storage.ts';
 import { openOptionsPage } from './fixtures/options-page.ts';
+import { clickNotification, recordNotifications } from './fixtures/notifications.ts';
 import { openActionPopup } from './fixtures/popup.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -101,17 +102,7 @@ test('Notify me when a job ends: ticking it asks for the permission; a register-
 
   // What the worker shows, recorded (the real notifications.create is still called).
   const worker = await extension.serviceWorker();
-  await worker.evaluate(() => {
-    const shown: { id: string; title: string; message: string }[] = [];
-    const create = chrome.notifications.create.bind(chrome.notifications);
-    Object.assign(globalThis, { shown });
-    Object.assign(chrome.notifications, {
-      create: (id: string, options: ExtensionApi.notifications.NotificationCreateOptions) => {
-        shown.push({ id, title: options.title, message: options.message });
-        return create(id, options);
-      },
-    });
-  });
+  const shown = await recordNotifications(worker);
   expect(sandbox.projects().length).toBeLessThan(3);
   await options.close();
 
@@ -120,8 +111,6 @@ test('Notify me when a job ends: ticking it asks for the permission; a register-
     .poll(async () => Object.keys(await worker.evaluate(() => chrome.notifications.getAll())), { timeout: 30_000 })
     .toEqual([id]);
   expect(sandbox.projects()).toHaveLength(3);
-  type Shown = { id: string; title: string; message: string };
-  const shown = () => worker.evaluate(() => (globalThis as unknown as { shown: Shown[] }).shown);
   const [notice, ...more] = await shown();
   expect(more).toEqual([]);
   expect(notice?.id).toBe(id);
@@ -134,10 +123,7 @@ test('Notify me when a job ends: ticking it asks for the permission; a register-
   const opened = extension.context.waitForEvent('page', {
     predicate: (page) => page.url().startsWith(optionsUrl(extension.extensionId)),
   });
-  await worker.evaluate(
-    (clicked) => (chrome.notifications.onClicked as unknown as { dispatch(id: string): void }).dispatch(clicked),
-    id,
-  );
+  await clickNotification(worker, id);
   const projects = await opened;
   expect(projects.url()).toBe(`chrome-extension://${extension.extensionId}/options.html?ws=${workspaceId}#projects`);
   await expect(projects.getByRole('heading', { level: 2, name: 'Project history' })).toBeVisible();

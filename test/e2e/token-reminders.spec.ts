@@ -4,6 +4,7 @@ import type { Browser as ExtensionApi } from 'wxt/browser';
 import { configureConnection, optionsUrl } from './fixtures/connection.ts';
 import { activeWorkspaceId, readLocalStorage, readStoredGroups } from './fixtures/extension-storage.ts';
 import { createGroup, isolateUserGroupsAndWatchConsole, openOptionsPage, rowOf } from './fixtures/options-page.ts';
+import { clickNotification, recordNotifications } from './fixtures/notifications.ts';
 import { expect, test } from './fixtures/test.ts';
 
 declare const chrome: typeof ExtensionApi;
@@ -26,8 +27,6 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const OLD = ['due1', 'due2', 'due3', 'due4', 'due5'];
 const RECENT = ['new1', 'new2', 'new3', 'new4', 'new5'];
-
-type Shown = { id: string; title: string; message: string };
 
 test.afterEach(async ({ extension }) => {
   // The browser serves the next repeat or file: reminders off again, no notification, no count left.
@@ -119,17 +118,7 @@ test('Remind me when tokens are due: the badge counts 5 due tokens, the daily al
   expect(await notifications()).toEqual([]);
 
   // 3. The daily alarm, as Chrome fires it: the alarm the extension registered, given to onAlarm.
-  await worker.evaluate(() => {
-    const shown: { id: string; title: string; message: string }[] = [];
-    const create = chrome.notifications.create.bind(chrome.notifications);
-    Object.assign(globalThis, { shown });
-    Object.assign(chrome.notifications, {
-      create: (id: string, created: ExtensionApi.notifications.NotificationCreateOptions) => {
-        shown.push({ id, title: created.title, message: created.message });
-        return create(id, created);
-      },
-    });
-  });
+  const recorded = await recordNotifications(worker);
   const alarm = await worker.evaluate((name) => chrome.alarms.get(name), TOKEN_REMINDER_ALARM);
   expect(alarm?.name).toBe(TOKEN_REMINDER_ALARM);
   // Daily: a period of 24 hours.
@@ -141,7 +130,7 @@ test('Remind me when tokens are due: the badge counts 5 due tokens, the daily al
   );
   const id = `tokens-due:${workspaceId}`;
   await expect.poll(notifications, { timeout: 15_000 }).toEqual([id]);
-  const shown = await worker.evaluate(() => (globalThis as unknown as { shown: Shown[] }).shown);
+  const shown = await recorded();
   expect(shown).toEqual([
     {
       id,
@@ -154,10 +143,7 @@ test('Remind me when tokens are due: the badge counts 5 due tokens, the daily al
   const opened = extension.context.waitForEvent('page', {
     predicate: (page) => page.url().startsWith(optionsUrl(extension.extensionId)),
   });
-  await worker.evaluate(
-    (clicked) => (chrome.notifications.onClicked as unknown as { dispatch(id: string): void }).dispatch(clicked),
-    id,
-  );
+  await clickNotification(worker, id);
   const due = await opened;
   expect(due.url()).toBe(
     `chrome-extension://${extension.extensionId}/options.html?ws=${encodeURIComponent(workspaceId)}#groups/due`,
