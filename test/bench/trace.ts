@@ -107,6 +107,17 @@ interface Sample {
   calls: ApiCall[];
 }
 
+/**
+ * The page load ending at `mark`: from its time origin (navigation start, which Chromium 156 no longer
+ * traces as an event: the mark's own startTime is relative to it) to the mark, on the mark's thread.
+ */
+function loadWindow(events: TraceEvent[], mark: string): Window_ | undefined {
+  const end = events.find((event) => event.name === mark && event.args?.data !== undefined);
+  const startTime = (end?.args?.data as { startTime?: number } | undefined)?.startTime;
+  if (!end || startTime === undefined) return undefined;
+  return { pid: end.pid, tid: end.tid, start: end.ts - startTime * 1000, end: end.ts };
+}
+
 /** A page load from navigationStart to `mark`: navigation (to domLoading), then the main thread's split. */
 async function tracePageLoad(context: BrowserContext, url: string, mark: string, probe = '') {
   const page = await context.newPage();
@@ -117,14 +128,19 @@ async function tracePageLoad(context: BrowserContext, url: string, mark: string,
   });
   const calls = await page.evaluate(() => (window as unknown as { __apiCalls?: ApiCall[] }).__apiCalls ?? []);
   await page.close();
-  const load = windowOf(events, 'navigationStart', mark, new URL(url).pathname);
+  const load = loadWindow(events, mark);
   if (!load) {
     await writeFile('/tmp/perf/failed-trace.json', JSON.stringify({ traceEvents: events }));
     throw new Error(`no trace window for ${url}`);
   }
+  // Where the page's own work begins: its first HTML parse (Chromium no longer traces domLoading).
   const domLoading = events.find(
-    (event) => event.name === 'domLoading' && event.pid === load.pid && event.ts >= load.start,
-  )!;
+    (event) =>
+      (event.name === 'domLoading' || event.name === 'ParseHTML') &&
+      event.pid === load.pid &&
+      event.tid === load.tid &&
+      event.ts >= load.start,
+  ) ?? { ts: load.start };
   const split = threadBreakdown(events, load.pid, load.tid, domLoading.ts, load.end);
   return {
     total: (load.end - load.start) / 1000,
