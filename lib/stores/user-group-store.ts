@@ -76,7 +76,12 @@ export function startUserGroupStore(workspaceId: string): () => void {
   const parts: RegistryEntry[][] = [];
   const unreadableParts = new Set<number>();
   let started = false;
-  const pendingChanges: Map<number, unknown>[] = [];
+  /**
+   * Parts changed since the last publish, as stored: checked when published, not in the storage event,
+   * so that a write of every part (the lock sealing 10,000 tokens) does not hold up the page's next task
+   * (the answer that says the lock is on) for a list that may not even be shown.
+   */
+  const changedParts = new Map<number, unknown>();
 
   function take(index: number, value: unknown) {
     const parsed =
@@ -94,6 +99,8 @@ export function startUserGroupStore(workspaceId: string): () => void {
   function publish() {
     timer = undefined;
     if (stopped) return;
+    for (const [index, value] of changedParts) take(index, value);
+    changedParts.clear();
     lastPublished = performance.now();
     useUserGroupStore.setState({
       groups: parts.flat(),
@@ -109,10 +116,9 @@ export function startUserGroupStore(workspaceId: string): () => void {
   }
 
   const stop = watchRegistryBuckets(scope, (changed) => {
-    // Changes that arrive before the first read are applied on top of it.
-    if (!started) return void pendingChanges.push(changed);
-    for (const [index, value] of changed) take(index, value);
-    schedulePublish();
+    for (const [index, value] of changed) changedParts.set(index, value);
+    // Changes that arrive before the first read are applied on top of it, when it is published.
+    if (started) schedulePublish();
   });
   // The first screen first: the stored index names the first rows, and a few parts hold them. Then every
   // part. The index is not trusted blindly: rows it names that are not in their parts show no preview, and
@@ -127,7 +133,6 @@ export function startUserGroupStore(workspaceId: string): () => void {
     .then(() => readRegistryBuckets(scope));
   void whole.then((stored) => {
     stored.forEach((value, index) => take(index, value));
-    for (const changed of pendingChanges) for (const [index, value] of changed) take(index, value);
     started = true;
     publish();
     if (!stopped && unreadableParts.size === 0 && !sameRegistryIndex(storedIndex, computeRegistryIndex(parts)))
