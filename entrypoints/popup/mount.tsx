@@ -4,11 +4,15 @@ import { App } from './App';
 import { loadPopupState } from './popup-state';
 import type { StartedRequests } from './start-requests';
 
-/** The popup's UI, loaded after main.ts started its requests: it renders once their answers are in. */
+/**
+ * The popup's UI, loaded after main.ts started its requests: it renders once their answers are in, so
+ * that its first render is the filled form (an empty page before it would cost a render and a commit).
+ */
 export function mountPopup(started: StartedRequests): void {
   applyPageLanguage();
   document.title = t('popupHeading');
-  const initial = loadPopupState(started);
-  const root = document.getElementById('root');
-  if (root) createRoot(root).render(<App initial={initial} />);
+  const element = document.getElementById('root');
+  if (!element) return;
+  const root = createRoot(element);
+  void loadPopupState(started).then((initial) => root.render(<App initial={initial} />));
 }

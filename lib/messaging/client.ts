@@ -26,8 +26,13 @@ export async function sendMessage<D extends MessageDefinition>(
 /** The background may have acted before it stopped (a worker the browser ended mid-request). */
 const unreachable = () => fail('BACKGROUND_UNAVAILABLE', text('errorBackgroundUnavailable'), { maybeProcessed: true });
 
+/** Each message's answer schema, made once (a page sends the same message again and again). */
+const answerSchemas = new WeakMap<MessageDefinition, ReturnType<typeof resultSchema>>();
+
 function parseAnswer<D extends MessageDefinition>(message: D, answer: unknown): Result<ResponseOfDefinition<D>> {
-  const parsed = resultSchema(message.response).safeParse(answer);
+  let schema = answerSchemas.get(message);
+  if (!schema) answerSchemas.set(message, (schema = resultSchema(message.response)));
+  const parsed = schema.safeParse(answer);
   if (!parsed.success) return fail('INTERNAL', text('errorUnreadableAnswer'));
   return parsed.data as Result<ResponseOfDefinition<D>>;
 }
