@@ -102,7 +102,7 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
     extension: {
       createWorkspace: ({ name }) => management.create(name),
       listWorkspaces: () => management.list(),
-      getPopupView: ({ workspaceId }) => popupView(workspaceId),
+      getPopupView: ({ preferWorkspace }) => popupView(preferWorkspace),
       importSetupFile: ({ text, passphrase, replace }) => setupFiles.importFile(text, passphrase, replace),
       ...noticeHandlers,
       ...createLockHandlers(lock, {

@@ -31,8 +31,9 @@ function viewOf(answer: ViewAnswer): Omit<PopupState, 'page'> {
 
 /** Another workspace (the picker, or the same one again after unlocking): its status and history, in one message. */
 export async function loadWorkspaceView(workspaceId: string): Promise<WorkspaceView> {
-  const { status, history } = viewOf(await sendMessage(getPopupView, { workspaceId }));
-  return { workspaceId, status, history };
+  const view = viewOf(await sendMessage(getPopupView, { preferWorkspace: workspaceId }));
+  // The background names the workspace it answered for (another one if this one is no longer offered).
+  return { workspaceId: view.workspaceId || workspaceId, status: view.status, history: view.history };
 }
 
 /**

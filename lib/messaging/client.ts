@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
-import { fail, resultSchema, type Result } from '../result';
+import { fail, type Result } from '../result';
+import { answerSchemaOf } from './answer-schema';
 import type { MessageDefinition, RequestOfDefinition, ResponseOfDefinition } from './define-message';
 import { text } from '../message-ref';
 import type { EarlyAnswer } from './early-request';
@@ -26,13 +27,8 @@ export async function sendMessage<D extends MessageDefinition>(
 /** The background may have acted before it stopped (a worker the browser ended mid-request). */
 const unreachable = () => fail('BACKGROUND_UNAVAILABLE', text('errorBackgroundUnavailable'), { maybeProcessed: true });
 
-/** Each message's answer schema, made once (a page sends the same message again and again). */
-const answerSchemas = new WeakMap<MessageDefinition, ReturnType<typeof resultSchema>>();
-
 function parseAnswer<D extends MessageDefinition>(message: D, answer: unknown): Result<ResponseOfDefinition<D>> {
-  let schema = answerSchemas.get(message);
-  if (!schema) answerSchemas.set(message, (schema = resultSchema(message.response)));
-  const parsed = schema.safeParse(answer);
+  const parsed = answerSchemaOf(message).safeParse(answer);
   if (!parsed.success) return fail('INTERNAL', text('errorUnreadableAnswer'));
   return parsed.data as Result<ResponseOfDefinition<D>>;
 }

@@ -14,7 +14,9 @@ import { POPUP_VIEW_MESSAGE } from '../early-request';
  */
 export const getPopupView = defineMessage({
   name: POPUP_VIEW_MESSAGE,
-  request: z.object({ workspaceId: z.optional(workspaceIdSchema) }),
+  // Not `workspaceId`: that field marks a workspace message (one workspace opened for it); this one only
+  // prefers a workspace among those offered, and falls back to the last used.
+  request: z.object({ preferWorkspace: z.optional(workspaceIdSchema) }),
   response: z.object({
     workspaces: z.array(workspaceSchema),
     workspaceId: workspaceIdSchema,
