@@ -19,6 +19,7 @@ export function GroupsSection() {
     (state) => !state.loaded || state.groups.length > 0 || state.unsettledCreates.length > 0,
   );
   const hasJob = useBulkCreateStore((state) => state.job !== null);
+  const firstScreen = useUserGroupStore((state) => state.firstScreen);
   // Locked, no secret reads as set: an address is all the page can know of the API.
   const locked = status?.locked === true && status.userGroupBaseUrl !== '';
   const userGroupApiMissing = status !== undefined && !status.userGroupApiReady && !locked;
@@ -32,7 +33,8 @@ export function GroupsSection() {
         </p>
       )}
       <UserGroupsSection locked={locked} />
-      <BulkCreateSection />
+      {/* Below the list: drawn with it, not before it. */}
+      {firstScreen && <BulkCreateSection />}
     </>
   );
 }
