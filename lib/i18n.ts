@@ -18,8 +18,11 @@ const plainTexts = new Map<string, string>();
 let plainTextsOf: unknown;
 
 function plainMessage(key: string): string {
+  // Compared, never called apart from its object.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   if (browser.i18n.getMessage !== plainTextsOf) {
     plainTexts.clear();
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     plainTextsOf = browser.i18n.getMessage;
   }
   let text = plainTexts.get(key);

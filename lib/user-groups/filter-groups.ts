@@ -74,7 +74,7 @@ const sortedCache = new WeakMap<readonly RegistryEntry[], Map<SortOrder, SortedG
  */
 export function sortedGroupsOf(groups: readonly RegistryEntry[], sort: SortOrder): SortedGroups {
   let byOrder = sortedCache.get(groups);
-  if (!byOrder) sortedCache.set(groups, (byOrder = new Map()));
+  if (!byOrder) sortedCache.set(groups, (byOrder = new Map<SortOrder, SortedGroups>()));
   let sorted = byOrder.get(sort);
   if (!sorted) byOrder.set(sort, (sorted = sortGroups(groups, sort)));
   return sorted;
