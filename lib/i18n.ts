@@ -19,7 +19,6 @@ let plainTextsOf: unknown;
 
 function plainMessage(key: string): string {
   // Compared, never called apart from its object.
-  // eslint-disable-next-line @typescript-eslint/unbound-method
   if (browser.i18n.getMessage !== plainTextsOf) {
     plainTexts.clear();
     // eslint-disable-next-line @typescript-eslint/unbound-method
