@@ -124,7 +124,10 @@ export function UserGroupList({
   const list = useRef<HTMLDivElement>(null);
   const toolbar = useRef<HTMLDivElement>(null);
   const end = useRef<HTMLDivElement>(null);
-  const [offsets, setOffsets] = useState({ top: 0, toolbar: 0 });
+  // Until the list's place in the page is measured (its layout effect, before the first paint), it draws
+  // no rows: the window virtualizer would take the list for the top of the page and draw a window's
+  // worth of rows, most of them out of view, only to drop them once the place is known.
+  const [offsets, setOffsets] = useState({ top: 0, toolbar: 0, measured: false });
   const scrollTo = useRef<(row: number) => void>(() => undefined);
   const pageSize = Math.max(1, Math.floor((window.innerHeight - offsets.toolbar) / ROW_HEIGHT) - 1);
   const { grid, active, gridProps } = useGridKeys(visible.length, pageSize, (row) => scrollTo.current(row));
@@ -171,7 +174,9 @@ export function UserGroupList({
       const top = Math.round(list.current.getBoundingClientRect().top + window.scrollY);
       const toolbarHeight = toolbar.current?.offsetHeight ?? 0;
       setOffsets((current) =>
-        current.top === top && current.toolbar === toolbarHeight ? current : { top, toolbar: toolbarHeight },
+        current.measured && current.top === top && current.toolbar === toolbarHeight
+          ? current
+          : { top, toolbar: toolbarHeight, measured: true },
       );
     };
     measure();
@@ -181,7 +186,7 @@ export function UserGroupList({
     return () => observer.disconnect();
   }, [empty, noMatch]);
 
-  const items = virtualizer.getVirtualItems();
+  const items = offsets.measured ? virtualizer.getVirtualItems() : [];
   return (
     <div>
       <div ref={toolbar} className="groups-sticky">
