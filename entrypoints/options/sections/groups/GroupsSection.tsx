@@ -2,10 +2,14 @@ import { t } from '@/lib/i18n';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
-import { BulkCreateSection } from './BulkCreateSection';
+import { lazy, Suspense } from 'react';
 import { UserGroupApiNotSetUp } from './UserGroupApiNotSetUp';
 import { UserGroupsSection } from './UserGroupsSection';
 import { sectionHref } from '../../navigation/hash-target';
+
+// Add groups from a file (bulk create, restore a backup) sits below the list and is used now and then:
+// its code arrives after the list's first screen, not before it.
+const BulkCreateSection = lazy(async () => ({ default: (await import('./BulkCreateSection')).BulkCreateSection }));
 
 /**
  * #groups. A workspace without the user group API and without any user group data (reviewers) gets
@@ -33,8 +37,12 @@ export function GroupsSection() {
         </p>
       )}
       <UserGroupsSection locked={locked} />
-      {/* Below the list: drawn with it, not before it. */}
-      {firstScreen && <BulkCreateSection />}
+      {/* Below the list: drawn after it, not before it. */}
+      {firstScreen && (
+        <Suspense fallback={null}>
+          <BulkCreateSection />
+        </Suspense>
+      )}
     </>
   );
 }
