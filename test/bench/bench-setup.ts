@@ -54,7 +54,13 @@ export async function launch(extensionDir: string) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, ...CHROMIUM_FLAGS],
+    // The DevTools port lets memory.ts read the service worker's heap (Playwright has no CDP session for it).
+    args: [
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      '--remote-debugging-port=0',
+      ...CHROMIUM_FLAGS,
+    ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const origin = `chrome-extension://${new URL(worker.url()).host}/`;

@@ -3,6 +3,7 @@
 import type { BrowserContext } from '@playwright/test';
 import type { Browser as ExtensionApi } from 'wxt/browser';
 import type { Sandbox } from '../sandbox/server.ts';
+import { peakDuring, type WorkerHeap } from './memory.ts';
 
 declare const chrome: typeof ExtensionApi;
 
@@ -12,6 +13,8 @@ export interface BulkFigures {
   count: number;
   extension: number;
   plain: number;
+  /** The service worker's JS heap before the job and its largest sample during it, in bytes. */
+  workerHeap: { idle: number; peak: number };
 }
 
 async function nodeLoop(sandbox: Sandbox, count: number): Promise<number> {
@@ -83,13 +86,15 @@ export async function measureBulkCreate(
   origin: string,
   workspaceId: string,
   sandbox: Sandbox,
+  heap: WorkerHeap,
   count = BULK_ROWS,
 ): Promise<BulkFigures> {
   sandbox.reset();
   const plain = await nodeLoop(sandbox, count);
   sandbox.reset();
-  const extension = await throughExtension(context, origin, workspaceId, count);
+  const idle = await heap.used();
+  const { value: extension, peak } = await peakDuring(heap, throughExtension(context, origin, workspaceId, count));
   if (sandbox.groups().length !== count)
     throw new Error(`bulk create left ${sandbox.groups().length} of ${count} groups in the sandbox`);
-  return { count, extension, plain };
+  return { count, extension, plain, workerHeap: { idle, peak } };
 }

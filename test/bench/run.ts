@@ -21,8 +21,9 @@ import {
 } from './bench-setup.ts';
 import { kb, measureBuild } from './bundle-sizes.ts';
 import { TARGETS, verdict } from './targets.ts';
-import { BULK_ROWS, measureBulkCreate } from './bulk-create.ts';
+import { BULK_ROWS, measureBulkCreate, type BulkFigures } from './bulk-create.ts';
 import { ACTIVITY_ENTRIES, activityFirstRow, seedActivity } from './activity.ts';
+import { connectWorkerHeap, mb, pageHeap } from './memory.ts';
 
 /** The extension API inside `worker.evaluate` callbacks, which run in the service worker. */
 declare const chrome: typeof ExtensionApi;
@@ -67,7 +68,9 @@ const skipped = {
   keystrokeWork: NaN,
   lockOn: NaN,
   unlock: NaN,
+  heap: NaN,
   count: 0,
+  workerHeap: { idle: NaN, peak: NaN },
 };
 /** Each lock run seals and opens the whole registry: a few are enough (the median is printed). */
 const LOCK_RUNS = Math.min(RUNS, 3);
@@ -207,7 +210,9 @@ async function optionsWithManyGroups(context: BrowserContext, origin: string) {
   const navigation: number[] = [];
   const keystroke: number[] = [];
   const work: number[] = [];
-  for (let run = 0; run < Math.max(5, Math.round(RUNS / 2)); run += 1) {
+  let heap = NaN;
+  const runs = Math.max(5, Math.round(RUNS / 2));
+  for (let run = 0; run < runs; run += 1) {
     const page = await context.newPage();
     await page.addInitScript(OPTIONS_PROBE);
     await page.goto(`${origin}options.html#groups`);
@@ -244,9 +249,12 @@ async function optionsWithManyGroups(context: BrowserContext, origin: string) {
     }
     work.push(...(await page.evaluate(() => (window as unknown as { __work: number[] }).__work)));
     navigation.push(await firstRowAfterNavigation(page));
+    // Once, at the end: every part read and the search index built by now.
+    if (run === runs - 1) heap = await pageHeap(context, page);
     await page.close();
   }
   return {
+    heap,
     firstRow: median(firstRow),
     navigation: median(navigation),
     keystroke: median(keystroke),
@@ -317,9 +325,16 @@ async function main() {
     const activity = ONLY.has('activity')
       ? await activityFirstRow(context, origin, OPTIONS_PROBE, Math.max(5, Math.round(RUNS / 2)))
       : NaN;
-    const bulk = ONLY.has('bulk')
-      ? await measureBulkCreate(context, origin, workspaceId, sandbox, Number(process.env.BENCH_BULK_ROWS ?? BULK_ROWS))
-      : skipped;
+    let bulk: BulkFigures = skipped;
+    if (ONLY.has('bulk')) {
+      const heap = await connectWorkerHeap(profile, origin);
+      try {
+        const rows = Number(process.env.BENCH_BULK_ROWS ?? BULK_ROWS);
+        bulk = await measureBulkCreate(context, origin, workspaceId, sandbox, heap, rows);
+      } finally {
+        heap.close();
+      }
+    }
     // Last: 20 workspaces of 10,000 groups each. The popup loads no registry; the options page only the shown one.
     if (ONLY.has('scale')) await seedWorkspaces(worker, sandbox, workspaceId, GROUPS);
     const scaleReady = ONLY.has('scale') ? await popupReady(context, origin, tabId) : skipped;
@@ -369,6 +384,7 @@ async function main() {
         '',
         verdict(options.keystrokeWork, TARGETS.keystrokeWork),
       ],
+      [`Options, ${groups} groups: JS heap (after a garbage collection)`, mb(options.heap), '', '', ''],
       [
         `Passphrase lock, ${groups} groups: Turn on protection → on`,
         ms(lock.lockOn),
@@ -398,6 +414,13 @@ async function main() {
         '',
       ],
       [
+        `Bulk create ${bulk.count.toLocaleString('en')} groups: background worker's JS heap, largest sample`,
+        mb(bulk.workerHeap.peak),
+        `idle before the job ${mb(bulk.workerHeap.idle)}`,
+        '',
+        '',
+      ],
+      [
         `${scale}: popup ready`,
         ms(scaleReady.popup),
         `empty extension page ${ms(scaleReady.empty)}`,
@@ -418,6 +441,7 @@ async function main() {
         '',
         verdict(scaleOptions.navigation, TARGETS.navigationFirstRow),
       ],
+      [`${scale}: options JS heap (after a garbage collection)`, mb(scaleOptions.heap), '', '', ''],
       [
         `${scale}: keystroke → list updated (the page's work; next frame)`,
         ms(scaleOptions.keystrokeWork),
