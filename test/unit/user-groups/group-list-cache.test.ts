@@ -49,7 +49,22 @@ describe('the groups list remembers its sorted list and search per registry arra
     day: fc.integer({ min: 1, max: 28 }),
   });
   const arbitraryQuery = fc.record({
-    search: fc.constantFrom('', 'a', 'ac', 'acme', 'mu', 'mül', 'muller', 'qa h', 'hooli qa', 'ss', 'zo', 'zoe 2', '2', '-'),
+    search: fc.constantFrom(
+      '',
+      'a',
+      'ac',
+      'acme',
+      'mu',
+      'mül',
+      'muller',
+      'qa h',
+      'hooli qa',
+      'ss',
+      'zo',
+      'zoe 2',
+      '2',
+      '-',
+    ),
     environment: fc.constantFrom<EnvironmentFilter>('all', 'Customer', 'Testing'),
   });
 
