@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { memo, useId, type InputHTMLAttributes, type Ref } from 'react';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -9,8 +9,19 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   hint?: string;
 }
 
-/** A labelled input whose error and hint are announced with it (aria-describedby). */
-export function TextField({ label, ref, value, onChange, error, hint, ...inputProps }: TextFieldProps) {
+/**
+ * A labelled input whose error and hint are announced with it (aria-describedby). Memoised: a form's
+ * other state (a request running) does not render it again while its own props stay the same.
+ */
+export const TextField = memo(function TextField({
+  label,
+  ref,
+  value,
+  onChange,
+  error,
+  hint,
+  ...inputProps
+}: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -39,4 +50,4 @@ export function TextField({ label, ref, value, onChange, error, hint, ...inputPr
       )}
     </div>
   );
-}
+});

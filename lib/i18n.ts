@@ -96,11 +96,25 @@ export function plural(base: PluralBase, count: number, ...substitutions: (strin
   return t(form, count, ...substitutions);
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per language and style, made once: `toLocaleString(language, options)` builds a new
+ * one at every call, which the popup's recent projects paid ten times per render.
+ */
+function dateFormat(style: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const language = uiLanguage();
+  const key = `${language} ${style}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(language, options)));
+  return format;
+}
+
 /** A stored ISO date as the user reads dates (the UI language, the computer's time zone). */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(uiLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
+  return dateFormat('full', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /**
@@ -120,11 +134,10 @@ export function applyPageLanguage(root: HTMLElement = document.documentElement):
 export function formatCompactDateTime(iso: string, now = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const language = uiLanguage();
-  if (date.toDateString() === now.toDateString()) return date.toLocaleTimeString(language, { timeStyle: 'short' });
+  if (date.toDateString() === now.toDateString()) return dateFormat('time', { timeStyle: 'short' }).format(date);
   if (date.getFullYear() === now.getFullYear())
-    return date.toLocaleDateString(language, { month: 'short', day: 'numeric' });
-  return date.toLocaleDateString(language, { dateStyle: 'short' });
+    return dateFormat('day', { month: 'short', day: 'numeric' }).format(date);
+  return dateFormat('date', { dateStyle: 'short' }).format(date);
 }
 
 const listFormats = new Map<string, Intl.ListFormat>();

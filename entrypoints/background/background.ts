@@ -11,6 +11,7 @@ import {
   type WorkspaceIndexStore,
 } from '@/lib/workspaces/workspace-index-store';
 import { createWorkspaceManagement } from '@/lib/workspaces/workspace-management';
+import { createPopupView } from '@/lib/workspaces/popup-view';
 import { createLockService } from '@/lib/lock/lock-service';
 import { createActivityRecorder, workspaceRecorder, type ActivityRecorder } from '@/lib/activity/activity-recorder';
 import { createActivityStore } from '@/lib/storage/activity/activity-store';
@@ -72,6 +73,17 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
     activity,
     discard: workspaces.wipe,
   });
+  const popupView = createPopupView({
+    index,
+    statusOf: async (workspaceId) => {
+      const opened = await workspaces.open(workspaceId);
+      return opened.ok ? opened.value.status().get() : opened;
+    },
+    historyOf: async (workspaceId) => {
+      const opened = await workspaces.open(workspaceId);
+      return opened.ok ? opened.value.history().read() : { entries: [], unreadable: false };
+    },
+  });
   const handlers = new WeakMap<WorkspaceServices, WorkspaceHandlers>();
   const handlersOf = (services: WorkspaceServices): WorkspaceHandlers => {
     let made = handlers.get(services);
@@ -90,6 +102,7 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
     extension: {
       createWorkspace: ({ name }) => management.create(name),
       listWorkspaces: () => management.list(),
+      getPopupView: ({ preferWorkspace }) => popupView(preferWorkspace),
       importSetupFile: ({ text, passphrase, replace }) => setupFiles.importFile(text, passphrase, replace),
       ...noticeHandlers,
       ...createLockHandlers(lock, {

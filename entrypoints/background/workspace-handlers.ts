@@ -19,9 +19,9 @@ export interface WorkspaceHandlerDeps {
 export function createWorkspaceHandlers(services: WorkspaceServices, deps: WorkspaceHandlerDeps): WorkspaceHandlers {
   const { workspaceId } = services;
   return {
-    getConnectionStatus: () => services.connection().status(),
-    saveConnection: (request) => services.connection().save(request),
-    forgetCredentials: () => services.connection().forget(),
+    getConnectionStatus: () => services.status().get(),
+    saveConnection: (request) => services.connection().save(request).finally(services.status().forget),
+    forgetCredentials: () => services.connection().forget().finally(services.status().forget),
     createProject: (request) => services.projects().createProject(request),
     createUserGroup: (request) => services.groups().create(request),
     rotateUserGroupToken: (ref) => services.groups().rotate(ref),

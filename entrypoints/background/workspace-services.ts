@@ -3,7 +3,7 @@ import type { UserGroupApi } from '@/lib/api/user-group-api';
 import type { JobAlarm } from '@/lib/jobs/job-runner';
 import { createRegisterRunner } from '@/lib/projects/register-runner';
 import { createRegisterJobStore } from '@/lib/storage/register-job/register-job-store';
-import { createCachedConnection } from '@/lib/connection/cached-connection';
+import { createCachedConnection, createCachedStatus } from '@/lib/connection/cached-connection';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
 import { createConnectionService, type ConnectionPolicy } from '@/lib/connection/connection-service';
 import { createProjectService } from '@/lib/projects/project-service';
@@ -68,6 +68,13 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
       activity,
     }),
   );
+  // What the popup asks at every opening, and Create project before every request, kept warm in memory
+  // until the workspace's connection, the lock or the permissions change (lib/connection/cached-connection.ts).
+  const status = lazy(() => createCachedStatus(scope, () => connection().status()));
+  const projectConnection = lazy(() => {
+    const cached = createCachedConnection(scope, repository(), 'project');
+    return { require: (api: 'project' | 'userGroup') => (api === 'project' ? cached() : repository().require(api)) };
+  });
   const apis = lazy(() => ({
     project: recordProjectApi(deps.projectApi, health()),
     userGroup: recordUserGroupApi(deps.userGroupApi, health()),
@@ -119,14 +126,14 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
   // One recorder per workspace: the popup's projects and the register job's pages append in one queue.
   const history = lazy(() => createHistoryRecorder(scope));
   const projects = lazy(() =>
-    createProjectService({ api: apis().project, connection: repository(), history: history(), now, activity }),
+    createProjectService({ api: apis().project, connection: projectConnection(), history: history(), now, activity }),
   );
   const registerRunner = lazy(() =>
     createRegisterRunner({
       api: apis().project,
       history: history(),
       jobs: createRegisterJobStore(scope),
-      connect: createCachedConnection(scope, repository(), 'project'),
+      connect: () => projectConnection().require('project'),
       alarm: deps.registerAlarm(workspaceId),
       now: () => now().getTime(),
       activity,
@@ -152,6 +159,8 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
     scope,
     repository,
     connection,
+    status,
+    history,
     registry,
     groups,
     transfer,

@@ -15,13 +15,17 @@ type Loaded = PopupState;
 // Only with several tabs selected: a chunk of its own, out of the popup's first load (and its gzip budget).
 const SelectedTabs = lazy(() => import('./SelectedTabs'));
 
-/** How many tabs are selected (highlighted) in the window: counting them needs no permission. Read after the first paint. */
+/**
+ * How many tabs are selected (highlighted) in the window, when more than one: counting them needs no
+ * permission. Read after the first paint; one selected tab (the usual case) changes nothing, so the
+ * popup is not rendered a second time for it.
+ */
 function useSelectedTabCount(): number {
   const [count, setCount] = useState(0);
   useEffect(() => {
     let current = true;
     browser.tabs.query({ highlighted: true, currentWindow: true }).then(
-      (tabs) => current && setCount(tabs.length),
+      (tabs) => current && setCount(tabs.length > 1 ? tabs.length : 0),
       () => {},
     );
     return () => {
@@ -35,18 +39,15 @@ function openSettings() {
   void browser.runtime.openOptionsPage().then(() => window.close());
 }
 
-export function App({ initial }: { initial: Promise<Loaded> }) {
-  const [loaded, setLoaded] = useState<Loaded>();
+/** Rendered once the popup's state is in (mount.tsx): the first render is the filled form. */
+export function App({ initial }: { initial: Loaded }) {
+  const [loaded, setLoaded] = useState<Loaded>(initial);
   const selectedTabs = useSelectedTabCount();
-  useEffect(() => {
-    void initial.then(setLoaded);
-  }, [initial]);
 
-  if (!loaded) return <main aria-busy="true" />;
   const { status, page, history, workspaceId, workspaces } = loaded;
   // Another workspace: its status and history replace the shown ones, and the form starts afresh for it.
   const switchTo = (id: string) =>
-    void loadWorkspaceView(id).then((view) => setLoaded((current) => current && { ...current, ...view }));
+    void loadWorkspaceView(id).then((view) => setLoaded((current) => ({ ...current, ...view })));
   return (
     <>
       <main>

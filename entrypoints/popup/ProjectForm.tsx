@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
 import { keepFocusWhileBusy } from '@/components/focus';
 import { TextField } from '@/components/TextField';
@@ -26,6 +26,11 @@ import { RecentProjects } from './RecentProjects';
 import { useHistory } from './use-history';
 
 const WARNING_ID = 'duplicate-warning';
+
+// Handlers that never change, so that the memoised parts (the fields, the recent projects) are not
+// rendered again when only the form's state changes.
+const selectAll = (event: FocusEvent<HTMLInputElement>) => event.target.select();
+const showAllProjects = () => openSettingsAt('projects');
 
 interface ProjectFormProps {
   /** The workspace the project is created in, whose history is shown. */
@@ -140,7 +145,7 @@ export function ProjectForm({ workspaceId, page, initialHistory, projectLink }: 
           onChange={setProjectUrl}
           error={pageUrlKept || !projectUrl.trim() ? undefined : urlProblem}
           hint={pageUrlKept ? `${pageProblem} ${t('typeAddressInstead')}` : undefined}
-          onFocus={(event) => event.target.select()}
+          onFocus={selectAll}
           inputMode="url"
           autoComplete="off"
           spellCheck={false}
@@ -181,7 +186,7 @@ export function ProjectForm({ workspaceId, page, initialHistory, projectLink }: 
         </button>
         {submitting && <span className="progress">{t('creatingProject')}</span>}
       </form>
-      <RecentProjects entries={history} onShowAll={() => openSettingsAt('projects')} />
+      <RecentProjects entries={history} onShowAll={showAllProjects} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { CopyButton } from '@/components/CopyButton';
 import { formatCompactDateTime, formatDateTime, t } from '@/lib/i18n';
 import type { HistoryEntry } from '@/lib/storage/history/history-schema';
@@ -9,9 +10,16 @@ export const RECENT_PROJECTS_SHOWN = 5;
 /**
  * The last few projects, each in two lines: its name, with the whole width; its id and when it was
  * registered, compact, beside Copy project ID. Each line is one line: what is cut shows whole in a
- * tooltip (the name's also gives the page's address, as a reader reads it).
+ * tooltip (the name's also gives the page's address, as a reader reads it). Rendered again only when
+ * the history changes (memo): not when the form above it changes (Create project pressed, a keystroke).
  */
-export function RecentProjects({ entries, onShowAll }: { entries: readonly HistoryEntry[]; onShowAll: () => void }) {
+export const RecentProjects = memo(function RecentProjects({
+  entries,
+  onShowAll,
+}: {
+  entries: readonly HistoryEntry[];
+  onShowAll: () => void;
+}) {
   const recent = entries.slice(-RECENT_PROJECTS_SHOWN).reverse();
   if (recent.length === 0) return null;
   return (
@@ -50,4 +58,4 @@ export function RecentProjects({ entries, onShowAll }: { entries: readonly Histo
       </button>
     </section>
   );
-}
+});

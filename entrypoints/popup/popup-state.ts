@@ -1,13 +1,11 @@
-import { sendMessage } from '@/lib/messaging/client';
-import { getConnectionStatus } from '@/lib/messaging/messages/connection-messages';
-import { listWorkspaces } from '@/lib/messaging/messages/workspace-messages';
-import { readStoredHistory, type StoredHistory } from '@/lib/storage/history/history-source';
+import { readAnswer, sendMessage } from '@/lib/messaging/client';
+import { getPopupView } from '@/lib/messaging/messages/popup-messages';
+import type { StoredHistory } from '@/lib/storage/history/history-source';
 import type { Result } from '@/lib/result';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { readTargetPage, type TargetPage } from '@/lib/tabs/read-target-tab';
-import { chooseWorkspace, type Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
-import { workspaceScope } from '@/lib/storage/workspace-keys';
-import { readStoredWorkspaces, withProjectApi } from '@/lib/storage/workspaces/workspace-source';
+import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
+import type { StartedRequests } from './start-requests';
 
 /** What the popup shows for one workspace: never its registry, only its status and its history. */
 export interface WorkspaceView {
@@ -22,36 +20,32 @@ export interface PopupState extends WorkspaceView {
   page: TargetPage;
 }
 
-/** A workspace's status (from the background) and history (from storage), read side by side. */
+const NO_HISTORY: StoredHistory = { entries: [], unreadable: false };
+
+type ViewAnswer = Awaited<ReturnType<typeof sendMessage<typeof getPopupView>>>;
+
+/** The answer as the popup keeps it: a failure of the whole request shows as the workspace's status. */
+function viewOf(answer: ViewAnswer): Omit<PopupState, 'page'> {
+  return answer.ok ? answer.value : { workspaces: [], workspaceId: '', status: answer, history: NO_HISTORY };
+}
+
+/** Another workspace (the picker, or the same one again after unlocking): its status and history, in one message. */
 export async function loadWorkspaceView(workspaceId: string): Promise<WorkspaceView> {
-  const [status, history] = await Promise.all([
-    sendMessage(getConnectionStatus, { workspaceId }),
-    readStoredHistory(workspaceScope(workspaceId)),
-  ]);
-  return { workspaceId, status, history };
+  const view = viewOf(await sendMessage(getPopupView, { preferWorkspace: workspaceId }));
+  // The background names the workspace it answered for (another one if this one is no longer offered).
+  return { workspaceId: view.workspaceId || workspaceId, status: view.status, history: view.history };
 }
 
 /**
- * Everything the popup needs before the form exists: the page (read at once), the last used workspace
- * (the context menu and the shortcut open the popup, so they act in it too), its status and history.
+ * Everything the popup needs before the form exists, from the requests main.ts started: the page (its
+ * tab, or the link it was opened for), and in one answer of the background the workspaces it offers,
+ * the one shown (the last used: the context menu and the shortcut open the popup, so they act in it
+ * too), its status and its history, validated here with the message's schema.
  */
-export async function loadPopupState(search: string): Promise<PopupState> {
-  const page = readTargetPage(search);
-  // The list in storage, or (first start, the upgrade running) the background's once it is done.
-  const stored = (await readStoredWorkspaces()) ?? (await sendMessage(listWorkspaces, {}));
-  if ('ok' in stored && !stored.ok)
-    return {
-      workspaces: [],
-      workspaceId: '',
-      status: stored,
-      history: { entries: [], unreadable: false },
-      page: await page,
-    };
-  const { workspaces: all, lastUsed } = 'ok' in stored ? stored.value : stored;
-  // The picker offers only workspaces that can register a page; with none, the last used one explains itself.
-  const registrable = await withProjectApi(all);
-  const workspaces = registrable.length > 0 ? registrable : [chooseWorkspace(all, lastUsed)];
-  const workspace = chooseWorkspace(workspaces, lastUsed);
-  const [view, target] = await Promise.all([loadWorkspaceView(workspace.id), page]);
-  return { ...view, workspaces, page: target };
+export async function loadPopupState(started: StartedRequests): Promise<PopupState> {
+  const [answer, page] = await Promise.all([
+    readAnswer(getPopupView, started.view),
+    readTargetPage(started.search, started.tab),
+  ]);
+  return { ...viewOf(answer), page };
 }

@@ -1,3 +1,4 @@
+import { forgetWatchedCaches } from '../storage/watched-cache';
 import { browser } from 'wxt/browser';
 import { encryptText } from '../crypto/aes-gcm';
 import { bytesToBase64 } from '../crypto/base64';
@@ -43,7 +44,16 @@ export function createLockService(deps: LockDeps = {}) {
   const now = deps.now ?? (() => new Date());
   const activity = deps.activity ?? NO_ACTIVITY;
   // The same queue as every workspace's credential saves; it waits for operations that hold the key.
-  const serially = inCredentialsLane;
+  // After each change of the lock, what the background keeps of connections and statuses is read
+  // afresh: the storage events that also say so may come after the next request.
+  const serially = <T>(task: () => Promise<T>): Promise<T> =>
+    inCredentialsLane(async () => {
+      try {
+        return await task();
+      } finally {
+        forgetWatchedCaches();
+      }
+    });
 
   async function status(): Promise<LockStatus> {
     const state = await readLockState();

@@ -1,7 +1,9 @@
 import { browser } from 'wxt/browser';
-import { fail, resultSchema, type Result } from '../result';
+import { fail, type Result } from '../result';
+import { answerSchemaOf } from './answer-schema';
 import type { MessageDefinition, RequestOfDefinition, ResponseOfDefinition } from './define-message';
 import { text } from '../message-ref';
+import type { EarlyAnswer } from './early-request';
 
 /**
  * Asks the background. Never throws: a background that cannot be reached, or that answers something
@@ -17,10 +19,28 @@ export async function sendMessage<D extends MessageDefinition>(
   try {
     answer = await browser.runtime.sendMessage({ type: message.name, data: checked.data });
   } catch {
-    // The background may have acted before it stopped (a worker the browser ended mid-request).
-    return fail('BACKGROUND_UNAVAILABLE', text('errorBackgroundUnavailable'), { maybeProcessed: true });
+    return unreachable();
   }
-  const parsed = resultSchema(message.response).safeParse(answer);
+  return parseAnswer(message, answer);
+}
+
+/** The background may have acted before it stopped (a worker the browser ended mid-request). */
+const unreachable = () => fail('BACKGROUND_UNAVAILABLE', text('errorBackgroundUnavailable'), { maybeProcessed: true });
+
+function parseAnswer<D extends MessageDefinition>(message: D, answer: unknown): Result<ResponseOfDefinition<D>> {
+  const parsed = answerSchemaOf(message).safeParse(answer);
   if (!parsed.success) return fail('INTERNAL', text('errorUnreadableAnswer'));
   return parsed.data as Result<ResponseOfDefinition<D>>;
+}
+
+/**
+ * The answer to a message sent early (lib/messaging/early-request.ts, before zod was loaded), validated
+ * now with the message's response schema, exactly as sendMessage validates its own.
+ */
+export async function readAnswer<D extends MessageDefinition>(
+  message: D,
+  early: EarlyAnswer,
+): Promise<Result<ResponseOfDefinition<D>>> {
+  const received = await early;
+  return 'answer' in received ? parseAnswer(message, received.answer) : unreachable();
 }

@@ -6,6 +6,7 @@ import * as lockAdminMessages from './messages/lock-admin-messages';
 import * as lockMessages from './messages/lock-messages';
 import * as noticeMessages from './messages/notice-messages';
 import * as notificationMessages from './messages/notification-messages';
+import * as popupMessages from './messages/popup-messages';
 import * as projectMessages from './messages/project-messages';
 import * as registerPagesMessages from './messages/register-pages-messages';
 import * as registryTransferMessages from './messages/registry-transfer-messages';
@@ -24,6 +25,7 @@ export const protocol = {
   ...connectionMessages,
   ...connectionAdminMessages,
   ...projectMessages,
+  ...popupMessages,
   ...userGroupMessages,
   ...registryTransferMessages,
   ...selectionJobMessages,

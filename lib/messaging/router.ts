@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { fail, resultSchema, type Result } from '../result';
+import { fail, type Result } from '../result';
+import { answerSchemaOf } from './answer-schema';
 import {
   envelopeSchema,
   protocol,
@@ -71,7 +72,7 @@ export async function routeMessage(
     const handler = await handlerFor(routes, name, request.data);
     if (!handler.ok) return handler;
     const result = await handler.value(request.data, sender);
-    const checked = resultSchema(definition.response).safeParse(result);
+    const checked = answerSchemaOf(definition).safeParse(result);
     if (!checked.success) return fail('INTERNAL', text('errorInvalidAnswer', name));
     return checked.data;
   } catch (error) {

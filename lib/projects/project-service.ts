@@ -9,7 +9,7 @@ import { recordProjectRegistered } from '../activity/project-activity';
 export interface ProjectServiceDeps {
   api: ProjectApi;
   connection: Pick<ConnectionRepository, 'require'>;
-  history: HistoryRecorder;
+  history: Pick<HistoryRecorder, 'record'>;
   now?: () => Date;
   /** The activity log: each registration, done or not. */
   activity?: ActivityRecorder;
@@ -31,12 +31,16 @@ export function createProjectService({
         await api.createProject(required.value, { projectUrl, projectName }),
         required.value,
       );
-      // Recorded before the popup hears of it, so that the next popup already knows the page.
-      if (result.ok) {
-        const { projectId } = result.value;
-        await history.record({ projectId, projectUrl, projectName, createdAt: now().toISOString() });
-      }
-      await recordProjectRegistered(activity, { projectUrl, projectName }, result);
+      // Recorded after the answer leaves, so the popup shows the id without waiting for two storage writes.
+      // The history's queue keeps the order: the next popup's read (history.read) waits for this append,
+      // so it already warns about the page; an append that fails is logged and the project stays shown.
+      void (async () => {
+        if (result.ok) {
+          const { projectId } = result.value;
+          await history.record({ projectId, projectUrl, projectName, createdAt: now().toISOString() });
+        }
+        await recordProjectRegistered(activity, { projectUrl, projectName }, result);
+      })();
       return result;
     },
   };

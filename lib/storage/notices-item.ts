@@ -15,10 +15,16 @@ export const storageNoticesSchema = z.array(storedTextSchema);
  * change after another. Pages read it (and watch it) but dismiss through the `dismissStorageNotices`
  * message: a page writing it directly could overwrite a notice the background added at that moment.
  */
-export const storageNoticesItem = storage.defineItem<z.input<typeof storageNoticesSchema>>('local:storageNotices', {
-  fallback: [],
-  version: 1,
-});
+/** The notices' key in `storage.local` (its version is kept beside it, `storageNotices$`). */
+export const STORAGE_NOTICES_KEY = 'storageNotices';
+
+export const storageNoticesItem = storage.defineItem<z.input<typeof storageNoticesSchema>>(
+  `local:${STORAGE_NOTICES_KEY}`,
+  {
+    fallback: [],
+    version: 1,
+  },
+);
 
 const MAX_NOTICES = 10;
 

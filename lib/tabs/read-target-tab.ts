@@ -1,7 +1,9 @@
-import { browser } from 'wxt/browser';
 import { cleanText } from '../context-menu/link-target';
 import { PROJECT_NAME_MAX_LENGTH } from '../api/project-input';
 import { cutAtWordEnd } from '../text/bounded-text';
+import { requestTargetTab, type TabSeen } from './target-tab-request';
+
+export { parseTabIdParam } from './target-tab-request';
 
 export interface TargetPage {
   url: string;
@@ -25,13 +27,6 @@ export function nameFromTitle(title: string): string {
   return cutAtWordEnd(cleanText(title), PROJECT_NAME_MAX_LENGTH);
 }
 
-/** `popup.html?tabId=N` registers tab N (context menu, tests); otherwise the active tab. */
-export function parseTabIdParam(search: string): number | undefined {
-  const raw = new URLSearchParams(search).get('tabId');
-  if (raw === null || !/^\d+$/.test(raw)) return undefined;
-  return Number(raw);
-}
-
 /**
  * `popup.html?url=…&title=…` (the context menu of a link). Only the extension opens its popup, but the
  * values are still checked like typed text: an address that is too long or does not parse, or that
@@ -52,15 +47,14 @@ export function parseLinkParams(search: string): TargetPage | undefined {
 /**
  * The page to register, its title cut like a link's (nameFromTitle). Without access to the tab (no
  * activeTab grant, no host permission) the browser hides url and title: the fields then start empty,
- * which the popup explains.
+ * which the popup explains. `tab`: the tab already asked for (requestTargetTab, at the popup's start).
  */
-export async function readTargetPage(search: string): Promise<TargetPage> {
+export async function readTargetPage(
+  search: string,
+  tab: Promise<TabSeen | undefined> | undefined = undefined,
+): Promise<TargetPage> {
   const link = parseLinkParams(search);
   if (link) return link;
-  const tabId = parseTabIdParam(search);
-  const tab =
-    tabId === undefined
-      ? (await browser.tabs.query({ active: true, currentWindow: true }))[0]
-      : await browser.tabs.get(tabId).catch(() => undefined);
-  return { url: tab?.url ?? '', title: nameFromTitle(tab?.title ?? ''), source: 'tab' };
+  const seen = await (tab ?? requestTargetTab(search));
+  return { url: seen?.url ?? '', title: nameFromTitle(seen?.title ?? ''), source: 'tab' };
 }

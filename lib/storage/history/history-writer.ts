@@ -3,6 +3,8 @@ import { readValidated, writeValidated } from '../validated-item';
 import type { KeyScope } from '../workspace-keys';
 import { appendToHistory, projectHistorySchema, type HistoryEntry, type ProjectHistory } from './history-schema';
 import { createSerialQueue } from '../../async/serial-queue';
+import { createWatchedCache } from '../watched-cache';
+import { projectHistoryName, readStoredHistory, type StoredHistory } from './history-source';
 
 /** A workspace's stored history; data of the wrong shape is kept aside under a `corrupt:` key, then reset. */
 export function readHistory(scope: KeyScope): Promise<ProjectHistory> {
@@ -14,6 +16,12 @@ export function readHistory(scope: KeyScope): Promise<ProjectHistory> {
 export interface HistoryRecorder {
   /** Appends a created project. Never throws: the project exists whatever happens to the history. */
   record(entry: HistoryEntry): Promise<void>;
+  /**
+   * The history as the popup shows it, after every append queued before: kept in memory until the
+   * stored value changes, so that a popup's opening costs no storage read. Data of the wrong shape reads
+   * as empty and `unreadable` (nothing is written: the next append sets it aside).
+   */
+  read(): Promise<StoredHistory>;
 }
 
 /**
@@ -24,11 +32,22 @@ export interface HistoryRecorder {
 export function createHistoryRecorder(scope: KeyScope, limit?: number): HistoryRecorder {
   const item = projectHistoryItemFor(scope);
   const serially = createSerialQueue();
+  const name = projectHistoryName(scope);
+  const shown = createWatchedCache(() => readStoredHistory(scope), {
+    affectedBy: (key, area) => area === 'local' && key === name,
+    keep: (history) => !history.unreadable,
+  });
   return {
+    read: () => serially(() => shown.get()),
     record(entry) {
       const run = serially(async () => {
         const next = appendToHistory(await readHistory(scope), entry, limit);
-        await writeValidated(item, projectHistorySchema, next);
+        try {
+          await writeValidated(item, projectHistorySchema, next);
+        } finally {
+          // Its storage event may come after the next read: that read must see the new entry.
+          shown.forget();
+        }
       });
       return run.catch((error: unknown) => {
         // Only the kind of error: its message could quote the data.

@@ -47,9 +47,11 @@ describe('createProject records the history', () => {
       ok: true,
       value: { projectId: 'prj_9', message: 'Project created' },
     });
-    expect(await projectHistoryItem.getValue()).toEqual([
-      { projectId: 'prj_9', ...input, createdAt: NOW.toISOString() },
-    ]);
+    await vi.waitFor(async () =>
+      expect(await projectHistoryItem.getValue()).toEqual([
+        { projectId: 'prj_9', ...input, createdAt: NOW.toISOString() },
+      ]),
+    );
   });
 
   it('not after a failure (ALREADY_EXISTS included: that project was not created here)', async () => {
@@ -62,21 +64,37 @@ describe('createProject records the history', () => {
     expect(await projectHistoryItem.getValue()).toEqual([]);
   });
 
-  it('the answer waits for the history, so the next popup already warns', async () => {
-    const order: string[] = [];
-    const history: HistoryRecorder = {
-      record: () => new Promise((resolve) => setTimeout(() => resolve(void order.push('recorded')), 10)),
-    };
-    const result = await createProjects(api(ok({ projectId: 'prj_1', message: 'm' })), history).createProject(input);
-    order.push('answered');
+  it('the answer does not wait for the history, yet the next popup already warns (its read waits for the append)', async () => {
+    const recorder = createHistoryRecorder(TEST_SCOPE);
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    const before = await recorder.read();
+    expect(before.entries).toEqual([]);
+    const result = await createProjects(api(ok({ projectId: 'prj_1', message: 'm' })), recorder).createProject(input);
     expect(result.ok).toBe(true);
-    expect(order).toEqual(['recorded', 'answered']);
+    // Answered before anything was written…
+    expect(set).not.toHaveBeenCalled();
+    // …and the next opening's read, kept in memory until now, includes the new project.
+    expect((await recorder.read()).entries).toEqual([expect.objectContaining({ projectId: 'prj_1', ...input })]);
+    expect(await projectHistoryItem.getValue()).toHaveLength(1);
+  });
+
+  it('projects created one after another are all kept, in order', async () => {
+    const recorder = createHistoryRecorder(TEST_SCOPE);
+    const projects = createProjects(api(ok({ projectId: 'prj_a', message: 'm' })), recorder);
+    await projects.createProject(input);
+    await projects.createProject({ ...input, projectUrl: 'https://site.example.org/other' });
+    expect((await recorder.read()).entries.map((entry) => entry.projectUrl)).toEqual([
+      input.projectUrl,
+      'https://site.example.org/other',
+    ]);
   });
 
   it('a history that cannot be written does not turn the success into a failure', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValue(new Error('quota'));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const result = await createProjects(api(ok({ projectId: 'prj_2', message: 'm' }))).createProject(input);
     expect(result).toEqual({ ok: true, value: { projectId: 'prj_2', message: 'm' } });
+    // The failure is reported as before (only its kind: the message could quote the data).
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith(expect.stringContaining('(Error)')));
   });
 });

@@ -1,0 +1,18 @@
+import { createRoot } from 'react-dom/client';
+import { applyPageLanguage, t } from '@/lib/i18n';
+import { App } from './App';
+import { loadPopupState } from './popup-state';
+import type { StartedRequests } from './start-requests';
+
+/**
+ * The popup's UI, loaded after main.ts started its requests: it renders once their answers are in, so
+ * that its first render is the filled form (an empty page before it would cost a render and a commit).
+ */
+export function mountPopup(started: StartedRequests): void {
+  applyPageLanguage();
+  document.title = t('popupHeading');
+  const element = document.getElementById('root');
+  if (!element) return;
+  const root = createRoot(element);
+  void loadPopupState(started).then((initial) => root.render(<App initial={initial} />));
+}
