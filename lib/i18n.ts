@@ -9,12 +9,43 @@ export type MessageKey = Exclude<Parameters<typeof browser.i18n.getMessage>[0], 
 const reported = new Set<string>();
 
 /**
+ * Texts without substitutions, remembered: a page asks for the same labels again and again (each row
+ * of a list of 10,000 groups has a dozen), and each getMessage is a call into the browser's bindings.
+ * A page's messages never change while it lives; a replaced getMessage (unit tests swap languages)
+ * starts the memory afresh.
+ */
+const plainTexts = new Map<string, string>();
+let plainTextsOf: unknown;
+
+function plainMessage(key: string): string {
+  // Compared, never called apart from its object.
+  if (browser.i18n.getMessage !== plainTextsOf) {
+    plainTexts.clear();
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    plainTextsOf = browser.i18n.getMessage;
+  }
+  let text = plainTexts.get(key);
+  if (text === undefined) plainTexts.set(key, (text = browser.i18n.getMessage(key as MessageKey)));
+  return text;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A number as the UI language writes it ("10,000", "10.000", "10 000"). */
+function formatNumber(value: number): string {
+  const language = uiLanguage();
+  let format = numberFormats.get(language);
+  if (!format) numberFormats.set(language, (format = new Intl.NumberFormat(language)));
+  return format.format(value);
+}
+
+/**
  * The language of the messages shown (each messages.json names its own in `uiLanguage`): the one to
  * format numbers, dates and lists in and to put in <html lang>. getUILanguage() can differ from it
  * (Chromium started with --lang), so it is only the fallback.
  */
 export function uiLanguage(): string {
-  return browser.i18n.getMessage('uiLanguage') || browser.i18n.getUILanguage();
+  return plainMessage('uiLanguage') || browser.i18n.getUILanguage();
 }
 
 /**
@@ -22,10 +53,13 @@ export function uiLanguage(): string {
  * in the format of that language). A missing message shows its name rather than nothing.
  */
 export function t(key: MessageKey, ...substitutions: (string | number)[]): string {
-  const text = browser.i18n.getMessage(
-    key,
-    substitutions.map((value) => (typeof value === 'number' ? value.toLocaleString(uiLanguage()) : value)),
-  );
+  const text =
+    substitutions.length === 0
+      ? plainMessage(key)
+      : browser.i18n.getMessage(
+          key,
+          substitutions.map((value) => (typeof value === 'number' ? formatNumber(value) : value)),
+        );
   if (text) return text;
   if (!reported.has(key)) {
     reported.add(key);
@@ -58,7 +92,7 @@ function pluralCategory(count: number): Intl.LDMLPluralRule {
  */
 export function plural(base: PluralBase, count: number, ...substitutions: (string | number)[]): string {
   const formOf = `${base}_${pluralCategory(count)}` as MessageKey;
-  const form = browser.i18n.getMessage(formOf) ? formOf : (`${base}_other` as MessageKey);
+  const form = plainMessage(formOf) ? formOf : (`${base}_other` as MessageKey);
   return t(form, count, ...substitutions);
 }
 

@@ -12,6 +12,7 @@ import {
 } from '../storage/registry/registry-index-read';
 import { readRegistryBuckets, registryPartName, watchRegistryBuckets } from '../storage/registry/registry-parts';
 import {
+  registryEntrySchema,
   registrySchema,
   unsettledCreatesSchema,
   type RegistryEntry,
@@ -31,6 +32,12 @@ interface UserGroupState {
    * counts, from the registry's stored index and the few parts that hold those rows.
    */
   preview?: { rows: readonly RegistryEntry[]; counts: RegistryCounts };
+  /**
+   * The first screen can be drawn: the preview is in, the whole registry is, or it is known that no
+   * preview will come (no stored index, or one whose rows are not where it says). The groups section
+   * waits for it, so that the page draws the list's first screen once, not once empty and again with rows.
+   */
+  firstScreen: boolean;
 }
 
 /** How many first rows the preview shows: a tall window's worth (each row is 60 px). */
@@ -48,7 +55,48 @@ export const useUserGroupStore = create<UserGroupState>(() => ({
   loaded: false,
   unreadable: false,
   preview: undefined,
+  firstScreen: false,
 }));
+
+/** How long the page checks stored parts before it lets other work (a keystroke, a paint) run. */
+const SLICE_MS = 8;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Resolves once the frame after this moment is painted (or soon, in a page that paints no frames). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    if (typeof requestAnimationFrame === 'function')
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          clearTimeout(fallback);
+          resolve();
+        }, 0),
+      );
+  });
+}
+
+/**
+ * The groups the preview shows, checked one by one: only the entries of the given stored parts that the
+ * index names among its first rows are checked (the whole parts are checked with everything else later).
+ */
+export function previewCandidates(index: RegistryIndex, storedParts: readonly unknown[]): RegistryEntry[] {
+  const wanted = new Set(index.first.slice(0, PREVIEW_ROWS).map(([environment, id]) => `${environment}:${id}`));
+  const found: RegistryEntry[] = [];
+  for (const part of storedParts) {
+    const groups = typeof part === 'object' && part !== null ? (part as { groups?: unknown }).groups : undefined;
+    if (!Array.isArray(groups)) continue;
+    for (const candidate of groups as unknown[]) {
+      if (typeof candidate !== 'object' || candidate === null) continue;
+      const { environment, provided_id: id } = candidate as { environment?: unknown; provided_id?: unknown };
+      if (!wanted.has(`${String(environment)}:${String(id)}`)) continue;
+      const parsed = registryEntrySchema.safeParse(candidate);
+      if (parsed.success) found.push(parsed.data);
+    }
+  }
+  return found;
+}
 
 /** The stored list of unsettled creates; one that cannot be read shows as none (the background keeps it aside). */
 function unsettledOf(stored: unknown): readonly UnsettledCreate[] {
@@ -72,6 +120,7 @@ export function startUserGroupStore(workspaceId: string): () => void {
     loaded: false,
     unreadable: false,
     preview: undefined,
+    firstScreen: false,
   });
   const parts: RegistryEntry[][] = [];
   const unreadableParts = new Set<number>();
@@ -107,6 +156,7 @@ export function startUserGroupStore(workspaceId: string): () => void {
       loaded: true,
       unreadable: unreadableParts.size > 0,
       preview: undefined,
+      firstScreen: true,
     });
   }
 
@@ -120,36 +170,56 @@ export function startUserGroupStore(workspaceId: string): () => void {
     // Changes that arrive before the first read are applied on top of it, when it is published.
     if (started) schedulePublish();
   });
-  // The first screen first: the stored index names the first rows, and a few parts hold them. Then every
-  // part. The index is not trusted blindly: rows it names that are not in their parts show no preview, and
-  // once every part is read, an index unlike them is rebuilt by the background.
+  // The first screen first: the stored index names the first rows, and a few parts hold them; only
+  // those rows are checked. Then, once that screen is drawn, every part, checked a few parts at a time
+  // so that the page answers the keyboard meanwhile. The index is not trusted blindly: rows it names that
+  // are not in their parts show no preview, and once every part is read, an index unlike them is rebuilt
+  // by the background.
   let storedIndex: RegistryIndex | undefined;
   const whole = readRegistryIndex(scope)
     .then(async (stored) => {
       storedIndex = stored;
-      if (stored && stored.first.length > 0) await showPreview(stored);
+      const shown = stored && stored.first.length > 0 && (await showPreview(stored));
+      if (stopped) return;
+      if (!shown) return void useUserGroupStore.setState({ firstScreen: true });
+      await afterNextPaint();
     })
     .catch(() => undefined)
     .then(() => readRegistryBuckets(scope));
-  void whole.then((stored) => {
-    stored.forEach((value, index) => take(index, value));
+  void whole.then(async (stored) => {
+    let sliceStart = performance.now();
+    for (let index = 0; index < stored.length; index += 1) {
+      if (stopped) return;
+      take(index, stored[index]);
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await nextTask();
+        sliceStart = performance.now();
+      }
+    }
+    if (stopped) return;
+    // Parts that changed meanwhile (changedParts) are applied on top of what was read, by publish.
     started = true;
     publish();
-    if (!stopped && unreadableParts.size === 0 && !sameRegistryIndex(storedIndex, computeRegistryIndex(parts)))
+    if (unreadableParts.size === 0 && !sameRegistryIndex(storedIndex, computeRegistryIndex(parts)))
       void sendMessage(refreshUserGroupIndex, { workspaceId });
   });
 
-  async function showPreview(stored: RegistryIndex) {
+  /** Shows the index's first rows; false when they cannot be shown (a part or a row is not as the index says). */
+  async function showPreview(stored: RegistryIndex): Promise<boolean> {
     const partIndexes = partsOfFirstRows(stored, PREVIEW_ROWS);
     const names = partIndexes.map((part) => scopedName(scope, registryPartName(part)));
     const values = await browser.storage.local.get(names);
-    const groups: RegistryEntry[] = [];
-    for (const name of names) {
-      const parsed = registrySchema.safeParse(values[name]);
-      if (parsed.success) groups.push(...parsed.data.groups);
-    }
-    const rows = firstRowsOf(stored, PREVIEW_ROWS, groups);
-    if (rows && !stopped && !started) useUserGroupStore.setState({ preview: { rows, counts: stored.counts } });
+    const rows = firstRowsOf(
+      stored,
+      PREVIEW_ROWS,
+      previewCandidates(
+        stored,
+        names.map((name) => values[name]),
+      ),
+    );
+    if (!rows || stopped || started) return false;
+    useUserGroupStore.setState({ preview: { rows, counts: stored.counts }, firstScreen: true });
+    return true;
   }
   // A small list written once per create of unknown outcome: published as it comes, in any order with the parts.
   let unsettledSeen = false;

@@ -64,6 +64,31 @@ export function sortGroups(groups: readonly RegistryEntry[], sort: SortOrder): S
   };
 }
 
+/** The sorted lists already made, per registry array (a change makes a new array) and order. */
+const sortedCache = new WeakMap<readonly RegistryEntry[], Map<SortOrder, SortedGroups>>();
+
+/**
+ * sortGroups, remembered per registry array and order: the list shown again (the user comes back to
+ * the section, the page draws it anew) neither sorts nor folds 10,000 groups again, and its search
+ * keeps what it has found (groupSearchOf).
+ */
+export function sortedGroupsOf(groups: readonly RegistryEntry[], sort: SortOrder): SortedGroups {
+  let byOrder = sortedCache.get(groups);
+  if (!byOrder) sortedCache.set(groups, (byOrder = new Map<SortOrder, SortedGroups>()));
+  let sorted = byOrder.get(sort);
+  if (!sorted) byOrder.set(sort, (sorted = sortGroups(groups, sort)));
+  return sorted;
+}
+
+const searchCache = new WeakMap<SortedGroups, ReturnType<typeof createGroupSearch>>();
+
+/** The one createGroupSearch of a sorted list (sortedGroupsOf), however often the list is drawn anew. */
+export function groupSearchOf(index: SortedGroups): ReturnType<typeof createGroupSearch> {
+  let search = searchCache.get(index);
+  if (!search) searchCache.set(index, (search = createGroupSearch(index)));
+  return search;
+}
+
 /** What Due for rotation means now: the workspace's rotation period (0 when Off) and the time it is. */
 export interface DueRule {
   everyDays: number;

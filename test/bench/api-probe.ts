@@ -5,6 +5,8 @@
 
 export interface ApiCall {
   name: string;
+  /** What was asked: the keys read, or the message's type (never a value: a message may carry a secret). */
+  detail?: string;
   start: number;
   end: number;
 }
@@ -15,7 +17,11 @@ export const API_PROBE = `(() => {
     const original = object && object[method];
     if (typeof original !== 'function') return;
     object[method] = function (...args) {
-      const call = { name, start: performance.now(), end: NaN };
+      const first = args[0];
+      const detail = name.startsWith('storage')
+        ? [].concat(typeof first === 'object' && first !== null && !Array.isArray(first) ? Object.keys(first) : first ?? []).join(',').slice(0, 80)
+        : first && typeof first === 'object' && typeof first.type === 'string' ? first.type : '';
+      const call = { name, detail, start: performance.now(), end: NaN };
       calls.push(call);
       const last = args.at(-1);
       if (typeof last === 'function') {

@@ -168,7 +168,7 @@ function table(title: string, samples: Sample[]): string {
     lines.push('', 'Extension API calls of the last load (ms since navigation start):', '');
     for (const call of calls)
       lines.push(
-        `- ${call.name}: ${call.start.toFixed(1)} → ${call.end.toFixed(1)} (${(call.end - call.start).toFixed(1)})`,
+        `- ${call.name}${call.detail ? ` (${call.detail})` : ''}: ${call.start.toFixed(1)} → ${call.end.toFixed(1)} (${(call.end - call.start).toFixed(1)})`,
       );
   }
   return lines.join('\n');

@@ -179,6 +179,27 @@ describe('t()', () => {
     }
   });
 
+  it('asks the browser once per text without substitutions, and again once its getMessage is replaced (issue 25)', () => {
+    const real = fakeBrowser.i18n.getMessage;
+    const asked: string[] = [];
+    const counting = (name: string, substitutions?: string | string[]) => {
+      asked.push(name);
+      return real.call(fakeBrowser.i18n, name as never, substitutions);
+    };
+    Object.assign(fakeBrowser.i18n, { getMessage: counting });
+    try {
+      expect(t('copied')).toBe('Copied.');
+      expect(t('copied')).toBe('Copied.');
+      expect(asked.filter((name) => name === 'copied')).toHaveLength(1);
+      // With substitutions the browser is asked each time (they differ), numbers in the UI language.
+      expect(plural('duplicateTimes', 10000)).toContain('10,000');
+      Object.assign(fakeBrowser.i18n, { getMessage: () => 'Kopiert.' });
+      expect(t('copied')).toBe('Kopiert.');
+    } finally {
+      Object.assign(fakeBrowser.i18n, { getMessage: real });
+    }
+  });
+
   it('formatDateTime shows a stored date, and an unreadable one as it is', () => {
     expect(formatDateTime('2026-11-21T10:00:00.000Z')).toMatch(/2026/);
     expect(formatDateTime('yesterday')).toBe('yesterday');

@@ -4,12 +4,14 @@ import type { MessageKey } from '@/lib/i18n';
 // In the table's order, which is also the order of the sections' style sheets in the page's CSS (a
 // section loaded on demand brings its style sheet when it arrives, after the others: keep those last).
 import { StartSection } from './start/StartSection';
-import { ProjectsSection } from './projects/ProjectsSection';
 import { GroupsSection } from './groups/GroupsSection';
 
 // The sections opened now and then are loaded when first shown, each its own chunk, so that the page's
-// first load carries only the start page, projects and user groups (docs/performance.md, "Bundle sizes").
+// first load carries only the start page and user groups (docs/performance.md, "Bundle sizes"); the
+// projects section too, so that a page opened on the user groups (popup, notifications, bookmarks)
+// evaluates no code of it before its first rows.
 // The page shows "Loading…" meanwhile (page/WorkspaceSections.tsx), and focus waits for the heading.
+const ProjectsSection = lazy(async () => ({ default: (await import('./projects/ProjectsSection')).ProjectsSection }));
 const ConnectionSection = lazy(async () => ({
   default: (await import('./connection/ConnectionSection')).ConnectionSection,
 }));

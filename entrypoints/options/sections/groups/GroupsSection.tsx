@@ -2,10 +2,14 @@ import { t } from '@/lib/i18n';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
-import { BulkCreateSection } from './BulkCreateSection';
+import { lazy, Suspense } from 'react';
 import { UserGroupApiNotSetUp } from './UserGroupApiNotSetUp';
 import { UserGroupsSection } from './UserGroupsSection';
 import { sectionHref } from '../../navigation/hash-target';
+
+// Add groups from a file (bulk create, restore a backup) sits below the list and is used now and then:
+// its code arrives after the list's first screen, not before it.
+const BulkCreateSection = lazy(async () => ({ default: (await import('./BulkCreateSection')).BulkCreateSection }));
 
 /**
  * #groups. A workspace without the user group API and without any user group data (reviewers) gets
@@ -19,6 +23,7 @@ export function GroupsSection() {
     (state) => !state.loaded || state.groups.length > 0 || state.unsettledCreates.length > 0,
   );
   const hasJob = useBulkCreateStore((state) => state.job !== null);
+  const firstScreen = useUserGroupStore((state) => state.firstScreen);
   // Locked, no secret reads as set: an address is all the page can know of the API.
   const locked = status?.locked === true && status.userGroupBaseUrl !== '';
   const userGroupApiMissing = status !== undefined && !status.userGroupApiReady && !locked;
@@ -32,7 +37,12 @@ export function GroupsSection() {
         </p>
       )}
       <UserGroupsSection locked={locked} />
-      <BulkCreateSection />
+      {/* Below the list: drawn after it, not before it. */}
+      {firstScreen && (
+        <Suspense fallback={null}>
+          <BulkCreateSection />
+        </Suspense>
+      )}
     </>
   );
 }

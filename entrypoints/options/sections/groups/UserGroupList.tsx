@@ -4,8 +4,8 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { plural, t, uiLanguage, type MessageKey } from '@/lib/i18n';
 import {
   countByEnvironment,
-  createGroupSearch,
-  sortGroups,
+  groupSearchOf,
+  sortedGroupsOf,
   type EnvironmentFilter,
   type SortOrder,
 } from '@/lib/user-groups/filter-groups';
@@ -89,9 +89,10 @@ export function UserGroupList({
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
   const [sort, setSort] = useState<SortOrder>('name');
-  // Sorted (and folded for search) once per registry change or sort order, not per keystroke: a keystroke
-  // only narrows the last result (lib/user-groups/group-search.ts), so it renders at once, not deferred.
-  const index = useMemo(() => sortGroups(groups, sort), [groups, sort]);
+  // Sorted (and folded for search) once per registry change or sort order, not per keystroke nor when the
+  // section is shown again (sortedGroupsOf remembers): a keystroke only narrows the last result
+  // (lib/user-groups/group-search.ts), so it renders at once, not deferred.
+  const index = useMemo(() => sortedGroupsOf(groups, sort), [groups, sort]);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
@@ -99,7 +100,14 @@ export function UserGroupList({
   }, []);
   const everyDays = rotation?.everyDays ?? 0;
   const due = useMemo(() => ({ everyDays, now }), [everyDays, now]);
-  const searchIndex = useMemo(() => createGroupSearch(index), [index]);
+  const searchIndex = useMemo(() => groupSearchOf(index), [index]);
+  // The texts the search compares (every name and id, folded) are made while the page is idle once the
+  // whole registry is in, not on the first keystroke.
+  useEffect(() => {
+    if (loading || typeof requestIdleCallback !== 'function') return;
+    const idle = requestIdleCallback(() => void index.haystacks, { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
+  }, [index, loading]);
   const matching = useMemo(() => searchIndex(search, environment, due), [searchIndex, search, environment, due]);
   const visible = useMemo(() => withPinnedFirst(matching, pinnedKeys), [matching, pinnedKeys]);
   const pinned = useMemo(() => new Set(pinnedKeys), [pinnedKeys]);
@@ -116,7 +124,10 @@ export function UserGroupList({
   const list = useRef<HTMLDivElement>(null);
   const toolbar = useRef<HTMLDivElement>(null);
   const end = useRef<HTMLDivElement>(null);
-  const [offsets, setOffsets] = useState({ top: 0, toolbar: 0 });
+  // Until the list's place in the page is measured (its layout effect, before the first paint), it draws
+  // no rows: the window virtualizer would take the list for the top of the page and draw a window's
+  // worth of rows, most of them out of view, only to drop them once the place is known.
+  const [offsets, setOffsets] = useState({ top: 0, toolbar: 0, measured: false });
   const scrollTo = useRef<(row: number) => void>(() => undefined);
   const pageSize = Math.max(1, Math.floor((window.innerHeight - offsets.toolbar) / ROW_HEIGHT) - 1);
   const { grid, active, gridProps } = useGridKeys(visible.length, pageSize, (row) => scrollTo.current(row));
@@ -163,7 +174,9 @@ export function UserGroupList({
       const top = Math.round(list.current.getBoundingClientRect().top + window.scrollY);
       const toolbarHeight = toolbar.current?.offsetHeight ?? 0;
       setOffsets((current) =>
-        current.top === top && current.toolbar === toolbarHeight ? current : { top, toolbar: toolbarHeight },
+        current.measured && current.top === top && current.toolbar === toolbarHeight
+          ? current
+          : { top, toolbar: toolbarHeight, measured: true },
       );
     };
     measure();
@@ -173,7 +186,7 @@ export function UserGroupList({
     return () => observer.disconnect();
   }, [empty, noMatch]);
 
-  const items = virtualizer.getVirtualItems();
+  const items = offsets.measured ? virtualizer.getVirtualItems() : [];
   return (
     <div>
       <div ref={toolbar} className="groups-sticky">

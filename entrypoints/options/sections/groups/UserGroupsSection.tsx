@@ -46,6 +46,7 @@ export function UserGroupsSection({ locked = false }: { locked?: boolean }) {
   const tokensSealed = useTokensSealed();
   const lockClosings = useLockStore((state) => state.closings);
   const preview = useUserGroupStore((state) => state.preview);
+  const firstScreen = useUserGroupStore((state) => state.firstScreen);
   const [outcome, setOutcome] = useState<Outcome>();
   const [dialog, setDialog] = useState<Dialog>();
   const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(new Set());
@@ -136,6 +137,15 @@ export function UserGroupsSection({ locked = false }: { locked?: boolean }) {
   const pinned = useMemo(() => (outcome?.created ? [outcome.created.key] : NOTHING_PINNED), [outcome]);
   const inList = outcome?.place === 'list';
 
+  // Until the first rows (or the whole registry) are in, the heading and "Loading…" only: the section is
+  // then drawn once, with its rows, instead of once without them and again with them.
+  if (!firstScreen)
+    return (
+      <section aria-labelledby="groups-heading">
+        <h2 id="groups-heading">{t('groupsHeading')}</h2>
+        <p aria-busy="true">{t('groupsLoading')}</p>
+      </section>
+    );
   return (
     <section aria-labelledby="groups-heading">
       <h2 id="groups-heading">{t('groupsHeading')}</h2>

@@ -23,6 +23,10 @@ export function rangeKeys(shown: readonly RegistryEntry[], anchor: string | unde
 export function useGroupSelection(groups: readonly RegistryEntry[], shown: readonly RegistryEntry[]) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const anchor = useRef<string>(undefined);
+  // The handlers read the rows shown now through a ref: they stay the same functions while the user
+  // types, so that the rows a keystroke keeps are not drawn again.
+  const shownNow = useRef(shown);
+  shownNow.current = shown;
   const selected = useMemo(
     () => (chosen.size === 0 ? [] : groups.filter((group) => chosen.has(groupKey(group)))),
     [groups, chosen],
@@ -33,37 +37,31 @@ export function useGroupSelection(groups: readonly RegistryEntry[], shown: reado
     [shown, keys],
   );
 
-  const toggle = useCallback(
-    (group: RegistryEntry, on: boolean, extend = false) => {
-      const key = groupKey(group);
-      const changed = extend ? rangeKeys(shown, anchor.current, key) : [key];
-      anchor.current = key;
-      setChosen((current) => {
-        const next = new Set(current);
-        for (const each of changed) {
-          if (on) next.add(each);
-          else next.delete(each);
-        }
-        return next;
-      });
-    },
-    [shown],
-  );
+  const toggle = useCallback((group: RegistryEntry, on: boolean, extend = false) => {
+    const key = groupKey(group);
+    const changed = extend ? rangeKeys(shownNow.current, anchor.current, key) : [key];
+    anchor.current = key;
+    setChosen((current) => {
+      const next = new Set(current);
+      for (const each of changed) {
+        if (on) next.add(each);
+        else next.delete(each);
+      }
+      return next;
+    });
+  }, []);
 
   /** Select all shown: selects every shown group, or, when all are selected already, unselects them. */
-  const selectShown = useCallback(
-    (on: boolean) => {
-      setChosen((current) => {
-        const next = new Set(current);
-        for (const group of shown) {
-          if (on) next.add(groupKey(group));
-          else next.delete(groupKey(group));
-        }
-        return next;
-      });
-    },
-    [shown],
-  );
+  const selectShown = useCallback((on: boolean) => {
+    setChosen((current) => {
+      const next = new Set(current);
+      for (const group of shownNow.current) {
+        if (on) next.add(groupKey(group));
+        else next.delete(groupKey(group));
+      }
+      return next;
+    });
+  }, []);
 
   const clear = useCallback(() => {
     anchor.current = undefined;
