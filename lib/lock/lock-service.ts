@@ -14,7 +14,9 @@ import {
   finishPendingChange,
   forgetEverything,
   openEverything,
+  storedSecrets,
   switchKey,
+  type StoredSecrets,
 } from '../storage/credentials/lock-transitions';
 import { openWith, type LockKey } from '../storage/credentials/passphrase-key';
 import { LOCK_STATE_KEY, LOCK_VERIFIER_TEXT } from '../storage/lock/lock-keys';
@@ -77,14 +79,29 @@ export function createLockService(deps: LockDeps = {}) {
     };
   }
 
-  /** Runs `change` with the key the passphrase opens; a wrong passphrase (or the lock off) changes nothing. */
-  const withPassphrase = (passphrase: string, change: (state: LockState, opened: LockKey) => Promise<unknown>) =>
+  /**
+   * Runs `change` with the key the passphrase opens; a wrong passphrase (or the lock off) changes nothing.
+   * `ahead`: work the change needs that writes nothing (reading the store, deriving a new key), started
+   * with the passphrase's check so that it runs while PBKDF2 does; awaited (and dropped) when the check fails.
+   */
+  const withPassphrase = <T extends Record<string, Promise<unknown>>>(
+    passphrase: string,
+    change: (state: LockState, opened: LockKey, ahead: T) => Promise<unknown>,
+    ahead: (state: LockState) => T,
+  ) =>
     serially(async (): Promise<Result<LockStatus>> => {
       const state = await readLockState();
       if (!state) return fail('INVALID_INPUT', text('errorLockOff'));
-      const opened = await openWith(state, passphrase);
-      if (!opened) return fail('INVALID_INPUT', WRONG, { field: 'passphrase' });
-      await change(state, opened);
+      const started = ahead(state);
+      const opened = await openWith(state, passphrase).catch(async (error: unknown) => {
+        await Promise.allSettled(Object.values(started));
+        throw error;
+      });
+      if (!opened) {
+        await Promise.allSettled(Object.values(started));
+        return fail('INVALID_INPUT', WRONG, { field: 'passphrase' });
+      }
+      await change(state, opened, started);
       return ok(await status());
     });
 
@@ -112,15 +129,19 @@ export function createLockService(deps: LockDeps = {}) {
       serially(async (): Promise<Result<LockStatus>> => {
         if (await readLockState()) return fail('INVALID_INPUT', text('errorLockAlreadyOn'));
         if (checkPassphrase(passphrase)) return fail('INVALID_INPUT', TOO_SHORT, { field: 'passphrase' });
-        const next = await newKey(passphrase, lockAfter);
-        await switchKey(undefined, next, next.state);
+        // The store is read and checked while the key is derived; the writes wait for both.
+        await switchKey(undefined, newKey(passphrase, lockAfter));
         return ok(await status());
       }),
 
     unlock: (passphrase: string) =>
-      withPassphrase(passphrase, async (_state, opened) => {
-        await browser.storage.session.set(keyEntry(opened.raw));
-      }),
+      withPassphrase(
+        passphrase,
+        async (_state, opened) => {
+          await browser.storage.session.set(keyEntry(opened.raw));
+        },
+        () => ({}),
+      ),
 
     /** Waits for the operations under way that hold the key (a request answers within 15 s), then drops it. */
     lockNow: () =>
@@ -133,14 +154,21 @@ export function createLockService(deps: LockDeps = {}) {
       if (checkPassphrase(passphrase)) {
         return Promise.resolve(fail<LockStatus>('INVALID_INPUT', TOO_SHORT, { field: 'newPassphrase' }));
       }
-      return withPassphrase(current, async (state, opened) => {
-        const next = await newKey(passphrase, state.lockAfter);
-        await switchKey(opened.key, next, next.state);
-      });
+      // The new key is derived and the store read while the current passphrase is checked.
+      return withPassphrase(
+        current,
+        (_state, opened, ahead) => switchKey(opened.key, ahead.next, ahead.stored),
+        (state: LockState) => ({ next: newKey(passphrase, state.lockAfter), stored: storedSecrets() }),
+      );
     },
 
     /** Always needs the passphrase; without it, forgetEverything is the way out. */
-    turnOff: (passphrase: string) => withPassphrase(passphrase, (_state, opened) => openEverything(opened.key)),
+    turnOff: (passphrase: string) =>
+      withPassphrase(
+        passphrase,
+        (_state, opened, ahead) => openEverything(opened.key, ahead.stored),
+        (): { stored: Promise<StoredSecrets> } => ({ stored: storedSecrets() }),
+      ),
 
     setLockAfter: (lockAfter: LockAfter) =>
       serially(async (): Promise<Result<LockStatus>> => {

@@ -1,3 +1,4 @@
+import { watchItem } from './watch-item';
 import { storage } from '#imports';
 import type { StorageItemKey, WxtStorageItem } from '@wxt-dev/storage';
 import type { z } from 'zod/mini';
@@ -28,7 +29,7 @@ export function createSerializedStore<T extends Revisioned>(
   const serially = createSerialQueue();
   let cached: { value: T } | undefined;
   let ownRevision: string | undefined;
-  item.watch((stored) => {
+  watchItem(item, (stored) => {
     if (stored?.revision === undefined || stored.revision !== ownRevision) cached = undefined;
   });
 

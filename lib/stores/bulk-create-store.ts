@@ -1,3 +1,4 @@
+import { watchItem } from '../storage/watch-item';
 import { create } from 'zustand';
 import { bulkCreateJobItemFor } from '../storage/bulk-job/bulk-job-item';
 import { storedBulkJobSchema, type BulkJob } from '../storage/bulk-job/bulk-job-schema';
@@ -26,7 +27,7 @@ export function startBulkCreateStore(workspaceId: string): () => void {
     useBulkCreateStore.setState({ job: parsed.success ? parsed.data : null, loaded: true });
   };
   void item.getValue().then(show);
-  const stop = item.watch(show);
+  const stop = watchItem(item, show);
   return () => {
     stopped = true;
     stop();

@@ -1,3 +1,4 @@
+import { watchItem } from '../storage/watch-item';
 import { browser } from 'wxt/browser';
 import { create } from 'zustand';
 import type { ConnectionStatus } from '../connection/connection-status';
@@ -65,8 +66,8 @@ export function startConnectionStore(workspaceId: string): () => void {
     if (linkName in changes) void refresh();
   };
   browser.storage.onChanged.addListener(onStored);
-  const stopSettings = connectionSettingsItemFor(scope).watch(() => void refresh());
-  const stopNotices = storageNoticesItem.watch(() => void refresh());
+  const stopSettings = watchItem(connectionSettingsItemFor(scope), () => void refresh());
+  const stopNotices = watchItem(storageNoticesItem, () => void refresh());
   return () => {
     stopped = true;
     browser.storage.onChanged.removeListener(onStored);

@@ -1,3 +1,4 @@
+import { watchItem } from '../storage/watch-item';
 import { create } from 'zustand';
 import { registerJobItemFor, registerRowsItemFor } from '../storage/register-job/register-job-items';
 import {
@@ -40,7 +41,7 @@ export function startRegisterPagesStore(workspaceId: string): () => void {
   };
   void rowsItem.getValue().then(showRows);
   void jobItem.getValue().then(showJob);
-  const stops = [rowsItem.watch(showRows), jobItem.watch(showJob)];
+  const stops = [watchItem(rowsItem, showRows), watchItem(jobItem, showJob)];
   return () => {
     stopped = true;
     stops.forEach((stop) => stop());

@@ -125,7 +125,12 @@ export function startUserGroupStore(workspaceId: string): () => void {
   const parts: RegistryEntry[][] = [];
   const unreadableParts = new Set<number>();
   let started = false;
-  const pendingChanges: Map<number, unknown>[] = [];
+  /**
+   * Parts changed since the last publish, as stored: checked when published, not in the storage event,
+   * so that a write of every part (the lock sealing 10,000 tokens) does not hold up the page's next task
+   * (the answer that says the lock is on) for a list that may not even be shown.
+   */
+  const changedParts = new Map<number, unknown>();
 
   function take(index: number, value: unknown) {
     const parsed =
@@ -143,6 +148,8 @@ export function startUserGroupStore(workspaceId: string): () => void {
   function publish() {
     timer = undefined;
     if (stopped) return;
+    for (const [index, value] of changedParts) take(index, value);
+    changedParts.clear();
     lastPublished = performance.now();
     useUserGroupStore.setState({
       groups: parts.flat(),
@@ -159,10 +166,9 @@ export function startUserGroupStore(workspaceId: string): () => void {
   }
 
   const stop = watchRegistryBuckets(scope, (changed) => {
-    // Changes that arrive before the first read are applied on top of it.
-    if (!started) return void pendingChanges.push(changed);
-    for (const [index, value] of changed) take(index, value);
-    schedulePublish();
+    for (const [index, value] of changed) changedParts.set(index, value);
+    // Changes that arrive before the first read are applied on top of it, when it is published.
+    if (started) schedulePublish();
   });
   // The first screen first: the stored index names the first rows, and a few parts hold them; only
   // those rows are checked. Then, once that screen is drawn, every part, checked a few parts at a time
@@ -191,7 +197,7 @@ export function startUserGroupStore(workspaceId: string): () => void {
       }
     }
     if (stopped) return;
-    for (const changed of pendingChanges) for (const [index, value] of changed) take(index, value);
+    // Parts that changed meanwhile (changedParts) are applied on top of what was read, by publish.
     started = true;
     publish();
     if (unreadableParts.size === 0 && !sameRegistryIndex(storedIndex, computeRegistryIndex(parts)))

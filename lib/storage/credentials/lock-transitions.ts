@@ -4,6 +4,7 @@ import type { LockState } from '../lock/lock-schema';
 import { registrySchema, type RegistryEntry } from '../registry/registry-schema';
 import { dropKey, keyEntry, keyIfVerified, nextKeyEntry, readLockState, sessionKeys } from './keyring';
 import { credentialsAtRestSchema, hasSecret, isSealed, sealWith, unsealWith } from './sealed-credentials';
+import type { StoredCredentials } from '../connection/connection-schema';
 import { openTokens, sealTokens } from './sealed-tokens';
 import type { LockKey } from './passphrase-key';
 import { EMPTY_STORED_CREDENTIALS } from '../connection/connection-schema';
@@ -16,87 +17,144 @@ import type { MessageRef } from '../../message-ref';
 // areas) and every registry part, found by its key, whichever workspaces are listed today; one that a
 // policy removed from the list, or an import added a moment ago, is sealed like the others.
 //
-// Each change is write-ahead. The next key goes into `session:` first (`lockKeyNext`); then one
-// `storage.local.set` writes every local value recoded together with the new lock state; then the
-// session-only values and the key switch. Whichever session key opens the stored verifier is the
-// current one (keyring.ts), so a worker stopped anywhere in between reads consistent data, and
-// finishPendingChange() completes the switch (or drops the next key when the local write never happened).
+// Each change is write-ahead. It may read the store (and open it with the old key) while the new key
+// is derived, but writes nothing before the key is at hand: the next key goes into `session:` first
+// (`lockKeyNext`); then one `storage.local.set` writes every local value recoded together with the new
+// lock state; then the session-only values and the key switch. Whichever session key opens the stored
+// verifier is the current one (keyring.ts), so a worker stopped anywhere in between reads consistent
+// data, and finishPendingChange() completes the switch (or drops the next key when the local write
+// never happened).
 
 const CREDENTIALS = /^ws\.[^.]+\.credentials$/;
 const REGISTRY_PART = /^ws\.[^.]+\.userGroups\.\d{3}$/;
 
 type Values = Record<string, unknown>;
 
-/** Every stored value that holds a secret, by key, in each area. */
-async function storedSecrets(): Promise<{ local: Values; session: Values }> {
-  const [local, session] = await Promise.all([browser.storage.local.get(null), browser.storage.session.get(null)]);
-  const pick = (values: Values, pattern: RegExp) =>
-    Object.fromEntries(Object.entries(values).filter(([name]) => pattern.test(name)));
-  return {
-    local: { ...pick(local, CREDENTIALS), ...pick(local, REGISTRY_PART) },
-    session: pick(session, CREDENTIALS),
-  };
+const holdsSecret = (name: string) => CREDENTIALS.test(name) || REGISTRY_PART.test(name);
+
+type Area = typeof browser.storage.local;
+
+/**
+ * The values of an area whose keys match. Where the browser lists keys (`getKeys`: Chrome 130,
+ * Firefox 143) only those values are read, not the whole area with the activity log and the histories.
+ */
+async function readMatching(area: Area, matches: (name: string) => boolean): Promise<Values> {
+  const getKeys = (area as Area & { getKeys?: () => Promise<string[]> }).getKeys?.bind(area);
+  const names = getKeys ? (await getKeys()).filter(matches) : undefined;
+  if (names?.length === 0) return {};
+  const values = await area.get(names ?? null);
+  return Object.fromEntries(Object.entries(values).filter(([name]) => matches(name)));
 }
 
-/** A credentials value opened with `from` (clear as it is) and closed with `to`; undefined when it does not open. */
-async function recodeCredentials(value: unknown, from?: CryptoKey, to?: CryptoKey): Promise<unknown> {
-  const parsed = credentialsAtRestSchema.safeParse(value);
-  if (!parsed.success) return undefined;
-  const clear = isSealed(parsed.data) ? from && (await unsealWith(from, parsed.data)) : parsed.data;
-  if (!clear) return undefined;
-  return to && hasSecret(clear) ? sealWith(to, clear) : clear;
-}
-
-/** A registry part with its tokens opened with `from` (clear as they are) and sealed with `to`. */
-async function recodePart(name: string, value: unknown, from?: CryptoKey, to?: CryptoKey): Promise<unknown> {
-  const parsed = registrySchema.safeParse(value);
-  if (!parsed.success) return undefined;
-  const { groups, sealedTokens, revision } = parsed.data;
-  const clear = sealedTokens ? from && (await openTokens(from, name, groups, sealedTokens)) : groups;
-  if (!clear) return undefined;
-  const stamp = revision === undefined ? {} : { revision };
-  return to && clear.length > 0 ? { ...(await sealTokens(to, name, clear)), ...stamp } : { groups: clear, ...stamp };
+/** Every stored value that holds a secret, by key, in each area, as stored. */
+export interface StoredSecrets {
+  local: Values;
+  session: Values;
 }
 
 /**
- * Every value given, recoded from `from` to `to` (undefined: clear). A value that does not open is
- * left out: it stays as stored (it was sealed with another key, or is unreadable and kept aside on read).
+ * Every stored value that holds a secret, by key, in each area. A change of the lock starts reading as
+ * soon as it holds the credentials lane (which keeps every other write of a secret out), so that the
+ * reading runs while the passphrase is derived (PBKDF2, off the worker's thread); nothing is written
+ * before the key is at hand.
  */
-async function recode(values: Values, from?: CryptoKey, to?: CryptoKey): Promise<Values> {
-  // All at once: with 10,000 groups in 256 registry parts, one part after the other kept the crypto idle
-  // between awaits (the bench's "Turn on protection" measure).
-  const recoded = await Promise.all(
-    Object.entries(values).map(
-      async ([name, value]) =>
-        [
-          name,
-          REGISTRY_PART.test(name) ? await recodePart(name, value, from, to) : await recodeCredentials(value, from, to),
-        ] as const,
-    ),
-  );
-  return Object.fromEntries(recoded.filter(([, next]) => next !== undefined));
+export async function storedSecrets(): Promise<StoredSecrets> {
+  const [local, session] = await Promise.all([
+    readMatching(browser.storage.local, holdsSecret),
+    readMatching(browser.storage.session, (name) => CREDENTIALS.test(name)),
+  ]);
+  return { local, session };
 }
+
+/** A stored secret opened: a credentials value in clear, or a registry part with its tokens in clear. */
+type Opened =
+  { part: false; clear: StoredCredentials } | { part: true; groups: RegistryEntry[]; stamp: { revision?: string } };
+
+/** A stored value opened with `from` (clear as it is); undefined when it does not open or is unreadable. */
+async function openValue(name: string, value: unknown, from?: CryptoKey): Promise<Opened | undefined> {
+  if (REGISTRY_PART.test(name)) {
+    const parsed = registrySchema.safeParse(value);
+    if (!parsed.success) return undefined;
+    const { groups, sealedTokens, revision } = parsed.data;
+    const clear = sealedTokens ? from && (await openTokens(from, name, groups, sealedTokens)) : groups;
+    return clear && { part: true, groups: clear, stamp: revision === undefined ? {} : { revision } };
+  }
+  const parsed = credentialsAtRestSchema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const clear = isSealed(parsed.data) ? from && (await unsealWith(from, parsed.data)) : parsed.data;
+  return clear && { part: false, clear };
+}
+
+/** An opened value as stored under `to` (undefined: clear). */
+async function closeValue(name: string, opened: Opened, to?: CryptoKey): Promise<unknown> {
+  if (!opened.part) return to && hasSecret(opened.clear) ? sealWith(to, opened.clear) : opened.clear;
+  if (!to || opened.groups.length === 0) return { groups: opened.groups, ...opened.stamp };
+  return { ...(await sealTokens(to, name, opened.groups)), ...opened.stamp };
+}
+
+/**
+ * Every value given, opened with `from`. A value that does not open is left out: it stays as stored
+ * (it was sealed with another key, or is unreadable and kept aside on read). All at once: with 10,000
+ * groups in 256 registry parts, one part after the other kept the crypto idle between awaits.
+ */
+async function openAll(values: Values, from?: CryptoKey): Promise<Map<string, Opened>> {
+  const opened = await Promise.all(
+    Object.entries(values).map(async ([name, value]) => [name, await openValue(name, value, from)] as const),
+  );
+  return new Map(opened.filter((entry): entry is [string, Opened] => entry[1] !== undefined));
+}
+
+/** Every opened value as stored under `to` (undefined: clear), all at once. */
+async function closeAll(opened: ReadonlyMap<string, Opened>, to?: CryptoKey): Promise<Values> {
+  return Object.fromEntries(
+    await Promise.all([...opened].map(async ([name, value]) => [name, await closeValue(name, value, to)] as const)),
+  );
+}
+
+/** Every value given, recoded from `from` to `to` (undefined: clear); one that does not open is left out. */
+const recode = async (values: Values, from?: CryptoKey, to?: CryptoKey): Promise<Values> =>
+  closeAll(await openAll(values, from), to);
 
 async function importRaw(raw: string | undefined): Promise<CryptoKey | undefined> {
   const bytes = raw === undefined ? undefined : base64ToBytes(raw);
   return bytes?.length === 32 ? importAesKey(bytes) : undefined;
 }
 
-/** Seals every secret under a new key (turning the lock on: `from` undefined) or recodes from the old one. */
-export async function switchKey(from: CryptoKey | undefined, next: LockKey, state: LockState): Promise<void> {
-  await browser.storage.session.set(nextKeyEntry(next.raw));
-  const stored = await storedSecrets();
-  await browser.storage.local.set({ ...(await recode(stored.local, from, next.key)), [LOCK_STATE_KEY]: state });
-  await browser.storage.session.set({ ...(await recode(stored.session, from, next.key)), ...keyEntry(next.raw) });
+/**
+ * Seals every secret under a new key (turning the lock on: `from` undefined) or recodes from the old
+ * one. `next` may still be in derivation: meanwhile the store is read (`stored`, if the caller started
+ * it earlier) and opened with `from`. The first write, the next key into `session:`, waits for both.
+ */
+export async function switchKey(
+  from: CryptoKey | undefined,
+  next: Promise<LockKey & { state: LockState }>,
+  stored: Promise<StoredSecrets> = storedSecrets(),
+): Promise<void> {
+  const opening = stored.then(async ({ local, session }) => ({ local: await openAll(local, from), session }));
+  const [key, opened] = await settleBoth(next, opening);
+  await browser.storage.session.set(nextKeyEntry(key.raw));
+  await browser.storage.local.set({ ...(await closeAll(opened.local, key.key)), [LOCK_STATE_KEY]: key.state });
+  await browser.storage.session.set({ ...(await recode(opened.session, from, key.key)), ...keyEntry(key.raw) });
   await browser.storage.session.remove(LOCK_NEXT_KEY_KEY);
 }
 
-/** Turning the lock off: every secret in clear again, the state gone with the last write that needs it. */
-export async function openEverything(from: CryptoKey): Promise<void> {
-  const stored = await storedSecrets();
-  await browser.storage.session.set(await recode(stored.session, from, undefined));
+/** Both values; when one fails, the other is awaited too (no rejection left unobserved), then the failure thrown. */
+async function settleBoth<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
+}
+
+/**
+ * Turning the lock off: every secret in clear again, the state gone with the last write that needs it.
+ * `stored`: the store as read by the caller while it checked the passphrase, if it started reading.
+ */
+export async function openEverything(from: CryptoKey, stored: Promise<StoredSecrets> = storedSecrets()): Promise<void> {
+  const { local, session } = await stored;
+  await browser.storage.session.set(await recode(session, from, undefined));
   // `null` in the same call as the clear values: never a moment with the state and clear secrets both missing.
-  await browser.storage.local.set({ ...(await recode(stored.local, from, undefined)), [LOCK_STATE_KEY]: null });
+  await browser.storage.local.set({ ...(await recode(local, from, undefined)), [LOCK_STATE_KEY]: null });
   await dropKey();
   await browser.storage.local.remove(LOCK_STATE_KEY);
 }

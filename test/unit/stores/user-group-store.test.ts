@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { previewCandidates, startUserGroupStore, useUserGroupStore } from '@/lib/stores/user-group-store';
 import { bucketOf, REGISTRY_BUCKET_COUNT } from '@/lib/storage/registry/registry-buckets';
 import { computeRegistryIndex } from '@/lib/storage/registry/registry-index';
-import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
+import { registrySchema, type RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { registryPartKey, seedRegistry } from '../helpers/stored-registry';
 import { TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
 
@@ -49,6 +49,19 @@ describe('the options page mirror of the registry', () => {
     });
     await vi.waitFor(() => expect(shownIds()).toEqual(['Customer:a', 'Customer:a2', 'Testing:a']));
     expect(useUserGroupStore.getState().unreadable).toBe(false);
+  });
+
+  it('a storage event only notes the parts it changed: they are checked when the list is published, after it', async () => {
+    await seedRegistry([group('a'), group('b')]);
+    stop = startUserGroupStore(TEST_WORKSPACE_ID);
+    await vi.waitFor(() => expect(useUserGroupStore.getState().loaded).toBe(true));
+    const parse = vi.spyOn(registrySchema, 'safeParse');
+    // A write of a part, as the lock's write of every part: the event returns before anything is checked.
+    await fakeBrowser.storage.local.set({ [registryPartKey(bucketOf(group('b')))]: { groups: [] } });
+    expect(parse).not.toHaveBeenCalled();
+    expect(shownIds()).toEqual(['Customer:a', 'Customer:b']);
+    await vi.waitFor(() => expect(shownIds()).toEqual(['Customer:a']));
+    expect(parse).toHaveBeenCalledTimes(1);
   });
 
   it('a part of the wrong shape is flagged unreadable; the other parts are still shown', async () => {
