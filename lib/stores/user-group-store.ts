@@ -12,6 +12,7 @@ import {
 } from '../storage/registry/registry-index-read';
 import { readRegistryBuckets, registryPartName, watchRegistryBuckets } from '../storage/registry/registry-parts';
 import {
+  groupKey,
   registryEntrySchema,
   registrySchema,
   unsettledCreatesSchema,
@@ -38,6 +39,29 @@ interface UserGroupState {
    * waits for it, so that the page draws the list's first screen once, not once empty and again with rows.
    */
   firstScreen: boolean;
+}
+
+/**
+ * Resolves once the list shows `entry` as the background stored it (same group, same last rotation), or
+ * after `withinMs`: the list is published a little after each stored change, and an action's result is
+ * said only once its row shows it, so that Show right after a rotation shows the new token.
+ */
+export function untilListed(entry: RegistryEntry, withinMs = 2000): Promise<void> {
+  const key = groupKey(entry);
+  const listed = (groups: readonly RegistryEntry[]) =>
+    groups.some((group) => groupKey(group) === key && group.lastRotatedAt === entry.lastRotatedAt);
+  return new Promise((resolve) => {
+    if (listed(useUserGroupStore.getState().groups)) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, withinMs);
+    const unsubscribe = useUserGroupStore.subscribe((state) => {
+      if (listed(state.groups)) done();
+    });
+  });
 }
 
 /** How many first rows the preview shows: a tall window's worth (each row is 60 px). */

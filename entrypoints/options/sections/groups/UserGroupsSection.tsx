@@ -7,7 +7,7 @@ import { sendMessage } from '@/lib/messaging/client';
 import { deleteUserGroup, forgetUserGroup, rotateUserGroupToken } from '@/lib/messaging/messages/user-group-messages';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { refreshLockStatus, useLockStore, useTokensSealed } from '@/lib/stores/lock-store';
-import { useUserGroupStore } from '@/lib/stores/user-group-store';
+import { untilListed, useUserGroupStore } from '@/lib/stores/user-group-store';
 import { groupKey } from '@/lib/storage/registry/registry-schema';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { unlockAndRetry } from '../../shared/unlock-in-place';
@@ -86,6 +86,8 @@ export function UserGroupsSection({ locked = false }: { locked?: boolean }) {
     const result = await unlockAndRetry(t('groupsRotateToken'), () =>
       sendMessage(rotateUserGroupToken, { workspaceId, ...refOf(group) }),
     );
+    // Said once the row holds the new token: Show or Copy token right after the message gives the new one.
+    if (result.ok) await untilListed(result.value.group);
     setBusy(group, false);
     setOutcome(rotateOutcome(group, result));
   };
