@@ -6,21 +6,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { bytesToBase64 } from '@/lib/crypto/base64';
 import { createLockService } from '@/lib/lock/lock-service';
-import type { ConnectionSettings, Credentials } from '@/lib/storage/connection/connection-schema';
 import { LOCK_NEXT_KEY_KEY, LOCK_STATE_KEY } from '@/lib/storage/lock/lock-keys';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
 import { seedConnection } from '../helpers/stored-connection';
+import { PASSPHRASE, NEW_PASSPHRASE, SETTINGS, SECRETS } from '../helpers/lock-fixtures';
 import { seedRegistry } from '../helpers/stored-registry';
 
-const PASSPHRASE = 'correct horse battery';
-const NEW_PASSPHRASE = 'another long passphrase';
-const SETTINGS: ConnectionSettings = {
-  userGroupBaseUrl: 'https://ug.example/api',
-  projectApiUrl: 'https://p.example/',
-  secretsArea: 'local',
-};
-const SECRETS: Credentials = { apiToken: 'ug-token-aaaa-1111', apiKey: 'project-key-2222', authToken: 'auth-3333' };
 const TOKENS = Array.from({ length: 12 }, (_, index) => `ugt_token_${String(index).padStart(4, '0')}_secret`);
 const GROUPS: RegistryEntry[] = TOKENS.map((token, index) => ({
   team_id: index,

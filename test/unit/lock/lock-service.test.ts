@@ -1,22 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
-import type { ConnectionSettings, Credentials } from '@/lib/storage/connection/connection-schema';
+import type { Credentials } from '@/lib/storage/connection/connection-schema';
 import { bytesToBase64 } from '@/lib/crypto/base64';
 import { LOCK_KEY_KEY, LOCK_STATE_KEY } from '@/lib/storage/lock/lock-keys';
 import { createLockService } from '@/lib/lock/lock-service';
 import { CredentialsLockedError } from '@/lib/storage/credentials/sealed-credentials';
 import { workspaceKey, workspaceScope } from '@/lib/storage/workspace-keys';
 import { seedConnection } from '../helpers/stored-connection';
+import { PASSPHRASE, NEW_PASSPHRASE, SETTINGS } from '../helpers/lock-fixtures';
 
 // The passphrase lock over two workspaces, one keeping its secrets in `local:`, one in `session:`.
-const PASSPHRASE = 'correct horse battery';
-const NEW_PASSPHRASE = 'another long passphrase';
-const SETTINGS: ConnectionSettings = {
-  userGroupBaseUrl: 'https://ug.example/api',
-  projectApiUrl: 'https://p.example/',
-  secretsArea: 'local',
-};
 const SECRETS: Record<string, Credentials> = {
   'ws-a': { apiToken: 'ug-token-aaaa-1111', apiKey: 'project-key-aaaa-2222', authToken: 'auth-token-aaaa-3333' },
   'ws-b': { apiToken: 'ug-token-bbbb-4444', apiKey: 'project-key-bbbb-5555', authToken: 'auth-token-bbbb-6666' },

@@ -7,7 +7,6 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
 import { bytesToBase64 } from '@/lib/crypto/base64';
 import { createLockService } from '@/lib/lock/lock-service';
-import type { ConnectionSettings, Credentials } from '@/lib/storage/connection/connection-schema';
 import { whileSecretsHeld } from '@/lib/storage/credentials/credentials-lane';
 import { currentKey, readLockState } from '@/lib/storage/credentials/keyring';
 import { removeWorkspaceData } from '@/lib/storage/credentials/remove-workspace-data';
@@ -16,16 +15,9 @@ import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { workspaceKey, workspaceScope } from '@/lib/storage/workspace-keys';
 import { seedConnection } from '../helpers/stored-connection';
+import { PASSPHRASE, NEW_PASSPHRASE, SETTINGS, SECRETS } from '../helpers/lock-fixtures';
 import { registryPartKey, seedRegistry } from '../helpers/stored-registry';
 
-const PASSPHRASE = 'correct horse battery';
-const NEW_PASSPHRASE = 'another long passphrase';
-const SETTINGS: ConnectionSettings = {
-  userGroupBaseUrl: 'https://ug.example/api',
-  projectApiUrl: 'https://p.example/',
-  secretsArea: 'local',
-};
-const SECRETS: Credentials = { apiToken: 'ug-token-aaaa-1111', apiKey: 'project-key-2222', authToken: 'auth-3333' };
 const LISTED = 'listed01';
 /** A workspace whose data stays in storage though no list names it (a policy removed it). */
 const UNLISTED = 'gone0001';
