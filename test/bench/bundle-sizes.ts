@@ -44,9 +44,11 @@ export interface EntrySize {
  * Then to 54.5 KB for issue 25's popup: the background answers the popup's one request from what it
  * keeps in memory (lib/storage/watched-cache.ts, the status, history and offered workspaces it keeps,
  * lib/workspaces/popup-view.ts: about 0.7 KB), instead of the popup reading storage in a chain. The
- * popup itself (88.6 KB with its UI split from its first chunk) stays within its 89 KB.
+ * popup itself (88.6 KB with its UI split from its first chunk) stays within its 89 KB. Then to 55 KB
+ * (54.6 measured) for the lock's speed (issue 24): the store read while PBKDF2 runs, the read of the
+ * secret keys only (`getKeys`) and one storage listener per store (`watchItem`), about 0.3 KB.
  */
-export const GZIP_BUDGETS: Record<string, number> = { popup: 89_000, background: 54_500, options: 150_000 };
+export const GZIP_BUDGETS: Record<string, number> = { popup: 89_000, background: 55_000, options: 150_000 };
 
 function measure(buildDir: string, entry: string, files: string[]): EntrySize {
   let raw = 0;
