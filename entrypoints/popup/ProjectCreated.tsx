@@ -2,7 +2,7 @@ import { CopyButton } from '@/components/CopyButton';
 import { StatusMessage } from '@/components/Alert';
 import { t } from '@/lib/i18n';
 import type { ProjectInput } from '@/lib/api/project-input';
-import { OpenProjectLink } from './OpenProjectLink';
+import { OpenProjectLink } from '@/components/OpenProjectLink';
 
 interface ProjectCreatedProps {
   projectId: string;
@@ -25,7 +25,7 @@ export function ProjectCreated({ projectId, project, link, onDone }: ProjectCrea
       </div>
       <div className="actions">
         <CopyButton value={projectId} label={t('copyProjectId')} />
-        {link && <OpenProjectLink href={link} />}
+        {link && <OpenProjectLink className="button" href={link} />}
         <button type="button" className="done" onClick={onDone}>
           {t('done')}
         </button>

@@ -3,7 +3,7 @@ import { CopyButton } from '@/components/CopyButton';
 import { t } from '@/lib/i18n';
 import type { AppError } from '@/lib/result';
 import { messageText } from '@/lib/message-ref';
-import { OpenProjectLink } from './OpenProjectLink';
+import { OpenProjectLink } from '@/components/OpenProjectLink';
 
 const SETTINGS_ERRORS = ['NOT_CONFIGURED', 'ACCESS_NOT_GRANTED', 'UNAUTHENTICATED', 'PERMISSION_DENIED'];
 
@@ -27,7 +27,7 @@ export function ProjectError({ error, existingLink, onOpenSettings }: ProjectErr
       {alreadyExists && error.relatedId && (
         <span className="actions">
           <CopyButton value={error.relatedId} label={t('copyExistingProjectId')} />
-          {existingLink && <OpenProjectLink href={existingLink} />}
+          {existingLink && <OpenProjectLink className="button" href={existingLink} />}
         </span>
       )}
       {SETTINGS_ERRORS.includes(error.code) && (

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { CopyButton } from '@/components/CopyButton';
+import { OpenProjectLink } from '@/components/OpenProjectLink';
 import { formatDateTime, t } from '@/lib/i18n';
 import type { HistoryEntry } from '@/lib/storage/history/history-schema';
 import { displayUrl } from '@/lib/url/display-url';
@@ -89,18 +90,7 @@ export function HistoryTable({
                       accessibleName={t('copyProjectIdOf', entry.projectName)}
                     />
                   </span>
-                  {link && (
-                    <a
-                      className="open-project"
-                      href={link}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={t('openProjectOf', entry.projectName)}
-                      title={t('opensInNewTab')}
-                    >
-                      {t('openProject')}
-                    </a>
-                  )}
+                  {link && <OpenProjectLink className="open-project" href={link} projectName={entry.projectName} />}
                 </div>
               </div>
             );

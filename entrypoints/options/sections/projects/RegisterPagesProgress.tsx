@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { errorResult, resultOf, successResult, type ActionResult } from '@/components/action-result';
 import { ActionMessage } from '@/components/ActionMessage';
 import { downloadFile } from '@/components/download-file';
+import { OpenProjectLink } from '@/components/OpenProjectLink';
 import { plural, t, type MessageKey } from '@/lib/i18n';
 import { canResume, doneCount, remainingCount } from '@/lib/jobs/job-queue';
 import { messageText } from '@/lib/message-ref';
@@ -174,33 +175,28 @@ export function RegisterPagesProgress({ job }: { job: RegisterJob }) {
               </tr>
             </thead>
             <tbody>
-              {results.slice(0, SHOWN).map((page) => (
-                <tr key={page.row} data-outcome={page.outcome}>
-                  <td>
-                    <span className="register-url">{page.url}</span>
-                    <span className="hint"> {page.name}</span>
-                  </td>
-                  <td>{t(OUTCOME_TEXT[page.outcome])}</td>
-                  <td>
-                    {page.projectId && <code>{page.projectId}</code>}
-                    {page.projectId && projectLink && (
-                      <>
-                        {' '}
-                        <a
-                          href={projectLinkFor(projectLink, page.projectId)}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          aria-label={t('openProjectOf', page.name)}
-                          title={t('opensInNewTab')}
-                        >
-                          {t('openProject')}
-                        </a>
-                      </>
-                    )}
-                    {page.message && ` ${messageText(page.message)}`}
-                  </td>
-                </tr>
-              ))}
+              {results.slice(0, SHOWN).map((page) => {
+                const link = projectLinkFor(projectLink, page.projectId);
+                return (
+                  <tr key={page.row} data-outcome={page.outcome}>
+                    <td>
+                      <span className="register-url">{page.url}</span>
+                      <span className="hint"> {page.name}</span>
+                    </td>
+                    <td>{t(OUTCOME_TEXT[page.outcome])}</td>
+                    <td>
+                      {page.projectId && <code>{page.projectId}</code>}
+                      {link && (
+                        <>
+                          {' '}
+                          <OpenProjectLink href={link} projectName={page.name} />
+                        </>
+                      )}
+                      {page.message && ` ${messageText(page.message)}`}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
           {results.length > SHOWN && <p className="hint">{plural('optionsListMore', results.length - SHOWN)}</p>}
