@@ -6,7 +6,6 @@
 // "Terminate background script" is privileged; browser.runtime.reload() reloads the whole add-on and its
 // pages, which tests something else). The guarantee is proven in Chromium (register-pages.spec.ts) and in
 // the unit tests of lib/projects/register-runner.ts.
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
 import Papa from 'papaparse';
 import { FIREFOX_WAIT_MS, launchFirefoxWithExtension, type FirefoxWithExtension } from './fixtures/firefox.ts';
@@ -15,6 +14,8 @@ import { goToSection, openOptionsSection } from './fixtures/firefox-sections.ts'
 import { catchDownloads, savedFiles } from './fixtures/firefox-files.ts';
 import type { Sandbox } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
+import { fiftyLines } from './fixtures/register-pages-lines.ts';
+import { unique } from './fixtures/unique.ts';
 
 let ff: FirefoxWithExtension;
 
@@ -26,8 +27,7 @@ test.afterAll(async () => {
   await ff?.close();
 });
 
-/** The browser is shared by the tests: each uses pages new to the workspace's history. */
-const unique = (label: string) => `${label}-${randomBytes(4).toString('hex')}`;
+// The browser is shared by the tests: each uses pages new to the workspace's history (`unique`).
 
 const ADDRESSES = '::-p-xpath(//textarea[@id=//label[normalize-space(.)="Page addresses"]/@for])';
 
@@ -92,13 +92,7 @@ test('Firefox: 50 pasted addresses with 5 duplicates and 3 already registered: 4
   sandbox.reset();
 
   // 45 different pages (3 of them registered), 5 of them listed twice: 50 lines; names after a tab or a comma.
-  const lines: string[] = [];
-  for (let index = 1; index <= 45; index++) {
-    if (index === 10) lines.push(`${page(index)}\tTen, with a comma`);
-    else if (index === 11) lines.push(`${page(index)}, Eleven`);
-    else lines.push(page(index));
-  }
-  for (const again of [5, 12, 20, 30, 44]) lines.push(`${page(again)}#fragment`);
+  const lines = fiftyLines(page);
   expect(lines).toHaveLength(50);
   await pasteAddresses(options, lines.join('\n'));
   await expect

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { Browser as ExtensionApi } from 'wxt/browser';
@@ -9,11 +8,12 @@ import { readWorkspaceStorage } from './fixtures/extension-storage.ts';
 import { openActionPopup, openPopupForTab } from './fixtures/popup.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
+import { unique } from './fixtures/unique.ts';
 
 declare const chrome: typeof ExtensionApi;
 
-/** The worker's browser is shared by the files it runs: every page here is new to its history. */
-const unique = (label: string) => `${label}-${randomBytes(4).toString('hex')}`;
+// The worker's browser is shared by the files it runs: every page here is new to its history (`unique`).
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.afterAll(async ({ extensionBrowser, sandbox }) => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { Browser as ExtensionApi } from 'wxt/browser';
 import { configureConnection, optionsUrl } from './fixtures/connection.ts';
@@ -8,6 +7,7 @@ import { clickNotification, recordNotifications } from './fixtures/notifications
 import { openActionPopup } from './fixtures/popup.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
+import { unique } from './fixtures/unique.ts';
 
 declare const chrome: typeof ExtensionApi;
 
@@ -27,7 +27,6 @@ test.afterAll(async ({ extensionBrowser, sandbox }) => {
   expect(await extensionBrowser.console.findAny(secretsOf(sandbox)), 'console lines that contain a secret').toEqual([]);
 });
 
-const unique = (label: string) => `${label}-${randomBytes(4).toString('hex')}`;
 const counts = (options: Page) => options.locator('.register-counts');
 
 /** A declarativeContent rule as getRules gives it back. */

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { configureConnection } from './fixtures/connection.ts';
@@ -8,12 +7,11 @@ import { openOptionsPage } from './fixtures/options-page.ts';
 import { openPopupForTab } from './fixtures/popup.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
+import { unique } from './fixtures/unique.ts';
 
 // The project link (issue 28 item 5, design.md §12): a template per workspace, set in Options →
 // Connection; the popup's result, the history rows and the register results (page and export) carry
 // the project's page, here the sandbox's own project page.
-
-const unique = (label: string) => `${label}-${randomBytes(4).toString('hex')}`;
 
 test.afterAll(async ({ extensionBrowser, sandbox }) => {
   expect(await extensionBrowser.console.findAny(secretsOf(sandbox)), 'console lines that contain a secret').toEqual([]);

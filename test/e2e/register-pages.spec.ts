@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
@@ -9,13 +8,14 @@ import { goToSection, openOptionsPage } from './fixtures/options-page.ts';
 import { openActionPopup } from './fixtures/popup.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
+import { fiftyLines } from './fixtures/register-pages-lines.ts';
+import { unique } from './fixtures/unique.ts';
 
 declare const chrome: typeof ExtensionApi;
 
 // Options → Projects → Register pages (issue 28, design.md §12), against the sandbox's project API.
 
-/** The worker's browser is shared by the tests: each uses pages new to the workspace's history. */
-const unique = (label: string) => `${label}-${randomBytes(4).toString('hex')}`;
+// The worker's browser is shared by the tests: each uses pages new to the workspace's history (`unique`).
 
 test.afterAll(async ({ extensionBrowser, sandbox }) => {
   expect(await extensionBrowser.console.findAny(secretsOf(sandbox)), 'console lines that contain a secret').toEqual([]);
@@ -65,13 +65,7 @@ test('50 pasted addresses with 5 duplicates and 3 already registered: 42 request
   sandbox.reset();
 
   // 45 different pages (3 of them registered), 5 of them listed twice: 50 lines; names after a tab or a comma.
-  const lines: string[] = [];
-  for (let index = 1; index <= 45; index++) {
-    if (index === 10) lines.push(`${page(index)}\tTen, with a comma`);
-    else if (index === 11) lines.push(`${page(index)}, Eleven`);
-    else lines.push(page(index));
-  }
-  for (const again of [5, 12, 20, 30, 44]) lines.push(`${page(again)}#fragment`);
+  const lines = fiftyLines(page);
   expect(lines).toHaveLength(50);
   await options.getByLabel('Page addresses').fill(lines.join('\n'));
   await expect(summary(options)).toContainText('42 to register, 5 duplicates removed, 3 already registered, 0 invalid');
