@@ -19,7 +19,7 @@ export interface WatchedCache<T> {
   forget: () => void;
 }
 
-/** Every cache of this context, so that a change no storage event names (the lock's key) can drop them all. */
+/** What every cache of this context checks its kept value against: raised, it drops them all at once. */
 let generation = 0;
 
 /**
