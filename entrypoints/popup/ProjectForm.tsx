@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { browser } from 'wxt/browser';
 import { keepFocusWhileBusy } from '@/components/focus';
 import { TextField } from '@/components/TextField';
@@ -125,9 +126,13 @@ export function ProjectForm({ workspaceId, page, initialHistory, projectLink }: 
     setSubmitting(true);
     const result = await sendMessage(createProject, { ...checked.value, workspaceId });
     inFlight.current = false;
-    setSubmitting(false);
-    if (result.ok) setCreated({ projectId: result.value.projectId, project: checked.value });
-    else setError(result.error);
+    // Rendered at once, in the task that brought the answer: as a plain update it would wait for a task
+    // of its own, behind the storage events of the history's append (which the popup follows too).
+    flushSync(() => {
+      setSubmitting(false);
+      if (result.ok) setCreated({ projectId: result.value.projectId, project: checked.value });
+      else setError(result.error);
+    });
   };
 
   // Done closes the popup; popup.html opened in a tab starts again: a fresh form, read afresh.
