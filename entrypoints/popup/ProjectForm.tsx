@@ -28,6 +28,14 @@ import { useHistory } from './use-history';
 
 const WARNING_ID = 'duplicate-warning';
 
+/**
+ * Create project shows it is working (button disabled and busy, "Creating the project…") only once the
+ * request has taken this long: an answer within it feels instant and is shown straight away, without a
+ * frame drawn in between for the progress (which, drawn just as the answer arrived, held it up by a
+ * few milliseconds). A second press meanwhile is ignored as before (inFlight).
+ */
+const PROGRESS_AFTER_MS = 100;
+
 // Handlers that never change, so that the memoised parts (the fields, the recent projects) are not
 // rendered again when only the form's state changes.
 const selectAll = (event: FocusEvent<HTMLInputElement>) => event.target.select();
@@ -122,9 +130,12 @@ export function ProjectForm({ workspaceId, page, initialHistory, projectLink }: 
     setNameError(undefined);
     setError(undefined);
     inFlight.current = true;
-    keepFocusWhileBusy(createButton.current);
-    setSubmitting(true);
+    const progress = setTimeout(() => {
+      keepFocusWhileBusy(createButton.current);
+      setSubmitting(true);
+    }, PROGRESS_AFTER_MS);
     const result = await sendMessage(createProject, { ...checked.value, workspaceId });
+    clearTimeout(progress);
     inFlight.current = false;
     // Rendered at once, in the task that brought the answer: as a plain update it would wait for a task
     // of its own, behind the storage events of the history's append (which the popup follows too).
