@@ -268,7 +268,7 @@ describe('through the fake browser', () => {
     send.mockImplementationOnce(() => {
       throw new Error('Extension context invalidated.');
     });
-    send.mockImplementationOnce(() => Promise.reject(new Error('Could not establish connection.')));
+    send.mockRejectedValueOnce(new Error('Could not establish connection.'));
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const answer = await sendMessage(getConnectionStatus, { workspaceId: 'a1b2c3d4' });
       expect(answer).toMatchObject({ ok: false, error: { code: 'BACKGROUND_UNAVAILABLE', maybeProcessed: true } });
