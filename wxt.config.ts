@@ -58,7 +58,8 @@ const minifyWorkerAgain: Plugin = {
   name: 'review-companion:minify-worker-again',
   apply: 'build',
   async generateBundle(options, bundle) {
-    if (options.format !== 'iife' || !options.minify) return;
+    // A build without minification (`minify: false` arrives here as 'dce-only') is left as it is.
+    if (options.format !== 'iife' || !options.minify || options.minify === 'dce-only') return;
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk') continue;
       const result = await minify(chunk.code, { ecma: 2020, compress: { passes: 2 }, sourceMap: false });
