@@ -47,6 +47,31 @@ const preloadStartChunks: Plugin = {
   },
 };
 
+/**
+ * The popup's style sheet, written into its HTML as a `<style>` element instead of a `<link>`: a linked
+ * style sheet blocks the page's module scripts until it has loaded, and an extension page's files load
+ * one IPC round trip apart, so the first chunk (which starts the popup's requests) ran ~20 ms later than
+ * it could (trace of 2026-11-26). The CSS file stays in the build: Vite's preload helper links it again
+ * (the same rules) when a lazy part of the page loads, and fails that import if the file is missing.
+ * Extension pages' default CSP restricts scripts, not styles, in Chrome and Firefox.
+ */
+const INLINE_STYLES_OF = ['entrypoints/popup/index.html', 'entrypoints/popup.html'];
+const inlineStyleSheets: Plugin = {
+  name: 'review-companion:inline-style-sheets',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html, context) => {
+      if (!INLINE_STYLES_OF.some((page) => context.filename.replaceAll('\\', '/').endsWith(`/${page}`))) return html;
+      const bundle = context.bundle ?? {};
+      return html.replace(/\s*<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
+        const asset = bundle[fileName];
+        if (asset?.type !== 'asset') return link;
+        return `\n    <style>${String(asset.source).trim()}</style>`;
+      });
+    },
+  },
+};
+
 // `npm run dev` on a machine without a display cannot launch a browser: build only, and say where.
 const canLaunchBrowser = process.platform !== 'linux' || Boolean(process.env.DISPLAY ?? process.env.WAYLAND_DISPLAY);
 
@@ -98,7 +123,10 @@ export default defineConfig({
     },
   },
   // Chrome and Firefox (140+) support <link rel="modulepreload">: Vite's polyfill for it is dead weight in every page.
-  vite: () => ({ build: { modulePreload: { polyfill: false } }, plugins: [oneStartChunk, preloadStartChunks] }),
+  vite: () => ({
+    build: { modulePreload: { polyfill: false } },
+    plugins: [oneStartChunk, preloadStartChunks, inlineStyleSheets],
+  }),
   manifest: ({ browser, mode }) => ({
     // Texts come from public/_locales/<lang>/messages.json, so that a translation is one file.
     name: '__MSG_extName__',
