@@ -66,7 +66,8 @@ interface StoredPart {
 
 /** A part's tokens as stored beside it: `ws.<id>.userGroupTokens.NNN`, in clear or (lock on) sealed. */
 interface StoredPartTokens {
-  tokens?: Record<string, string>;
+  /** The JSON text of { environment:id → token }. */
+  tokens?: string;
   sealed?: unknown;
 }
 
@@ -87,7 +88,8 @@ export function entriesOf(local: Record<string, unknown>, workspaceId: string) {
     const tokens = (local[key.replace('.userGroups.', '.userGroupTokens.')] ?? {}) as StoredPartTokens;
     const sealedPart = part.sealedTokens !== undefined || tokens.sealed !== undefined;
     for (const group of part.groups ?? []) {
-      const token = tokens.tokens?.[keyOf(group.environment, group.provided_id)] ?? group.token ?? '';
+      const clear = tokens.tokens === undefined ? {} : (JSON.parse(tokens.tokens) as Record<string, string>);
+      const token = clear[keyOf(group.environment, group.provided_id)] ?? group.token ?? '';
       entries.push({ entry: { ...group, token }, sealedPart, key });
     }
   }

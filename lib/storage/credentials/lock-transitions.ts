@@ -12,7 +12,14 @@ import type { KeyScope } from '../workspace-keys';
 import { dropKey, keyEntry, keyIfVerified, nextKeyEntry, readLockState, sessionKeys } from './keyring';
 import { credentialsAtRestSchema, hasSecret, isSealed, sealWith, unsealWith } from './sealed-credentials';
 import type { StoredCredentials } from '../connection/connection-schema';
-import { openPartTokens, partTokensSchema, sealPartTokens, type TokenMap } from './part-tokens';
+import {
+  clearTokensValue,
+  openPartTokens,
+  parseTokenMap,
+  partTokensSchema,
+  sealPartTokens,
+  type TokenMap,
+} from './part-tokens';
 import { moveTokensOutOfParts } from './registry-tokens-migration';
 import type { LockKey } from './passphrase-key';
 import { EMPTY_STORED_CREDENTIALS } from '../connection/connection-schema';
@@ -108,8 +115,8 @@ async function openValue(name: string, value: unknown, from?: CryptoKey): Promis
   if (TOKENS.test(name)) {
     const parsed = partTokensSchema.safeParse(value);
     if (!parsed.success) return undefined;
-    const { tokens = {}, sealed, revision } = parsed.data;
-    const clear = sealed ? from && (await openPartTokens(from, partNameOfTokens(name), sealed)) : tokens;
+    const { tokens = '{}', sealed, revision } = parsed.data;
+    const clear = sealed ? from && (await openPartTokens(from, partNameOfTokens(name), sealed)) : parseTokenMap(tokens);
     return clear && { part: true, tokens: clear, stamp: revision === undefined ? {} : { revision } };
   }
   const parsed = credentialsAtRestSchema.safeParse(value);
@@ -121,7 +128,7 @@ async function openValue(name: string, value: unknown, from?: CryptoKey): Promis
 /** An opened value as stored under `to` (undefined: clear). */
 async function closeValue(name: string, opened: Opened, to?: CryptoKey): Promise<unknown> {
   if (!opened.part) return to && hasSecret(opened.clear) ? sealWith(to, opened.clear) : opened.clear;
-  if (!to || Object.keys(opened.tokens).length === 0) return { tokens: opened.tokens, ...opened.stamp };
+  if (!to || Object.keys(opened.tokens).length === 0) return clearTokensValue(opened.tokens, opened.stamp);
   return { sealed: await sealPartTokens(to, partNameOfTokens(name), opened.tokens), ...opened.stamp };
 }
 
@@ -249,7 +256,7 @@ export async function forgetEverything(lost: MessageRef, at: string): Promise<{ 
           rotation: { state: 'unknown', since: at, message: lost },
         }));
         tokens += flagged.length;
-        out[name] = { tokens: {}, ...(revision !== undefined && { revision }) };
+        out[name] = clearTokensValue({}, revision === undefined ? {} : { revision });
         out[sealed.part] = { groups: flagged, ...(sealed.revision !== undefined && { revision: sealed.revision }) };
         continue;
       }

@@ -11,13 +11,17 @@ import { scopedName, type KeyScope } from '../workspace-keys';
 // Background only: the tokens of the registry's groups (format v3). Each registry part
 // (`ws.<id>.userGroups.NNN`: names, ids, dates) has a sibling key `ws.<id>.userGroupTokens.NNN` holding
 // its groups' tokens, { [environment:id]: token } (registry-schema.ts groupKey), in clear while the
-// passphrase lock is off, and while it is on as one AES-GCM envelope (a fresh IV each time it is
+// passphrase lock is off (as the JSON text of that map: one string per part, which the browser stores
+// and hands to listeners far faster than an object of 40 strings), and while it is on as one AES-GCM envelope (a fresh IV each time it is
 // sealed) authenticated with the part's storage key, so that an envelope moved to another part does
 // not open. Turning the lock on or off rewrites these keys only (lock-transitions.ts), never the parts.
 
-/** A part's tokens as stored: `tokens` in clear, or `sealed`; `revision` as the registry writer stamps it. */
+/**
+ * A part's tokens as stored: `tokens`, the JSON text of the map in clear, or `sealed`, the map's JSON
+ * text encrypted; `revision` as the registry writer stamps it.
+ */
 export const partTokensSchema = z.object({
-  tokens: z.optional(recordOf(z.string())),
+  tokens: z.optional(z.string()),
   sealed: z.optional(cipherEnvelopeSchema),
   revision: z.optional(z.string()),
 });
@@ -28,6 +32,22 @@ const tokenMapSchema = recordOf(z.string());
 
 /** The additional data a part's envelope is sealed with: the kind, then the part's storage name (as in format v2). */
 const aad = (partName: string) => new TextEncoder().encode(`${SEALED_TOKENS_AAD}${partName}`);
+
+/** The map a clear `tokens` text holds; undefined when it is not one (the value is then unreadable). */
+export function parseTokenMap(text: string): TokenMap | undefined {
+  try {
+    const parsed = tokenMapSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A part's tokens as stored in clear. */
+export const clearTokensValue = (tokens: TokenMap, stamp: { revision?: string } = {}): PartTokens => ({
+  tokens: JSON.stringify(tokens),
+  ...stamp,
+});
 
 /** The storage name of a part (what its tokens' envelope is bound to). */
 export const partStorageName = (scope: KeyScope, index: number) => scopedName(scope, registryPartName(index));
@@ -62,13 +82,7 @@ export async function openPartTokens(
   sealed: CipherEnvelope,
 ): Promise<TokenMap | undefined> {
   const opened = await decryptText(key, sealed, aad(partName));
-  if (!opened.ok) return undefined;
-  try {
-    const parsed = tokenMapSchema.safeParse(JSON.parse(opened.value));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  return opened.ok ? parseTokenMap(opened.value) : undefined;
 }
 
 /** Every part's token key as stored (not yet validated; null where absent), in one storage call. */

@@ -12,7 +12,15 @@ import {
 import { storedPartSchema, withoutToken } from '../registry/registry-schema';
 import { setAsideUnreadable } from '../validated-item';
 import { scopedName, type KeyScope } from '../workspace-keys';
-import { partTokensSchema, readStoredPartTokens, tokensOf, type PartTokens } from './part-tokens';
+import {
+  clearTokensValue,
+  parseTokenMap,
+  partTokensSchema,
+  readStoredPartTokens,
+  tokensOf,
+  type PartTokens,
+  type TokenMap,
+} from './part-tokens';
 
 /** Whether a workspace's registry is in format v3 (its tokens in their own keys). */
 export async function registryFormatIsCurrent(scope: KeyScope): Promise<boolean> {
@@ -54,10 +62,14 @@ export async function moveTokensOutOfParts(
     const legacy = part.data.sealedTokens !== undefined || part.data.groups.some((group) => group.token !== undefined);
     if (!legacy) continue;
     let existing: PartTokens | undefined;
+    let existingClear: TokenMap | undefined;
     if (rawTokens !== null && rawTokens !== undefined) {
       const parsed = partTokensSchema.safeParse(rawTokens);
-      if (parsed.success) existing = parsed.data;
-      else
+      const clear = parsed.success && parsed.data.tokens !== undefined ? parseTokenMap(parsed.data.tokens) : {};
+      if (parsed.success && clear) {
+        existing = parsed.data;
+        existingClear = clear;
+      } else
         await setAsideUnreadable(
           registryTokensKey(scope, index),
           rawTokens,
@@ -69,7 +81,7 @@ export async function moveTokensOutOfParts(
     let next: PartTokens | undefined;
     if (part.data.sealedTokens) next = existing ?? { sealed: part.data.sealedTokens, ...stamp };
     else if (existing?.sealed) next = undefined;
-    else next = { tokens: { ...tokensOf(part.data.groups), ...existing?.tokens }, ...stamp };
+    else next = clearTokensValue({ ...tokensOf(part.data.groups), ...existingClear }, stamp);
     if (next) writes[scopedName(scope, registryTokensName(index))] = next;
     writes[scopedName(scope, registryPartName(index))] = {
       groups: part.data.groups.map(withoutToken),

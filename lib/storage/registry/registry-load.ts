@@ -7,7 +7,14 @@ import { setAsideUnreadable } from '../validated-item';
 import type { KeyScope } from '../workspace-keys';
 import { bucketOf, changedBuckets, REGISTRY_BUCKET_COUNT } from './registry-buckets';
 import { registrySchema, storedPartSchema, type RegistryEntry, type StoredPart, groupKey } from './registry-schema';
-import { partTokensSchema, readStoredPartTokens, tokensOf, withTokens } from '../credentials/part-tokens';
+import {
+  parseTokenMap,
+  partTokensSchema,
+  readStoredPartTokens,
+  tokensOf,
+  withTokens,
+  type TokenMap,
+} from '../credentials/part-tokens';
 import { moveTokensOutOfParts, registryFormatIsCurrent } from '../credentials/registry-tokens-migration';
 
 const KEEP = { keepCorruptCopy: true };
@@ -44,10 +51,14 @@ async function readParts(scope: KeyScope): Promise<StoredParts> {
   // One after another: each unreadable part adds a notice, and notices are read-modify-write.
   for (const [index, value] of stored.entries()) {
     const rawTokens = storedTokens[index];
-    let tokens = rawTokens === null || rawTokens === undefined ? undefined : partTokensSchema.safeParse(rawTokens);
-    if (tokens && !tokens.success) {
+    const parsedTokens =
+      rawTokens === null || rawTokens === undefined ? undefined : partTokensSchema.safeParse(rawTokens);
+    let tokens = parsedTokens?.success ? parsedTokens.data : undefined;
+    let clear: TokenMap | undefined = tokens?.tokens === undefined ? {} : parseTokenMap(tokens.tokens);
+    if ((parsedTokens && !parsedTokens.success) || !clear) {
       await setAsideUnreadable(registryTokensKey(scope, index), rawTokens, partLabel(index), KEEP);
       tokens = undefined;
+      clear = {};
     }
     if (value === null || value === undefined) {
       parts.push([]);
@@ -57,10 +68,10 @@ async function readParts(scope: KeyScope): Promise<StoredParts> {
     if (!parsed.success) await setAsideUnreadable(registryBucketKey(scope, index), value, partLabel(index), KEEP);
     const part: StoredPart = parsed.success ? parsed.data : { groups: [] };
     if (part.sealedTokens || part.groups.some((group) => group.token !== undefined)) inline = true;
-    const envelope = tokens?.data.sealed ?? part.sealedTokens;
+    const envelope = tokens?.sealed ?? part.sealedTokens;
     if (envelope) sealed.set(index, envelope);
     // A token still in the part (format v2, or a migration that could not run) counts where its key has none.
-    parts.push(withTokens(part.groups, { ...tokensOf(part.groups), ...tokens?.data.tokens }));
+    parts.push(withTokens(part.groups, { ...tokensOf(part.groups), ...clear }));
   }
   return { parts, sealed, current, inline };
 }

@@ -5,6 +5,7 @@ import { createSerialQueue } from '../../async/serial-queue';
 import { currentKey, readLockState } from '../credentials/keyring';
 import { CredentialsLockedError } from '../credentials/sealed-credentials';
 import {
+  clearTokensValue,
   openPartTokens,
   partStorageName,
   sameTokens,
@@ -175,7 +176,7 @@ export function createRegistryWriter(scope: KeyScope) {
     const before = tokensOf(current.parts[index] ?? []);
     if (!(await readLockState())) {
       if (!envelope && sameTokens(tokens, before)) return undefined;
-      return partTokensSchema.parse({ tokens, revision: stamp });
+      return partTokensSchema.parse(clearTokensValue(tokens, { revision: stamp }));
     }
     const key = envelope ? undefined : await currentKey();
     if (key) {

@@ -21,7 +21,14 @@ export const isRegistryPartKey = (key: string, scope: KeyScope = TEST_SCOPE) =>
 export const isRegistryTokensKey = (key: string, scope: KeyScope = TEST_SCOPE) =>
   key.startsWith(scope) && /^userGroupTokens\.\d{3}$/.test(key.slice(scope.length));
 
-type StoredTokens = { tokens?: Record<string, string>; sealed?: unknown } | undefined;
+/** A part's token key as stored: `tokens` the JSON text of { environment:id → token }, or `sealed`. */
+type StoredTokens = { tokens?: string; sealed?: unknown } | undefined;
+
+/** The tokens a part's token key holds in clear ({} where sealed or absent). */
+export const clearTokensOf = (value: unknown): Record<string, string> => {
+  const text = (value as StoredTokens)?.tokens;
+  return text === undefined ? {} : (JSON.parse(text) as Record<string, string>);
+};
 
 /**
  * The registry as stored in the fake browser: every part's groups, in part order, each with its token
@@ -31,7 +38,7 @@ export async function storedRegistry(scope: KeyScope = TEST_SCOPE): Promise<Regi
   const all = await fakeBrowser.storage.local.get(null);
   const groups = Array.from({ length: REGISTRY_BUCKET_COUNT }, (_, index) => {
     const part = (all[registryPartKey(index, scope)] as { groups?: StoredEntry[] } | undefined)?.groups ?? [];
-    const tokens = (all[registryTokensKey(index, scope)] as StoredTokens)?.tokens ?? {};
+    const tokens = clearTokensOf(all[registryTokensKey(index, scope)]);
     return part.map((group): RegistryEntry => ({
       ...group,
       token: tokens[`${group.environment}:${group.provided_id}`] ?? group.token ?? '',
@@ -43,13 +50,15 @@ export async function storedRegistry(scope: KeyScope = TEST_SCOPE): Promise<Regi
 /** Writes groups as another context would, in format v3: straight into their parts, their tokens beside. */
 export async function seedRegistry(groups: readonly RegistryEntry[], scope: KeyScope = TEST_SCOPE): Promise<void> {
   const values: Record<string, unknown> = { [registryFormatKey(scope)]: 3 };
+  const tokens: Record<string, Record<string, string>> = {};
   for (const group of groups) {
     const { token, ...rest } = group;
     const index = bucketOf(group);
     ((values[registryPartKey(index, scope)] ??= { groups: [] }) as { groups: StoredEntry[] }).groups.push(rest);
-    const tokens = (values[registryTokensKey(index, scope)] ??= { tokens: {} }) as { tokens: Record<string, string> };
-    if (token) tokens.tokens[`${group.environment}:${group.provided_id}`] = token;
+    const map = (tokens[registryTokensKey(index, scope)] ??= {});
+    if (token) map[`${group.environment}:${group.provided_id}`] = token;
   }
+  for (const [key, map] of Object.entries(tokens)) values[key] = { tokens: JSON.stringify(map) };
   await fakeBrowser.storage.local.set(values);
 }
 

@@ -72,11 +72,12 @@ describe('format v2 → v3, the lock off', () => {
     expectPartsWithoutTokens(stored);
     expect(stored[registryFormatKey(SCOPE)]).toBe(3);
     // Each token key holds the tokens of its part's groups, keyed by environment:id, and keeps the revision.
+    // (in clear, the map's JSON text: one string per part.)
     expect(stored[`${SCOPE}userGroupTokens.000`]).toStrictEqual({
-      tokens: {
+      tokens: JSON.stringify({
         'Customer:acme-support': 'ugt_9f2c4a7e1b3d5f60718293a4b5c6d7e8',
         'Testing:acme-support': 'ugt_0a1b2c3d4e5f60718293a4b5c6d7e8f9',
-      },
+      }),
       revision: 'old-writer:1',
     });
     expect(byKey((await storedRegistry(SCOPE)).groups)).toStrictEqual(byKey(EXPECTED));
@@ -130,7 +131,9 @@ describe('format v2 → v3, the lock off', () => {
     await fakeBrowser.storage.local.set({
       ...unlockedV2,
       // Written after the part (a rotation by a later version, then a downgrade wrote the part again).
-      [`${SCOPE}userGroupTokens.000`]: { tokens: { 'Customer:acme-support': 'ugt_rotated_after_the_part_0000' } },
+      [`${SCOPE}userGroupTokens.000`]: {
+        tokens: JSON.stringify({ 'Customer:acme-support': 'ugt_rotated_after_the_part_0000' }),
+      },
     });
     const groups = (await createRegistryWriter(SCOPE).read()).groups;
     const token = (id: string, environment = 'Customer') =>
@@ -159,8 +162,8 @@ describe('format v2 → v3, the lock off', () => {
     for (const token of TOKENS) expect(text).not.toContain(token);
     // Every part's tokens sealed; a part whose only group has no known token has nothing to seal.
     for (const key of keysOf(stored, isTokens)) {
-      const value = stored[key] as { sealed?: unknown; tokens?: object };
-      expect(value.sealed !== undefined || Object.keys(value.tokens ?? {}).length === 0).toBe(true);
+      const value = stored[key] as { sealed?: unknown; tokens?: string };
+      expect(value.sealed !== undefined || value.tokens === '{}').toBe(true);
     }
     expect(keysOf(stored, isTokens).filter((key) => (stored[key] as { sealed?: unknown }).sealed)).toHaveLength(2);
     expect(await revealEach(EXPECTED)).toEqual(EXPECTED.map((group) => group.token));

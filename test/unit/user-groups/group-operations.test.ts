@@ -10,6 +10,7 @@ import { fail, ok, type Result } from '@/lib/result';
 import type { GroupRef, Registry, RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import {
+  clearTokensOf,
   isRegistryPartKey,
   isRegistryTokensKey,
   seedRegistry as seedStoredRegistry,
@@ -114,12 +115,10 @@ async function recordRegistryWrites() {
   const writes: Registry[] = [];
   const tokens = new Map<string, Record<string, string>>();
   const all = await fakeBrowser.storage.local.get(null);
-  for (const [key, value] of Object.entries(all))
-    if (isRegistryTokensKey(key)) tokens.set(key, (value as { tokens?: Record<string, string> }).tokens ?? {});
+  for (const [key, value] of Object.entries(all)) if (isRegistryTokensKey(key)) tokens.set(key, clearTokensOf(value));
   fakeBrowser.storage.local.onChanged.addListener((changes) => {
     for (const [key, change] of Object.entries(changes))
-      if (isRegistryTokensKey(key))
-        tokens.set(key, (change.newValue as { tokens?: Record<string, string> } | undefined)?.tokens ?? {});
+      if (isRegistryTokensKey(key)) tokens.set(key, clearTokensOf(change.newValue));
     const parts = Object.entries(changes).filter(([key]) => isRegistryPartKey(key));
     if (parts.length > 0)
       writes.push({
