@@ -1,4 +1,4 @@
-import { storage } from '#imports';
+import { storage } from '../storage-api';
 import type { CipherEnvelope } from '../../crypto/aes-gcm';
 import { legacyRegistryKey, readRegistryBuckets, registryBucketKey, registryTokensKey } from './registry-parts';
 import { writeRegistryBuckets } from './registry-parts';
