@@ -1,4 +1,4 @@
-import { storage } from '#imports';
+import { storage } from '../storage-api';
 import { z } from 'zod/mini';
 import { cipherEnvelopeSchema, decryptText, encryptText, type CipherEnvelope } from '../../crypto/aes-gcm';
 import { SEALED_TOKENS_AAD } from '../lock/lock-keys';
