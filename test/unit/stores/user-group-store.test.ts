@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { previewCandidates, startUserGroupStore, useUserGroupStore } from '@/lib/stores/user-group-store';
 import { bucketOf, REGISTRY_BUCKET_COUNT } from '@/lib/storage/registry/registry-buckets';
 import { computeRegistryIndex } from '@/lib/storage/registry/registry-index';
-import { registrySchema, type RegistryEntry } from '@/lib/storage/registry/registry-schema';
+import { storedPartSchema, type RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { registryPartKey, seedRegistry } from '../helpers/stored-registry';
 import { TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
 
@@ -55,7 +55,7 @@ describe('the options page mirror of the registry', () => {
     await seedRegistry([group('a'), group('b')]);
     stop = startUserGroupStore(TEST_WORKSPACE_ID);
     await vi.waitFor(() => expect(useUserGroupStore.getState().loaded).toBe(true));
-    const parse = vi.spyOn(registrySchema, 'safeParse');
+    const parse = vi.spyOn(storedPartSchema, 'safeParse');
     // A write of a part, as the lock's write of every part: the event returns before anything is checked.
     await fakeBrowser.storage.local.set({ [registryPartKey(bucketOf(group('b')))]: { groups: [] } });
     expect(parse).not.toHaveBeenCalled();

@@ -1,7 +1,7 @@
 import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ActionResult } from '@/components/action-result';
 import { CopyButton } from '@/components/CopyButton';
-import { maskGroupToken } from '@/lib/connection/mask-secret';
+import { MASK, maskGroupToken } from '@/lib/connection/mask-secret';
 import { plural, t } from '@/lib/i18n';
 import { tokenAgeDays } from '@/lib/user-groups/token-age';
 import { exactTime, relativeTime } from '@/lib/time/relative-time';
@@ -75,7 +75,7 @@ export const UserGroupRow = memo(function UserGroupRow({
   justCreated = false,
 }: UserGroupRowProps) {
   // A token shown belongs to the stored token and lock it was read under: a rotation or a lock hides it.
-  const stamp = `${group.token}|${group.lastRotatedAt ?? ''}|${lockClosings}`;
+  const stamp = `${group.token}|${group.lastRotatedAt ?? ''}|${group.issuedAt ?? ''}|${lockClosings}`;
   const [shown, setShown] = useState<{ token: string; stamp: string }>();
   const revealed = shown?.stamp === stamp ? shown.token : undefined;
   const deleteFlagId = useId();
@@ -121,7 +121,8 @@ export const UserGroupRow = memo(function UserGroupRow({
     maybeDeleted && `${t(deleteFlagKey(group))} ${t('groupsDeleteUnknownHint')}`,
   ].filter((flag): flag is string => typeof flag === 'string');
   const noteText = [justCreated && t('groupsJustCreated'), ...flags, note?.text].filter(Boolean).join(' ');
-  const masked = sealed ? t('groupsTokenSealed') : maskGroupToken(group.token);
+  // The list holds no token (the background keeps them): "••••" until Show asks for it.
+  const masked = sealed ? t('groupsTokenSealed') : group.token ? maskGroupToken(group.token) : MASK;
 
   return (
     <div
