@@ -5,8 +5,11 @@
  */
 export function maskSecret(secret: string, revealFrom = 8): string {
   if (!secret) return '';
-  return secret.length >= revealFrom ? `••••${secret.slice(-4)}` : '••••';
+  return secret.length >= revealFrom ? `${MASK}${secret.slice(-4)}` : MASK;
 }
+
+/** What stands for the hidden characters of a secret. */
+export const MASK = '••••';
 
 /**
  * User-group tokens are shown by their last four characters only when they are at least this long:

@@ -1,7 +1,7 @@
 import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ActionResult } from '@/components/action-result';
 import { CopyButton } from '@/components/CopyButton';
-import { maskGroupToken } from '@/lib/connection/mask-secret';
+import { MASK, maskGroupToken } from '@/lib/connection/mask-secret';
 import { plural, t } from '@/lib/i18n';
 import { tokenAgeDays } from '@/lib/user-groups/token-age';
 import { exactTime, relativeTime } from '@/lib/time/relative-time';
@@ -121,7 +121,8 @@ export const UserGroupRow = memo(function UserGroupRow({
     maybeDeleted && `${t(deleteFlagKey(group))} ${t('groupsDeleteUnknownHint')}`,
   ].filter((flag): flag is string => typeof flag === 'string');
   const noteText = [justCreated && t('groupsJustCreated'), ...flags, note?.text].filter(Boolean).join(' ');
-  const masked = sealed ? t('groupsTokenSealed') : maskGroupToken(group.token);
+  // No token in hand and none sealed: a row of the first screen (the registry's index holds no token).
+  const masked = sealed ? t('groupsTokenSealed') : group.token === '' ? MASK : maskGroupToken(group.token);
 
   return (
     <div
