@@ -3,7 +3,12 @@ import { sendMessage } from '../messaging/client';
 import { refreshUserGroupIndex } from '../messaging/messages/registry-transfer-messages';
 import { takeEarlyIndex } from '../storage/options-early-reads';
 import { readUnsettledCreates, watchUnsettledCreates } from '../storage/registry/unsettled-creates-item';
-import { computeRegistryIndex, type RegistryCounts, type RegistryIndex } from '../storage/registry/registry-index';
+import {
+  computeRegistryIndex,
+  INDEX_FIRST_ROWS,
+  type RegistryCounts,
+  type RegistryIndex,
+} from '../storage/registry/registry-index';
 import {
   parseRegistryIndex,
   previewRowsOf,
@@ -63,8 +68,8 @@ export function untilListed(entry: RegistryEntry, withinMs = 2000): Promise<void
   });
 }
 
-/** How many first rows the preview shows: a tall window's worth (each row is 60 px). */
-const PREVIEW_ROWS = 24;
+/** How many first rows the preview shows: as many as the index holds, a tall window's worth. */
+const PREVIEW_ROWS = INDEX_FIRST_ROWS;
 
 /**
  * A bulk create changes the registry every few milliseconds; the list (sorting up to 10,000 groups)

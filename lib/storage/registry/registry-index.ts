@@ -29,8 +29,11 @@ export interface RegistryIndex {
 export type IndexedGroup = Omit<RegistryEntry, 'token' | 'extra'>;
 export type RegistryCounts = RegistryIndex['counts'];
 
-/** How many first rows the index names: more than a tall window shows at once. */
-export const INDEX_FIRST_ROWS = 40;
+/**
+ * How many first rows the index holds: a tall window's worth (rows are 60 px). Each is written with
+ * every change of the counts (each create and delete), so no more than the first screen shows.
+ */
+export const INDEX_FIRST_ROWS = 24;
 
 export const registryIndexName = (scope: KeyScope): string => scopedName(scope, 'userGroupIndex');
 export const registryIndexKey = (scope: KeyScope): StorageItemKey => scopedKey(scope, 'userGroupIndex');
