@@ -91,11 +91,14 @@ export async function takeEarlyWorkspaces(): Promise<Stored | undefined> {
   return workspacesChanged ? undefined : stored;
 }
 
-/** The early read of `workspaceId`'s stored index, once: `{ stored }`, or undefined when it read another's or none. */
-export async function takeEarlyIndex(workspaceId: string): Promise<{ stored: unknown } | undefined> {
+/**
+ * The early read of `workspaceId`'s stored index, once: it resolves to `{ stored }`, or to undefined when
+ * it read another workspace's or none. Undefined (not a promise) when no read was started: the caller
+ * then reads at once, without waiting a turn.
+ */
+export function takeEarlyIndex(workspaceId: string): Promise<{ stored: unknown } | undefined> | undefined {
   const early = started.index;
   started.index = undefined;
   stopFollowing();
-  const read = await early;
-  return read?.workspaceId === workspaceId ? { stored: read.stored } : undefined;
+  return early?.then((read) => (read?.workspaceId === workspaceId ? { stored: read.stored } : undefined));
 }

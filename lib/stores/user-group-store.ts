@@ -183,9 +183,10 @@ export function startUserGroupStore(workspaceId: string): () => void {
   // is not trusted blindly: once every part is read, the list shows the parts, and an index unlike them
   // (rows missing from their parts, stale, of an older version) is rebuilt by the background.
   let storedIndex: RegistryIndex | undefined;
-  const indexRead = takeEarlyIndex(workspaceId).then((early) =>
-    early ? parseRegistryIndex(early.stored) : readRegistryIndex(scope),
-  );
+  const early = takeEarlyIndex(workspaceId);
+  const indexRead = early
+    ? early.then((read) => (read ? parseRegistryIndex(read.stored) : readRegistryIndex(scope)))
+    : readRegistryIndex(scope);
   const whole = indexRead
     .then(async (stored) => {
       storedIndex = stored;
