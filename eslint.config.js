@@ -36,6 +36,23 @@ export default tseslint.config(
   },
   { files: ['**/*.tsx'], ...reactHooks.configs.flat['recommended-latest'] },
   {
+    // lib/storage/storage-api.ts is the extension's storage API: WXT's whole `storage` object would come
+    // back into every bundle with one import (about 2.7 KB gzip of the background; docs/performance.md).
+    files: ['lib/**', 'entrypoints/**', 'components/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '#imports', importNames: ['storage'], message: 'Use lib/storage/storage-api.ts.' },
+            { name: 'wxt/utils/storage', message: 'Use lib/storage/storage-api.ts.' },
+            { name: '@wxt-dev/storage', allowTypeImports: true, message: 'Use lib/storage/storage-api.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests, the sandbox and scripts print what they do.
     files: ['test/**', '*.config.ts', 'scripts/*.ts'],
     rules: { 'no-console': 'off' },

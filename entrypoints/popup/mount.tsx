@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { applyPageLanguage, t } from '@/lib/i18n';
 import { App } from './App';
@@ -7,6 +8,8 @@ import type { StartedRequests } from './start-requests';
 /**
  * The popup's UI, loaded after main.ts started its requests: it renders once their answers are in, so
  * that its first render is the filled form (an empty page before it would cost a render and a commit).
+ * The render is synchronous: the form, its focus and its effects are in place in the same task as the
+ * answer, before the first paint, instead of a scheduler task later and effects after a frame.
  */
 export function mountPopup(started: StartedRequests): void {
   applyPageLanguage();
@@ -14,5 +17,5 @@ export function mountPopup(started: StartedRequests): void {
   const element = document.getElementById('root');
   if (!element) return;
   const root = createRoot(element);
-  void loadPopupState(started).then((initial) => root.render(<App initial={initial} />));
+  void loadPopupState(started).then((initial) => flushSync(() => root.render(<App initial={initial} />)));
 }

@@ -1,4 +1,4 @@
-import { storage } from '#imports';
+import { storage } from '../storage/storage-api';
 import type { StorageItemKey } from '@wxt-dev/storage';
 import { lockedError } from '../storage/lock/lock-keys';
 import { inCredentialsLane } from '../storage/credentials/credentials-lane';

@@ -1,4 +1,4 @@
-import { storage } from '#imports';
+import { storage } from './storage-api';
 import type { ApiHealth } from './api-health';
 import { perScope } from './per-scope';
 import { scopedKey, type KeyScope } from './workspace-keys';

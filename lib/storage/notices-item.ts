@@ -1,4 +1,4 @@
-import { storage } from '#imports';
+import { storage } from './storage-api';
 import { z } from 'zod/mini';
 import { storedTextSchema, type MessageRef } from '../message-ref';
 import { createSerialQueue } from '../async/serial-queue';

@@ -1,8 +1,9 @@
 import type { KeyScope } from './workspace-keys';
 
 /**
- * Defines a storage item once per workspace scope: @wxt-dev/storage reads an item as soon as it is
- * defined (and runs its migrations), so the same definition is reused rather than made again.
+ * Defines a storage item once per workspace scope: an item with migrations is read and migrated as
+ * soon as it is defined (lib/storage/storage-api.ts), so the same definition is reused rather than
+ * made again.
  */
 export function perScope<T>(define: (scope: KeyScope) => T): (scope: KeyScope) => T {
   const defined = new Map<KeyScope, T>();

@@ -1,6 +1,7 @@
 import { watchItem } from './watch-item';
-import { storage } from '#imports';
-import type { StorageItemKey, WxtStorageItem } from '@wxt-dev/storage';
+import { storage } from './storage-api';
+import type { StorageItemKey } from '@wxt-dev/storage';
+import type { StoredItem } from './storage-api';
 import type { z } from 'zod/mini';
 import { readValidated, type StoredLabel } from './validated-item';
 import { createSerialQueue } from '../async/serial-queue';
@@ -21,7 +22,7 @@ export type StoreChange<T, R> = (current: T) => { value: T; result: R; alongside
  * our revision, and drops that copy.
  */
 export function createSerializedStore<T extends Revisioned>(
-  item: WxtStorageItem<T, Record<string, unknown>>,
+  item: StoredItem<T>,
   schema: z.ZodMiniType<T>,
   label: StoredLabel,
   options: { keepCorruptCopy?: boolean } = {},

@@ -1,5 +1,6 @@
-import { storage } from '#imports';
-import type { StorageItemKey, WxtStorageItem } from '@wxt-dev/storage';
+import { storage } from './storage-api';
+import type { StorageItemKey } from '@wxt-dev/storage';
+import type { StoredItem } from './storage-api';
 import type { z } from 'zod/mini';
 import type { MessageKey } from '../i18n';
 import { messageText, text, type MessageRef } from '../message-ref';
@@ -33,7 +34,7 @@ export async function setAsideUnreadable(
 
 /** Reads an item and checks it against its schema; data of the wrong shape is set aside (above) and the fallback returned. */
 export async function readValidated<T>(
-  item: WxtStorageItem<T, Record<string, unknown>>,
+  item: StoredItem<T>,
   schema: z.ZodMiniType<T>,
   label: StoredLabel,
   options: { keepCorruptCopy?: boolean } = {},
@@ -46,10 +47,6 @@ export async function readValidated<T>(
 }
 
 /** Writes only values that match the schema, so that a bug cannot store what a read would reject. */
-export async function writeValidated<T>(
-  item: WxtStorageItem<T, Record<string, unknown>>,
-  schema: z.ZodMiniType<T>,
-  value: T,
-): Promise<void> {
+export async function writeValidated<T>(item: StoredItem<T>, schema: z.ZodMiniType<T>, value: T): Promise<void> {
   await item.setValue(schema.parse(value));
 }

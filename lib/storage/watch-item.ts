@@ -1,4 +1,4 @@
-import type { WxtStorageItem } from '@wxt-dev/storage';
+import type { StoredItem } from './storage-api';
 import { browser } from 'wxt/browser';
 
 /**
@@ -8,10 +8,7 @@ import { browser } from 'wxt/browser';
  * a context once per event it listens to, old and new values included: a page or worker following both
  * deserialized every write twice (the lock sealing a registry of 10,000 groups is megabytes each time).
  */
-export function watchItem<T>(
-  item: WxtStorageItem<T, Record<string, unknown>>,
-  callback: (value: T) => void,
-): () => void {
+export function watchItem<T>(item: StoredItem<T>, callback: (value: T) => void): () => void {
   const colon = item.key.indexOf(':');
   const area = item.key.slice(0, colon);
   const name = item.key.slice(colon + 1);

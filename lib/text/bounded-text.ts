@@ -5,8 +5,12 @@
 /** Code units read past a cut to decide whether it falls inside a grapheme or word (rules look a few ahead). */
 const LOOKAHEAD = 64;
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const words = new Intl.Segmenter(undefined, { granularity: 'word' });
+// Made when first needed, not when the module loads: the popup's UI chunk includes this module, and
+// its first render cuts nothing (building a segmenter costs ~1 ms, more in a fresh renderer).
+let graphemeSegmenter: Intl.Segmenter | undefined;
+let wordSegmenter: Intl.Segmenter | undefined;
+const graphemes = () => (graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' }));
+const words = () => (wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' }));
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
@@ -51,7 +55,7 @@ function boundaryAtOrBefore(text: string, end: number, segmenter: Intl.Segmenter
  */
 function safeEnd(text: string, end: number): number {
   if (end >= text.length) return text.length;
-  const atGrapheme = boundaryAtOrBefore(text, end, graphemes);
+  const atGrapheme = boundaryAtOrBefore(text, end, graphemes());
   if (atGrapheme > 0) return atGrapheme;
   return end > 0 && isHighSurrogate(text.charCodeAt(end - 1)) ? end - 1 : end;
 }
@@ -89,8 +93,8 @@ export function cutText(text: string, maxCharacters: number): CutText {
 export function cutAtWordEnd(text: string, maxLength: number): string {
   const trimmed = text.trim();
   if (trimmed.length <= maxLength) return trimmed;
-  const start = boundaryAtOrBefore(trimmed, maxLength, words);
-  const [crossing] = words.segment(trimmed.slice(start, start + maxLength + LOOKAHEAD));
+  const start = boundaryAtOrBefore(trimmed, maxLength, words());
+  const [crossing] = words().segment(trimmed.slice(start, start + maxLength + LOOKAHEAD));
   const atWord = trimmed.slice(0, start).trimEnd();
   if (atWord && (crossing?.segment.length ?? 0) <= maxLength) return atWord;
   return trimmed.slice(0, safeEnd(trimmed, maxLength)).trimEnd();

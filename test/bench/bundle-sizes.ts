@@ -47,8 +47,13 @@ export interface EntrySize {
  * popup itself (88.6 KB with its UI split from its first chunk) stays within its 89 KB. Then to 55 KB
  * (54.6 measured) for the lock's speed (issue 24): the store read while PBKDF2 runs, the read of the
  * secret keys only (`getKeys`) and one storage listener per store (`watchItem`), about 0.3 KB.
+ * Then down to 52.5 KB: the background measured 51.5 KB (51,502 bytes) with lib/storage/storage-api.ts
+ * in place of @wxt-dev/storage (-2.4 KB) and Terser's second pass over the worker (-0.8 KB); the budget
+ * leaves 1 KB for the branches merged with it. Still 6.5 KB OVER issue 25's 45 KB target, which the
+ * benchmark marks as a miss: what remains is zod (about 8.5 KB), webextension-polyfill (2.3 KB) and the
+ * features' own code, every module of it reached from a message, an alarm, the policy or the lock.
  */
-export const GZIP_BUDGETS: Record<string, number> = { popup: 89_000, background: 55_000, options: 150_000 };
+export const GZIP_BUDGETS: Record<string, number> = { popup: 89_000, background: 52_500, options: 150_000 };
 
 function measure(buildDir: string, entry: string, files: string[]): EntrySize {
   let raw = 0;

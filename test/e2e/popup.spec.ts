@@ -224,6 +224,48 @@ test('the popup opens with focus on Create project, Enter registers the page, an
   }
 });
 
+test('the popup is filled and focused before its first contentful paint, and no style sheet delays its first script', async ({
+  extension,
+  sandbox,
+}) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const page = await extension.context.newPage();
+  await page.goto(sandbox.pageUrl('ready-before-paint', 'Ready before paint'));
+
+  const popup = await openPopupForTab(extension, page);
+  await expect(popup.getByRole('button', { name: 'Create project' })).toBeFocused();
+  await expect(popup.getByLabel('Project name', { exact: true })).toHaveValue('Ready before paint');
+  // The form renders in the task that receives the background's answer (flushSync), focus included: the
+  // first paint that shows text already shows the filled, focused form, never an unfocused one.
+  const timing = await popup.evaluate(
+    () =>
+      new Promise<{ ready: number; contentfulPaint: number }>((resolve) => {
+        const ready = performance.getEntriesByName('popup-ready')[0]!.startTime;
+        const read = () => {
+          const paint = performance.getEntriesByName('first-contentful-paint')[0];
+          if (paint) resolve({ ready, contentfulPaint: paint.startTime });
+          else requestAnimationFrame(read);
+        };
+        read();
+      }),
+  );
+  expect(timing.ready).toBeLessThan(timing.contentfulPaint);
+  // A linked style sheet blocks module scripts until it loads: the popup's styles are in its HTML.
+  const html = await popup.evaluate(() => fetch('/popup.html').then((response) => response.text()));
+  expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
+  expect(html).toMatch(/<style>[^<]*--accent/);
+  // …and they apply: the primary button has the accent colour, the body the palette's background.
+  const colours = await popup.evaluate(() => ({
+    body: getComputedStyle(document.body).backgroundColor,
+    bodyVariable: getComputedStyle(document.documentElement).getPropertyValue('--bg').trim(),
+    button: getComputedStyle(document.querySelector('button.primary')!).backgroundColor,
+  }));
+  expect(colours.bodyVariable).not.toBe('');
+  expect(colours.button).not.toBe('rgba(0, 0, 0, 0)');
+  expect(colours.button).not.toBe(colours.body);
+  await popup.close();
+});
+
 test('Enter in either field submits; Done in a tab goes back to a fresh form', async ({ extension, sandbox }) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const page = await extension.context.newPage();

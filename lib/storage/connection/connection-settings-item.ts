@@ -1,4 +1,4 @@
-import { storage } from '#imports';
+import { storage } from '../storage-api';
 import type { ConnectionSettings } from './connection-schema';
 import { scopedKey, type KeyScope } from '../workspace-keys';
 import { devConnectionDefaults as dev } from './dev-defaults';

@@ -1,4 +1,4 @@
-import { storage } from '#imports';
+import { storage } from '../storage-api';
 import { perScope } from '../per-scope';
 import { scopedKey, type KeyScope } from '../workspace-keys';
 import { NO_PROJECT_LINK, type ProjectLinkSetting } from './connection-schema';

@@ -1,4 +1,4 @@
-import { storage } from '#imports';
+import { storage } from '../storage-api';
 import { connectionSettingsItemFor } from '../connection/connection-settings-item';
 import { devConnectionDefaults as dev } from '../connection/dev-defaults';
 import { perScope } from '../per-scope';

@@ -1,4 +1,4 @@
-import { storage } from '#imports';
+import { storage } from '../storage-api';
 import type { ProjectHistory } from './history-schema';
 import { scopedKey, type KeyScope } from '../workspace-keys';
 import { perScope } from '../per-scope';

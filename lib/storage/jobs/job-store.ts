@@ -1,4 +1,4 @@
-import type { WxtStorageItem } from '@wxt-dev/storage';
+import type { StoredItem } from '../storage-api';
 import type { z } from 'zod/mini';
 import { createSerializedStore, type Alongside } from '../serialized-store';
 import { readValidated, type StoredLabel } from '../validated-item';
@@ -9,8 +9,8 @@ export type JobChange<J, T> = (job: J | null) => { job: J | null; result: T };
 
 /** The stored items of one kind of job in one workspace, and how to read them. */
 export interface JobStoreItems<J extends JobProgress, R extends QueuedJobRow> {
-  job: WxtStorageItem<J | null, Record<string, unknown>>;
-  rows: WxtStorageItem<JobRows<R> | null, Record<string, unknown>>;
+  job: StoredItem<J | null>;
+  rows: StoredItem<JobRows<R> | null>;
   jobSchema: z.ZodMiniType<J | null>;
   rowsSchema: z.ZodMiniType<JobRows<R> | null>;
   /** How a notice names each item when it was unreadable. */

@@ -1,4 +1,4 @@
-import { storage } from '#imports';
+import { storage } from '../storage-api';
 import { z } from 'zod/mini';
 import type { RegistryEntry } from './registry-schema';
 import { scopedKey, type KeyScope } from '../workspace-keys';

@@ -1,4 +1,4 @@
-import { storage } from '#imports';
+import { storage } from '../storage-api';
 import type { CipherEnvelope } from '../../crypto/aes-gcm';
 import { legacyRegistryKey, readRegistryBuckets, registryBucketKey, writeRegistryBuckets } from './registry-parts';
 import { text } from '../../message-ref';

@@ -1,4 +1,4 @@
-import { storage } from '#imports';
+import { storage } from '../storage-api';
 import type { StorageItemKey } from '@wxt-dev/storage';
 import { browser } from 'wxt/browser';
 import { REGISTRY_BUCKET_COUNT } from './registry-buckets';

@@ -1,4 +1,4 @@
-import { storage } from '#imports';
+import { storage } from '../storage-api';
 import type { StorageItemKey } from '@wxt-dev/storage';
 import { browser } from 'wxt/browser';
 import { setAsideUnreadable } from '../validated-item';

@@ -1,4 +1,4 @@
-import { storage } from '#imports';
+import { storage } from '../storage-api';
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { perScope } from '../per-scope';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { storage } from '#imports';
+import { storage } from '@/lib/storage/storage-api';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { z } from 'zod/mini';
 import { createSerializedStore } from '@/lib/storage/serialized-store';
