@@ -13,9 +13,10 @@ const GECKO_ID = 'review-companion@reviewcompanion.dev';
 /**
  * A page's code that runs at start (its entry and everything that imports statically) in one chunk, its
  * UI that the entry imports at once (mount.tsx, below) in another, and each part it loads on demand (the
- * options page's rarely opened sections) in a chunk of its own that imports from them. Left alone, Rolldown moved the modules a lazy part shares with the start into
- * separate common chunks that the page loads at start anyway: four files instead of one, ~4 KB more
- * gzip for the options page. Only for ES-module builds: the background is one IIFE file.
+ * options page's rarely opened sections) in a chunk of its own that imports from them. Left alone,
+ * Rolldown moved the modules a lazy part shares with the start into separate common chunks that the page
+ * loads at start anyway: four files instead of one, ~4 KB more gzip for the options page. Only for
+ * ES-module builds: the background is one IIFE file.
  */
 const oneStartChunk: Plugin = {
   name: 'review-companion:one-start-chunk',

@@ -113,24 +113,4 @@ describe('the options page follows the workspace it shows', () => {
     await vi.waitFor(() => expect(shownIds()).toEqual(['b-1']));
     expect(address.searchParams.get('ws')).toBe('bbbb2222');
   });
-
-  it('the other stores’ reads start once the groups’ first screen can be drawn (their reads do not queue ahead of the index’s)', async () => {
-    const local = fakeBrowser.storage.local;
-    const read = local.get.bind(local);
-    /** For each read, whether the groups' first screen could be drawn when it was asked for. */
-    const firstScreenAtRead = new Map<string, boolean>();
-    const noted = (keys: string) => {
-      firstScreenAtRead.set(String(keys), useUserGroupStore.getState().firstScreen);
-      return read(keys);
-    };
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
-    vi.spyOn(local, 'get').mockImplementation(noted as typeof local.get);
-    stops.push(startWorkspaceStore(), followActiveWorkspace());
-    const others = ['projectHistory', 'bulkCreateJob', 'registerPagesJob', 'apiHealth'] as const;
-    await vi.waitFor(() =>
-      expect(others.filter((name) => !firstScreenAtRead.has(workspaceKey('bbbb2222', name)))).toEqual([]),
-    );
-    expect(firstScreenAtRead.get(workspaceKey('bbbb2222', 'userGroupIndex'))).toBe(false);
-    for (const name of others) expect(firstScreenAtRead.get(workspaceKey('bbbb2222', name)), name).toBe(true);
-  });
 });
