@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { CopyButton } from '@/components/CopyButton';
 import { StatusMessage } from '@/components/Alert';
 import { t } from '@/lib/i18n';
@@ -15,13 +16,20 @@ interface ProjectCreatedProps {
 
 /** The new project by its name, its ID to copy, Open project (with a project link), and Done. */
 export function ProjectCreated({ projectId, project, link, onDone }: ProjectCreatedProps) {
+  const idField = useRef<HTMLInputElement>(null);
+  // The form that had focus is gone: focus goes to the id (selected, ready to copy), not to <body>. In
+  // the frame that first draws the result, not in the task that inserts it: focus() computes style and
+  // layout at once (Chromium), three passes in that task where the frame's own single pass suffices.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => idField.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
   return (
     <section className="result">
       <StatusMessage>{t('projectCreated', project.projectName)}</StatusMessage>
       <div className="field">
         <label htmlFor="project-id">{t('projectIdLabel')}</label>
-        {/* The form that had focus is gone: focus goes to the id (selected, ready to copy), not to <body>. */}
-        <input id="project-id" readOnly value={projectId} autoFocus onFocus={(event) => event.target.select()} />
+        <input id="project-id" ref={idField} readOnly value={projectId} onFocus={(event) => event.target.select()} />
       </div>
       <div className="actions">
         <CopyButton value={projectId} label={t('copyProjectId')} />

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { browser } from 'wxt/browser';
 import { keepFocusWhileBusy } from '@/components/focus';
 import { TextField } from '@/components/TextField';
@@ -26,6 +27,14 @@ import { RecentProjects } from './RecentProjects';
 import { useHistory } from './use-history';
 
 const WARNING_ID = 'duplicate-warning';
+
+/**
+ * Create project shows it is working (button disabled and busy, "Creating the project…") only once the
+ * request has taken this long: an answer within it feels instant and is shown straight away, without a
+ * frame drawn in between for the progress (which, drawn just as the answer arrived, held it up by a
+ * few milliseconds). A second press meanwhile is ignored as before (inFlight).
+ */
+const PROGRESS_AFTER_MS = 100;
 
 // Handlers that never change, so that the memoised parts (the fields, the recent projects) are not
 // rendered again when only the form's state changes.
@@ -121,13 +130,20 @@ export function ProjectForm({ workspaceId, page, initialHistory, projectLink }: 
     setNameError(undefined);
     setError(undefined);
     inFlight.current = true;
-    keepFocusWhileBusy(createButton.current);
-    setSubmitting(true);
+    const progress = setTimeout(() => {
+      keepFocusWhileBusy(createButton.current);
+      setSubmitting(true);
+    }, PROGRESS_AFTER_MS);
     const result = await sendMessage(createProject, { ...checked.value, workspaceId });
+    clearTimeout(progress);
     inFlight.current = false;
-    setSubmitting(false);
-    if (result.ok) setCreated({ projectId: result.value.projectId, project: checked.value });
-    else setError(result.error);
+    // Rendered at once, in the task that brought the answer: as a plain update it would wait for a task
+    // of its own, behind the storage events of the history's append (which the popup follows too).
+    flushSync(() => {
+      setSubmitting(false);
+      if (result.ok) setCreated({ projectId: result.value.projectId, project: checked.value });
+      else setError(result.error);
+    });
   };
 
   // Done closes the popup; popup.html opened in a tab starts again: a fresh form, read afresh.

@@ -8,7 +8,7 @@ export function maskSecret(secret: string, revealFrom = 8): string {
   return secret.length >= revealFrom ? `${MASK}${secret.slice(-4)}` : MASK;
 }
 
-/** What stands for the hidden characters of a secret. */
+/** A secret that is set, shown without any of its characters. */
 export const MASK = '••••';
 
 /**

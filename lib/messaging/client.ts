@@ -15,9 +15,17 @@ export async function sendMessage<D extends MessageDefinition>(
 ): Promise<Result<ResponseOfDefinition<D>>> {
   const checked = message.request.safeParse(request);
   if (!checked.success) return fail('INVALID_INPUT', text('errorPageBuiltInvalid', message.name));
+  let sent: Promise<unknown>;
+  try {
+    sent = browser.runtime.sendMessage({ type: message.name, data: checked.data });
+  } catch {
+    return unreachable();
+  }
+  // Built while the background works (made once per message and page), not after its answer arrives.
+  answerSchemaOf(message);
   let answer: unknown;
   try {
-    answer = await browser.runtime.sendMessage({ type: message.name, data: checked.data });
+    answer = await sent;
   } catch {
     return unreachable();
   }

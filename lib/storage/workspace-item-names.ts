@@ -1,5 +1,5 @@
 import { CREDENTIALS_STORAGE_NAME } from './credentials/credentials-keys';
-import { registryPartName } from './registry/registry-parts';
+import { REGISTRY_FORMAT_NAME, registryPartName, registryTokensName } from './registry/registry-parts';
 import { REGISTRY_BUCKET_COUNT } from './registry/registry-buckets';
 import { scopedName, type KeyScope, type WorkspaceItemName } from './workspace-keys';
 
@@ -11,6 +11,8 @@ const LOCAL_ITEMS: WorkspaceItemName[] = [
   CREDENTIALS_STORAGE_NAME,
   'userGroupRegistry',
   ...Array.from({ length: REGISTRY_BUCKET_COUNT }, (_, index) => registryPartName(index)),
+  ...Array.from({ length: REGISTRY_BUCKET_COUNT }, (_, index) => registryTokensName(index)),
+  REGISTRY_FORMAT_NAME,
   'userGroupUnsettledCreates',
   'userGroupIndex',
   'projectHistory',

@@ -13,6 +13,8 @@ export type WorkspaceItemName =
   | 'credentials'
   | 'userGroupRegistry'
   | `userGroups.${string}`
+  | `userGroupTokens.${string}`
+  | 'userGroupsFormat'
   | 'userGroupUnsettledCreates'
   | 'userGroupIndex'
   | 'projectHistory'

@@ -18,14 +18,23 @@ import {
 import { readRegistryBuckets, watchRegistryBuckets } from '../storage/registry/registry-parts';
 import {
   groupKey,
-  registrySchema,
+  storedPartSchema,
   unsettledCreatesSchema,
   type RegistryEntry,
+  type StoredEntry,
   type UnsettledCreate,
 } from '../storage/registry/registry-schema';
 import { workspaceScope } from '../storage/workspace-keys';
 
+/**
+ * A stored group as the page holds it: without its token. The tokens are in keys only the background
+ * reads (lib/storage/credentials/part-tokens.ts); Show and Copy token ask it (revealGroupToken). A part
+ * stored before that move (format v2) may still carry a token: the page drops it.
+ */
+const listed = (entry: StoredEntry): RegistryEntry => ({ ...entry, token: '' });
+
 interface UserGroupState {
+  /** The groups, each with `token` '' (the page never reads tokens from storage). */
   groups: RegistryEntry[];
   /** Creates whose answer was lost: the service may hold these groups with a token nobody has. */
   unsettledCreates: readonly UnsettledCreate[];
@@ -143,8 +152,8 @@ export function startUserGroupStore(workspaceId: string): () => void {
     const parsed =
       value === null || value === undefined
         ? { success: true as const, data: { groups: [] } }
-        : registrySchema.safeParse(value);
-    parts[index] = parsed.success ? parsed.data.groups : [];
+        : storedPartSchema.safeParse(value);
+    parts[index] = parsed.success ? parsed.data.groups.map(listed) : [];
     if (parsed.success) unreadableParts.delete(index);
     else unreadableParts.add(index);
   }

@@ -122,13 +122,20 @@ export async function seedGroups(worker: Worker, workspaceId: string, count: num
         lastRotatedAt: null,
         extra: {},
       }));
-      // Spread over the registry's 256 stored parts (lib/storage/registry/registry-parts.ts). Which part a
-      // group is read from does not matter; the background re-files a group in its own part when it changes.
-      const parts: Record<string, { groups: typeof groups }> = {};
-      groups.forEach((group, index) =>
-        (parts[`${scope}userGroups.${String(index % 256).padStart(3, '0')}`] ??= { groups: [] }).groups.push(group),
-      );
-      await chrome.storage.local.set(parts);
+      // Spread over the registry's 256 stored parts (lib/storage/registry/registry-parts.ts), in the stored
+      // format v3: each part's groups without tokens, and beside it (`userGroupTokens.NNN`) their tokens by
+      // environment:id, as JSON text. Which part a group is read from does not matter; the background re-files a group in
+      // its own part when it changes.
+      const values: Record<string, unknown> = { [`${scope}userGroupsFormat`]: 3 };
+      const tokens: Record<string, Record<string, string>> = {};
+      groups.forEach((group, index) => {
+        const part = String(index % 256).padStart(3, '0');
+        const { token, ...rest } = group;
+        ((values[`${scope}userGroups.${part}`] ??= { groups: [] }) as { groups: unknown[] }).groups.push(rest);
+        (tokens[`${scope}userGroupTokens.${part}`] ??= {})[`${group.environment}:${group.provided_id}`] = token;
+      });
+      for (const [key, map] of Object.entries(tokens)) values[key] = { tokens: JSON.stringify(map) };
+      await chrome.storage.local.set(values);
     },
     { total: count, scope: `ws.${workspaceId}.` },
   );

@@ -49,8 +49,8 @@ async function throughExtension(
       async ({ total, workspaceId }) => {
         // The workspace the bench set up (run.ts): its registry and job start empty.
         const scope = `ws.${workspaceId}.`;
-        const parts = Object.keys(await chrome.storage.local.get(null)).filter((key) =>
-          key.startsWith(`${scope}userGroups.`),
+        const parts = Object.keys(await chrome.storage.local.get(null)).filter(
+          (key) => key.startsWith(`${scope}userGroups.`) || key.startsWith(`${scope}userGroupTokens.`),
         );
         await chrome.storage.local.remove([...parts, `${scope}bulkCreateJob`, `${scope}bulkCreateRows`]);
         const rows = Array.from({ length: total }, (_, index) => ({

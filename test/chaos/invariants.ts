@@ -55,10 +55,20 @@ export interface InvariantInput {
   final: boolean;
 }
 
-/** A registry part as stored: `ws.<id>.userGroups.NNN`. With the lock on, tokens may be sealed into `sealedTokens`. */
+/**
+ * A registry part as stored: `ws.<id>.userGroups.NNN`, its groups without tokens (format v3; a part of
+ * format v2 may still hold them, and `sealedTokens`, until the background moves them).
+ */
 interface StoredPart {
   groups?: StoredGroup[];
   sealedTokens?: unknown;
+}
+
+/** A part's tokens as stored beside it: `ws.<id>.userGroupTokens.NNN`, in clear or (lock on) sealed. */
+interface StoredPartTokens {
+  /** The JSON text of { environment:id → token }. */
+  tokens?: string;
+  sealed?: unknown;
 }
 
 const keyOf = (environment: string, id: string) => `${environment}:${id}`;
@@ -66,13 +76,22 @@ const PART = /^ws\.([a-z0-9-]+)\.userGroups\.\d{3}$/;
 const CREDENTIALS = /^ws\.([a-z0-9-]+)\.credentials$/;
 const SECRET_FIELDS = new Set(['apiToken', 'apiKey', 'authToken']);
 
-/** Every registry entry of a workspace, with whether its part seals the tokens. */
+/**
+ * Every registry entry of a workspace, with its token from the part's token key where it is in clear
+ * ('' where sealed or unknown), and whether the part's tokens are sealed.
+ */
 export function entriesOf(local: Record<string, unknown>, workspaceId: string) {
   const entries: { entry: StoredGroup; sealedPart: boolean; key: string }[] = [];
   for (const [key, value] of Object.entries(local)) {
     if (PART.exec(key)?.[1] !== workspaceId) continue;
     const part = (value ?? {}) as StoredPart;
-    for (const entry of part.groups ?? []) entries.push({ entry, sealedPart: part.sealedTokens !== undefined, key });
+    const tokens = (local[key.replace('.userGroups.', '.userGroupTokens.')] ?? {}) as StoredPartTokens;
+    const sealedPart = part.sealedTokens !== undefined || tokens.sealed !== undefined;
+    for (const group of part.groups ?? []) {
+      const clear = tokens.tokens === undefined ? {} : (JSON.parse(tokens.tokens) as Record<string, string>);
+      const token = clear[keyOf(group.environment, group.provided_id)] ?? group.token ?? '';
+      entries.push({ entry: { ...group, token }, sealedPart, key });
+    }
   }
   return entries;
 }

@@ -242,7 +242,7 @@ test('7, 8 and finding 9: locked, the groups section says Locked with an unlock 
   }
 });
 
-test('finding 9: with the lock off, Show and Copy token work from storage without a round trip', async ({
+test('finding 9: with the lock off, Show and Copy token give the stored token (the list holds none: the background answers), with no unlock', async ({
   extension,
   sandbox,
 }) => {
@@ -251,6 +251,8 @@ test('finding 9: with the lock off, Show and Copy token work from storage withou
   await createGroup(options, 'Open dashboards', 'open-1', 'Testing');
   const token = sandbox.groups().find((group) => group.provided_id === 'open-1')!.token;
   const row = rowOf(options, 'Open dashboards');
+  // The page's list holds no token: the row says one is set, without any of its characters.
+  await expect(row.locator('.cell-token code')).toHaveText('••••');
   await row.getByRole('button', { name: 'Show', exact: true }).click();
   await expect(row).toContainText(token);
   expect(await allStorage(extension)).toContain(token);

@@ -1,11 +1,26 @@
 import { browser } from 'wxt/browser';
 import { LOCK_KEY_KEY, LOCK_NEXT_KEY_KEY, LOCK_STATE_KEY } from '../lock/lock-keys';
 import type { LockState } from '../lock/lock-schema';
-import { registrySchema, type RegistryEntry } from '../registry/registry-schema';
+import { storedPartSchema, type StoredEntry } from '../registry/registry-schema';
+import {
+  partNameOfTokens,
+  REGISTRY_FORMAT_NAME,
+  REGISTRY_PART_PATTERN,
+  REGISTRY_TOKENS_PATTERN,
+} from '../registry/registry-parts';
+import type { KeyScope } from '../workspace-keys';
 import { dropKey, keyEntry, keyIfVerified, nextKeyEntry, readLockState, sessionKeys } from './keyring';
 import { credentialsAtRestSchema, hasSecret, isSealed, sealWith, unsealWith } from './sealed-credentials';
 import type { StoredCredentials } from '../connection/connection-schema';
-import { openTokens, sealTokens } from './sealed-tokens';
+import {
+  clearTokensValue,
+  openPartTokens,
+  parseTokenMap,
+  partTokensSchema,
+  sealPartTokens,
+  type TokenMap,
+} from './part-tokens';
+import { moveTokensOutOfParts } from './registry-tokens-migration';
 import type { LockKey } from './passphrase-key';
 import { EMPTY_STORED_CREDENTIALS } from '../connection/connection-schema';
 import { base64ToBytes } from '../../crypto/base64';
@@ -14,8 +29,10 @@ import type { MessageRef } from '../../message-ref';
 
 // Background only: the passphrase lock's changes to what is stored (lib/lock/lock-service.ts decides
 // when; this writes). The lock covers the store, not a list: every stored credentials value (both
-// areas) and every registry part, found by its key, whichever workspaces are listed today; one that a
-// policy removed from the list, or an import added a moment ago, is sealed like the others.
+// areas) and every registry part's tokens (its token key, part-tokens.ts: the parts themselves hold no
+// token and are neither read nor written), found by its key, whichever workspaces are listed today;
+// one that a policy removed from the list, or an import added a moment ago, is sealed like the others.
+// A workspace whose registry is still in format v2 (tokens in the parts) is migrated first.
 //
 // Each change is write-ahead. It may read the store (and open it with the old key) while the new key
 // is derived, but writes nothing before the key is at hand: the next key goes into `session:` first
@@ -26,24 +43,46 @@ import type { MessageRef } from '../../message-ref';
 // never happened).
 
 const CREDENTIALS = /^ws\.[^.]+\.credentials$/;
-const REGISTRY_PART = /^ws\.[^.]+\.userGroups\.\d{3}$/;
+const TOKENS = REGISTRY_TOKENS_PATTERN;
 
 type Values = Record<string, unknown>;
 
-const holdsSecret = (name: string) => CREDENTIALS.test(name) || REGISTRY_PART.test(name);
+const holdsSecret = (name: string) => CREDENTIALS.test(name) || TOKENS.test(name);
 
 type Area = typeof browser.storage.local;
 
+/** The names an area holds where the browser lists them (`getKeys`: Chrome 130, Firefox 143). */
+async function namesOf(area: Area): Promise<string[] | undefined> {
+  const getKeys = (area as Area & { getKeys?: () => Promise<string[]> }).getKeys?.bind(area);
+  return getKeys ? getKeys() : undefined;
+}
+
 /**
- * The values of an area whose keys match. Where the browser lists keys (`getKeys`: Chrome 130,
- * Firefox 143) only those values are read, not the whole area with the activity log and the histories.
+ * The values of an area whose keys match. Where the browser lists keys only those values are read, not
+ * the whole area with the activity log and the histories.
  */
 async function readMatching(area: Area, matches: (name: string) => boolean): Promise<Values> {
-  const getKeys = (area as Area & { getKeys?: () => Promise<string[]> }).getKeys?.bind(area);
-  const names = getKeys ? (await getKeys()).filter(matches) : undefined;
+  const names = (await namesOf(area))?.filter(matches);
   if (names?.length === 0) return {};
   const values = await area.get(names ?? null);
   return Object.fromEntries(Object.entries(values).filter(([name]) => matches(name)));
+}
+
+/**
+ * Every workspace whose registry parts are stored without the format mark (format v2: tokens in the
+ * parts) is migrated, so that the tokens the lock must seal are all in token keys. Once all are marked,
+ * this costs the listing of the keys only.
+ */
+async function migrateUnmarkedRegistries(): Promise<void> {
+  const names = (await namesOf(browser.storage.local)) ?? Object.keys(await browser.storage.local.get(null));
+  const marked = new Set(names.filter((name) => name.endsWith(`.${REGISTRY_FORMAT_NAME}`)));
+  const scopes = new Set<KeyScope>();
+  for (const name of names) {
+    if (!REGISTRY_PART_PATTERN.test(name)) continue;
+    const scope = name.slice(0, name.indexOf('.userGroups.') + 1) as KeyScope;
+    if (!marked.has(`${scope}${REGISTRY_FORMAT_NAME}`)) scopes.add(scope);
+  }
+  for (const scope of scopes) await moveTokensOutOfParts(scope);
 }
 
 /** Every stored value that holds a secret, by key, in each area, as stored. */
@@ -59,6 +98,7 @@ export interface StoredSecrets {
  * before the key is at hand.
  */
 export async function storedSecrets(): Promise<StoredSecrets> {
+  await migrateUnmarkedRegistries();
   const [local, session] = await Promise.all([
     readMatching(browser.storage.local, holdsSecret),
     readMatching(browser.storage.session, (name) => CREDENTIALS.test(name)),
@@ -66,18 +106,18 @@ export async function storedSecrets(): Promise<StoredSecrets> {
   return { local, session };
 }
 
-/** A stored secret opened: a credentials value in clear, or a registry part with its tokens in clear. */
+/** A stored secret opened: a credentials value in clear, or a registry part's tokens in clear. */
 type Opened =
-  { part: false; clear: StoredCredentials } | { part: true; groups: RegistryEntry[]; stamp: { revision?: string } };
+  { part: false; clear: StoredCredentials } | { part: true; tokens: TokenMap; stamp: { revision?: string } };
 
 /** A stored value opened with `from` (clear as it is); undefined when it does not open or is unreadable. */
 async function openValue(name: string, value: unknown, from?: CryptoKey): Promise<Opened | undefined> {
-  if (REGISTRY_PART.test(name)) {
-    const parsed = registrySchema.safeParse(value);
+  if (TOKENS.test(name)) {
+    const parsed = partTokensSchema.safeParse(value);
     if (!parsed.success) return undefined;
-    const { groups, sealedTokens, revision } = parsed.data;
-    const clear = sealedTokens ? from && (await openTokens(from, name, groups, sealedTokens)) : groups;
-    return clear && { part: true, groups: clear, stamp: revision === undefined ? {} : { revision } };
+    const { tokens = '{}', sealed, revision } = parsed.data;
+    const clear = sealed ? from && (await openPartTokens(from, partNameOfTokens(name), sealed)) : parseTokenMap(tokens);
+    return clear && { part: true, tokens: clear, stamp: revision === undefined ? {} : { revision } };
   }
   const parsed = credentialsAtRestSchema.safeParse(value);
   if (!parsed.success) return undefined;
@@ -88,8 +128,8 @@ async function openValue(name: string, value: unknown, from?: CryptoKey): Promis
 /** An opened value as stored under `to` (undefined: clear). */
 async function closeValue(name: string, opened: Opened, to?: CryptoKey): Promise<unknown> {
   if (!opened.part) return to && hasSecret(opened.clear) ? sealWith(to, opened.clear) : opened.clear;
-  if (!to || opened.groups.length === 0) return { groups: opened.groups, ...opened.stamp };
-  return { ...(await sealTokens(to, name, opened.groups)), ...opened.stamp };
+  if (!to || Object.keys(opened.tokens).length === 0) return clearTokensValue(opened.tokens, opened.stamp);
+  return { sealed: await sealPartTokens(to, partNameOfTokens(name), opened.tokens), ...opened.stamp };
 }
 
 /**
@@ -159,17 +199,34 @@ export async function openEverything(from: CryptoKey, stored: Promise<StoredSecr
   await browser.storage.local.remove(LOCK_STATE_KEY);
 }
 
+/** The token keys among the values whose tokens are sealed, with how many tokens each seals. */
+async function sealedTokenCounts(
+  values: Values,
+): Promise<Map<string, { part: string; groups: StoredEntry[]; revision?: string | undefined }>> {
+  const sealed = Object.entries(values).filter(
+    ([name, value]) => TOKENS.test(name) && partTokensSchema.safeParse(value).data?.sealed !== undefined,
+  );
+  if (sealed.length === 0) return new Map();
+  // Only the parts of sealed tokens are read: their groups are what a forgotten passphrase loses.
+  const partNames = sealed.map(([name]) => partNameOfTokens(name));
+  const parts = await browser.storage.local.get(partNames);
+  return new Map(
+    sealed.map(([name]) => {
+      const part = partNameOfTokens(name);
+      const parsed = storedPartSchema.safeParse(parts[part]);
+      return [name, { part, groups: parsed.success ? parsed.data.groups : [], revision: parsed.data?.revision }];
+    }),
+  );
+}
+
 /** What forgetEverything would clear: how many credentials values hold a secret, how many tokens are sealed. */
 export async function countSecrets(): Promise<{ credentials: number; tokens: number }> {
   const stored = await storedSecrets();
   let credentials = 0;
   let tokens = 0;
+  for (const { groups } of (await sealedTokenCounts(stored.local)).values()) tokens += groups.length;
   for (const [name, value] of [...Object.entries(stored.local), ...Object.entries(stored.session)]) {
-    if (REGISTRY_PART.test(name)) {
-      const part = registrySchema.safeParse(value);
-      if (part.success && part.data.sealedTokens) tokens += part.data.groups.length;
-      continue;
-    }
+    if (TOKENS.test(name)) continue;
     const parsed = credentialsAtRestSchema.safeParse(value);
     if (parsed.success && (isSealed(parsed.data) || hasSecret(parsed.data))) credentials += 1;
   }
@@ -178,26 +235,29 @@ export async function countSecrets(): Promise<{ credentials: number; tokens: num
 
 /**
  * A forgotten passphrase: every secret is cleared (API credentials of every workspace; the sealed
- * tokens, which no one can open now, each group flagged with `lost` so that Retry rotation learns its
- * current token from the service), and the lock turns off. Answers how many of each were cleared.
+ * tokens, which no one can open now, each of their groups flagged with `lost` in its part so that Retry
+ * rotation learns its current token from the service), and the lock turns off. Answers how many of each
+ * were cleared.
  */
 export async function forgetEverything(lost: MessageRef, at: string): Promise<{ credentials: number; tokens: number }> {
   const stored = await storedSecrets();
+  const sealedParts = await sealedTokenCounts(stored.local);
   let credentials = 0;
   let tokens = 0;
   const cleared = (values: Values): Values => {
     const out: Values = {};
     for (const [name, value] of Object.entries(values)) {
-      if (REGISTRY_PART.test(name)) {
-        const part = registrySchema.safeParse(value);
-        if (!part.success || !part.data.sealedTokens) continue;
-        const flagged = part.data.groups.map((group): RegistryEntry => ({
+      if (TOKENS.test(name)) {
+        const sealed = sealedParts.get(name);
+        if (!sealed) continue;
+        const revision = partTokensSchema.safeParse(value).data?.revision;
+        const flagged = sealed.groups.map((group): StoredEntry => ({
           ...group,
-          token: '',
           rotation: { state: 'unknown', since: at, message: lost },
         }));
         tokens += flagged.length;
-        out[name] = { groups: flagged, ...(part.data.revision !== undefined && { revision: part.data.revision }) };
+        out[name] = clearTokensValue({}, revision === undefined ? {} : { revision });
+        out[sealed.part] = { groups: flagged, ...(sealed.revision !== undefined && { revision: sealed.revision }) };
         continue;
       }
       const parsed = credentialsAtRestSchema.safeParse(value);

@@ -2,22 +2,45 @@ import { storage } from '../storage-api';
 import type { StorageItemKey } from '@wxt-dev/storage';
 import { browser } from 'wxt/browser';
 import { REGISTRY_BUCKET_COUNT } from './registry-buckets';
-import type { Registry } from './registry-schema';
+import type { StoredPart } from './registry-schema';
 import { scopedKey, scopedName, type KeyScope } from '../workspace-keys';
 
 /**
- * Every user group of a workspace and its token, written only by the background
- * (lib/storage/registry/registry-writer.ts). Stored format v2: the registry in parts
- * `local:ws.<id>.userGroups.000` … `.255`, each of registrySchema's shape, a group's part chosen by
- * registry-buckets.ts, so that a change rewrites one small part.
+ * Every user group of a workspace, written only by the background (lib/storage/registry/registry-writer.ts).
+ * Stored format v3: the registry in parts `local:ws.<id>.userGroups.000` … `.255`, each of
+ * storedPartSchema's shape (names, ids, dates, environments: no token), a group's part chosen by
+ * registry-buckets.ts, so that a change rewrites one small part; and beside each part its groups'
+ * tokens, `local:ws.<id>.userGroupTokens.000` … `.255`, which only the credentials gate reads and writes
+ * (lib/storage/credentials/part-tokens.ts): the passphrase lock seals and opens those, never the parts.
+ * `ws.<id>.userGroupsFormat` says the workspace's registry is in format v3.
  */
 export const registryPartName = (index: number) => `userGroups.${String(index).padStart(3, '0')}` as const;
+
+/** The key of a part's tokens: `userGroupTokens.007` beside `userGroups.007`. */
+export const registryTokensName = (index: number) => `userGroupTokens.${String(index).padStart(3, '0')}` as const;
+
+/** Written (with the value REGISTRY_FORMAT) once a workspace's tokens are in their own keys. */
+export const REGISTRY_FORMAT_NAME = 'userGroupsFormat';
+export const REGISTRY_FORMAT = 3;
+
+/** Storage names (without area) of every part, and of every part's tokens, of any workspace. */
+export const REGISTRY_PART_PATTERN = /^ws\.[^.]+\.userGroups\.\d{3}$/;
+export const REGISTRY_TOKENS_PATTERN = /^ws\.[^.]+\.userGroupTokens\.\d{3}$/;
+
+/** The part a token key belongs to: `ws.<id>.userGroupTokens.007` → `ws.<id>.userGroups.007`. */
+export const partNameOfTokens = (tokensName: string): string =>
+  tokensName.replace(/\.userGroupTokens\.(\d{3})$/, '.userGroups.$1');
 
 export const registryBucketKey = (scope: KeyScope, index: number): StorageItemKey =>
   scopedKey(scope, registryPartName(index));
 
 export const registryBucketKeys = (scope: KeyScope): StorageItemKey[] =>
   Array.from({ length: REGISTRY_BUCKET_COUNT }, (_, index) => registryBucketKey(scope, index));
+
+export const registryTokensKey = (scope: KeyScope, index: number): StorageItemKey =>
+  scopedKey(scope, registryTokensName(index));
+
+export const registryFormatKey = (scope: KeyScope): StorageItemKey => scopedKey(scope, REGISTRY_FORMAT_NAME);
 
 /** Format v1: the whole registry as one value. The writer moves it into the parts, then removes it. */
 export const legacyRegistryKey = (scope: KeyScope): StorageItemKey => scopedKey(scope, 'userGroupRegistry');
@@ -30,11 +53,11 @@ export async function readRegistryBuckets(scope: KeyScope): Promise<unknown[]> {
 
 /**
  * Several parts in one storage call, so that a change touching several parts is stored whole or not at
- * all; `alongside`: other keys of the same change (the unsettled creates), in the same call.
+ * all; `alongside`: other keys of the same change (the parts' tokens, the unsettled creates), in the same call.
  */
 export async function writeRegistryBuckets(
   scope: KeyScope,
-  parts: ReadonlyMap<number, Registry>,
+  parts: ReadonlyMap<number, StoredPart>,
   alongside: { key: StorageItemKey; value: unknown }[] = [],
 ): Promise<void> {
   await storage.setItems([
@@ -43,9 +66,16 @@ export async function writeRegistryBuckets(
   ]);
 }
 
-/** Calls back with the parts a write changed: part index → the new stored value (undefined once removed). */
-export function watchRegistryBuckets(scope: KeyScope, callback: (changed: Map<number, unknown>) => void): () => void {
-  const prefix = scopedName(scope, 'userGroups.');
+/**
+ * Calls back with the parts a write changed: part index → the new stored value (undefined once removed).
+ * `kind`: the parts themselves (the default), or their token keys.
+ */
+export function watchRegistryBuckets(
+  scope: KeyScope,
+  callback: (changed: Map<number, unknown>) => void,
+  kind: 'parts' | 'tokens' = 'parts',
+): () => void {
+  const prefix = scopedName(scope, kind === 'parts' ? 'userGroups.' : 'userGroupTokens.');
   const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
     if (area !== 'local') return;
     const changed = new Map<number, unknown>();

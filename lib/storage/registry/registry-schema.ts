@@ -42,17 +42,42 @@ export const registryEntrySchema = z.object({
 });
 export type RegistryEntry = z.infer<typeof registryEntrySchema>;
 
+/** The registry as the background holds it (and sends it for exports): every group with its token. */
 export const registrySchema = z.object({
   groups: z.array(registryEntrySchema),
-  /**
-   * While the passphrase lock is on: the groups' tokens, sealed (lib/storage/credentials/sealed-tokens.ts);
-   * every `token` above is then ''. Absent when the lock is off.
-   */
-  sealedTokens: z.optional(cipherEnvelopeSchema),
   /** Stamped by the background's store on each write (lib/storage/serialized-store.ts). */
   revision: z.optional(z.string()),
 });
 export type Registry = z.infer<typeof registrySchema>;
+
+/**
+ * A group as a registry part stores it (format v3): no token. The tokens are in the part's sibling key
+ * (lib/storage/credentials/part-tokens.ts). `token` is read only from parts of format v2, which had it
+ * here, until the migration moves it (lib/storage/credentials/registry-tokens-migration.ts).
+ */
+export const storedEntrySchema = z.extend(registryEntrySchema, { token: z.optional(z.string()) });
+export type StoredEntry = z.infer<typeof storedEntrySchema>;
+
+/** One registry part as stored (`ws.<id>.userGroups.NNN`). */
+export const storedPartSchema = z.object({
+  groups: z.array(storedEntrySchema),
+  /**
+   * Format v2 only: the tokens of the part sealed by the passphrase lock (every `token` then ''). Format
+   * v3 keeps them, clear or sealed, in the part's token key; the migration moves this envelope there as it is.
+   */
+  sealedTokens: z.optional(cipherEnvelopeSchema),
+  /** Stamped by the registry writer on each write. */
+  revision: z.optional(z.string()),
+});
+export type StoredPart = z.infer<typeof storedPartSchema>;
+
+/** A stored group without its token: what a registry part holds in format v3. */
+export function withoutToken(entry: StoredEntry): StoredEntry {
+  if (entry.token === undefined) return entry;
+  const rest = { ...entry };
+  delete rest.token;
+  return rest;
+}
 
 export const EMPTY_REGISTRY: Registry = { groups: [] };
 

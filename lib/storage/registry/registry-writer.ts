@@ -4,20 +4,38 @@ import type { CipherEnvelope } from '../../crypto/aes-gcm';
 import { createSerialQueue } from '../../async/serial-queue';
 import { currentKey, readLockState } from '../credentials/keyring';
 import { CredentialsLockedError } from '../credentials/sealed-credentials';
-import { openTokens, sealTokens } from '../credentials/sealed-tokens';
+import {
+  clearTokensValue,
+  openPartTokens,
+  partStorageName,
+  sameTokens,
+  sealPartTokens,
+  tokensOf,
+  withTokens,
+  type PartTokens,
+} from '../credentials/part-tokens';
 import { LOCK_KEY_KEY, LOCK_NEXT_KEY_KEY } from '../lock/lock-keys';
-import { scopedName, type KeyScope } from '../workspace-keys';
+import type { KeyScope } from '../workspace-keys';
 import { changedBuckets, splitIntoBuckets } from './registry-buckets';
 import { computeRegistryIndex, registryIndexKey, registryIndexName, type RegistryIndex } from './registry-index';
 import { loadRegistryParts, type StoredParts } from './registry-load';
-import { registryPartName, watchRegistryBuckets, writeRegistryBuckets } from './registry-parts';
 import {
-  registrySchema,
+  REGISTRY_FORMAT,
+  registryFormatKey,
+  registryTokensKey,
+  watchRegistryBuckets,
+  writeRegistryBuckets,
+} from './registry-parts';
+import {
+  storedPartSchema,
   unsettledCreatesSchema,
+  withoutToken,
   type Registry,
   type RegistryEntry,
+  type StoredPart,
   type UnsettledCreate,
 } from './registry-schema';
+import { partTokensSchema } from '../credentials/part-tokens';
 import { loadUnsettledCreates, unsettledCreatesKey, watchUnsettledCreates } from './unsettled-creates-item';
 
 /**
@@ -35,6 +53,8 @@ interface Loaded {
   sealed: ReadonlyMap<number, CipherEnvelope>;
   registry: Registry;
   unsettled: readonly UnsettledCreate[];
+  /** Whether the format mark is stored (written with the next change when not). */
+  current: boolean;
 }
 
 /**
@@ -48,10 +68,12 @@ interface Loaded {
  * writer (re)loads the registry (settling orphaned rotations), and by `refreshIndex` when what is
  * stored is missing or stale (the options page asks).
  *
- * While the passphrase lock is on, the tokens of every part are sealed at rest (sealed-tokens.ts): this
- * writer opens them with the lock's key when it reads, and seals them again when it writes. Locked,
- * the tokens read as '' and a change may only touch what is not a token (the envelope is kept); one
- * that stores a token throws CredentialsLockedError. The copy in memory goes when the lock closes.
+ * Each part's tokens are stored in the part's token key (lib/storage/credentials/part-tokens.ts), written
+ * in the same storage call as the part, and only when the part's tokens change. While the passphrase
+ * lock is on, they are sealed at rest: this writer opens them with the lock's key when it reads, and
+ * seals them again when it writes. Locked, the tokens read as '' and a change may only touch what is
+ * not a token (the envelope is kept); one that stores a token throws CredentialsLockedError. The copy
+ * in memory goes when the lock closes.
  */
 export function createRegistryWriter(scope: KeyScope) {
   const writerId = crypto.randomUUID();
@@ -61,7 +83,7 @@ export function createRegistryWriter(scope: KeyScope) {
     const stamp = (stored as { revision?: unknown } | null | undefined)?.revision;
     return typeof stamp === 'string' && stamp.startsWith(`${writerId}:`);
   };
-  const partName = (index: number) => scopedName(scope, registryPartName(index));
+  const partName = (index: number) => partStorageName(scope, index);
 
   const serially = createSerialQueue();
   let loaded: Promise<Loaded> | undefined;
@@ -76,6 +98,13 @@ export function createRegistryWriter(scope: KeyScope) {
   watchRegistryBuckets(scope, (changed) => {
     if (![...changed.values()].every(isOwn)) forgetLoaded();
   });
+  watchRegistryBuckets(
+    scope,
+    (changed) => {
+      if (![...changed.values()].every(isOwn)) forgetLoaded();
+    },
+    'tokens',
+  );
   watchUnsettledCreates(scope, (stored) => {
     if (!isOwn(stored)) forgetLoaded();
   });
@@ -98,8 +127,8 @@ export function createRegistryWriter(scope: KeyScope) {
     const parts = [...stored.parts];
     const sealed = new Map<number, CipherEnvelope>();
     for (const [index, envelope] of stored.sealed) {
-      const opened = key && (await openTokens(key, partName(index), parts[index] ?? [], envelope));
-      if (opened) parts[index] = opened;
+      const opened = key && (await openPartTokens(key, partName(index), envelope));
+      if (opened) parts[index] = withTokens(parts[index] ?? [], opened);
       else sealed.set(index, envelope);
     }
     if (key && sealed.size > 0)
@@ -112,7 +141,8 @@ export function createRegistryWriter(scope: KeyScope) {
     const started = generation;
     const loading = loadRegistryParts(scope, revision).then(async (stored) => {
       const { parts, sealed } = await openParts(stored);
-      return { parts, sealed, registry: { groups: parts.flat() }, unsettled: await loadUnsettledCreates(scope) };
+      const unsettled = await loadUnsettledCreates(scope);
+      return { parts, sealed, registry: { groups: parts.flat() }, unsettled, current: stored.current };
     });
     loaded = loading;
     // A failed read, or one overtaken by someone else's write, is not kept for the next caller.
@@ -125,19 +155,36 @@ export function createRegistryWriter(scope: KeyScope) {
     return loading;
   }
 
+  /** A part as stored: its groups without tokens, checked against the schema (a bug cannot store what a read rejects). */
+  const toStoredPart = (groups: readonly RegistryEntry[], stamp: string): StoredPart =>
+    storedPartSchema.parse({ groups: groups.map(withoutToken), revision: stamp });
+
   /**
-   * A part as it is to be stored: clear while the lock is off; sealed with the key while it is open.
-   * Locked (or its envelope unreadable), only a part whose tokens are all unknown ('') can be written,
-   * keeping its envelope as it was. Checked against the schema, so that a bug cannot store what a read
-   * would reject.
+   * A part's tokens as they are to be stored, or undefined when they need no write (the same tokens as
+   * stored): clear while the lock is off; sealed with the key while it is open. Locked (or its envelope
+   * unreadable), only a part whose tokens are all unknown ('') can be written, keeping its envelope as
+   * it was.
    */
-  async function toStored(index: number, groups: RegistryEntry[], current: Loaded, stamp: string): Promise<Registry> {
-    if (!(await readLockState())) return registrySchema.parse({ groups, revision: stamp });
+  async function toStoredTokens(
+    index: number,
+    groups: readonly RegistryEntry[],
+    current: Loaded,
+    stamp: string,
+  ): Promise<PartTokens | undefined> {
+    const tokens = tokensOf(groups);
     const envelope = current.sealed.get(index);
+    const before = tokensOf(current.parts[index] ?? []);
+    if (!(await readLockState())) {
+      if (!envelope && sameTokens(tokens, before)) return undefined;
+      return partTokensSchema.parse(clearTokensValue(tokens, { revision: stamp }));
+    }
     const key = envelope ? undefined : await currentKey();
-    if (key) return registrySchema.parse({ ...(await sealTokens(key, partName(index), groups)), revision: stamp });
-    if (groups.some((group) => group.token !== '')) throw new CredentialsLockedError('locked');
-    return registrySchema.parse({ groups, ...(envelope && { sealedTokens: envelope }), revision: stamp });
+    if (key) {
+      if (sameTokens(tokens, before)) return undefined;
+      return partTokensSchema.parse({ sealed: await sealPartTokens(key, partName(index), tokens), revision: stamp });
+    }
+    if (Object.keys(tokens).length > 0) throw new CredentialsLockedError('locked');
+    return undefined;
   }
 
   return {
@@ -177,9 +224,18 @@ export function createRegistryWriter(scope: KeyScope) {
       const stamp = revision();
       const started = generation;
       const changed = changedBuckets(current.parts, parts);
-      const written = new Map<number, Registry>();
-      for (const index of changed) written.set(index, await toStored(index, parts[index]!, current, stamp));
+      const written = new Map<number, StoredPart>();
       const alongside: { key: StorageItemKey; value: unknown }[] = [];
+      const tokensWritten = new Set<number>();
+      for (const index of changed) {
+        written.set(index, toStoredPart(parts[index]!, stamp));
+        const tokens = await toStoredTokens(index, parts[index]!, current, stamp);
+        if (tokens === undefined) continue;
+        tokensWritten.add(index);
+        alongside.push({ key: registryTokensKey(scope, index), value: tokens });
+      }
+      if (!current.current && written.size > 0)
+        alongside.push({ key: registryFormatKey(scope), value: REGISTRY_FORMAT });
       if (unsettled !== current.unsettled)
         alongside.push({
           key: unsettledCreatesKey(scope),
@@ -194,15 +250,18 @@ export function createRegistryWriter(scope: KeyScope) {
         writtenIndex = undefined;
         throw error;
       }
-      // A part written sealed with the key is known in clear here; one that kept its envelope stays sealed.
-      const sealed = new Map(
-        [...current.sealed].filter(
-          ([index]) => !written.has(index) || written.get(index)?.sealedTokens === current.sealed.get(index),
-        ),
-      );
+      // A part whose tokens were written (clear, or sealed with the key) is known in clear here; one that
+      // kept its envelope stays sealed.
+      const sealed = new Map([...current.sealed].filter(([index]) => !tokensWritten.has(index)));
       loaded =
         started === generation
-          ? Promise.resolve({ parts, sealed, registry: { groups: registry.groups }, unsettled })
+          ? Promise.resolve({
+              parts,
+              sealed,
+              registry: { groups: registry.groups },
+              unsettled,
+              current: current.current || written.size > 0,
+            })
           : undefined;
       return result;
     });

@@ -1,6 +1,6 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { bucketOf, REGISTRY_BUCKET_COUNT } from '@/lib/storage/registry/registry-buckets';
-import type { Registry, RegistryEntry } from '@/lib/storage/registry/registry-schema';
+import type { Registry, RegistryEntry, StoredEntry } from '@/lib/storage/registry/registry-schema';
 import type { KeyScope } from '@/lib/storage/workspace-keys';
 import { TEST_SCOPE } from './test-workspace';
 
@@ -8,21 +8,62 @@ import { TEST_SCOPE } from './test-workspace';
 export const registryPartKey = (index: number, scope: KeyScope = TEST_SCOPE) =>
   `${scope}userGroups.${String(index).padStart(3, '0')}`;
 
+/** The storage.local key of a registry part's tokens (format v3, lib/storage/credentials/part-tokens.ts). */
+export const registryTokensKey = (index: number, scope: KeyScope = TEST_SCOPE) =>
+  `${scope}userGroupTokens.${String(index).padStart(3, '0')}`;
+
+/** The mark of format v3. */
+export const registryFormatKey = (scope: KeyScope = TEST_SCOPE) => `${scope}userGroupsFormat`;
+
 export const isRegistryPartKey = (key: string, scope: KeyScope = TEST_SCOPE) =>
   key.startsWith(scope) && /^userGroups\.\d{3}$/.test(key.slice(scope.length));
 
-/** The registry as stored in the fake browser: every part's groups, in part order. */
+export const isRegistryTokensKey = (key: string, scope: KeyScope = TEST_SCOPE) =>
+  key.startsWith(scope) && /^userGroupTokens\.\d{3}$/.test(key.slice(scope.length));
+
+/** A part's token key as stored: `tokens` the JSON text of { environment:id → token }, or `sealed`. */
+type StoredTokens = { tokens?: string; sealed?: unknown } | undefined;
+
+/** The tokens a part's token key holds in clear ({} where sealed or absent). */
+export const clearTokensOf = (value: unknown): Record<string, string> => {
+  const text = (value as StoredTokens)?.tokens;
+  return text === undefined ? {} : (JSON.parse(text) as Record<string, string>);
+};
+
+/**
+ * The registry as stored in the fake browser: every part's groups, in part order, each with its token
+ * from the part's token key where it is in clear ('' where sealed or absent; a v2 part's own token stays).
+ */
 export async function storedRegistry(scope: KeyScope = TEST_SCOPE): Promise<Registry> {
   const all = await fakeBrowser.storage.local.get(null);
-  const groups = Array.from(
-    { length: REGISTRY_BUCKET_COUNT },
-    (_, index) => (all[registryPartKey(index, scope)] as Registry | undefined)?.groups ?? [],
-  );
+  const groups = Array.from({ length: REGISTRY_BUCKET_COUNT }, (_, index) => {
+    const part = (all[registryPartKey(index, scope)] as { groups?: StoredEntry[] } | undefined)?.groups ?? [];
+    const tokens = clearTokensOf(all[registryTokensKey(index, scope)]);
+    return part.map((group): RegistryEntry => ({
+      ...group,
+      token: tokens[`${group.environment}:${group.provided_id}`] ?? group.token ?? '',
+    }));
+  });
   return { groups: groups.flat() };
 }
 
-/** Writes groups as another context would: straight into the parts they belong to. */
+/** Writes groups as another context would, in format v3: straight into their parts, their tokens beside. */
 export async function seedRegistry(groups: readonly RegistryEntry[], scope: KeyScope = TEST_SCOPE): Promise<void> {
+  const values: Record<string, unknown> = { [registryFormatKey(scope)]: 3 };
+  const tokens: Record<string, Record<string, string>> = {};
+  for (const group of groups) {
+    const { token, ...rest } = group;
+    const index = bucketOf(group);
+    ((values[registryPartKey(index, scope)] ??= { groups: [] }) as { groups: StoredEntry[] }).groups.push(rest);
+    const map = (tokens[registryTokensKey(index, scope)] ??= {});
+    if (token) map[`${group.environment}:${group.provided_id}`] = token;
+  }
+  for (const [key, map] of Object.entries(tokens)) values[key] = { tokens: JSON.stringify(map) };
+  await fakeBrowser.storage.local.set(values);
+}
+
+/** Writes groups in format v2 (before the tokens had their own keys): each part's groups with their tokens. */
+export async function seedRegistryV2(groups: readonly RegistryEntry[], scope: KeyScope = TEST_SCOPE): Promise<void> {
   const parts: Record<string, Registry> = {};
   for (const group of groups) (parts[registryPartKey(bucketOf(group), scope)] ??= { groups: [] }).groups.push(group);
   await fakeBrowser.storage.local.set(parts);
@@ -33,9 +74,10 @@ export async function storedGroupKeys(scope: KeyScope = TEST_SCOPE): Promise<str
   return (await storedRegistry(scope)).groups.map((group) => `${group.environment}:${group.provided_id}`).sort();
 }
 
-/** Removes every part, as if no group had ever been stored. */
+/** Removes every part and its tokens, as if no group had ever been stored. */
 export async function clearStoredRegistry(scope: KeyScope = TEST_SCOPE): Promise<void> {
-  await fakeBrowser.storage.local.remove(
-    Array.from({ length: REGISTRY_BUCKET_COUNT }, (_, index) => registryPartKey(index, scope)),
-  );
+  await fakeBrowser.storage.local.remove([
+    ...Array.from({ length: REGISTRY_BUCKET_COUNT }, (_, index) => registryPartKey(index, scope)),
+    ...Array.from({ length: REGISTRY_BUCKET_COUNT }, (_, index) => registryTokensKey(index, scope)),
+  ]);
 }

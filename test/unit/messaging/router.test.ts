@@ -261,6 +261,21 @@ describe('through the fake browser', () => {
     expect(answer).toMatchObject({ ok: false, error: { code: 'BACKGROUND_UNAVAILABLE', maybeProcessed: true } });
   });
 
+  // The answer's schema is built between sending and awaiting (sendMessage): both ways the browser can
+  // refuse to send still end as BACKGROUND_UNAVAILABLE, never as a thrown error.
+  it('client: a send that throws at once (an extension context gone) or rejects is BACKGROUND_UNAVAILABLE', async () => {
+    const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage');
+    send.mockImplementationOnce(() => {
+      throw new Error('Extension context invalidated.');
+    });
+    send.mockRejectedValueOnce(new Error('Could not establish connection.'));
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const answer = await sendMessage(getConnectionStatus, { workspaceId: 'a1b2c3d4' });
+      expect(answer).toMatchObject({ ok: false, error: { code: 'BACKGROUND_UNAVAILABLE', maybeProcessed: true } });
+    }
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
   it('client: an invalid request is refused before it is sent', async () => {
     const listener = vi.fn();
     fakeBrowser.runtime.onMessage.addListener(listener);

@@ -16,7 +16,7 @@ import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { workspaceKey, workspaceScope } from '@/lib/storage/workspace-keys';
 import { seedConnection } from '../helpers/stored-connection';
 import { PASSPHRASE, NEW_PASSPHRASE, SETTINGS, SECRETS } from '../helpers/lock-fixtures';
-import { registryPartKey, seedRegistry } from '../helpers/stored-registry';
+import { isRegistryPartKey, seedRegistry } from '../helpers/stored-registry';
 
 const LISTED = 'listed01';
 /** A workspace whose data stays in storage though no list names it (a policy removed it). */
@@ -65,13 +65,18 @@ describe('the lock covers the store, every secret in it (findings 5 and 9)', () 
     const lock = createLockService();
     await lock.turnOn(PASSPHRASE, '15');
     await expectNothingInClear([...ALL, 'unlisted-key-4444']);
-    const part = (await fakeBrowser.storage.local.get(registryPartKey(0, workspaceScope(LISTED))))[
-      registryPartKey(0, workspaceScope(LISTED))
-    ] as { groups: RegistryEntry[]; sealedTokens?: unknown } | undefined;
     const stored = await everything();
     expect(stored).toContain('Group g-1');
     expect(stored).toContain('"provided_id":"g-2"');
-    if (part) expect(part.groups.every((entry) => entry.token === '')).toBe(true);
+    // The parts hold no token; every part's token key holds one envelope.
+    const all = await fakeBrowser.storage.local.get(null);
+    const scope = workspaceScope(LISTED);
+    const parts = Object.keys(all).filter((key) => isRegistryPartKey(key, scope));
+    expect(parts.length).toBeGreaterThan(0);
+    for (const key of parts) {
+      expect((all[key] as { groups: object[] }).groups.every((entry) => !('token' in entry))).toBe(true);
+      expect(Object.keys(all[key.replace('.userGroups.', '.userGroupTokens.')] as object).sort()).toEqual(['sealed']);
+    }
     // The unlisted workspace is opened again when the lock goes off: nothing is left sealed behind.
     await lock.turnOff(PASSPHRASE);
     expect(await createConnectionRepository(workspaceScope(UNLISTED)).load()).toMatchObject({

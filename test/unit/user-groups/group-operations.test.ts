@@ -9,7 +9,13 @@ import { messageText, text, verbatimText } from '@/lib/message-ref';
 import { fail, ok, type Result } from '@/lib/result';
 import type { GroupRef, Registry, RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
-import { isRegistryPartKey, seedRegistry as seedStoredRegistry, storedRegistry } from '../helpers/stored-registry';
+import {
+  clearTokensOf,
+  isRegistryPartKey,
+  isRegistryTokensKey,
+  seedRegistry as seedStoredRegistry,
+  storedRegistry,
+} from '../helpers/stored-registry';
 import { textsRendered, withText } from '../helpers/error-text';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 
@@ -101,12 +107,29 @@ async function seedRegistry(...groups: RegistryEntry[]) {
 }
 
 /** Every write to the registry, in order: the groups of the parts it changed (the fake storage reports each set). */
-function recordRegistryWrites() {
+/**
+ * Each storage write that touches registry parts, as the groups of the parts it wrote, each with its
+ * token as stored after that write (the part's token key, written in the same call when it changed).
+ */
+async function recordRegistryWrites() {
   const writes: Registry[] = [];
+  const tokens = new Map<string, Record<string, string>>();
+  const all = await fakeBrowser.storage.local.get(null);
+  for (const [key, value] of Object.entries(all)) if (isRegistryTokensKey(key)) tokens.set(key, clearTokensOf(value));
   fakeBrowser.storage.local.onChanged.addListener((changes) => {
+    for (const [key, change] of Object.entries(changes))
+      if (isRegistryTokensKey(key)) tokens.set(key, clearTokensOf(change.newValue));
     const parts = Object.entries(changes).filter(([key]) => isRegistryPartKey(key));
     if (parts.length > 0)
-      writes.push({ groups: parts.flatMap(([, change]) => (change.newValue as Registry | undefined)?.groups ?? []) });
+      writes.push({
+        groups: parts.flatMap(([key, change]) => {
+          const partTokens = tokens.get(key.replace('.userGroups.', '.userGroupTokens.')) ?? {};
+          return ((change.newValue as { groups?: RegistryEntry[] } | undefined)?.groups ?? []).map((group) => ({
+            ...group,
+            token: partTokens[`${group.environment}:${group.provided_id}`] ?? '',
+          }));
+        }),
+      });
   });
   return writes;
 }
@@ -294,7 +317,7 @@ describe('rotateUserGroupToken: the journal', () => {
   it('the registry shows pending while the call is in flight; success replaces the token and clears the mark in one write', async () => {
     const answer = deferred<Result<WireUserGroup>>();
     api.rotateToken.mockReturnValue(answer.promise);
-    const writes = recordRegistryWrites();
+    const writes = await recordRegistryWrites();
 
     const rotation = groups.rotate(CUSTOMER);
     await vi.waitFor(() => expect(api.rotateToken).toHaveBeenCalled());
@@ -377,7 +400,7 @@ describe('rotateUserGroupToken: the journal', () => {
   });
 
   it('NOT_FOUND for a group not in this browser, without any call or write', async () => {
-    const writes = recordRegistryWrites();
+    const writes = await recordRegistryWrites();
     const result = await groups.rotate({ environment: 'Testing', userGroupId: 'nope' });
     expect(withText(result)).toEqual({
       ok: false,
@@ -690,7 +713,7 @@ describe('deleteUserGroup: after a lost delete answer', () => {
   });
 
   it('rotating a flagged group is refused without any call or write: get-or-create would bring it back', async () => {
-    const writes = recordRegistryWrites();
+    const writes = await recordRegistryWrites();
     const result = await groups.rotate(CUSTOMER);
     expect(withText(result)).toMatchObject({
       ok: false,
@@ -853,7 +876,7 @@ describe('forgetUserGroup', () => {
   });
 
   it('NOT_FOUND for a group not in this browser, without a write', async () => {
-    const writes = recordRegistryWrites();
+    const writes = await recordRegistryWrites();
     const result = await groups.forget({ environment: 'Testing', userGroupId: 'nope' });
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     expect(writes).toEqual([]);

@@ -7,7 +7,14 @@ import { removeGroup, upsertFromService } from '@/lib/user-groups/registry-updat
 import { createRegistryWriter, type RegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { bucketOf, REGISTRY_BUCKET_COUNT } from '@/lib/storage/registry/registry-buckets';
-import { registryPartKey, seedRegistry, storedRegistry } from '../helpers/stored-registry';
+import {
+  clearTokensOf,
+  registryPartKey,
+  registryTokensKey,
+  seedRegistry,
+  seedRegistryV2,
+  storedRegistry,
+} from '../helpers/stored-registry';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 import { asReadNow } from '../helpers/error-text';
 
@@ -101,12 +108,11 @@ describe('stored in parts', () => {
     await writer.update(addGroup(1000));
     expect(set).toHaveBeenCalledTimes(1);
     const written = set.mock.calls[0]![0] as Record<string, unknown>;
-    expect(Object.keys(written)).toEqual([
-      registryPartKey(bucketOf((await writer.read()).groups.find((group) => group.provided_id === 'group-1000')!)),
-      'ws.test-ws.userGroupIndex',
-    ]);
-    // One part (about four groups) and the index (the first 24 rows' display fields, about 4 KB since
-    // the index draws the options page's first screen): the whole registry would be about 170 KB.
+    const part = bucketOf((await writer.read()).groups.find((group) => group.provided_id === 'group-1000')!);
+    // The part, its tokens (the new group's token is new), and the index: nothing else. The index holds
+    // the first 24 rows' display fields (about 4 KB, for the options page's first screen); the whole
+    // registry would be about 170 KB.
+    expect(Object.keys(written)).toEqual([registryPartKey(part), registryTokensKey(part), 'ws.test-ws.userGroupIndex']);
     expect(JSON.stringify(written).length).toBeLessThan(6_000);
     expect((await stored()).groups).toHaveLength(1001);
   });
@@ -144,7 +150,13 @@ describe('stored in parts', () => {
     }));
     const all = await fakeBrowser.storage.local.get(null);
     expect((all[registryPartKey(other)] as Registry).groups).toEqual([]);
-    expect((all[registryPartKey(own)] as Registry).groups).toEqual([{ ...asReadNow(group), name: 'Renamed' }]);
+    const { token, ...withoutToken } = asReadNow(group)!;
+    expect((all[registryPartKey(own)] as Registry).groups).toEqual([{ ...withoutToken, name: 'Renamed' }]);
+    // Its token moved with it, into the token key of its own part.
+    expect(clearTokensOf(all[registryTokensKey(own)])).toEqual({
+      [`${group!.environment}:${group!.provided_id}`]: token,
+    });
+    expect(clearTokensOf(all[registryTokensKey(other)])).toEqual({});
   });
 
   it('a part that cannot be read is kept aside under its own corrupt: key; the other parts are untouched', async () => {
@@ -184,7 +196,8 @@ describe('format v1 (one stored value) moves into the parts', () => {
   });
 
   it('a move cut off before the v1 value was removed is finished without doubling any group', async () => {
-    await seedRegistry([registryV1.groups[0]!]);
+    // Cut off after the parts were written (format v2: the move to v3 had not run yet).
+    await seedRegistryV2([registryV1.groups[0]!]);
     await fakeBrowser.storage.local.set({ [LEGACY_KEY]: registryV1 });
     expect(byKey((await writer.read()).groups)).toStrictEqual(byKey(registryV1Read.groups));
     expect((await stored()).groups).toHaveLength(2);

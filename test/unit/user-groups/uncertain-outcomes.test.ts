@@ -16,7 +16,7 @@ import { applyLearnedToken, markDeleteUnknown, upsertFromService } from '@/lib/u
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { recordUnsettledCreate, settleCreate } from '@/lib/user-groups/unsettled-creates';
 import { loadStorageFixture } from '../fixtures/storage/load';
-import { isRegistryPartKey, seedRegistry, storedRegistry } from '../helpers/stored-registry';
+import { seedRegistry, storedRegistry } from '../helpers/stored-registry';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 import { asReadNow } from '../helpers/error-text';
 
@@ -69,9 +69,10 @@ describe('stored formats', () => {
 
   it('no stored list (data from before it existed) reads as none, and reading writes nothing', async () => {
     await seedRegistry(registryV1.groups);
+    const before = await fakeBrowser.storage.local.get(null);
     const writer = createRegistryWriter(TEST_SCOPE);
     expect(await writer.unsettled()).toEqual([]);
-    expect(Object.keys(await fakeBrowser.storage.local.get(null)).filter((key) => !isRegistryPartKey(key))).toEqual([]);
+    expect(await fakeBrowser.storage.local.get(null)).toStrictEqual(before);
   });
 
   it('an unreadable list is kept aside under a corrupt: key, with a notice, and starts empty', async () => {
@@ -114,7 +115,13 @@ describe('the writer keeps the list beside the registry', () => {
     }));
     await writer.update((registry, unsettled) => ({ registry, unsettled: settleCreate(unsettled, REF), result: null }));
     expect(changes).toEqual([
-      [expect.stringMatching(/^ws\.test-ws\.userGroups\.\d{3}$/) as unknown, 'ws.test-ws.userGroupIndex'],
+      // The first write of a new registry: the group's part, its token beside it, the format mark, the index.
+      [
+        expect.stringMatching(/^ws\.test-ws\.userGroups\.\d{3}$/) as unknown,
+        expect.stringMatching(/^ws\.test-ws\.userGroupTokens\.\d{3}$/) as unknown,
+        'ws.test-ws.userGroupsFormat',
+        'ws.test-ws.userGroupIndex',
+      ],
       [UNSETTLED_KEY],
     ]);
     expect((await fakeBrowser.storage.local.get(UNSETTLED_KEY))[UNSETTLED_KEY]).toMatchObject({

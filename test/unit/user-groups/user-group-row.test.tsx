@@ -29,6 +29,12 @@ describe('UserGroupRow masks the token', () => {
     expect(shownToken('a2f9c41e7b0d44f6a8e3')).toBe('••••a8e3');
   });
 
+  // The options page's list holds no token (registry format v3: the background keeps them): the row
+  // shows that one is set, without any of its characters, and Show and Copy token ask the background.
+  it('shows the token as set, without any of its characters, when the page does not hold it', () => {
+    expect(shownToken('')).toBe('••••');
+  });
+
   // Regression: a 5-character token was shown as "••••" plus four of its five characters.
   it.each(['abcde', 'x', 'elevenchars'])('shows none of the short token %j', (token) => {
     expect(shownToken(token)).toBe('••••');

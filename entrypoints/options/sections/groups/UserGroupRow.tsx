@@ -75,7 +75,7 @@ export const UserGroupRow = memo(function UserGroupRow({
   justCreated = false,
 }: UserGroupRowProps) {
   // A token shown belongs to the stored token and lock it was read under: a rotation or a lock hides it.
-  const stamp = `${group.token}|${group.lastRotatedAt ?? ''}|${lockClosings}`;
+  const stamp = `${group.token}|${group.lastRotatedAt ?? ''}|${group.issuedAt ?? ''}|${lockClosings}`;
   const [shown, setShown] = useState<{ token: string; stamp: string }>();
   const revealed = shown?.stamp === stamp ? shown.token : undefined;
   const deleteFlagId = useId();
@@ -121,8 +121,8 @@ export const UserGroupRow = memo(function UserGroupRow({
     maybeDeleted && `${t(deleteFlagKey(group))} ${t('groupsDeleteUnknownHint')}`,
   ].filter((flag): flag is string => typeof flag === 'string');
   const noteText = [justCreated && t('groupsJustCreated'), ...flags, note?.text].filter(Boolean).join(' ');
-  // No token in hand and none sealed: a row of the first screen (the registry's index holds no token).
-  const masked = sealed ? t('groupsTokenSealed') : group.token === '' ? MASK : maskGroupToken(group.token);
+  // The list holds no token (the background keeps them): "••••" until Show asks for it.
+  const masked = sealed ? t('groupsTokenSealed') : group.token ? maskGroupToken(group.token) : MASK;
 
   return (
     <div

@@ -8,10 +8,10 @@ import { unlockAndRetry } from '../../shared/unlock-in-place';
 export type TokenAnswer = { token: string } | { problem?: string };
 
 /**
- * A group's token for Show and Copy token. With the passphrase lock off, the registry holds it and the
- * page has it already (no round trip). With the lock on, every stored token is '' and the background
- * opens the sealed one; while locked it answers LOCKED, and the user is offered to unlock in place,
- * after which the action carries on. `action` names the button that asked ("Show", "Copy token").
+ * A group's token for Show and Copy token. The page's list holds no token (the background keeps them
+ * in keys only it reads), so the background answers with it; with the lock on it opens the sealed one,
+ * and while locked it answers LOCKED, and the user is offered to unlock in place, after which the
+ * action carries on. A token the page was given (a create's answer) is used as it is. `action` names the button that asked ("Show", "Copy token").
  */
 export async function readGroupToken(workspaceId: string, group: RegistryEntry, action: string): Promise<TokenAnswer> {
   if (group.token !== '') return { token: group.token };
