@@ -27,6 +27,7 @@ import {
   writeRegistryBuckets,
 } from './registry-parts';
 import {
+  groupKey,
   storedPartSchema,
   unsettledCreatesSchema,
   withoutToken,
@@ -184,6 +185,11 @@ export function createRegistryWriter(scope: KeyScope) {
       return partTokensSchema.parse({ sealed: await sealPartTokens(key, partName(index), tokens), revision: stamp });
     }
     if (Object.keys(tokens).length > 0) throw new CredentialsLockedError('locked');
+    // A group read from another part (stored there by hand or by an older version) would move here
+    // without its token: that is sealed in its old part's envelope, which names it no more. Refused
+    // until unlocked, when the move carries the token with it.
+    const readHere = new Set((current.parts[index] ?? []).map(groupKey));
+    if (groups.some((group) => !readHere.has(groupKey(group)))) throw new CredentialsLockedError('locked');
     return undefined;
   }
 

@@ -7,6 +7,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createLockService } from '@/lib/lock/lock-service';
 import { moveTokensOutOfParts } from '@/lib/storage/credentials/registry-tokens-migration';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { bucketOf } from '@/lib/storage/registry/registry-buckets';
+import { CredentialsLockedError } from '@/lib/storage/credentials/sealed-credentials';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
 import { createRegistryTransfer } from '@/lib/user-groups/registry-transfer';
@@ -208,6 +210,28 @@ describe('format v2 → v3, locked with the tokens sealed', () => {
     await createRegistryWriter(SCOPE).read();
     expect(await all()).toStrictEqual(migrated);
     expect(await createLockService().unlock(FIXTURE_PASSPHRASE)).toMatchObject({ ok: true });
+    expect(await revealEach(EXPECTED)).toEqual(EXPECTED.map((group) => group.token));
+  });
+  it('locked, a change that would move a group out of the part it was read from is refused, and loses no token', async () => {
+    await fakeBrowser.storage.local.set(lockedV2);
+    const writer = createRegistryWriter(SCOPE);
+    const groups = (await writer.read()).groups;
+    // The fixture's groups sit in parts 000–002, not all in their own: renaming them all refiles some.
+    expect(groups.some((group) => bucketOf(group) > 2)).toBe(true);
+    const before = await all();
+    await expect(
+      writer.update((registry) => ({
+        registry: { groups: registry.groups.map((group) => ({ ...group, name: `${group.name} (renamed)` })) },
+        result: null,
+      })),
+    ).rejects.toBeInstanceOf(CredentialsLockedError);
+    expect(await all()).toStrictEqual(before);
+    expect(await createLockService().unlock(FIXTURE_PASSPHRASE)).toMatchObject({ ok: true });
+    // Unlocked, the same change moves each group with its token.
+    await writer.update((registry) => ({
+      registry: { groups: registry.groups.map((group) => ({ ...group, name: `${group.name} (renamed)` })) },
+      result: null,
+    }));
     expect(await revealEach(EXPECTED)).toEqual(EXPECTED.map((group) => group.token));
   });
 });
