@@ -11,27 +11,38 @@ const LOOPBACK_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
 const GECKO_ID = 'review-companion@reviewcompanion.dev';
 
 /**
- * A page's code that runs at start (its entry and everything that imports statically) in one chunk,
- * and each part it loads on demand (the options page's rarely opened sections) in a chunk of its own
- * that imports from it. Left alone, Rolldown moved the modules a lazy part shares with the start into
- * separate common chunks that the page loads at start anyway: four files instead of one, ~4 KB more
- * gzip for the options page. Only for ES-module builds: the background is one IIFE file.
+ * A page's code that runs at start (its entry and everything that imports statically) in one chunk, its
+ * UI that the entry imports at once (mount.tsx, below) in another, and each part it loads on demand (the
+ * options page's rarely opened sections) in a chunk of its own that imports from them. Left alone,
+ * Rolldown moved the modules a lazy part shares with the start into separate common chunks that the page
+ * loads at start anyway: four files instead of one, ~4 KB more gzip for the options page. Only for
+ * ES-module builds: the background is one IIFE file.
  */
 const oneStartChunk: Plugin = {
   name: 'review-companion:one-start-chunk',
   outputOptions: (options) =>
     options.format === 'es' || options.format === undefined
-      ? { ...options, codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } }
+      ? {
+          ...options,
+          codeSplitting: {
+            groups: [
+              { name: 'start', tags: ['$initial'] },
+              // A page's UI that its first chunk imports (and preloads): one chunk too, with all it imports.
+              { name: 'mount', test: /entrypoints[\\/](popup|options)[\\/]mount\.tsx$/ },
+            ],
+          },
+        }
       : null,
 };
 
 /**
- * The popup's UI (entrypoints/popup/mount.tsx) is imported dynamically by its small first chunk, which
- * starts the popup's requests before React and zod are evaluated; the page loads it at every opening.
+ * The popup's UI (entrypoints/popup/mount.tsx) and the options page's (entrypoints/options/mount.tsx) are
+ * imported dynamically by their page's small first chunk, which starts the page's first requests or reads
+ * before React and zod are evaluated; the page loads its UI at every opening.
  * A modulepreload link in the HTML lets the browser fetch and compile it alongside the first chunk
  * instead of after it, and keeps it counted as what the popup loads at start (test/bench/bundle-sizes.ts).
  */
-const LOADED_AT_START = ['entrypoints/popup/mount.tsx'];
+const LOADED_AT_START = ['entrypoints/popup/mount.tsx', 'entrypoints/options/mount.tsx'];
 const preloadStartChunks: Plugin = {
   name: 'review-companion:preload-start-chunks',
   transformIndexHtml: {
@@ -40,7 +51,8 @@ const preloadStartChunks: Plugin = {
       const chunks = Object.values(context.bundle ?? {}).filter(
         (chunk) =>
           chunk.type === 'chunk' &&
-          LOADED_AT_START.some((entry) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${entry}`)),
+          // The chunk that holds the module (a code-splitting group's chunk has no facade module).
+          chunk.moduleIds.some((id) => LOADED_AT_START.some((entry) => id.replaceAll('\\', '/').endsWith(`/${entry}`))),
       );
       const links = chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`);
       return links.length > 0 ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html;

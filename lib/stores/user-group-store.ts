@@ -1,26 +1,30 @@
 import { create } from 'zustand';
-import { browser } from 'wxt/browser';
 import { sendMessage } from '../messaging/client';
 import { refreshUserGroupIndex } from '../messaging/messages/registry-transfer-messages';
+import { takeEarlyIndex } from '../storage/options-early-reads';
 import { readUnsettledCreates, watchUnsettledCreates } from '../storage/registry/unsettled-creates-item';
-import { computeRegistryIndex, type RegistryCounts, type RegistryIndex } from '../storage/registry/registry-index';
 import {
-  firstRowsOf,
-  partsOfFirstRows,
+  computeRegistryIndex,
+  INDEX_FIRST_ROWS,
+  type RegistryCounts,
+  type RegistryIndex,
+} from '../storage/registry/registry-index';
+import {
+  parseRegistryIndex,
+  previewRowsOf,
   readRegistryIndex,
   sameRegistryIndex,
 } from '../storage/registry/registry-index-read';
-import { readRegistryBuckets, registryPartName, watchRegistryBuckets } from '../storage/registry/registry-parts';
+import { readRegistryBuckets, watchRegistryBuckets } from '../storage/registry/registry-parts';
 import {
   groupKey,
-  storedEntrySchema,
   storedPartSchema,
   unsettledCreatesSchema,
   type RegistryEntry,
   type StoredEntry,
   type UnsettledCreate,
 } from '../storage/registry/registry-schema';
-import { scopedName, workspaceScope } from '../storage/workspace-keys';
+import { workspaceScope } from '../storage/workspace-keys';
 
 /**
  * A stored group as the page holds it: without its token. The tokens are in keys only the background
@@ -38,13 +42,13 @@ interface UserGroupState {
   /** Set when stored data could not be read; the background keeps it aside and resets it. */
   unreadable: boolean;
   /**
-   * Until the whole registry is loaded: the list's first rows (in its default order, by name) and the
-   * counts, from the registry's stored index and the few parts that hold those rows.
+   * Until the whole registry is loaded: the list's first rows (in its default order, by name, without
+   * their tokens) and the counts, from the registry's stored index alone.
    */
   preview?: { rows: readonly RegistryEntry[]; counts: RegistryCounts };
   /**
    * The first screen can be drawn: the preview is in, the whole registry is, or it is known that no
-   * preview will come (no stored index, or one whose rows are not where it says). The groups section
+   * preview will come (no stored index, or one of an older version). The groups section
    * waits for it, so that the page draws the list's first screen once, not once empty and again with rows.
    */
   firstScreen: boolean;
@@ -73,8 +77,8 @@ export function untilListed(entry: RegistryEntry, withinMs = 2000): Promise<void
   });
 }
 
-/** How many first rows the preview shows: a tall window's worth (each row is 60 px). */
-const PREVIEW_ROWS = 24;
+/** How many first rows the preview shows: as many as the index holds, a tall window's worth. */
+const PREVIEW_ROWS = INDEX_FIRST_ROWS;
 
 /**
  * A bulk create changes the registry every few milliseconds; the list (sorting up to 10,000 groups)
@@ -108,27 +112,6 @@ function afterNextPaint(): Promise<void> {
         }, 0),
       );
   });
-}
-
-/**
- * The groups the preview shows, checked one by one: only the entries of the given stored parts that the
- * index names among its first rows are checked (the whole parts are checked with everything else later).
- */
-export function previewCandidates(index: RegistryIndex, storedParts: readonly unknown[]): RegistryEntry[] {
-  const wanted = new Set(index.first.slice(0, PREVIEW_ROWS).map(([environment, id]) => `${environment}:${id}`));
-  const found: RegistryEntry[] = [];
-  for (const part of storedParts) {
-    const groups = typeof part === 'object' && part !== null ? (part as { groups?: unknown }).groups : undefined;
-    if (!Array.isArray(groups)) continue;
-    for (const candidate of groups as unknown[]) {
-      if (typeof candidate !== 'object' || candidate === null) continue;
-      const { environment, provided_id: id } = candidate as { environment?: unknown; provided_id?: unknown };
-      if (!wanted.has(`${String(environment)}:${String(id)}`)) continue;
-      const parsed = storedEntrySchema.safeParse(candidate);
-      if (parsed.success) found.push(listed(parsed.data));
-    }
-  }
-  return found;
 }
 
 /** The stored list of unsettled creates; one that cannot be read shows as none (the background keeps it aside). */
@@ -203,18 +186,26 @@ export function startUserGroupStore(workspaceId: string): () => void {
     // Changes that arrive before the first read are applied on top of it, when it is published.
     if (started) schedulePublish();
   });
-  // The first screen first: the stored index names the first rows, and a few parts hold them; only
-  // those rows are checked. Then, once that screen is drawn, every part, checked a few parts at a time
-  // so that the page answers the keyboard meanwhile. The index is not trusted blindly: rows it names that
-  // are not in their parts show no preview, and once every part is read, an index unlike them is rebuilt
-  // by the background.
+  // The first screen first, from the stored index alone (its counts and first rows, as the page's first
+  // chunk may already have read it: lib/storage/options-early-reads.ts). Then, once that screen is drawn,
+  // every part, checked a few parts at a time so that the page answers the keyboard meanwhile. The index
+  // is not trusted blindly: once every part is read, the list shows the parts, and an index unlike them
+  // (rows missing from their parts, stale, of an older version) is rebuilt by the background.
   let storedIndex: RegistryIndex | undefined;
-  const whole = readRegistryIndex(scope)
+  const early = takeEarlyIndex(workspaceId);
+  const indexRead = early
+    ? early.then((read) => (read ? parseRegistryIndex(read.stored) : readRegistryIndex(scope)))
+    : readRegistryIndex(scope);
+  const whole = indexRead
     .then(async (stored) => {
       storedIndex = stored;
-      const shown = stored && stored.first.length > 0 && (await showPreview(stored));
       if (stopped) return;
-      if (!shown) return void useUserGroupStore.setState({ firstScreen: true });
+      if (!stored || stored.first.length === 0 || started)
+        return void useUserGroupStore.setState({ firstScreen: true });
+      useUserGroupStore.setState({
+        preview: { rows: previewRowsOf(stored, PREVIEW_ROWS), counts: stored.counts },
+        firstScreen: true,
+      });
       await afterNextPaint();
     })
     .catch(() => undefined)
@@ -237,23 +228,6 @@ export function startUserGroupStore(workspaceId: string): () => void {
       void sendMessage(refreshUserGroupIndex, { workspaceId });
   });
 
-  /** Shows the index's first rows; false when they cannot be shown (a part or a row is not as the index says). */
-  async function showPreview(stored: RegistryIndex): Promise<boolean> {
-    const partIndexes = partsOfFirstRows(stored, PREVIEW_ROWS);
-    const names = partIndexes.map((part) => scopedName(scope, registryPartName(part)));
-    const values = await browser.storage.local.get(names);
-    const rows = firstRowsOf(
-      stored,
-      PREVIEW_ROWS,
-      previewCandidates(
-        stored,
-        names.map((name) => values[name]),
-      ),
-    );
-    if (!rows || stopped || started) return false;
-    useUserGroupStore.setState({ preview: { rows, counts: stored.counts }, firstScreen: true });
-    return true;
-  }
   // A small list written once per create of unknown outcome: published as it comes, in any order with the parts.
   let unsettledSeen = false;
   const stopUnsettled = watchUnsettledCreates(scope, (stored) => {

@@ -4,7 +4,12 @@ import { listWorkspaces } from '../messaging/messages/workspace-messages';
 import { chooseWorkspace, type Workspace } from '../storage/workspaces/workspace-index-schema';
 import { browser } from 'wxt/browser';
 import { LAST_USED_WORKSPACE_KEY, WORKSPACE_INDEX_KEY } from '../storage/workspace-keys';
-import { readStoredWorkspaces, type StoredWorkspaces } from '../storage/workspaces/workspace-source';
+import { takeEarlyWorkspaces } from '../storage/options-early-reads';
+import {
+  parseStoredWorkspaces,
+  readStoredWorkspaces,
+  type StoredWorkspaces,
+} from '../storage/workspaces/workspace-source';
 import { messageText } from '../message-ref';
 
 interface WorkspaceState {
@@ -75,9 +80,13 @@ function show(stored: StoredWorkspaces) {
   });
 }
 
-/** The list in storage; when there is none yet (an upgrade running), the background's answer once it is done. */
+/**
+ * The list in storage; when there is none yet (an upgrade running), the background's answer once it is
+ * done. The page's first load takes the read its first chunk started (lib/storage/options-early-reads.ts).
+ */
 async function load(): Promise<void> {
-  const stored = await readStoredWorkspaces();
+  const early = await takeEarlyWorkspaces();
+  const stored = (early && parseStoredWorkspaces(early)) ?? (await readStoredWorkspaces());
   if (stored) return show(stored);
   const answer = await sendMessage(listWorkspaces, {});
   if (answer.ok) show(answer.value);

@@ -26,9 +26,13 @@ const closedJob = () => localStorage.getItem(CLOSED_KEY);
 export function JobPanel() {
   const job = useBulkCreateStore((state) => state.job);
   const registerJob = useRegisterPagesStore((state) => state.job);
-  const [closed, setClosed] = useState(closedJob);
+  // Which finished job's panel was closed: read once there is a finished job to decide on, not at every
+  // page start (a page's first localStorage read costs milliseconds before its first screen).
+  const [closedHere, setClosed] = useState<{ id: string | null }>();
   const panel = useRef<HTMLElement>(null);
   const jobId = job?.id;
+  const finished = jobId !== undefined && !isActive(job);
+  const closed = finished ? (closedHere ?? { id: closedJob() }).id : undefined;
   const groupJobShown = jobId !== undefined && (isActive(job) || closed !== jobId);
   const registering = isActive(registerJob) ? registerJob : undefined;
   const shown = groupJobShown || registering !== undefined;
@@ -57,7 +61,7 @@ export function JobPanel() {
   }, [job]);
   // Closed in another options page: closed here too.
   useEffect(() => {
-    const onStorage = (event: StorageEvent) => event.key === CLOSED_KEY && setClosed(event.newValue);
+    const onStorage = (event: StorageEvent) => event.key === CLOSED_KEY && setClosed({ id: event.newValue });
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, []);
@@ -66,7 +70,7 @@ export function JobPanel() {
   const close = () => {
     if (jobId === undefined) return;
     localStorage.setItem(CLOSED_KEY, jobId);
-    setClosed(jobId);
+    setClosed({ id: jobId });
     // Focus was on Close, which is gone: the section's heading takes it (as when arriving on a section).
     document.querySelector<HTMLElement>('main h2')?.focus();
   };

@@ -1,22 +1,33 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
-import { environmentSchema } from '../../environment';
+import { shapeWithout } from '../../schema-parts';
 import type { KeyScope } from '../workspace-keys';
 import { registryIndexName, type RegistryIndex } from './registry-index';
-import type { RegistryEntry } from './registry-schema';
+import { registryEntrySchema, type RegistryEntry } from './registry-schema';
 
 /** The stored shape of the registry's index (registry-index.ts), checked where a page reads it. */
 export const registryIndexSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(2),
   counts: z.object({ Customer: z.number(), Testing: z.number() }),
-  first: z.array(z.tuple([environmentSchema, z.string(), z.number()])),
+  first: z.array(z.object(shapeWithout(registryEntrySchema.shape, 'token', 'extra'))),
 });
 
+/** JSON with every object's keys sorted: two indexes alike whatever order their fields were written in. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, field: unknown) =>
+    field !== null && typeof field === 'object' && !Array.isArray(field)
+      ? Object.fromEntries(Object.entries(field).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : field,
+  );
+
 export function sameRegistryIndex(a: RegistryIndex | undefined, b: RegistryIndex | undefined): boolean {
-  return a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b);
+  return a !== undefined && b !== undefined && canonical(a) === canonical(b);
 }
 
-/** The stored index, checked; undefined when there is none or it has another shape (then it is rebuilt). */
+/**
+ * The stored index, checked; undefined when there is none or it has another shape (an older version's
+ * index: then the page shows no preview and the background rebuilds it).
+ */
 export function parseRegistryIndex(stored: unknown): RegistryIndex | undefined {
   const parsed = registryIndexSchema.safeParse(stored);
   return parsed.success ? parsed.data : undefined;
@@ -27,23 +38,10 @@ export async function readRegistryIndex(scope: KeyScope): Promise<RegistryIndex 
   return parseRegistryIndex((await browser.storage.local.get(name))[name]);
 }
 
-/** The parts that hold the index's first `rows` groups, in the order they are first needed. */
-export function partsOfFirstRows(index: RegistryIndex, rows: number): number[] {
-  return [...new Set(index.first.slice(0, rows).map(([, , part]) => part))];
-}
-
-/** The index's first `rows` groups found among `groups` (any order), in the index's order; undefined if one is missing. */
-export function firstRowsOf(
-  index: RegistryIndex,
-  rows: number,
-  groups: readonly RegistryEntry[],
-): RegistryEntry[] | undefined {
-  const byKey = new Map(groups.map((group) => [`${group.environment}:${group.provided_id}`, group]));
-  const found: RegistryEntry[] = [];
-  for (const [environment, id] of index.first.slice(0, rows)) {
-    const group = byKey.get(`${environment}:${id}`);
-    if (!group) return undefined;
-    found.push(group);
-  }
-  return found;
+/**
+ * The index's first `rows` groups as list entries, for the first screen: no token (a row's Show and Copy
+ * then ask the background, as when the lock is on) and no extra fields, until every part is read.
+ */
+export function previewRowsOf(index: RegistryIndex, rows: number): RegistryEntry[] {
+  return index.first.slice(0, rows).map((group) => ({ ...group, token: '', extra: {} }));
 }

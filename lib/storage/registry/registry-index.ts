@@ -7,9 +7,10 @@ import type { RegistryEntry } from './registry-schema';
 /**
  * The registry's first screen, stored beside its parts (`ws.<id>.userGroupIndex`) so that the options
  * page can show the list's first rows and its counts without reading and checking every part first:
- * how many groups each environment has, and which groups come first in the list's default order (by
- * name, then id, then environment). Only (environment, id) pairs and counts: never a token, nor
- * anything else the lock seals. The page reads the parts that hold those first groups, then the rest.
+ * how many groups each environment has, and the groups that come first in the list's default order (by
+ * name, then id, then environment) with what their rows show (name, id, environment, dates, marks):
+ * never a token, nor anything else the lock seals, nor the service's extra fields. The page draws its
+ * first screen from it alone, then reads every part.
  *
  * Written only by the registry writer, in the same storage call as the parts a change touches, and
  * recomputed from the parts at its first read in a worker, so that a missing or stale index (data
@@ -18,15 +19,21 @@ import type { RegistryEntry } from './registry-schema';
  * they disagree (registry-index-read.ts: what the page reads; this file: what the writer computes).
  */
 export interface RegistryIndex {
-  version: 1;
+  /** 2: `first` holds each row's display fields. Version 1 (only [environment, id, part]) reads as stale. */
+  version: 2;
   counts: Record<Environment, number>;
-  /** The first groups in the list's default order, as [environment, id, the part that holds it]. */
-  first: [Environment, string, number][];
+  /** The first groups in the list's default order, as their rows show them. */
+  first: IndexedGroup[];
 }
+/** What a row of the list shows of a group: its entry without the token and the service's extra fields. */
+export type IndexedGroup = Omit<RegistryEntry, 'token' | 'extra'>;
 export type RegistryCounts = RegistryIndex['counts'];
 
-/** How many first rows the index names: more than a tall window shows at once. */
-export const INDEX_FIRST_ROWS = 40;
+/**
+ * How many first rows the index holds: a tall window's worth (rows are 60 px). Each is written with
+ * every change of the counts (each create and delete), so no more than the first screen shows.
+ */
+export const INDEX_FIRST_ROWS = 24;
 
 export const registryIndexName = (scope: KeyScope): string => scopedName(scope, 'userGroupIndex');
 export const registryIndexKey = (scope: KeyScope): StorageItemKey => scopedKey(scope, 'userGroupIndex');
@@ -41,7 +48,7 @@ const keyOf = (cache: WeakMap<RegistryEntry, string | undefined>, entry: Registr
   return key;
 };
 
-type Keyed = { group: RegistryEntry; part: number; name: string | undefined; id: string | undefined };
+type Keyed = { group: RegistryEntry; name: string | undefined; id: string | undefined };
 
 /** The list's default order: by name, then id, then environment (lib/user-groups/filter-groups.ts sorts the same way). */
 const compareByName = (a: Keyed, b: Keyed): number =>
@@ -51,7 +58,7 @@ const compareByName = (a: Keyed, b: Keyed): number =>
 
 /**
  * The index of a registry as stored in parts (part number → its groups): its counts and its first
- * `rows` groups by name, each with its part (one pass, no full sort).
+ * `rows` groups by name, as their rows show them (one pass, no full sort).
  */
 export function computeRegistryIndex(
   parts: readonly (readonly RegistryEntry[] | undefined)[],
@@ -59,12 +66,11 @@ export function computeRegistryIndex(
 ): RegistryIndex {
   const counts: Record<Environment, number> = { Customer: 0, Testing: 0 };
   const first: Keyed[] = [];
-  parts.forEach((groups, part) => {
+  parts.forEach((groups) => {
     for (const group of groups ?? []) {
       counts[group.environment] += 1;
       const keyed = {
         group,
-        part,
         name: keyOf(nameKeys, group, group.name),
         id: keyOf(idKeys, group, group.provided_id),
       };
@@ -75,9 +81,20 @@ export function computeRegistryIndex(
       if (first.length > rows) first.pop();
     }
   });
+  return { version: 2, counts, first: first.map(({ group }) => indexedGroup(group)) };
+}
+
+/** A group's display fields, always in the same order (the writer compares indexes as JSON). */
+export function indexedGroup(group: RegistryEntry): IndexedGroup {
   return {
-    version: 1,
-    counts,
-    first: first.map(({ group, part }) => [group.environment, group.provided_id, part]),
+    team_id: group.team_id,
+    name: group.name,
+    provided_id: group.provided_id,
+    environment: group.environment,
+    createdAt: group.createdAt,
+    lastRotatedAt: group.lastRotatedAt,
+    ...(group.issuedAt !== undefined && { issuedAt: group.issuedAt }),
+    ...(group.rotation !== undefined && { rotation: group.rotation }),
+    ...(group.deleteOutcomeUnknown !== undefined && { deleteOutcomeUnknown: group.deleteOutcomeUnknown }),
   };
 }

@@ -1,18 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { computeRegistryIndex } from '@/lib/storage/registry/registry-index';
+import { computeRegistryIndex, indexedGroup } from '@/lib/storage/registry/registry-index';
 import {
-  firstRowsOf,
   parseRegistryIndex,
-  partsOfFirstRows,
+  previewRowsOf,
   readRegistryIndex,
+  sameRegistryIndex,
 } from '@/lib/storage/registry/registry-index-read';
-import { bucketOfGroup, splitIntoBuckets } from '@/lib/storage/registry/registry-buckets';
+import { splitIntoBuckets } from '@/lib/storage/registry/registry-buckets';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import type { Registry, RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { filterGroups } from '@/lib/user-groups/filter-groups';
 import { upsertFromService } from '@/lib/user-groups/registry-updates';
-import { seedRegistry } from '../helpers/stored-registry';
+import { loadStorageFixture } from '../fixtures/storage/load';
+import { seedRegistry, storedRegistry } from '../helpers/stored-registry';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 
 const NOW = '2025-04-01T12:00:00.000Z';
@@ -58,12 +59,13 @@ const someGroups = (count: number) => {
 beforeEach(() => fakeBrowser.reset());
 
 describe('the index of a registry', () => {
-  it('counts each environment and names the first rows in the list’s own order (accents, case, numbers)', () => {
+  it('counts each environment and holds the first rows in the list’s own order (accents, case, numbers)', () => {
     const groups = someGroups(300);
     const index = computeRegistryIndex(splitIntoBuckets(groups), 40);
     const listed = filterGroups(groups, { search: '', environment: 'all', sort: 'name' });
-    expect(index.first).toEqual(
-      listed.slice(0, 40).map((group) => [group.environment, group.provided_id, bucketOfGroup(group)]),
+    expect(index.version).toBe(2);
+    expect(index.first.map((group) => [group.environment, group.provided_id])).toEqual(
+      listed.slice(0, 40).map((group) => [group.environment, group.provided_id]),
     );
     expect(index.counts).toEqual({
       Customer: groups.filter((group) => group.environment === 'Customer').length,
@@ -71,35 +73,58 @@ describe('the index of a registry', () => {
     });
   });
 
-  it('holds no token, and fewer rows than asked when the registry is small', () => {
-    const groups = someGroups(5);
+  it('holds what the rows show, never a token nor the service’s extra fields, and fewer rows when the registry is small', () => {
+    const marked: RegistryEntry = {
+      ...entry(1),
+      token: 'ugt_secret_marked',
+      issuedAt: NOW,
+      lastRotatedAt: NOW,
+      rotation: { state: 'unknown', since: NOW, message: { key: 'groupsRotationUnknown' } },
+      deleteOutcomeUnknown: { since: NOW },
+      extra: { secretish: 'not for the index' },
+    };
+    const groups = [...someGroups(4), marked];
     const index = computeRegistryIndex([groups], 40);
     expect(index.first).toHaveLength(5);
     expect(JSON.stringify(index)).not.toContain('ugt_');
+    expect(JSON.stringify(index)).not.toContain('secretish');
+    const found = index.first.find((group) => group.provided_id === marked.provided_id);
+    expect({ ...found, token: marked.token, extra: marked.extra }).toEqual(marked);
+    expect(found).not.toHaveProperty('token');
+    expect(found).not.toHaveProperty('extra');
   });
 
-  it('names the parts that hold the first rows (wherever they are filed), and finds those rows there', () => {
+  it('its rows read back as list entries without a token, in the index’s order', () => {
     const groups = someGroups(200);
-    // Filed anywhere (data written by another version): the index names the part each row is in.
-    const stored = [groups.slice(0, 100), [], groups.slice(100)];
-    const index = computeRegistryIndex(stored, 40);
-    const parts = partsOfFirstRows(index, 10);
-    const inParts = parts.flatMap((part) => stored[part]!);
-    expect(firstRowsOf(index, 10, inParts)).toEqual(
-      filterGroups(groups, { search: '', environment: 'all', sort: 'name' }).slice(0, 10),
+    const index = parseRegistryIndex(JSON.parse(JSON.stringify(computeRegistryIndex(splitIntoBuckets(groups), 40))));
+    expect(index).toBeDefined();
+    const rows = previewRowsOf(index!, 10);
+    expect(rows).toEqual(
+      filterGroups(groups, { search: '', environment: 'all', sort: 'name' })
+        .slice(0, 10)
+        .map((group) => ({ ...group, token: '', extra: {} })),
     );
-    const [, firstId] = index.first[0]!;
-    expect(
-      firstRowsOf(
-        index,
-        10,
-        inParts.filter((group) => group.provided_id !== firstId),
-      ),
-    ).toBeUndefined();
   });
 
-  it('another shape reads as no index (then it is rebuilt)', () => {
+  it('two indexes are the same whatever order their fields were stored in', () => {
+    const index = computeRegistryIndex([someGroups(5)], 40);
+    const reordered = {
+      first: index.first.map((group) => Object.fromEntries(Object.entries(group).reverse())),
+      counts: { Testing: index.counts.Testing, Customer: index.counts.Customer },
+      version: 2,
+    } as typeof index;
+    expect(sameRegistryIndex(index, reordered)).toBe(true);
+    expect(sameRegistryIndex(index, { ...index, first: index.first.slice(1) })).toBe(false);
+    expect(sameRegistryIndex(undefined, index)).toBe(false);
+  });
+
+  it('another shape, and version 1 (rows as [environment, id, part]), read as no index (then it is rebuilt)', () => {
+    const stored = loadStorageFixture<Record<string, unknown>>('user-group-index.v1.json');
+    expect(parseRegistryIndex(stored[testKey('userGroupIndex')])).toBeUndefined();
     expect(parseRegistryIndex({ version: 2 })).toBeUndefined();
+    expect(parseRegistryIndex({ version: 2, counts: { Customer: 1, Testing: 0 }, first: [['Customer', 'a', 3]] })).toBe(
+      undefined,
+    );
     expect(parseRegistryIndex(undefined)).toBeUndefined();
   });
 });
@@ -121,7 +146,7 @@ describe('the writer keeps the index', () => {
     expect(await readRegistryIndex(TEST_SCOPE)).toEqual(
       computeRegistryIndex(splitIntoBuckets((await writer.read()).groups)),
     );
-    expect((await readRegistryIndex(TEST_SCOPE))?.first.map(([, id]) => id)).toEqual([
+    expect((await readRegistryIndex(TEST_SCOPE))?.first.map((group) => group.provided_id)).toEqual([
       'group-1',
       'group-2',
       'group-3',
@@ -143,6 +168,28 @@ describe('the writer keeps the index', () => {
     });
     await writer.refreshIndex();
     expect(await readRegistryIndex(TEST_SCOPE)).toEqual(expected);
+  });
+
+  it('an index of version 1 (stored before the rows’ display fields) is rewritten as version 2 and no group is lost', async () => {
+    const stored = loadStorageFixture<Record<string, unknown>>('user-group-index.v1.json');
+    await fakeBrowser.storage.local.set(stored);
+    const before = await storedRegistry();
+    const writer = createRegistryWriter(TEST_SCOPE);
+    await writer.refreshIndex();
+    const rebuilt = await readRegistryIndex(TEST_SCOPE);
+    expect(rebuilt).toEqual(computeRegistryIndex(splitIntoBuckets(before.groups)));
+    expect(rebuilt?.counts).toEqual({ Customer: 3, Testing: 1 });
+    expect(rebuilt?.first.map((group) => `${group.environment}:${group.provided_id}`)).toEqual([
+      'Customer:acme-qa',
+      'Testing:acme-qa',
+      'Customer:beta-team',
+      'Customer:zeta',
+    ]);
+    expect(rebuilt?.first[1]).toEqual(indexedGroup(before.groups.find((group) => group.environment === 'Testing')!));
+    // The parts, tokens and extra fields included, are as they were.
+    expect(await storedRegistry()).toEqual(before);
+    expect(before.groups).toHaveLength(4);
+    expect(JSON.stringify(rebuilt)).not.toContain('ugt_');
   });
 
   it('a refresh that finds the index right writes nothing', async () => {

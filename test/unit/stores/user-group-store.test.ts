@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { previewCandidates, startUserGroupStore, useUserGroupStore } from '@/lib/stores/user-group-store';
+import { startUserGroupStore, useUserGroupStore } from '@/lib/stores/user-group-store';
+import { startOptionsReads } from '@/lib/storage/options-early-reads';
+import { loadStorageFixture } from '../fixtures/storage/load';
 import { bucketOf, REGISTRY_BUCKET_COUNT } from '@/lib/storage/registry/registry-buckets';
 import { computeRegistryIndex } from '@/lib/storage/registry/registry-index';
 import { storedPartSchema, type RegistryEntry } from '@/lib/storage/registry/registry-schema';
-import { registryPartKey, seedRegistry } from '../helpers/stored-registry';
+import { isRegistryPartKey, registryPartKey, seedRegistry } from '../helpers/stored-registry';
 import { TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
 
 const group = (id: string, environment: 'Customer' | 'Testing' = 'Customer'): RegistryEntry => ({
@@ -101,6 +103,19 @@ describe('the mirror of the creates whose outcome is unknown', () => {
   });
 });
 
+/** The messages the page sends to the background (each answered with an empty success). */
+function backgroundAsked(): unknown[] {
+  const asked: unknown[] = [];
+  fakeBrowser.runtime.onMessage.addListener(
+    (message: unknown, _sender: unknown, respond: (answer: unknown) => void) => {
+      asked.push(message);
+      respond({ ok: true, value: null });
+      return true;
+    },
+  );
+  return asked;
+}
+
 /** The parts of `groups` as the writer files them, and the index it writes beside them. */
 function storedWithIndex(groups: readonly RegistryEntry[]) {
   const parts: RegistryEntry[][] = Array.from({ length: REGISTRY_BUCKET_COUNT }, () => []);
@@ -155,27 +170,112 @@ describe('the first screen at 10,000 groups (issue 25): the index’s first rows
     expect(shownIds()).toHaveLength(601);
   });
 
-  it('the preview checks only the rows it shows: other entries of those parts wait for the full check', () => {
-    const { parts, index } = storedWithIndex(many);
-    const [environment, id, part] = index.first[0]!;
-    const broken = { ...parts[part]!.find((entry) => entry.provided_id === id && entry.environment === environment) };
-    const stored = parts.map((groups, at) =>
-      at === part ? { groups: [...groups.filter((entry) => entry !== broken), { name: 42 }] } : { groups },
-    );
-    const rows = previewCandidates(index, stored);
-    expect(rows.length).toBe(24);
-    expect(rows.map((row) => `${row.environment}:${row.provided_id}`)).toContain(`${environment}:${id}`);
-    // A named row that does not pass its check is left out (then the preview shows nothing).
-    const withBrokenRow = stored.map((value, at) =>
-      at === part
-        ? {
-            groups: value.groups.map((entry) =>
-              'provided_id' in entry && entry.provided_id === id ? { ...entry, token: 7 } : entry,
+  it('the first screen needs no part: its rows (without tokens) come from the index alone', async () => {
+    const { index } = storedWithIndex(many);
+    await seedRegistry(many);
+    await fakeBrowser.storage.local.set({ [testKey('userGroupIndex')]: index });
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const partsReadBeforeFirstScreen: unknown[] = [];
+    const unsubscribe = useUserGroupStore.subscribe((state, previous) => {
+      if (state.firstScreen && !previous.firstScreen)
+        partsReadBeforeFirstScreen.push(
+          ...get.mock.calls.flatMap(([keys]): unknown[] =>
+            (Array.isArray(keys) ? (keys as unknown[]) : [keys]).filter(
+              (key) => typeof key === 'string' && isRegistryPartKey(key),
             ),
-          }
-        : value,
+          ),
+        );
+    });
+    stop = startUserGroupStore(TEST_WORKSPACE_ID);
+    await vi.waitFor(() => expect(useUserGroupStore.getState().firstScreen).toBe(true));
+    unsubscribe();
+    expect(partsReadBeforeFirstScreen).toEqual([]);
+    const rows = useUserGroupStore.getState().preview!.rows;
+    expect(rows.map((row) => row.name)).toEqual(
+      [...many]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .slice(0, 24)
+        .map((row) => row.name),
     );
-    expect(previewCandidates(index, withBrokenRow).map((row) => row.provided_id)).not.toContain(id);
-    expect(previewCandidates(index, ['not a part', null, { groups: 'no' }])).toEqual([]);
+    expect(rows.every((row) => row.token === '')).toBe(true);
+    await vi.waitFor(() => expect(useUserGroupStore.getState().loaded).toBe(true));
+    expect(useUserGroupStore.getState().groups).toHaveLength(600);
+  });
+
+  it('an index whose rows are not in the parts is shown until the parts are read, then they win and it is rebuilt', async () => {
+    const { index } = storedWithIndex(many);
+    const gone = index.first[0]!;
+    await seedRegistry(many.filter((entry) => entry.provided_id !== gone.provided_id));
+    await fakeBrowser.storage.local.set({ [testKey('userGroupIndex')]: index });
+    const asked = backgroundAsked();
+    stop = startUserGroupStore(TEST_WORKSPACE_ID);
+    await vi.waitFor(() => expect(useUserGroupStore.getState().loaded).toBe(true));
+    expect(shownIds()).toHaveLength(599);
+    expect(shownIds()).not.toContain(`${gone.environment}:${gone.provided_id}`);
+    expect(useUserGroupStore.getState().preview).toBeUndefined();
+    await vi.waitFor(() =>
+      expect(asked).toContainEqual({ type: 'refreshUserGroupIndex', data: { workspaceId: TEST_WORKSPACE_ID } }),
+    );
+  });
+
+  it('an index of version 1 (before its rows’ display fields) shows no preview: every group comes from the parts, and the index is rebuilt', async () => {
+    await fakeBrowser.storage.local.set(loadStorageFixture<Record<string, unknown>>('user-group-index.v1.json'));
+    const asked = backgroundAsked();
+    const previews: unknown[] = [];
+    const unsubscribe = useUserGroupStore.subscribe((state) => state.preview && previews.push(state.preview));
+    stop = startUserGroupStore(TEST_WORKSPACE_ID);
+    await vi.waitFor(() => expect(useUserGroupStore.getState().loaded).toBe(true));
+    unsubscribe();
+    expect(previews).toEqual([]);
+    expect(shownIds()).toEqual(['Customer:acme-qa', 'Customer:beta-team', 'Customer:zeta', 'Testing:acme-qa']);
+    // Nothing lost: dates, marks and extra fields as stored (tokens stay with the background).
+    expect(useUserGroupStore.getState().groups.find((row) => row.environment === 'Testing')).toMatchObject({
+      token: '',
+      createdAt: '2026-03-02T09:00:00.000Z',
+      rotation: { state: 'unknown' },
+    });
+    expect(useUserGroupStore.getState().groups.find((row) => row.team_id === 11)?.extra).toEqual({ region: 'eu' });
+    await vi.waitFor(() =>
+      expect(asked).toContainEqual({ type: 'refreshUserGroupIndex', data: { workspaceId: TEST_WORKSPACE_ID } }),
+    );
+  });
+});
+
+describe('the options page’s first reads (started before its UI loads)', () => {
+  const many = Array.from({ length: 100 }, (_, i) => group(`e-${String(i).padStart(3, '0')}`));
+  const workspaces = (ids: string[]) => ({
+    workspaces: { workspaces: ids.map((id) => ({ id, name: id, createdAt: '2026-01-01T00:00:00.000Z' })) },
+  });
+
+  it('the store takes the index the first chunk read for its workspace instead of reading it again', async () => {
+    const { index } = storedWithIndex(many);
+    await seedRegistry(many);
+    await fakeBrowser.storage.local.set({
+      ...workspaces(['other', TEST_WORKSPACE_ID]),
+      lastUsedWorkspace: TEST_WORKSPACE_ID,
+      [testKey('userGroupIndex')]: index,
+    });
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    startOptionsReads('');
+    stop = startUserGroupStore(TEST_WORKSPACE_ID);
+    await vi.waitFor(() => expect(useUserGroupStore.getState().preview?.rows).toHaveLength(24));
+    const indexReads = get.mock.calls.filter(([keys]) => keys === testKey('userGroupIndex'));
+    expect(indexReads).toHaveLength(1);
+    await vi.waitFor(() => expect(useUserGroupStore.getState().loaded).toBe(true));
+  });
+
+  it('an early read of another workspace’s index (or of an index of the wrong shape) is not used', async () => {
+    await seedRegistry(many);
+    await fakeBrowser.storage.local.set({
+      ...workspaces([TEST_WORKSPACE_ID, 'other']),
+      lastUsedWorkspace: 'other',
+      'ws.other.userGroupIndex': storedWithIndex([group('not-here')]).index,
+      [testKey('userGroupIndex')]: { version: 2, counts: 'broken' },
+    });
+    startOptionsReads('');
+    stop = startUserGroupStore(TEST_WORKSPACE_ID);
+    await vi.waitFor(() => expect(useUserGroupStore.getState().loaded).toBe(true));
+    expect(shownIds()).toHaveLength(100);
+    expect(shownIds()).not.toContain('Customer:not-here');
   });
 });

@@ -1,0 +1,27 @@
+import { createRoot } from 'react-dom/client';
+import { applyPageLanguage, t } from '@/lib/i18n';
+import { useConnectionStore } from '@/lib/stores/connection-store';
+import { startLockStore, useLockStore } from '@/lib/stores/lock-store';
+import { followActiveWorkspace } from '@/lib/stores/workspace-data-stores';
+import { startWorkspaceStore } from '@/lib/stores/workspace-store';
+import { App } from './App';
+
+/**
+ * The options page's UI, loaded by its small first chunk (main.ts) once that has started the page's
+ * first reads, which the stores below pick up.
+ */
+export function mountOptions(): void {
+  applyPageLanguage();
+  document.title = t('optionsHeading');
+  // The workspaces first; the stores of the one shown follow it (and change with it).
+  startWorkspaceStore();
+  followActiveWorkspace();
+  // The lock, for every section: a lock that closes or opens changes what the connection can do.
+  startLockStore();
+  useLockStore.subscribe((state, previous) => {
+    if (previous.status !== undefined && state.status?.locked !== previous.status.locked)
+      void useConnectionStore.getState().refresh();
+  });
+  const root = document.getElementById('root');
+  if (root) createRoot(root).render(<App />);
+}

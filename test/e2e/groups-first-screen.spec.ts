@@ -1,0 +1,69 @@
+import type { Page } from '@playwright/test';
+import { configureConnection, optionsUrl } from './fixtures/connection.ts';
+import { manyGroups, restoreGroups } from './fixtures/many-groups.ts';
+import { isolateUserGroupsAndWatchConsole, openOptionsPage, rowOf } from './fixtures/options-page.ts';
+import { expect, test } from './fixtures/test.ts';
+
+// Issue 25: the options page opened at #groups draws its first screen from the registry's stored index
+// alone (the first rows' display fields, never a token), then reads every part. Here the page's reads
+// of the parts are held back, so that the first screen stays in view long enough to be checked.
+
+isolateUserGroupsAndWatchConsole();
+
+/** In the page, before its scripts: storage reads of registry parts wait until `__releaseParts()`. */
+const HOLD_PART_READS = `(() => {
+  const held = [];
+  window.__releaseParts = () => held.splice(0).forEach((release) => release());
+  const local = chrome.storage.local;
+  const get = local.get;
+  local.get = function (keys, ...rest) {
+    const names = [].concat(keys ?? []);
+    if (!names.some((name) => typeof name === 'string' && name.includes('.userGroups.'))) return get.call(this, keys, ...rest);
+    return new Promise((resolve) => held.push(resolve)).then(() => get.call(this, keys, ...rest));
+  };
+})();`;
+
+async function openHeld(options: Page, extensionId: string, colorScheme: 'light' | 'dark' = 'light') {
+  const page = await options.context().newPage();
+  await page.emulateMedia({ colorScheme });
+  await page.addInitScript(HOLD_PART_READS);
+  await page.goto(optionsUrl(extensionId, 'groups'));
+  return page;
+}
+
+test('opened at #groups, the first rows come from the index before any part is read: no token in the page, Show token asks the background', async ({
+  extension,
+  sandbox,
+}) => {
+  test.setTimeout(90_000);
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const groups = manyGroups(60);
+  const options = await openOptionsPage(extension);
+  await restoreGroups(options, groups);
+  await options.close();
+
+  const page = await openHeld(options, extension.extensionId);
+  const grid = page.getByRole('grid', { name: 'User groups' });
+  await expect(grid).toHaveAttribute('aria-busy', 'true');
+  // The list's first row by name, with the counts of the whole registry.
+  const byName = [...groups].sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+  const first = byName[0]!;
+  const row = rowOf(page, first.name);
+  await expect(row).toContainText(first.provided_id);
+  await expect(page.getByText(/Showing 60 of 60 groups/)).toBeVisible();
+  // No token of any group is in the page yet: the row shows the mask only.
+  const html = await page.content();
+  expect(groups.filter((group) => html.includes(group.token.slice(-4)))).toEqual([]);
+  await expect(row.locator('.cell-token code')).toHaveText('••••');
+  // Show token works from the first screen: the background reads it.
+  await row.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(row.locator('.cell-token code')).toHaveText(first.token);
+  await row.getByRole('button', { name: 'Hide', exact: true }).click();
+
+  // Then every part: the list is no longer busy, and still holds no token (the background keeps them).
+  await page.evaluate(() => (window as unknown as { __releaseParts: () => void }).__releaseParts());
+  await expect(grid).not.toHaveAttribute('aria-busy', 'true');
+  await expect(row).toContainText(first.provided_id);
+  await expect(row.locator('.cell-token code')).toHaveText('••••');
+  await page.close();
+});
