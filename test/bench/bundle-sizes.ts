@@ -52,8 +52,12 @@ export interface EntrySize {
  * leaves 1 KB for the branches merged with it. Still 6.5 KB OVER issue 25's 45 KB target, which the
  * benchmark marks as a miss: what remains is zod (about 8.5 KB), webextension-polyfill (2.3 KB) and the
  * features' own code, every module of it reached from a message, an alarm, the policy or the lock.
+ * Then to 53.5 KB (52.7 measured) with the registry's token keys and their migration (issue 24: the lock
+ * rewrites each part's tokens, not the parts) and the index's display rows (issue 25's first screen),
+ * about 1.2 KB. The popup's budget goes to 89.5 KB (89.0 measured): `flushSync` for its first render
+ * and the create answer, and the early reads shared with the options page's first chunk.
  */
-export const GZIP_BUDGETS: Record<string, number> = { popup: 89_000, background: 52_500, options: 150_000 };
+export const GZIP_BUDGETS: Record<string, number> = { popup: 89_500, background: 53_500, options: 150_000 };
 
 function measure(buildDir: string, entry: string, files: string[]): EntrySize {
   let raw = 0;
