@@ -35,6 +35,10 @@ const oneStartChunk: Plugin = {
       : null,
 };
 
+/** Whether a module id or file name is one of these project files (given from the project's root). */
+const isOneOf = (file: string, projectFiles: readonly string[]) =>
+  projectFiles.some((projectFile) => file.replaceAll('\\', '/').endsWith(`/${projectFile}`));
+
 /**
  * The popup's UI (entrypoints/popup/mount.tsx) and the options page's (entrypoints/options/mount.tsx) are
  * imported dynamically by their page's small first chunk, which starts the page's first requests or reads
@@ -52,7 +56,7 @@ const preloadStartChunks: Plugin = {
         (chunk) =>
           chunk.type === 'chunk' &&
           // The chunk that holds the module (a code-splitting group's chunk has no facade module).
-          chunk.moduleIds.some((id) => LOADED_AT_START.some((entry) => id.replaceAll('\\', '/').endsWith(`/${entry}`))),
+          chunk.moduleIds.some((id) => isOneOf(id, LOADED_AT_START)),
       );
       const links = chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`);
       return links.length > 0 ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html;
@@ -74,7 +78,7 @@ const inlineStyleSheets: Plugin = {
   transformIndexHtml: {
     order: 'post',
     handler: (html, context) => {
-      if (!INLINE_STYLES_OF.some((page) => context.filename.replaceAll('\\', '/').endsWith(`/${page}`))) return html;
+      if (!isOneOf(context.filename, INLINE_STYLES_OF)) return html;
       const bundle = context.bundle ?? {};
       return html.replace(/\s*<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
         const asset = bundle[fileName];

@@ -48,6 +48,22 @@ function expectPartsWithoutTokens(values: Record<string, unknown>) {
   }
 }
 
+/**
+ * Migrates `v2` fully, then stores the moment between "token keys first" and "then the parts": the v2
+ * parts, the new token keys, no format mark. Returns the store as a full migration leaves it.
+ */
+async function cutOffHalfway(v2: Record<string, unknown>): Promise<Record<string, unknown>> {
+  await fakeBrowser.storage.local.set(v2);
+  await moveTokensOutOfParts(SCOPE);
+  const migrated = await all();
+  await fakeBrowser.storage.local.clear();
+  await fakeBrowser.storage.local.set({
+    ...v2,
+    ...Object.fromEntries(keysOf(migrated, isTokens).map((key) => [key, migrated[key]])),
+  });
+  return migrated;
+}
+
 /** Each group's token, through the background's one way to reveal it (Show, Copy token). */
 async function revealEach(groups: readonly RegistryEntry[]) {
   const transfer = createRegistryTransfer({ scope: SCOPE, registry: createRegistryWriter(SCOPE) });
@@ -116,15 +132,7 @@ describe('format v2 → v3, the lock off', () => {
   });
 
   it('a store cut off halfway (token keys written, parts not yet) is finished, losing nothing', async () => {
-    await fakeBrowser.storage.local.set(unlockedV2);
-    await moveTokensOutOfParts(SCOPE);
-    const migrated = await all();
-    // Back to the moment between "token keys first" and "then the parts": the v2 parts, the new keys, no mark.
-    await fakeBrowser.storage.local.clear();
-    await fakeBrowser.storage.local.set({
-      ...unlockedV2,
-      ...Object.fromEntries(keysOf(migrated, isTokens).map((key) => [key, migrated[key]])),
-    });
+    const migrated = await cutOffHalfway(unlockedV2);
     expect(byKey((await createRegistryWriter(SCOPE).read()).groups)).toStrictEqual(byKey(EXPECTED));
     expect(await all()).toStrictEqual(migrated);
   });
@@ -199,14 +207,7 @@ describe('format v2 → v3, locked with the tokens sealed', () => {
   });
 
   it('a store cut off halfway (envelopes moved, parts not yet) is finished; the envelopes still open', async () => {
-    await fakeBrowser.storage.local.set(lockedV2);
-    await moveTokensOutOfParts(SCOPE);
-    const migrated = await all();
-    await fakeBrowser.storage.local.clear();
-    await fakeBrowser.storage.local.set({
-      ...lockedV2,
-      ...Object.fromEntries(keysOf(migrated, isTokens).map((key) => [key, migrated[key]])),
-    });
+    const migrated = await cutOffHalfway(lockedV2);
     await createRegistryWriter(SCOPE).read();
     expect(await all()).toStrictEqual(migrated);
     expect(await createLockService().unlock(FIXTURE_PASSPHRASE)).toMatchObject({ ok: true });
