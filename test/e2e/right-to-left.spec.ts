@@ -8,7 +8,12 @@ import { expect, test } from './fixtures/test.ts';
  * the pages, and the layout, written with logical properties only (page-language.test.ts), mirrors by
  * itself. No right-to-left translation ships yet, so `dir` is forced here the way such a locale sets it.
  */
-const mirror = (page: Page) => page.evaluate(() => (document.documentElement.dir = 'rtl'));
+const mirror = async (page: Page) => {
+  // The page sets its own direction when its UI mounts, which can be after the load event (the UI is
+  // a dynamic import): forcing "rtl" before that would be overwritten with the locale's "ltr".
+  await expect(page.locator('html[dir]')).toHaveCount(1);
+  await page.evaluate(() => (document.documentElement.dir = 'rtl'));
+};
 const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
 /** Where the first label's words are, and its form's edges: the text itself, not the label's full-width box. */
 const labelText = (page: Page) =>
