@@ -17,6 +17,7 @@ import { useGridKeys } from './use-grid-keys';
 import { useGroupSelection } from './use-group-selection';
 import { UserGroupRow, type ReadToken, type RowAction, type RowNote } from './UserGroupRow';
 import { targetOfHash } from '../../navigation/hash-target';
+import { rowsBeforeMeasure } from './rows-before-measure';
 import './groups.css';
 
 const ROW_HEIGHT = 60;
@@ -124,10 +125,17 @@ export function UserGroupList({
   const list = useRef<HTMLDivElement>(null);
   const toolbar = useRef<HTMLDivElement>(null);
   const end = useRef<HTMLDivElement>(null);
-  // Until the list's place in the page is measured (its layout effect, before the first paint), it draws
-  // no rows: the window virtualizer would take the list for the top of the page and draw a window's
-  // worth of rows, most of them out of view, only to drop them once the place is known.
-  const [offsets, setOffsets] = useState({ top: 0, toolbar: 0, measured: false });
+  // Until the list's place in the page is measured, the window virtualizer is off: it would take the list
+  // for the top of the page and draw a window's worth of rows, most of them out of view, only to drop
+  // them once the place is known; and it reads the window's scroll offset, which lays the page out in
+  // the middle of the commit. With the page at its top, the first render draws the rows that can be in
+  // view (rows-before-measure.ts) and the list is measured once the browser has laid the page out; a page
+  // already scrolled measures the list in its layout effect, before the first paint, and draws then.
+  const [offsets, setOffsets] = useState({ top: 0, toolbar: 0, scrollY: 0, measured: false });
+  const [atMount] = useState(() => ({ scrollY: window.scrollY }));
+  const guessed = rowsBeforeMeasure(visible.length, window.innerHeight, atMount.scrollY, ROW_HEIGHT);
+  const drawsBeforeMeasure = atMount.scrollY === 0;
+  const virtualized = offsets.measured || !drawsBeforeMeasure;
   const scrollTo = useRef<(row: number) => void>(() => undefined);
   const pageSize = Math.max(1, Math.floor((window.innerHeight - offsets.toolbar) / ROW_HEIGHT) - 1);
   const { grid, active, gridProps } = useGridKeys(visible.length, pageSize, (row) => scrollTo.current(row));
@@ -150,9 +158,11 @@ export function UserGroupList({
     // A row brought into view at the bottom stays above the job panel.
     scrollPaddingEnd: panelHeight,
     rangeExtractor,
+    enabled: virtualized,
     // The window's size is known now: the first render already has the rows in view (no empty frame).
     initialRect: { width: window.innerWidth, height: window.innerHeight },
-    initialOffset: () => window.scrollY,
+    // Read with the list's place when it was measured after layout (no layout of its own), else now.
+    initialOffset: () => (offsets.measured ? offsets.scrollY : window.scrollY),
   });
   useLayoutEffect(() => {
     scrollTo.current = (row) => virtualizer.scrollToIndex(row, { align: 'auto' });
@@ -168,25 +178,32 @@ export function UserGroupList({
   };
 
   // Where the list starts in the page, and how much of the window the sticky toolbar covers.
+  // The first time with rows drawn before measuring, the observer's first call measures it (after the
+  // browser's layout, before the paint); later (a list that appears again) at once, before the paint.
+  const measureAfterLayout = useRef(drawsBeforeMeasure);
   useLayoutEffect(() => {
     const measure = () => {
       if (!list.current) return;
-      const top = Math.round(list.current.getBoundingClientRect().top + window.scrollY);
+      const scrollY = window.scrollY;
+      const top = Math.round(list.current.getBoundingClientRect().top + scrollY);
       const toolbarHeight = toolbar.current?.offsetHeight ?? 0;
       setOffsets((current) =>
         current.measured && current.top === top && current.toolbar === toolbarHeight
           ? current
-          : { top, toolbar: toolbarHeight, measured: true },
+          : { top, toolbar: toolbarHeight, scrollY, measured: true },
       );
     };
-    measure();
+    if (measureAfterLayout.current) measureAfterLayout.current = false;
+    else measure();
     const section = list.current?.closest('section') ?? document.body;
     const observer = new ResizeObserver(measure);
     observer.observe(section);
     return () => observer.disconnect();
   }, [empty, noMatch]);
 
-  const items = offsets.measured ? virtualizer.getVirtualItems() : [];
+  const items: readonly { index: number; start: number }[] = offsets.measured
+    ? virtualizer.getVirtualItems()
+    : visible.slice(0, guessed).map((_, index) => ({ index, start: offsets.top + index * ROW_HEIGHT }));
   return (
     <div>
       <div ref={toolbar} className="groups-sticky">
@@ -234,7 +251,12 @@ export function UserGroupList({
               onSelectAll={selection.selectShown}
               headerActive={active.row === -1}
             />
-            <div ref={list} role="rowgroup" className="group-rows" style={{ height: virtualizer.getTotalSize() }}>
+            <div
+              ref={list}
+              role="rowgroup"
+              className="group-rows"
+              style={{ height: virtualized ? virtualizer.getTotalSize() : visible.length * ROW_HEIGHT }}
+            >
               {items.map((item) => {
                 const group = visible[item.index];
                 if (!group) return null;
