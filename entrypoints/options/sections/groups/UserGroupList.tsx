@@ -18,6 +18,7 @@ import { useGroupSelection } from './use-group-selection';
 import { UserGroupRow, type ReadToken, type RowAction, type RowNote } from './UserGroupRow';
 import { targetOfHash } from '../../navigation/hash-target';
 import { rowsBeforeMeasure } from './rows-before-measure';
+import { usePaintedSince } from '../../shared/after-paint';
 import './groups.css';
 
 const ROW_HEIGHT = 60;
@@ -121,6 +122,8 @@ export function UserGroupList({
   const shown = loading && !search && environment === 'all' ? total : visible.length;
   const selection = useGroupSelection(groups, visible);
   const locale = useMemo(() => uiLanguage(), []);
+  // The rows' exact-time tooltips once the list's first rows are painted (UserGroupRow's exactTimes).
+  const exactTimes = usePaintedSince(true);
 
   const list = useRef<HTMLDivElement>(null);
   const toolbar = useRef<HTMLDivElement>(null);
@@ -279,6 +282,7 @@ export function UserGroupList({
                       note={note?.key === key ? note : undefined}
                       now={now}
                       locale={locale}
+                      exactTimes={exactTimes}
                       tokensSealed={tokensSealed}
                       lockClosings={lockClosings}
                       readToken={readToken}
