@@ -30,6 +30,8 @@ const ENVIRONMENT_FILTER_LABELS: Record<Exclude<EnvironmentFilter, 'due'>, Messa
   Testing: 'groupsFilterTesting',
 };
 const NO_KEYS: readonly string[] = [];
+/** A list was drawn already in this page: the next one comes from navigation or a workspace switch. */
+let listShownBefore = false;
 
 interface UserGroupListProps {
   groups: RegistryEntry[];
@@ -128,16 +130,21 @@ export function UserGroupList({
   const list = useRef<HTMLDivElement>(null);
   const toolbar = useRef<HTMLDivElement>(null);
   const end = useRef<HTMLDivElement>(null);
-  // Until the list's place in the page is measured, the window virtualizer is off: it would take the list
-  // for the top of the page and draw a window's worth of rows, most of them out of view, only to drop
-  // them once the place is known; and it reads the window's scroll offset, which lays the page out in
-  // the middle of the commit. With the page at its top, the first render draws the rows that can be in
-  // view (rows-before-measure.ts) and the list is measured once the browser has laid the page out; a page
-  // already scrolled measures the list in its layout effect, before the first paint, and draws then.
+  // Until the list's place in the page is measured, it draws no rows: the window virtualizer would take
+  // the list for the top of the page and draw a window's worth of rows, most of them out of view, only to
+  // drop them once the place is known. The list the page opens on (at its top) is the exception: its
+  // first render draws the rows that can be in view (rows-before-measure.ts) with the virtualizer off (it
+  // reads the window's scroll offset, which lays the page out in the middle of the commit), and it is
+  // measured once the browser has laid the page out. Coming from another section, the list is measured
+  // in its layout effect, before the first paint, and draws then: there the guess (a few rows more) was
+  // measured slower than the layout it saves (first row after navigation, 2026-11-26).
   const [offsets, setOffsets] = useState({ top: 0, toolbar: 0, scrollY: 0, measured: false });
-  const [atMount] = useState(() => ({ scrollY: window.scrollY }));
-  const guessed = rowsBeforeMeasure(visible.length, window.innerHeight, atMount.scrollY, ROW_HEIGHT);
-  const drawsBeforeMeasure = atMount.scrollY === 0;
+  const [drawsBeforeMeasure] = useState(() => {
+    const opening = !listShownBefore;
+    listShownBefore = true;
+    return opening && window.scrollY === 0;
+  });
+  const guessed = drawsBeforeMeasure ? rowsBeforeMeasure(visible.length, window.innerHeight, 0, ROW_HEIGHT) : 0;
   const virtualized = offsets.measured || !drawsBeforeMeasure;
   const scrollTo = useRef<(row: number) => void>(() => undefined);
   const pageSize = Math.max(1, Math.floor((window.innerHeight - offsets.toolbar) / ROW_HEIGHT) - 1);
@@ -181,8 +188,8 @@ export function UserGroupList({
   };
 
   // Where the list starts in the page, and how much of the window the sticky toolbar covers.
-  // The first time with rows drawn before measuring, the observer's first call measures it (after the
-  // browser's layout, before the paint); later (a list that appears again) at once, before the paint.
+  // With rows drawn before measuring, the observer's first call measures the list (after the browser's
+  // layout; its render follows the paint); otherwise, and later (a list that appears again), at once.
   const measureAfterLayout = useRef(drawsBeforeMeasure);
   useLayoutEffect(() => {
     const measure = () => {
