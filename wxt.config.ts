@@ -116,7 +116,7 @@ const minifyWorkerAgain: Plugin = {
  * namespace object at each page's start; in Chrome and Firefox that is the browser's own `browser`
  * object, whose 16 API namespaces (action, contextMenus, windows…) the browser builds on first touch, so
  * the copy built all of them: 2–4 ms of every page's first script before its first request (trace of
- * 2026-11-26), now spent only on the APIs a page uses. test/unit/browser-polyfill-esm.test.ts.
+ * 2026-11-26), now spent only on the APIs a page uses. test/unit/tooling/polyfill-as-es-module.test.ts.
  */
 const POLYFILL_FILE = /[\\/]webextension-polyfill[\\/]dist[\\/]browser-polyfill(\.min)?\.js$/;
 export const polyfillAsEsModule: Plugin = {
