@@ -171,7 +171,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
     workspaceId,
     scope,
     /** Resolves once the records written after answers (Create project's history entry…) are stored. */
-    recordsWritten: afterAnswer.settled,
+    recordsWritten: () => afterAnswer.settled(),
     repository,
     connection,
     status,
