@@ -55,6 +55,7 @@ describe('a worker stopped between any two writes of a bulk create', () => {
       const sent = new Map<string, number>();
       const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
       let count = 0;
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- storage.local.set answers a promise
       const stopped = vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation((items) => {
         count += 1;
         // The worker is gone: this write and every later one never happen.
