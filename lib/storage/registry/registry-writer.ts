@@ -16,7 +16,7 @@ import {
 } from '../credentials/part-tokens';
 import { LOCK_KEY_KEY, LOCK_NEXT_KEY_KEY } from '../lock/lock-keys';
 import type { KeyScope } from '../workspace-keys';
-import { changedBuckets, splitIntoBuckets } from './registry-buckets';
+import { changedBuckets, splitChanged } from './registry-buckets';
 import { computeRegistryIndex, registryIndexKey, registryIndexName, type RegistryIndex } from './registry-index';
 import { loadRegistryParts, type StoredParts } from './registry-load';
 import {
@@ -237,7 +237,10 @@ export function createRegistryWriter(scope: KeyScope) {
   async function prepare<T>(change: RegistryChange<T>): Promise<PreparedWrite<T>> {
     const current = await load();
     const { registry, result, unsettled = current.unsettled } = change(current.registry, current.unsettled);
-    const parts = registry === current.registry ? current.parts : splitIntoBuckets(registry.groups);
+    const parts =
+      registry === current.registry
+        ? current.parts
+        : splitChanged(current.parts, current.registry.groups, registry.groups);
     const indexJson = indexOf(parts);
     const indexStale = indexJson !== writtenIndex;
     if (registry === current.registry && unsettled === current.unsettled && !indexStale)
