@@ -109,6 +109,29 @@ const minifyWorkerAgain: Plugin = {
   },
 };
 
+/**
+ * webextension-polyfill (what `wxt/browser` is, through @wxt-dev/webextension-polyfill) as an ES module
+ * with one default export: its UMD wrapper is handed a `module` of its own, and its code is unchanged.
+ * Left as CommonJS, Rolldown's interop (`__toESM`) copied every property of what it exports into a
+ * namespace object at each page's start; in Chrome and Firefox that is the browser's own `browser`
+ * object, whose 16 API namespaces (action, contextMenus, windows…) the browser builds on first touch, so
+ * the copy built all of them: 2–4 ms of every page's first script before its first request (trace of
+ * 2026-11-26), now spent only on the APIs a page uses. test/unit/tooling/polyfill-as-es-module.test.ts.
+ */
+const POLYFILL_FILE = /[\\/]webextension-polyfill[\\/]dist[\\/]browser-polyfill(\.min)?\.js$/;
+export const polyfillAsEsModule: Plugin = {
+  name: 'review-companion:polyfill-as-es-module',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!POLYFILL_FILE.test(id.split('?')[0]!)) return null;
+    // `exports` is what the UMD wrapper checks to hand `module` to the polyfill (instead of defining a global).
+    return {
+      code: `const module = { exports: {} };\nconst exports = module.exports;\n${code}\nexport default module.exports;\n`,
+      map: null,
+    };
+  },
+};
+
 // `npm run dev` on a machine without a display cannot launch a browser: build only, and say where.
 const canLaunchBrowser = process.platform !== 'linux' || Boolean(process.env.DISPLAY ?? process.env.WAYLAND_DISPLAY);
 
@@ -162,7 +185,7 @@ export default defineConfig({
   // Chrome and Firefox (140+) support <link rel="modulepreload">: Vite's polyfill for it is dead weight in every page.
   vite: () => ({
     build: { modulePreload: { polyfill: false } },
-    plugins: [oneStartChunk, preloadStartChunks, inlineStyleSheets, minifyWorkerAgain],
+    plugins: [polyfillAsEsModule, oneStartChunk, preloadStartChunks, inlineStyleSheets, minifyWorkerAgain],
   }),
   manifest: ({ browser, mode }) => ({
     // Texts come from public/_locales/<lang>/messages.json, so that a translation is one file.

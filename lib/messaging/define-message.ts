@@ -25,11 +25,48 @@ export interface MessageDefinition<
   scope: Scope;
 }
 
+/**
+ * How a message is written: its schemas as functions that build them. Building a zod schema is most of
+ * what importing the definitions costs (a page imports every message it may send, the background all of
+ * them), so each schema is built when it is first used (the first request sent or checked, the first
+ * answer checked) and kept: it is the same schema, as strict, only built later.
+ */
+interface DefinitionSource<N extends string, Request extends z.ZodMiniType, Response extends z.ZodMiniType> {
+  name: N;
+  request: () => Request;
+  response: () => Response;
+  allowTab: boolean;
+}
+
+function lazyDefinition<
+  N extends string,
+  Request extends z.ZodMiniType,
+  Response extends z.ZodMiniType,
+  S extends MessageScope,
+>(
+  { name, request, response, allowTab }: DefinitionSource<N, Request, Response>,
+  scope: S,
+): MessageDefinition<N, Request, Response, S> {
+  let requestSchema: Request | undefined;
+  let responseSchema: Response | undefined;
+  return {
+    name,
+    allowTab,
+    scope,
+    get request() {
+      return (requestSchema ??= request());
+    },
+    get response() {
+      return (responseSchema ??= response());
+    },
+  };
+}
+
 /** A message that acts on the extension as a whole. */
 export function defineMessage<const N extends string, Request extends z.ZodMiniType, Response extends z.ZodMiniType>(
-  definition: Omit<MessageDefinition<N, Request, Response, 'extension'>, 'scope'>,
+  definition: DefinitionSource<N, Request, Response>,
 ): MessageDefinition<N, Request, Response, 'extension'> {
-  return { ...definition, scope: 'extension' };
+  return lazyDefinition(definition, 'extension');
 }
 
 /** A message that acts in one workspace: its request must name it, or this does not type-check. */
@@ -37,10 +74,8 @@ export function defineWorkspaceMessage<
   const N extends string,
   Request extends z.ZodMiniType<{ workspaceId: string }>,
   Response extends z.ZodMiniType,
->(
-  definition: Omit<MessageDefinition<N, Request, Response, 'workspace'>, 'scope'>,
-): MessageDefinition<N, Request, Response, 'workspace'> {
-  return { ...definition, scope: 'workspace' };
+>(definition: DefinitionSource<N, Request, Response>): MessageDefinition<N, Request, Response, 'workspace'> {
+  return lazyDefinition(definition, 'workspace');
 }
 
 export type RequestOfDefinition<D extends MessageDefinition> = z.infer<D['request']>;

@@ -10,22 +10,23 @@ import { boundedText, inWorkspace, workspaceOnlySchema } from './shared-schemas'
  */
 export const saveConnection = defineWorkspaceMessage({
   name: 'saveConnection',
-  request: inWorkspace({
-    userGroupBaseUrl: boundedText,
-    projectApiUrl: boundedText,
-    apiToken: boundedText,
-    apiKey: boundedText,
-    authToken: boundedText,
-    secretsArea: secretsAreaSchema,
-    projectLink: z.optional(boundedText),
-  }),
-  response: connectionStatusSchema,
+  request: () =>
+    inWorkspace({
+      userGroupBaseUrl: boundedText,
+      projectApiUrl: boundedText,
+      apiToken: boundedText,
+      apiKey: boundedText,
+      authToken: boundedText,
+      secretsArea: secretsAreaSchema,
+      projectLink: z.optional(boundedText),
+    }),
+  response: () => connectionStatusSchema,
   allowTab: true,
 });
 
 export const forgetCredentials = defineWorkspaceMessage({
   name: 'forgetCredentials',
-  request: workspaceOnlySchema,
-  response: connectionStatusSchema,
+  request: () => workspaceOnlySchema,
+  response: () => connectionStatusSchema,
   allowTab: true,
 });

@@ -7,7 +7,7 @@ import { workspaceOnlySchema } from './shared-schemas';
 
 export const getConnectionStatus = defineWorkspaceMessage({
   name: 'getConnectionStatus',
-  request: workspaceOnlySchema,
-  response: connectionStatusSchema,
+  request: () => workspaceOnlySchema,
+  response: () => connectionStatusSchema,
   allowTab: true,
 });

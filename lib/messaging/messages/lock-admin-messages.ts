@@ -7,44 +7,44 @@ import { boundedText, emptySchema } from './shared-schemas';
 
 export const turnOnLock = defineMessage({
   name: 'turnOnLock',
-  request: z.object({ passphrase: boundedText, lockAfter: lockAfterSchema }),
-  response: lockStatusSchema,
+  request: () => z.object({ passphrase: boundedText, lockAfter: lockAfterSchema }),
+  response: () => lockStatusSchema,
   allowTab: true,
 });
 
 export const changeLockPassphrase = defineMessage({
   name: 'changeLockPassphrase',
-  request: z.object({ passphrase: boundedText, newPassphrase: boundedText }),
-  response: lockStatusSchema,
+  request: () => z.object({ passphrase: boundedText, newPassphrase: boundedText }),
+  response: () => lockStatusSchema,
   allowTab: true,
 });
 
 export const turnOffLock = defineMessage({
   name: 'turnOffLock',
-  request: z.object({ passphrase: boundedText }),
-  response: lockStatusSchema,
+  request: () => z.object({ passphrase: boundedText }),
+  response: () => lockStatusSchema,
   allowTab: true,
 });
 
 export const lockNow = defineMessage({
   name: 'lockNow',
-  request: emptySchema,
-  response: lockStatusSchema,
+  request: () => emptySchema,
+  response: () => lockStatusSchema,
   allowTab: true,
 });
 
 export const setLockAfter = defineMessage({
   name: 'setLockAfter',
-  request: z.object({ lockAfter: lockAfterSchema }),
-  response: lockStatusSchema,
+  request: () => z.object({ lockAfter: lockAfterSchema }),
+  response: () => lockStatusSchema,
   allowTab: true,
 });
 
 /** What Forget credentials (the passphrase forgotten) would clear: says so before anything is cleared. */
 export const describeForgetCredentials = defineMessage({
   name: 'describeForgetCredentials',
-  request: emptySchema,
-  response: z.object({ credentials: z.number(), tokens: z.number() }),
+  request: () => emptySchema,
+  response: () => z.object({ credentials: z.number(), tokens: z.number() }),
   allowTab: true,
 });
 
@@ -54,7 +54,7 @@ export const describeForgetCredentials = defineMessage({
  */
 export const forgetAllCredentials = defineMessage({
   name: 'forgetAllCredentials',
-  request: emptySchema,
-  response: z.object({ credentials: z.number(), tokens: z.number(), status: lockStatusSchema }),
+  request: () => emptySchema,
+  response: () => z.object({ credentials: z.number(), tokens: z.number(), status: lockStatusSchema }),
   allowTab: true,
 });

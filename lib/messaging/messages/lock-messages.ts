@@ -7,15 +7,15 @@ import { boundedText, emptySchema } from './shared-schemas';
 
 export const getLockStatus = defineMessage({
   name: 'getLockStatus',
-  request: emptySchema,
-  response: lockStatusSchema,
+  request: () => emptySchema,
+  response: () => lockStatusSchema,
   allowTab: true,
 });
 
 /** A wrong passphrase is INVALID_INPUT with `field: 'passphrase'`. */
 export const unlock = defineMessage({
   name: 'unlock',
-  request: z.object({ passphrase: boundedText }),
-  response: lockStatusSchema,
+  request: () => z.object({ passphrase: boundedText }),
+  response: () => lockStatusSchema,
   allowTab: true,
 });

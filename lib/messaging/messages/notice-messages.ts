@@ -10,7 +10,7 @@ import { emptySchema } from './shared-schemas';
  */
 export const dismissStorageNotices = defineMessage({
   name: 'dismissStorageNotices',
-  request: z.object({ notices: z.array(messageRefSchema).check(z.maxLength(100)) }),
-  response: emptySchema,
+  request: () => z.object({ notices: z.array(messageRefSchema).check(z.maxLength(100)) }),
+  response: () => emptySchema,
   allowTab: true,
 });

@@ -10,7 +10,7 @@ import { emptySchema } from './shared-schemas';
  */
 export const setNotifyJobEnds = defineMessage({
   name: 'setNotifyJobEnds',
-  request: z.object({ on: z.boolean() }),
-  response: emptySchema,
+  request: () => z.object({ on: z.boolean() }),
+  response: () => emptySchema,
   allowTab: true,
 });

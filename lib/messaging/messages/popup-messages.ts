@@ -16,12 +16,13 @@ export const getPopupView = defineMessage({
   name: POPUP_VIEW_MESSAGE,
   // Not `workspaceId`: that field marks a workspace message (one workspace opened for it); this one only
   // prefers a workspace among those offered, and falls back to the last used.
-  request: z.object({ preferWorkspace: z.optional(workspaceIdSchema) }),
-  response: z.object({
-    workspaces: z.array(workspaceSchema),
-    workspaceId: workspaceIdSchema,
-    status: resultSchema(connectionStatusSchema),
-    history: z.object({ entries: projectHistorySchema, unreadable: z.boolean() }),
-  }),
+  request: () => z.object({ preferWorkspace: z.optional(workspaceIdSchema) }),
+  response: () =>
+    z.object({
+      workspaces: z.array(workspaceSchema),
+      workspaceId: workspaceIdSchema,
+      status: resultSchema(connectionStatusSchema),
+      history: z.object({ entries: projectHistorySchema, unreadable: z.boolean() }),
+    }),
   allowTab: true,
 });

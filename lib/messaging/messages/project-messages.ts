@@ -5,7 +5,7 @@ import { workspaceIdSchema } from '../../storage/workspaces/workspace-index-sche
 
 export const createProject = defineWorkspaceMessage({
   name: 'createProject',
-  request: z.extend(projectInputSchema, { workspaceId: workspaceIdSchema }),
-  response: z.object({ projectId: z.string(), message: z.string() }),
+  request: () => z.extend(projectInputSchema, { workspaceId: workspaceIdSchema }),
+  response: () => z.object({ projectId: z.string(), message: z.string() }),
   allowTab: true,
 });

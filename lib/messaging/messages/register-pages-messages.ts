@@ -13,27 +13,28 @@ import { safeInt } from '../../schema-parts';
  */
 export const startRegisterPages = defineWorkspaceMessage({
   name: 'startRegisterPages',
-  request: inWorkspace({
-    pages: z.array(pageRowSchema).check(z.minLength(1), z.maxLength(MAX_REGISTER_PAGES)),
-    skipped: safeInt().check(z.nonnegative()),
-    ratePerMinute: z.nullable(safeInt().check(z.gte(1), z.lte(MAX_RATE_PER_MINUTE))),
-  }),
-  response: z.object({ total: z.number(), skipped: z.number() }),
+  request: () =>
+    inWorkspace({
+      pages: z.array(pageRowSchema).check(z.minLength(1), z.maxLength(MAX_REGISTER_PAGES)),
+      skipped: safeInt().check(z.nonnegative()),
+      ratePerMinute: z.nullable(safeInt().check(z.gte(1), z.lte(MAX_RATE_PER_MINUTE))),
+    }),
+  response: () => z.object({ total: z.number(), skipped: z.number() }),
   allowTab: true,
 });
 
 /** Stops the register job after the page in flight. */
 export const cancelRegisterPages = defineWorkspaceMessage({
   name: 'cancelRegisterPages',
-  request: workspaceOnlySchema,
-  response: emptySchema,
+  request: () => workspaceOnlySchema,
+  response: () => emptySchema,
   allowTab: true,
 });
 
 /** Carries on with a paused (or cancelled, with pages left) register job. */
 export const resumeRegisterPages = defineWorkspaceMessage({
   name: 'resumeRegisterPages',
-  request: workspaceOnlySchema,
-  response: emptySchema,
+  request: () => workspaceOnlySchema,
+  response: () => emptySchema,
   allowTab: true,
 });

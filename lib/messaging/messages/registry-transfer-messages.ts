@@ -10,8 +10,8 @@ import { safeInt } from '../../schema-parts';
 /** Writes what an import preview showed, after the user confirmed, in one registry change. */
 export const importUserGroups = defineWorkspaceMessage({
   name: 'importUserGroups',
-  request: inWorkspace({ items: z.array(importItemSchema).check(z.maxLength(MAX_IMPORT_GROUPS)) }),
-  response: z.object({ added: z.number(), updated: z.number(), conflicts: z.array(groupRefSchema) }),
+  request: () => inWorkspace({ items: z.array(importItemSchema).check(z.maxLength(MAX_IMPORT_GROUPS)) }),
+  response: () => z.object({ added: z.number(), updated: z.number(), conflicts: z.array(groupRefSchema) }),
   allowTab: true,
 });
 
@@ -22,19 +22,20 @@ export const importUserGroups = defineWorkspaceMessage({
  */
 export const readUserGroupRegistry = defineWorkspaceMessage({
   name: 'readUserGroupRegistry',
-  request: inWorkspace({ forExport: z.optional(z.boolean()) }),
-  response: z.object({ groups: z.array(registryEntrySchema) }),
+  request: () => inWorkspace({ forExport: z.optional(z.boolean()) }),
+  response: () => z.object({ groups: z.array(registryEntrySchema) }),
   allowTab: true,
 });
 
 /** `ratePerMinute: null` is unthrottled: for benchmarks, not offered in the UI. */
 export const startBulkCreate = defineWorkspaceMessage({
   name: 'startBulkCreate',
-  request: inWorkspace({
-    rows: z.array(bulkRowSchema).check(z.minLength(1), z.maxLength(MAX_BULK_ROWS)),
-    ratePerMinute: z.nullable(safeInt().check(z.gte(1), z.lte(MAX_RATE_PER_MINUTE))),
-  }),
-  response: z.object({ total: z.number(), skipped: z.number() }),
+  request: () =>
+    inWorkspace({
+      rows: z.array(bulkRowSchema).check(z.minLength(1), z.maxLength(MAX_BULK_ROWS)),
+      ratePerMinute: z.nullable(safeInt().check(z.gte(1), z.lte(MAX_RATE_PER_MINUTE))),
+    }),
+  response: () => z.object({ total: z.number(), skipped: z.number() }),
   allowTab: true,
 });
 
@@ -45,23 +46,23 @@ export const startBulkCreate = defineWorkspaceMessage({
  */
 export const refreshUserGroupIndex = defineWorkspaceMessage({
   name: 'refreshUserGroupIndex',
-  request: workspaceOnlySchema,
-  response: emptySchema,
+  request: () => workspaceOnlySchema,
+  response: () => emptySchema,
   allowTab: true,
 });
 
 export const cancelBulkCreate = defineWorkspaceMessage({
   name: 'cancelBulkCreate',
-  request: workspaceOnlySchema,
-  response: emptySchema,
+  request: () => workspaceOnlySchema,
+  response: () => emptySchema,
   allowTab: true,
 });
 
 /** Carries on with a job paused for a reason the user has fixed (credentials, access). */
 export const resumeBulkCreate = defineWorkspaceMessage({
   name: 'resumeBulkCreate',
-  request: workspaceOnlySchema,
-  response: emptySchema,
+  request: () => workspaceOnlySchema,
+  response: () => emptySchema,
   allowTab: true,
 });
 
@@ -71,10 +72,11 @@ export const resumeBulkCreate = defineWorkspaceMessage({
  */
 export const revealGroupToken = defineWorkspaceMessage({
   name: 'revealGroupToken',
-  request: inWorkspace({
-    environment: groupRefSchema.shape.environment,
-    userGroupId: groupRefSchema.shape.userGroupId,
-  }),
-  response: z.object({ token: z.string() }),
+  request: () =>
+    inWorkspace({
+      environment: groupRefSchema.shape.environment,
+      userGroupId: groupRefSchema.shape.userGroupId,
+    }),
+  response: () => z.object({ token: z.string() }),
   allowTab: true,
 });

@@ -16,8 +16,8 @@ const effectiveRotationSchema = z.object({
 /** A workspace's **Rotate tokens every** and **Remind me when tokens are due**, the policy applied. */
 export const getTokenRotation = defineWorkspaceMessage({
   name: 'getTokenRotation',
-  request: workspaceOnlySchema,
-  response: effectiveRotationSchema,
+  request: () => workspaceOnlySchema,
+  response: () => effectiveRotationSchema,
   allowTab: true,
 });
 
@@ -27,16 +27,16 @@ export const getTokenRotation = defineWorkspaceMessage({
  */
 export const setTokenRotation = defineWorkspaceMessage({
   name: 'setTokenRotation',
-  request: inWorkspace({ everyDays: rotationPeriodSchema, remind: z.boolean() }),
-  response: effectiveRotationSchema,
+  request: () => inWorkspace({ everyDays: rotationPeriodSchema, remind: z.boolean() }),
+  response: () => effectiveRotationSchema,
   allowTab: true,
 });
 
 /** **Rotate due tokens**: a selection job over the groups due now (refused while another job runs, or none is due). */
 export const startRotateDueJob = defineWorkspaceMessage({
   name: 'startRotateDueJob',
-  request: workspaceOnlySchema,
-  response: z.object({ total: z.number() }),
+  request: () => workspaceOnlySchema,
+  response: () => z.object({ total: z.number() }),
   allowTab: true,
 });
 
@@ -46,19 +46,20 @@ export const startRotateDueJob = defineWorkspaceMessage({
  */
 export const readRotationResults = defineWorkspaceMessage({
   name: 'readRotationResults',
-  request: workspaceOnlySchema,
-  response: z.object({
-    startedAt: z.string(),
-    finishedAt: z.optional(z.string()),
-    results: z.array(
-      z.object({
-        userGroupId: z.string(),
-        environment: environmentSchema,
-        name: z.string(),
-        rotatedAt: z.string(),
-        token: z.string(),
-      }),
-    ),
-  }),
+  request: () => workspaceOnlySchema,
+  response: () =>
+    z.object({
+      startedAt: z.string(),
+      finishedAt: z.optional(z.string()),
+      results: z.array(
+        z.object({
+          userGroupId: z.string(),
+          environment: environmentSchema,
+          name: z.string(),
+          rotatedAt: z.string(),
+          token: z.string(),
+        }),
+      ),
+    }),
   allowTab: true,
 });

@@ -17,11 +17,12 @@ const selectedGroupSchema = z.extend(groupRefSchema, { name: boundedText });
  */
 export const startSelectionJob = defineWorkspaceMessage({
   name: 'startSelectionJob',
-  request: inWorkspace({
-    operation: z.enum(['rotate', 'delete']),
-    groups: z.array(selectedGroupSchema).check(z.minLength(1), z.maxLength(MAX_BULK_ROWS)),
-    ratePerMinute: z.optional(safeInt().check(z.gte(1), z.lte(MAX_RATE_PER_MINUTE))),
-  }),
-  response: z.object({ total: z.number() }),
+  request: () =>
+    inWorkspace({
+      operation: z.enum(['rotate', 'delete']),
+      groups: z.array(selectedGroupSchema).check(z.minLength(1), z.maxLength(MAX_BULK_ROWS)),
+      ratePerMinute: z.optional(safeInt().check(z.gte(1), z.lte(MAX_RATE_PER_MINUTE))),
+    }),
+  response: () => z.object({ total: z.number() }),
   allowTab: true,
 });

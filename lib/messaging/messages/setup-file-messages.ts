@@ -11,8 +11,9 @@ const addressesSchema = z.object({ projectApiUrl: z.string(), userGroupBaseUrl: 
 /** The file's text: its clear part names the workspace and addresses, every secret is ciphertext. */
 export const exportSetupFile = defineWorkspaceMessage({
   name: 'exportSetupFile',
-  request: z.object({ workspaceId: workspaceIdSchema, passphrase: passphraseSchema, includeUserGroupApi: z.boolean() }),
-  response: z.object({ text: z.string() }),
+  request: () =>
+    z.object({ workspaceId: workspaceIdSchema, passphrase: passphraseSchema, includeUserGroupApi: z.boolean() }),
+  response: () => z.object({ text: z.string() }),
   allowTab: true,
 });
 
@@ -23,26 +24,28 @@ export const exportSetupFile = defineWorkspaceMessage({
  */
 export const importSetupFile = defineMessage({
   name: 'importSetupFile',
-  request: z.object({
-    text: z.string().check(z.maxLength(200_000)),
-    passphrase: passphraseSchema,
-    replace: z.boolean(),
-  }),
+  request: () =>
+    z.object({
+      text: z.string().check(z.maxLength(200_000)),
+      passphrase: passphraseSchema,
+      replace: z.boolean(),
+    }),
   // Told apart by `status`; a plain union, like resultSchema (lib/result.ts).
-  response: z.union([
-    z.object({
-      status: z.literal('imported'),
-      workspace: workspaceSchema,
-      replaced: z.boolean(),
-      addresses: addressesSchema,
-    }),
-    z.object({
-      status: z.literal('exists'),
-      workspace: workspaceSchema,
-      current: addressesSchema,
-      incoming: addressesSchema,
-    }),
-    z.object({ status: z.literal('problem'), problem: setupImportProblemSchema }),
-  ]),
+  response: () =>
+    z.union([
+      z.object({
+        status: z.literal('imported'),
+        workspace: workspaceSchema,
+        replaced: z.boolean(),
+        addresses: addressesSchema,
+      }),
+      z.object({
+        status: z.literal('exists'),
+        workspace: workspaceSchema,
+        current: addressesSchema,
+        incoming: addressesSchema,
+      }),
+      z.object({ status: z.literal('problem'), problem: setupImportProblemSchema }),
+    ]),
   allowTab: true,
 });

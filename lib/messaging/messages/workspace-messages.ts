@@ -9,15 +9,15 @@ import { emptySchema, workspaceOnlySchema } from './shared-schemas';
 /** The popup (and so the context menu and the shortcut) acts in the last used workspace. */
 export const useWorkspace = defineWorkspaceMessage({
   name: 'useWorkspace',
-  request: workspaceOnlySchema,
-  response: emptySchema,
+  request: () => workspaceOnlySchema,
+  response: () => emptySchema,
   allowTab: true,
 });
 
 /** For a page that found no index in storage (the upgrade still running): the background answers once it is done. */
 export const listWorkspaces = defineMessage({
   name: 'listWorkspaces',
-  request: emptySchema,
-  response: z.object({ workspaces: z.array(workspaceSchema), lastUsed: workspaceIdSchema }),
+  request: () => emptySchema,
+  response: () => z.object({ workspaces: z.array(workspaceSchema), lastUsed: workspaceIdSchema }),
   allowTab: true,
 });
