@@ -56,8 +56,12 @@ export interface EntrySize {
  * rewrites each part's tokens, not the parts) and the index's display rows (issue 25's first screen),
  * about 1.2 KB. The popup's budget goes to 89.5 KB (89.0 measured): `flushSync` for its first render
  * and the create answer, and the early reads shared with the options page's first chunk.
+ * Then to 54.2 KB (53.7 measured, 2026-11-26 evening): the message port pages keep open (a hop of about
+ * 1 ms less each way for Create project), the records written after an answer has left and the wipe
+ * that waits for them, and a bulk row stored in one write (staged writes, the activity log's 20-entry
+ * pages); the polyfill as an ES module took 0.2 KB off.
  */
-export const GZIP_BUDGETS: Record<string, number> = { popup: 89_500, background: 53_500, options: 150_000 };
+export const GZIP_BUDGETS: Record<string, number> = { popup: 89_500, background: 54_200, options: 150_000 };
 
 function measure(buildDir: string, entry: string, files: string[]): EntrySize {
   let raw = 0;
