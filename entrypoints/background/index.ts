@@ -3,7 +3,7 @@ import { createProjectApi } from '@/lib/api/project-api';
 import { createUserGroupApi } from '@/lib/api/user-group-api';
 import { isPolicyChange } from '@/lib/policy/read-policy';
 import { registerContextMenu } from '@/lib/context-menu/register';
-import { createMessageListener } from '@/lib/messaging/router';
+import { createMessageListener, createPortListener } from '@/lib/messaging/router';
 import { createBackground } from './background';
 import {
   BULK_CREATE_ALARM_PREFIX,
@@ -34,9 +34,10 @@ export default defineBackground(() => {
     // The organisation policy, where the browser has `storage.managed` (readPolicy reads none as no policy).
     () => browser.storage.managed.get(),
   );
-  browser.runtime.onMessage.addListener(
-    createMessageListener(routes, { id: browser.runtime.id, origin: browser.runtime.getURL('/') }),
-  );
+  const self = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
+  browser.runtime.onMessage.addListener(createMessageListener(routes, self));
+  // The port a page keeps open for its messages (the popup's Create project): routed the same way.
+  browser.runtime.onConnect.addListener(createPortListener(routes, self));
   // "Register this page / linked page for review": items created on install, clicks open the form
   // (the popup, which acts in the last used workspace).
   registerContextMenu();

@@ -49,12 +49,15 @@ export function createWorkspaceHandlers(services: WorkspaceServices, deps: Works
       services.registerRunner().start(pages, skipped, ratePerMinute),
     cancelRegisterPages: () => services.registerRunner().cancel(),
     resumeRegisterPages: () => services.registerRunner().resume(),
+    // Counts the project just created too: its history entry is written after its answer.
     describeWorkspaceLoss: () =>
-      describeWorkspaceLoss({
-        scope: services.scope,
-        connection: services.repository(),
-        registry: services.registry(),
-      }),
+      services.recordsWritten().then(() =>
+        describeWorkspaceLoss({
+          scope: services.scope,
+          connection: services.repository(),
+          registry: services.registry(),
+        }),
+      ),
     renameWorkspace: ({ name }) => deps.management.rename(workspaceId, name),
     useWorkspace: () => deps.management.use(workspaceId),
     clearWorkspace: () => deps.management.clear(workspaceId),

@@ -19,6 +19,7 @@ import { createRegistryTransfer } from '@/lib/user-groups/registry-transfer';
 import { createHealthRecorder } from '@/lib/workspaces/health-recorder';
 import { recordProjectApi, recordUserGroupApi } from '@/lib/workspaces/recorded-apis';
 import type { ActivityRecorder } from '@/lib/activity/activity-recorder';
+import { createAfterAnswer } from '@/lib/async/after-answer';
 import { readPolicyTokenRotation } from '@/lib/storage/policy-status';
 import { recordJobTransitions } from '@/lib/user-groups/job-activity';
 import { createRotationService } from '@/lib/user-groups/rotation-service';
@@ -58,6 +59,9 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
   const scope = workspaceScope(workspaceId);
   const { activity } = context;
   const health = lazy(() => createHealthRecorder(scope, now));
+  // Create project's records (API health, history, activity) are written after its answer has left;
+  // stop() waits for them, so that none lands after the workspace's data is removed.
+  const afterAnswer = createAfterAnswer();
   const repository = lazy(() => createConnectionRepository(scope));
   const connection = lazy(() =>
     createConnectionService({
@@ -76,7 +80,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
     return { require: (api: 'project' | 'userGroup') => (api === 'project' ? cached() : repository().require(api)) };
   });
   const apis = lazy(() => ({
-    project: recordProjectApi(deps.projectApi, health()),
+    project: recordProjectApi(deps.projectApi, health(), afterAnswer),
     userGroup: recordUserGroupApi(deps.userGroupApi, health()),
   }));
   const registry = lazy(() => {
@@ -126,7 +130,14 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
   // One recorder per workspace: the popup's projects and the register job's pages append in one queue.
   const history = lazy(() => createHistoryRecorder(scope));
   const projects = lazy(() =>
-    createProjectService({ api: apis().project, connection: projectConnection(), history: history(), now, activity }),
+    createProjectService({
+      api: apis().project,
+      connection: projectConnection(),
+      history: history(),
+      now,
+      activity,
+      afterAnswer,
+    }),
   );
   const registerRunner = lazy(() =>
     createRegisterRunner({
@@ -142,7 +153,8 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
 
   /**
    * Before the workspace's data is removed: its job is cancelled, every change already queued is
-   * written, and its connection takes no more saves (one racing the removal must not write a secret back).
+   * written (the records Create project writes after its answer included), and its connection takes no
+   * more saves (one racing the removal must not write a secret back).
    */
   async function stop(): Promise<void> {
     for (const running of [runner.peek(), registerRunner.peek()]) {
@@ -150,6 +162,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
       await running.cancel();
       await running.idle();
     }
+    await afterAnswer.settled();
     await registry.peek()?.settled();
     await repository.peek()?.close();
   }
@@ -157,6 +170,8 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
   return {
     workspaceId,
     scope,
+    /** Resolves once the records written after answers (Create project's history entry…) are stored. */
+    recordsWritten: () => afterAnswer.settled(),
     repository,
     connection,
     status,

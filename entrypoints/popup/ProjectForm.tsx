@@ -4,7 +4,8 @@ import { browser } from 'wxt/browser';
 import { keepFocusWhileBusy } from '@/components/focus';
 import { TextField } from '@/components/TextField';
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/client';
+import { keepMessagePortOpen, sendMessage } from '@/lib/messaging/client';
+import { answerSchemaOf } from '@/lib/messaging/answer-schema';
 import { createProject } from '@/lib/messaging/messages/project-messages';
 import { findDuplicates, indexHistory } from '@/lib/projects/find-duplicates';
 import { projectLinkFor } from '@/lib/api/project-link';
@@ -23,6 +24,7 @@ import { DuplicateWarning } from './DuplicateWarning';
 import { openSettingsAt } from './open-settings';
 import { ProjectCreated } from './ProjectCreated';
 import { ProjectError } from './ProjectError';
+import { rehearseProjectCreated } from './rehearse-created';
 import { RecentProjects } from './RecentProjects';
 import { useHistory } from './use-history';
 
@@ -100,6 +102,26 @@ export function ProjectForm({ workspaceId, page, initialHistory, projectLink }: 
     ).current?.focus();
     performance.mark('popup-ready');
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the state the form opens with counts
+  }, []);
+
+  // Once the form is drawn, while the reviewer reads it, what the press needs is made ready: the port
+  // its message goes over, its request's check and answer's schema, and its result's components (run
+  // once off the page). The press then spends its time on the request, not on first runs of our code.
+  useEffect(() => {
+    const idle = requestIdleCallback(
+      () => {
+        keepMessagePortOpen();
+        const opened = { projectUrl: page.url, projectName: page.title };
+        const checked = validateProjectInput(opened, extensionOrigin);
+        const project = checked.ok ? checked.value : opened;
+        createProject.request.safeParse({ ...project, workspaceId });
+        answerSchemaOf(createProject);
+        rehearseProjectCreated(project, projectLinkFor(projectLink, '0'));
+      },
+      { timeout: 1000 },
+    );
+    return () => cancelIdleCallback(idle);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per form: what it readies does not change
   }, []);
 
   // Register again disappears once pressed: focus moves to where the reviewer goes next.

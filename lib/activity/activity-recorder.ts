@@ -4,6 +4,7 @@ import type { MessageRef } from '../message-ref';
 import type { Result } from '../result';
 import type { ActivityOutcome, ActivityRecord } from '../storage/activity/activity-schema';
 import type { ActivityStore } from '../storage/activity/activity-store';
+import type { StagedWrite } from '../storage/staged-write';
 
 /** What a service records: the entry without its time (the recorder's clock gives it). */
 export type ActivityEvent = Omit<ActivityRecord, 'at'>;
@@ -15,13 +16,24 @@ export type ActivityEvent = Omit<ActivityRecord, 'at'>;
  */
 export interface ActivityRecorder {
   record(event: ActivityEvent): Promise<void>;
+  /**
+   * The entry prepared and held until the caller writes it with its own change in one storage call
+   * (lib/storage/staged-write.ts), so that the change and its entry are stored together or not at
+   * all. Absent: the caller records it on its own. Rejects when the entry cannot be prepared.
+   */
+  stage?: (event: ActivityEvent) => Promise<StagedWrite>;
 }
 
 /** Records nothing: for services built without a log (unit tests of other things). */
 export const NO_ACTIVITY: ActivityRecorder = { record: () => Promise.resolve() };
 
-export function createActivityRecorder(store: Pick<ActivityStore, 'append'>, now = () => new Date()): ActivityRecorder {
+export function createActivityRecorder(
+  store: Pick<ActivityStore, 'append'> & Partial<Pick<ActivityStore, 'stage'>>,
+  now = () => new Date(),
+): ActivityRecorder {
+  const { stage } = store;
   return {
+    ...(stage && { stage: (event: ActivityEvent) => stage({ ...event, at: now().toISOString() }) }),
     record(event) {
       return store.append({ ...event, at: now().toISOString() }).catch((error: unknown) => {
         // Only the kind of error: its message could quote the entry.
@@ -44,11 +56,16 @@ export function workspaceRecorder(
   recorder: ActivityRecorder,
   workspace: () => Promise<ActivityWorkspace | undefined>,
 ): ActivityRecorder {
+  const named = async (event: ActivityEvent): Promise<ActivityEvent> => {
+    const found = await workspace().catch(() => undefined);
+    return found ? { ...event, workspace: { id: found.id, name: found.name } } : event;
+  };
+  const { stage } = recorder;
   return {
     async record(event) {
-      const named = await workspace().catch(() => undefined);
-      await recorder.record(named ? { ...event, workspace: { id: named.id, name: named.name } } : event);
+      await recorder.record(await named(event));
     },
+    ...(stage && { stage: async (event: ActivityEvent) => stage(await named(event)) }),
   };
 }
 

@@ -6,6 +6,7 @@ import { canResume, cancelJob, markSending, pauseJob, resumeJob, rowAt, STOPPED_
 import type { RowOutcome } from './job-outcome';
 import { delayBeforeSend } from './job-pacing';
 import { text } from '../message-ref';
+import { abandonStaged, commitTogether, type StagedWrite } from '../storage/staged-write';
 
 /** A worker idle for 30 s is stopped: longer waits end the loop and the alarm picks the job up again. */
 export const MAX_IN_WORKER_WAIT_MS = 20_000;
@@ -21,12 +22,24 @@ export interface JobKind<J extends JobProgress, R extends QueuedJobRow> {
   /** For the log, never shown: "bulk create", "register pages". */
   name: string;
   store: JobStore<J, R>;
-  send(job: J, row: R, connection: Connection, sentAt: number): Promise<RowOutcome>;
+  /**
+   * Sends a row. A kind whose row changes other stores may hand their staged changes to `commit`, which
+   * stores them with the row's outcome in one storage call (called at most once, before it answers);
+   * otherwise the runner records the outcome on its own.
+   */
+  send(job: J, row: R, connection: Connection, sentAt: number, commit: RowCommit): Promise<RowOutcome>;
   /** The kind's recordOutcome (lib/jobs/job-queue.ts with its own counts). */
   record(job: J, rows: readonly R[], position: number, outcome: RowOutcome, now: number): J;
   /** A row cut off by a stopped worker, before it is recorded as of unknown outcome (flag what it may have done). */
   onCutOff?(job: J, row: R, now: number): Promise<void>;
 }
+
+/**
+ * Stores a row's outcome in the job together with what the row changed elsewhere (staged by those
+ * stores, lib/storage/staged-write.ts): one storage call, so that a worker stopped at any point leaves
+ * either all of it or none (the row then still in flight: it is settled as cut off, see `settle`).
+ */
+export type RowCommit = (outcome: RowOutcome, staged: readonly StagedWrite[]) => Promise<void>;
 
 export interface JobRunnerDeps {
   connect: () => Promise<Result<Connection>>;
@@ -94,11 +107,26 @@ export function createJobRunner<J extends JobProgress, R extends QueuedJobRow>(
         : { job: current, result: false },
     );
     if (!sending) return;
-    const outcome = await kind.send(job, row, connection, sentAt);
-    await jobs.update((current) => ({
+    const record = (outcome: RowOutcome) => (current: J | null) => ({
       job: same(current, job.id) ? kind.record(current, rows, position, outcome, now()) : current,
       result: null,
-    }));
+    });
+    let committed = false;
+    const commit: RowCommit = async (outcome, staged) => {
+      if (committed) throw new Error('a row is recorded once');
+      committed = true;
+      let recorded: StagedWrite;
+      try {
+        recorded = await jobs.stage(record(outcome));
+      } catch (error) {
+        await abandonStaged(staged, error);
+        throw error;
+      }
+      await commitTogether([...staged, recorded]);
+    };
+    const outcome = await kind.send(job, row, connection, sentAt, commit);
+    if (committed) return;
+    await jobs.update(record(outcome));
   }
 
   /** No request of this runner is under way here: a row still marked in flight was cut off. */

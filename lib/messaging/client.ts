@@ -1,9 +1,77 @@
-import { browser } from 'wxt/browser';
+import { browser, type Browser } from 'wxt/browser';
 import { fail, type Result } from '../result';
 import { answerSchemaOf } from './answer-schema';
 import type { MessageDefinition, RequestOfDefinition, ResponseOfDefinition } from './define-message';
 import { text } from '../message-ref';
 import type { EarlyAnswer } from './early-request';
+import { MESSAGE_PORT_NAME, type PortAnswer, type PortRequest } from './message-port';
+
+/** The port this page keeps open to the background, with the requests waiting for their answer. */
+interface OpenPort {
+  port: Browser.runtime.Port;
+  waiting: Map<number, (reply: { answer: unknown } | undefined) => void>;
+  lastId: number;
+}
+
+let portWanted = false;
+let openPort: OpenPort | undefined;
+
+/**
+ * From now on this page's messages go over one port kept open to the background (./message-port.ts):
+ * one hop each way instead of a channel opened per message. Call it once the page has drawn what it
+ * shows first (opening the port wakes the background). A port the browser closes (the background
+ * stopped while idle) is opened again only by the next message, which wakes the background anyway;
+ * requests waiting on it end as if the background had stopped mid-request.
+ */
+export function keepMessagePortOpen(): void {
+  portWanted = true;
+  openPort ??= connectPort();
+}
+
+function connectPort(): OpenPort | undefined {
+  let port: Browser.runtime.Port;
+  try {
+    port = browser.runtime.connect({ name: MESSAGE_PORT_NAME });
+  } catch {
+    return undefined; // this page's extension context is gone: sendMessage says so
+  }
+  const opened: OpenPort = { port, waiting: new Map(), lastId: 0 };
+  port.onMessage.addListener((posted: unknown) => {
+    if (typeof posted !== 'object' || posted === null) return;
+    // The answer itself is validated with its message's schema (parseAnswer), as a sent message's is.
+    const { id, answer } = posted as PortAnswer;
+    const settle = opened.waiting.get(id);
+    opened.waiting.delete(id);
+    settle?.({ answer });
+  });
+  port.onDisconnect.addListener(() => {
+    if (openPort === opened) openPort = undefined;
+    for (const settle of opened.waiting.values()) settle(undefined);
+    opened.waiting.clear();
+  });
+  return opened;
+}
+
+/** Posts on the open port; undefined when the port cannot take it (then the message is sent instead). */
+function postOnPort(opened: OpenPort, message: unknown): Promise<unknown> | undefined {
+  const id = (opened.lastId += 1);
+  const answered = new Promise<unknown>((resolve, reject) => {
+    opened.waiting.set(id, (reply) => (reply ? resolve(reply.answer) : reject(new Error('disconnected'))));
+  });
+  try {
+    opened.port.postMessage({ id, message } satisfies PortRequest);
+  } catch {
+    opened.waiting.delete(id);
+    if (openPort === opened) openPort = undefined;
+    return undefined;
+  }
+  return answered;
+}
+
+function send(envelope: { type: string; data: unknown }): Promise<unknown> {
+  if (portWanted) openPort ??= connectPort();
+  return (openPort && postOnPort(openPort, envelope)) ?? browser.runtime.sendMessage(envelope);
+}
 
 /**
  * Asks the background. Never throws: a background that cannot be reached, or that answers something
@@ -17,7 +85,7 @@ export async function sendMessage<D extends MessageDefinition>(
   if (!checked.success) return fail('INVALID_INPUT', text('errorPageBuiltInvalid', message.name));
   let sent: Promise<unknown>;
   try {
-    sent = browser.runtime.sendMessage({ type: message.name, data: checked.data });
+    sent = send({ type: message.name, data: checked.data });
   } catch {
     return unreachable();
   }

@@ -12,6 +12,8 @@ import {
 } from './protocol';
 import { isTrustedSender, type ExtensionIdentity, type MessageSender } from './sender-guard';
 import { text } from '../message-ref';
+import { MESSAGE_PORT_NAME, type PortAnswer } from './message-port';
+import type { Browser } from 'wxt/browser';
 
 type Handler<N extends MessageName, Request = RequestOf<N>> = (
   request: Request,
@@ -94,5 +96,35 @@ export function createMessageListener(routes: Routes, self: ExtensionIdentity) {
   return (message: unknown, sender: MessageSender, sendResponse: (response: unknown) => void): true => {
     void routeMessage(routes, self, message, sender).then(sendResponse);
     return true;
+  };
+}
+
+const portRequestSchema = z.object({ id: z.number(), message: z.unknown() });
+
+/**
+ * A runtime.onConnect listener for the port pages keep open (./message-port.ts): every request posted
+ * on it is routed like a sent message, with the port's sender (set by the browser, as a message's is)
+ * going through the same checks, and answered on the port under its id. Other ports are closed.
+ */
+export function createPortListener(routes: Routes, self: ExtensionIdentity) {
+  return (port: Browser.runtime.Port): void => {
+    if (port.name !== MESSAGE_PORT_NAME) {
+      port.disconnect();
+      return;
+    }
+    // No sender (never so from a browser): the checks refuse it as they refuse an unknown one.
+    const sender: MessageSender = port.sender ?? {};
+    port.onMessage.addListener((posted: unknown) => {
+      const request = portRequestSchema.safeParse(posted);
+      if (!request.success) return; // no id to answer to
+      const { id, message } = request.data;
+      void routeMessage(routes, self, message, sender).then((answer) => {
+        try {
+          port.postMessage({ id, answer } satisfies PortAnswer);
+        } catch {
+          // The page has gone (closed popup): no one to answer.
+        }
+      });
+    });
   };
 }

@@ -5,6 +5,7 @@ import type { ConnectionRepository } from '../connection/connection-repository';
 import type { HistoryRecorder } from '../storage/history/history-writer';
 import { NO_ACTIVITY, type ActivityRecorder } from '../activity/activity-recorder';
 import { recordProjectRegistered } from '../activity/project-activity';
+import { AT_ONCE, type AfterAnswer } from '../async/after-answer';
 
 export interface ProjectServiceDeps {
   api: ProjectApi;
@@ -13,6 +14,8 @@ export interface ProjectServiceDeps {
   now?: () => Date;
   /** The activity log: each registration, done or not. */
   activity?: ActivityRecorder;
+  /** Where the history and activity entries are written: after the answer has left (at once by default). */
+  afterAnswer?: AfterAnswer;
 }
 
 /** Creating a project in one workspace: with its connection, recorded in its history. */
@@ -22,6 +25,7 @@ export function createProjectService({
   history,
   now = () => new Date(),
   activity = NO_ACTIVITY,
+  afterAnswer = AT_ONCE,
 }: ProjectServiceDeps) {
   return {
     async createProject({ projectUrl, projectName }: ProjectInput) {
@@ -31,16 +35,18 @@ export function createProjectService({
         await api.createProject(required.value, { projectUrl, projectName }),
         required.value,
       );
-      // Recorded after the answer leaves, so the popup shows the id without waiting for two storage writes.
-      // The history's queue keeps the order: the next popup's read (history.read) waits for this append,
-      // so it already warns about the page; an append that fails is logged and the project stays shown.
-      void (async () => {
+      // Recorded after the answer has left, so the popup shows the id without waiting for two storage
+      // writes (nor for their first steps, which would run before the answer is posted). The append takes
+      // its place in the history's queue now: the next popup's read (history.read) waits for it, so it
+      // already warns about the page; an append that fails is logged and the project stays shown. A
+      // workspace's wipe waits for these writes (afterAnswer.settled).
+      afterAnswer.later(async (turn) => {
         if (result.ok) {
           const { projectId } = result.value;
-          await history.record({ projectId, projectUrl, projectName, createdAt: now().toISOString() });
-        }
+          await history.record({ projectId, projectUrl, projectName, createdAt: now().toISOString() }, turn);
+        } else await turn;
         await recordProjectRegistered(activity, { projectUrl, projectName }, result);
-      })();
+      });
       return result;
     },
   };

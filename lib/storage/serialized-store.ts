@@ -1,10 +1,10 @@
 import { watchItem } from './watch-item';
-import { storage } from './storage-api';
 import type { StorageItemKey } from '@wxt-dev/storage';
 import type { StoredItem } from './storage-api';
 import type { z } from 'zod/mini';
 import { readValidated, type StoredLabel } from './validated-item';
 import { createSerialQueue } from '../async/serial-queue';
+import { stageIn, writePrepared, type PreparedWrite, type StagedWrite } from './staged-write';
 
 /** Values the store stamps on every write, so that it can tell its own writes from anyone else's. */
 export type Revisioned = { revision?: string } | null;
@@ -41,26 +41,39 @@ export function createSerializedStore<T extends Revisioned>(
     return value;
   }
 
+  /** The change on the latest value, ready to store: the entries to write and how to take the outcome. */
+  async function prepare<R>(change: StoreChange<T, R>): Promise<PreparedWrite<R>> {
+    const current = await read();
+    const { value, result, alongside = [] } = change(current);
+    if (value === current) return { entries: [], result, stored: () => undefined, notStored: () => undefined };
+    const revision = crypto.randomUUID();
+    const stamped = (value === null ? null : { ...value, revision }) as T;
+    ownRevision = revision;
+    // Checked before writing, so that a bug cannot store what a read would reject.
+    const entries = [{ key: item.key, value: schema.parse(stamped) }, ...alongside];
+    return {
+      entries,
+      result,
+      stored: () => {
+        cached = { value: stamped };
+      },
+      notStored: () => {
+        cached = undefined;
+      },
+    };
+  }
+
   return {
     read,
     update<R>(change: StoreChange<T, R>): Promise<R> {
-      return serially(async () => {
-        const current = await read();
-        const { value, result, alongside = [] } = change(current);
-        if (value === current) return result;
-        const revision = crypto.randomUUID();
-        const stamped = (value === null ? null : { ...value, revision }) as T;
-        ownRevision = revision;
-        try {
-          // Checked before writing, so that a bug cannot store what a read would reject.
-          await storage.setItems([{ key: item.key, value: schema.parse(stamped) }, ...alongside]);
-          cached = { value: stamped };
-        } catch (error) {
-          cached = undefined;
-          throw error;
-        }
-        return result;
-      });
+      return serially(async () => writePrepared(await prepare(change)));
+    },
+    /**
+     * The change prepared and held (no other change runs) until it is written with other stores' in
+     * one storage call (staged-write.ts `commitTogether`).
+     */
+    stage<R>(change: StoreChange<T, R>): Promise<StagedWrite<R>> {
+      return stageIn(serially, () => prepare(change));
     },
   };
 }

@@ -42,7 +42,8 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
     {
       name: 'bulk create',
       store: deps.jobs,
-      send: (job, row, connection, sentAt) => sendRow({ ...deps, now }, job.operation, row, connection, sentAt),
+      send: (job, row, connection, sentAt, commit) =>
+        sendRow({ ...deps, now }, job.operation, row, connection, sentAt, commit),
       record: recordOutcome,
       onCutOff: (job, row, at) => flagCutOffRow(deps.registry, job.operation, row, at),
     },

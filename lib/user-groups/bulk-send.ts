@@ -7,12 +7,20 @@ import { classifyCreate, classifySelection, type RowOutcome } from './bulk-outco
 import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
 import { findGroup, markDeleteUnknown, upsertFromService } from './registry-updates';
 import type { GroupRef } from '../storage/registry/registry-schema';
-import type { RegistryWriter } from '../storage/registry/registry-writer';
+import type { RegistryChange, RegistryWriter } from '../storage/registry/registry-writer';
+import { abandonStaged, type StagedWrite } from '../storage/staged-write';
+import type { RowCommit } from '../jobs/job-runner';
 import { recordUnsettledCreate, settleCreate } from './unsettled-creates';
 import { text, type MessageRef } from '../message-ref';
 import { withSecretsOpen } from '../storage/credentials/credentials-lane';
 import { LOCKED_MESSAGE } from '../storage/lock/lock-keys';
-import { failureDetail, fingerprintOf, outcomeOf, type ActivityRecorder } from '../activity/activity-recorder';
+import {
+  failureDetail,
+  fingerprintOf,
+  outcomeOf,
+  type ActivityEvent,
+  type ActivityRecorder,
+} from '../activity/activity-recorder';
 
 /**
  * A selection job sends each group through the single-row rotate and delete (group-operations.ts), so
@@ -40,6 +48,7 @@ export async function sendRow(
   row: BulkRow,
   connection: Connection,
   sentAt: number,
+  commit?: RowCommit,
 ): Promise<RowOutcome> {
   if (operation !== 'create') {
     const { groups } = deps;
@@ -52,43 +61,80 @@ export async function sendRow(
     (): RowOutcome => ({ kind: 'blocked', message: LOCKED_MESSAGE }),
     async () => {
       const answer = redactSecrets(await deps.api.createUserGroup(connection, row), connection);
-      // The service may hold the group with a token nobody has: listed as a single create's lost answer
-      // is, until a create of it succeeds (this job's retry, or the user's Create again).
-      if (!answer.ok && answer.error.maybeProcessed)
-        await recordUnsettled(deps.registry, row, new Date(sentAt).toISOString(), answer.error.message);
-      // The group is in the registry as soon as its answer is here, before anything else happens.
-      if (answer.ok) {
-        const { group } = answer.value;
-        // A create of this group whose answer was lost earlier is settled too (get-or-create returned it).
-        await deps.registry.update((current, unsettled) => ({
-          registry: upsertFromService(current, group, row.environment, new Date(deps.now()).toISOString()),
-          unsettled: settleCreate(unsettled, { environment: row.environment, userGroupId: row.userGroupId }),
-          result: null,
-        }));
+      const outcome = classifyCreate(answer, sentAt);
+      // With `commit`, the row's changes (its group, its activity entry) are stored with its outcome in
+      // one storage call; without, one after another as before.
+      const staged: StagedWrite[] = [];
+      const change = async (registryChange: RegistryChange<null>) => {
+        if (commit) staged.push(await deps.registry.stage(registryChange));
+        else await deps.registry.update(registryChange);
+      };
+      try {
+        // The service may hold the group with a token nobody has: listed as a single create's lost answer
+        // is, until a create of it succeeds (this job's retry, or the user's Create again).
+        if (!answer.ok && answer.error.maybeProcessed)
+          await change(unsettledChange(row, new Date(sentAt).toISOString(), answer.error.message));
+        // The group is in the registry as soon as its answer is here, before anything else happens.
+        if (answer.ok) {
+          const { group } = answer.value;
+          // A create of this group whose answer was lost earlier is settled too (get-or-create returned it).
+          await change((current, unsettled) => ({
+            registry: upsertFromService(current, group, row.environment, new Date(deps.now()).toISOString()),
+            unsettled: settleCreate(unsettled, { environment: row.environment, userGroupId: row.userGroupId }),
+            result: null,
+          }));
+        }
+        const { activity } = deps;
+        if (activity) {
+          const event: ActivityEvent = {
+            kind: 'groupCreated',
+            outcome: outcomeOf(answer),
+            group: { name: row.name, id: row.userGroupId, environment: row.environment },
+            ...(answer.ok ? await fingerprintOf(answer.value.group.token) : {}),
+            ...(answer.ok && !answer.value.created && { detail: text('activityGroupExisted') }),
+            ...failureDetail(answer),
+          };
+          const entry = commit && activity.stage ? await stagedEntry(activity.stage, event) : undefined;
+          if (entry) staged.push(entry);
+          else await activity.record(event);
+        }
+      } catch (error) {
+        await abandonStaged(staged, error);
+        throw error;
       }
-      await deps.activity?.record({
-        kind: 'groupCreated',
-        outcome: outcomeOf(answer),
-        group: { name: row.name, id: row.userGroupId, environment: row.environment },
-        ...(answer.ok ? await fingerprintOf(answer.value.group.token) : {}),
-        ...(answer.ok && !answer.value.created && { detail: text('activityGroupExisted') }),
-        ...failureDetail(answer),
-      });
-      return classifyCreate(answer, sentAt);
+      await commit?.(outcome, staged);
+      return outcome;
     },
   );
+}
+
+/** The entry staged; undefined (recorded on its own instead) when it cannot be: an entry never fails its change. */
+async function stagedEntry(
+  stage: NonNullable<ActivityRecorder['stage']>,
+  event: ActivityEvent,
+): Promise<StagedWrite | undefined> {
+  try {
+    return await stage(event);
+  } catch {
+    return undefined;
+  }
 }
 
 const STOPPED_MID_DELETE = text('errorStoppedMidDelete');
 const STOPPED_MID_CREATE = text('errorStoppedReason');
 
-function recordUnsettled(registry: RegistryWriter, row: BulkRow, since: string, message: MessageRef): Promise<null> {
+/** The change that lists a create of unknown outcome. */
+function unsettledChange(row: BulkRow, since: string, message: MessageRef): RegistryChange<null> {
   const mark = { name: row.name, userGroupId: row.userGroupId, environment: row.environment, since, message };
-  return registry.update((current, unsettled) => ({
+  return (current, unsettled) => ({
     registry: current,
     unsettled: recordUnsettledCreate(unsettled, mark),
     result: null,
-  }));
+  });
+}
+
+function recordUnsettled(registry: RegistryWriter, row: BulkRow, since: string, message: MessageRef): Promise<null> {
+  return registry.update(unsettledChange(row, since, message));
 }
 
 /**

@@ -57,6 +57,23 @@ export function recordJobTransitions(jobs: BulkJobStore, activity: ActivityRecor
       await noteTransition(activity, before, after);
       return result;
     },
+    async stage(change) {
+      let before: BulkJob | null = null;
+      let after: BulkJob | null = null;
+      const staged = await jobs.stage((current) => {
+        const next = change(current);
+        before = current;
+        after = next.job;
+        return next;
+      });
+      return {
+        ...staged,
+        async settle(outcome) {
+          await staged.settle(outcome);
+          if (outcome.ok) await noteTransition(activity, before, after);
+        },
+      };
+    },
     async start(job, rows) {
       const started = await jobs.start(job, rows);
       if (started) await noteTransition(activity, null, job);

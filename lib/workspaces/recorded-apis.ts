@@ -5,6 +5,7 @@ import { redactSecrets } from '../api/redact-secrets';
 import type { Result } from '../result';
 import type { HealthApi } from '../storage/api-health';
 import type { HealthRecorder } from './health-recorder';
+import type { AfterAnswer } from '../async/after-answer';
 
 /** The secrets among what a call was given (the handlers pass the whole connection). */
 const secretsOf = (credentials: object): Credentials => ({
@@ -12,26 +13,36 @@ const secretsOf = (credentials: object): Credentials => ({
   ...(credentials as Partial<Credentials>),
 });
 
-/** Wraps one API call: once it is answered, its outcome is recorded (redacted) before the caller sees it. */
+/**
+ * Wraps one API call: once it is answered, its outcome is recorded (redacted) before the caller sees it,
+ * or, with `afterAnswer`, after the answer of the request that made the call has left.
+ */
 function recorded<A extends [object, ...unknown[]], T>(
   api: HealthApi,
   call: (...args: A) => Promise<Result<T>>,
   health: HealthRecorder,
+  afterAnswer?: AfterAnswer,
 ) {
   return async (...args: A): Promise<Result<T>> => {
     const result = await call(...args);
-    await health.record(api, redactSecrets(result, secretsOf(args[0])));
+    const outcome = redactSecrets(result, secretsOf(args[0]));
+    if (afterAnswer) afterAnswer.later((turn) => turn.then(() => health.record(api, outcome)));
+    else await health.record(api, outcome);
     return result;
   };
 }
 
-/** The project API of one workspace: every call's outcome is recorded in its health. */
-export function recordProjectApi(api: ProjectApi, health: HealthRecorder): ProjectApi {
+/**
+ * The project API of one workspace: every call's outcome is recorded in its health (after the answer
+ * with `afterAnswer`: Create project's id is shown without waiting for the record's read and write).
+ */
+export function recordProjectApi(api: ProjectApi, health: HealthRecorder, afterAnswer?: AfterAnswer): ProjectApi {
   return {
     createProject: recorded(
       'project',
       (...args: Parameters<ProjectApi['createProject']>) => api.createProject(...args),
       health,
+      afterAnswer,
     ),
   };
 }

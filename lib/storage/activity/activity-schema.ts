@@ -71,26 +71,68 @@ export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 /** What a recorder hands the store: the store numbers it and chains it. */
 export type ActivityRecord = Omit<ActivityEntry, 'seq' | 'prev'>;
 
-/**
- * `local:activityLog`: the log's index. Entries live in pages (`activityLog.000001`…), oldest first,
- * so that an append rewrites one small page and this index, never the whole log. Past the limit the
- * oldest entries are folded: dropped, counted in `folded.count`, the hash of the last one kept in
- * `folded.lastHash`, so the first kept entry can still be checked. `lastHash` is the hash of the
- * newest entry: removing entries at the end breaks the chain too.
- */
-export const activityHeadSchema = z.object({
-  v: z.literal(1),
-  /** The page ids, oldest first. */
-  pages: z.array(safeInt().check(z.positive())),
+const pageId = safeInt().check(z.positive());
+const headFields = {
   /** Entries kept (in the pages). */
   count: safeInt().check(z.nonnegative()),
   nextSeq: safeInt().check(z.positive()),
-  nextPage: safeInt().check(z.positive()),
+  /** The id the next new page takes. */
+  nextPage: pageId,
   lastHash: hashSchema,
   folded: z.object({ count: safeInt().check(z.nonnegative()), lastHash: hashSchema }),
   revision: z.optional(z.string()),
-});
+};
+
+/**
+ * `local:activityLog`: the log's index. Entries live in pages (`activityLog.000001`…), oldest first,
+ * so that an append rewrites one small page and this index, never the whole log. The pages are
+ * `firstPage` to `nextPage - 1` (a page missing in between holds nothing). Past the limit the oldest
+ * entries are folded: dropped, counted in `folded.count`, the hash of the last one kept in
+ * `folded.lastHash`, so the first kept entry can still be checked. `lastHash` is the hash of the
+ * newest entry: removing entries at the end breaks the chain too.
+ *
+ * Version 2 (2026-11-26): the pages as a range, so that the index an append rewrites stays a few
+ * bytes however many pages there are (pages are smaller since: ACTIVITY_PAGE_SIZE).
+ */
+export const activityHeadSchema = z.object({ v: z.literal(2), firstPage: pageId, ...headFields });
 export type ActivityHead = z.infer<typeof activityHeadSchema>;
+
+/** Version 1: every page id listed, oldest first. Read as version 2 (activityHeadOf); rewritten as such by the next append. */
+export const activityHeadV1Schema = z.object({ v: z.literal(1), pages: z.array(pageId), ...headFields });
+export type ActivityHeadV1 = z.infer<typeof activityHeadV1Schema>;
+
+/**
+ * Version 1 to 2. The writer only ever added a page at the end and removed the first, so the pages
+ * listed follow one another; an index rebuilt from the keys found may have had gaps, which read as
+ * empty pages (they held nothing), so no entry is lost.
+ */
+export function activityHeadV1ToV2(v1: ActivityHeadV1): ActivityHead {
+  const { pages, count, nextSeq, lastHash, folded, revision } = v1;
+  const last = pages.at(-1);
+  return {
+    v: 2,
+    count,
+    nextSeq,
+    lastHash,
+    folded,
+    ...(revision !== undefined && { revision }),
+    firstPage: pages[0] ?? v1.nextPage,
+    nextPage: last === undefined ? v1.nextPage : Math.max(v1.nextPage, last + 1),
+  };
+}
+
+/** The stored index of either version, as version 2; undefined when it is neither (missing or damaged). */
+export function activityHeadOf(stored: unknown): ActivityHead | undefined {
+  const current = activityHeadSchema.safeParse(stored);
+  if (current.success) return current.data;
+  const v1 = activityHeadV1Schema.safeParse(stored);
+  return v1.success ? activityHeadV1ToV2(v1.data) : undefined;
+}
+
+/** The page ids of an index, oldest first. */
+export function headPages(head: Pick<ActivityHead, 'firstPage' | 'nextPage'>): number[] {
+  return Array.from({ length: Math.max(0, head.nextPage - head.firstPage) }, (_, index) => head.firstPage + index);
+}
 
 /** `local:activityLog.<id>`: a page of entries, oldest first. Entries are read one by one (each is checked on its own). */
 export const activityPageSchema = z.object({
@@ -103,8 +145,8 @@ export type ActivityPage = z.infer<typeof activityPageSchema>;
 export const GENESIS_HASH = '0'.repeat(64);
 
 export const EMPTY_HEAD: ActivityHead = {
-  v: 1,
-  pages: [],
+  v: 2,
+  firstPage: 1,
   count: 0,
   nextSeq: 1,
   nextPage: 1,
@@ -114,5 +156,9 @@ export const EMPTY_HEAD: ActivityHead = {
 
 /** The newest entries kept; older ones are folded into a count. */
 export const ACTIVITY_LIMIT = 20_000;
-/** Entries per page: an append writes at most this many (about 25 KB), whatever the log's length. */
-export const ACTIVITY_PAGE_SIZE = 100;
+/**
+ * Entries per page: an append writes at most this many (about 5 KB), whatever the log's length. It was
+ * 100 until 2026-11-26: an append rewrote 12 KB on average, the largest write of a bulk create's row.
+ * Pages written before keep their size until folded.
+ */
+export const ACTIVITY_PAGE_SIZE = 20;

@@ -1,6 +1,12 @@
 import { browser } from 'wxt/browser';
 import { activityPageKey, ACTIVITY_HEAD_KEY, watchActivityValues } from './activity-keys';
-import { activityEntrySchema, activityHeadSchema, activityPageSchema, type ActivityEntry } from './activity-schema';
+import {
+  activityEntrySchema,
+  activityHeadOf,
+  activityPageSchema,
+  headPages,
+  type ActivityEntry,
+} from './activity-schema';
 import { entryHash } from './activity-store';
 
 /**
@@ -19,9 +25,9 @@ export interface StoredActivity {
 /** Every kept entry of the log in one read (the index and its pages together). */
 export async function readStoredActivity(): Promise<StoredActivity> {
   const all = await browser.storage.local.get(null);
-  const head = activityHeadSchema.safeParse(all[ACTIVITY_HEAD_KEY]);
-  const pages = head.success
-    ? head.data.pages
+  const head = activityHeadOf(all[ACTIVITY_HEAD_KEY]);
+  const pages = head
+    ? headPages(head)
     : Object.keys(all)
         .map((key) => /^activityLog\.(\d{6,})$/.exec(key)?.[1])
         .filter((page): page is string => page !== undefined)
@@ -37,8 +43,8 @@ export async function readStoredActivity(): Promise<StoredActivity> {
   }
   return {
     rows,
-    folded: head.success ? head.data.folded.count : 0,
-    unreadable: all[ACTIVITY_HEAD_KEY] !== undefined && !head.success,
+    folded: head ? head.folded.count : 0,
+    unreadable: all[ACTIVITY_HEAD_KEY] !== undefined && !head,
   };
 }
 
@@ -53,14 +59,14 @@ export async function loadStoredActivity(
   cancelled: () => boolean = () => false,
 ): Promise<void> {
   const headValue = (await browser.storage.local.get(ACTIVITY_HEAD_KEY))[ACTIVITY_HEAD_KEY];
-  const head = activityHeadSchema.safeParse(headValue);
-  if (!head.success) {
+  const head = activityHeadOf(headValue);
+  if (!head) {
     // No index (or one that cannot be read): everything there is, in one read.
     const all = await readStoredActivity();
     if (!cancelled()) onStep(all, true);
     return;
   }
-  const pages = head.data.pages;
+  const pages = headPages(head);
   let rows: StoredActivity['rows'] = [];
   let loaded = pages.length;
   let step = 1;
@@ -78,10 +84,11 @@ export async function loadStoredActivity(
     }
     rows = [...older, ...rows];
     loaded = from;
-    step = Math.min(step * 4, 50);
-    if (!cancelled()) onStep({ rows, folded: head.data.folded.count, unreadable: false }, loaded === 0);
+    // Pages hold 20 entries (100 in logs written before 2026-11-26): up to 5,000 entries a read.
+    step = Math.min(step * 4, 250);
+    if (!cancelled()) onStep({ rows, folded: head.folded.count, unreadable: false }, loaded === 0);
   }
-  if (pages.length === 0 && !cancelled()) onStep({ rows: [], folded: head.data.folded.count, unreadable: false }, true);
+  if (pages.length === 0 && !cancelled()) onStep({ rows: [], folded: head.folded.count, unreadable: false }, true);
 }
 
 /** Calls back on every write of the log (the background appends; every tab follows). */
@@ -99,17 +106,17 @@ export type ActivityVerification =
  */
 export async function verifyStoredActivity(): Promise<ActivityVerification> {
   const all = await browser.storage.local.get(null);
-  const head = activityHeadSchema.safeParse(all[ACTIVITY_HEAD_KEY]);
+  const head = activityHeadOf(all[ACTIVITY_HEAD_KEY]);
   const { rows } = await readStoredActivity();
-  if (!head.success) {
+  if (!head) {
     if (rows.length === 0 && all[ACTIVITY_HEAD_KEY] === undefined) return { ok: true, count: 0 };
     return { ok: false, seq: undefined, position: 0, reason: 'unreadable' };
   }
   // Every entry's hash asked for at once: WebCrypto answers each in a later task, and 20,000 awaited
   // one after another would each wait their turn; side by side they overlap.
   const hashes = await Promise.all(rows.map(({ entry, raw }) => (entry ? entryHash(raw) : Promise.resolve(''))));
-  let expected = head.data.folded.lastHash;
-  let expectedSeq = head.data.folded.count + 1;
+  let expected = head.folded.lastHash;
+  let expectedSeq = head.folded.count + 1;
   for (const [index, { entry, raw }] of rows.entries()) {
     const seq = entry?.seq ?? (raw as { seq?: unknown } | null)?.seq;
     const named = typeof seq === 'number' ? seq : undefined;
@@ -130,13 +137,13 @@ export async function verifyStoredActivity(): Promise<ActivityVerification> {
     expected = hashes[index]!;
     expectedSeq += 1;
   }
-  if (expected !== head.data.lastHash || rows.length !== head.data.count) {
+  if (expected !== head.lastHash || rows.length !== head.count) {
     const last = rows.at(-1)?.entry;
     return {
       ok: false,
-      seq: last ? last.seq : head.data.folded.count + 1,
+      seq: last ? last.seq : head.folded.count + 1,
       position: rows.length,
-      reason: rows.length < head.data.count ? 'removed' : 'edited',
+      reason: rows.length < head.count ? 'removed' : 'edited',
     };
   }
   return { ok: true, count: rows.length };

@@ -1,7 +1,9 @@
+import type { StorageItemKey } from '@wxt-dev/storage';
 import { browser } from 'wxt/browser';
 import { createSerialQueue } from '../../async/serial-queue';
 import { canonicalJson, sha256Hex } from '../../hash/sha256';
 import { setAsideUnreadable } from '../validated-item';
+import { stageIn, writePrepared, type PreparedWrite, type StagedWrite } from '../staged-write';
 import {
   ACTIVITY_HEAD_KEY,
   activityPageKey,
@@ -13,6 +15,7 @@ import {
   ACTIVITY_LIMIT,
   ACTIVITY_PAGE_SIZE,
   activityEntrySchema,
+  activityHeadOf,
   activityHeadSchema,
   activityPageSchema,
   EMPTY_HEAD,
@@ -47,8 +50,8 @@ async function rebuildHead(): Promise<ActivityHead> {
   const lastSeq = seqOf(last);
   const firstSeq = typeof first.seq === 'number' ? first.seq : 1;
   return {
-    v: 1,
-    pages,
+    v: 2,
+    firstPage: pages[0]!,
     count: entries.length,
     nextSeq: (typeof lastSeq === 'number' ? lastSeq : entries.length) + 1,
     nextPage: pages.at(-1)! + 1,
@@ -94,8 +97,8 @@ export function createActivityStore(options: ActivityStoreOptions = {}) {
     if (cached) return cached;
     const { head: stored } = await readActivityValues();
     let head: ActivityHead;
-    const parsed = activityHeadSchema.safeParse(stored);
-    if (parsed.success) head = parsed.data;
+    const parsed = activityHeadOf(stored);
+    if (parsed) head = parsed;
     else {
       // Kept aside, never dropped: it is part of what a verification looks at.
       if (stored !== undefined && stored !== null)
@@ -116,71 +119,92 @@ export function createActivityStore(options: ActivityStoreOptions = {}) {
     return entries;
   }
 
+  /** The append of one entry (numbered and chained here), ready to store, and how to take the outcome. */
+  async function prepare(record: ActivityRecord): Promise<PreparedWrite<null>> {
+    const state = await load();
+    const { head } = state;
+    const entry = activityEntrySchema.parse({ ...record, seq: head.nextSeq, prev: head.lastHash });
+    const hash = await entryHash(entry);
+    let { firstPage, nextPage } = head;
+    const touched = new Map<number, unknown[]>();
+    let last = nextPage > firstPage ? nextPage - 1 : undefined;
+    let lastEntries = last === undefined ? [] : await pageEntries(state, last);
+    if (last === undefined || lastEntries.length >= pageSize) {
+      last = nextPage;
+      nextPage += 1;
+      lastEntries = [];
+    }
+    touched.set(last, [...lastEntries, entry]);
+    let count = head.count + 1;
+    let folded = head.folded;
+    const removed: number[] = [];
+    // Past the limit, the oldest entries go; the hash of the last of them stays for the chain.
+    while (count > limit && firstPage < nextPage) {
+      const first = firstPage;
+      const entries = touched.get(first) ?? (await pageEntries(state, first));
+      const drop = Math.min(count - limit, entries.length);
+      if (drop > 0) folded = { count: folded.count + drop, lastHash: await entryHash(entries[drop - 1]) };
+      count -= drop;
+      if (drop === entries.length) {
+        firstPage += 1;
+        removed.push(first);
+        touched.delete(first);
+      } else touched.set(first, entries.slice(drop));
+    }
+    const revision = `${writerId}:${(writes += 1)}`;
+    const next: ActivityHead = {
+      ...head,
+      v: 2,
+      firstPage,
+      count,
+      nextSeq: entry.seq + 1,
+      nextPage,
+      lastHash: hash,
+      folded,
+      revision,
+    };
+    // The index and its pages in one call: stored together or not at all.
+    const entries: { key: StorageItemKey; value: unknown }[] = [
+      { key: `local:${ACTIVITY_HEAD_KEY}`, value: activityHeadSchema.parse(next) },
+    ];
+    for (const [page, pageEntriesNow] of touched)
+      entries.push({ key: `local:${activityPageKey(page)}`, value: { entries: pageEntriesNow, revision } });
+    return {
+      entries,
+      result: null,
+      async stored() {
+        // The pages this writer holds: the newest (appends) and the oldest (folds), no more.
+        const pages = new Map<number, unknown[]>();
+        for (const page of [firstPage, nextPage - 1]) {
+          const held = touched.get(page) ?? state.pages.get(page);
+          if (held && !removed.includes(page)) pages.set(page, held);
+        }
+        cached = { head: next, pages };
+        if (removed.length > 0) {
+          const keys = removed.map(activityPageKey);
+          for (const key of keys) removedByUs.add(key);
+          // A page no index names is never read: a worker stopped before this leaves only dead weight.
+          await browser.storage.local.remove(keys);
+        }
+      },
+      notStored() {
+        cached = undefined;
+      },
+    };
+  }
+
   return {
     /** Appends one entry (numbered and chained here). Rejects only when storage refuses the write. */
     append: (record: ActivityRecord): Promise<void> =>
       serially(async () => {
-        const state = await load();
-        const { head } = state;
-        const entry = activityEntrySchema.parse({ ...record, seq: head.nextSeq, prev: head.lastHash });
-        const hash = await entryHash(entry);
-        const pages = [...head.pages];
-        let nextPage = head.nextPage;
-        const touched = new Map<number, unknown[]>();
-        let last = pages.at(-1);
-        let lastEntries = last === undefined ? [] : await pageEntries(state, last);
-        if (last === undefined || lastEntries.length >= pageSize) {
-          last = nextPage;
-          nextPage += 1;
-          pages.push(last);
-          lastEntries = [];
-        }
-        touched.set(last, [...lastEntries, entry]);
-        let count = head.count + 1;
-        let folded = head.folded;
-        const removed: number[] = [];
-        // Past the limit, the oldest entries go; the hash of the last of them stays for the chain.
-        while (count > limit && pages.length > 0) {
-          const first = pages[0]!;
-          const entries = touched.get(first) ?? (await pageEntries(state, first));
-          const drop = Math.min(count - limit, entries.length);
-          folded = { count: folded.count + drop, lastHash: await entryHash(entries[drop - 1]) };
-          count -= drop;
-          if (drop === entries.length) {
-            pages.shift();
-            removed.push(first);
-            touched.delete(first);
-          } else touched.set(first, entries.slice(drop));
-        }
-        const revision = `${writerId}:${(writes += 1)}`;
-        const next: ActivityHead = {
-          ...head,
-          pages,
-          count,
-          nextSeq: entry.seq + 1,
-          nextPage,
-          lastHash: hash,
-          folded,
-          revision,
-        };
-        const values: Record<string, unknown> = { [ACTIVITY_HEAD_KEY]: activityHeadSchema.parse(next) };
-        for (const [page, entries] of touched) values[activityPageKey(page)] = { entries, revision };
-        try {
-          // The index and its pages in one call: stored together or not at all.
-          await browser.storage.local.set(values);
-          cached = { head: next, pages: new Map([...state.pages, ...touched]) };
-          for (const page of removed) cached.pages.delete(page);
-          if (removed.length > 0) {
-            const keys = removed.map(activityPageKey);
-            for (const key of keys) removedByUs.add(key);
-            // A page no index names is never read: a worker stopped before this leaves only dead weight.
-            await browser.storage.local.remove(keys);
-          }
-        } catch (error) {
-          cached = undefined;
-          throw error;
-        }
+        await writePrepared(await prepare(record));
       }),
+
+    /**
+     * The append prepared and held (no other append runs) until it is written with other stores'
+     * changes in one storage call (staged-write.ts): a job's row and its entry stored together.
+     */
+    stage: (record: ActivityRecord): Promise<StagedWrite<null>> => stageIn(serially, () => prepare(record)),
 
     /** Resolves once every append queued before it is written. */
     settled: (): Promise<void> => serially(() => Promise.resolve()),

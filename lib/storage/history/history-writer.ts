@@ -14,8 +14,12 @@ export function readHistory(scope: KeyScope): Promise<ProjectHistory> {
 }
 
 export interface HistoryRecorder {
-  /** Appends a created project. Never throws: the project exists whatever happens to the history. */
-  record(entry: HistoryEntry): Promise<void>;
+  /**
+   * Appends a created project. Never throws: the project exists whatever happens to the history. With
+   * `turn`, the append takes its place in the queue at once (a read queued after it waits for it) but
+   * starts only once `turn` resolves (lib/async/after-answer.ts: after the answer has left).
+   */
+  record(entry: HistoryEntry, turn?: Promise<void>): Promise<void>;
   /**
    * The history as the popup shows it, after every append queued before: kept in memory until the
    * stored value changes, so that a popup's opening costs no storage read. Data of the wrong shape reads
@@ -39,8 +43,9 @@ export function createHistoryRecorder(scope: KeyScope, limit?: number): HistoryR
   });
   return {
     read: () => serially(() => shown.get()),
-    record(entry) {
+    record(entry, turn) {
       const run = serially(async () => {
+        if (turn) await turn;
         const next = appendToHistory(await readHistory(scope), entry, limit);
         try {
           await writeValidated(item, projectHistorySchema, next);

@@ -4,6 +4,7 @@ import { createSerializedStore, type Alongside } from '../serialized-store';
 import { readValidated, type StoredLabel } from '../validated-item';
 import { isActive, type JobProgress, type JobRows, type QueuedJobRow } from './job-progress-schema';
 import { createSerialQueue, type SerialQueue } from '../../async/serial-queue';
+import type { StagedWrite } from '../staged-write';
 
 export type JobChange<J, T> = (job: J | null) => { job: J | null; result: T };
 
@@ -46,6 +47,19 @@ export function createJobStore<J extends JobProgress, R extends QueuedJobRow>(it
     update<T>(change: JobChange<J, T>): Promise<T> {
       return serially(() =>
         store.update((current) => {
+          const { job, result } = change(current);
+          return { value: job, result };
+        }),
+      );
+    },
+
+    /**
+     * A change prepared and held until it is stored with other stores' changes in one storage call
+     * (staged-write.ts): a row's outcome with what the row changed.
+     */
+    stage<T>(change: JobChange<J, T>): Promise<StagedWrite<T>> {
+      return serially(() =>
+        store.stage((current) => {
           const { job, result } = change(current);
           return { value: job, result };
         }),

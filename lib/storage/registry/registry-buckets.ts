@@ -37,6 +37,41 @@ export function splitIntoBuckets(groups: readonly RegistryEntry[]): RegistryEntr
   return buckets;
 }
 
+/** Parts made by splitIntoBuckets or splitChanged: each part holds exactly the groups of its bucket. */
+const splitParts = new WeakSet<readonly RegistryEntry[][]>();
+
+/**
+ * The parts of `after`, given `parts`, the parts of `before`: only the parts of the entries that differ
+ * are made again, the others kept (the same arrays), so that a change of a few groups costs no more
+ * than those parts. Parts as read from storage (a group may have been stored in another part, by hand
+ * or by an older version), a shorter registry or many entries changed: every part is made again.
+ */
+export function splitChanged(
+  parts: RegistryEntry[][],
+  before: readonly RegistryEntry[],
+  after: readonly RegistryEntry[],
+): RegistryEntry[][] {
+  if (!splitParts.has(parts) || after.length < before.length) return remember(splitIntoBuckets(after));
+  const touched = new Set<number>();
+  for (let index = 0; index < after.length; index += 1) {
+    const old = before[index];
+    const next = after[index]!;
+    if (old === next) continue;
+    if (old !== undefined) touched.add(bucketOf(old));
+    touched.add(bucketOf(next));
+    if (touched.size > 8) return remember(splitIntoBuckets(after));
+  }
+  const next = [...parts];
+  for (const bucket of touched) next[bucket] = [];
+  if (touched.size > 0) for (const entry of after) if (touched.has(bucketOf(entry))) next[bucketOf(entry)]!.push(entry);
+  return remember(next);
+}
+
+function remember(parts: RegistryEntry[][]): RegistryEntry[][] {
+  splitParts.add(parts);
+  return parts;
+}
+
 /** The parts whose groups differ. Changes replace the entries they touch, so identity tells what changed. */
 export function changedBuckets(
   before: readonly (readonly RegistryEntry[])[],

@@ -51,14 +51,15 @@ const keyOf = (cache: WeakMap<RegistryEntry, string | undefined>, entry: Registr
 type Keyed = { group: RegistryEntry; name: string | undefined; id: string | undefined };
 
 /** The list's default order: by name, then id, then environment (lib/user-groups/filter-groups.ts sorts the same way). */
-const compareByName = (a: Keyed, b: Keyed): number =>
-  compareText(a.group.name, a.name, b.group.name, b.name) ||
-  compareText(a.group.provided_id, a.id, b.group.provided_id, b.id) ||
-  a.group.environment.localeCompare(b.group.environment);
+const compareByName = (group: RegistryEntry, name: string | undefined, id: string | undefined, b: Keyed): number =>
+  compareText(group.name, name, b.group.name, b.name) ||
+  compareText(group.provided_id, id, b.group.provided_id, b.id) ||
+  group.environment.localeCompare(b.group.environment);
 
 /**
  * The index of a registry as stored in parts (part number → its groups): its counts and its first
- * `rows` groups by name, as their rows show them (one pass, no full sort).
+ * `rows` groups by name, as their rows show them (one pass, no full sort; written with every create,
+ * so a group that does not enter the first rows costs no allocation).
  */
 export function computeRegistryIndex(
   parts: readonly (readonly RegistryEntry[] | undefined)[],
@@ -66,21 +67,18 @@ export function computeRegistryIndex(
 ): RegistryIndex {
   const counts: Record<Environment, number> = { Customer: 0, Testing: 0 };
   const first: Keyed[] = [];
-  parts.forEach((groups) => {
+  for (const groups of parts) {
     for (const group of groups ?? []) {
       counts[group.environment] += 1;
-      const keyed = {
-        group,
-        name: keyOf(nameKeys, group, group.name),
-        id: keyOf(idKeys, group, group.provided_id),
-      };
-      if (first.length === rows && compareByName(keyed, first[rows - 1]!) >= 0) continue;
+      const name = keyOf(nameKeys, group, group.name);
+      const id = keyOf(idKeys, group, group.provided_id);
+      if (first.length === rows && compareByName(group, name, id, first[rows - 1]!) >= 0) continue;
       let at = first.length;
-      while (at > 0 && compareByName(keyed, first[at - 1]!) < 0) at -= 1;
-      first.splice(at, 0, keyed);
+      while (at > 0 && compareByName(group, name, id, first[at - 1]!) < 0) at -= 1;
+      first.splice(at, 0, { group, name, id });
       if (first.length > rows) first.pop();
     }
-  });
+  }
   return { version: 2, counts, first: first.map(({ group }) => indexedGroup(group)) };
 }
 

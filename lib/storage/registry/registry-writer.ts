@@ -16,16 +16,17 @@ import {
 } from '../credentials/part-tokens';
 import { LOCK_KEY_KEY, LOCK_NEXT_KEY_KEY } from '../lock/lock-keys';
 import type { KeyScope } from '../workspace-keys';
-import { changedBuckets, splitIntoBuckets } from './registry-buckets';
+import { changedBuckets, splitChanged } from './registry-buckets';
 import { computeRegistryIndex, registryIndexKey, registryIndexName, type RegistryIndex } from './registry-index';
 import { loadRegistryParts, type StoredParts } from './registry-load';
 import {
   REGISTRY_FORMAT,
+  registryBucketKey,
   registryFormatKey,
   registryTokensKey,
   watchRegistryBuckets,
-  writeRegistryBuckets,
 } from './registry-parts';
+import { stageIn, writePrepared, type PreparedWrite, type StagedWrite } from '../staged-write';
 import {
   groupKey,
   storedPartSchema,
@@ -217,60 +218,78 @@ export function createRegistryWriter(scope: KeyScope) {
     },
 
     update,
+    stage,
   };
 
   function update<T>(change: RegistryChange<T>): Promise<T> {
-    return serially(async () => {
-      const current = await load();
-      const { registry, result, unsettled = current.unsettled } = change(current.registry, current.unsettled);
-      const parts = registry === current.registry ? current.parts : splitIntoBuckets(registry.groups);
-      const indexJson = indexOf(parts);
-      const indexStale = indexJson !== writtenIndex;
-      if (registry === current.registry && unsettled === current.unsettled && !indexStale) return result;
-      const stamp = revision();
-      const started = generation;
-      const changed = changedBuckets(current.parts, parts);
-      const written = new Map<number, StoredPart>();
-      const alongside: { key: StorageItemKey; value: unknown }[] = [];
-      const tokensWritten = new Set<number>();
-      for (const index of changed) {
-        written.set(index, toStoredPart(parts[index]!, stamp));
-        const tokens = await toStoredTokens(index, parts[index]!, current, stamp);
-        if (tokens === undefined) continue;
-        tokensWritten.add(index);
-        alongside.push({ key: registryTokensKey(scope, index), value: tokens });
-      }
-      if (!current.current && written.size > 0)
-        alongside.push({ key: registryFormatKey(scope), value: REGISTRY_FORMAT });
-      if (unsettled !== current.unsettled)
-        alongside.push({
-          key: unsettledCreatesKey(scope),
-          value: unsettledCreatesSchema.parse({ creates: unsettled, revision: stamp }),
-        });
-      if (indexStale) alongside.push({ key: registryIndexKey(scope), value: JSON.parse(indexJson) as RegistryIndex });
-      try {
-        if (written.size > 0 || alongside.length > 0) await writeRegistryBuckets(scope, written, alongside);
+    return serially(async () => writePrepared(await prepare(change)));
+  }
+
+  /**
+   * The change held in this writer's queue (no other change runs) until it is written with other
+   * stores' changes in one storage call (a job's row: its group, its activity entry, its outcome).
+   */
+  function stage<T>(change: RegistryChange<T>): Promise<StagedWrite<T>> {
+    return stageIn(serially, () => prepare(change));
+  }
+
+  /** The change on the latest registry: what to write (only the parts it touched) and how to take the outcome. */
+  async function prepare<T>(change: RegistryChange<T>): Promise<PreparedWrite<T>> {
+    const current = await load();
+    const { registry, result, unsettled = current.unsettled } = change(current.registry, current.unsettled);
+    const parts =
+      registry === current.registry
+        ? current.parts
+        : splitChanged(current.parts, current.registry.groups, registry.groups);
+    const indexJson = indexOf(parts);
+    const indexStale = indexJson !== writtenIndex;
+    if (registry === current.registry && unsettled === current.unsettled && !indexStale)
+      return { entries: [], result, stored: () => undefined, notStored: () => undefined };
+    const stamp = revision();
+    const started = generation;
+    const changed = changedBuckets(current.parts, parts);
+    const entries: { key: StorageItemKey; value: unknown }[] = [];
+    const tokensWritten = new Set<number>();
+    let partsWritten = 0;
+    for (const index of changed) {
+      entries.push({ key: registryBucketKey(scope, index), value: toStoredPart(parts[index]!, stamp) });
+      partsWritten += 1;
+      const tokens = await toStoredTokens(index, parts[index]!, current, stamp);
+      if (tokens === undefined) continue;
+      tokensWritten.add(index);
+      entries.push({ key: registryTokensKey(scope, index), value: tokens });
+    }
+    if (!current.current && partsWritten > 0) entries.push({ key: registryFormatKey(scope), value: REGISTRY_FORMAT });
+    if (unsettled !== current.unsettled)
+      entries.push({
+        key: unsettledCreatesKey(scope),
+        value: unsettledCreatesSchema.parse({ creates: unsettled, revision: stamp }),
+      });
+    if (indexStale) entries.push({ key: registryIndexKey(scope), value: JSON.parse(indexJson) as RegistryIndex });
+    return {
+      entries,
+      result,
+      stored: () => {
         if (indexStale) writtenIndex = indexJson;
-      } catch (error) {
+        // A part whose tokens were written (clear, or sealed with the key) is known in clear here; one that
+        // kept its envelope stays sealed.
+        const sealed = new Map([...current.sealed].filter(([index]) => !tokensWritten.has(index)));
+        loaded =
+          started === generation
+            ? Promise.resolve({
+                parts,
+                sealed,
+                registry: { groups: registry.groups },
+                unsettled,
+                current: current.current || partsWritten > 0,
+              })
+            : undefined;
+      },
+      notStored: () => {
         loaded = undefined;
         writtenIndex = undefined;
-        throw error;
-      }
-      // A part whose tokens were written (clear, or sealed with the key) is known in clear here; one that
-      // kept its envelope stays sealed.
-      const sealed = new Map([...current.sealed].filter(([index]) => !tokensWritten.has(index)));
-      loaded =
-        started === generation
-          ? Promise.resolve({
-              parts,
-              sealed,
-              registry: { groups: registry.groups },
-              unsettled,
-              current: current.current || written.size > 0,
-            })
-          : undefined;
-      return result;
-    });
+      },
+    };
   }
 }
 

@@ -6,7 +6,9 @@ import { exportActivityCsv, exportActivityJson } from '@/lib/activity/activity-v
 import { canonicalJson, sha256Hex, tokenFingerprint } from '@/lib/hash/sha256';
 import { verbatimText } from '@/lib/message-ref';
 import { ACTIVITY_HEAD_KEY, activityPageKey } from '@/lib/storage/activity/activity-keys';
-import type { ActivityRecord } from '@/lib/storage/activity/activity-schema';
+import { activityHeadOf, type ActivityRecord } from '@/lib/storage/activity/activity-schema';
+import { abandonStaged, commitTogether } from '@/lib/storage/staged-write';
+import { loadStorageFixture } from '../fixtures/storage/load';
 import { createActivityStore } from '@/lib/storage/activity/activity-store';
 import {
   loadStoredActivity,
@@ -146,6 +148,73 @@ describe('the activity store', () => {
     expect(steps[0]).toEqual([5, false]);
     expect(steps.at(-1)).toEqual([60, true]);
     expect(last!.rows.map((row) => row.entry!.seq)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+  });
+});
+
+describe('a log stored by version 1 (its index listing every page)', () => {
+  it('reads and verifies as before; the next append writes a version 2 index (a range of pages) and loses nothing', async () => {
+    const v1 = loadStorageFixture<Record<string, unknown>>('activity-log.v1.json');
+    await fakeBrowser.storage.local.set(v1);
+    const seqs = Array.from({ length: 7 }, (_, i) => i + 3);
+    expect((await storedEntries()).map((entry) => entry.seq)).toEqual(seqs);
+    expect((await readStoredActivity()).folded).toBe(2);
+    expect(await verifyStoredActivity()).toEqual({ ok: true, count: 7 });
+
+    const store = createActivityStore();
+    await store.append(record(10));
+    const head = (await fakeBrowser.storage.local.get(ACTIVITY_HEAD_KEY))[ACTIVITY_HEAD_KEY];
+    expect(head).toMatchObject({ v: 2, firstPage: 4, nextPage: 7, count: 8, nextSeq: 11, folded: { count: 2 } });
+    expect(head).not.toHaveProperty('pages');
+    // The entry went on the last page (3 entries: not full at 20), the older pages as they were.
+    const oldPages = ['activityLog.000004', 'activityLog.000005'];
+    expect(await fakeBrowser.storage.local.get(oldPages)).toEqual(
+      Object.fromEntries(oldPages.map((key) => [key, v1[key]])),
+    );
+    expect((await storedEntries()).map((entry) => entry.seq)).toEqual([...seqs, 10]);
+    expect(await verifyStoredActivity()).toEqual({ ok: true, count: 8 });
+    let loaded: StoredActivity | undefined;
+    await loadStoredActivity((stored) => (loaded = stored));
+    expect(loaded!.rows.map((row) => row.entry!.seq)).toEqual([...seqs, 10]);
+  });
+
+  it('an index rebuilt from pages with a gap reads the gap as empty, and verifies', () => {
+    expect(
+      activityHeadOf({
+        v: 1,
+        pages: [3, 5],
+        count: 0,
+        nextSeq: 1,
+        nextPage: 6,
+        lastHash: '0'.repeat(64),
+        folded: { count: 0, lastHash: '0'.repeat(64) },
+      }),
+    ).toMatchObject({ v: 2, firstPage: 3, nextPage: 6 });
+    expect(activityHeadOf({ v: 3 })).toBeUndefined();
+  });
+});
+
+describe("an append staged with another store's change (one storage call)", () => {
+  it('is written only when committed, and numbered and chained as any append; a later append waits for it', async () => {
+    const store = createActivityStore({ pageSize: 3 });
+    await store.append(record(1));
+    const staged = await store.stage({ ...record(2), at: AT });
+    const later = store.append(record(3));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await storedEntries()).map((entry) => entry.seq)).toEqual([1]);
+    await commitTogether([staged]);
+    await later;
+    expect((await storedEntries()).map((entry) => entry.seq)).toEqual([1, 2, 3]);
+    expect(await verifyStoredActivity()).toEqual({ ok: true, count: 3 });
+  });
+
+  it('given up (nothing written), it leaves no gap: the next append takes its number', async () => {
+    const store = createActivityStore({ pageSize: 3 });
+    await store.append(record(1));
+    const staged = await store.stage({ ...record(2), at: AT });
+    await abandonStaged([staged], new Error('gone'));
+    await store.append(record(3));
+    expect((await storedEntries()).map((entry) => entry.seq)).toEqual([1, 2]);
+    expect(await verifyStoredActivity()).toEqual({ ok: true, count: 2 });
   });
 });
 

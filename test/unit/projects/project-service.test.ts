@@ -12,6 +12,7 @@ import { loadStorageFixture } from '../fixtures/storage/load';
 import { seedConnection } from '../helpers/stored-connection';
 import { TEST_SCOPE } from '../helpers/test-workspace';
 import { verbatimText } from '@/lib/message-ref';
+import { createAfterAnswer } from '@/lib/async/after-answer';
 
 const projectHistoryItem = projectHistoryItemFor(TEST_SCOPE);
 
@@ -75,6 +76,32 @@ describe('createProject records the history', () => {
     expect(set).not.toHaveBeenCalled();
     // …and the next opening's read, kept in memory until now, includes the new project.
     expect((await recorder.read()).entries).toEqual([expect.objectContaining({ projectId: 'prj_1', ...input })]);
+    expect(await projectHistoryItem.getValue()).toHaveLength(1);
+  });
+
+  it('after the answer: not one storage call before it has left, yet a read queued at once still sees the entry', async () => {
+    const recorder = createHistoryRecorder(TEST_SCOPE);
+    expect((await recorder.read()).entries).toEqual([]);
+    const afterAnswer = createAfterAnswer();
+    const projects = createProjectService({
+      api: api(ok({ projectId: 'prj_3', message: 'm' })),
+      // The connection as the background keeps it: in memory, no read per request.
+      connection: { require: () => Promise.resolve(ok({ ...settings, ...credentials })) },
+      history: recorder,
+      afterAnswer,
+    });
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    const answer = projects.createProject(input).then((result) => {
+      // What the router does next (validate, sendResponse) runs here: nothing was read or written yet.
+      expect(get).not.toHaveBeenCalled();
+      expect(set).not.toHaveBeenCalled();
+      return result;
+    });
+    expect((await answer).ok).toBe(true);
+    // The next popup's read, queued now, waits for the append.
+    expect((await recorder.read()).entries).toEqual([expect.objectContaining({ projectId: 'prj_3', ...input })]);
+    await afterAnswer.settled();
     expect(await projectHistoryItem.getValue()).toHaveLength(1);
   });
 

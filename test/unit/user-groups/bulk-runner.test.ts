@@ -351,7 +351,7 @@ describe('a worker that stops and starts again', () => {
 });
 
 describe('what is written', () => {
-  it('the rows once, with the progress, in one storage call; then per row only the small progress', async () => {
+  it('the rows once, with the progress, in one storage call; then per row the small progress twice, the second time with the group', async () => {
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
     const { runner } = fakeRunner();
     await runner.start(rows(1000), null);
@@ -368,9 +368,18 @@ describe('what is written', () => {
     const progress = writes.filter(
       (items) => testKey('bulkCreateJob') in items && !(testKey('bulkCreateRows') in items),
     );
-    expect(progress.length).toBeGreaterThanOrEqual(2000); // before and after each row
-    const largest = Math.max(...progress.map((items) => JSON.stringify(items).length));
+    expect(progress.length).toBe(2000); // before and after each row
+    const largest = Math.max(...progress.map((items) => JSON.stringify(items[testKey('bulkCreateJob')]).length));
     expect(largest).toBeLessThan(2048);
+    // After each row: its outcome in the same storage call as its group (part, tokens, index), and no other
+    // write: a stopped worker leaves both or neither.
+    const isPart = (key: string) => key.startsWith(testKey('userGroups.'));
+    const withGroup = progress.filter((items) => Object.keys(items).some(isPart));
+    expect(withGroup).toHaveLength(1000);
+    expect(writes.filter((items) => Object.keys(items).some(isPart) && !(testKey('bulkCreateJob') in items))).toEqual(
+      [],
+    );
+    expect(writes).toHaveLength(2001);
   });
 });
 

@@ -75,7 +75,10 @@ describe('through the background', () => {
         projectName: 'Site',
       }),
     );
-    expect(await healthOf(WORKSPACE_A)).toEqual({ project: { lastSuccessAt: expect.any(String) as unknown } });
+    // Recorded after the answer has left (Create project does not wait for it).
+    await vi.waitFor(async () =>
+      expect(await healthOf(WORKSPACE_A)).toEqual({ project: { lastSuccessAt: expect.any(String) as unknown } }),
+    );
     expect(await healthOf(WORKSPACE_B)).toBeUndefined();
   });
 

@@ -53,7 +53,10 @@ describe('isolation: a workspace acts with its own connection and data only', ()
       ),
     ).toEqual(['team-1']);
     expect(expectOk(await send('readUserGroupRegistry', { workspaceId: WORKSPACE_B })).groups).toEqual([]);
-    expect((await readStoredHistory(workspaceScope(WORKSPACE_A))).entries).toHaveLength(1);
+    // The history entry is written after the answer has left.
+    await vi.waitFor(async () =>
+      expect((await readStoredHistory(workspaceScope(WORKSPACE_A))).entries).toHaveLength(1),
+    );
     expect((await readStoredHistory(workspaceScope(WORKSPACE_B))).entries).toEqual([]);
   });
 
@@ -205,6 +208,26 @@ describe('managing workspaces', () => {
       ok: false,
       error: { code: 'NOT_FOUND' },
     });
+  });
+
+  it('a delete right after Create project waits for the records written after its answer: none brings a key back', async () => {
+    const { send } = background;
+    expectOk(await send('useWorkspace', { workspaceId: WORKSPACE_A }));
+    // The project's history entry and the API's health are written after the answer has left; the
+    // delete comes at once, before they are.
+    expectOk(await send('createProject', { workspaceId: WORKSPACE_B, ...page('b') }));
+    const deleted = send('deleteWorkspace', { workspaceId: WORKSPACE_B });
+    expectOk(await deleted);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await keysOf(WORKSPACE_B)).toEqual({});
+  });
+
+  it('clear right after Create project leaves no history behind either', async () => {
+    const { send } = background;
+    expectOk(await send('createProject', { workspaceId: WORKSPACE_A, ...page('a') }));
+    expectOk(await send('clearWorkspace', { workspaceId: WORKSPACE_A }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await keysOf(WORKSPACE_A)).toEqual({});
   });
 
   it('the last workspace cannot be deleted, only cleared: its data goes, the workspace stays', async () => {
