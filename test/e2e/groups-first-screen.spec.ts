@@ -67,3 +67,70 @@ test('opened at #groups, the first rows come from the index before any part is r
   await expect(row.locator('.cell-token code')).toHaveText('••••');
   await page.close();
 });
+
+/**
+ * In the page, before its scripts: at the first mutation that brings data rows, and again in the frame
+ * that follows (before its paint), which rows are drawn and which of them the window shows; and how
+ * many data rows the list holds over time.
+ */
+const WATCH_FIRST_FRAME = `(() => {
+  const rows = () => [...document.querySelectorAll('[role=grid] [role=row]:not([aria-rowindex="1"])')];
+  const inView = (row) => { const box = row.getBoundingClientRect(); return box.bottom > 0 && box.top < innerHeight; };
+  window.__counts = [];
+  new MutationObserver(() => {
+    const count = rows().length;
+    if (count > 0 && window.__counts.at(-1) !== count) window.__counts.push(count);
+    if (count === 0 || window.__firstFrame) return;
+    window.__firstFrame = 'pending';
+    requestAnimationFrame(() => {
+      const grid = document.querySelector('[role=grid] .group-rows').getBoundingClientRect();
+      window.__firstFrame = {
+        drawn: rows().length,
+        shown: rows().filter(inView).length,
+        // The rows the window can show: from the list's top to the window's bottom edge (60 px rows).
+        room: Math.ceil((Math.min(innerHeight, grid.bottom) - Math.max(0, grid.top)) / 60),
+        top: grid.top,
+      };
+    });
+  }).observe(document, { childList: true, subtree: true });
+})();`;
+
+for (const width of [760, 1280])
+  test(`opened at #groups (${width} px): the first frame with rows already fills the window, and the list then keeps only the rows in view and a few more`, async ({
+    extension,
+    sandbox,
+  }) => {
+    test.setTimeout(90_000);
+    await configureConnection(extension.context, extension.extensionId, sandbox);
+    const options = await openOptionsPage(extension);
+    const groups = manyGroups(200);
+    await restoreGroups(options, groups);
+    await options.close();
+
+    const page = await extension.context.newPage();
+    await page.setViewportSize({ width, height: 900 });
+    await page.addInitScript(WATCH_FIRST_FRAME);
+    await page.goto(optionsUrl(extension.extensionId, 'groups'));
+    await expect(page.getByRole('grid', { name: 'User groups' })).not.toHaveAttribute('aria-busy', 'true');
+    const firstFrame = await page.waitForFunction(() => {
+      const frame = (window as unknown as { __firstFrame?: unknown }).__firstFrame;
+      return typeof frame === 'object' ? frame : undefined;
+    });
+    const { drawn, shown, room, top } = (await firstFrame.jsonValue()) as Record<
+      'drawn' | 'shown' | 'room' | 'top',
+      number
+    >;
+    // The list starts within the window, and every row the window has room for is there in that frame.
+    expect(top).toBeLessThan(900);
+    expect(shown).toBeGreaterThanOrEqual(room);
+    // Not the whole list: at most the rows a window of 900 px can hold.
+    expect(drawn).toBeLessThanOrEqual(Math.ceil(900 / 60));
+    // Measured, the list keeps the rows in view and its overscan, not the first frame's guess.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __counts: number[] }).__counts.at(-1)))
+      .toBeLessThanOrEqual(room + 4);
+    // Nothing moved meanwhile: the first group by name is still the list's first row.
+    const first = [...groups].sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))[0]!;
+    await expect(page.locator('[role=row][aria-rowindex="2"]')).toContainText(first.provided_id);
+    await page.close();
+  });

@@ -59,12 +59,15 @@ export function JobPanel() {
   useEffect(() => {
     if (job && isActive(job) && closedJob() === job.id) localStorage.removeItem(CLOSED_KEY);
   }, [job]);
-  // Closed in another options page: closed here too.
+  // Closed in another options page: closed here too. Followed only while a finished job's panel is in
+  // question: Chromium opens the page's localStorage when a `storage` listener is added (about 6 ms in
+  // the task that draws the first screen, trace of 2026-11-26), and a running job cannot be closed.
   useEffect(() => {
+    if (!finished) return;
     const onStorage = (event: StorageEvent) => event.key === CLOSED_KEY && setClosed({ id: event.newValue });
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  }, [finished]);
 
   if (!shown) return null;
   const close = () => {

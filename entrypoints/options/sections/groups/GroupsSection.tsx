@@ -6,9 +6,12 @@ import { lazy, Suspense } from 'react';
 import { UserGroupApiNotSetUp } from './UserGroupApiNotSetUp';
 import { UserGroupsSection } from './UserGroupsSection';
 import { sectionHref } from '../../navigation/hash-target';
+import { usePaintedSince } from '../../shared/after-paint';
 
 // Add groups from a file (bulk create, restore a backup) sits below the list and is used now and then:
-// its code arrives after the list's first screen, not before it.
+// its code arrives after the list's first screen, not before it. It mounts once that screen is painted:
+// starting its import (the preload helper's links) and its Suspense boundary cost about 10 ms in the
+// task that drew the first rows (trace of 2026-11-26).
 const BulkCreateSection = lazy(async () => ({ default: (await import('./BulkCreateSection')).BulkCreateSection }));
 
 /**
@@ -24,6 +27,7 @@ export function GroupsSection() {
   );
   const hasJob = useBulkCreateStore((state) => state.job !== null);
   const firstScreen = useUserGroupStore((state) => state.firstScreen);
+  const firstScreenPainted = usePaintedSince(firstScreen);
   // Locked, no secret reads as set: an address is all the page can know of the API.
   const locked = status?.locked === true && status.userGroupBaseUrl !== '';
   const userGroupApiMissing = status !== undefined && !status.userGroupApiReady && !locked;
@@ -38,7 +42,7 @@ export function GroupsSection() {
       )}
       <UserGroupsSection locked={locked} />
       {/* Below the list: drawn after it, not before it. */}
-      {firstScreen && (
+      {firstScreenPainted && (
         <Suspense fallback={null}>
           <BulkCreateSection />
         </Suspense>

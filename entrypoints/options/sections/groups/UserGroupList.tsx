@@ -17,6 +17,8 @@ import { useGridKeys } from './use-grid-keys';
 import { useGroupSelection } from './use-group-selection';
 import { UserGroupRow, type ReadToken, type RowAction, type RowNote } from './UserGroupRow';
 import { targetOfHash } from '../../navigation/hash-target';
+import { rowsBeforeMeasure } from './rows-before-measure';
+import { usePaintedSince } from '../../shared/after-paint';
 import './groups.css';
 
 const ROW_HEIGHT = 60;
@@ -28,6 +30,8 @@ const ENVIRONMENT_FILTER_LABELS: Record<Exclude<EnvironmentFilter, 'due'>, Messa
   Testing: 'groupsFilterTesting',
 };
 const NO_KEYS: readonly string[] = [];
+/** A list was drawn already in this page: the next one comes from navigation or a workspace switch. */
+let listShownBefore = false;
 
 interface UserGroupListProps {
   groups: RegistryEntry[];
@@ -120,14 +124,28 @@ export function UserGroupList({
   const shown = loading && !search && environment === 'all' ? total : visible.length;
   const selection = useGroupSelection(groups, visible);
   const locale = useMemo(() => uiLanguage(), []);
+  // The rows' exact-time tooltips once the list's first rows are painted (UserGroupRow's exactTimes).
+  const exactTimes = usePaintedSince(true);
 
   const list = useRef<HTMLDivElement>(null);
   const toolbar = useRef<HTMLDivElement>(null);
   const end = useRef<HTMLDivElement>(null);
-  // Until the list's place in the page is measured (its layout effect, before the first paint), it draws
-  // no rows: the window virtualizer would take the list for the top of the page and draw a window's
-  // worth of rows, most of them out of view, only to drop them once the place is known.
-  const [offsets, setOffsets] = useState({ top: 0, toolbar: 0, measured: false });
+  // Until the list's place in the page is measured, it draws no rows: the window virtualizer would take
+  // the list for the top of the page and draw a window's worth of rows, most of them out of view, only to
+  // drop them once the place is known. The list the page opens on (at its top) is the exception: its
+  // first render draws the rows that can be in view (rows-before-measure.ts) with the virtualizer off (it
+  // reads the window's scroll offset, which lays the page out in the middle of the commit), and it is
+  // measured once the browser has laid the page out. Coming from another section, the list is measured
+  // in its layout effect, before the first paint, and draws then: there the guess (a few rows more) was
+  // measured slower than the layout it saves (first row after navigation, 2026-11-26).
+  const [offsets, setOffsets] = useState({ top: 0, toolbar: 0, scrollY: 0, measured: false });
+  const [drawsBeforeMeasure] = useState(() => {
+    const opening = !listShownBefore;
+    listShownBefore = true;
+    return opening && window.scrollY === 0;
+  });
+  const guessed = drawsBeforeMeasure ? rowsBeforeMeasure(visible.length, window.innerHeight, 0, ROW_HEIGHT) : 0;
+  const virtualized = offsets.measured || !drawsBeforeMeasure;
   const scrollTo = useRef<(row: number) => void>(() => undefined);
   const pageSize = Math.max(1, Math.floor((window.innerHeight - offsets.toolbar) / ROW_HEIGHT) - 1);
   const { grid, active, gridProps } = useGridKeys(visible.length, pageSize, (row) => scrollTo.current(row));
@@ -150,9 +168,11 @@ export function UserGroupList({
     // A row brought into view at the bottom stays above the job panel.
     scrollPaddingEnd: panelHeight,
     rangeExtractor,
+    enabled: virtualized,
     // The window's size is known now: the first render already has the rows in view (no empty frame).
     initialRect: { width: window.innerWidth, height: window.innerHeight },
-    initialOffset: () => window.scrollY,
+    // Read with the list's place when it was measured after layout (no layout of its own), else now.
+    initialOffset: () => (offsets.measured ? offsets.scrollY : window.scrollY),
   });
   useLayoutEffect(() => {
     scrollTo.current = (row) => virtualizer.scrollToIndex(row, { align: 'auto' });
@@ -168,25 +188,32 @@ export function UserGroupList({
   };
 
   // Where the list starts in the page, and how much of the window the sticky toolbar covers.
+  // With rows drawn before measuring, the observer's first call measures the list (after the browser's
+  // layout; its render follows the paint); otherwise, and later (a list that appears again), at once.
+  const measureAfterLayout = useRef(drawsBeforeMeasure);
   useLayoutEffect(() => {
     const measure = () => {
       if (!list.current) return;
-      const top = Math.round(list.current.getBoundingClientRect().top + window.scrollY);
+      const scrollY = window.scrollY;
+      const top = Math.round(list.current.getBoundingClientRect().top + scrollY);
       const toolbarHeight = toolbar.current?.offsetHeight ?? 0;
       setOffsets((current) =>
         current.measured && current.top === top && current.toolbar === toolbarHeight
           ? current
-          : { top, toolbar: toolbarHeight, measured: true },
+          : { top, toolbar: toolbarHeight, scrollY, measured: true },
       );
     };
-    measure();
+    if (measureAfterLayout.current) measureAfterLayout.current = false;
+    else measure();
     const section = list.current?.closest('section') ?? document.body;
     const observer = new ResizeObserver(measure);
     observer.observe(section);
     return () => observer.disconnect();
   }, [empty, noMatch]);
 
-  const items = offsets.measured ? virtualizer.getVirtualItems() : [];
+  const items: readonly { index: number; start: number }[] = offsets.measured
+    ? virtualizer.getVirtualItems()
+    : visible.slice(0, guessed).map((_, index) => ({ index, start: offsets.top + index * ROW_HEIGHT }));
   return (
     <div>
       <div ref={toolbar} className="groups-sticky">
@@ -234,7 +261,12 @@ export function UserGroupList({
               onSelectAll={selection.selectShown}
               headerActive={active.row === -1}
             />
-            <div ref={list} role="rowgroup" className="group-rows" style={{ height: virtualizer.getTotalSize() }}>
+            <div
+              ref={list}
+              role="rowgroup"
+              className="group-rows"
+              style={{ height: virtualized ? virtualizer.getTotalSize() : visible.length * ROW_HEIGHT }}
+            >
               {items.map((item) => {
                 const group = visible[item.index];
                 if (!group) return null;
@@ -257,6 +289,7 @@ export function UserGroupList({
                       note={note?.key === key ? note : undefined}
                       now={now}
                       locale={locale}
+                      exactTimes={exactTimes}
                       tokensSealed={tokensSealed}
                       lockClosings={lockClosings}
                       readToken={readToken}

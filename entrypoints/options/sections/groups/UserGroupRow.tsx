@@ -43,6 +43,12 @@ interface UserGroupRowProps {
   /** The time relative times are counted from, and the UI language. */
   now?: number;
   locale?: string;
+  /**
+   * The exact date and time as the relative time's tooltip. Off in the list's first commit: building the
+   * long date format (time zone names) and formatting each row's took about 5 ms of the task that drew
+   * the first screen; a tooltip is not drawn, so it follows in the next frame.
+   */
+  exactTimes?: boolean;
   /** The passphrase lock is on: stored tokens are '' and the background opens them. */
   tokensSealed?: boolean;
   /** Counts the closings of the lock: a token shown before one is hidden after it. */
@@ -69,6 +75,7 @@ export const UserGroupRow = memo(function UserGroupRow({
   note,
   now = Date.now(),
   locale,
+  exactTimes = true,
   tokensSealed = false,
   lockClosings = 0,
   readToken,
@@ -159,7 +166,7 @@ export const UserGroupRow = memo(function UserGroupRow({
         </button>
       </div>
       <div role="gridcell" className="cell-time">
-        <time dateTime={changedAt} title={exactTime(changedAt, locale)}>
+        <time dateTime={changedAt} title={exactTimes ? exactTime(changedAt, locale) : undefined}>
           {relativeTime(changedAt, now, locale)}
         </time>
         <span className="token-age">{age === undefined ? t('tokenAgeUnknown') : plural('tokenAgeDays', age)}</span>
