@@ -266,6 +266,28 @@ test('the popup is filled and focused before its first contentful paint, and no 
   await popup.close();
 });
 
+test("the popup's UI chunk is a module script of its own after its first chunk's, and mounts the popup once", async ({
+  extension,
+  sandbox,
+}) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const page = await extension.context.newPage();
+  await page.goto(sandbox.pageUrl('ui-chunk-script', 'UI chunk script'));
+
+  const popup = await openPopupForTab(extension, page);
+  // One form (a second mount would render a second one: the locators are strict), filled and focused.
+  await expect(popup.getByRole('button', { name: 'Create project' })).toBeFocused();
+  await expect(popup.getByLabel('Project name', { exact: true })).toHaveValue('UI chunk script');
+  // The UI runs right after the first chunk, in document order, not after a dynamic import (wxt.config.ts).
+  const html = await popup.evaluate(() => fetch('/popup.html').then((response) => response.text()));
+  const scripts = [...html.matchAll(/<script type="module"[^>]*src="\/chunks\/([a-z]+)-[^"]+\.js"/g)].map(
+    (match) => match[1],
+  );
+  expect(scripts).toEqual(['popup', 'mount']);
+  expect(html).not.toMatch(/rel="modulepreload"/);
+  await popup.close();
+});
+
 test('Enter in either field submits; Done in a tab goes back to a fresh form', async ({ extension, sandbox }) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const page = await extension.context.newPage();
