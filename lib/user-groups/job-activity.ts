@@ -46,31 +46,19 @@ export function recordJobTransitions(jobs: BulkJobStore, activity: ActivityRecor
   return {
     ...jobs,
     async update(change) {
-      let before: BulkJob | null = null;
-      let after: BulkJob | null = null;
-      const result = await jobs.update((current) => {
-        const next = change(current);
-        before = current;
-        after = next.job;
-        return next;
-      });
-      await noteTransition(activity, before, after);
+      const seen = watchTransition(change);
+      const result = await jobs.update(seen.change);
+      await noteTransition(activity, seen.before, seen.after);
       return result;
     },
     async stage(change) {
-      let before: BulkJob | null = null;
-      let after: BulkJob | null = null;
-      const staged = await jobs.stage((current) => {
-        const next = change(current);
-        before = current;
-        after = next.job;
-        return next;
-      });
+      const seen = watchTransition(change);
+      const staged = await jobs.stage(seen.change);
       return {
         ...staged,
         async settle(outcome) {
           await staged.settle(outcome);
-          if (outcome.ok) await noteTransition(activity, before, after);
+          if (outcome.ok) await noteTransition(activity, seen.before, seen.after);
         },
       };
     },
@@ -80,4 +68,19 @@ export function recordJobTransitions(jobs: BulkJobStore, activity: ActivityRecor
       return started;
     },
   };
+}
+
+/** A job change that keeps the job it was given and the one it made, for the log's entry. */
+function watchTransition<Next extends { job: BulkJob | null }>(change: (current: BulkJob | null) => Next) {
+  const seen = {
+    before: null as BulkJob | null,
+    after: null as BulkJob | null,
+    change: (current: BulkJob | null): Next => {
+      const next = change(current);
+      seen.before = current;
+      seen.after = next.job;
+      return next;
+    },
+  };
+  return seen;
 }
