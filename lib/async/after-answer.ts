@@ -1,3 +1,5 @@
+import { nextTask } from './turns';
+
 /**
  * The records a request leaves behind (its history entry, its activity entry, the API's health) are
  * written after its answer has left: in a task of their own, once the task that posts the answer has
@@ -18,9 +20,6 @@ export interface AfterAnswer {
   /** Resolves once every piece of work handed over so far (and any handed over meanwhile) has ended. */
   settled(): Promise<void>;
 }
-
-/** A turn of the event loop: a timer of 0 ms runs after the current task and its microtasks. */
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 export function createAfterAnswer(turn: () => Promise<void> = nextTask): AfterAnswer {
   const pending = new Set<Promise<unknown>>();

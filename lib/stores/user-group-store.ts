@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { afterNextPaint, nextTask } from '../async/turns';
 import { sendMessage } from '../messaging/client';
 import { refreshUserGroupIndex } from '../messaging/messages/registry-transfer-messages';
 import { takeEarlyIndex } from '../storage/options-early-reads';
@@ -98,21 +99,8 @@ export const useUserGroupStore = create<UserGroupState>(() => ({
 /** How long the page checks stored parts before it lets other work (a keystroke, a paint) run. */
 const SLICE_MS = 8;
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** Resolves once the frame after this moment is painted (or soon, in a page that paints no frames). */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const fallback = setTimeout(resolve, 100);
-    if (typeof requestAnimationFrame === 'function')
-      requestAnimationFrame(() =>
-        setTimeout(() => {
-          clearTimeout(fallback);
-          resolve();
-        }, 0),
-      );
-  });
-}
+/** Resolves once the frame after this moment is painted (or within 100 ms, in a page that paints no frames). */
+const nextPaint = () => new Promise<void>((resolve) => afterNextPaint(resolve, 100));
 
 /** The stored list of unsettled creates; one that cannot be read shows as none (the background keeps it aside). */
 function unsettledOf(stored: unknown): readonly UnsettledCreate[] {
@@ -206,7 +194,7 @@ export function startUserGroupStore(workspaceId: string): () => void {
         preview: { rows: previewRowsOf(stored, PREVIEW_ROWS), counts: stored.counts },
         firstScreen: true,
       });
-      await afterNextPaint();
+      await nextPaint();
     })
     .catch(() => undefined)
     .then(() => readRegistryBuckets(scope));
