@@ -48,13 +48,15 @@ const isOneOf = (file: string, projectFiles: readonly string[]) =>
  */
 const LOADED_AT_START = ['entrypoints/popup/mount.tsx', 'entrypoints/options/mount.tsx'];
 /**
- * The popup's UI goes further: a module script of its own right after the first chunk's, instead of a
+ * Each page's UI goes further: a module script of its own right after the first chunk's, instead of a
  * preload link. Module scripts run in document order, each once fetched, so the UI is evaluated as soon
- * as the first chunk has run (its requests already sent), without the dynamic import's step between
- * them (4–7 ms in the traces of 2026-11-26). It mounts itself when evaluated (mount.tsx); the first
- * chunk's `import('./mount')` then finds the module already run (one module per URL).
+ * as the first chunk has run (its requests or reads already sent), without the dynamic import's step
+ * between them (4–7 ms in the traces of 2026-11-26; for the options page also the wait for its UI's
+ * style sheet, which Vite's preload helper loads before it lets the import run). It mounts itself when
+ * evaluated (mount.tsx); the first chunk's `import('./mount')` then finds the module already run (one
+ * module per URL).
  */
-const RUN_AT_START = ['entrypoints/popup/mount.tsx'];
+const RUN_AT_START = ['entrypoints/popup/mount.tsx', 'entrypoints/options/mount.tsx'];
 const preloadStartChunks: Plugin = {
   name: 'review-companion:preload-start-chunks',
   transformIndexHtml: {
@@ -77,14 +79,20 @@ const preloadStartChunks: Plugin = {
 };
 
 /**
- * The popup's style sheet, written into its HTML as a `<style>` element instead of a `<link>`: a linked
+ * Each page's style sheets, written into its HTML as `<style>` elements instead of `<link>`s: a linked
  * style sheet blocks the page's module scripts until it has loaded, and an extension page's files load
  * one IPC round trip apart, so the first chunk (which starts the popup's requests) ran ~20 ms later than
- * it could (trace of 2026-11-26). The CSS file stays in the build: Vite's preload helper links it again
- * (the same rules) when a lazy part of the page loads, and fails that import if the file is missing.
- * Extension pages' default CSP restricts scripts, not styles, in Chrome and Firefox.
+ * it could (trace of 2026-11-26). The styles of the UI's chunk (`RUN_AT_START`) are written in too: it
+ * renders before any import would have linked them. The CSS files stay in the build: Vite's preload
+ * helper links them again (the same rules) when a lazy part of the page loads, and fails that import if
+ * a file is missing. Extension pages' default CSP restricts scripts, not styles, in Chrome and Firefox.
  */
-const INLINE_STYLES_OF = ['entrypoints/popup/index.html', 'entrypoints/popup.html'];
+const INLINE_STYLES_OF = [
+  'entrypoints/popup/index.html',
+  'entrypoints/popup.html',
+  'entrypoints/options/index.html',
+  'entrypoints/options.html',
+];
 const inlineStyleSheets: Plugin = {
   name: 'review-companion:inline-style-sheets',
   transformIndexHtml: {
@@ -92,11 +100,20 @@ const inlineStyleSheets: Plugin = {
     handler: (html, context) => {
       if (!isOneOf(context.filename, INLINE_STYLES_OF)) return html;
       const bundle = context.bundle ?? {};
-      return html.replace(/\s*<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
+      const styleOf = (fileName: string) => {
         const asset = bundle[fileName];
-        if (asset?.type !== 'asset') return link;
-        return `\n    <style>${String(asset.source).trim()}</style>`;
-      });
+        return asset?.type === 'asset' ? `<style>${String(asset.source).trim()}</style>` : undefined;
+      };
+      const linked = html.replace(
+        /\s*<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g,
+        (link, fileName: string) => `\n    ${styleOf(fileName) ?? link.trim()}`,
+      );
+      const uiStyles = Object.values(bundle).flatMap((chunk) =>
+        chunk.type === 'chunk' && chunk.moduleIds.some((id) => isOneOf(id, RUN_AT_START))
+          ? [...(chunk.viteMetadata?.importedCss ?? [])].flatMap((fileName) => styleOf(fileName) ?? [])
+          : [],
+      );
+      return uiStyles.length > 0 ? linked.replace('</head>', `  ${uiStyles.join('\n    ')}\n  </head>`) : linked;
     },
   },
 };

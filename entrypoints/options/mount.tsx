@@ -7,10 +7,12 @@ import { startWorkspaceStore } from '@/lib/stores/workspace-store';
 import { App } from './App';
 
 /**
- * The options page's UI, loaded by its small first chunk (main.ts) once that has started the page's
- * first reads, which the stores below pick up.
+ * The options page's UI, evaluated after its small first chunk (main.ts) has started the page's first
+ * reads, which the stores below pick up. It runs when this module is evaluated: a module script of its
+ * own in the built options.html, after the first chunk's (wxt.config.ts, `preloadStartChunks`), or
+ * main.ts's import where the HTML is not rewritten.
  */
-export function mountOptions(): void {
+function mountOptions(): void {
   applyPageLanguage();
   document.title = t('optionsHeading');
   // The workspaces first; the stores of the one shown follow it (and change with it).
@@ -25,3 +27,5 @@ export function mountOptions(): void {
   const root = document.getElementById('root');
   if (root) createRoot(root).render(<App />);
 }
+
+mountOptions();
