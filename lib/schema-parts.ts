@@ -58,6 +58,6 @@ export function shapeWithout<S extends Record<string, z.core.SomeType>, K extend
  * schema's shape or extends it (`z.extend`, `shapeWithout`), which a lazy schema does not offer, and for
  * a schema run once per row (a registry part's groups), which then skips the lazy one's step. Modules
  * whose schemas a page's first screen does not use export them lazy, so that loading the page does not
- * build them (docs/performance.md, "Schemas built on first use").
+ * build them (test/unit/tooling/schemas-at-load.test.ts holds the pages to a budget).
  */
 export const built = <T extends z.core.SomeType>(schema: z.ZodMiniLazy<T>): T => schema._zod.innerType;
