@@ -2,31 +2,29 @@ import { z } from 'zod/mini';
 import { messageRefSchema, type MessageRef } from './message-ref';
 
 /** Every way an operation can fail, as the UI and the tests see it. */
-export const errorCodeSchema = z.lazy(() =>
-  z.enum([
-    'NOT_CONFIGURED',
-    /** The passphrase lock is closed: the secrets this needs are sealed until the user unlocks. */
-    'LOCKED',
-    'ACCESS_NOT_GRANTED',
-    'INVALID_INPUT',
-    'TIMEOUT',
-    'NETWORK',
-    'RATE_LIMITED',
-    'UNAUTHENTICATED',
-    'PERMISSION_DENIED',
-    'INVALID_ARGUMENT',
-    'NOT_FOUND',
-    'ALREADY_EXISTS',
-    'SERVICE_ERROR',
-    'BAD_RESPONSE',
-    'REJECTED',
-    'UNTRUSTED_SENDER',
-    'BACKGROUND_UNAVAILABLE',
-    /** The browser refused a storage write for want of room (a quota, a full disk): nothing of the change was stored. */
-    'STORAGE_FULL',
-    'INTERNAL',
-  ]),
-);
+export const errorCodeSchema = z.enum([
+  'NOT_CONFIGURED',
+  /** The passphrase lock is closed: the secrets this needs are sealed until the user unlocks. */
+  'LOCKED',
+  'ACCESS_NOT_GRANTED',
+  'INVALID_INPUT',
+  'TIMEOUT',
+  'NETWORK',
+  'RATE_LIMITED',
+  'UNAUTHENTICATED',
+  'PERMISSION_DENIED',
+  'INVALID_ARGUMENT',
+  'NOT_FOUND',
+  'ALREADY_EXISTS',
+  'SERVICE_ERROR',
+  'BAD_RESPONSE',
+  'REJECTED',
+  'UNTRUSTED_SENDER',
+  'BACKGROUND_UNAVAILABLE',
+  /** The browser refused a storage write for want of room (a quota, a full disk): nothing of the change was stored. */
+  'STORAGE_FULL',
+  'INTERNAL',
+]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 /**

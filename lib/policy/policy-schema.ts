@@ -61,15 +61,15 @@ export const policySecretSchema = z.lazy(() =>
 );
 /** **Project link**: checked further by lib/api/project-link.ts (parse-workspace.ts). */
 export const policyProjectLinkSchema = z.lazy(() => z.string().check(z.trim(), z.maxLength(PROJECT_LINK_MAX_LENGTH)));
-export const lockWorkspacesSchema = z.lazy(() => z.boolean());
-export const lockTokenRotationSchema = z.lazy(() => z.boolean());
+export const lockWorkspacesSchema = z.boolean();
+export const lockTokenRotationSchema = z.boolean();
 /** **Rotate tokens every**, in days: one of the choices the page offers (0 is Off). */
 export const tokenRotationDaysSchema = z.lazy(() =>
   z.number().check(z.refine((days) => (ROTATION_PERIODS as readonly number[]).includes(days), 'invalid-rotation-days')),
 );
 export const isRotationPeriod = (days: number): days is RotationPeriod =>
   (ROTATION_PERIODS as readonly number[]).includes(days);
-export const allowSecretExportSchema = z.lazy(() => z.boolean());
+export const allowSecretExportSchema = z.boolean();
 /** The list itself; its entries are read one by one so that one bad entry costs only itself. */
 export const workspaceListSchema = z.lazy(() => z.array(z.unknown()));
 

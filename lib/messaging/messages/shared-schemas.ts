@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { workspaceIdSchema } from '../../storage/workspaces/workspace-index-schema';
 
-export const emptySchema = z.lazy(() => z.object({}));
+export const emptySchema = z.object({});
 export const boundedText = z.lazy(() => z.string().check(z.maxLength(4096)));
 export const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 

@@ -18,7 +18,7 @@ export { isActive };
  * or delete a group of the registry (a selection job). Jobs stored before selection jobs existed have
  * no `operation`: they were creates, and read as such (the default below).
  */
-export const bulkOperationSchema = z.lazy(() => z.enum(['create', 'rotate', 'delete']));
+export const bulkOperationSchema = z.enum(['create', 'rotate', 'delete']);
 export type BulkOperation = z.infer<typeof bulkOperationSchema>;
 
 export const bulkJobStatusSchema = jobStatusSchema;

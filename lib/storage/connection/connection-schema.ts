@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 // Schemas only, no storage access: pages (the popup above all) import these without pulling in the
 // storage layer.
 
-export const secretsAreaSchema = z.lazy(() => z.enum(['local', 'session']));
+export const secretsAreaSchema = z.enum(['local', 'session']);
 export type SecretsArea = z.infer<typeof secretsAreaSchema>;
 
 /** Where the services are and where the secrets live. Holds no secret, so pages may read it. */

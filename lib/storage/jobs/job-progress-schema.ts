@@ -9,7 +9,7 @@ import { safeInt } from '../../schema-parts';
  * background, after every row; the worker may be stopped at any time, so this is what it carries on from.
  * Transitions: lib/jobs/job-queue.ts; I/O: job-store.ts, lib/jobs/job-runner.ts.
  */
-export const jobStatusSchema = z.lazy(() => z.enum(['running', 'paused', 'cancelled', 'done']));
+export const jobStatusSchema = z.enum(['running', 'paused', 'cancelled', 'done']);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
 const position = () => safeInt().check(z.nonnegative());

@@ -39,7 +39,7 @@ export const storedRegisterJobRowsSchema = z.lazy(() => z.nullable(registerJobRo
  * project for it: ALREADY_EXISTS, with its id when the service names it), `failed` (refused, nothing
  * created), `unknown` (no answer: the project may exist; not sent again unless the user asks).
  */
-export const pageOutcomeKindSchema = z.lazy(() => z.enum(['registered', 'existed', 'failed', 'unknown']));
+export const pageOutcomeKindSchema = z.enum(['registered', 'existed', 'failed', 'unknown']);
 export type PageOutcomeKind = z.infer<typeof pageOutcomeKindSchema>;
 
 export const pageOutcomeSchema = z.lazy(() =>
