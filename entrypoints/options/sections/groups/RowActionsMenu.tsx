@@ -26,6 +26,8 @@ export function RowActionsMenu({ groupName, items }: RowActionsMenuProps) {
   const menuId = useId();
   const trigger = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
+  // One call into the browser's i18n for both names (a text with a substitution is not remembered).
+  const name = t('groupsRowActions', groupName);
 
   const enabledItems = () => [
     ...(menu.current?.querySelectorAll<HTMLButtonElement>('[role=menuitem]:not(:disabled)') ?? []),
@@ -74,7 +76,7 @@ export function RowActionsMenu({ groupName, items }: RowActionsMenuProps) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t('groupsRowActions', groupName)}
+        aria-label={name}
         onClick={() => (open ? close(false) : openMenu())}
       >
         {t('groupsColumnActions')}
@@ -83,7 +85,7 @@ export function RowActionsMenu({ groupName, items }: RowActionsMenuProps) {
         ref={menu}
         id={menuId}
         role="menu"
-        aria-label={t('groupsRowActions', groupName)}
+        aria-label={name}
         className="row-menu"
         hidden={!open}
         onKeyDown={onMenuKeyDown}
