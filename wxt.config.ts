@@ -62,7 +62,8 @@ const preloadStartChunks: Plugin = {
   transformIndexHtml: {
     order: 'post',
     handler: (html, context) => {
-      const chunks = Object.values(context.bundle ?? {}).filter(
+      const bundle = context.bundle ?? {};
+      const chunks = Object.values(bundle).filter(
         (chunk) =>
           chunk.type === 'chunk' &&
           // The chunk that holds the module (a code-splitting group's chunk has no facade module).
@@ -73,7 +74,25 @@ const preloadStartChunks: Plugin = {
           ? `<script type="module" crossorigin src="/${chunk.fileName}"></script>`
           : `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`,
       );
-      return links.length > 0 ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html;
+      // What those chunks import (Rolldown's runtime, for the options page) is preloaded too: else the
+      // browser finds it only once it has parsed the UI's chunk, one more file's round trip before the UI
+      // can run.
+      const imported = new Set<string>();
+      const follow = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk') return;
+        for (const next of chunk.imports)
+          if (!imported.has(next)) {
+            imported.add(next);
+            follow(next);
+          }
+      };
+      chunks.forEach((chunk) => follow(chunk.fileName));
+      const preloads = [...imported]
+        .filter((fileName) => !html.includes(`/${fileName}"`) && !chunks.some((chunk) => chunk.fileName === fileName))
+        .map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`);
+      const all = [...preloads, ...links];
+      return all.length > 0 ? html.replace('</head>', `  ${all.join('\n    ')}\n  </head>`) : html;
     },
   },
 };

@@ -33,10 +33,13 @@ export const median = (values: number[]) => {
 };
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-/** A copy of the e2e build with an empty page whose script marks "ready" at once: the floor for any extension page. */
-export async function buildWithBaselinePage(): Promise<string> {
+/**
+ * A copy of the e2e build (or of `source`, another build) with an empty page whose script marks "ready"
+ * at once: the floor for any extension page.
+ */
+export async function buildWithBaselinePage(source = E2E_BUILD): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'rc-bench-ext-'));
-  await cp(E2E_BUILD, dir, { recursive: true });
+  await cp(source, dir, { recursive: true });
   for (const file of ['manifest.json', 'background.js', 'popup.html', 'options.html']) {
     if (!existsSync(path.join(dir, file)))
       throw new Error(`The e2e build has no ${file}: run npm run build:e2e (and not while another build runs).`);

@@ -24,6 +24,7 @@ import { TARGETS, verdict } from './targets.ts';
 import { BULK_ROWS, measureBulkCreate, type BulkFigures } from './bulk-create.ts';
 import { ACTIVITY_ENTRIES, activityFirstRow, seedActivity } from './activity.ts';
 import { connectWorkerHeap, mb, pageHeap } from './memory.ts';
+import { OPTIONS_PROBE, readyTime } from './page-probes.ts';
 
 /** The extension API inside `worker.evaluate` callbacks, which run in the service worker. */
 declare const chrome: typeof ExtensionApi;
@@ -73,26 +74,6 @@ const skipped = {
 };
 /** Each lock run seals and opens the whole registry: a few are enough (the median is printed). */
 const LOCK_RUNS = Math.min(RUNS, 3);
-async function readyTime(context: BrowserContext, url: string): Promise<number> {
-  const page = await context.newPage();
-  try {
-    await page.goto(url);
-    return await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const check = () => {
-            const mark = performance.getEntriesByName('popup-ready')[0];
-            if (mark) resolve(mark.startTime);
-            else requestAnimationFrame(check);
-          };
-          check();
-        }),
-    );
-  } finally {
-    await page.close();
-  }
-}
-
 async function popupReady(context: BrowserContext, origin: string, tabId: number) {
   const popup: number[] = [];
   const empty: number[] = [];
@@ -161,16 +142,6 @@ async function roundTrip(context: BrowserContext, origin: string, tabId: number,
   await page.close();
   return { extension: median(extension), plain: median(plain) };
 }
-
-/** In the page: when the first data row appears, and how long each search keystroke takes to repaint the list. */
-const OPTIONS_PROBE = `
-  window.__firstRow = undefined;
-  new MutationObserver((_, observer) => {
-    if (document.querySelector('[role=row][aria-rowindex="2"]')) { window.__firstRow = performance.now(); observer.disconnect(); }
-  }).observe(document, { childList: true, subtree: true });
-  document.addEventListener('keydown', () => { window.__keyAt = performance.now(); }, true);
-  window.__work = [];
-`;
 
 /**
  * The page already open on another section (its stores loaded), the user clicks User groups: the

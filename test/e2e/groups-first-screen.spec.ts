@@ -59,9 +59,20 @@ test('opened at #groups, the first rows come from the index before any part is r
   // The page's UI is a module script right after its first chunk's, and its styles are in the HTML (a
   // linked sheet would hold the scripts back): the list's toolbar is styled on the first screen.
   const optionsHtml = await page.evaluate(() => fetch('/options.html').then((response) => response.text()));
-  const scripts = [...optionsHtml.matchAll(/<script type="module"[^>]*src="\/chunks\/([a-z]+)-[^"]+\.js"/g)];
-  expect(scripts.map((match) => match[1])).toEqual(['options', 'mount']);
-  expect(optionsHtml).not.toMatch(/<link[^>]*rel="(stylesheet|modulepreload)"/);
+  const scripts = [...optionsHtml.matchAll(/<script type="module"[^>]*src="\/chunks\/(([a-z]+)-[^"]+\.js)"/g)];
+  expect(scripts.map((match) => match[2])).toEqual(['options', 'mount']);
+  expect(optionsHtml).not.toMatch(/<link[^>]*rel="stylesheet"/);
+  // Every file the UI's chunk imports is asked for by the HTML itself (a script or a preload), not found
+  // only once that chunk is parsed.
+  const uiChunk = await page.evaluate(
+    (file) => fetch(`/chunks/${file}`).then((response) => response.text()),
+    scripts[1]![1]!,
+  );
+  const imports = [...uiChunk.matchAll(/(?:^|[;\n])import\s*\{[^}]*\}\s*from\s*"\.\/([^"]+\.js)"/g)].map(
+    (match) => match[1],
+  );
+  expect(imports.length).toBeGreaterThan(0);
+  for (const file of imports) expect(optionsHtml).toContain(`/chunks/${file}"`);
   await expect(page.locator('.groups-sticky')).toHaveCSS('position', 'sticky');
   // Show token works from the first screen: the background reads it.
   await row.getByRole('button', { name: 'Show', exact: true }).click();

@@ -26,6 +26,8 @@ export function RowActionsMenu({ groupName, items }: RowActionsMenuProps) {
   const menuId = useId();
   const trigger = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
+  // One call into the browser's i18n for both names (a text with a substitution is not remembered).
+  const name = t('groupsRowActions', groupName);
 
   const enabledItems = () => [
     ...(menu.current?.querySelectorAll<HTMLButtonElement>('[role=menuitem]:not(:disabled)') ?? []),
@@ -40,7 +42,7 @@ export function RowActionsMenu({ groupName, items }: RowActionsMenuProps) {
   };
   const openMenu = () => {
     setOpen(true);
-    // The menu is in the DOM (hidden) already: focus its first item once it is shown.
+    // Its items are drawn with the open menu (below): focus the first once they are in.
     requestAnimationFrame(() => focusItem('first'));
   };
   const close = (refocus: boolean) => {
@@ -74,7 +76,7 @@ export function RowActionsMenu({ groupName, items }: RowActionsMenuProps) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t('groupsRowActions', groupName)}
+        aria-label={name}
         onClick={() => (open ? close(false) : openMenu())}
       >
         {t('groupsColumnActions')}
@@ -83,28 +85,31 @@ export function RowActionsMenu({ groupName, items }: RowActionsMenuProps) {
         ref={menu}
         id={menuId}
         role="menu"
-        aria-label={t('groupsRowActions', groupName)}
+        aria-label={name}
         className="row-menu"
         hidden={!open}
         onKeyDown={onMenuKeyDown}
       >
-        {items.map((item) => (
-          <button
-            key={item.label}
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className={item.danger ? 'danger' : undefined}
-            disabled={item.disabled}
-            aria-describedby={item.describedBy}
-            onClick={() => {
-              close(true);
-              item.onSelect();
-            }}
-          >
-            {item.label}
-          </button>
-        ))}
+        {/* Only while open: a closed row's menu is its button alone, so each of the rows a page draws at
+            once (a window's worth, on every scroll) costs a handful of elements less. */}
+        {open &&
+          items.map((item) => (
+            <button
+              key={item.label}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={item.danger ? 'danger' : undefined}
+              disabled={item.disabled}
+              aria-describedby={item.describedBy}
+              onClick={() => {
+                close(true);
+                item.onSelect();
+              }}
+            >
+              {item.label}
+            </button>
+          ))}
       </div>
     </div>
   );
