@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { rowMenuItems } from '@/entrypoints/options/sections/groups/row-menu-items';
 import { UserGroupRow } from '@/entrypoints/options/sections/groups/UserGroupRow';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 
@@ -76,20 +77,29 @@ describe('UserGroupRow of a group whose delete was not answered', () => {
   const html = renderToStaticMarkup(
     <UserGroupRow group={flagged} rowIndex={1} busy={false} onAction={() => undefined} readToken={readToken} />,
   );
-  const button = (name: string) => new RegExp(`<button[^>]*>${name}</button>`).exec(html)?.[0];
+  // The row's menu draws its items only while open (RowActionsMenu): what it offers is rowMenuItems'.
+  const offered = (entry: RegistryEntry, busy = false) =>
+    rowMenuItems(entry, busy, () => undefined, 'delete-flag').map(({ label, disabled, describedBy }) => ({
+      label,
+      disabled,
+      describedBy,
+    }));
 
   it('says the group may already be gone, and offers Retry delete and Remove from this browser only', () => {
     expect(html).toContain('Delete outcome unknown — the group may already be gone from the service.');
-    expect(button('Retry delete')).not.toContain('disabled');
-    expect(button('Remove from this browser only')).not.toContain('disabled');
-    expect(button('Delete')).toBeUndefined();
+    expect(offered(flagged)).toEqual([
+      { label: 'Rotate token', disabled: true, describedBy: 'delete-flag' },
+      { label: 'Retry delete', disabled: false, describedBy: undefined },
+      { label: 'Remove from this browser only', disabled: false, describedBy: undefined },
+    ]);
   });
 
   it('turns Rotate off (get-or-create would re-create the group), pointing to the explanation', () => {
-    const rotate = button('Rotate token')!;
-    expect(rotate).toContain('disabled');
-    const describedBy = /aria-describedby="([^"]+)"/.exec(rotate)![1]!;
-    expect(html).toContain(`id="${describedBy}"`);
+    const rotate = offered(flagged)[0]!;
+    expect(rotate.disabled).toBe(true);
+    expect(rotate.describedBy).toBe('delete-flag');
+    // The explanation the menu item points to is an element of the row, with an id of its own.
+    expect(html).toMatch(/<[a-z]+ id="[^"]+"[^>]*>Delete outcome unknown/);
   });
 
   it('a group without the mark (stored before it existed) has Rotate and Delete, and no Remove button', () => {
@@ -103,7 +113,18 @@ describe('UserGroupRow of a group whose delete was not answered', () => {
       />,
     );
     expect(plain).not.toContain('Delete outcome unknown');
-    expect(plain).not.toContain('Remove from this browser only');
-    expect(/<button[^>]*>Rotate token<\/button>/.exec(plain)![0]).not.toContain('disabled');
+    expect(offered(group('a2f9c41e7b0d44f6a8e3'))).toEqual([
+      { label: 'Rotate token', disabled: false, describedBy: undefined },
+      { label: 'Delete', disabled: false, describedBy: undefined },
+    ]);
+  });
+
+  it('turns every action off while the row is busy', () => {
+    expect(offered(flagged, true).map((item) => item.disabled)).toEqual([true, true, true]);
+  });
+
+  it('draws only the menu button while the menu is closed', () => {
+    expect(html).not.toContain('role="menuitem"');
+    expect(html).toMatch(/<button[^>]*aria-haspopup="menu"[^>]*aria-expanded="false"/);
   });
 });

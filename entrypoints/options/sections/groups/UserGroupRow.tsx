@@ -6,11 +6,9 @@ import { plural, t } from '@/lib/i18n';
 import { tokenAgeDays } from '@/lib/user-groups/token-age';
 import { exactTime, relativeTime } from '@/lib/time/relative-time';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
-import { RowActionsMenu, type MenuItem } from './RowActionsMenu';
+import { RowActionsMenu } from './RowActionsMenu';
+import { rowMenuItems, type RowAction } from './row-menu-items';
 import { environmentLabel } from './describe-group';
-
-/** `delete` is Retry delete on a group whose delete was not answered; `forget` removes it from this browser only. */
-export type RowAction = 'rotate' | 'delete' | 'forget';
 
 /** The last action's result on this row, shown on it (the list's live region announces it). */
 export type RowNote = ActionResult;
@@ -106,23 +104,6 @@ export const UserGroupRow = memo(function UserGroupRow({
     if (token !== undefined) setShown({ token, stamp });
   };
 
-  const items: MenuItem[] = [
-    {
-      label: group.rotation?.state === 'unknown' ? t('groupsRetryRotation') : t('groupsRotateToken'),
-      onSelect: () => onAction('rotate', group),
-      disabled: busy || maybeDeleted,
-      describedBy: maybeDeleted ? deleteFlagId : undefined,
-    },
-    {
-      label: maybeDeleted ? t('groupsRetryDelete') : t('groupsDelete'),
-      onSelect: () => onAction('delete', group),
-      disabled: busy,
-      danger: true,
-    },
-  ];
-  if (maybeDeleted)
-    items.push({ label: t('groupsForgetButton'), onSelect: () => onAction('forget', group), disabled: busy });
-
   const flags = [
     group.rotation && (group.rotation.state === 'pending' ? t('groupsRotationPending') : t('groupsRotationUnknown')),
     maybeDeleted && `${t(deleteFlagKey(group))} ${t('groupsDeleteUnknownHint')}`,
@@ -176,7 +157,7 @@ export const UserGroupRow = memo(function UserGroupRow({
           value={group.token !== '' ? group.token : () => readToken(group, t('groupsCopyToken'))}
           label={t('groupsCopyToken')}
         />
-        <RowActionsMenu groupName={group.name} items={items} />
+        <RowActionsMenu groupName={group.name} items={rowMenuItems(group, busy, onAction, deleteFlagId)} />
       </div>
       <div
         role="gridcell"

@@ -24,7 +24,8 @@ import { UnsettledCreates } from './UnsettledCreates';
 import { OutcomeMessage } from './OutcomeMessage';
 import { SelectionBar } from './SelectionBar';
 import { UserGroupList } from './UserGroupList';
-import type { ReadToken, RowAction } from './UserGroupRow';
+import type { RowAction } from './row-menu-items';
+import type { ReadToken } from './UserGroupRow';
 import { ageCounts, dueGroups } from '@/lib/user-groups/token-age';
 import { TokenRotationPanel, useTokenRotation } from './TokenRotationPanel';
 
