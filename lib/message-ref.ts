@@ -61,9 +61,8 @@ function boundArguments(ref: MessageRef): MessageRef {
  * Reads a stored text: a named text, or an older version's plain words (shown as they are). Words over
  * the bound, stored before there was one, are cut on read: the record they belong to is kept whole.
  */
-export const storedTextSchema = z.pipe(
-  z.union([messageRefSchema, z.pipe(z.string(), z.transform(verbatimText))]),
-  z.transform(boundArguments),
+export const storedTextSchema = z.lazy(() =>
+  z.pipe(z.union([messageRefSchema, z.pipe(z.string(), z.transform(verbatimText))]), z.transform(boundArguments)),
 );
 
 /** The text in the page's language (a name the messages lack shows as that name, see t()). */

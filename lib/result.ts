@@ -31,17 +31,19 @@ export type ErrorCode = z.infer<typeof errorCodeSchema>;
  * An error as it crosses a boundary: data, never a thrown string, never a secret. Its message is named
  * (a message key and its arguments), not written: the page that shows it renders it in its language.
  */
-export const appErrorSchema = z.object({
-  code: errorCodeSchema,
-  message: messageRefSchema,
-  /** The request may have reached the service and taken effect (timeout, reset, 5xx). */
-  maybeProcessed: z.optional(z.boolean()),
-  retryAfterSeconds: z.optional(z.number()),
-  /** Identifier the service named in its error (an existing project's id, for example). */
-  relatedId: z.optional(z.string()),
-  /** Which input field the error is about, when it is about one. */
-  field: z.optional(z.string()),
-});
+export const appErrorSchema = z.lazy(() =>
+  z.object({
+    code: errorCodeSchema,
+    message: messageRefSchema,
+    /** The request may have reached the service and taken effect (timeout, reset, 5xx). */
+    maybeProcessed: z.optional(z.boolean()),
+    retryAfterSeconds: z.optional(z.number()),
+    /** Identifier the service named in its error (an existing project's id, for example). */
+    relatedId: z.optional(z.string()),
+    /** Which input field the error is about, when it is about one. */
+    field: z.optional(z.string()),
+  }),
+);
 export type AppError = z.infer<typeof appErrorSchema>;
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };

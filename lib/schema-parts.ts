@@ -52,3 +52,12 @@ export function shapeWithout<S extends Record<string, z.core.SomeType>, K extend
 ): Omit<S, K> {
   return Object.fromEntries(Object.entries(shape).filter(([key]) => !keys.includes(key as K))) as Omit<S, K>;
 }
+
+/**
+ * The schema a `z.lazy(() => …)` one stands for, built on this first use: for what reads an object
+ * schema's shape or extends it (`z.extend`, `shapeWithout`), which a lazy schema does not offer, and for
+ * a schema run once per row (a registry part's groups), which then skips the lazy one's step. Modules
+ * whose schemas a page's first screen does not use export them lazy, so that loading the page does not
+ * build them (test/unit/tooling/schemas-at-load.test.ts holds the pages to a budget).
+ */
+export const built = <T extends z.core.SomeType>(schema: z.ZodMiniLazy<T>): T => schema._zod.innerType;

@@ -8,25 +8,29 @@ import { describeHttpStatus, sendJson, type FetchLike } from './http';
 import { MAX_SERVICE_ID_LENGTH, serviceId, serviceWords } from './service-words';
 import { cutText } from '../text/bounded-text';
 
-export const createProjectSuccessSchema = z.object({
-  result: z.object({
-    status: z.literal('success'),
-    message: z.string(),
-    // An id longer than any id is an answer of an unexpected shape: the project may exist, its id is not stored.
-    data: z.looseObject({ projectId: z.string().check(z.minLength(1), z.maxLength(MAX_SERVICE_ID_LENGTH)) }),
+export const createProjectSuccessSchema = z.lazy(() =>
+  z.object({
+    result: z.object({
+      status: z.literal('success'),
+      message: z.string(),
+      // An id longer than any id is an answer of an unexpected shape: the project may exist, its id is not stored.
+      data: z.looseObject({ projectId: z.string().check(z.minLength(1), z.maxLength(MAX_SERVICE_ID_LENGTH)) }),
+    }),
   }),
-});
+);
 
 /** The callable-function error convention: `{ error: { message, status, details? } }`. */
-export const projectErrorBodySchema = z.object({
-  error: z.object({
-    message: z.string(),
-    status: z.string(),
-    details: z.optional(z.unknown()),
+export const projectErrorBodySchema = z.lazy(() =>
+  z.object({
+    error: z.object({
+      message: z.string(),
+      status: z.string(),
+      details: z.optional(z.unknown()),
+    }),
   }),
-});
+);
 
-const existingProjectSchema = z.object({ projectId: z.string() });
+const existingProjectSchema = z.lazy(() => z.object({ projectId: z.string() }));
 
 export interface ProjectApiCredentials {
   projectApiUrl: string;

@@ -8,27 +8,33 @@ import { describeHttpStatus, sendJson, type FetchLike, type JsonResponse } from 
 import { serviceWords } from './service-words';
 
 /** A user group as the service returns it. Unknown fields are kept: the registry stores them too. */
-export const wireUserGroupSchema = z.looseObject({
-  team_id: z.number(),
-  token: z.string().check(z.minLength(1)),
-  name: z.string(),
-  provided_id: z.string(),
-  api_environment_tag: z.optional(environmentSchema),
-});
+export const wireUserGroupSchema = z.lazy(() =>
+  z.looseObject({
+    team_id: z.number(),
+    token: z.string().check(z.minLength(1)),
+    name: z.string(),
+    provided_id: z.string(),
+    api_environment_tag: z.optional(environmentSchema),
+  }),
+);
 export type WireUserGroup = z.infer<typeof wireUserGroupSchema>;
 
-const groupAnswerSchema = z.looseObject({
-  success: z.literal(1),
-  user_group: wireUserGroupSchema,
-  // Read like `success`, which the service sends as a number: 0/1 and false/true both mean the same.
-  new_user_group: z.optional(z.union([z.boolean(), z.literal(0), z.literal(1)])),
-});
-const deleteAnswerSchema = z.looseObject({ success: z.literal(1) });
-const refusalSchema = z.looseObject({
-  success: z.literal(0),
-  message: z.optional(z.string()),
-  error: z.optional(z.string()),
-});
+const groupAnswerSchema = z.lazy(() =>
+  z.looseObject({
+    success: z.literal(1),
+    user_group: wireUserGroupSchema,
+    // Read like `success`, which the service sends as a number: 0/1 and false/true both mean the same.
+    new_user_group: z.optional(z.union([z.boolean(), z.literal(0), z.literal(1)])),
+  }),
+);
+const deleteAnswerSchema = z.lazy(() => z.looseObject({ success: z.literal(1) }));
+const refusalSchema = z.lazy(() =>
+  z.looseObject({
+    success: z.literal(0),
+    message: z.optional(z.string()),
+    error: z.optional(z.string()),
+  }),
+);
 
 export interface UserGroupApiCredentials {
   userGroupBaseUrl: string;

@@ -6,25 +6,27 @@ import { checkProjectLinkTemplate } from '../api/project-link';
 import type { Connection } from './connection-repository';
 
 /** What a page may know about the connection: addresses, masked secrets, readiness. Never a secret. */
-export const connectionStatusSchema = z.object({
-  userGroupBaseUrl: z.string(),
-  projectApiUrl: z.string(),
-  secretsArea: secretsAreaSchema,
-  masked: z.object({ apiToken: z.string(), apiKey: z.string(), authToken: z.string() }),
-  projectApiReady: z.boolean(),
-  userGroupApiReady: z.boolean(),
-  /** Host permission patterns the configured addresses need but the browser has not granted. */
-  missingAccess: z.array(z.string()),
-  /** Storage notices (lib/storage/notices-item.ts): named texts the page renders in its language. */
-  notices: z.array(messageRefSchema),
-  /** The passphrase lock is closed: the secrets are sealed, so none reads as set (design.md §10). */
-  locked: z.optional(z.boolean()),
-  /**
-   * The project link template (lib/api/project-link.ts), when the workspace has one that passes
-   * its check (pages build links from it as it is); not a secret.
-   */
-  projectLink: z.optional(z.string()),
-});
+export const connectionStatusSchema = z.lazy(() =>
+  z.object({
+    userGroupBaseUrl: z.string(),
+    projectApiUrl: z.string(),
+    secretsArea: secretsAreaSchema,
+    masked: z.object({ apiToken: z.string(), apiKey: z.string(), authToken: z.string() }),
+    projectApiReady: z.boolean(),
+    userGroupApiReady: z.boolean(),
+    /** Host permission patterns the configured addresses need but the browser has not granted. */
+    missingAccess: z.array(z.string()),
+    /** Storage notices (lib/storage/notices-item.ts): named texts the page renders in its language. */
+    notices: z.array(messageRefSchema),
+    /** The passphrase lock is closed: the secrets are sealed, so none reads as set (design.md §10). */
+    locked: z.optional(z.boolean()),
+    /**
+     * The project link template (lib/api/project-link.ts), when the workspace has one that passes
+     * its check (pages build links from it as it is); not a secret.
+     */
+    projectLink: z.optional(z.string()),
+  }),
+);
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
 
 const sealedMask = (address: string) => (address ? '••••' : '');

@@ -9,7 +9,7 @@ export const TAG_BITS = 128;
 const TAG_BYTES = TAG_BITS / 8;
 
 /** Ciphertext as stored or written: base64 IV, base64 ciphertext with the 16-byte tag appended. */
-export const cipherEnvelopeSchema = z.object({ iv: z.string(), data: z.string() });
+export const cipherEnvelopeSchema = z.lazy(() => z.object({ iv: z.string(), data: z.string() }));
 export type CipherEnvelope = z.infer<typeof cipherEnvelopeSchema>;
 
 /**

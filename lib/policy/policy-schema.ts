@@ -43,69 +43,77 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 // Each `message` below is a problem code (policyProblemCodeSchema), not a sentence: parse-workspace.ts
 // turns the first issue of a value into a problem, and the UI translates the code.
-export const workspaceNameSchema = z.string().check(
-  z.trim(),
-  z.minLength(1, 'empty-name'),
-  z.maxLength(MAX_WORKSPACE_NAME_LENGTH),
-  z.refine((value) => !hasControlCharacter(value), 'invalid-name'),
+export const workspaceNameSchema = z.lazy(() =>
+  z.string().check(
+    z.trim(),
+    z.minLength(1, 'empty-name'),
+    z.maxLength(MAX_WORKSPACE_NAME_LENGTH),
+    z.refine((value) => !hasControlCharacter(value), 'invalid-name'),
+  ),
 );
-export const policyAddressSchema = z.string().check(z.trim(), z.maxLength(MAX_ADDRESS_LENGTH));
-export const policySecretSchema = z.string().check(
-  z.trim(),
-  z.maxLength(MAX_SECRET_LENGTH),
-  z.refine((value) => PRINTABLE_ASCII.test(value), 'invalid-secret'),
+export const policyAddressSchema = z.lazy(() => z.string().check(z.trim(), z.maxLength(MAX_ADDRESS_LENGTH)));
+export const policySecretSchema = z.lazy(() =>
+  z.string().check(
+    z.trim(),
+    z.maxLength(MAX_SECRET_LENGTH),
+    z.refine((value) => PRINTABLE_ASCII.test(value), 'invalid-secret'),
+  ),
 );
 /** **Project link**: checked further by lib/api/project-link.ts (parse-workspace.ts). */
-export const policyProjectLinkSchema = z.string().check(z.trim(), z.maxLength(PROJECT_LINK_MAX_LENGTH));
+export const policyProjectLinkSchema = z.lazy(() => z.string().check(z.trim(), z.maxLength(PROJECT_LINK_MAX_LENGTH)));
 export const lockWorkspacesSchema = z.boolean();
 export const lockTokenRotationSchema = z.boolean();
 /** **Rotate tokens every**, in days: one of the choices the page offers (0 is Off). */
-export const tokenRotationDaysSchema = z
-  .number()
-  .check(z.refine((days) => (ROTATION_PERIODS as readonly number[]).includes(days), 'invalid-rotation-days'));
+export const tokenRotationDaysSchema = z.lazy(() =>
+  z.number().check(z.refine((days) => (ROTATION_PERIODS as readonly number[]).includes(days), 'invalid-rotation-days')),
+);
 export const isRotationPeriod = (days: number): days is RotationPeriod =>
   (ROTATION_PERIODS as readonly number[]).includes(days);
 export const allowSecretExportSchema = z.boolean();
 /** The list itself; its entries are read one by one so that one bad entry costs only itself. */
-export const workspaceListSchema = z.array(z.unknown());
+export const workspaceListSchema = z.lazy(() => z.array(z.unknown()));
 
 /**
  * A workspace as the policy gives it, checked and normalised. As in connection-schema.ts, `''` means
  * "not set": an address the workspace does not use, or a secret left for the user to type.
  */
-export const managedWorkspaceSchema = z.object({
-  name: z.string(),
-  projectApiUrl: z.string(),
-  userGroupBaseUrl: z.string(),
-  apiKey: z.string(),
-  authToken: z.string(),
-  apiToken: z.string(),
-  /**
-   * The project link template, only when the policy sets one (then users cannot change it). Absent
-   * rather than `''`, so that the fingerprint of a workspace that sets none stays what it was before
-   * the key existed (an unchanged policy writes no connection again).
-   */
-  projectLink: z.optional(z.string()),
-});
+export const managedWorkspaceSchema = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    projectApiUrl: z.string(),
+    userGroupBaseUrl: z.string(),
+    apiKey: z.string(),
+    authToken: z.string(),
+    apiToken: z.string(),
+    /**
+     * The project link template, only when the policy sets one (then users cannot change it). Absent
+     * rather than `''`, so that the fingerprint of a workspace that sets none stays what it was before
+     * the key existed (an unchanged policy writes no connection again).
+     */
+    projectLink: z.optional(z.string()),
+  }),
+);
 export type ManagedWorkspace = z.infer<typeof managedWorkspaceSchema>;
 
 /** What the policy configures once read: bad values already left out, each with its problem. */
-export const parsedPolicySchema = z.object({
-  workspaces: z.array(managedWorkspaceSchema),
-  /** `lockWorkspaces`: users may not edit the managed workspaces (they can never delete them). */
-  locked: z.boolean(),
-  /**
-   * `allowSecretExport`: users may put the secrets this policy sets into a setup file. Present (true)
-   * only when the policy says so; by default they never leave the browser.
-   */
-  allowSecretExport: z.optional(z.literal(true)),
-  /**
-   * `tokenRotationDays` and `lockTokenRotation`: how often every workspace's tokens are due for
-   * rotation. Absent when the policy says neither.
-   */
-  tokenRotation: z.optional(z.object({ everyDays: z.optional(rotationPeriodSchema), locked: z.boolean() })),
-  problems: z.array(policyProblemSchema),
-});
+export const parsedPolicySchema = z.lazy(() =>
+  z.object({
+    workspaces: z.array(managedWorkspaceSchema),
+    /** `lockWorkspaces`: users may not edit the managed workspaces (they can never delete them). */
+    locked: z.boolean(),
+    /**
+     * `allowSecretExport`: users may put the secrets this policy sets into a setup file. Present (true)
+     * only when the policy says so; by default they never leave the browser.
+     */
+    allowSecretExport: z.optional(z.literal(true)),
+    /**
+     * `tokenRotationDays` and `lockTokenRotation`: how often every workspace's tokens are due for
+     * rotation. Absent when the policy says neither.
+     */
+    tokenRotation: z.optional(z.object({ everyDays: z.optional(rotationPeriodSchema), locked: z.boolean() })),
+    problems: z.array(policyProblemSchema),
+  }),
+);
 export type ParsedPolicy = z.infer<typeof parsedPolicySchema>;
 
 export const EMPTY_POLICY: ParsedPolicy = { workspaces: [], locked: false, problems: [] };

@@ -1,5 +1,6 @@
 import { t } from '../i18n';
 import { PROJECT_NAME_MAX_LENGTH, projectInputSchema, type ProjectInput } from '../api/project-input';
+import { built } from '../schema-parts';
 
 export type ProjectFieldErrors = Partial<Record<keyof ProjectInput, string>>;
 export type ProjectValidation = { ok: true; value: ProjectInput } | { ok: false; errors: ProjectFieldErrors };
@@ -47,7 +48,8 @@ export function explainUnregistrableUrl(rawUrl: string, extensionOrigin?: string
   }
   if (url.protocol === 'http:' || url.protocol === 'https:') {
     // The protocol's own schema is the final word, so the form never sends what the background refuses.
-    if (!projectInputSchema.shape.projectUrl.safeParse(text).success) return t('urlIncomplete', text.slice(0, 80));
+    if (!built(projectInputSchema).shape.projectUrl.safeParse(text).success)
+      return t('urlIncomplete', text.slice(0, 80));
     return isExtensionStorePage(url) ? t('urlStorePage', url.hostname) : undefined;
   }
   if ((url.protocol === 'chrome-extension:' && url.hostname === CHROME_PDF_VIEWER_ID) || url.protocol === 'blob:') {

@@ -41,37 +41,43 @@ const encodedBytes = (min: number, max: number) =>
   );
 
 /** Addresses are checked with checkServiceUrl after parsing, so that the problem names the field. */
-export const setupWorkspaceSchema = z.strictObject({
-  name: filled(MAX_WORKSPACE_NAME_LENGTH),
-  projectApiUrl: plainText(MAX_ADDRESS_LENGTH),
-  userGroupBaseUrl: z.optional(plainText(MAX_ADDRESS_LENGTH)),
-});
+export const setupWorkspaceSchema = z.lazy(() =>
+  z.strictObject({
+    name: filled(MAX_WORKSPACE_NAME_LENGTH),
+    projectApiUrl: plainText(MAX_ADDRESS_LENGTH),
+    userGroupBaseUrl: z.optional(plainText(MAX_ADDRESS_LENGTH)),
+  }),
+);
 export type SetupWorkspace = z.infer<typeof setupWorkspaceSchema>;
 
-export const setupFileV1Schema = z.strictObject({
-  format: z.literal(SETUP_FILE_FORMAT),
-  version: z.literal(1),
-  workspace: setupWorkspaceSchema,
-  kdf: z.strictObject({
-    name: z.literal('PBKDF2-SHA256'),
-    iterations: safeInt().check(z.gte(PBKDF2_MIN_ITERATIONS), z.lte(PBKDF2_MAX_ITERATIONS)),
-    salt: encodedBytes(MIN_SALT_BYTES, MAX_SALT_BYTES),
+export const setupFileV1Schema = z.lazy(() =>
+  z.strictObject({
+    format: z.literal(SETUP_FILE_FORMAT),
+    version: z.literal(1),
+    workspace: setupWorkspaceSchema,
+    kdf: z.strictObject({
+      name: z.literal('PBKDF2-SHA256'),
+      iterations: safeInt().check(z.gte(PBKDF2_MIN_ITERATIONS), z.lte(PBKDF2_MAX_ITERATIONS)),
+      salt: encodedBytes(MIN_SALT_BYTES, MAX_SALT_BYTES),
+    }),
+    cipher: z.strictObject({
+      name: z.literal('AES-256-GCM'),
+      iv: encodedBytes(IV_BYTES, IV_BYTES),
+      // At least the 16-byte tag; the file cap bounds the rest.
+      data: encodedBytes(16, MAX_SETUP_FILE_BYTES),
+    }),
   }),
-  cipher: z.strictObject({
-    name: z.literal('AES-256-GCM'),
-    iv: encodedBytes(IV_BYTES, IV_BYTES),
-    // At least the 16-byte tag; the file cap bounds the rest.
-    data: encodedBytes(16, MAX_SETUP_FILE_BYTES),
-  }),
-});
+);
 export type SetupFileV1 = z.infer<typeof setupFileV1Schema>;
 
 /** What `cipher.data` decrypts to. `apiToken` is there exactly when `workspace.userGroupBaseUrl` is. */
-export const setupSecretsSchema = z.strictObject({
-  apiKey: filled(MAX_SECRET_LENGTH),
-  authToken: filled(MAX_SECRET_LENGTH),
-  apiToken: z.optional(filled(MAX_SECRET_LENGTH)),
-});
+export const setupSecretsSchema = z.lazy(() =>
+  z.strictObject({
+    apiKey: filled(MAX_SECRET_LENGTH),
+    authToken: filled(MAX_SECRET_LENGTH),
+    apiToken: z.optional(filled(MAX_SECRET_LENGTH)),
+  }),
+);
 export type SetupSecrets = z.infer<typeof setupSecretsSchema>;
 
 /** The clear part: what the preview shows and what the AAD binds. */

@@ -7,16 +7,20 @@ import { storedTextSchema } from '../message-ref';
  * what the connection form can show): `ws.<id>.apiHealth`, written by the background after every
  * call. Failure messages are redacted of secrets before they are stored; pages read it directly.
  */
-export const apiCallStateSchema = z.object({
-  lastSuccessAt: z.optional(z.string()),
-  lastFailure: z.optional(z.object({ at: z.string(), code: errorCodeSchema, message: storedTextSchema })),
-});
+export const apiCallStateSchema = z.lazy(() =>
+  z.object({
+    lastSuccessAt: z.optional(z.string()),
+    lastFailure: z.optional(z.object({ at: z.string(), code: errorCodeSchema, message: storedTextSchema })),
+  }),
+);
 export type ApiCallState = z.infer<typeof apiCallStateSchema>;
 
-export const apiHealthSchema = z.object({
-  project: z.optional(apiCallStateSchema),
-  userGroup: z.optional(apiCallStateSchema),
-});
+export const apiHealthSchema = z.lazy(() =>
+  z.object({
+    project: z.optional(apiCallStateSchema),
+    userGroup: z.optional(apiCallStateSchema),
+  }),
+);
 export type ApiHealth = z.infer<typeof apiHealthSchema>;
 
 export type HealthApi = keyof ApiHealth;

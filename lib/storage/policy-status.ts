@@ -51,16 +51,18 @@ export type AddressReason = z.infer<typeof addressReasonSchema>;
  * `ignored` says what was left out: that value alone, the whole workspace at `workspaces[i]`, or
  * nothing (`more-problems`).
  */
-export const policyProblemSchema = z.object({
-  code: policyProblemCodeSchema,
-  path: z.string(),
-  ignored: z.enum(['value', 'workspace', 'none']),
-  expected: z.optional(z.enum(['object', 'array', 'string', 'boolean', 'number'])),
-  limit: z.optional(z.number()),
-  count: z.optional(z.number()),
-  reason: z.optional(addressReasonSchema),
-  firstPath: z.optional(z.string()),
-});
+export const policyProblemSchema = z.lazy(() =>
+  z.object({
+    code: policyProblemCodeSchema,
+    path: z.string(),
+    ignored: z.enum(['value', 'workspace', 'none']),
+    expected: z.optional(z.enum(['object', 'array', 'string', 'boolean', 'number'])),
+    limit: z.optional(z.number()),
+    count: z.optional(z.number()),
+    reason: z.optional(addressReasonSchema),
+    firstPath: z.optional(z.string()),
+  }),
+);
 export type PolicyProblem = z.infer<typeof policyProblemSchema>;
 
 /**
@@ -71,22 +73,24 @@ export type PolicyProblem = z.infer<typeof policyProblemSchema>;
  */
 export const MANAGED_POLICY_KEY = 'managedPolicy';
 
-export const policyStatusSchema = z.object({
-  locked: z.boolean(),
-  problems: z.array(policyProblemSchema),
-  applied: recordOf(z.string()),
-  /** The policy lets users put its secrets into a setup file (`allowSecretExport`); by default it does not. */
-  allowSecretExport: z.optional(z.boolean()),
-  /** For each managed workspace, the secrets the policy sets: read-only, only the others can be typed. */
-  fixed: z.optional(recordOf(z.array(z.enum(['apiKey', 'authToken', 'apiToken'])))),
-  /** The managed workspaces whose **Project link** the policy sets: read-only there, locked or not. */
-  projectLinks: z.optional(z.array(z.string())),
-  /**
-   * **Rotate tokens every**, for every workspace: `everyDays` (absent: the policy sets none) is the
-   * default of a workspace whose user has not chosen, or, `locked`, the setting of every workspace.
-   */
-  tokenRotation: z.optional(z.object({ everyDays: z.optional(rotationPeriodSchema), locked: z.boolean() })),
-});
+export const policyStatusSchema = z.lazy(() =>
+  z.object({
+    locked: z.boolean(),
+    problems: z.array(policyProblemSchema),
+    applied: recordOf(z.string()),
+    /** The policy lets users put its secrets into a setup file (`allowSecretExport`); by default it does not. */
+    allowSecretExport: z.optional(z.boolean()),
+    /** For each managed workspace, the secrets the policy sets: read-only, only the others can be typed. */
+    fixed: z.optional(recordOf(z.array(z.enum(['apiKey', 'authToken', 'apiToken'])))),
+    /** The managed workspaces whose **Project link** the policy sets: read-only there, locked or not. */
+    projectLinks: z.optional(z.array(z.string())),
+    /**
+     * **Rotate tokens every**, for every workspace: `everyDays` (absent: the policy sets none) is the
+     * default of a workspace whose user has not chosen, or, `locked`, the setting of every workspace.
+     */
+    tokenRotation: z.optional(z.object({ everyDays: z.optional(rotationPeriodSchema), locked: z.boolean() })),
+  }),
+);
 export type PolicyStatus = z.infer<typeof policyStatusSchema>;
 
 export const EMPTY_POLICY_STATUS: PolicyStatus = { locked: false, problems: [], applied: {} };

@@ -13,11 +13,13 @@ export const BULK_CSV_COLUMNS = ['name', 'user_group_id', 'environment'] as cons
 const trimmedText = (max: number) =>
   z.string().check(z.trim(), z.minLength(1, FIELD_RULES.empty), z.maxLength(max), noControlCharacters());
 
-const csvRowSchema = z.object({
-  name: trimmedText(200),
-  user_group_id: trimmedText(256),
-  environment: z.enum(environmentSchema.options, FIELD_RULES.notEnvironment),
-});
+const csvRowSchema = z.lazy(() =>
+  z.object({
+    name: trimmedText(200),
+    user_group_id: trimmedText(256),
+    environment: z.enum(environmentSchema.options, FIELD_RULES.notEnvironment),
+  }),
+);
 
 export type ParsedBulkCsv = { ok: true; rows: BulkRow[]; problems: RowProblem[] } | { ok: false; message: MessageRef };
 

@@ -1,6 +1,7 @@
 import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
 import { bulkRowSchema } from '../storage/bulk-job/bulk-row-schema';
 import { groupKey } from '../storage/registry/registry-schema';
+import { built } from '../schema-parts';
 
 export interface SelectedGroupRef {
   name: string;
@@ -8,14 +9,13 @@ export interface SelectedGroupRef {
   environment: BulkRow['environment'];
 }
 
-const nameSchema = bulkRowSchema.shape.name;
-
 /**
  * The rows of a selection job: one per group (a group selected twice is sent once), numbered from 1 in
  * the order given. A name the job's rows cannot hold (empty, too long) is replaced by the group's ID:
  * the name is only there for the job's report.
  */
 export function selectionRows(groups: readonly SelectedGroupRef[]): BulkRow[] {
+  const nameSchema = built(bulkRowSchema).shape.name;
   const seen = new Set<string>();
   const rows: BulkRow[] = [];
   for (const group of groups) {

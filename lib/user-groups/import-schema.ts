@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { registryEntrySchema } from '../storage/registry/registry-schema';
 import { noControlCharacters } from '../text/control-characters';
+import { built } from '../schema-parts';
 
 // What the import message carries. The popup loads the protocol, so this file stays small.
 
@@ -32,12 +33,14 @@ export const MAX_IMPORT_EXTRA_LENGTH = 4096;
  * elsewhere after the preview (a rotation in another tab) is never overwritten unseen. The entry's
  * texts come from a file: checked again here (its `extra` may be the stored one, so not capped here).
  */
-export const importItemSchema = z.object({
-  entry: z.extend(registryEntrySchema, {
-    token: z.string().check(z.maxLength(MAX_IMPORT_TOKEN_LENGTH)),
-    name: z.string().check(noControlCharacters()),
-    provided_id: z.string().check(noControlCharacters()),
+export const importItemSchema = z.lazy(() =>
+  z.object({
+    entry: z.extend(built(registryEntrySchema), {
+      token: z.string().check(z.maxLength(MAX_IMPORT_TOKEN_LENGTH)),
+      name: z.string().check(noControlCharacters()),
+      provided_id: z.string().check(noControlCharacters()),
+    }),
+    expected: z.nullable(z.string()),
   }),
-  expected: z.nullable(z.string()),
-});
+);
 export type ImportItem = z.infer<typeof importItemSchema>;

@@ -2,11 +2,11 @@ import { z } from 'zod/mini';
 import { messageRefSchema, text, type MessageRef } from '../message-ref';
 
 /** Where in a file: a CSV row by the line it starts on, a JSON group by its number in the list (1-based). */
-const rowPlaceSchema = z.object({ kind: z.enum(['line', 'entry']), position: z.number() });
+const rowPlaceSchema = z.lazy(() => z.object({ kind: z.enum(['line', 'entry']), position: z.number() }));
 export type RowPlace = z.infer<typeof rowPlaceSchema>;
 
 /** A row of a file that cannot be used, and why (named, the page says it). Shown, never dropped silently. */
-export const rowProblemSchema = z.object({ where: rowPlaceSchema, reason: messageRefSchema });
+export const rowProblemSchema = z.lazy(() => z.object({ where: rowPlaceSchema, reason: messageRefSchema }));
 export type RowProblem = z.infer<typeof rowProblemSchema>;
 
 /** Sorts problems into the file's order. */

@@ -60,8 +60,11 @@ export interface EntrySize {
  * 1 ms less each way for Create project), the records written after an answer has left and the wipe
  * that waits for them, and a bulk row stored in one write (staged writes, the activity log's 20-entry
  * pages); the polyfill as an ES module took 0.2 KB off.
+ * Then the popup to 89.6 KB (89.58 measured, 89.40 before): schemas built on first use (z.lazy) take
+ * the popup's load from 107 zod schemas built to 48 (test/unit/tooling/schemas-at-load.test.ts); zod's
+ * lazy schema is 0.2 KB of code in each bundle (the background 53.93 KB, the options page 133.9 KB).
  */
-export const GZIP_BUDGETS: Record<string, number> = { popup: 89_500, background: 54_200, options: 150_000 };
+export const GZIP_BUDGETS: Record<string, number> = { popup: 89_600, background: 54_200, options: 150_000 };
 
 function measure(buildDir: string, entry: string, files: string[]): EntrySize {
   let raw = 0;

@@ -5,7 +5,7 @@ import { importItemSchema, MAX_IMPORT_GROUPS } from '../../user-groups/import-sc
 import { groupRefSchema, registryEntrySchema } from '../../storage/registry/registry-schema';
 import { defineWorkspaceMessage } from '../define-message';
 import { emptySchema, inWorkspace, workspaceOnlySchema } from './shared-schemas';
-import { safeInt } from '../../schema-parts';
+import { built, safeInt } from '../../schema-parts';
 
 /** Writes what an import preview showed, after the user confirmed, in one registry change. */
 export const importUserGroups = defineWorkspaceMessage({
@@ -74,8 +74,8 @@ export const revealGroupToken = defineWorkspaceMessage({
   name: 'revealGroupToken',
   request: () =>
     inWorkspace({
-      environment: groupRefSchema.shape.environment,
-      userGroupId: groupRefSchema.shape.userGroupId,
+      environment: built(groupRefSchema).shape.environment,
+      userGroupId: built(groupRefSchema).shape.userGroupId,
     }),
   response: () => z.object({ token: z.string() }),
   allowTab: true,

@@ -6,12 +6,14 @@ import { defineWorkspaceMessage } from '../define-message';
 import { inWorkspace, workspaceOnlySchema } from './shared-schemas';
 
 /** A workspace's rotation setting as it applies (the organisation's policy included). */
-const effectiveRotationSchema = z.object({
-  everyDays: rotationPeriodSchema,
-  remind: z.boolean(),
-  lockedByPolicy: z.boolean(),
-  fromPolicy: z.boolean(),
-});
+const effectiveRotationSchema = z.lazy(() =>
+  z.object({
+    everyDays: rotationPeriodSchema,
+    remind: z.boolean(),
+    lockedByPolicy: z.boolean(),
+    fromPolicy: z.boolean(),
+  }),
+);
 
 /** A workspace's **Rotate tokens every** and **Remind me when tokens are due**, the policy applied. */
 export const getTokenRotation = defineWorkspaceMessage({

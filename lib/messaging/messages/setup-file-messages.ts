@@ -5,8 +5,8 @@ import { defineMessage, defineWorkspaceMessage } from '../define-message';
 
 // Setup files (design.md §8): the options page sends passphrases and file text; secrets never come back.
 
-const passphraseSchema = z.string().check(z.maxLength(1024));
-const addressesSchema = z.object({ projectApiUrl: z.string(), userGroupBaseUrl: z.string() });
+const passphraseSchema = z.lazy(() => z.string().check(z.maxLength(1024)));
+const addressesSchema = z.lazy(() => z.object({ projectApiUrl: z.string(), userGroupBaseUrl: z.string() }));
 
 /** The file's text: its clear part names the workspace and addresses, every secret is ciphertext. */
 export const exportSetupFile = defineWorkspaceMessage({

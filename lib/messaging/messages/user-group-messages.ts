@@ -4,9 +4,10 @@ import { groupRefSchema, registryEntrySchema } from '../../storage/registry/regi
 import { defineWorkspaceMessage } from '../define-message';
 import { emptySchema, inWorkspace, requiredText } from './shared-schemas';
 import { workspaceIdSchema } from '../../storage/workspaces/workspace-index-schema';
+import { built } from '../../schema-parts';
 
-/** A group of one workspace. */
-const workspaceGroupRef = z.extend(groupRefSchema, { workspaceId: workspaceIdSchema });
+/** A group of one workspace (built with the message's request, on first use). */
+const workspaceGroupRef = () => z.extend(built(groupRefSchema), { workspaceId: workspaceIdSchema });
 
 export const createUserGroup = defineWorkspaceMessage({
   name: 'createUserGroup',
@@ -19,7 +20,7 @@ export const createUserGroup = defineWorkspaceMessage({
 /** Also the retry after an unknown outcome: the background first learns the current token. */
 export const rotateUserGroupToken = defineWorkspaceMessage({
   name: 'rotateUserGroupToken',
-  request: () => workspaceGroupRef,
+  request: workspaceGroupRef,
   response: () => z.object({ group: registryEntrySchema }),
   allowTab: true,
 });
@@ -27,7 +28,7 @@ export const rotateUserGroupToken = defineWorkspaceMessage({
 export const deleteUserGroup = defineWorkspaceMessage({
   name: 'deleteUserGroup',
   request: () =>
-    z.extend(workspaceGroupRef, {
+    z.extend(workspaceGroupRef(), {
       dataSourceProvidedId: z.optional(z.string().check(z.trim(), z.maxLength(256))),
     }),
   response: () => emptySchema,
@@ -37,7 +38,7 @@ export const deleteUserGroup = defineWorkspaceMessage({
 /** Removes a group from this browser only, without calling the service (it is already gone there). */
 export const forgetUserGroup = defineWorkspaceMessage({
   name: 'forgetUserGroup',
-  request: () => workspaceGroupRef,
+  request: workspaceGroupRef,
   response: () => emptySchema,
   allowTab: true,
 });
@@ -45,7 +46,7 @@ export const forgetUserGroup = defineWorkspaceMessage({
 /** Drops a create of unknown outcome from the list without calling the service (the user knows better). */
 export const dismissUnsettledCreate = defineWorkspaceMessage({
   name: 'dismissUnsettledCreate',
-  request: () => workspaceGroupRef,
+  request: workspaceGroupRef,
   response: () => emptySchema,
   allowTab: true,
 });

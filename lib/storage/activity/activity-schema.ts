@@ -37,7 +37,7 @@ export const activityOutcomeSchema = z.enum(['done', 'failed', 'unknown']);
 export type ActivityOutcome = z.infer<typeof activityOutcomeSchema>;
 
 /** 64 hex digits: a SHA-256. */
-export const hashSchema = z.string().check(z.regex(/^[0-9a-f]{64}$/));
+export const hashSchema = z.lazy(() => z.string().check(z.regex(/^[0-9a-f]{64}$/)));
 
 /**
  * One entry as stored. Never a secret: a token appears only as its fingerprint (the first 8 hex digits
@@ -46,42 +46,44 @@ export const hashSchema = z.string().check(z.regex(/^[0-9a-f]{64}$/));
  * that an entry changed or removed outside the extension breaks the chain. No transforms: the entry
  * read is the entry hashed.
  */
-export const activityEntrySchema = z.object({
-  /** 1, 2, 3… for the life of the log; folded entries keep their numbers counted. */
-  seq: safeInt().check(z.positive()),
-  at: z.string(),
-  kind: activityKindSchema,
-  outcome: activityOutcomeSchema,
-  /** The workspace it happened in, named as it was then (it may be gone since). */
-  workspace: z.optional(z.object({ id: z.string(), name: z.string() })),
-  group: z.optional(z.object({ name: z.string(), id: z.string(), environment: environmentSchema })),
-  project: z.optional(z.object({ url: z.string(), name: z.string(), id: z.optional(z.string()) })),
-  /** The token the change left (created, rotated) or removed (deleted): 8 hex digits of its SHA-256. */
-  fingerprint: z.optional(z.string().check(z.regex(/^[0-9a-f]{8}$/))),
-  /** A job's kind of rows. */
-  operation: z.optional(bulkOperationSchema),
-  /** How many: a job's rows, the groups a restore wrote. */
-  count: z.optional(safeInt()),
-  /** What else there is to say: why it failed, what a job or an import did. */
-  detail: z.optional(messageRefSchema),
-  prev: hashSchema,
-});
+export const activityEntrySchema = z.lazy(() =>
+  z.object({
+    /** 1, 2, 3… for the life of the log; folded entries keep their numbers counted. */
+    seq: safeInt().check(z.positive()),
+    at: z.string(),
+    kind: activityKindSchema,
+    outcome: activityOutcomeSchema,
+    /** The workspace it happened in, named as it was then (it may be gone since). */
+    workspace: z.optional(z.object({ id: z.string(), name: z.string() })),
+    group: z.optional(z.object({ name: z.string(), id: z.string(), environment: environmentSchema })),
+    project: z.optional(z.object({ url: z.string(), name: z.string(), id: z.optional(z.string()) })),
+    /** The token the change left (created, rotated) or removed (deleted): 8 hex digits of its SHA-256. */
+    fingerprint: z.optional(z.string().check(z.regex(/^[0-9a-f]{8}$/))),
+    /** A job's kind of rows. */
+    operation: z.optional(bulkOperationSchema),
+    /** How many: a job's rows, the groups a restore wrote. */
+    count: z.optional(safeInt()),
+    /** What else there is to say: why it failed, what a job or an import did. */
+    detail: z.optional(messageRefSchema),
+    prev: hashSchema,
+  }),
+);
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
 /** What a recorder hands the store: the store numbers it and chains it. */
 export type ActivityRecord = Omit<ActivityEntry, 'seq' | 'prev'>;
 
-const pageId = safeInt().check(z.positive());
-const headFields = {
+const pageId = () => safeInt().check(z.positive());
+const headFields = () => ({
   /** Entries kept (in the pages). */
   count: safeInt().check(z.nonnegative()),
   nextSeq: safeInt().check(z.positive()),
   /** The id the next new page takes. */
-  nextPage: pageId,
+  nextPage: pageId(),
   lastHash: hashSchema,
   folded: z.object({ count: safeInt().check(z.nonnegative()), lastHash: hashSchema }),
   revision: z.optional(z.string()),
-};
+});
 
 /**
  * `local:activityLog`: the log's index. Entries live in pages (`activityLog.000001`…), oldest first,
@@ -94,11 +96,13 @@ const headFields = {
  * Version 2 (2026-11-26): the pages as a range, so that the index an append rewrites stays a few
  * bytes however many pages there are (pages are smaller since: ACTIVITY_PAGE_SIZE).
  */
-export const activityHeadSchema = z.object({ v: z.literal(2), firstPage: pageId, ...headFields });
+export const activityHeadSchema = z.lazy(() => z.object({ v: z.literal(2), firstPage: pageId(), ...headFields() }));
 export type ActivityHead = z.infer<typeof activityHeadSchema>;
 
 /** Version 1: every page id listed, oldest first. Read as version 2 (activityHeadOf); rewritten as such by the next append. */
-export const activityHeadV1Schema = z.object({ v: z.literal(1), pages: z.array(pageId), ...headFields });
+export const activityHeadV1Schema = z.lazy(() =>
+  z.object({ v: z.literal(1), pages: z.array(pageId()), ...headFields() }),
+);
 export type ActivityHeadV1 = z.infer<typeof activityHeadV1Schema>;
 
 /**
@@ -135,10 +139,12 @@ export function headPages(head: Pick<ActivityHead, 'firstPage' | 'nextPage'>): n
 }
 
 /** `local:activityLog.<id>`: a page of entries, oldest first. Entries are read one by one (each is checked on its own). */
-export const activityPageSchema = z.object({
-  entries: z.array(z.unknown()),
-  revision: z.optional(z.string()),
-});
+export const activityPageSchema = z.lazy(() =>
+  z.object({
+    entries: z.array(z.unknown()),
+    revision: z.optional(z.string()),
+  }),
+);
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 
 /** The hash the first entry of a new log follows. */

@@ -9,20 +9,22 @@ import {
   rowKey,
 } from './bulk-job-schema';
 import type { KeyScope } from '../workspace-keys';
-import { shapeWithout } from '../../schema-parts';
+import { built, shapeWithout } from '../../schema-parts';
 import { BULK_JOB_VERSION, bulkCreateJobItemFor, bulkCreateJobVersionEntry } from './bulk-job-item';
 import { bulkCreateRowsItemFor } from './bulk-rows-item';
 
 /** Version 2: the current job without `operation` (every job was a bulk create). */
-export const bulkJobV2Schema = z.object(shapeWithout(bulkJobSchema.shape, 'operation'));
+export const bulkJobV2Schema = z.lazy(() => z.object(shapeWithout(built(bulkJobSchema).shape, 'operation')));
 export type BulkJobV2 = z.infer<typeof bulkJobV2Schema>;
 
 /** Version 1 kept every row not yet done in the job itself, and the row in flight by its key. */
-export const bulkJobV1Schema = z.object({
-  ...shapeWithout(bulkJobV2Schema.shape, 'queued', 'retries', 'next', 'inFlight'),
-  remaining: z.array(queuedRowSchema),
-  inFlight: z.optional(z.string()),
-});
+export const bulkJobV1Schema = z.lazy(() =>
+  z.object({
+    ...shapeWithout(built(bulkJobV2Schema).shape, 'queued', 'retries', 'next', 'inFlight'),
+    remaining: z.array(queuedRowSchema),
+    inFlight: z.optional(z.string()),
+  }),
+);
 export type BulkJobV1 = z.infer<typeof bulkJobV1Schema>;
 
 /** Version 1 to 2: the remaining rows become the rows item, and the queue starts at its first row. */

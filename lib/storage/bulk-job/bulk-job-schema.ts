@@ -3,7 +3,7 @@ import { bulkRowSchema, type BulkRow } from './bulk-row-schema';
 import { groupKey } from '../registry/registry-schema';
 import { storedTextSchema } from '../../message-ref';
 import { isActive, jobProgressShape, jobStatusSchema, type JobStatus } from '../jobs/job-progress-schema';
-import { safeInt } from '../../schema-parts';
+import { built, safeInt } from '../../schema-parts';
 
 export { isActive };
 
@@ -25,30 +25,32 @@ export const bulkJobStatusSchema = jobStatusSchema;
 export type BulkJobStatus = JobStatus;
 
 /** `attempts`: sends whose outcome stayed unknown (one retry, then it is recorded as failed). */
-export const queuedRowSchema = z.extend(bulkRowSchema, { attempts: safeInt() });
+export const queuedRowSchema = z.lazy(() => z.extend(built(bulkRowSchema), { attempts: safeInt() }));
 export type QueuedRow = z.infer<typeof queuedRowSchema>;
 
 /** `local:bulkCreateRows`: the rows of the job `jobId`, in the order they are sent. */
-export const bulkJobRowsSchema = z.object({ jobId: z.string(), rows: z.array(queuedRowSchema) });
+export const bulkJobRowsSchema = z.lazy(() => z.object({ jobId: z.string(), rows: z.array(built(queuedRowSchema)) }));
 export type BulkJobRows = z.infer<typeof bulkJobRowsSchema>;
-export const storedBulkJobRowsSchema = z.nullable(bulkJobRowsSchema);
+export const storedBulkJobRowsSchema = z.lazy(() => z.nullable(bulkJobRowsSchema));
 
-export const bulkFailureSchema = z.extend(bulkRowSchema, { message: storedTextSchema });
+export const bulkFailureSchema = z.lazy(() => z.extend(built(bulkRowSchema), { message: storedTextSchema }));
 export type BulkFailure = z.infer<typeof bulkFailureSchema>;
 
 /** The progress every job keeps (job-progress-schema.ts), with a user-group job's operation and counts. */
-export const bulkJobSchema = z.object({
-  ...jobProgressShape,
-  operation: z._default(bulkOperationSchema, 'create'),
-  /** Rows done as asked: groups created, or tokens rotated, or groups deleted (by `operation`). */
-  created: safeInt(),
-  /** Get-or-create answered with a group that already existed on the service. */
-  existed: safeInt(),
-  failed: z.array(bulkFailureSchema),
-});
+export const bulkJobSchema = z.lazy(() =>
+  z.object({
+    ...jobProgressShape(),
+    operation: z._default(bulkOperationSchema, 'create'),
+    /** Rows done as asked: groups created, or tokens rotated, or groups deleted (by `operation`). */
+    created: safeInt(),
+    /** Get-or-create answered with a group that already existed on the service. */
+    existed: safeInt(),
+    failed: z.array(bulkFailureSchema),
+  }),
+);
 export type BulkJob = z.infer<typeof bulkJobSchema>;
 
-export const storedBulkJobSchema = z.nullable(bulkJobSchema);
+export const storedBulkJobSchema = z.lazy(() => z.nullable(bulkJobSchema));
 
 /** A row's key: its group's (environment, id). */
 export const rowKey = (row: BulkRow) => groupKey({ environment: row.environment, provided_id: row.userGroupId });

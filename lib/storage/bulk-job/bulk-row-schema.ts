@@ -13,10 +13,12 @@ export const MAX_BULK_FILE_BYTES = 5 * 1024 * 1024;
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max), noControlCharacters());
 
 /** A group to create, as the start message carries it; `line` is where it was in the file. */
-export const bulkRowSchema = z.object({
-  line: z.number(),
-  name: text(200),
-  userGroupId: text(256),
-  environment: environmentSchema,
-});
+export const bulkRowSchema = z.lazy(() =>
+  z.object({
+    line: z.number(),
+    name: text(200),
+    userGroupId: text(256),
+    environment: environmentSchema,
+  }),
+);
 export type BulkRow = z.infer<typeof bulkRowSchema>;

@@ -7,11 +7,13 @@ export const secretsAreaSchema = z.enum(['local', 'session']);
 export type SecretsArea = z.infer<typeof secretsAreaSchema>;
 
 /** Where the services are and where the secrets live. Holds no secret, so pages may read it. */
-export const connectionSettingsSchema = z.object({
-  userGroupBaseUrl: z.string(),
-  projectApiUrl: z.string(),
-  secretsArea: secretsAreaSchema,
-});
+export const connectionSettingsSchema = z.lazy(() =>
+  z.object({
+    userGroupBaseUrl: z.string(),
+    projectApiUrl: z.string(),
+    secretsArea: secretsAreaSchema,
+  }),
+);
 export type ConnectionSettings = z.infer<typeof connectionSettingsSchema>;
 
 /** The longest project link template kept: the bound of a service address (a policy's too). */
@@ -23,9 +25,11 @@ export const PROJECT_LINK_MAX_LENGTH = 2048;
  * the link). An empty template, like no stored value at all (every workspace saved before it existed),
  * means no link. Not a secret.
  */
-export const projectLinkSettingSchema = z.object({
-  template: z.string().check(z.maxLength(PROJECT_LINK_MAX_LENGTH)),
-});
+export const projectLinkSettingSchema = z.lazy(() =>
+  z.object({
+    template: z.string().check(z.maxLength(PROJECT_LINK_MAX_LENGTH)),
+  }),
+);
 export type ProjectLinkSetting = z.infer<typeof projectLinkSettingSchema>;
 
 export const NO_PROJECT_LINK: ProjectLinkSetting = { template: '' };
@@ -34,11 +38,13 @@ export const NO_PROJECT_LINK: ProjectLinkSetting = { template: '' };
  * The three secrets as the code uses them (and as version 1 stored them). Only the background has
  * them; an empty string means "not set".
  */
-export const credentialsSchema = z.object({
-  apiToken: z.string(),
-  apiKey: z.string(),
-  authToken: z.string(),
-});
+export const credentialsSchema = z.lazy(() =>
+  z.object({
+    apiToken: z.string(),
+    apiKey: z.string(),
+    authToken: z.string(),
+  }),
+);
 export type Credentials = z.infer<typeof credentialsSchema>;
 export const SECRET_FIELDS = ['apiToken', 'apiKey', 'authToken'] as const satisfies (keyof Credentials)[];
 
@@ -48,10 +54,12 @@ export const EMPTY_CREDENTIALS: Credentials = { apiToken: '', apiKey: '', authTo
  * The secrets as stored (version 2): each API's secrets with the origin they were entered for (`''`
  * when its address was empty). They are only used while that API's address has this origin.
  */
-export const storedCredentialsSchema = z.object({
-  userGroup: z.object({ origin: z.string(), apiToken: z.string() }),
-  project: z.object({ origin: z.string(), apiKey: z.string(), authToken: z.string() }),
-});
+export const storedCredentialsSchema = z.lazy(() =>
+  z.object({
+    userGroup: z.object({ origin: z.string(), apiToken: z.string() }),
+    project: z.object({ origin: z.string(), apiKey: z.string(), authToken: z.string() }),
+  }),
+);
 export type StoredCredentials = z.infer<typeof storedCredentialsSchema>;
 
 export const EMPTY_STORED_CREDENTIALS: StoredCredentials = {

@@ -20,15 +20,17 @@ import { scopedName, type KeyScope } from '../workspace-keys';
  * A part's tokens as stored: `tokens`, the JSON text of the map in clear, or `sealed`, the map's JSON
  * text encrypted; `revision` as the registry writer stamps it.
  */
-export const partTokensSchema = z.object({
-  tokens: z.optional(z.string()),
-  sealed: z.optional(cipherEnvelopeSchema),
-  revision: z.optional(z.string()),
-});
+export const partTokensSchema = z.lazy(() =>
+  z.object({
+    tokens: z.optional(z.string()),
+    sealed: z.optional(cipherEnvelopeSchema),
+    revision: z.optional(z.string()),
+  }),
+);
 export type PartTokens = z.infer<typeof partTokensSchema>;
 export type TokenMap = Record<string, string>;
 
-const tokenMapSchema = recordOf(z.string());
+const tokenMapSchema = z.lazy(() => recordOf(z.string()));
 
 /** The additional data a part's envelope is sealed with: the kind, then the part's storage name (as in format v2). */
 const aad = (partName: string) => new TextEncoder().encode(`${SEALED_TOKENS_AAD}${partName}`);

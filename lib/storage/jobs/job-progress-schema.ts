@@ -12,9 +12,10 @@ import { safeInt } from '../../schema-parts';
 export const jobStatusSchema = z.enum(['running', 'paused', 'cancelled', 'done']);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
-const position = safeInt().check(z.nonnegative());
+const position = () => safeInt().check(z.nonnegative());
 
-export const jobProgressShape = {
+/** The fields every job's progress has, built for the schema that spreads them (a function: built on first use). */
+export const jobProgressShape = () => ({
   id: z.string(),
   status: jobStatusSchema,
   /** null: unthrottled (benchmarks only). */
@@ -25,13 +26,13 @@ export const jobProgressShape = {
   // The queue: the stored rows, positions 0 to queued - 1, then `retries`. Positions before `next`
   // are done. Kept here so that what is left is known without reading the rows (job-queue.ts).
   /** How many stored rows (the rows item's length). */
-  queued: position,
+  queued: position(),
   /** Indexes into the rows of those to send once more, after the others (their outcome was unknown). */
-  retries: z.array(position),
+  retries: z.array(position()),
   /** The queue position of the next row to send. */
-  next: position,
+  next: position(),
   /** The queue position being sent: set before the request, cleared with its outcome. */
-  inFlight: z.optional(position),
+  inFlight: z.optional(position()),
   /** No request before this time (ms since the epoch): the rate and Retry-After. */
   notBefore: z.number(),
   rateLimitedUntil: z.optional(z.number()),
@@ -42,9 +43,9 @@ export const jobProgressShape = {
   finishedAt: z.optional(z.string()),
   /** Stamped by the background's store on each write (lib/storage/serialized-store.ts). */
   revision: z.optional(z.string()),
-};
+});
 
-export const jobProgressSchema = z.object(jobProgressShape);
+export const jobProgressSchema = z.lazy(() => z.object(jobProgressShape()));
 export type JobProgress = z.infer<typeof jobProgressSchema>;
 
 /** A stored row as the queue knows it: `attempts` counts sends whose outcome stayed unknown. */

@@ -14,17 +14,19 @@ export const DEFAULT_LOCK_AFTER: LockAfter = '15';
  * passphrase and a verifier (a known text encrypted under the key) that tells a wrong passphrase.
  * No key and no secret: the key lives only in `session:` and in the worker's memory.
  */
-export const lockStateSchema = z.object({
-  v: z.literal(1),
-  salt: z.string(),
-  iterations: z.number(),
-  verifier: cipherEnvelopeSchema,
-  lockAfter: lockAfterSchema,
-});
+export const lockStateSchema = z.lazy(() =>
+  z.object({
+    v: z.literal(1),
+    salt: z.string(),
+    iterations: z.number(),
+    verifier: cipherEnvelopeSchema,
+    lockAfter: lockAfterSchema,
+  }),
+);
 export type LockState = z.infer<typeof lockStateSchema>;
 
 /** A workspace's credentials while the lock is on: the JSON of StoredCredentials, encrypted. */
-export const sealedCredentialsSchema = z.object({ sealed: cipherEnvelopeSchema });
+export const sealedCredentialsSchema = z.lazy(() => z.object({ sealed: cipherEnvelopeSchema }));
 export type SealedCredentials = z.infer<typeof sealedCredentialsSchema>;
 
 /** What pages learn about the lock. */

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { storedTextSchema } from '../../message-ref';
 import { noControlCharacters } from '../../text/control-characters';
 import { jobProgressShape } from '../jobs/job-progress-schema';
-import { httpUrl, safeInt } from '../../schema-parts';
+import { built, httpUrl, safeInt } from '../../schema-parts';
 
 // A register-pages job (design.md §12): every page a project, paced like bulk create. Its rows in
 // `local:ws.<id>.registerPagesRows`, written once at the start; its progress, with each row's outcome,
@@ -15,20 +15,24 @@ export const MAX_PAGE_URL_LENGTH = 2048;
 export const MAX_PAGE_NAME_LENGTH = 300;
 
 /** A page to register, as the start message carries it; `line` is where it was in the list (1-based). */
-export const pageRowSchema = z.object({
-  line: safeInt().check(z.positive()),
-  url: httpUrl().check(z.maxLength(MAX_PAGE_URL_LENGTH)),
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PAGE_NAME_LENGTH), noControlCharacters()),
-});
+export const pageRowSchema = z.lazy(() =>
+  z.object({
+    line: safeInt().check(z.positive()),
+    url: httpUrl().check(z.maxLength(MAX_PAGE_URL_LENGTH)),
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PAGE_NAME_LENGTH), noControlCharacters()),
+  }),
+);
 export type PageRow = z.infer<typeof pageRowSchema>;
 
 /** `attempts`: sends whose outcome stayed unknown (a page is never sent again unasked, so 0 or 1). */
-export const queuedPageSchema = z.extend(pageRowSchema, { attempts: safeInt() });
+export const queuedPageSchema = z.lazy(() => z.extend(built(pageRowSchema), { attempts: safeInt() }));
 export type QueuedPage = z.infer<typeof queuedPageSchema>;
 
-export const registerJobRowsSchema = z.object({ jobId: z.string(), rows: z.array(queuedPageSchema) });
+export const registerJobRowsSchema = z.lazy(() =>
+  z.object({ jobId: z.string(), rows: z.array(built(queuedPageSchema)) }),
+);
 export type RegisterJobRows = z.infer<typeof registerJobRowsSchema>;
-export const storedRegisterJobRowsSchema = z.nullable(registerJobRowsSchema);
+export const storedRegisterJobRowsSchema = z.lazy(() => z.nullable(registerJobRowsSchema));
 
 /**
  * What became of one page: `registered` (a new project, in the history), `existed` (the service has a
@@ -38,19 +42,23 @@ export const storedRegisterJobRowsSchema = z.nullable(registerJobRowsSchema);
 export const pageOutcomeKindSchema = z.enum(['registered', 'existed', 'failed', 'unknown']);
 export type PageOutcomeKind = z.infer<typeof pageOutcomeKindSchema>;
 
-export const pageOutcomeSchema = z.object({
-  /** The page's index in the job's rows. */
-  row: safeInt().check(z.nonnegative()),
-  outcome: pageOutcomeKindSchema,
-  projectId: z.optional(z.string()),
-  message: z.optional(storedTextSchema),
-});
+export const pageOutcomeSchema = z.lazy(() =>
+  z.object({
+    /** The page's index in the job's rows. */
+    row: safeInt().check(z.nonnegative()),
+    outcome: pageOutcomeKindSchema,
+    projectId: z.optional(z.string()),
+    message: z.optional(storedTextSchema),
+  }),
+);
 export type PageOutcome = z.infer<typeof pageOutcomeSchema>;
 
 /** The progress every job keeps, with the outcome of each page sent so far, in the order they came. */
-export const registerJobSchema = z.object({
-  ...jobProgressShape,
-  outcomes: z.array(pageOutcomeSchema),
-});
+export const registerJobSchema = z.lazy(() =>
+  z.object({
+    ...jobProgressShape(),
+    outcomes: z.array(built(pageOutcomeSchema)),
+  }),
+);
 export type RegisterJob = z.infer<typeof registerJobSchema>;
-export const storedRegisterJobSchema = z.nullable(registerJobSchema);
+export const storedRegisterJobSchema = z.lazy(() => z.nullable(registerJobSchema));

@@ -1,16 +1,18 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
-import { shapeWithout } from '../../schema-parts';
+import { built, shapeWithout } from '../../schema-parts';
 import type { KeyScope } from '../workspace-keys';
 import { registryIndexName, type RegistryIndex } from './registry-index';
 import { registryEntrySchema, type RegistryEntry } from './registry-schema';
 
 /** The stored shape of the registry's index (registry-index.ts), checked where a page reads it. */
-export const registryIndexSchema = z.object({
-  version: z.literal(2),
-  counts: z.object({ Customer: z.number(), Testing: z.number() }),
-  first: z.array(z.object(shapeWithout(registryEntrySchema.shape, 'token', 'extra'))),
-});
+export const registryIndexSchema = z.lazy(() =>
+  z.object({
+    version: z.literal(2),
+    counts: z.object({ Customer: z.number(), Testing: z.number() }),
+    first: z.array(z.object(shapeWithout(built(registryEntrySchema).shape, 'token', 'extra'))),
+  }),
+);
 
 /** JSON with every object's keys sorted: two indexes alike whatever order their fields were written in. */
 const canonical = (value: unknown): string =>

@@ -8,10 +8,14 @@ import { WORKSPACE_ID_PATTERN, WORKSPACE_INDEX_KEY } from '../workspace-keys';
 const DUE_SUMMARY_KEY = 'tokenReminders';
 
 /** A workspace whose user asked to be reminded, and how many of its tokens are due. */
-export const dueWorkspaceSchema = z.object({ id: z.string(), name: z.string(), due: safeInt().check(z.nonnegative()) });
+export const dueWorkspaceSchema = z.lazy(() =>
+  z.object({ id: z.string(), name: z.string(), due: safeInt().check(z.nonnegative()) }),
+);
 export type DueWorkspace = z.infer<typeof dueWorkspaceSchema>;
 
-export const dueSummarySchema = z.object({ checkedAt: z.string(), workspaces: z.array(dueWorkspaceSchema) });
+export const dueSummarySchema = z.lazy(() =>
+  z.object({ checkedAt: z.string(), workspaces: z.array(dueWorkspaceSchema) }),
+);
 export type DueSummary = z.infer<typeof dueSummarySchema>;
 
 /** The last count, or undefined (none yet, or unreadable: the next count replaces it). */

@@ -8,7 +8,7 @@ import { scopedKey, scopedName, type KeyScope } from '../workspace-keys';
 export const ROTATION_PERIODS = [0, 30, 60, 90, 180, 365] as const;
 export type RotationPeriod = (typeof ROTATION_PERIODS)[number];
 
-export const rotationPeriodSchema = z.union(ROTATION_PERIODS.map((days) => z.literal(days)));
+export const rotationPeriodSchema = z.lazy(() => z.union(ROTATION_PERIODS.map((days) => z.literal(days))));
 
 /**
  * `ws.<id>.tokenRotation`: how often a workspace's group tokens are due for rotation, and whether the
@@ -16,15 +16,17 @@ export const rotationPeriodSchema = z.union(ROTATION_PERIODS.map((days) => z.lit
  * (an organisation's policy may fix the period); pages read and watch it. Absent: the user has not
  * chosen, which reads as Off unless the policy gives a default.
  */
-export const tokenRotationSchema = z.object({
-  everyDays: rotationPeriodSchema,
-  remind: z.boolean(),
-  /** Stamped by the background on each write. */
-  revision: z.optional(z.string()),
-});
+export const tokenRotationSchema = z.lazy(() =>
+  z.object({
+    everyDays: rotationPeriodSchema,
+    remind: z.boolean(),
+    /** Stamped by the background on each write. */
+    revision: z.optional(z.string()),
+  }),
+);
 export type TokenRotation = z.infer<typeof tokenRotationSchema>;
 
-export const storedTokenRotationSchema = z.nullable(tokenRotationSchema);
+export const storedTokenRotationSchema = z.lazy(() => z.nullable(tokenRotationSchema));
 
 export const tokenRotationItemFor = perScope((scope: KeyScope) =>
   storage.defineItem<TokenRotation | null>(scopedKey(scope, 'tokenRotation'), { fallback: null }),
