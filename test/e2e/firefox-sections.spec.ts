@@ -132,6 +132,21 @@ test('Firefox: a link into the connection section focuses that API; saved secret
 
 test('Firefox: Add workspace opens the connection section with the new name field focused', async () => {
   const options = await openOptionsSection(ff, 'groups');
+  // The page's style sheets are <style> elements of options.html (the first chunk's and the UI chunk's,
+  // whose rules include the group list's): Firefox applies them (its extension pages restrict scripts,
+  // not styles), and the palette is in effect.
+  expect(
+    await options.evaluate(async () => ({
+      linked: /<link[^>]*rel="stylesheet"/.test(await (await fetch('/options.html')).text()),
+      palette: getComputedStyle(document.documentElement).getPropertyValue('--bg').trim() !== '',
+      // In a <style> of the page itself (Vite's preload helper links the same file again later).
+      listRules: [...document.styleSheets]
+        .filter((sheet) => sheet.ownerNode instanceof HTMLStyleElement)
+        .some((sheet) =>
+          [...sheet.cssRules].some((rule) => rule instanceof CSSStyleRule && rule.selectorText === '.groups-sticky'),
+        ),
+    })),
+  ).toEqual({ linked: false, palette: true, listRules: true });
   await options.locator(button('Add workspace')).click();
   await waitForSection(options, 'connection');
   await expect.poll(() => focused(options)).toBe('input: Workspace name');
