@@ -55,12 +55,15 @@ async function recordCalls(page: Page): Promise<void> {
 
 /**
  * What the user keeps: everything stored but the extension's own bookkeeping. The activity log records
- * attempts too (a refused import is one), and the count of tokens due is refreshed as the worker starts.
+ * attempts too (a refused import is one), the count of tokens due is refreshed as the worker starts, and
+ * a workspace's registry index (its first rows and counts, derived from the registry's parts, which are
+ * compared) is written by the background when an options page finds none: in a new profile, whenever the
+ * page has read the empty registry, which may be after the snapshot taken before the import.
  */
 const storedUserData = async (page: Page) =>
   Object.fromEntries(
     Object.entries(await page.evaluate(() => browser.storage.local.get(null))).filter(
-      ([key]) => !/^(activityLog(\.\d+)?|tokenReminders)$/.test(key),
+      ([key]) => !/^(activityLog(\.\d+)?|tokenReminders|ws\.[^.]+\.userGroupIndex)$/.test(key),
     ),
   );
 
