@@ -40,23 +40,17 @@ const isOneOf = (file: string, projectFiles: readonly string[]) =>
   projectFiles.some((projectFile) => file.replaceAll('\\', '/').endsWith(`/${projectFile}`));
 
 /**
- * The popup's UI (entrypoints/popup/mount.tsx) and the options page's (entrypoints/options/mount.tsx) are
- * imported dynamically by their page's small first chunk, which starts the page's first requests or reads
- * before React and zod are evaluated; the page loads its UI at every opening.
- * A modulepreload link in the HTML lets the browser fetch and compile it alongside the first chunk
- * instead of after it, and keeps it counted as what the popup loads at start (test/bench/bundle-sizes.ts).
+ * The popup's UI (entrypoints/popup/mount.tsx) and the options page's (entrypoints/options/mount.tsx):
+ * each page's small first chunk starts the page's first requests or reads before React and zod are
+ * evaluated, and its UI is a module script of its own right after the first chunk's. Module scripts run
+ * in document order, each once fetched, so the UI is evaluated as soon as the first chunk has run,
+ * without a dynamic import's step between them (4–7 ms in the traces of 2026-11-26; for the options page
+ * also the wait for its UI's style sheet, which Vite's preload helper loads before it lets the import
+ * run). It mounts itself when evaluated (mount.tsx); the first chunk's `import('./mount')` then finds the
+ * module already run (one module per URL), and loads it where the HTML is not rewritten (dev). Named in
+ * the HTML, it counts as what the page loads at start (test/bench/bundle-sizes.ts).
  */
-const LOADED_AT_START = ['entrypoints/popup/mount.tsx', 'entrypoints/options/mount.tsx'];
-/**
- * Each page's UI goes further: a module script of its own right after the first chunk's, instead of a
- * preload link. Module scripts run in document order, each once fetched, so the UI is evaluated as soon
- * as the first chunk has run (its requests or reads already sent), without the dynamic import's step
- * between them (4–7 ms in the traces of 2026-11-26; for the options page also the wait for its UI's
- * style sheet, which Vite's preload helper loads before it lets the import run). It mounts itself when
- * evaluated (mount.tsx); the first chunk's `import('./mount')` then finds the module already run (one
- * module per URL).
- */
-const RUN_AT_START = ['entrypoints/popup/mount.tsx', 'entrypoints/options/mount.tsx'];
+const UI_AT_START = ['entrypoints/popup/mount.tsx', 'entrypoints/options/mount.tsx'];
 const preloadStartChunks: Plugin = {
   name: 'review-companion:preload-start-chunks',
   transformIndexHtml: {
@@ -67,13 +61,9 @@ const preloadStartChunks: Plugin = {
         (chunk) =>
           chunk.type === 'chunk' &&
           // The chunk that holds the module (a code-splitting group's chunk has no facade module).
-          chunk.moduleIds.some((id) => isOneOf(id, LOADED_AT_START)),
+          chunk.moduleIds.some((id) => isOneOf(id, UI_AT_START)),
       );
-      const links = chunks.map((chunk) =>
-        chunk.type === 'chunk' && chunk.moduleIds.some((id) => isOneOf(id, RUN_AT_START))
-          ? `<script type="module" crossorigin src="/${chunk.fileName}"></script>`
-          : `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`,
-      );
+      const scripts = chunks.map((chunk) => `<script type="module" crossorigin src="/${chunk.fileName}"></script>`);
       // What those chunks import (Rolldown's runtime, for the options page) is preloaded too: else the
       // browser finds it only once it has parsed the UI's chunk, one more file's round trip before the UI
       // can run.
@@ -91,7 +81,7 @@ const preloadStartChunks: Plugin = {
       const preloads = [...imported]
         .filter((fileName) => !html.includes(`/${fileName}"`) && !chunks.some((chunk) => chunk.fileName === fileName))
         .map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`);
-      const all = [...preloads, ...links];
+      const all = [...preloads, ...scripts];
       return all.length > 0 ? html.replace('</head>', `  ${all.join('\n    ')}\n  </head>`) : html;
     },
   },
@@ -101,7 +91,7 @@ const preloadStartChunks: Plugin = {
  * Each page's style sheets, written into its HTML as `<style>` elements instead of `<link>`s: a linked
  * style sheet blocks the page's module scripts until it has loaded, and an extension page's files load
  * one IPC round trip apart, so the first chunk (which starts the popup's requests) ran ~20 ms later than
- * it could (trace of 2026-11-26). The styles of the UI's chunk (`RUN_AT_START`) are written in too: it
+ * it could (trace of 2026-11-26). The styles of the UI's chunk (`UI_AT_START`) are written in too: it
  * renders before any import would have linked them. The CSS files stay in the build: Vite's preload
  * helper links them again (the same rules) when a lazy part of the page loads, and fails that import if
  * a file is missing. Extension pages' default CSP restricts scripts, not styles, in Chrome and Firefox.
@@ -128,7 +118,7 @@ const inlineStyleSheets: Plugin = {
         (link, fileName: string) => `\n    ${styleOf(fileName) ?? link.trim()}`,
       );
       const uiStyles = Object.values(bundle).flatMap((chunk) =>
-        chunk.type === 'chunk' && chunk.moduleIds.some((id) => isOneOf(id, RUN_AT_START))
+        chunk.type === 'chunk' && chunk.moduleIds.some((id) => isOneOf(id, UI_AT_START))
           ? [...(chunk.viteMetadata?.importedCss ?? [])].flatMap((fileName) => styleOf(fileName) ?? [])
           : [],
       );
