@@ -299,6 +299,9 @@ async function threeGroups(extension: ExtensionBrowser, sandbox: Sandbox): Promi
   // A page opened afresh: the last created group is no longer pinned first, the list is in its sorted order.
   await options.reload();
   await expect(rowOf(options, 'Gamma')).toBeVisible();
+  // What sits below the list mounts a frame after it. Until then nothing follows the grid, and Tab out
+  // of it leaves the page, so a Shift+Tab would come back to the last field of that section instead.
+  await expect(options.getByLabel('Add groups from file')).toBeAttached();
   return options;
 }
 
