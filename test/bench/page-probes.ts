@@ -1,6 +1,6 @@
 // What the benchmark (run.ts) and the side-by-side comparison (compare.ts) watch in a page: when the
 // popup (or the empty baseline page) marks itself ready, and when the options page's first row appears.
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Locator } from '@playwright/test';
 
 /** Opens `url` in a new tab and returns when its `popup-ready` mark was made (ms since navigation start). */
 export async function readyTime(context: BrowserContext, url: string): Promise<number> {
@@ -32,3 +32,33 @@ export const OPTIONS_PROBE = `
   document.addEventListener('keydown', () => { window.__keyAt = performance.now(); }, true);
   window.__work = [];
 `;
+
+/**
+ * Milliseconds from a click on `button` to the first moment a status inside `region` holds `text`, as the
+ * page saw them: its click event, and a mutation observer on the region. Playwright's own waiting polls
+ * at growing intervals (0, 20, 50, 100, 100, then every 500 ms), which rounds a figure up to its next
+ * poll: the lock's 390–630 ms read as 890–930 ms that way (2026-11-26).
+ */
+export async function clickToStatus(region: Locator, button: Locator, text: string): Promise<number> {
+  await region.evaluate((element, text) => {
+    const probe = window as unknown as { __clickAt?: number; __statusAt?: number };
+    probe.__clickAt = undefined;
+    probe.__statusAt = undefined;
+    document.addEventListener('click', () => (probe.__clickAt = performance.now()), { capture: true, once: true });
+    const shown = () =>
+      [...element.querySelectorAll('[role=status]')].some((status) => status.textContent?.includes(text));
+    new MutationObserver((_, observer) => {
+      if (probe.__clickAt === undefined || !shown()) return;
+      probe.__statusAt = performance.now();
+      observer.disconnect();
+    }).observe(element, { childList: true, subtree: true, characterData: true });
+  }, text);
+  await button.click();
+  await region.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 60_000 });
+  return region.evaluate(() => {
+    const probe = window as unknown as { __clickAt?: number; __statusAt?: number };
+    if (probe.__clickAt === undefined || probe.__statusAt === undefined)
+      throw new Error('The click or the status was not seen.');
+    return probe.__statusAt - probe.__clickAt;
+  });
+}

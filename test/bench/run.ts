@@ -24,7 +24,7 @@ import { TARGETS, verdict } from './targets.ts';
 import { BULK_ROWS, measureBulkCreate, type BulkFigures } from './bulk-create.ts';
 import { ACTIVITY_ENTRIES, activityFirstRow, seedActivity } from './activity.ts';
 import { connectWorkerHeap, mb, pageHeap } from './memory.ts';
-import { OPTIONS_PROBE, readyTime } from './page-probes.ts';
+import { clickToStatus, OPTIONS_PROBE, readyTime } from './page-probes.ts';
 
 /** The extension API inside `worker.evaluate` callbacks, which run in the service worker. */
 declare const chrome: typeof ExtensionApi;
@@ -247,28 +247,19 @@ async function lockWithManyGroups(context: BrowserContext, origin: string) {
   await page.goto(`${origin}options.html#connection`);
   const region = page.getByRole('region', { name: 'Passphrase lock' });
   const field = region.getByLabel('Passphrase', { exact: true });
-  const timed = async (click: () => Promise<void>, status: string) => {
-    const started = Date.now();
-    await click();
-    await region.getByRole('status').filter({ hasText: status }).waitFor({ timeout: 60_000 });
-    return Date.now() - started;
-  };
+  const button = (name: string) => region.getByRole('button', { name, exact: true });
   for (let run = 0; run < LOCK_RUNS; run += 1) {
     await region.getByRole('checkbox', { name: 'Protect credentials with a passphrase' }).check();
     await field.fill(passphrase);
     await region.getByLabel('Confirm passphrase', { exact: true }).fill(passphrase);
-    lockOn.push(
-      await timed(() => region.getByRole('button', { name: 'Turn on protection' }).click(), 'Protection is on'),
-    );
-    await region.getByRole('button', { name: 'Lock now' }).click();
+    lockOn.push(await clickToStatus(region, button('Turn on protection'), 'Protection is on'));
+    await button('Lock now').click();
     await field.waitFor();
     await field.fill(passphrase);
-    unlock.push(await timed(() => region.getByRole('button', { name: 'Unlock', exact: true }).click(), 'Unlocked.'));
+    unlock.push(await clickToStatus(region, button('Unlock'), 'Unlocked.'));
     await region.getByRole('checkbox', { name: 'Protect credentials with a passphrase' }).uncheck();
     await field.fill(passphrase);
-    lockOff.push(
-      await timed(() => region.getByRole('button', { name: 'Turn off protection' }).click(), 'Protection is off'),
-    );
+    lockOff.push(await clickToStatus(region, button('Turn off protection'), 'Protection is off'));
   }
   await page.close();
   return { lockOn: median(lockOn), unlock: median(unlock), lockOff: median(lockOff) };
