@@ -33,6 +33,9 @@ export const OPTIONS_PROBE = `
   window.__work = [];
 `;
 
+/** What clickToStatus records in the page. */
+type StatusProbe = { __clickAt?: number; __statusAt?: number };
+
 /**
  * Milliseconds from a click on `button` to the first moment a status inside `region` holds `text`, as the
  * page saw them: its click event, and a mutation observer on the region. Playwright's own waiting polls
@@ -41,7 +44,7 @@ export const OPTIONS_PROBE = `
  */
 export async function clickToStatus(region: Locator, button: Locator, text: string): Promise<number> {
   await region.evaluate((element, text) => {
-    const probe = window as unknown as { __clickAt?: number; __statusAt?: number };
+    const probe = window as unknown as StatusProbe;
     probe.__clickAt = undefined;
     probe.__statusAt = undefined;
     document.addEventListener('click', () => (probe.__clickAt = performance.now()), { capture: true, once: true });
@@ -56,7 +59,7 @@ export async function clickToStatus(region: Locator, button: Locator, text: stri
   await button.click();
   await region.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 60_000 });
   return region.evaluate(() => {
-    const probe = window as unknown as { __clickAt?: number; __statusAt?: number };
+    const probe = window as unknown as StatusProbe;
     if (probe.__clickAt === undefined || probe.__statusAt === undefined)
       throw new Error('The click or the status was not seen.');
     return probe.__statusAt - probe.__clickAt;

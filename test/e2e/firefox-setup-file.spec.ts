@@ -19,6 +19,7 @@ import {
 import { goToSection, openOptionsSection, waitForSection } from './fixtures/firefox-sections.ts';
 import { catchDownloads, chooseSetupFile as chooseFile, savedFiles, typeInto } from './fixtures/firefox-files.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
+import { userDataOf } from './fixtures/extension-storage.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const PASSPHRASE = 'correct horse battery staple';
@@ -53,19 +54,8 @@ async function recordCalls(page: Page): Promise<void> {
   });
 }
 
-/**
- * What the user keeps: everything stored but the extension's own bookkeeping. The activity log records
- * attempts too (a refused import is one), the count of tokens due is refreshed as the worker starts, and
- * a workspace's registry index (its first rows and counts, derived from the registry's parts, which are
- * compared) is written by the background when an options page finds none: in a new profile, whenever the
- * page has read the empty registry, which may be after the snapshot taken before the import.
- */
-const storedUserData = async (page: Page) =>
-  Object.fromEntries(
-    Object.entries(await page.evaluate(() => browser.storage.local.get(null))).filter(
-      ([key]) => !/^(activityLog(\.\d+)?|tokenReminders|ws\.[^.]+\.userGroupIndex)$/.test(key),
-    ),
-  );
+/** What the user keeps of the extension's storage (fixtures/extension-storage.ts). */
+const storedUserData = async (page: Page) => userDataOf(await page.evaluate(() => browser.storage.local.get(null)));
 
 test('Firefox: export in one profile, import in another; a wrong passphrase writes nothing; replacing the same-name workspace lets the popup create a project', async ({
   sandbox,

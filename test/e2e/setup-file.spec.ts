@@ -10,6 +10,7 @@ import { connectionFor, fillAndSaveConnection, optionsUrl } from './fixtures/con
 import { openPopupForTab } from './fixtures/popup.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { goToSection } from './fixtures/options-page.ts';
+import { userDataOf } from './fixtures/extension-storage.ts';
 import { expect, test } from './fixtures/test.ts';
 
 declare const chrome: typeof ExtensionApi;
@@ -34,18 +35,9 @@ async function storedEverything(extension: ExtensionBrowser): Promise<Record<str
   return worker.evaluate(() => chrome.storage.local.get(null));
 }
 
-/**
- * What the user keeps: everything stored but the extension's own bookkeeping. The activity log records
- * attempts too (a refused import is one), the count of tokens due is refreshed as the worker starts, and
- * a workspace's registry index (its first rows and counts, derived from the registry's parts, which are
- * compared) is written by the background when an options page finds none: in a new profile, whenever the
- * page has read the empty registry, which may be after the snapshot taken before the import.
- */
+/** What the user keeps of the extension's storage (fixtures/extension-storage.ts). */
 async function storedUserData(extension: ExtensionBrowser): Promise<Record<string, unknown>> {
-  const bookkeeping = /^(activityLog(\.\d+)?|tokenReminders|ws\.[^.]+\.userGroupIndex)$/;
-  return Object.fromEntries(
-    Object.entries(await storedEverything(extension)).filter(([key]) => !bookkeeping.test(key)),
-  );
+  return userDataOf(await storedEverything(extension));
 }
 
 const importForm = (options: Page) => options.getByRole('form', { name: 'Import setup' });
