@@ -265,6 +265,7 @@ test('finding 9: with the lock off, Show and Copy token give the stored token (t
     };
   });
   await row.getByRole('button', { name: 'Copy token', exact: true }).click();
-  expect(await options.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([token]);
+  // The page asks the background for the token before it writes it: the copy lands a round trip later.
+  await expect.poll(() => options.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([token]);
   await expect(options.getByRole('dialog')).toHaveCount(0);
 });
