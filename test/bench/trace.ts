@@ -28,6 +28,7 @@ import {
   type Kind,
   type TraceEvent,
 } from './trace-breakdown.ts';
+import { loadFiles, medianFiles, type LoadFiles } from './trace-files.ts';
 
 declare const chrome: typeof ExtensionApi;
 
@@ -105,6 +106,8 @@ interface Sample {
   split: Record<Kind, number>;
   worker: number;
   calls: ApiCall[];
+  /** A page load's files (trace-files.ts); none for a window inside a loaded page. */
+  files?: LoadFiles;
 }
 
 /**
@@ -148,6 +151,7 @@ async function tracePageLoad(context: BrowserContext, url: string, mark: string,
     split,
     worker: workerBusy(events, load),
     calls,
+    files: loadFiles(events, load.pid, load.tid, load.start, load.end),
   } satisfies Sample;
 }
 
@@ -163,6 +167,16 @@ function table(title: string, samples: Sample[]): string {
     ...KINDS.filter((kind) => split[kind] >= 0.05).map((kind) => `| ${kind} | ${split[kind].toFixed(1)} |`),
     `| *background service worker busy meanwhile* | *${median(samples.map((sample) => sample.worker)).toFixed(1)}* |`,
   ];
+  const loads = samples.flatMap((sample) => (sample.files ? [sample.files] : []));
+  if (loads.length > 0) {
+    const { files, firstScriptRan } = medianFiles(loads);
+    lines.push('', "The page's files, median ms since navigation start: asked for → first byte → arrived:", '');
+    for (const file of files)
+      lines.push(
+        `- ${file.name}: ${[file.requested, file.firstByte, file.finished].map((at) => at.toFixed(1)).join(' → ')}`,
+      );
+    lines.push(`- first script began to run: ${firstScriptRan.toFixed(1)}`);
+  }
   const calls = samples.at(-1)!.calls.filter((call) => Number.isFinite(call.end));
   if (calls.length > 0) {
     lines.push('', 'Extension API calls of the last load (ms since navigation start):', '');
