@@ -2,12 +2,13 @@
 // e2e build (CDP Tracing). For each measure it prints the median split of the page's main thread
 // (trace-breakdown.ts), the busy time of the background's service worker in the same window, and the
 // extension API calls the page waited for (api-probe.ts). The tables of docs/performance.md come from
-// here. `TRACE_RUNS` (default 7) loads per measure; `TRACE_ONLY=popup,trip,options,keystroke`.
+// here. `TRACE_RUNS` (default 7) loads per measure; `TRACE_ONLY=popup,trip,options,keystroke,scale,activity`.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import type { Browser as ExtensionApi } from 'wxt/browser';
 import { startSandbox } from '../sandbox/server.ts';
+import { seedActivity } from './activity.ts';
 import { API_PROBE, type ApiCall } from './api-probe.ts';
 import {
   buildWithBaselinePage,
@@ -33,7 +34,7 @@ import { loadFiles, medianFiles, type LoadFiles } from './trace-files.ts';
 declare const chrome: typeof ExtensionApi;
 
 const RUNS = Number(process.env.TRACE_RUNS ?? 7);
-const ONLY = new Set((process.env.TRACE_ONLY ?? 'popup,trip,options,keystroke,scale').split(','));
+const ONLY = new Set((process.env.TRACE_ONLY ?? 'popup,trip,options,keystroke,scale,activity').split(','));
 
 let dumps = 0;
 
@@ -323,6 +324,14 @@ async function main() {
         if (ONLY.has('popup')) await popupLoads(' (20 workspaces × 10,000 groups)');
         await optionsLoads(' (20 workspaces × 10,000 groups)');
       }
+    }
+    if (ONLY.has('activity')) {
+      await seedActivity(worker);
+      const loads: Sample[] = [];
+      const load = () => tracePageLoad(context, `${origin}options.html#activity`, 'rc-first-row', FIRST_ROW_PROBE);
+      await load(); // warm-up
+      for (let run = 0; run < RUNS; run += 1) loads.push(await load());
+      out.push(table('Options opened at #activity, 20,000 entries, first row', loads));
     }
     const report = out.join('\n\n');
     console.log(report);
