@@ -9,6 +9,7 @@ import { PolicyNotice } from './page/PolicyNotice';
 import { JobPanel } from './page/JobPanel';
 import { WorkspaceSections } from './page/WorkspaceSections';
 import { WorkspaceSwitcher } from './page/WorkspaceSwitcher';
+import { Loading } from './shared/Loading';
 import { UnlockInPlace } from './shared/unlock-in-place';
 import { sayWorkspaceMessage } from './shared/workspace-message';
 
@@ -48,7 +49,7 @@ export function App() {
               <WorkspaceSections key={`${activeId}:${generation}`} section={section} />
             </>
           ) : (
-            !loadError && <p aria-busy="true">{t('optionsLoading')}</p>
+            !loadError && <Loading />
           )}
         </main>
       </div>

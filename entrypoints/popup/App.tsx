@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { Alert } from '@/components/Alert';
+import { onDemand } from '@/components/on-demand';
 import UnlockForm from '@/components/UnlockForm';
 import { t } from '@/lib/i18n';
 import { NotSetUp } from './NotSetUp';
@@ -13,7 +14,8 @@ import { messageText } from '@/lib/message-ref';
 type Loaded = PopupState;
 
 // Only with several tabs selected: a chunk of its own, out of the popup's first load (and its gzip budget).
-const SelectedTabs = lazy(() => import('./SelectedTabs'));
+// Not React.lazy: its Suspense fallback would hold the button back 300 ms more (components/on-demand.tsx).
+const SelectedTabs = onDemand(async () => (await import('./SelectedTabs')).default);
 
 /**
  * How many tabs are selected (highlighted) in the window, when more than one: counting them needs no
@@ -76,9 +78,7 @@ export function App({ initial }: { initial: Loaded }) {
               onOpenSettings={openSettings}
             />
             {selectedTabs > 1 && (
-              <Suspense fallback={null}>
-                <SelectedTabs key={`tabs-${workspaceId}`} workspaceId={workspaceId} count={selectedTabs} />
-              </Suspense>
+              <SelectedTabs key={`tabs-${workspaceId}`} workspaceId={workspaceId} count={selectedTabs} />
             )}
           </>
         )}

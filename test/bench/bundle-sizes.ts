@@ -63,8 +63,11 @@ export interface EntrySize {
  * Then the popup to 89.6 KB (89.58 measured, 89.40 before): schemas built on first use (z.lazy) take
  * the popup's load from 107 zod schemas built to 48 (test/unit/tooling/schemas-at-load.test.ts); zod's
  * lazy schema is 0.2 KB of code in each bundle (the background 53.93 KB, the options page 133.9 KB).
+ * Then the popup to 89.7 KB (89.69 measured): its selected-tabs part loads through
+ * components/on-demand.tsx instead of React.lazy, whose Suspense fallback held the Register N selected
+ * tabs button back for 300 ms (React's fallback throttle); about 0.1 KB, the options page's likewise.
  */
-export const GZIP_BUDGETS: Record<string, number> = { popup: 89_600, background: 54_200, options: 150_000 };
+export const GZIP_BUDGETS: Record<string, number> = { popup: 89_700, background: 54_200, options: 150_000 };
 
 function measure(buildDir: string, entry: string, files: string[]): EntrySize {
   let raw = 0;

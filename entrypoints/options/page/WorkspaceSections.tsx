@@ -1,9 +1,8 @@
-import { Suspense } from 'react';
 import { Alert } from '@/components/Alert';
-import { t } from '@/lib/i18n';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { messageText } from '@/lib/message-ref';
 import { sectionRow, type Section } from '../sections/section-table';
+import { Loading } from '../shared/Loading';
 import { LockedBanner } from './LockedBanner';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 import { StorageNotices } from './StorageNotices';
@@ -23,12 +22,10 @@ export function WorkspaceSections({ section }: { section: Section }) {
       {loadError && <Alert>{messageText(loadError.message)}</Alert>}
       {status && <StorageNotices notices={status.notices} />}
       {status?.locked && !unlocksInPlace && <LockedBanner />}
-      {row.needsStatus && !status && !loadError && <p aria-busy="true">{t('optionsLoading')}</p>}
-      {/* A section loaded on demand says it is loading until its code arrives; a chunk that fails to load is a section that fails. */}
+      {row.needsStatus && !status && !loadError && <Loading />}
+      {/* A section loaded on demand says it is loading until its code arrives (components/on-demand.tsx); a chunk that fails to load is a section that fails. */}
       <SectionErrorBoundary key={section}>
-        <Suspense fallback={<p aria-busy="true">{t('optionsLoading')}</p>}>
-          {row.needsStatus ? status && <row.Component status={status} /> : <row.Component />}
-        </Suspense>
+        {row.needsStatus ? status && <row.Component status={status} /> : <row.Component />}
       </SectionErrorBoundary>
     </>
   );

@@ -1,6 +1,8 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import type { MessageKey } from '@/lib/i18n';
+import { onDemand } from '@/components/on-demand';
+import { Loading } from '../shared/Loading';
 // In the table's order, which is also the order of the sections' style sheets in the page's CSS (a
 // section loaded on demand brings its style sheet when it arrives, after the others: keep those last).
 import { StartSection } from './start/StartSection';
@@ -10,14 +12,15 @@ import { GroupsSection } from './groups/GroupsSection';
 // first load carries only the start page and user groups (docs/performance.md, "Bundle sizes"); the
 // projects section too, so that a page opened on the user groups (popup, notifications, bookmarks)
 // evaluates no code of it before its first rows.
-// The page shows "Loading…" meanwhile (page/WorkspaceSections.tsx), and focus waits for the heading.
-const ProjectsSection = lazy(async () => ({ default: (await import('./projects/ProjectsSection')).ProjectsSection }));
-const ConnectionSection = lazy(async () => ({
-  default: (await import('./connection/ConnectionSection')).ConnectionSection,
-}));
-const BackupSection = lazy(async () => ({ default: (await import('./backup/BackupSection')).BackupSection }));
-const ActivitySection = lazy(async () => ({ default: (await import('./activity/ActivitySection')).ActivitySection }));
-const AboutSection = lazy(async () => ({ default: (await import('./about/AboutSection')).AboutSection }));
+// Each says "Loading…" meanwhile (components/on-demand.tsx), and focus waits for the heading.
+const ProjectsSection = onDemand(async () => (await import('./projects/ProjectsSection')).ProjectsSection, Loading);
+const ConnectionSection = onDemand(
+  async () => (await import('./connection/ConnectionSection')).ConnectionSection,
+  Loading,
+);
+const BackupSection = onDemand(async () => (await import('./backup/BackupSection')).BackupSection, Loading);
+const ActivitySection = onDemand(async () => (await import('./activity/ActivitySection')).ActivitySection, Loading);
+const AboutSection = onDemand(async () => (await import('./about/AboutSection')).AboutSection, Loading);
 
 /** What a row of the table says about its section. */
 type SectionRowShape = {

@@ -1,8 +1,8 @@
+import { onDemand } from '@/components/on-demand';
 import { t } from '@/lib/i18n';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
-import { lazy, Suspense } from 'react';
 import { UserGroupApiNotSetUp } from './UserGroupApiNotSetUp';
 import { UserGroupsSection } from './UserGroupsSection';
 import { sectionHref } from '../../navigation/hash-target';
@@ -11,8 +11,9 @@ import { usePaintedSince } from '../../shared/after-paint';
 // Add groups from a file (bulk create, restore a backup) sits below the list and is used now and then:
 // its code arrives after the list's first screen, not before it. It mounts once that screen is painted:
 // starting its import (the preload helper's links) and its Suspense boundary cost about 10 ms in the
-// task that drew the first rows (trace of 2026-11-26).
-const BulkCreateSection = lazy(async () => ({ default: (await import('./BulkCreateSection')).BulkCreateSection }));
+// task that drew the first rows (trace of 2026-11-26). Not React.lazy: its Suspense fallback held the
+// section back for 300 ms more (components/on-demand.tsx).
+const BulkCreateSection = onDemand(async () => (await import('./BulkCreateSection')).BulkCreateSection);
 
 /**
  * #groups. A workspace without the user group API and without any user group data (reviewers) gets
@@ -42,11 +43,7 @@ export function GroupsSection() {
       )}
       <UserGroupsSection locked={locked} />
       {/* Below the list: drawn after it, not before it. */}
-      {firstScreenPainted && (
-        <Suspense fallback={null}>
-          <BulkCreateSection />
-        </Suspense>
-      )}
+      {firstScreenPainted && <BulkCreateSection />}
     </>
   );
 }
