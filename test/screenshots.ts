@@ -168,7 +168,23 @@ async function settle(page: Page): Promise<void> {
 
 async function capture(page: Page, fullPage = true): Promise<Buffer> {
   await settle(page);
-  return page.screenshot({ fullPage, animations: 'disabled', caret: 'hide' });
+  if (!fullPage) return page.screenshot({ animations: 'disabled', caret: 'hide' });
+  // The whole page in one viewport, as tall as the page: a full-page screenshot stitches the page under
+  // the first viewport's fixed parts, which left the job panel (pinned to the window's bottom) over the
+  // middle of a long section.
+  const viewport = page.viewportSize();
+  if (!viewport) return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (height <= viewport.height) return page.screenshot({ animations: 'disabled', caret: 'hide' });
+  await page.setViewportSize({ width: viewport.width, height });
+  try {
+    // The page may lay out again for the taller window (the job panel's room): measure once more.
+    const settled = await page.evaluate(() => document.documentElement.scrollHeight);
+    if (settled !== height) await page.setViewportSize({ width: viewport.width, height: settled });
+    return await page.screenshot({ animations: 'disabled', caret: 'hide' });
+  } finally {
+    await page.setViewportSize(viewport);
+  }
 }
 
 async function save(target: string, screenshot: Buffer): Promise<void> {
@@ -253,12 +269,19 @@ async function optionsStoreShot(
   file: string,
   headline: string,
   detail: string,
+  /** A heading (level 2) to scroll to the top of the picture, when the caption is about a part further down. */
+  scrollTo?: string,
 ): Promise<void> {
   const options = await openOptions(ext, scheme, section);
   await options.setViewportSize({
     width: STORE_SCREENSHOT.width,
     height: STORE_SCREENSHOT.height - CAPTION_BAND_HEIGHT,
   });
+  if (scrollTo)
+    await options.getByRole('heading', { level: 2, name: scrollTo }).evaluate((heading) => {
+      heading.scrollIntoView({ block: 'start' });
+      window.scrollBy(0, -24);
+    });
   await options.waitForTimeout(300);
   const html = captionedPageHtml({ page: dataUrl(await capture(options, false)), headline, detail });
   await saveStoreImage(file, await render(ext, html, STORE_SCREENSHOT), STORE_SCREENSHOT);
@@ -382,6 +405,7 @@ async function main(): Promise<void> {
       'chrome-4-bulk-create-and-history.png',
       'Every project you registered, searchable',
       'Bulk create from a CSV runs in the background, paced below the rate limit. Dark mode follows the system.',
+      'Project history',
     );
     await optionsStoreShot(
       ext,
