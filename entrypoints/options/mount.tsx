@@ -2,9 +2,12 @@ import { createRoot } from 'react-dom/client';
 import { applyPageLanguage, t } from '@/lib/i18n';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { startLockStore, useLockStore } from '@/lib/stores/lock-store';
+import { deferRegistry } from '@/lib/stores/user-group-store';
 import { followActiveWorkspace } from '@/lib/stores/workspace-data-stores';
 import { startWorkspaceStore } from '@/lib/stores/workspace-store';
 import { App } from './App';
+import { sectionOfHash } from './navigation/hash-route';
+import { sectionRow } from './sections/section-table';
 
 /**
  * The options page's UI, evaluated after its small first chunk (main.ts) has started the page's first
@@ -15,6 +18,9 @@ import { App } from './App';
 function mountOptions(): void {
   applyPageLanguage();
   document.title = t('optionsHeading');
+  // Opened on a section that shows no user group (Projects, Activity, About), the registry's parts are
+  // read once one that does is shown (WorkspaceSections), not ahead of the shown section's own reads.
+  if (!sectionRow(sectionOfHash(location.hash)).showsRegistry) deferRegistry();
   // The workspaces first; the stores of the one shown follow it (and change with it).
   startWorkspaceStore();
   followActiveWorkspace();

@@ -110,6 +110,27 @@ function unsettledOf(stored: unknown): readonly UnsettledCreate[] {
 }
 
 /**
+ * Whether the page has shown a section that shows the registry. Until then (a page opened at Projects,
+ * Activity or About) the store reads the index and no part: every part of a large registry is about
+ * 2 MB to read and parse, and the browser's storage queue would put the shown section's own reads
+ * behind it (the activity log's first read waited 96 ms, docs/performance.md). Once wanted, for good.
+ */
+let registryWanted: Promise<void> = Promise.resolve();
+let wantRegistryNow: (() => void) | undefined;
+
+/** The page opens on a section that does not show the registry: its parts wait for `showRegistry`. */
+export function deferRegistry(): void {
+  if (wantRegistryNow) return;
+  registryWanted = new Promise((resolve) => (wantRegistryNow = resolve));
+}
+
+/** A section that shows the registry (or its count) is shown: its parts are read now, if not yet. */
+export function showRegistry(): void {
+  wantRegistryNow?.();
+  wantRegistryNow = undefined;
+}
+
+/**
  * Mirrors a workspace's registry for the options page: storage is the source of truth (the background
  * writes it), so every tab sees every change. The page only reads; changes go through messages. The
  * registry is stored in parts, and a change re-reads only the parts it touched. Only the workspace
@@ -197,6 +218,7 @@ export function startUserGroupStore(workspaceId: string): () => void {
       await nextPaint();
     })
     .catch(() => undefined)
+    .then(() => registryWanted)
     .then(() => readRegistryBuckets(scope));
   void whole.then(async (stored) => {
     let sliceStart = performance.now();

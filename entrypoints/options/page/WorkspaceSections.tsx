@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { Alert } from '@/components/Alert';
 import { useConnectionStore } from '@/lib/stores/connection-store';
+import { showRegistry } from '@/lib/stores/user-group-store';
 import { messageText } from '@/lib/message-ref';
 import { sectionRow, type Section } from '../sections/section-table';
 import { Loading } from '../shared/Loading';
@@ -17,6 +19,9 @@ export function WorkspaceSections({ section }: { section: Section }) {
   const loadError = useConnectionStore((state) => state.loadError);
   const row = sectionRow(section);
   const unlocksInPlace = section === 'groups' && status?.userGroupBaseUrl !== '';
+  useEffect(() => {
+    if (row.showsRegistry) showRegistry();
+  }, [row]);
   return (
     <>
       {loadError && <Alert>{messageText(loadError.message)}</Alert>}

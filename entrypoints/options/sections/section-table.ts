@@ -35,6 +35,11 @@ type SectionRowShape = {
   targets: readonly string[];
   /** Routes of earlier versions that still land here (popup links, notifications, bookmarks). */
   formerIds: readonly string[];
+  /**
+   * Whether it shows the user groups' registry (or its count): the page reads every part of it only
+   * once such a section is shown (lib/stores/user-group-store.ts, `showRegistry`).
+   */
+  showsRegistry: boolean;
 } & (
   | {
       /** Shown once the workspace's connection status is read; until then the page says it is loading. */
@@ -57,6 +62,7 @@ const TABLE = [
     needsStatus: true,
     targets: [],
     formerIds: [],
+    showsRegistry: true,
   },
   {
     id: 'projects',
@@ -65,6 +71,7 @@ const TABLE = [
     needsStatus: false,
     targets: [],
     formerIds: ['history', 'project-history'],
+    showsRegistry: false,
   },
   {
     id: 'groups',
@@ -73,6 +80,7 @@ const TABLE = [
     needsStatus: false,
     targets: ['due'],
     formerIds: [],
+    showsRegistry: true,
   },
   {
     id: 'connection',
@@ -81,6 +89,7 @@ const TABLE = [
     needsStatus: true,
     targets: ['project-api', 'user-group-api', 'unlock'],
     formerIds: [],
+    showsRegistry: true,
   },
   {
     id: 'backup',
@@ -89,6 +98,7 @@ const TABLE = [
     needsStatus: false,
     targets: [],
     formerIds: [],
+    showsRegistry: true,
   },
   {
     id: 'activity',
@@ -97,6 +107,7 @@ const TABLE = [
     needsStatus: false,
     targets: [],
     formerIds: [],
+    showsRegistry: false,
   },
   {
     id: 'about',
@@ -105,6 +116,7 @@ const TABLE = [
     needsStatus: false,
     targets: [],
     formerIds: [],
+    showsRegistry: false,
   },
 ] as const satisfies readonly SectionRowShape[];
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startUserGroupStore, useUserGroupStore } from '@/lib/stores/user-group-store';
+import { deferRegistry, showRegistry, startUserGroupStore, useUserGroupStore } from '@/lib/stores/user-group-store';
 import { startOptionsReads } from '@/lib/storage/options-early-reads';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { bucketOf, REGISTRY_BUCKET_COUNT } from '@/lib/storage/registry/registry-buckets';
@@ -36,6 +36,27 @@ beforeEach(() => {
 afterEach(() => stop());
 
 describe('the options page mirror of the registry', () => {
+  it('opened on a section that shows no group, it reads no part until one that does is shown', async () => {
+    await seedRegistry([group('a'), group('b')]);
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const partsRead = () =>
+      get.mock.calls.filter(([keys]) => [keys].flat().some((key) => typeof key === 'string' && isRegistryPartKey(key)))
+        .length;
+    deferRegistry();
+    try {
+      stop = startUserGroupStore(TEST_WORKSPACE_ID);
+      await vi.waitFor(() => expect(useUserGroupStore.getState().firstScreen).toBe(true));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(partsRead()).toBe(0);
+      expect(useUserGroupStore.getState().loaded).toBe(false);
+    } finally {
+      showRegistry();
+    }
+    await vi.waitFor(() => expect(useUserGroupStore.getState().loaded).toBe(true));
+    expect(partsRead()).toBeGreaterThan(0);
+    expect(shownIds()).toEqual(['Customer:a', 'Customer:b']);
+  });
+
   it('shows every stored part, then follows changes to single parts', async () => {
     await seedRegistry([group('a'), group('b'), group('a', 'Testing')]);
     expect(new Set([group('a'), group('b'), group('a', 'Testing')].map(bucketOf)).size).toBe(3);
