@@ -168,20 +168,21 @@ async function settle(page: Page): Promise<void> {
 
 async function capture(page: Page, fullPage = true): Promise<Buffer> {
   await settle(page);
-  if (!fullPage) return page.screenshot({ animations: 'disabled', caret: 'hide' });
+  const shot = (whole = false) => page.screenshot({ fullPage: whole, animations: 'disabled', caret: 'hide' });
+  if (!fullPage) return shot();
   // The whole page in one viewport, as tall as the page: a full-page screenshot stitches the page under
   // the first viewport's fixed parts, which left the job panel (pinned to the window's bottom) over the
   // middle of a long section.
   const viewport = page.viewportSize();
-  if (!viewport) return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+  if (!viewport) return shot(true);
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  if (height <= viewport.height) return page.screenshot({ animations: 'disabled', caret: 'hide' });
+  if (height <= viewport.height) return shot();
   await page.setViewportSize({ width: viewport.width, height });
   try {
     // The page may lay out again for the taller window (the job panel's room): measure once more.
     const settled = await page.evaluate(() => document.documentElement.scrollHeight);
     if (settled !== height) await page.setViewportSize({ width: viewport.width, height: settled });
-    return await page.screenshot({ animations: 'disabled', caret: 'hide' });
+    return await shot();
   } finally {
     await page.setViewportSize(viewport);
   }

@@ -1,7 +1,8 @@
 // When each file of a page load was asked for, began to arrive and had arrived, from the same Chrome
 // trace as trace-breakdown.ts (category `devtools.timeline`'s Resource* events), and when the page's
 // first script began to run. An extension page's files come from the browser process one request each:
-// this is where a page's time goes before any of its code runs (docs/performance.md, "The files").
+// this is where a page's time goes before any of its code runs (docs/performance.md, "The popup's gap,
+// file by file").
 import { median } from './bench-setup.ts';
 import type { TraceEvent } from './trace-breakdown.ts';
 
