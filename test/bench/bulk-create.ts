@@ -13,8 +13,11 @@ export interface BulkFigures {
   count: number;
   extension: number;
   plain: number;
-  /** The service worker's JS heap before the job and its largest sample during it, in bytes. */
-  workerHeap: { idle: number; peak: number };
+  /**
+   * The service worker's JS heap before the job, its largest sample during it (garbage included) and
+   * what it still holds after the job once garbage is collected, in bytes.
+   */
+  workerHeap: { idle: number; peak: number; retained: number };
 }
 
 async function nodeLoop(sandbox: Sandbox, count: number): Promise<number> {
@@ -96,5 +99,6 @@ export async function measureBulkCreate(
   const { value: extension, peak } = await peakDuring(heap, throughExtension(context, origin, workspaceId, count));
   if (sandbox.groups().length !== count)
     throw new Error(`bulk create left ${sandbox.groups().length} of ${count} groups in the sandbox`);
-  return { count, extension, plain, workerHeap: { idle, peak } };
+  const retained = await heap.collected();
+  return { count, extension, plain, workerHeap: { idle, peak, retained } };
 }

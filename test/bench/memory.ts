@@ -28,6 +28,8 @@ interface DevToolsTarget {
 export interface WorkerHeap {
   /** The worker's JS heap in use now (garbage included: no collection is forced mid-job), in bytes. */
   used(): Promise<number>;
+  /** The worker's JS heap in use after a full garbage collection: what it still holds, in bytes. */
+  collected(): Promise<number>;
   close(): void;
 }
 
@@ -42,18 +44,24 @@ export async function connectWorkerHeap(profile: string, origin: string): Promis
     socket.addEventListener('error', reject, { once: true });
   });
   let nextId = 0;
-  const pending = new Map<number, (result: { usedSize: number }) => void>();
+  const pending = new Map<number, (result: { usedSize?: number }) => void>();
   socket.addEventListener('message', (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; result?: { usedSize: number } };
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: { usedSize?: number } };
     if (message.id !== undefined && message.result) pending.get(message.id)?.(message.result);
   });
+  const send = (method: string) =>
+    new Promise<{ usedSize?: number }>((resolve) => {
+      nextId += 1;
+      pending.set(nextId, resolve);
+      socket.send(JSON.stringify({ id: nextId, method }));
+    });
+  const used = async () => (await send('Runtime.getHeapUsage')).usedSize ?? NaN;
   return {
-    used: () =>
-      new Promise<number>((resolve) => {
-        nextId += 1;
-        pending.set(nextId, (result) => resolve(result.usedSize));
-        socket.send(JSON.stringify({ id: nextId, method: 'Runtime.getHeapUsage' }));
-      }),
+    used,
+    collected: async () => {
+      await send('HeapProfiler.collectGarbage');
+      return used();
+    },
     close: () => socket.close(),
   };
 }
