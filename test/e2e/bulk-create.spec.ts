@@ -148,9 +148,14 @@ test('200 rows at the default throttle stay within 150 requests in any minute, a
   const startedAt = Date.now();
   await options.getByRole('button', { name: 'Create 200 groups (~80 s)' }).click();
 
+  // The worker's states as the browser reports them: it must stop, then run again.
+  const statuses: string[] = [];
   {
     await expect(counts(options)).toHaveText(/^(5\d|[6-9]\d) of 200/, { timeout: 60_000 });
     const cdp = await extension.context.newCDPSession(options);
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const version of versions) statuses.push(version.runningStatus);
+    });
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
     console.log(
@@ -171,15 +176,20 @@ test('200 rows at the default throttle stay within 150 requests in any minute, a
   const longestPause = Math.max(...sent.slice(1).map((time, index) => time - (sent[index] ?? time)));
   console.log(
     `default throttle: 200 rows in ${(elapsed / 1000).toFixed(1)} s; first to last request ${((sent.at(-1)! - sent[0]!) / 1000).toFixed(1)} s; ` +
-      `at most ${busiest} requests in any 60 s; longest pause ${(longestPause / 1000).toFixed(1)} s; ${sent.length} requests`,
+      `at most ${busiest} requests in any 60 s; longest pause ${(longestPause / 1000).toFixed(1)} s; ${sent.length} requests; ` +
+      `the worker's states from the stop: ${statuses.join(', ')}`,
   );
   expect(sandbox.groups()).toHaveLength(200);
   expect(busiest).toBeLessThanOrEqual(150);
   // A row cut off by the stop may be sent once more (create is get-or-create): never more than that,
   // and only the row the count reports as having existed.
   expect(sent.length).toBe(200 + resent);
-  // With the worker stopped, nothing was sent until the alarm started it again.
-  expect(longestPause).toBeGreaterThan(2_000);
+  // The job went on in a worker started again after the stop, not in one that was never stopped. (The
+  // pause it made, about 2 s, is printed above: the worker starts again as soon as the page or the alarm
+  // wakes it, so its length is not the product's to promise.)
+  const stopped = statuses.indexOf('stopped');
+  expect(stopped, `the worker's states after the stop: ${statuses.join(', ')}`).toBeGreaterThanOrEqual(0);
+  expect(statuses.slice(stopped)).toContain('running');
 });
 
 test('a file over 5 MB is refused before it is read, and a 100,000-row file at its row limit, at once', async ({
