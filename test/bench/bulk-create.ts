@@ -14,8 +14,8 @@ export interface BulkFigures {
   extension: number;
   plain: number;
   /**
-   * The service worker's JS heap before the job, its largest sample during it (garbage included) and
-   * what it still holds after the job once garbage is collected, in bytes.
+   * The service worker's JS heap before the job and after it, each after a full garbage collection, and
+   * its largest sample during the job (garbage included), in bytes.
    */
   workerHeap: { idle: number; peak: number; retained: number };
 }
@@ -95,7 +95,8 @@ export async function measureBulkCreate(
   sandbox.reset();
   const plain = await nodeLoop(sandbox, count);
   sandbox.reset();
-  const idle = await heap.used();
+  // Collected first: the measures before this one leave the worker's garbage of their own.
+  const idle = await heap.collected();
   const { value: extension, peak } = await peakDuring(heap, throughExtension(context, origin, workspaceId, count));
   if (sandbox.groups().length !== count)
     throw new Error(`bulk create left ${sandbox.groups().length} of ${count} groups in the sandbox`);

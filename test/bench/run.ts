@@ -386,14 +386,14 @@ async function main() {
       [
         `Bulk create ${bulk.count.toLocaleString('en')} groups: background worker's JS heap, largest sample (garbage included)`,
         mb(bulk.workerHeap.peak),
-        `idle before the job ${mb(bulk.workerHeap.idle)}`,
+        `before the job, collected ${mb(bulk.workerHeap.idle)}`,
         '',
         '',
       ],
       [
         `Bulk create ${bulk.count.toLocaleString('en')} groups: background worker's JS heap after the job (after a garbage collection)`,
         mb(bulk.workerHeap.retained),
-        `idle before the job ${mb(bulk.workerHeap.idle)}`,
+        `before the job, collected ${mb(bulk.workerHeap.idle)}`,
         '',
         '',
       ],
