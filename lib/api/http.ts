@@ -1,3 +1,5 @@
+import { readBoundedText } from './bounded-body';
+import { parseRetryAfter } from './retry-after';
 import { countedText, text } from '../message-ref';
 import { fail, ok, type Result } from '../result';
 import { originOf } from '../url/origin-of';
@@ -21,67 +23,8 @@ export interface JsonResponse {
   retryAfterSeconds: number | undefined;
 }
 
-/**
- * The longest Retry-After we honour: one hour. A service that asks for more (or a header of 400 digits,
- * which Number() reads as Infinity) is treated as asking for an hour, so every wait, pause message and
- * stored timestamp stays finite and something a person can act on.
- */
-export const MAX_RETRY_AFTER_SECONDS = 3600;
-
-/** Clamps a wait in seconds to 0…MAX_RETRY_AFTER_SECONDS; undefined for anything that is not a number. */
-export function capRetryAfter(seconds: number | undefined): number | undefined {
-  if (seconds === undefined || Number.isNaN(seconds)) return undefined;
-  return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(0, seconds));
-}
-
-/** Retry-After is either seconds or an HTTP date; anything else is ignored. Capped, see above. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return capRetryAfter(Number(trimmed));
-  if (!/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed)) return undefined;
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  return capRetryAfter(Math.ceil((date - now) / 1000));
-}
-
 /** The largest response body we read: one megabyte. The services answer with a few hundred bytes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-const TOO_LARGE = Symbol('too large');
-
-/**
- * Reads the body as text, stopping (and cancelling the stream) once it exceeds `limit` bytes.
- * Content-Length is only a fast path: a server may omit it or lie, so the bytes are counted as well.
- */
-async function readBodyText(response: Response, limit: number): Promise<string | typeof TOO_LARGE> {
-  const declared = Number(response.headers.get('Content-Length') ?? NaN);
-  if (declared > limit) {
-    await response.body?.cancel().catch(() => undefined);
-    return TOO_LARGE;
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return TOO_LARGE;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
 
 function parseJson(body: string): unknown {
   try {
@@ -108,8 +51,8 @@ export async function sendJson(fetchFn: FetchLike, request: JsonRequest): Promis
       cache: 'no-store',
       redirect: 'error',
     });
-    const body = await readBodyText(response, MAX_BODY_BYTES);
-    if (body === TOO_LARGE) {
+    const body = await readBoundedText(response, MAX_BODY_BYTES);
+    if (body === undefined) {
       return fail('BAD_RESPONSE', text('errorBodyTooLarge', origin), {
         maybeProcessed: true,
       });

@@ -1,4 +1,4 @@
-import { capRetryAfter } from '../api/http';
+import { capRetryAfter } from '../api/retry-after';
 
 /**
  * When the next bulk request may start. Pure: times are milliseconds since the epoch, passed in.

@@ -1,3 +1,4 @@
+import { readBoundedText } from '../../api/bounded-body';
 import { MAX_SITEMAP_BYTES, parseSitemap, type ParseXml } from './sitemap';
 
 /** A sitemap index's children read at most (each one request); the rest are reported, not fetched. */
@@ -20,33 +21,6 @@ export type FetchSitemapResult =
 
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-/** The body as text, refused past `limit` bytes (the declared length first, then what arrives). */
-async function boundedText(response: Response, limit: number): Promise<string | undefined> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) return undefined;
-  if (!response.body) return response.text();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(all);
-}
-
 async function readOne(
   fetchFn: FetchLike,
   address: string,
@@ -68,7 +42,7 @@ async function readOne(
   // A redirect to another site is not followed for its content: host access was granted for this one.
   if (response.url && new URL(response.url).origin !== origin) return { ok: false, problem: 'otherOrigin' };
   if (!response.ok) return { ok: false, problem: 'status', status: response.status };
-  const text = await boundedText(response, MAX_SITEMAP_BYTES).catch(() => null);
+  const text = await readBoundedText(response, MAX_SITEMAP_BYTES).catch(() => null);
   if (text === null) return { ok: false, problem: 'unreachable' };
   if (text === undefined) return { ok: false, problem: 'tooBig' };
   const sitemap = parseSitemap(text, parseXml);

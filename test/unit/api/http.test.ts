@@ -1,62 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  describeHttpStatus,
-  MAX_BODY_BYTES,
-  MAX_RETRY_AFTER_SECONDS,
-  parseRetryAfter,
-  sendJson,
-  type FetchLike,
-} from '@/lib/api/http';
+import { describeHttpStatus, MAX_BODY_BYTES, sendJson, type FetchLike } from '@/lib/api/http';
 import { withText } from '../helpers/error-text';
 import { messageText } from '@/lib/message-ref';
-
-describe('parseRetryAfter', () => {
-  const now = Date.parse('2025-01-01T00:00:00Z');
-
-  it.each<[string | null, number | undefined]>([
-    ['7', 7],
-    [' 120 ', 120],
-    ['0', 0],
-    ['Wed, 01 Jan 2025 00:00:30 GMT', 30],
-    // a date 1.2 s ahead rounds up, never down to zero
-    ['Wed, 01 Jan 2025 00:00:01 GMT', 1],
-    // a date in the past means "now"
-    ['Tue, 31 Dec 2024 23:59:00 GMT', 0],
-    ['soon', undefined],
-    ['5 seconds', undefined],
-    ['', undefined],
-    [null, undefined],
-  ])('%j -> %j', (value, expected) => {
-    expect(parseRetryAfter(value, now)).toBe(expected);
-  });
-
-  // Regression: V8's lenient Date.parse once read "-5" or "1.5" as dates in 2001 ("try again in 0
-  // seconds"); only delay-seconds and IMF-fixdate are accepted now.
-  it.each(['-5', '1.5', 'May 5'])('ignores the non-HTTP-date %j', (value) => {
-    expect(parseRetryAfter(value, now)).toBeUndefined();
-  });
-
-  // Regression: 400 digits parsed as Infinity, which the result schema rejects and no timer can wait for.
-  it.each([
-    ['9'.repeat(400), 'seconds of 400 digits'],
-    ['86400', 'a day in seconds'],
-    ['Fri, 01 Jan 9999 00:00:00 GMT', 'a date in year 9999'],
-    ['Thu, 02 Jan 2025 00:00:00 GMT', 'a date one day ahead'],
-  ])('caps %j (%s) at an hour', (value) => {
-    expect(MAX_RETRY_AFTER_SECONDS).toBe(3600);
-    expect(parseRetryAfter(value, now)).toBe(MAX_RETRY_AFTER_SECONDS);
-  });
-
-  it('keeps a capped 429 finite all the way to the message', async () => {
-    const fetchFn: FetchLike = () =>
-      Promise.resolve(new Response('{}', { status: 429, headers: { 'Retry-After': '9'.repeat(400) } }));
-    const sent = await sendJson(fetchFn, request);
-    const seconds = sent.ok ? sent.value.retryAfterSeconds : undefined;
-    expect(seconds).toBe(3600);
-    const described = describeHttpStatus(429, 'https://api.example.com', seconds);
-    expect(!described.ok && messageText(described.error.message)).toContain('Try again in 3,600 seconds.');
-  });
-});
 
 /** A fetch that never answers but rejects with the signal's reason when aborted, like the real one. */
 const hangingFetch: FetchLike = (_input, init) =>
@@ -127,6 +72,18 @@ describe('sendJson', () => {
     };
     const result = await sendJson(broken, request);
     expect(result.ok || result.error.code).toBe('NETWORK');
+  });
+});
+
+describe('sendJson caps Retry-After (lib/api/retry-after.ts)', () => {
+  it('keeps a capped 429 finite all the way to the message', async () => {
+    const fetchFn: FetchLike = () =>
+      Promise.resolve(new Response('{}', { status: 429, headers: { 'Retry-After': '9'.repeat(400) } }));
+    const sent = await sendJson(fetchFn, request);
+    const seconds = sent.ok ? sent.value.retryAfterSeconds : undefined;
+    expect(seconds).toBe(3600);
+    const described = describeHttpStatus(429, 'https://api.example.com', seconds);
+    expect(!described.ok && messageText(described.error.message)).toContain('Try again in 3,600 seconds.');
   });
 });
 
