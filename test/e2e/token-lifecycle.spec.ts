@@ -94,6 +94,14 @@ test('5 of 10 restored tokens are due under a 90-day policy; Rotate due tokens r
   for (const id of OLD) expect(after.get(id), `${id} rotated`).not.toBe(before.get(id));
   for (const id of RECENT) expect(after.get(id), `${id} left alone`).toBe(before.get(id));
   await expect(options.getByText('0 tokens due for rotation.')).toBeVisible();
+  // The new tokens' rows say they are new ("Token issued today", not "Token 0 days old").
+  await options.getByLabel('Show', { exact: true }).selectOption({ label: 'All environments' });
+  await options.getByLabel('Search user groups').fill('Team o');
+  // A row's text runs its cells together ("Team o1o1Customer…"): no word boundary after the name.
+  const rotated = options.getByRole('row').filter({ hasText: /Team o[1-5]/ });
+  await expect(rotated).toHaveCount(5);
+  await expect(rotated.filter({ hasText: 'Token issued today' })).toHaveCount(5);
+  await options.getByLabel('Search user groups').fill('');
 
   // The rotation results: the 5 new tokens, in a file that says it holds secrets.
   const csv = await download(options, /^Export rotation results \(CSV/);

@@ -150,7 +150,9 @@ export const UserGroupRow = memo(function UserGroupRow({
         <time dateTime={changedAt} title={exactTimes ? exactTime(changedAt, locale) : undefined}>
           {relativeTime(changedAt, now, locale)}
         </time>
-        <span className="token-age">{age === undefined ? t('tokenAgeUnknown') : plural('tokenAgeDays', age)}</span>
+        <span className="token-age">
+          {age === undefined ? t('tokenAgeUnknown') : age === 0 ? t('tokenAgeToday') : plural('tokenAgeDays', age)}
+        </span>
       </div>
       <div role="gridcell" className="actions">
         <CopyButton
