@@ -117,7 +117,7 @@ async function openOptions(ext: ExtensionBrowser, scheme: Scheme, section: Optio
 }
 
 /** The README's pictures of the options page: every section, each opened at its own address. */
-const README_SECTIONS: OptionsSection[] = ['start', 'projects', 'groups', 'connection', 'backup', 'about'];
+const README_SECTIONS: OptionsSection[] = ['start', 'projects', 'groups', 'connection', 'backup', 'activity', 'about'];
 
 /**
  * The pages a reviewer registers, on http://localhost:<port> (inside the e2e build's host permissions):
@@ -386,6 +386,10 @@ async function main(): Promise<void> {
           await expect(options.getByRole('row').filter({ hasText: 'Tailspin Toys' })).toBeVisible();
         if (section === 'projects')
           await expect(options.getByRole('row').filter({ hasText: CURRENT_PAGE.title })).toBeVisible();
+        if (section === 'activity')
+          await expect(
+            options.getByRole('table', { name: 'Activity log' }).getByRole('row').filter({ hasText: 'Tailspin Toys' }),
+          ).not.toHaveCount(0);
         await shoot(options, `options-${section}-${scheme}.png`);
         await options.close();
       }

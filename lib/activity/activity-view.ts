@@ -1,5 +1,6 @@
 import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
-import type { MessageKey } from '../i18n';
+import { plural, type MessageKey, type PluralBase } from '../i18n';
+import type { BulkOperation } from '../storage/bulk-job/bulk-job-schema';
 import { messageText } from '../message-ref';
 import type { ActivityEntry, ActivityKind } from '../storage/activity/activity-schema';
 
@@ -30,9 +31,17 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, MessageKey> = {
   jobEnded: 'activityKindJobEnded',
 };
 
-/** What an entry is about, in words: its group, project or count, and its detail. */
+/** A job's entries name the job: what it does, to how many groups. */
+const JOB_SUBJECTS: Record<BulkOperation, PluralBase> = {
+  create: 'activityJobCreate',
+  rotate: 'activityJobRotate',
+  delete: 'activityJobDelete',
+};
+
+/** What an entry is about, in words: its group, project or job, and its detail. */
 export function entrySubject(entry: ActivityEntry): string {
   const parts: string[] = [];
+  if (entry.operation && entry.count !== undefined) parts.push(plural(JOB_SUBJECTS[entry.operation], entry.count));
   if (entry.group) parts.push(`${entry.group.name} (${entry.group.id}, ${entry.group.environment})`);
   if (entry.project) parts.push(`${entry.project.name} ${entry.project.url}`);
   if (entry.detail) parts.push(messageText(entry.detail));

@@ -135,6 +135,14 @@ test('5 of 10 restored tokens are due under a 90-day policy; Rotate due tokens r
   await options.getByLabel('Search activity').fill('');
   await options.getByRole('button', { name: 'Verify activity log' }).click();
   await expect(options.getByRole('status').filter({ hasText: 'Activity log verified' })).toBeVisible();
+  // The job's own entries say which job: what it did, to how many groups.
+  await options.getByLabel('Kind').selectOption({ label: 'Job started' });
+  await expect(
+    options
+      .getByRole('table', { name: 'Activity log' })
+      .getByRole('row')
+      .filter({ hasText: 'Token rotation of 5 groups' }),
+  ).not.toHaveCount(0);
 
   // No secret of the sandbox (API credentials, old or new group tokens) in the stored log or its exports.
   const secrets = [...secretsOf(sandbox), ...before.values(), ...after.values()];
