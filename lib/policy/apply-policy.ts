@@ -92,7 +92,10 @@ export function createPolicyApplier({ index, connectionOf, getManaged }: PolicyA
       fixed,
       ...(projectLinks.length > 0 && { projectLinks }),
     };
-    await browser.storage.local.set({ [MANAGED_POLICY_KEY]: status });
+    // Applied at every start of the worker: an unchanged status is not written again (a storage write
+    // at every wake, in the queue of the reads that the popup's first answer waits for).
+    if (JSON.stringify(status) !== JSON.stringify(stored))
+      await browser.storage.local.set({ [MANAGED_POLICY_KEY]: status });
   }
 
   const serially = createSerialQueue();

@@ -314,3 +314,25 @@ describe('a project link the policy sets (issue 28 item 5)', () => {
     expect(connection).not.toHaveProperty('projectLink');
   });
 });
+
+describe('the policy applied again at every start', () => {
+  it('writes its status only when it changed', async () => {
+    const set = vi.spyOn(browser.storage.local, 'set');
+    await bg.applyPolicy();
+    await start().applyPolicy();
+    expect(set.mock.calls.filter(([items]) => MANAGED_POLICY_KEY in items)).toEqual([]);
+    managed = { workspaces: [ORG], lockWorkspaces: true };
+    await bg.applyPolicy();
+    expect(set.mock.calls.filter(([items]) => MANAGED_POLICY_KEY in items)).toHaveLength(1);
+    expect(parsePolicyStatus(await browser.storage.local.get(MANAGED_POLICY_KEY)).locked).toBe(true);
+  });
+
+  it('without a policy, writes the empty status once, not at every start', async () => {
+    managed = undefined;
+    await bg.applyPolicy();
+    const set = vi.spyOn(browser.storage.local, 'set');
+    await start().applyPolicy();
+    await start().applyPolicy();
+    expect(set.mock.calls.filter(([items]) => MANAGED_POLICY_KEY in items)).toEqual([]);
+  });
+});
