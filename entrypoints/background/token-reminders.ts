@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { debounce } from '@/lib/async/debounce';
 import { plural, t } from '@/lib/i18n';
+import { canonicalJson } from '@/lib/hash/sha256';
 import { notificationId, notify, onNotificationClick } from '@/lib/notifications/notifications';
 import { readPolicyTokenRotation } from '@/lib/storage/policy-status';
 import { readTokenRotation } from '@/lib/storage/rotation/token-rotation';
@@ -61,7 +62,7 @@ export function createTokenReminders(deps: TokenRemindersDeps) {
     // Written only when a count changed: every registry write asks for a recount, and a write of the
     // same counts would spend the storage quota and fail once it is full (storage-full.spec).
     const stored = await readDueSummary();
-    if (JSON.stringify(stored?.workspaces) !== JSON.stringify(summary.workspaces)) await writeDueSummary(summary);
+    if (canonicalJson(stored?.workspaces) !== canonicalJson(summary.workspaces)) await writeDueSummary(summary);
     show(summary);
     if (!remind) return;
     for (const workspace of summary.workspaces) {

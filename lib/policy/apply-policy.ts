@@ -6,6 +6,7 @@ import { managedFingerprint, managedWorkspaceId } from '../workspaces/managed-wo
 import type { WorkspaceIndexStore } from '../workspaces/workspace-index-store';
 import { readPolicy, type GetManaged } from './read-policy';
 import { createSerialQueue } from '../async/serial-queue';
+import { canonicalJson } from '../hash/sha256';
 
 export interface PolicyApplierDeps {
   index: WorkspaceIndexStore;
@@ -93,8 +94,9 @@ export function createPolicyApplier({ index, connectionOf, getManaged }: PolicyA
       ...(projectLinks.length > 0 && { projectLinks }),
     };
     // Applied at every start of the worker: an unchanged status is not written again (a storage write
-    // at every wake, in the queue of the reads that the popup's first answer waits for).
-    if (JSON.stringify(status) !== JSON.stringify(stored))
+    // at every wake, in the queue of the reads that the popup's first answer waits for). Compared
+    // whatever the order of its keys: Chrome gives a stored object back with its keys sorted.
+    if (canonicalJson(status) !== canonicalJson(stored))
       await browser.storage.local.set({ [MANAGED_POLICY_KEY]: status });
   }
 

@@ -315,8 +315,25 @@ describe('a project link the policy sets (issue 28 item 5)', () => {
   });
 });
 
+/** Chrome gives a stored object back with its keys sorted: the stored value, stored that way. */
+async function storeAsChromeGivesItBack(key: string) {
+  const sortKeys = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sortKeys)
+      : typeof value === 'object' && value !== null
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([name, member]) => [name, sortKeys(member)]),
+          )
+        : value;
+  const stored = (await browser.storage.local.get(key))[key];
+  await browser.storage.local.set({ [key]: sortKeys(stored) });
+}
+
 describe('the policy applied again at every start', () => {
   it('writes its status only when it changed', async () => {
+    await storeAsChromeGivesItBack(MANAGED_POLICY_KEY);
     const set = vi.spyOn(browser.storage.local, 'set');
     await bg.applyPolicy();
     await start().applyPolicy();
@@ -330,6 +347,7 @@ describe('the policy applied again at every start', () => {
   it('without a policy, writes the empty status once, not at every start', async () => {
     managed = undefined;
     await bg.applyPolicy();
+    await storeAsChromeGivesItBack(MANAGED_POLICY_KEY);
     const set = vi.spyOn(browser.storage.local, 'set');
     await start().applyPolicy();
     await start().applyPolicy();
