@@ -82,7 +82,7 @@ export function createTokenReminders(deps: TokenRemindersDeps) {
     });
 
   return {
-    /** Registered synchronously at the worker's start: the alarm, the badge of the last count, what keeps it current. */
+    /** Registered synchronously at the worker's start: what a notification click and a change of the registries do. */
     register(): void {
       onNotificationClick(NOTIFICATION_KIND, async (workspaceId) => {
         await browser.tabs.create({ url: dueGroupsUrl(workspaceId) });
@@ -91,15 +91,18 @@ export function createTokenReminders(deps: TokenRemindersDeps) {
       browser.storage.onChanged.addListener((changes, area) => {
         if (area === 'local' && Object.keys(changes).some(affectsDueCount)) recount();
       });
-      void logged(
+    },
+
+    /** Once the worker has started: the daily alarm if it is missing, and the badge of the last count. */
+    restore: (): Promise<void> =>
+      logged(
         (async () => {
           if (!(await browser.alarms.get(TOKEN_REMINDER_ALARM)))
             await browser.alarms.create(TOKEN_REMINDER_ALARM, { delayInMinutes: 1, periodInMinutes: DAY_MINUTES });
           const stored = await readDueSummary();
           if (stored) show(stored);
         })(),
-      );
-    },
+      ),
 
     /** The daily alarm: count, show, and notify. */
     onAlarm: (): Promise<void> => logged(refresh({ remind: true })),
