@@ -80,7 +80,11 @@ export function createRegistryTransfer({
       withSecretsOpen(lockedError, async () => {
         const group = findGroup(await registry.settled(), ref);
         return group
-          ? ok({ token: group.token })
+          ? ok({
+              token: group.token,
+              lastRotatedAt: group.lastRotatedAt,
+              ...(group.issuedAt !== undefined && { issuedAt: group.issuedAt }),
+            })
           : fail('NOT_FOUND', text('errorGroupNotHere', environmentName(ref.environment), ref.userGroupId));
       }),
   };

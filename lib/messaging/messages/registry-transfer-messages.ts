@@ -68,7 +68,9 @@ export const resumeBulkCreate = defineWorkspaceMessage({
 
 /**
  * One group's token, for Show and Copy token: while the passphrase lock is on, tokens are sealed at
- * rest and only the background opens them (LOCKED while it is closed).
+ * rest and only the background opens them (LOCKED while it is closed). With the dates of the entry it
+ * was read from, so that a page whose list has not yet caught up with a rotation can tell that the
+ * token it was given is the new one.
  */
 export const revealGroupToken = defineWorkspaceMessage({
   name: 'revealGroupToken',
@@ -77,6 +79,11 @@ export const revealGroupToken = defineWorkspaceMessage({
       environment: built(groupRefSchema).shape.environment,
       userGroupId: built(groupRefSchema).shape.userGroupId,
     }),
-  response: () => z.object({ token: z.string() }),
+  response: () =>
+    z.object({
+      token: z.string(),
+      lastRotatedAt: built(registryEntrySchema).shape.lastRotatedAt,
+      issuedAt: built(registryEntrySchema).shape.issuedAt,
+    }),
   allowTab: true,
 });

@@ -9,6 +9,7 @@ import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { RowActionsMenu } from './RowActionsMenu';
 import { rowMenuItems, type RowAction } from './row-menu-items';
 import { environmentLabel } from './describe-group';
+import type { TokenRead } from './group-token';
 
 /** The last action's result on this row, shown on it (the list's live region announces it). */
 export type RowNote = ActionResult;
@@ -25,7 +26,11 @@ const deleteFlagKey = (group: RegistryEntry) =>
 export const ROW_CONTROLS = 'input[type=checkbox], button:not([role=menuitem])';
 
 /** A group's token for Show and Copy token (group-token.ts); undefined when there is none to show. */
-export type ReadToken = (group: RegistryEntry, action: string) => Promise<string | undefined>;
+export type ReadToken = (group: RegistryEntry, action: string) => Promise<TokenRead | undefined>;
+
+/** Which stored token, under which lock, a token shown belongs to: a rotation or a lock hides it. */
+const tokenStamp = (version: TokenRead['version'], lockClosings: number) =>
+  `${version.lastRotatedAt ?? ''}|${version.issuedAt ?? ''}|${lockClosings}`;
 
 interface UserGroupRowProps {
   group: RegistryEntry;
@@ -79,8 +84,10 @@ export const UserGroupRow = memo(function UserGroupRow({
   readToken,
   justCreated = false,
 }: UserGroupRowProps) {
-  // A token shown belongs to the stored token and lock it was read under: a rotation or a lock hides it.
-  const stamp = `${group.token}|${group.lastRotatedAt ?? ''}|${group.issuedAt ?? ''}|${lockClosings}`;
+  // A token shown belongs to the entry it was read from and the lock it was read under. Stamped with
+  // the answer's dates, not the row's: a rotation made in another page may reach the background before
+  // this list, and the token Show gets is then the new one, shown once the list catches up.
+  const stamp = tokenStamp(group, lockClosings);
   const [shown, setShown] = useState<{ token: string; stamp: string }>();
   const revealed = shown?.stamp === stamp ? shown.token : undefined;
   const deleteFlagId = useId();
@@ -100,8 +107,8 @@ export const UserGroupRow = memo(function UserGroupRow({
 
   const toggleShown = async () => {
     if (revealed !== undefined) return setShown(undefined);
-    const token = await readToken(group, t('groupsShowToken'));
-    if (token !== undefined) setShown({ token, stamp });
+    const read = await readToken(group, t('groupsShowToken'));
+    if (read) setShown({ token: read.token, stamp: tokenStamp(read.version, lockClosings) });
   };
 
   const flags = [
@@ -156,7 +163,7 @@ export const UserGroupRow = memo(function UserGroupRow({
       </div>
       <div role="gridcell" className="actions">
         <CopyButton
-          value={group.token !== '' ? group.token : () => readToken(group, t('groupsCopyToken'))}
+          value={group.token !== '' ? group.token : async () => (await readToken(group, t('groupsCopyToken')))?.token}
           label={t('groupsCopyToken')}
         />
         <RowActionsMenu groupName={group.name} items={rowMenuItems(group, busy, onAction, deleteFlagId)} />

@@ -121,7 +121,7 @@ export function UserGroupsSection({ locked = false }: { locked?: boolean }) {
   const readToken = useCallback<ReadToken>(
     async (group, action) => {
       const answer = await readGroupToken(workspaceId, group, action);
-      if ('token' in answer) return answer.token;
+      if ('token' in answer) return answer;
       if (answer.problem)
         setOutcome({
           kind: 'error',
