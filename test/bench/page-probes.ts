@@ -1,6 +1,6 @@
 // What the benchmark (run.ts) and the side-by-side comparison (compare.ts) watch in a page: when the
 // popup (or the empty baseline page) marks itself ready, and when the options page's first row appears.
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { BrowserContext, Locator } from '@playwright/test';
 
 /** Opens `url` in a new tab and returns when its `popup-ready` mark was made (ms since navigation start). */
 export async function readyTime(context: BrowserContext, url: string): Promise<number> {
@@ -20,20 +20,6 @@ export async function readyTime(context: BrowserContext, url: string): Promise<n
     );
   } finally {
     await page.close();
-  }
-}
-
-/**
- * Stops the extension's service worker, as the browser does after 30 s without events: the next popup
- * then starts it (script, start-up, first answer). `page` is any page of the context.
- */
-export async function stopServiceWorker(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  try {
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.stopAllWorkers');
-  } finally {
-    await cdp.detach();
   }
 }
 

@@ -24,7 +24,8 @@ import { TARGETS, verdict } from './targets.ts';
 import { BULK_ROWS, measureBulkCreate, type BulkFigures } from './bulk-create.ts';
 import { ACTIVITY_ENTRIES, activityFirstRow, seedActivity } from './activity.ts';
 import { connectWorkerHeap, mb, pageHeap } from './memory.ts';
-import { clickToStatus, OPTIONS_PROBE, readyTime, stopServiceWorker } from './page-probes.ts';
+import { clickToStatus, OPTIONS_PROBE, readyTime } from './page-probes.ts';
+import { stopServiceWorker } from '../e2e/fixtures/service-worker.ts';
 
 /** The extension API inside `worker.evaluate` callbacks, which run in the service worker. */
 declare const chrome: typeof ExtensionApi;
@@ -93,7 +94,7 @@ async function coldPopupReady(context: BrowserContext, origin: string, tabId: nu
   const runs = Math.min(RUNS, 15);
   const popup: number[] = [];
   for (let run = 0; run < runs; run += 1) {
-    await stopServiceWorker(context, page);
+    await stopServiceWorker({ context }, page);
     popup.push(await readyTime(context, `${origin}popup.html?tabId=${tabId}`));
   }
   return median(popup);
