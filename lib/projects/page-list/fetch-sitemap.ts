@@ -1,4 +1,5 @@
 import { readBoundedText } from '../../api/bounded-body';
+import type { FetchLike } from '../../api/http';
 import { MAX_SITEMAP_BYTES, parseSitemap, type ParseXml } from './sitemap';
 
 /** A sitemap index's children read at most (each one request); the rest are reported, not fetched. */
@@ -18,8 +19,6 @@ export interface FetchedSitemap {
 
 export type FetchSitemapResult =
   { ok: true; value: FetchedSitemap } | { ok: false; problem: SitemapProblem; status?: number };
-
-type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 async function readOne(
   fetchFn: FetchLike,
