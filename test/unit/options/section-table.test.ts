@@ -7,6 +7,7 @@ import { sectionHref, targetOfHash } from '@/entrypoints/options/navigation/hash
 import { API_TARGETS } from '@/entrypoints/options/sections/connection/ConnectionForm';
 import { SECTION_TABLE } from '@/entrypoints/options/sections/section-table';
 import { t } from '@/lib/i18n';
+import { tableRows } from '../helpers/markdown';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SECTIONS_DIR = path.join(ROOT, 'entrypoints/options/sections');
@@ -29,7 +30,7 @@ function problemWith(section: string, target: string | undefined): string | unde
 }
 
 describe('the section table', () => {
-  it('keeps the routes that links, bookmarks and the README use, in navigation order', () => {
+  it('keeps the routes that links, bookmarks and the docs use, in navigation order', () => {
     expect(SECTION_TABLE.map((row) => row.id)).toEqual([
       'start',
       'projects',
@@ -39,6 +40,16 @@ describe('the section table', () => {
       'activity',
       'about',
     ]);
+  });
+
+  it('is the list of addresses in the admin guide and of the README screenshots, in navigation order', () => {
+    const addresses = (file: string, section: string | undefined, row: RegExp) =>
+      tableRows(readFileSync(path.join(ROOT, file), 'utf8'), section).flatMap((line) => row.exec(line)?.[1] ?? []);
+    const ids = SECTION_TABLE.map((row) => row.id);
+    expect(
+      addresses('docs/guide-admins.md', 'The options page: sections and their addresses', /^\| `options\.html#(\w+)`/),
+    ).toEqual(ids);
+    expect(addresses('README.md', undefined, /^\| `#(\w+)` \| <img/)).toEqual(ids);
   });
 
   it('has a folder named after each route, and a label in the messages', () => {
