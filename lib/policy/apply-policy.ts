@@ -1,7 +1,6 @@
-import { browser } from 'wxt/browser';
 import type { ConnectionRepository, ConnectionUpdate } from '../connection/connection-repository';
-import { MANAGED_POLICY_KEY, type PolicyStatus } from '../storage/policy-status';
-import { workspaceKey } from '../storage/workspace-keys';
+import { readConnectionSettingsOf } from '../storage/connection/connection-settings-item';
+import { readStoredPolicyStatus, writePolicyStatus, type PolicyStatus } from '../storage/policy-status';
 import { managedFingerprint, managedWorkspaceId } from '../workspaces/managed-workspaces';
 import type { WorkspaceIndexStore } from '../workspaces/workspace-index-store';
 import { readPolicy, type GetManaged } from './read-policy';
@@ -23,11 +22,12 @@ type SecretName = (typeof SECRET_NAMES)[number];
  * stored) and only secrets the policy leaves for the user to type.
  */
 export async function lockedSaveAllowed(workspaceId: string, request: ConnectionUpdate): Promise<boolean> {
-  const settingsKey = workspaceKey(workspaceId, 'connectionSettings');
-  const stored = await browser.storage.local.get([settingsKey, MANAGED_POLICY_KEY]);
-  const settings = stored[settingsKey] as { projectApiUrl?: unknown; userGroupBaseUrl?: unknown } | undefined;
-  const fixed = (stored[MANAGED_POLICY_KEY] as Partial<PolicyStatus> | undefined)?.fixed?.[workspaceId];
-  if (!settings || !Array.isArray(fixed)) return false;
+  const [settings, status] = await Promise.all([
+    readConnectionSettingsOf([workspaceId]).then((found) => found.get(workspaceId)),
+    readStoredPolicyStatus(),
+  ]);
+  const fixed = status?.fixed?.[workspaceId];
+  if (!settings || !fixed) return false;
   const sameAddresses =
     request.projectApiUrl.trim() === settings.projectApiUrl &&
     request.userGroupBaseUrl.trim() === settings.userGroupBaseUrl;
@@ -47,11 +47,8 @@ export function createPolicyApplier({ index, connectionOf, getManaged }: PolicyA
     const policy = await readPolicy(getManaged);
     const listed = await index.applyPolicy(policy);
     if (!listed.ok) throw new Error(listed.error.code);
-    // Read without the page's schema (the background's size budget): only the fingerprints matter here.
-    const stored = (await browser.storage.local.get(MANAGED_POLICY_KEY))[MANAGED_POLICY_KEY] as
-      Partial<PolicyStatus> | undefined;
-    const before: Record<string, unknown> =
-      typeof stored?.applied === 'object' && stored.applied !== null ? stored.applied : {};
+    const stored = await readStoredPolicyStatus();
+    const before: Record<string, string> = stored?.applied ?? {};
     const applied: Record<string, string> = {};
     const fixed: Record<string, SecretName[]> = {};
     const projectLinks: string[] = [];
@@ -81,8 +78,7 @@ export function createPolicyApplier({ index, connectionOf, getManaged }: PolicyA
     const [firstManaged] = listed.value;
     if (Object.keys(before).length === 0 && firstManaged?.managed) {
       const { lastUsed } = await index.read();
-      const settingsKey = workspaceKey(lastUsed, 'connectionSettings');
-      if ((await browser.storage.local.get(settingsKey))[settingsKey] === undefined) await index.use(firstManaged.id);
+      if (!(await readConnectionSettingsOf([lastUsed])).has(lastUsed)) await index.use(firstManaged.id);
     }
     const status: PolicyStatus = {
       locked: policy.locked,
@@ -96,8 +92,7 @@ export function createPolicyApplier({ index, connectionOf, getManaged }: PolicyA
     // Applied at every start of the worker: an unchanged status is not written again (a storage write
     // at every wake, in the queue of the reads that the popup's first answer waits for). Compared
     // whatever the order of its keys: Chrome gives a stored object back with its keys sorted.
-    if (canonicalJson(status) !== canonicalJson(stored))
-      await browser.storage.local.set({ [MANAGED_POLICY_KEY]: status });
+    if (canonicalJson(status) !== canonicalJson(stored)) await writePolicyStatus(status);
   }
 
   const serially = createSerialQueue();

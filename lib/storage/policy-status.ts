@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { rotationPeriodSchema } from './rotation/token-rotation';
 import { recordOf } from '../schema-parts';
+import { watchKeys } from './watch-item';
 
 export const policyProblemCodeSchema = z.enum([
   /** The value has another JSON type than `expected`. */
@@ -95,20 +96,33 @@ export type PolicyStatus = z.infer<typeof policyStatusSchema>;
 
 export const EMPTY_POLICY_STATUS: PolicyStatus = { locked: false, problems: [], applied: {} };
 
-/** The stored status, or the empty one when there is none (no policy) or it cannot be read. */
-export function parsePolicyStatus(stored: Record<string, unknown>): PolicyStatus {
-  const parsed = policyStatusSchema.safeParse(stored[MANAGED_POLICY_KEY]);
-  return parsed.success ? parsed.data : EMPTY_POLICY_STATUS;
+/** What the background last applied, checked; undefined when nothing was (no policy yet) or it cannot be read. */
+export async function readStoredPolicyStatus(): Promise<PolicyStatus | undefined> {
+  const parsed = policyStatusSchema.safeParse(
+    (await browser.storage.local.get(MANAGED_POLICY_KEY))[MANAGED_POLICY_KEY],
+  );
+  return parsed.success ? parsed.data : undefined;
 }
+
+/** What the background last applied, or the empty status when there is none (no policy) or it cannot be read. */
+export const readPolicyStatus = async (): Promise<PolicyStatus> =>
+  (await readStoredPolicyStatus()) ?? EMPTY_POLICY_STATUS;
+
+/** Written by the background's policy applier only (lib/policy/apply-policy.ts), checked first. */
+export async function writePolicyStatus(status: PolicyStatus): Promise<void> {
+  await browser.storage.local.set({ [MANAGED_POLICY_KEY]: policyStatusSchema.parse(status) });
+}
+
+/** Calls back whenever the background writes a new status; returns the unsubscribe. */
+export const watchPolicyStatus = (callback: () => void): (() => void) =>
+  watchKeys((key, area) => area === 'local' && key === MANAGED_POLICY_KEY, callback);
 
 /** What the policy last applied says about **Rotate tokens every** (undefined: nothing), read in the background. */
 export async function readPolicyTokenRotation(): Promise<PolicyStatus['tokenRotation']> {
-  return parsePolicyStatus(await browser.storage.local.get(MANAGED_POLICY_KEY)).tokenRotation;
+  return (await readPolicyStatus()).tokenRotation;
 }
 
 /** Whether the policy last applied sets this workspace's project link (then the user cannot change it). */
 export async function policySetsProjectLink(workspaceId: string): Promise<boolean> {
-  return (
-    parsePolicyStatus(await browser.storage.local.get(MANAGED_POLICY_KEY)).projectLinks?.includes(workspaceId) === true
-  );
+  return (await readPolicyStatus()).projectLinks?.includes(workspaceId) === true;
 }
