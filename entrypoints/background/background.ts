@@ -106,7 +106,7 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
       importSetupFile: ({ text, passphrase, replace }) => setupFiles.importFile(text, passphrase, replace),
       ...noticeHandlers,
       ...createLockHandlers(lock, {
-        onUnlocked: async () => (await applyPolicy(), await resumeLockedJobs(index, workspaces)),
+        onUnlocked: async () => (await applyPolicy(), await resumeLockedJobs(workspaces)),
         onLockAfter: applyLockAfter,
       }),
     },
