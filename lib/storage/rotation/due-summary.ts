@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { safeInt } from '../../schema-parts';
 import { MANAGED_POLICY_KEY } from '../policy-status';
 import { WORKSPACE_ID_PATTERN, WORKSPACE_INDEX_KEY } from '../workspace-keys';
+import { watchKeys } from '../watch-item';
 
 /** `tokenReminders`: the last count of tokens due, so that a restarted worker shows the same badge. */
 const DUE_SUMMARY_KEY = 'tokenReminders';
@@ -39,3 +40,7 @@ export function affectsDueCount(key: string): boolean {
     match !== null && WORKSPACE_ID_PATTERN.test(match[1]!) && /^(tokenRotation|userGroups\.\d{3})$/.test(match[2]!)
   );
 }
+
+/** Calls back when something a count of due tokens depends on (affectsDueCount) is written; returns the unsubscribe. */
+export const watchDueCountInputs = (callback: () => void): (() => void) =>
+  watchKeys((key, area) => area === 'local' && affectsDueCount(key), callback);
