@@ -1,7 +1,7 @@
 // The layers of docs/architecture.md, from the ground up: which paths belong to each. Read by the
 // layer rules (.dependency-cruiser.cjs) and by the picture in the docs (scripts/architecture-graph.ts).
 module.exports = {
-  leaf: '^lib/(i18n|message-ref|result|environment|schema-parts)[.]ts$|^lib/(async|crypto|csv|hash|text|time|url)/',
+  leaf: '^lib/(i18n|message-ref|result|environment|schema-parts|secrets)[.]ts$|^lib/(async|crypto|csv|hash|text|time|url)/',
   credentials: '^lib/storage/credentials/',
   storage: '^lib/storage/',
   services: '^lib/api/',

@@ -1,6 +1,6 @@
 import type { ConnectionRepository } from '../connection/connection-repository';
 import { ok } from '../result';
-import { SECRET_FIELDS } from '../storage/connection/connection-schema';
+import { SECRET_FIELDS } from '../secrets';
 import { readHistory } from '../storage/history/history-writer';
 import { lastRegistryExport, tokensNotExported } from '../storage/registry/registry-exports';
 import type { RegistryWriter } from '../storage/registry/registry-writer';

@@ -1,4 +1,4 @@
-import { SECRET_FIELDS } from '../connection/connection-schema';
+import { SECRET_FIELDS } from '../../secrets';
 import { readPolicyStatus } from '../policy-status';
 
 type SecretField = (typeof SECRET_FIELDS)[number];

@@ -3,7 +3,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
-import type { ConnectionSettings, Credentials, StoredCredentials } from '@/lib/storage/connection/connection-schema';
+import type { ConnectionSettings, StoredCredentials } from '@/lib/storage/connection/connection-schema';
+import type { Credentials } from '@/lib/secrets';
 import { readHistory } from '@/lib/storage/history/history-writer';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import type { BulkJob, BulkJobRows } from '@/lib/storage/bulk-job/bulk-job-schema';
