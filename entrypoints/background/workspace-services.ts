@@ -10,6 +10,7 @@ import { createProjectService } from '@/lib/projects/project-service';
 import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
 import { createHistoryRecorder } from '@/lib/storage/history/history-writer';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
 import { createBulkJobs } from '@/lib/user-groups/bulk-jobs';
 import { createBulkRunner, type BulkAlarm } from '@/lib/user-groups/bulk-runner';
@@ -84,7 +85,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
     userGroup: recordUserGroupApi(deps.userGroupApi, health()),
   }));
   const registry = lazy(() => {
-    const writer = createRegistryWriter(scope);
+    const writer = createRegistryWriter(scope, createPartTokenVault(scope));
     // A rotation still `pending` when this worker first opens the registry was cut off by an earlier worker's end.
     void writer.update((current) => ({
       registry: settleOrphanedRotations(current, now().toISOString()),

@@ -11,7 +11,7 @@ import {
   defaultWorkspaceName,
   type WorkspaceNameProblem,
 } from '../storage/workspaces/workspace-name';
-import { prepareWorkspaces } from '../storage/workspaces/upgrade-to-workspaces';
+import { prepareWorkspaces } from '../storage/credentials/upgrade-to-workspaces';
 import { isLocked, isManaged, mergeManaged, sameWorkspaces } from './managed-workspaces';
 import type { ParsedPolicy } from '../policy/policy-schema';
 import type { MessageKey } from '../i18n';

@@ -7,6 +7,7 @@ import { createGroupOperations, type GroupOperationsDeps } from '@/lib/user-grou
 import { selectionRows } from '@/lib/user-groups/bulk-selection';
 import { settleOrphanedRotations, upsertFromService } from '@/lib/user-groups/registry-updates';
 import { createRegistryWriter, type RegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { CONNECTION, fakeRunner, remainingIds, storedJob, timedOut, drain } from './bulk-fakes';
 import { textsRendered } from '../helpers/error-text';
 import { TEST_SCOPE } from '../helpers/test-workspace';
@@ -54,7 +55,7 @@ async function selectionRunner(answer: (kind: 'rotate' | 'delete', id: string, c
       return answer('delete', request.userGroupId, next(`delete:${request.userGroupId}`));
     }),
   } as unknown as UserGroupApi;
-  const registry = createRegistryWriter(TEST_SCOPE);
+  const registry = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
   await registry.update((current) => ({
     registry: IDS.reduce((r, id) => upsertFromService(r, wire(id, `ugt_${id}`), 'Customer', 'then'), current),
     result: null,
@@ -237,7 +238,7 @@ describe('a worker stopped in the middle of a selection job', () => {
     await vi.advanceTimersByTimeAsync(150);
     expect((await storedJob()).inFlight).toBe(1);
 
-    const registry = createRegistryWriter(TEST_SCOPE);
+    const registry = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
     const second = fakeRunner(undefined, {
       registry,
       groups: createGroupOperations({
@@ -266,7 +267,7 @@ describe('a worker stopped in the middle of a selection job', () => {
     await vi.advanceTimersByTimeAsync(50);
     expect((await entry(first.registry, 'a'))?.rotation?.state).toBe('pending');
     // The new worker's registry settles the pending mark first (lib/workspaces/workspace-services.ts).
-    const registry = createRegistryWriter(TEST_SCOPE);
+    const registry = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
     await registry.update((current) => ({ registry: settleOrphanedRotations(current, 'now'), result: null }));
     const second = fakeRunner(undefined, {
       registry,

@@ -1,7 +1,7 @@
-import { CREDENTIALS_STORAGE_NAME } from './credentials/credentials-keys';
-import { REGISTRY_FORMAT_NAME, registryPartName, registryTokensName } from './registry/registry-parts';
-import { REGISTRY_BUCKET_COUNT } from './registry/registry-buckets';
-import { scopedName, type KeyScope, type WorkspaceItemName } from './workspace-keys';
+import { CREDENTIALS_STORAGE_NAME } from './credentials-keys';
+import { REGISTRY_FORMAT_NAME, registryPartName, registryTokensName } from '../registry/registry-parts';
+import { REGISTRY_BUCKET_COUNT } from '../registry/registry-buckets';
+import { scopedName, type KeyScope, type WorkspaceItemName } from '../workspace-keys';
 
 // Background only: the list names the credentials' key (test/check-build-contents.ts).
 

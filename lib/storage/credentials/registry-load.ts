@@ -1,12 +1,23 @@
 import { storage } from '../storage-api';
 import type { CipherEnvelope } from '../../crypto/aes-gcm';
-import { legacyRegistryKey, readRegistryBuckets, registryBucketKey, registryTokensKey } from './registry-parts';
-import { writeRegistryBuckets } from './registry-parts';
+import {
+  legacyRegistryKey,
+  readRegistryBuckets,
+  registryBucketKey,
+  registryTokensKey,
+  writeRegistryBuckets,
+} from '../registry/registry-parts';
 import { text } from '../../message-ref';
 import { setAsideUnreadable } from '../validated-item';
 import type { KeyScope } from '../workspace-keys';
-import { bucketOf, changedBuckets, REGISTRY_BUCKET_COUNT } from './registry-buckets';
-import { registrySchema, storedPartSchema, type RegistryEntry, type StoredPart, groupKey } from './registry-schema';
+import { bucketOf, changedBuckets, REGISTRY_BUCKET_COUNT } from '../registry/registry-buckets';
+import {
+  groupKey,
+  registrySchema,
+  storedPartSchema,
+  type RegistryEntry,
+  type StoredPart,
+} from '../registry/registry-schema';
 import {
   parseTokenMap,
   partTokensSchema,
@@ -14,8 +25,8 @@ import {
   tokensOf,
   withTokens,
   type TokenMap,
-} from '../credentials/part-tokens';
-import { moveTokensOutOfParts, registryFormatIsCurrent } from '../credentials/registry-tokens-migration';
+} from './part-tokens';
+import { moveTokensOutOfParts, registryFormatIsCurrent } from './registry-tokens-migration';
 
 const KEEP = { keepCorruptCopy: true };
 

@@ -1,21 +1,21 @@
 import { browser } from 'wxt/browser';
 import { connectionSettingsSchema } from '../connection/connection-schema';
-import { credentialsItemsFor } from '../credentials/credentials-items';
+import { credentialsItemsFor } from './credentials-items';
 import { migrateStoredBulkJob } from '../bulk-job/bulk-job-migration';
 import { setAsideUnreadable } from '../validated-item';
-import { loadRegistryParts } from '../registry/registry-load';
-import { newWorkspaceId } from './new-workspace-id';
-import { workspaceIndexSchema, type Workspace, type WorkspaceIndex } from './workspace-index-schema';
-import { workspaceStorageNames } from '../workspace-item-names';
+import { loadRegistryParts } from './registry-load';
+import { newWorkspaceId } from '../workspaces/new-workspace-id';
+import { workspaceIndexSchema, type Workspace, type WorkspaceIndex } from '../workspaces/workspace-index-schema';
+import { writeWorkspaceIndex } from '../workspaces/workspace-index-item';
+import { workspaceStorageNames } from './workspace-item-names';
 import {
-  LAST_USED_WORKSPACE_KEY,
   LEGACY_SCOPE,
   WORKSPACE_ID_PATTERN,
   WORKSPACE_INDEX_KEY,
   workspaceScope,
   type KeyScope,
 } from '../workspace-keys';
-import { checkWorkspaceName, defaultWorkspaceName, hostName } from './workspace-name';
+import { checkWorkspaceName, defaultWorkspaceName, hostName } from '../workspaces/workspace-name';
 
 const LEGACY = workspaceStorageNames(LEGACY_SCOPE);
 
@@ -81,11 +81,7 @@ async function upgradeFromLegacy(now: Date): Promise<void> {
   const index: WorkspaceIndex = {
     workspaces: [{ id, name: nameOf(local.connectionSettings, []), createdAt: now.toISOString() }],
   };
-  await browser.storage.local.set({
-    ...moved(local, scope),
-    [WORKSPACE_INDEX_KEY]: index,
-    [LAST_USED_WORKSPACE_KEY]: id,
-  });
+  await writeWorkspaceIndex(index, id, moved(local, scope));
   await removeLegacyKeys();
 }
 
@@ -99,10 +95,7 @@ async function rebuildIndex(ids: string[], now: Date): Promise<void> {
       name: nameOf(settings[`${workspaceScope(id)}connectionSettings`], workspaces),
       createdAt: now.toISOString(),
     });
-  await browser.storage.local.set({
-    [WORKSPACE_INDEX_KEY]: { workspaces } satisfies WorkspaceIndex,
-    [LAST_USED_WORKSPACE_KEY]: ids[0],
-  });
+  await writeWorkspaceIndex({ workspaces }, ids[0]!);
 }
 
 /**
