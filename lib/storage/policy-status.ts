@@ -108,7 +108,7 @@ export async function readStoredPolicyStatus(): Promise<PolicyStatus | undefined
 export const readPolicyStatus = async (): Promise<PolicyStatus> =>
   (await readStoredPolicyStatus()) ?? EMPTY_POLICY_STATUS;
 
-/** Written by the background's policy applier only (lib/policy/apply-policy.ts), checked first. */
+/** Written by the background's policy applier only (lib/workspace-management/apply-policy.ts), checked first. */
 export async function writePolicyStatus(status: PolicyStatus): Promise<void> {
   await browser.storage.local.set({ [MANAGED_POLICY_KEY]: policyStatusSchema.parse(status) });
 }

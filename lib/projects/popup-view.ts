@@ -5,7 +5,7 @@ import { chooseWorkspace, type Workspace } from '../storage/workspaces/workspace
 import { withProjectApi } from '../storage/workspaces/workspace-source';
 import { WORKSPACE_INDEX_KEY } from '../storage/workspace-keys';
 import { createWatchedCache } from '../storage/watched-cache';
-import type { WorkspaceIndexStore } from './workspace-index-store';
+import type { WorkspaceIndexStore } from '../workspaces/workspace-index-store';
 
 /** What the popup shows at its opening, in one answer: never a registry, never a secret. */
 export interface PopupView {

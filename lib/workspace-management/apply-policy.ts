@@ -3,7 +3,7 @@ import { readConnectionSettingsOf } from '../storage/connection/connection-setti
 import { readStoredPolicyStatus, writePolicyStatus, type PolicyStatus } from '../storage/policy-status';
 import { managedFingerprint, managedWorkspaceId } from '../workspaces/managed-workspaces';
 import type { WorkspaceIndexStore } from '../workspaces/workspace-index-store';
-import { readPolicy, type GetManaged } from './read-policy';
+import { readPolicy, type GetManaged } from '../policy/read-policy';
 import { createSerialQueue } from '../async/serial-queue';
 import { canonicalJson } from '../hash/sha256';
 
