@@ -1,22 +1,13 @@
 import { LOCKED_MESSAGE } from '@/lib/storage/lock/lock-keys';
 import type { LockService } from '@/lib/lock/lock-service';
 import type { LockAfter, LockStatus } from '@/lib/storage/lock/lock-schema';
-import type { ExtensionHandlers } from '@/lib/messaging/router';
+import type { ExtensionHandlersOf } from '@/lib/messaging/router';
+import type * as lockAdminMessages from '@/lib/messaging/messages/lock-admin-messages';
+import type * as lockMessages from '@/lib/messaging/messages/lock-messages';
 import { ok, type Result } from '@/lib/result';
 import type { Workspaces } from './workspaces';
 
-type LockHandlers = Pick<
-  ExtensionHandlers,
-  | 'getLockStatus'
-  | 'unlock'
-  | 'turnOnLock'
-  | 'changeLockPassphrase'
-  | 'turnOffLock'
-  | 'lockNow'
-  | 'setLockAfter'
-  | 'describeForgetCredentials'
-  | 'forgetAllCredentials'
->;
+type LockHandlers = ExtensionHandlersOf<typeof lockMessages & typeof lockAdminMessages>;
 
 export interface LockHooks {
   /** After unlocking: work that needs a secret (the policy's secrets, bulk jobs) carries on. */
