@@ -1,8 +1,7 @@
-import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { rotationPeriodSchema } from './rotation/token-rotation';
 import { recordOf } from '../schema-parts';
-import { watchKeys } from './watch-item';
+import { checkedValue } from './checked-value';
 
 export const policyProblemCodeSchema = z.enum([
   /** The value has another JSON type than `expected`. */
@@ -96,26 +95,15 @@ export type PolicyStatus = z.infer<typeof policyStatusSchema>;
 
 export const EMPTY_POLICY_STATUS: PolicyStatus = { locked: false, problems: [], applied: {} };
 
-/** What the background last applied, checked; undefined when nothing was (no policy yet) or it cannot be read. */
-export async function readStoredPolicyStatus(): Promise<PolicyStatus | undefined> {
-  const parsed = policyStatusSchema.safeParse(
-    (await browser.storage.local.get(MANAGED_POLICY_KEY))[MANAGED_POLICY_KEY],
-  );
-  return parsed.success ? parsed.data : undefined;
-}
+/**
+ * The status as stored (undefined when nothing was applied yet, or it cannot be read): written by the
+ * background's policy applier only (lib/workspace-management/apply-policy.ts), read and followed by pages.
+ */
+export const storedPolicyStatus = checkedValue(`local:${MANAGED_POLICY_KEY}`, policyStatusSchema);
 
 /** What the background last applied, or the empty status when there is none (no policy) or it cannot be read. */
 export const readPolicyStatus = async (): Promise<PolicyStatus> =>
-  (await readStoredPolicyStatus()) ?? EMPTY_POLICY_STATUS;
-
-/** Written by the background's policy applier only (lib/workspace-management/apply-policy.ts), checked first. */
-export async function writePolicyStatus(status: PolicyStatus): Promise<void> {
-  await browser.storage.local.set({ [MANAGED_POLICY_KEY]: policyStatusSchema.parse(status) });
-}
-
-/** Calls back whenever the background writes a new status; returns the unsubscribe. */
-export const watchPolicyStatus = (callback: () => void): (() => void) =>
-  watchKeys((key, area) => area === 'local' && key === MANAGED_POLICY_KEY, callback);
+  (await storedPolicyStatus.read()) ?? EMPTY_POLICY_STATUS;
 
 /** What the policy last applied says about **Rotate tokens every** (undefined: nothing), read in the background. */
 export async function readPolicyTokenRotation(): Promise<PolicyStatus['tokenRotation']> {

@@ -1,3 +1,4 @@
+import type { StorageItemKey } from '@wxt-dev/storage';
 import type { StoredItem } from './storage-api';
 import { browser } from 'wxt/browser';
 
@@ -27,16 +28,20 @@ export function watchKeys(affects: AffectedBy, callback: (changes: Record<string
   return () => browser.storage.onChanged.removeListener(listener);
 }
 
+/** Calls back with the new value of one key (`local:name`; undefined once removed) whenever a write changes it. */
+export function watchKey(key: StorageItemKey, callback: (value: unknown) => void): () => void {
+  const colon = key.indexOf(':');
+  const area = key.slice(0, colon);
+  const name = key.slice(colon + 1);
+  return watchKeys(
+    (changed, changedArea) => changedArea === area && changed === name,
+    (changes) => callback(changes[name]!.newValue),
+  );
+}
+
 /**
  * Calls back with an item's new value (its fallback once removed) whenever another write changes it,
  * like WXT's `item.watch`, but through watchKeys.
  */
-export function watchItem<T>(item: StoredItem<T>, callback: (value: T) => void): () => void {
-  const colon = item.key.indexOf(':');
-  const area = item.key.slice(0, colon);
-  const name = item.key.slice(colon + 1);
-  return watchKeys(
-    (key, changedArea) => changedArea === area && key === name,
-    (changes) => callback((changes[name]!.newValue ?? item.fallback) as T),
-  );
-}
+export const watchItem = <T>(item: StoredItem<T>, callback: (value: T) => void): (() => void) =>
+  watchKey(item.key, (value) => callback((value ?? item.fallback) as T));

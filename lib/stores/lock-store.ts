@@ -42,7 +42,7 @@ export async function refreshLockStatus(): Promise<LockStatus | undefined> {
 export function startLockStore(): () => void {
   void refreshLockStatus();
   const onVisible = () => document.visibilityState === 'visible' && void refreshLockStatus();
-  const stopWatching = watchLock({ state: true, key: true }, () => void refreshLockStatus());
+  const stopWatching = watchLock(() => void refreshLockStatus(), true);
   document.addEventListener('visibilitychange', onVisible);
   return () => {
     stopWatching();

@@ -1,6 +1,6 @@
 import type { ConnectionRepository, ConnectionUpdate } from '../connection/connection-repository';
 import { readConnectionSettingsOf } from '../storage/connection/connection-settings-item';
-import { readStoredPolicyStatus, writePolicyStatus, type PolicyStatus } from '../storage/policy-status';
+import { storedPolicyStatus, type PolicyStatus } from '../storage/policy-status';
 import { managedFingerprint, managedWorkspaceId } from '../workspaces/managed-workspaces';
 import type { WorkspaceIndexStore } from '../workspaces/workspace-index-store';
 import { readPolicy, type GetManaged } from '../policy/read-policy';
@@ -24,7 +24,7 @@ type SecretName = (typeof SECRET_NAMES)[number];
 export async function lockedSaveAllowed(workspaceId: string, request: ConnectionUpdate): Promise<boolean> {
   const [settings, status] = await Promise.all([
     readConnectionSettingsOf([workspaceId]).then((found) => found.get(workspaceId)),
-    readStoredPolicyStatus(),
+    storedPolicyStatus.read(),
   ]);
   const fixed = status?.fixed?.[workspaceId];
   if (!settings || !fixed) return false;
@@ -47,7 +47,7 @@ export function createPolicyApplier({ index, connectionOf, getManaged }: PolicyA
     const policy = await readPolicy(getManaged);
     const listed = await index.applyPolicy(policy);
     if (!listed.ok) throw new Error(listed.error.code);
-    const stored = await readStoredPolicyStatus();
+    const stored = await storedPolicyStatus.read();
     const before: Record<string, string> = stored?.applied ?? {};
     const applied: Record<string, string> = {};
     const fixed: Record<string, SecretName[]> = {};
@@ -92,7 +92,7 @@ export function createPolicyApplier({ index, connectionOf, getManaged }: PolicyA
     // Applied at every start of the worker: an unchanged status is not written again (a storage write
     // at every wake, in the queue of the reads that the popup's first answer waits for). Compared
     // whatever the order of its keys: Chrome gives a stored object back with its keys sorted.
-    if (canonicalJson(status) !== canonicalJson(stored)) await writePolicyStatus(status);
+    if (canonicalJson(status) !== canonicalJson(stored)) await storedPolicyStatus.write(status);
   }
 
   const serially = createSerialQueue();

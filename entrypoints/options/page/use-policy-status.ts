@@ -9,7 +9,7 @@ import {
 import {
   EMPTY_POLICY_STATUS,
   readPolicyStatus,
-  watchPolicyStatus,
+  storedPolicyStatus,
   type PolicyStatus,
 } from '@/lib/storage/policy-status';
 import { watchItem } from '@/lib/storage/watch-item';
@@ -38,7 +38,7 @@ export function usePolicyStatus(workspaces: readonly Workspace[]): { status: Pol
     const reload = () => void load().catch(() => undefined);
     reload();
     const stops = [
-      watchPolicyStatus(reload),
+      storedPolicyStatus.watch(reload),
       ...managed.map((id) => watchItem(connectionSettingsItemFor(workspaceScope(id)), reload)),
     ];
     browser.permissions.onAdded.addListener(reload);

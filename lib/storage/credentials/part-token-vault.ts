@@ -82,7 +82,7 @@ export function createPartTokenVault(scope: KeyScope): TokenVault {
         'tokens',
       );
       // Locking drops the key, and with it every token held in clear; unlocking opens them again.
-      watchLock({ key: true }, forget);
+      watchLock(forget, true);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { storage } from '../storage-api';
-import { browser } from 'wxt/browser';
+import { watchKeys } from '../watch-item';
 import { z } from 'zod/mini';
 import { perScope } from '../per-scope';
 import { scopedKey, scopedName, type KeyScope } from '../workspace-keys';
@@ -41,11 +41,11 @@ export async function readTokenRotation(scope: KeyScope): Promise<TokenRotation 
 /** Calls back with the stored value whenever it changes (null once removed or unreadable). */
 export function watchTokenRotation(scope: KeyScope, callback: (stored: TokenRotation | null) => void): () => void {
   const name = scopedName(scope, 'tokenRotation');
-  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area !== 'local' || !(name in changes)) return;
-    const parsed = tokenRotationSchema.safeParse(changes[name]!.newValue);
-    callback(parsed.success ? parsed.data : null);
-  };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  return watchKeys(
+    (key, area) => area === 'local' && key === name,
+    (changes) => {
+      const parsed = tokenRotationSchema.safeParse(changes[name]!.newValue);
+      callback(parsed.success ? parsed.data : null);
+    },
+  );
 }

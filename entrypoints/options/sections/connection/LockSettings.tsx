@@ -38,7 +38,7 @@ export function LockSettings() {
   useEffect(() => {
     read();
     const onVisible = () => document.visibilityState === 'visible' && read();
-    const stopWatching = watchLock({ state: true }, read);
+    const stopWatching = watchLock(read);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       stopWatching();

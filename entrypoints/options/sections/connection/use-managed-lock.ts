@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { readPolicyStatus, watchPolicyStatus } from '@/lib/storage/policy-status';
+import { readPolicyStatus, storedPolicyStatus } from '@/lib/storage/policy-status';
 import { isLocked, isManaged } from '@/lib/workspaces/managed-workspaces';
 import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
 import type { FieldName } from './connection-form-state';
@@ -38,7 +38,7 @@ export function useManagedLock(workspace: Workspace): {
         });
       });
     load();
-    return watchPolicyStatus(load);
+    return storedPolicyStatus.watch(load);
   }, [managed, locked, workspace.id]);
   const current = managed && policy?.workspaceId === workspace.id ? policy : undefined;
   const secrets = current?.secrets ?? (locked ? ALL_SECRETS : []);
