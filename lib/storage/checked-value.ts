@@ -16,7 +16,7 @@ export function checkedValue<T>(key: StorageItemKey, schema: z.ZodMiniType<T>) {
   };
   return {
     read: async (): Promise<T | undefined> => check(await storage.getItem(key)),
-    write: (value: T): Promise<void> => storage.setItem(key, schema.parse(value)),
+    write: async (value: T): Promise<void> => storage.setItem(key, schema.parse(value)),
     watch: (callback: (value: T | undefined) => void): (() => void) => watchKey(key, (value) => callback(check(value))),
   };
 }

@@ -1,9 +1,10 @@
 import type { CipherEnvelope } from '../../crypto/aes-gcm';
 import { watchLock } from '../lock/watch-lock';
-import { registryTokensKey, watchRegistryBuckets } from '../registry/registry-parts';
+import { registryTokensKey } from '../registry/registry-parts';
 import { groupKey, type RegistryEntry } from '../registry/registry-schema';
 import type { OpenedParts, TokenVault } from '../registry/token-vault';
-import type { KeyScope } from '../workspace-keys';
+import { watchKeys } from '../watch-item';
+import { scopedName, type KeyScope } from '../workspace-keys';
 import { currentKey, readLockState } from './keyring';
 import {
   clearTokensValue,
@@ -74,12 +75,12 @@ export function createPartTokenVault(scope: KeyScope): TokenVault {
     },
 
     watch(isOwn, forget) {
-      watchRegistryBuckets(
-        scope,
-        (changed) => {
-          if (![...changed.values()].every(isOwn)) forget();
+      const tokens = scopedName(scope, 'userGroupTokens.');
+      watchKeys(
+        (key, area) => area === 'local' && key.startsWith(tokens),
+        (changes) => {
+          if (!Object.values(changes).every((change) => isOwn(change.newValue))) forget();
         },
-        'tokens',
       );
       // Locking drops the key, and with it every token held in clear; unlocking opens them again.
       watchLock(forget, true);

@@ -66,16 +66,9 @@ export async function writeRegistryBuckets(
   ]);
 }
 
-/**
- * Calls back with the parts a write changed: part index → the new stored value (undefined once removed).
- * `kind`: the parts themselves (the default), or their token keys.
- */
-export function watchRegistryBuckets(
-  scope: KeyScope,
-  callback: (changed: Map<number, unknown>) => void,
-  kind: 'parts' | 'tokens' = 'parts',
-): () => void {
-  const prefix = scopedName(scope, kind === 'parts' ? 'userGroups.' : 'userGroupTokens.');
+/** Calls back with the parts a write changed: part index → the new stored value (undefined once removed). */
+export function watchRegistryBuckets(scope: KeyScope, callback: (changed: Map<number, unknown>) => void): () => void {
+  const prefix = scopedName(scope, 'userGroups.');
   const indexOf = (key: string) => {
     const rest = key.slice(prefix.length);
     return key.startsWith(prefix) && /^\d{3}$/.test(rest) ? Number(rest) : -1;

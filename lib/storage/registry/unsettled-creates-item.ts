@@ -1,8 +1,8 @@
 import { storage } from '../storage-api';
-import { watchKeys } from '../watch-item';
+import { watchKey } from '../watch-item';
 import type { StorageItemKey } from '@wxt-dev/storage';
 import { setAsideUnreadable } from '../validated-item';
-import { scopedKey, scopedName, type KeyScope } from '../workspace-keys';
+import { scopedKey, type KeyScope } from '../workspace-keys';
 import { unsettledCreatesSchema, type UnsettledCreate } from './registry-schema';
 
 /**
@@ -19,11 +19,7 @@ export async function readUnsettledCreates(scope: KeyScope): Promise<unknown> {
 
 /** Calls back with the new stored value (undefined once removed) whenever it changes. */
 export function watchUnsettledCreates(scope: KeyScope, callback: (stored: unknown) => void): () => void {
-  const name = scopedName(scope, 'userGroupUnsettledCreates');
-  return watchKeys(
-    (key, area) => area === 'local' && key === name,
-    (changes) => callback(changes[name]!.newValue),
-  );
+  return watchKey(unsettledCreatesKey(scope), callback);
 }
 
 /**
