@@ -12,7 +12,7 @@ import {
   writeDueSummary,
   type DueSummary,
 } from '@/lib/storage/rotation/due-summary';
-import { checkDue, totalDue } from '@/lib/user-groups/due-reminders';
+import { checkDue, totalDue } from '@/lib/user-groups/rotation/due-reminders';
 import type { WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
 import type { ToolbarBadge } from './job-badge';
 import type { Workspaces } from './workspaces';

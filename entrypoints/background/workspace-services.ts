@@ -12,18 +12,18 @@ import { createHistoryRecorder } from '@/lib/storage/history/history-writer';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
-import { createBulkJobs } from '@/lib/user-groups/bulk-jobs';
-import { createBulkRunner, type BulkAlarm } from '@/lib/user-groups/bulk-runner';
-import { createGroupOperations } from '@/lib/user-groups/group-operations';
-import { settleOrphanedRotations } from '@/lib/user-groups/registry-updates';
-import { createRegistryTransfer } from '@/lib/user-groups/registry-transfer';
+import { createBulkJobs } from '@/lib/user-groups/bulk/bulk-jobs';
+import { createBulkRunner, type BulkAlarm } from '@/lib/user-groups/bulk/bulk-runner';
+import { createGroupOperations } from '@/lib/user-groups/operations/group-operations';
+import { settleOrphanedRotations } from '@/lib/user-groups/operations/registry-updates';
+import { createRegistryTransfer } from '@/lib/user-groups/transfer/registry-transfer';
 import { createHealthRecorder } from '@/lib/workspaces/health-recorder';
 import { recordProjectApi, recordUserGroupApi } from '@/lib/workspaces/recorded-apis';
 import type { ActivityRecorder } from '@/lib/activity/activity-recorder';
 import { createAfterAnswer } from '@/lib/async/after-answer';
 import { readPolicyTokenRotation } from '@/lib/storage/policy-status';
-import { recordJobTransitions } from '@/lib/user-groups/job-activity';
-import { createRotationService } from '@/lib/user-groups/rotation-service';
+import { recordJobTransitions } from '@/lib/user-groups/bulk/job-activity';
+import { createRotationService } from '@/lib/user-groups/rotation/rotation-service';
 
 export interface WorkspaceServicesDeps {
   projectApi: ProjectApi;

@@ -10,7 +10,7 @@ import { bulkAlarmFor, registerAlarmFor } from '@/entrypoints/background/bulk-al
 import { createBackground } from '@/entrypoints/background/background';
 import { createWorkspaceServices } from '@/entrypoints/background/workspace-services';
 import { createProjectService } from '@/lib/projects/project-service';
-import { createGroupOperations } from '@/lib/user-groups/group-operations';
+import { createGroupOperations } from '@/lib/user-groups/operations/group-operations';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
 import { createHistoryRecorder } from '@/lib/storage/history/history-writer';
 import { createProjectApi } from '@/lib/api/project-api';

@@ -12,7 +12,7 @@ import { bucketOf } from '@/lib/storage/registry/registry-buckets';
 import { CredentialsLockedError } from '@/lib/storage/credentials/sealed-credentials';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
-import { createRegistryTransfer } from '@/lib/user-groups/registry-transfer';
+import { createRegistryTransfer } from '@/lib/user-groups/transfer/registry-transfer';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { asReadNow } from '../helpers/error-text';
 import { isRegistryPartKey, isRegistryTokensKey, registryFormatKey, storedRegistry } from '../helpers/stored-registry';

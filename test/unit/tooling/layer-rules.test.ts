@@ -24,14 +24,14 @@ const HEALTHY: Record<string, string> = {
     "import { policy } from '../policy/policy-schema';\nexport const index = policy;\n",
   'lib/connection/connection-service.ts':
     "import { index } from '../workspaces/workspace-index-store';\nexport const connection = index;\n",
-  'lib/user-groups/group-operations.ts':
-    "import { connection } from '../connection/connection-service';\nexport const groups = connection;\n",
+  'lib/user-groups/operations/group-operations.ts':
+    "import { connection } from '../../connection/connection-service';\nexport const groups = connection;\n",
   'lib/projects/project-service.ts':
-    "import { groups } from '../user-groups/group-operations';\nexport const projects = groups;\n",
+    "import { groups } from '../user-groups/operations/group-operations';\nexport const projects = groups;\n",
   'entrypoints/popup/main.ts':
     "import { projects } from '../../lib/projects/project-service';\nexport const popup = projects;\n",
   'entrypoints/background/index.ts':
-    "import { groups } from '../../lib/user-groups/group-operations';\nexport const background = groups;\n",
+    "import { groups } from '../../lib/user-groups/operations/group-operations';\nexport const background = groups;\n",
 };
 
 let made: string[] = [];
@@ -79,7 +79,8 @@ describe('the layer check', () => {
   });
 
   it('fails on an import from lib/storage up to lib/user-groups', async () => {
-    const upward = "import { groups } from '../user-groups/group-operations';\nexport const notices = groups;\n";
+    const upward =
+      "import { groups } from '../user-groups/operations/group-operations';\nexport const notices = groups;\n";
     expect(await layerViolations({ 'lib/storage/notices-item.ts': upward })).toContain(
       'storage-imports-nothing-above-it',
     );
@@ -87,8 +88,8 @@ describe('the layer check', () => {
 
   it('fails on a loop between two domain folders, even with no module on a cycle', async () => {
     // Same sub-layer (operations), so no rule of direction catches it: only the loop of folders.
-    const back = "import { projects } from '../projects/project-service';\nexport const listed = projects;\n";
-    expect(await layerViolations({ 'lib/user-groups/projects-listed.ts': back })).toEqual([
+    const back = "import { projects } from '../../projects/project-service';\nexport const listed = projects;\n";
+    expect(await layerViolations({ 'lib/user-groups/operations/projects-listed.ts': back })).toEqual([
       'no-cycle-between-lib-folders',
     ]);
   });

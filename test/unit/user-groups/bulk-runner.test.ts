@@ -5,9 +5,9 @@ import { createWorkspaceServices } from '@/entrypoints/background/workspace-serv
 import { createProjectApi } from '@/lib/api/project-api';
 import type { UserGroupApi } from '@/lib/api/user-group-api';
 import { fail, ok } from '@/lib/result';
-import { newBulkJob } from '@/lib/user-groups/bulk-job';
+import { newBulkJob } from '@/lib/user-groups/bulk/bulk-job';
 import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
-import { ROWS_UNREADABLE } from '@/lib/user-groups/bulk-runner';
+import { ROWS_UNREADABLE } from '@/lib/user-groups/bulk/bulk-runner';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { textsRendered, withText } from '../helpers/error-text';

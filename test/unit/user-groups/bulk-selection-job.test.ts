@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { UserGroupApi, WireUserGroup } from '@/lib/api/user-group-api';
 import { fail, ok, type Result } from '@/lib/result';
-import { JOB_UNDER_WAY } from '@/lib/user-groups/bulk-runner';
-import { createGroupOperations, type GroupOperationsDeps } from '@/lib/user-groups/group-operations';
-import { selectionRows } from '@/lib/user-groups/bulk-selection';
-import { settleOrphanedRotations, upsertFromService } from '@/lib/user-groups/registry-updates';
+import { JOB_UNDER_WAY } from '@/lib/user-groups/bulk/bulk-runner';
+import { createGroupOperations, type GroupOperationsDeps } from '@/lib/user-groups/operations/group-operations';
+import { selectionRows } from '@/lib/user-groups/bulk/bulk-selection';
+import { settleOrphanedRotations, upsertFromService } from '@/lib/user-groups/operations/registry-updates';
 import { createRegistryWriter, type RegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { CONNECTION, fakeRunner, remainingIds, storedJob, timedOut, drain } from './bulk-fakes';
@@ -29,7 +29,7 @@ type Answer = Result<unknown> | Promise<Result<unknown>>;
 
 /**
  * A runner whose selection jobs go through the real single-row operations
- * (lib/user-groups/group-operations.ts) on a scripted API. `answer(kind, id, call)` scripts each rotate and delete.
+ * (lib/user-groups/operations/group-operations.ts) on a scripted API. `answer(kind, id, call)` scripts each rotate and delete.
  */
 async function selectionRunner(answer: (kind: 'rotate' | 'delete', id: string, call: number) => Answer) {
   const calls: string[] = [];

@@ -7,7 +7,7 @@ import { readStoredActivity, verifyStoredActivity } from '@/lib/storage/activity
 import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
-import { recordJobTransitions } from '@/lib/user-groups/job-activity';
+import { recordJobTransitions } from '@/lib/user-groups/bulk/job-activity';
 import { created, fakeRunner, rows, storedJob } from './bulk-fakes';
 import { TEST_SCOPE } from '../helpers/test-workspace';
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createGroupOperations } from '@/lib/user-groups/group-operations';
+import { createGroupOperations } from '@/lib/user-groups/operations/group-operations';
 import type { NewUserGroup, UserGroupApi, WireUserGroup } from '@/lib/api/user-group-api';
 import { createConnectionRepository, type Connection } from '@/lib/connection/connection-repository';
 import { EMPTY_STORED_CREDENTIALS } from '@/lib/storage/connection/connection-schema';

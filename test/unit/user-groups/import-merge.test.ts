@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createRegistryTransfer } from '@/lib/user-groups/registry-transfer';
-import { applyImport, entryFingerprint, importItems, previewImport } from '@/lib/user-groups/import-merge';
-import { parseRegistryFile } from '@/lib/user-groups/import-rows';
+import { createRegistryTransfer } from '@/lib/user-groups/transfer/registry-transfer';
+import { applyImport, entryFingerprint, importItems, previewImport } from '@/lib/user-groups/transfer/import-merge';
+import { parseRegistryFile } from '@/lib/user-groups/transfer/import-rows';
 import { messageText } from '@/lib/message-ref';
 import { registrySchema, type Registry, type RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';

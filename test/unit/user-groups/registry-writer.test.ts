@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { messageText } from '@/lib/message-ref';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import { EMPTY_REGISTRY, type Registry, type RegistryEntry } from '@/lib/storage/registry/registry-schema';
-import { removeGroup, upsertFromService } from '@/lib/user-groups/registry-updates';
+import { removeGroup, upsertFromService } from '@/lib/user-groups/operations/registry-updates';
 import { createRegistryWriter, type RegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { loadStorageFixture } from '../fixtures/storage/load';

@@ -1,14 +1,19 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createBulkJobs } from '@/lib/user-groups/bulk-jobs';
-import { createRegistryTransfer } from '@/lib/user-groups/registry-transfer';
+import { createBulkJobs } from '@/lib/user-groups/bulk/bulk-jobs';
+import { createRegistryTransfer } from '@/lib/user-groups/transfer/registry-transfer';
 import { messageText } from '@/lib/message-ref';
 import { ok } from '@/lib/result';
-import type { BulkRunner } from '@/lib/user-groups/bulk-runner';
+import type { BulkRunner } from '@/lib/user-groups/bulk/bulk-runner';
 import { localBytesInUse } from '@/lib/storage/storage-usage';
-import { capacityProblem, growthOf, STORAGE_BUDGET_BYTES, storedSize } from '@/lib/user-groups/registry-capacity';
+import {
+  capacityProblem,
+  growthOf,
+  STORAGE_BUDGET_BYTES,
+  storedSize,
+} from '@/lib/user-groups/registry-views/registry-capacity';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
-import { upsertFromService } from '@/lib/user-groups/registry-updates';
+import { upsertFromService } from '@/lib/user-groups/operations/registry-updates';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { seedRegistry, storedRegistry } from '../helpers/stored-registry';

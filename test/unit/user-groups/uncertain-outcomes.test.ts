@@ -12,10 +12,10 @@ import {
   type UnsettledCreate,
   type UnsettledCreates,
 } from '@/lib/storage/registry/registry-schema';
-import { applyLearnedToken, markDeleteUnknown, upsertFromService } from '@/lib/user-groups/registry-updates';
+import { applyLearnedToken, markDeleteUnknown, upsertFromService } from '@/lib/user-groups/operations/registry-updates';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
-import { recordUnsettledCreate, settleCreate } from '@/lib/user-groups/unsettled-creates';
+import { recordUnsettledCreate, settleCreate } from '@/lib/user-groups/operations/unsettled-creates';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { seedRegistry, storedRegistry } from '../helpers/stored-registry';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';

@@ -1,10 +1,10 @@
-import type { NewUserGroup, UserGroupApi, WireUserGroup } from '../api/user-group-api';
-import type { Connection, ConnectionRepository } from '../connection/connection-repository';
-import { redactSecrets } from '../api/redact-secrets';
-import { fail, ok, type Result } from '../result';
-import { withSecretsOpen } from '../storage/credentials/credentials-lane';
-import { lockedError } from '../storage/lock/lock-keys';
-import { isSameCreate, type GroupRef, type RegistryEntry } from '../storage/registry/registry-schema';
+import type { NewUserGroup, UserGroupApi, WireUserGroup } from '../../api/user-group-api';
+import type { Connection, ConnectionRepository } from '../../connection/connection-repository';
+import { redactSecrets } from '../../api/redact-secrets';
+import { fail, ok, type Result } from '../../result';
+import { withSecretsOpen } from '../../storage/credentials/credentials-lane';
+import { lockedError } from '../../storage/lock/lock-keys';
+import { isSameCreate, type GroupRef, type RegistryEntry } from '../../storage/registry/registry-schema';
 import {
   applyLearnedToken,
   applyRotation,
@@ -17,18 +17,18 @@ import {
   removeGroup,
   upsertFromService,
 } from './registry-updates';
-import type { RegistryWriter } from '../storage/registry/registry-writer';
+import type { RegistryWriter } from '../../storage/registry/registry-writer';
 import { recordUnsettledCreate, settleCreate } from './unsettled-creates';
-import { text } from '../message-ref';
-import { environmentName } from '../environment';
-import type { ActivityKind } from '../storage/activity/activity-schema';
+import { text } from '../../message-ref';
+import { environmentName } from '../../environment';
+import type { ActivityKind } from '../../storage/activity/activity-schema';
 import {
   failureDetail,
   fingerprintOf,
   NO_ACTIVITY,
   outcomeOf,
   type ActivityRecorder,
-} from '../activity/activity-recorder';
+} from '../../activity/activity-recorder';
 
 export interface GroupOperationsDeps {
   api: UserGroupApi;

@@ -1,8 +1,8 @@
-import { groupKey } from '../storage/registry/registry-schema';
-import { cyrb53 } from '../hash/cyrb53';
+import { groupKey } from '../../storage/registry/registry-schema';
+import { cyrb53 } from '../../hash/cyrb53';
 import type { ImportedGroup } from './import-rows';
 import type { ImportItem } from './import-schema';
-import type { GroupRef, Registry, RegistryEntry } from '../storage/registry/registry-schema';
+import type { GroupRef, Registry, RegistryEntry } from '../../storage/registry/registry-schema';
 import type { RowPlace, RowProblem } from './row-problems';
 
 export interface ImportChange {

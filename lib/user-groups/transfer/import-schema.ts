@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { registryEntrySchema } from '../storage/registry/registry-schema';
-import { noControlCharacters } from '../text/control-characters';
-import { built } from '../schema-parts';
+import { registryEntrySchema } from '../../storage/registry/registry-schema';
+import { noControlCharacters } from '../../text/control-characters';
+import { built } from '../../schema-parts';
 
 // What the import message carries. The popup loads the protocol, so this file stays small.
 
@@ -10,7 +10,7 @@ export const MAX_IMPORT_GROUPS = 20_000;
 
 /**
  * A bigger file is refused before it is read. Our own JSON export of a registry that fills the storage
- * budget (lib/user-groups/registry-capacity.ts, 10 MiB stored) still fits: its indentation makes it
+ * budget (lib/user-groups/registry-views/registry-capacity.ts, 10 MiB stored) still fits: its indentation makes it
  * 1.3 to 1.6 times the stored size.
  */
 export const MAX_IMPORT_FILE_BYTES = 16 * 1024 * 1024;

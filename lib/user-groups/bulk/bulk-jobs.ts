@@ -1,15 +1,15 @@
-import { fail, ok } from '../result';
-import { isLockedNow } from '../storage/credentials/keyring';
-import { lockedError } from '../storage/lock/lock-keys';
-import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
-import type { RegistryWriter } from '../storage/registry/registry-writer';
-import type { KeyScope } from '../storage/workspace-keys';
+import { fail, ok } from '../../result';
+import { isLockedNow } from '../../storage/credentials/keyring';
+import { lockedError } from '../../storage/lock/lock-keys';
+import type { BulkRow } from '../../storage/bulk-job/bulk-row-schema';
+import type { RegistryWriter } from '../../storage/registry/registry-writer';
+import type { KeyScope } from '../../storage/workspace-keys';
 import { planBulkCreate } from './bulk-job';
-import { DEFAULT_RATE_PER_MINUTE } from '../jobs/job-pacing';
+import { DEFAULT_RATE_PER_MINUTE } from '../../jobs/job-pacing';
 import type { BulkRunner } from './bulk-runner';
 import { selectionRows, type SelectedGroupRef } from './bulk-selection';
-import { bulkGrowth } from './registry-capacity';
-import { outgrowsBudget } from './storage-budget';
+import { bulkGrowth } from '../registry-views/registry-capacity';
+import { outgrowsBudget } from '../registry-views/storage-budget';
 
 export interface BulkJobsDeps {
   runner: BulkRunner;

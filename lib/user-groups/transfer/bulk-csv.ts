@@ -1,12 +1,12 @@
 import { z } from 'zod/mini';
-import { environmentSchema } from '../environment';
-import { groupKey } from '../storage/registry/registry-schema';
-import { text, type MessageRef } from '../message-ref';
+import { environmentSchema } from '../../environment';
+import { groupKey } from '../../storage/registry/registry-schema';
+import { text, type MessageRef } from '../../message-ref';
 import { readCsv } from './import-csv';
 import { normaliseEnvironment } from './import-rows';
-import { MAX_BULK_ROWS, type BulkRow } from '../storage/bulk-job/bulk-row-schema';
+import { MAX_BULK_ROWS, type BulkRow } from '../../storage/bulk-job/bulk-row-schema';
 import { byPosition, describeIssues, FIELD_RULES, sameIdAs, type RowProblem } from './row-problems';
-import { noControlCharacters } from '../text/control-characters';
+import { noControlCharacters } from '../../text/control-characters';
 
 export const BULK_CSV_COLUMNS = ['name', 'user_group_id', 'environment'] as const;
 

@@ -1,5 +1,5 @@
-import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
-import { workspaceSlug } from '../storage/workspaces/workspace-name';
+import { toSpreadsheetCsv } from '../../csv/spreadsheet-csv';
+import { workspaceSlug } from '../../storage/workspaces/workspace-name';
 import type { RotationResult } from './rotation-service';
 
 export const ROTATION_EXPORT_FORMAT = 'review-companion.rotation-results';

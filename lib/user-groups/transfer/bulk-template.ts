@@ -1,4 +1,4 @@
-import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
+import { toSpreadsheetCsv } from '../../csv/spreadsheet-csv';
 import { BULK_CSV_COLUMNS } from './bulk-csv';
 
 export const BULK_TEMPLATE_FILE_NAME = 'user-groups-template.csv';

@@ -1,7 +1,7 @@
-import type { ActivityRecorder } from '../activity/activity-recorder';
-import { countedText } from '../message-ref';
-import type { BulkJob } from '../storage/bulk-job/bulk-job-schema';
-import type { BulkJobStore } from '../storage/bulk-job/bulk-job-store';
+import type { ActivityRecorder } from '../../activity/activity-recorder';
+import { countedText } from '../../message-ref';
+import type { BulkJob } from '../../storage/bulk-job/bulk-job-schema';
+import type { BulkJobStore } from '../../storage/bulk-job/bulk-job-store';
 
 const isUnderWay = (job: BulkJob | null) => job?.status === 'running' || job?.status === 'paused';
 

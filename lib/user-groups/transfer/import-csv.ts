@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { text, type MessageRef } from '../message-ref';
+import { text, type MessageRef } from '../../message-ref';
 import type { RowProblem } from './row-problems';
 
 export interface CsvRecord {

@@ -1,8 +1,8 @@
-import type { MessageRef } from '../message-ref';
-import type { Registry } from '../storage/registry/registry-schema';
-import { localBytesInUse } from '../storage/storage-usage';
-import { workspaceValueNames } from '../storage/credentials/workspace-item-names';
-import type { KeyScope } from '../storage/workspace-keys';
+import type { MessageRef } from '../../message-ref';
+import type { Registry } from '../../storage/registry/registry-schema';
+import { localBytesInUse } from '../../storage/storage-usage';
+import { workspaceValueNames } from '../../storage/credentials/workspace-item-names';
+import type { KeyScope } from '../../storage/workspace-keys';
 import { capacityProblem, type Growth } from './registry-capacity';
 
 /**

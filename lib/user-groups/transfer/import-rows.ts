@@ -1,11 +1,11 @@
-import { environmentSchema } from '../environment';
-import { unguardCell } from '../csv/spreadsheet-csv';
+import { environmentSchema } from '../../environment';
+import { unguardCell } from '../../csv/spreadsheet-csv';
 import { REGISTRY_CSV_COLUMNS, REGISTRY_CSV_REQUIRED_COLUMNS, REGISTRY_EXPORT_FORMAT } from './export-registry';
-import { text, type MessageRef } from '../message-ref';
+import { text, type MessageRef } from '../../message-ref';
 import { readCsv } from './import-csv';
 import { csvRowSchema, jsonGroupSchema } from './import-row-schemas';
 import { MAX_IMPORT_GROUPS } from './import-schema';
-import type { RegistryEntry } from '../storage/registry/registry-schema';
+import type { RegistryEntry } from '../../storage/registry/registry-schema';
 import { byPosition, describeIssues, sameIdAs, type RowPlace, type RowProblem } from './row-problems';
 
 /**

@@ -1,16 +1,16 @@
-import type { UserGroupApi } from '../api/user-group-api';
-import type { Connection } from '../connection/connection-repository';
-import type { Result } from '../result';
+import type { UserGroupApi } from '../../api/user-group-api';
+import type { Connection } from '../../connection/connection-repository';
+import type { Result } from '../../result';
 import { newBulkJob, planBulkCreate, recordOutcome } from './bulk-job';
-import type { BulkJobStore } from '../storage/bulk-job/bulk-job-store';
-import type { BulkJob, QueuedRow } from '../storage/bulk-job/bulk-job-schema';
-import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
+import type { BulkJobStore } from '../../storage/bulk-job/bulk-job-store';
+import type { BulkJob, QueuedRow } from '../../storage/bulk-job/bulk-job-schema';
+import type { BulkRow } from '../../storage/bulk-job/bulk-row-schema';
 import { flagCutOffRow, sendRow, type SelectionOperations } from './bulk-send';
-import type { RegistryWriter } from '../storage/registry/registry-writer';
-import type { ActivityRecorder } from '../activity/activity-recorder';
-import { createJobRunner, type JobAlarm } from '../jobs/job-runner';
+import type { RegistryWriter } from '../../storage/registry/registry-writer';
+import type { ActivityRecorder } from '../../activity/activity-recorder';
+import { createJobRunner, type JobAlarm } from '../../jobs/job-runner';
 
-export { abortableSleep, JOB_UNDER_WAY, MAX_IN_WORKER_WAIT_MS, ROWS_UNREADABLE } from '../jobs/job-runner';
+export { abortableSleep, JOB_UNDER_WAY, MAX_IN_WORKER_WAIT_MS, ROWS_UNREADABLE } from '../../jobs/job-runner';
 
 /** The periodic alarm that restarts a job whose worker was stopped. */
 export type BulkAlarm = JobAlarm;

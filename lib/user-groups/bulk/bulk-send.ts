@@ -1,26 +1,26 @@
-import type { UserGroupApi } from '../api/user-group-api';
-import type { Connection } from '../connection/connection-repository';
-import { redactSecrets } from '../api/redact-secrets';
-import type { GroupOperations } from './group-operations';
-import type { BulkOperation } from '../storage/bulk-job/bulk-job-schema';
+import type { UserGroupApi } from '../../api/user-group-api';
+import type { Connection } from '../../connection/connection-repository';
+import { redactSecrets } from '../../api/redact-secrets';
+import type { GroupOperations } from '../operations/group-operations';
+import type { BulkOperation } from '../../storage/bulk-job/bulk-job-schema';
 import { classifyCreate, classifySelection, type RowOutcome } from './bulk-outcome';
-import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
-import { findGroup, markDeleteUnknown, upsertFromService } from './registry-updates';
-import type { GroupRef } from '../storage/registry/registry-schema';
-import type { RegistryChange, RegistryWriter } from '../storage/registry/registry-writer';
-import { abandonStaged, type StagedWrite } from '../storage/staged-write';
-import type { RowCommit } from '../jobs/job-runner';
-import { recordUnsettledCreate, settleCreate } from './unsettled-creates';
-import { text, type MessageRef } from '../message-ref';
-import { withSecretsOpen } from '../storage/credentials/credentials-lane';
-import { LOCKED_MESSAGE } from '../storage/lock/lock-keys';
+import type { BulkRow } from '../../storage/bulk-job/bulk-row-schema';
+import { findGroup, markDeleteUnknown, upsertFromService } from '../operations/registry-updates';
+import type { GroupRef } from '../../storage/registry/registry-schema';
+import type { RegistryChange, RegistryWriter } from '../../storage/registry/registry-writer';
+import { abandonStaged, type StagedWrite } from '../../storage/staged-write';
+import type { RowCommit } from '../../jobs/job-runner';
+import { recordUnsettledCreate, settleCreate } from '../operations/unsettled-creates';
+import { text, type MessageRef } from '../../message-ref';
+import { withSecretsOpen } from '../../storage/credentials/credentials-lane';
+import { LOCKED_MESSAGE } from '../../storage/lock/lock-keys';
 import {
   failureDetail,
   fingerprintOf,
   outcomeOf,
   type ActivityEvent,
   type ActivityRecorder,
-} from '../activity/activity-recorder';
+} from '../../activity/activity-recorder';
 
 /**
  * A selection job sends each group through the single-row rotate and delete (group-operations.ts), so

@@ -1,26 +1,26 @@
-import { failureDetail, NO_ACTIVITY, outcomeOf, type ActivityRecorder } from '../activity/activity-recorder';
-import { createSerialQueue } from '../async/serial-queue';
-import { countedText, text } from '../message-ref';
-import { fail, ok, type Result } from '../result';
-import type { BulkJobStore } from '../storage/bulk-job/bulk-job-store';
-import { rowKey } from '../storage/bulk-job/bulk-job-schema';
-import { withSecretsOpen } from '../storage/credentials/credentials-lane';
-import { lockedError } from '../storage/lock/lock-keys';
-import type { PolicyStatus } from '../storage/policy-status';
-import { groupKey } from '../storage/registry/registry-schema';
-import type { RegistryWriter } from '../storage/registry/registry-writer';
+import { failureDetail, NO_ACTIVITY, outcomeOf, type ActivityRecorder } from '../../activity/activity-recorder';
+import { createSerialQueue } from '../../async/serial-queue';
+import { countedText, text } from '../../message-ref';
+import { fail, ok, type Result } from '../../result';
+import type { BulkJobStore } from '../../storage/bulk-job/bulk-job-store';
+import { rowKey } from '../../storage/bulk-job/bulk-job-schema';
+import { withSecretsOpen } from '../../storage/credentials/credentials-lane';
+import { lockedError } from '../../storage/lock/lock-keys';
+import type { PolicyStatus } from '../../storage/policy-status';
+import { groupKey } from '../../storage/registry/registry-schema';
+import type { RegistryWriter } from '../../storage/registry/registry-writer';
 import {
   readTokenRotation,
   tokenRotationItemFor,
   tokenRotationSchema,
   type RotationPeriod,
-} from '../storage/rotation/token-rotation';
-import type { KeyScope } from '../storage/workspace-keys';
-import { DEFAULT_RATE_PER_MINUTE } from '../jobs/job-pacing';
-import type { BulkRunner } from './bulk-runner';
-import { selectionRows } from './bulk-selection';
+} from '../../storage/rotation/token-rotation';
+import type { KeyScope } from '../../storage/workspace-keys';
+import { DEFAULT_RATE_PER_MINUTE } from '../../jobs/job-pacing';
+import type { BulkRunner } from '../bulk/bulk-runner';
+import { selectionRows } from '../bulk/bulk-selection';
 import { effectiveRotation, type EffectiveRotation } from './rotation-settings';
-import { dueGroups } from './token-age';
+import { dueGroups } from '../registry-views/token-age';
 
 /** One group a rotate job gave a new token: what an administrator hands the customer's system. */
 export interface RotationResult {

@@ -1,6 +1,6 @@
-import type { WireUserGroup } from '../api/user-group-api';
-import type { Result } from '../result';
-import { classifyAnswer, type RowOutcome } from '../jobs/job-outcome';
+import type { WireUserGroup } from '../../api/user-group-api';
+import type { Result } from '../../result';
+import { classifyAnswer, type RowOutcome } from '../../jobs/job-outcome';
 
 export type { RowOutcome };
 

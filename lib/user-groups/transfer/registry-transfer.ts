@@ -1,19 +1,19 @@
-import { environmentName } from '../environment';
-import { text } from '../message-ref';
-import { fail, ok } from '../result';
-import { withSecretsOpen } from '../storage/credentials/credentials-lane';
-import { lockedError } from '../storage/lock/lock-keys';
-import type { GroupRef } from '../storage/registry/registry-schema';
-import { findGroup } from './registry-updates';
-import { noteRegistryExport } from '../storage/registry/registry-exports';
-import type { RegistryWriter } from '../storage/registry/registry-writer';
-import type { KeyScope } from '../storage/workspace-keys';
+import { environmentName } from '../../environment';
+import { text } from '../../message-ref';
+import { fail, ok } from '../../result';
+import { withSecretsOpen } from '../../storage/credentials/credentials-lane';
+import { lockedError } from '../../storage/lock/lock-keys';
+import type { GroupRef } from '../../storage/registry/registry-schema';
+import { findGroup } from '../operations/registry-updates';
+import { noteRegistryExport } from '../../storage/registry/registry-exports';
+import type { RegistryWriter } from '../../storage/registry/registry-writer';
+import type { KeyScope } from '../../storage/workspace-keys';
 import { applyImport } from './import-merge';
 import type { ImportItem } from './import-schema';
-import { growthOf } from './registry-capacity';
-import { outgrowsBudget } from './storage-budget';
-import { failureDetail, NO_ACTIVITY, outcomeOf, type ActivityRecorder } from '../activity/activity-recorder';
-import type { Result } from '../result';
+import { growthOf } from '../registry-views/registry-capacity';
+import { outgrowsBudget } from '../registry-views/storage-budget';
+import { failureDetail, NO_ACTIVITY, outcomeOf, type ActivityRecorder } from '../../activity/activity-recorder';
+import type { Result } from '../../result';
 import type { ImportOutcome } from './import-merge';
 
 export interface RegistryTransferDeps {

@@ -1,7 +1,7 @@
-import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
-import { bulkRowSchema } from '../storage/bulk-job/bulk-row-schema';
-import { groupKey } from '../storage/registry/registry-schema';
-import { built } from '../schema-parts';
+import type { BulkRow } from '../../storage/bulk-job/bulk-row-schema';
+import { bulkRowSchema } from '../../storage/bulk-job/bulk-row-schema';
+import { groupKey } from '../../storage/registry/registry-schema';
+import { built } from '../../schema-parts';
 
 export interface SelectedGroupRef {
   name: string;

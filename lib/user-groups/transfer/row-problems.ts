@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { messageRefSchema, text, type MessageRef } from '../message-ref';
+import { messageRefSchema, text, type MessageRef } from '../../message-ref';
 
 /** Where in a file: a CSV row by the line it starts on, a JSON group by its number in the list (1-based). */
 const rowPlaceSchema = z.lazy(() => z.object({ kind: z.enum(['line', 'entry']), position: z.number() }));

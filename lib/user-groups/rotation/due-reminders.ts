@@ -1,9 +1,9 @@
-import type { PolicyStatus } from '../storage/policy-status';
-import type { RegistryEntry } from '../storage/registry/registry-schema';
-import type { DueSummary, DueWorkspace } from '../storage/rotation/due-summary';
-import type { TokenRotation } from '../storage/rotation/token-rotation';
+import type { PolicyStatus } from '../../storage/policy-status';
+import type { RegistryEntry } from '../../storage/registry/registry-schema';
+import type { DueSummary, DueWorkspace } from '../../storage/rotation/due-summary';
+import type { TokenRotation } from '../../storage/rotation/token-rotation';
 import { effectiveRotation } from './rotation-settings';
-import { dueGroups } from './token-age';
+import { dueGroups } from '../registry-views/token-age';
 
 export interface DueCheckDeps {
   workspaces: () => Promise<readonly { id: string; name: string }[]>;

@@ -1,11 +1,11 @@
 import { z } from 'zod/mini';
-import { environmentSchema } from '../environment';
+import { environmentSchema } from '../../environment';
 import { MAX_IMPORT_DATE_LENGTH, MAX_IMPORT_EXTRA_LENGTH, MAX_IMPORT_TOKEN_LENGTH } from './import-schema';
-import { verbatimText, type MessageRef } from '../message-ref';
-import { rotationMarkSchema } from '../storage/registry/registry-schema';
+import { verbatimText, type MessageRef } from '../../message-ref';
+import { rotationMarkSchema } from '../../storage/registry/registry-schema';
 import { FIELD_RULES } from './row-problems';
-import { noControlCharacters } from '../text/control-characters';
-import { built, recordOf } from '../schema-parts';
+import { noControlCharacters } from '../../text/control-characters';
+import { built, recordOf } from '../../schema-parts';
 
 // What a group in a backup file must be. Each rule's message names its text (row-problems.ts), so the
 // page says what is wrong in its own language. Built when a file is first read (z.lazy), not when the

@@ -1,7 +1,7 @@
-import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
-import { workspaceSlug } from '../storage/workspaces/workspace-name';
-import { groupKey } from '../storage/registry/registry-schema';
-import type { Registry, RegistryEntry } from '../storage/registry/registry-schema';
+import { toSpreadsheetCsv } from '../../csv/spreadsheet-csv';
+import { workspaceSlug } from '../../storage/workspaces/workspace-name';
+import { groupKey } from '../../storage/registry/registry-schema';
+import type { Registry, RegistryEntry } from '../../storage/registry/registry-schema';
 
 /** Names the JSON export so that an import can tell it from any other JSON file. */
 export const REGISTRY_EXPORT_FORMAT = 'review-companion.user-groups';

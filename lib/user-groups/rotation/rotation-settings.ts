@@ -1,5 +1,5 @@
-import type { PolicyStatus } from '../storage/policy-status';
-import type { RotationPeriod, TokenRotation } from '../storage/rotation/token-rotation';
+import type { PolicyStatus } from '../../storage/policy-status';
+import type { RotationPeriod, TokenRotation } from '../../storage/rotation/token-rotation';
 
 /** A workspace's **Rotate tokens every** and **Remind me when tokens are due**, the policy applied. */
 export interface EffectiveRotation {

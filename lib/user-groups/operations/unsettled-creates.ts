@@ -1,4 +1,4 @@
-import { isSameCreate, type GroupRef, type UnsettledCreate } from '../storage/registry/registry-schema';
+import { isSameCreate, type GroupRef, type UnsettledCreate } from '../../storage/registry/registry-schema';
 
 /**
  * Creates whose answer was lost (see unsettledCreateSchema). Pure: each returns the list unchanged

@@ -1,4 +1,4 @@
-import type { RegistryEntry } from '../storage/registry/registry-schema';
+import type { RegistryEntry } from '../../storage/registry/registry-schema';
 
 export const DAY_MS = 86_400_000;
 

@@ -1,8 +1,8 @@
-import { countedText, text, type MessageRef } from '../message-ref';
-import { megabytes, utf8Length } from '../storage/storage-usage';
-import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
-import { groupKey } from '../storage/registry/registry-schema';
-import type { Registry, RegistryEntry } from '../storage/registry/registry-schema';
+import { countedText, text, type MessageRef } from '../../message-ref';
+import { megabytes, utf8Length } from '../../storage/storage-usage';
+import type { BulkRow } from '../../storage/bulk-job/bulk-row-schema';
+import { groupKey } from '../../storage/registry/registry-schema';
+import type { Registry, RegistryEntry } from '../../storage/registry/registry-schema';
 
 /**
  * The most that one workspace's keys in storage.local may hold after an import or a bulk create:

@@ -1,7 +1,7 @@
-import { type Environment } from '../environment';
-import type { WireUserGroup } from '../api/user-group-api';
-import { isSameGroup, type GroupRef, type Registry, type RegistryEntry } from '../storage/registry/registry-schema';
-import { text, type MessageRef } from '../message-ref';
+import { type Environment } from '../../environment';
+import type { WireUserGroup } from '../../api/user-group-api';
+import { isSameGroup, type GroupRef, type Registry, type RegistryEntry } from '../../storage/registry/registry-schema';
+import { text, type MessageRef } from '../../message-ref';
 
 const KNOWN_FIELDS = new Set(['team_id', 'token', 'name', 'provided_id', 'api_environment_tag']);
 

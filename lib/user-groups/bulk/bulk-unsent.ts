@@ -1,8 +1,8 @@
-import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
-import { BULK_CSV_COLUMNS } from './bulk-csv';
+import { toSpreadsheetCsv } from '../../csv/spreadsheet-csv';
+import { BULK_CSV_COLUMNS } from '../transfer/bulk-csv';
 import { remainingCount, rowAt } from './bulk-job';
-import type { BulkJob, QueuedRow } from '../storage/bulk-job/bulk-job-schema';
-import { messageText } from '../message-ref';
+import type { BulkJob, QueuedRow } from '../../storage/bulk-job/bulk-job-schema';
+import { messageText } from '../../message-ref';
 
 export const UNSENT_CSV_COLUMNS = [...BULK_CSV_COLUMNS, 'error'] as const;
 

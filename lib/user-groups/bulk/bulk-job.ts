@@ -1,14 +1,20 @@
-import type { BulkFailure, BulkJob, BulkJobRows, BulkOperation, QueuedRow } from '../storage/bulk-job/bulk-job-schema';
+import type {
+  BulkFailure,
+  BulkJob,
+  BulkJobRows,
+  BulkOperation,
+  QueuedRow,
+} from '../../storage/bulk-job/bulk-job-schema';
 import type { RowOutcome } from './bulk-outcome';
-import type { BulkRow } from '../storage/bulk-job/bulk-row-schema';
-import { groupKey } from '../storage/registry/registry-schema';
-import type { Registry } from '../storage/registry/registry-schema';
-import { text, type MessageRef } from '../message-ref';
-import { newProgress, recordOutcome as recordInQueue, STOPPED_OUTCOME, type SettleRow } from '../jobs/job-queue';
+import type { BulkRow } from '../../storage/bulk-job/bulk-row-schema';
+import { groupKey } from '../../storage/registry/registry-schema';
+import type { Registry } from '../../storage/registry/registry-schema';
+import { text, type MessageRef } from '../../message-ref';
+import { newProgress, recordOutcome as recordInQueue, STOPPED_OUTCOME, type SettleRow } from '../../jobs/job-queue';
 
 // A user-group job's own transitions; the queue, pacing, pause, cancel and resume are every job's
 // (lib/jobs/job-queue.ts), re-exported here for the user-group code and its tests.
-export { canResume, cancelJob, markSending, pauseJob, remainingCount, resumeJob, rowAt } from '../jobs/job-queue';
+export { canResume, cancelJob, markSending, pauseJob, remainingCount, resumeJob, rowAt } from '../../jobs/job-queue';
 
 /** A new job (its progress) and its rows: the two stored items, written together at the start. */
 export function newBulkJob(options: {

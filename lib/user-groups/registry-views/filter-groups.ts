@@ -1,6 +1,6 @@
-import { type Environment } from '../environment';
-import type { RegistryEntry } from '../storage/registry/registry-schema';
-import { compareText, plainSortKey } from '../text/sort-key';
+import { type Environment } from '../../environment';
+import type { RegistryEntry } from '../../storage/registry/registry-schema';
+import { compareText, plainSortKey } from '../../text/sort-key';
 import { createIncrementalSearch, matchesWords, searchTextOf, searchWords } from './group-search';
 import { isDue, issuedTime } from './token-age';
 
