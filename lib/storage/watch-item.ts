@@ -20,9 +20,8 @@ export type AffectedBy = (key: string, area: string) => boolean;
  */
 export function watchKeys(affects: AffectedBy, callback: (changes: Record<string, StorageChange>) => void): () => void {
   const listener = (changes: Record<string, StorageChange>, area: string) => {
-    let affected: Record<string, StorageChange> | undefined;
-    for (const key of Object.keys(changes)) if (affects(key, area)) (affected ??= {})[key] = changes[key]!;
-    if (affected) callback(affected);
+    const affected = Object.entries(changes).filter(([key]) => affects(key, area));
+    if (affected.length > 0) callback(Object.fromEntries(affected));
   };
   browser.storage.onChanged.addListener(listener);
   return () => browser.storage.onChanged.removeListener(listener);

@@ -44,5 +44,5 @@ export async function writeWorkspaceIndex(
 export const watchWorkspaceIndex = (callback: () => void): (() => void) =>
   watchKeys(
     (key, area) => area === 'local' && (key === WORKSPACE_INDEX_KEY || key === LAST_USED_WORKSPACE_KEY),
-    () => callback(),
+    callback,
   );
