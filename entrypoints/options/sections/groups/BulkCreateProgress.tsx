@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionMessage } from '@/components/ActionMessage';
 import { plural, t } from '@/lib/i18n';
-import { canResume, remainingCount } from '@/lib/user-groups/bulk-job';
+import { canResume, remainingCount } from '@/lib/user-groups/bulk/bulk-job';
 import type { BulkJob } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { describeGroup } from './describe-group';

@@ -8,7 +8,7 @@ import {
   sortedGroupsOf,
   type EnvironmentFilter,
   type SortOrder,
-} from '@/lib/user-groups/filter-groups';
+} from '@/lib/user-groups/registry-views/filter-groups';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { useJobPanelHeight } from '../../page/job-panel-height';
 import { GroupsToolbar } from './GroupsToolbar';

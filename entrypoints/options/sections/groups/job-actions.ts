@@ -10,7 +10,7 @@ import {
 import { startSelectionJob } from '@/lib/messaging/messages/selection-job-messages';
 import { bulkCreateRowsItemFor } from '@/lib/storage/bulk-job/bulk-rows-item';
 import { storedBulkJobRowsSchema, type BulkJob, type BulkOperation } from '@/lib/storage/bulk-job/bulk-job-schema';
-import { unsentRows, unsentRowsCsv } from '@/lib/user-groups/bulk-unsent';
+import { unsentRows, unsentRowsCsv } from '@/lib/user-groups/bulk/bulk-unsent';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
 
 /** "Creating groups", "Rotating tokens", "Deleting groups". */
