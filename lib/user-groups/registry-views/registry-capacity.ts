@@ -11,7 +11,7 @@ import type { Registry, RegistryEntry } from '../../storage/registry/registry-sc
  * write that must not fail (a rotation's new token) never meets a quota, and so that 20 workspaces of
  * 10,000 groups fit; growth is kept within this budget per workspace instead: it is about one registry
  * staying workable (the options page and the export, one message, are known to work with it). See
- * README, "User groups".
+ * docs/storage.md, "Storage limits".
  */
 export const STORAGE_BUDGET_BYTES = 10 * 1024 * 1024;
 

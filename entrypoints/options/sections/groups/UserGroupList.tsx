@@ -96,7 +96,7 @@ export function UserGroupList({
   const [sort, setSort] = useState<SortOrder>('name');
   // Sorted (and folded for search) once per registry change or sort order, not per keystroke nor when the
   // section is shown again (sortedGroupsOf remembers): a keystroke only narrows the last result
-  // (lib/user-groups/group-search.ts), so it renders at once, not deferred.
+  // (lib/user-groups/registry-views/group-search.ts), so it renders at once, not deferred.
   const index = useMemo(() => sortedGroupsOf(groups, sort), [groups, sort]);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
