@@ -1,5 +1,6 @@
 import type { StorageItemKey } from '@wxt-dev/storage';
 import { browser } from 'wxt/browser';
+import { removeFromArea, writeArea, type WritableArea } from './area-write';
 
 /**
  * The part of @wxt-dev/storage this extension uses, stored the same way: an item `area:name` is `name`
@@ -46,9 +47,13 @@ async function getItem<T = unknown>(key: StorageItemKey, fallback?: T): Promise<
   return ((await read(key)) ?? fallback ?? null) as T | null;
 }
 
+const writableAreaOf = (key: string) => key.slice(0, key.indexOf(':')) as WritableArea;
+
 /** Writes a value; null or undefined removes it, as @wxt-dev/storage's `setItem`. */
 async function setItem(key: StorageItemKey, value: unknown): Promise<void> {
-  await (value == null ? areaOf(key).remove(nameOf(key)) : areaOf(key).set({ [nameOf(key)]: value }));
+  await (value == null
+    ? removeFromArea(writableAreaOf(key), nameOf(key))
+    : writeArea(writableAreaOf(key), { [nameOf(key)]: value }));
 }
 
 const getMeta = async <M = Record<string, unknown>>(key: StorageItemKey): Promise<M> =>
@@ -84,11 +89,11 @@ export const storage = {
       const area = key.slice(0, key.indexOf(':'));
       byArea.set(area, { ...byArea.get(area), [nameOf(key)]: entry.value });
     }
-    await Promise.all([...byArea].map(([area, values]) => browser.storage[area as Area].set(values)));
+    await Promise.all([...byArea].map(([area, values]) => writeArea(area as WritableArea, values)));
   },
 
   async removeItem(key: StorageItemKey, options?: { removeMeta?: boolean }): Promise<void> {
-    await areaOf(key).remove(options?.removeMeta ? [nameOf(key), `${nameOf(key)}$`] : nameOf(key));
+    await removeFromArea(writableAreaOf(key), options?.removeMeta ? [nameOf(key), `${nameOf(key)}$`] : nameOf(key));
   },
 
   /**

@@ -1,5 +1,5 @@
-import { browser } from 'wxt/browser';
 import { workspaceStorageNames } from './workspace-item-names';
+import { removeFromArea } from '../area-write';
 import type { KeyScope } from '../workspace-keys';
 import { inCredentialsLane } from './credentials-lane';
 
@@ -11,7 +11,7 @@ import { inCredentialsLane } from './credentials-lane';
 export function removeWorkspaceData(scope: KeyScope): Promise<void> {
   const names = workspaceStorageNames(scope);
   return inCredentialsLane(async () => {
-    await browser.storage.session.remove(names.session);
-    await browser.storage.local.remove(names.local);
+    await removeFromArea('session', names.session);
+    await removeFromArea('local', names.local);
   });
 }

@@ -1,0 +1,55 @@
+import { browser } from 'wxt/browser';
+import { createSerialQueue } from '../async/serial-queue';
+
+// Every write to storage goes through here (a lint rule, scripts/storage-door.ts, keeps every other
+// module of lib/storage to reads), so that a value derived from others can be written in the same
+// storage call as any of them: the popup's stored view (lib/projects/popup-view.ts) is never behind a
+// change, even when the worker stops right after it.
+
+export type WritableArea = 'local' | 'session' | 'sync';
+type Values = Record<string, unknown>;
+
+/** A value kept in step with the values it follows, installed by the background (its composition root). */
+export interface WriteCompanion {
+  /** Whether a change of this key of this area may change what the companion holds. */
+  follows(area: WritableArea, name: string): boolean;
+  /**
+   * What to write in the same call as `values` (the change about to be written; a key being removed is
+   * there as `undefined`). Must not throw, and must not write: it runs inside the write.
+   */
+  alongside(area: WritableArea, values: Values): Promise<Values>;
+}
+
+let companion: WriteCompanion | undefined;
+// The companion reads what the writes before it stored: its writes go one after another.
+const inTurn = createSerialQueue();
+
+/** Installs (or removes) the companion; pages never do: only the background writes what it follows. */
+export function setWriteCompanion(next: WriteCompanion | undefined): void {
+  companion = next;
+}
+
+const followed = (area: WritableArea, names: readonly string[]): WriteCompanion | undefined =>
+  companion && names.some((name) => companion!.follows(area, name)) ? companion : undefined;
+
+/** Writes these values in one call, with whatever the companion keeps in step with them. */
+export function writeArea(area: WritableArea, values: Values): Promise<void> {
+  const keeper = followed(area, Object.keys(values));
+  if (!keeper) return browser.storage[area].set(values);
+  return inTurn(async () => browser.storage[area].set({ ...values, ...(await keeper.alongside(area, values)) }));
+}
+
+/**
+ * Removes these keys. A removal cannot carry a value: the companion's follows it at once, in the same
+ * turn, before any other write it follows.
+ */
+export function removeFromArea(area: WritableArea, names: string | string[]): Promise<void> {
+  const list = typeof names === 'string' ? [names] : names;
+  const keeper = followed(area, list);
+  if (!keeper) return browser.storage[area].remove(list);
+  return inTurn(async () => {
+    const alongside = await keeper.alongside(area, Object.fromEntries(list.map((name) => [name, undefined])));
+    await browser.storage[area].remove(list);
+    if (Object.keys(alongside).length > 0) await browser.storage[area].set(alongside);
+  });
+}
