@@ -11,7 +11,7 @@ import {
   type WorkspaceIndexStore,
 } from '@/lib/workspaces/workspace-index-store';
 import { createWorkspaceManagement } from '@/lib/workspace-management/workspace-management';
-import { createPopupView } from '@/lib/projects/popup-view';
+import { answerPopupView, keepPopupViewStored } from '@/lib/projects/popup-view-answer';
 import { createLockService } from '@/lib/lock/lock-service';
 import { createActivityRecorder, workspaceRecorder, type ActivityRecorder } from '@/lib/activity/activity-recorder';
 import { createActivityStore } from '@/lib/storage/activity/activity-store';
@@ -39,6 +39,8 @@ export interface Background {
  * workspace's handlers (an unknown id is answered NOT_FOUND); the others act on the extension.
  */
 export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetManaged): Background {
+  // Before any write: the popup's stored view is written with every change of what it summarizes.
+  keepPopupViewStored();
   const index = createWorkspaceIndexStore(deps.now);
   // One log for the extension, written by this worker only; each workspace's services name theirs.
   const activity = createActivityRecorder(createActivityStore(), deps.now);
@@ -73,17 +75,6 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
     activity,
     discard: workspaces.wipe,
   });
-  const popupView = createPopupView({
-    index,
-    statusOf: async (workspaceId) => {
-      const opened = await workspaces.open(workspaceId);
-      return opened.ok ? opened.value.status().get() : opened;
-    },
-    historyOf: async (workspaceId) => {
-      const opened = await workspaces.open(workspaceId);
-      return opened.ok ? opened.value.history().read() : { entries: [], unreadable: false };
-    },
-  });
   const handlers = new WeakMap<WorkspaceServices, WorkspaceHandlers>();
   const handlersOf = (services: WorkspaceServices): WorkspaceHandlers => {
     let made = handlers.get(services);
@@ -102,7 +93,7 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
     extension: {
       createWorkspace: ({ name }) => management.create(name),
       listWorkspaces: () => management.list(),
-      getPopupView: ({ preferWorkspace }) => popupView(preferWorkspace),
+      getPopupView: ({ preferWorkspace }) => answerPopupView(index, preferWorkspace),
       importSetupFile: ({ text, passphrase, replace }) => setupFiles.importFile(text, passphrase, replace),
       ...noticeHandlers,
       ...createLockHandlers(lock, {

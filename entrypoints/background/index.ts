@@ -5,6 +5,7 @@ import { readManagedArea, watchManagedArea } from '@/lib/storage/managed-area';
 import { registerContextMenu } from '@/lib/context-menu/register';
 import { createMessageListener, createPortListener } from '@/lib/messaging/router';
 import { createBackground } from './background';
+import { rewriteStalePopupView } from '@/lib/projects/popup-view-answer';
 import {
   BULK_CREATE_ALARM_PREFIX,
   bulkAlarmFor,
@@ -68,6 +69,8 @@ export default defineBackground(() => {
   watchIdle(lock);
   // A bulk create job left running by a stopped worker carries on, whichever workspace it belongs to.
   afterStartUp(() => void workspaces.wakeBulkJobs());
+  // The popup's stored view, when none is stored yet or it is of an older format (an update).
+  afterStartUp(() => void rewriteStalePopupView());
 });
 
 /**

@@ -2,10 +2,8 @@ import { memo } from 'react';
 import { CopyButton } from '@/components/CopyButton';
 import { formatCompactDateTime, formatDateTime, t } from '@/lib/i18n';
 import type { HistoryEntry } from '@/lib/storage/history/history-schema';
+import { RECENT_PROJECTS_SHOWN } from '@/lib/storage/popup-view/popup-view-schema';
 import { displayUrl } from '@/lib/url/display-url';
-
-/** How many of the newest projects the popup lists; the options page has them all. */
-export const RECENT_PROJECTS_SHOWN = 5;
 
 /**
  * The last few projects, each in two lines: its name, with the whole width; its id and when it was

@@ -8,6 +8,8 @@ import { createSerialQueue } from '../async/serial-queue';
 
 export type WritableArea = 'local' | 'session' | 'sync';
 type Values = Record<string, unknown>;
+/** Reads these keys of an area: each key's value, undefined where none. */
+export type AreaRead = (names: string[]) => Promise<Values>;
 
 /** A value kept in step with the values it follows, installed by the background (its composition root). */
 export interface WriteCompanion {
@@ -15,9 +17,10 @@ export interface WriteCompanion {
   follows(area: WritableArea, name: string): boolean;
   /**
    * What to write in the same call as `values` (the change about to be written; a key being removed is
-   * there as `undefined`). Must not throw, and must not write: it runs inside the write.
+   * there as `undefined`), given the area as it will be once they are written (`read`). Must not throw,
+   * and must not write: it runs inside the write, and the next write waits for it.
    */
-  alongside(area: WritableArea, values: Values): Promise<Values>;
+  alongside(area: WritableArea, values: Values, read: AreaRead): Promise<Values>;
 }
 
 let companion: WriteCompanion | undefined;
@@ -29,6 +32,19 @@ export function setWriteCompanion(next: WriteCompanion | undefined): void {
   companion = next;
 }
 
+export const readArea =
+  (area: WritableArea): AreaRead =>
+  async (names) =>
+    names.length === 0 ? {} : browser.storage[area].get(names);
+
+/** The area as it will be once `values` are written: theirs where they name a key, the stored one elsewhere. */
+const readAfter =
+  (area: WritableArea, values: Values): AreaRead =>
+  async (names) => {
+    const stored = await readArea(area)(names.filter((name) => !(name in values)));
+    return Object.fromEntries(names.map((name) => [name, name in values ? values[name] : stored[name]]));
+  };
+
 const followed = (area: WritableArea, names: readonly string[]): WriteCompanion | undefined =>
   companion && names.some((name) => companion!.follows(area, name)) ? companion : undefined;
 
@@ -36,11 +52,13 @@ const followed = (area: WritableArea, names: readonly string[]): WriteCompanion 
 export function writeArea(area: WritableArea, values: Values): Promise<void> {
   const keeper = followed(area, Object.keys(values));
   if (!keeper) return browser.storage[area].set(values);
-  return inTurn(async () => browser.storage[area].set({ ...values, ...(await keeper.alongside(area, values)) }));
+  return inTurn(async () =>
+    browser.storage[area].set({ ...values, ...(await keeper.alongside(area, values, readAfter(area, values))) }),
+  );
 }
 
 /**
- * Removes these keys. A removal cannot carry a value: the companion's follows it at once, in the same
+ * Removes these keys. A removal cannot carry a value: the companion's follows at once, in the same
  * turn, before any other write it follows.
  */
 export function removeFromArea(area: WritableArea, names: string | string[]): Promise<void> {
@@ -48,8 +66,16 @@ export function removeFromArea(area: WritableArea, names: string | string[]): Pr
   const keeper = followed(area, list);
   if (!keeper) return browser.storage[area].remove(list);
   return inTurn(async () => {
-    const alongside = await keeper.alongside(area, Object.fromEntries(list.map((name) => [name, undefined])));
+    const removed = Object.fromEntries(list.map((name) => [name, undefined]));
+    const alongside = await keeper.alongside(area, removed, readAfter(area, removed));
     await browser.storage[area].remove(list);
     if (Object.keys(alongside).length > 0) await browser.storage[area].set(alongside);
   });
+}
+
+/** Writes what the companion holds for the area as stored now (its value missing, or of an older format). */
+export function rewriteCompanion(area: WritableArea): Promise<void> {
+  const keeper = companion;
+  if (!keeper) return Promise.resolve();
+  return inTurn(async () => browser.storage[area].set(await keeper.alongside(area, {}, readArea(area))));
 }

@@ -2,7 +2,8 @@ import { browser } from 'wxt/browser';
 import { decryptText } from '../../crypto/aes-gcm';
 import { base64ToBytes, bytesToBase64 } from '../../crypto/base64';
 import { importAesKey } from '../../crypto/kdf';
-import { LOCK_KEY_KEY, LOCK_NEXT_KEY_KEY, LOCK_OPEN_KEY, LOCK_STATE_KEY, LOCK_VERIFIER_TEXT } from '../lock/lock-keys';
+import { LOCK_KEY_KEY, LOCK_NEXT_KEY_KEY, LOCK_STATE_KEY, LOCK_VERIFIER_TEXT } from '../lock/lock-keys';
+import { LOCK_OPEN_KEY } from '../popup-view/popup-view-keys';
 import { removeFromArea, writeArea } from '../area-write';
 import { lockStateSchema, type LockState } from '../lock/lock-schema';
 

@@ -6,9 +6,9 @@ import {
 } from '../connection/connection-schema';
 import { decryptText, encryptText } from '../../crypto/aes-gcm';
 import type { RandomBytes } from '../../crypto/random';
-import { currentKey, readLockState } from './keyring';
+import { currentKey, keyIfVerified, readLockState, sessionKeys } from './keyring';
 import { SEALED_CREDENTIALS_AAD } from '../lock/lock-keys';
-import { sealedCredentialsSchema, type SealedCredentials } from '../lock/lock-schema';
+import { sealedCredentialsSchema, type LockState, type SealedCredentials } from '../lock/lock-schema';
 
 // Background only: a workspace's credentials as stored, clear (lock off) or sealed (lock on).
 
@@ -59,6 +59,26 @@ export async function openAtRest(value: CredentialsAtRest): Promise<StoredCreden
       'Review Companion: stored credentials could not be decrypted with the lock key; they read as not set.',
     );
   return opened ?? EMPTY_STORED_CREDENTIALS;
+}
+
+/**
+ * A stored value opened with whichever key in `session:` opens `state`'s verifier (the state about to be
+ * stored, while the lock changes: the next key is in `session:` before it); undefined when it is sealed
+ * and no key is at hand: the caller (the popup's view) then says it cannot tell.
+ */
+export async function openWithSessionKey(
+  value: CredentialsAtRest,
+  state: LockState | undefined,
+): Promise<StoredCredentials | undefined> {
+  if (!isSealed(value)) return value;
+  if (!state) return undefined;
+  const { current, next } = await sessionKeys();
+  for (const raw of [current, next]) {
+    const key = raw === undefined ? undefined : await keyIfVerified(raw, state);
+    // The lock's key that does not open them: damaged, they read as not set (as openAtRest's).
+    if (key) return (await unsealWith(key, value)) ?? EMPTY_STORED_CREDENTIALS;
+  }
+  return undefined;
 }
 
 /** What to store: sealed while the lock is on; clear when it is off or nothing secret is in it (a forget). */

@@ -8,12 +8,6 @@ export const LOCK_STATE_KEY = 'lock';
 export const LOCK_KEY_KEY = 'lockKey';
 /** `session:` the key a change of passphrase (or turning the lock on) switches to, until it is done. */
 export const LOCK_NEXT_KEY_KEY = 'lockKeyNext';
-/**
- * `session:` `true` while `lockKey` is there, written and removed in the same calls: no secret, so that
- * a page may know whether the lock is open without reading the key (the popup's first screen). Gone
- * with the key when the browser closes.
- */
-export const LOCK_OPEN_KEY = 'lockOpen';
 
 /** The text the verifier encrypts: decrypting it proves the passphrase. */
 export const LOCK_VERIFIER_TEXT = 'review-companion:lock:v1';

@@ -4,6 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBackground } from '@/entrypoints/background/background';
 import { bulkAlarmFor, registerAlarmFor } from '@/entrypoints/background/bulk-alarm';
 import type { ProjectApi } from '@/lib/api/project-api';
+import type { GetManaged } from '@/lib/policy/read-policy';
 import type { UserGroupApi } from '@/lib/api/user-group-api';
 import type { ConnectionSettings } from '@/lib/storage/connection/connection-schema';
 import type { Credentials } from '@/lib/secrets';
@@ -93,19 +94,18 @@ export function fakeServices() {
   return { userGroupApi, projectApi };
 }
 
-/** The background's handlers with fake services, every host permission granted. */
-export function startBackground(services = fakeServices()) {
+/** The background's handlers with fake services, every host permission granted (and an organisation policy, if given). */
+export function startBackground(services = fakeServices(), getManaged?: GetManaged) {
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
   vi.spyOn(browser.permissions, 'contains').mockImplementation(() => Promise.resolve(true));
-  const { routes, index, workspaces, lock } = createBackground({
-    ...services,
-    bulkAlarm: bulkAlarmFor,
-    registerAlarm: registerAlarmFor,
-  });
+  const { routes, index, workspaces, lock, applyPolicy } = createBackground(
+    { ...services, bulkAlarm: bulkAlarmFor, registerAlarm: registerAlarmFor },
+    getManaged,
+  );
   /** Sends one message as the options page does: through the router (sender guard, request schema). */
   const send = <N extends MessageName>(name: N, request: RequestOf<N>) =>
     routeMessage(routes, SELF, { type: name, data: request }, OPTIONS_PAGE) as Promise<Result<ResponseOf<N>>>;
-  return { send, routes, index, workspaces, lock, services };
+  return { send, routes, index, workspaces, lock, applyPolicy, services };
 }
 
 /** Every key of both areas that belongs to a workspace, with its value. */

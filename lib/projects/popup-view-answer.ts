@@ -1,0 +1,36 @@
+import { fail, ok, type Result } from '../result';
+import { text } from '../message-ref';
+import { readArea, rewriteCompanion, setWriteCompanion } from '../storage/area-write';
+import { currentKey } from '../storage/credentials/keyring';
+import { POPUP_VIEW_KEY } from '../storage/popup-view/popup-view-keys';
+import { isCurrentView } from '../storage/popup-view/popup-early-reads';
+import type { PopupStart } from '../storage/popup-view/popup-view-schema';
+import type { WorkspaceIndexStore } from '../workspaces/workspace-index-store';
+import { composePopupView, popupViewCompanion } from './popup-view';
+
+/**
+ * getPopupView: the popup asks when its stored view cannot tell (none yet, an older format, secrets kept
+ * in `session:`) and when the picker or an unlock changes the workspace shown. Made from storage as the
+ * stored view is, with the secrets of `session:` too, and whether the lock is open.
+ */
+export async function answerPopupView(
+  index: Pick<WorkspaceIndexStore, 'read'>,
+  prefer?: string,
+): Promise<Result<PopupStart>> {
+  // The upgrade to workspaces and the list's first write are done.
+  await index.read();
+  const view = await composePopupView({ local: readArea('local'), session: readArea('session') }, { prefer });
+  if (!view) return fail('INTERNAL', text('errorUnreadableAnswer'));
+  return ok({ view, unlocked: (await currentKey()) !== undefined });
+}
+
+/** From now on the stored view follows every write of what it summarizes: before the background's first write. */
+export function keepPopupViewStored(): void {
+  setWriteCompanion(popupViewCompanion);
+}
+
+/** A stored view missing, unreadable or of an older format is written again (at the worker's start). */
+export async function rewriteStalePopupView(): Promise<void> {
+  const stored = await readArea('local')([POPUP_VIEW_KEY]);
+  if (!isCurrentView(stored[POPUP_VIEW_KEY])) await rewriteCompanion('local');
+}
