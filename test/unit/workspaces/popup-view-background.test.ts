@@ -9,9 +9,10 @@ import { rewriteStalePopupView } from '@/lib/projects/popup-view-answer';
 import { storage } from '@/lib/storage/storage-api';
 import { LOCK_OPEN_KEY, POPUP_VIEW_KEY } from '@/lib/storage/popup-view/popup-view-keys';
 import { parseStoredPopupStart } from '@/lib/storage/popup-view/popup-view-item';
-import { firstScreen, type PopupStart } from '@/lib/storage/popup-view/popup-view-schema';
+import { firstScreen, type PopupStart, type PopupView } from '@/lib/storage/popup-view/popup-view-schema';
 import { workspaceKey } from '@/lib/storage/workspace-keys';
 import { managedWorkspaceId } from '@/lib/workspaces/managed-workspaces';
+import { loadStorageFixture } from '../fixtures/storage/load';
 import { expectOk } from '../helpers/results';
 import { permissionEvents } from '../setup/permission-events';
 import { ACCOUNTS, seedTwoWorkspaces, startBackground, WORKSPACE_A, WORKSPACE_B } from './background-fixture';
@@ -266,6 +267,28 @@ describe('the stored view is written with what it summarizes', () => {
     expect(await fakeBrowser.storage.session.get(['lockKey', LOCK_OPEN_KEY])).toMatchObject({ [LOCK_OPEN_KEY]: true });
     expectOk(await bg.send('lockNow', {}));
     expect(await fakeBrowser.storage.session.get(['lockKey', LOCK_OPEN_KEY])).toEqual({});
+  });
+
+  it('the stored format of version 1 (fixture) reads as the popup reads it, and is what the background writes', async () => {
+    const fixture = loadStorageFixture<{ popupView: PopupView; lockOpen: boolean }>('popup-view.v1.json');
+    const read = parseStoredPopupStart(fixture.popupView, fixture.lockOpen);
+    expect(read).toEqual({ view: fixture.popupView, unlocked: true });
+    expect(firstScreen(read!)).toEqual({ kind: 'form', projectLink: fixture.popupView.projectLink });
+    // A view written now has the fixture's fields, each of the same kind.
+    expectOk(
+      await bg.send('saveConnection', {
+        workspaceId: WORKSPACE_A,
+        ...ACCOUNTS.a.settings,
+        ...ACCOUNTS.a.credentials,
+        projectLink: 'https://app.acme.example/projects/{projectId}',
+      }),
+    );
+    expectOk(await bg.send('turnOnLock', { passphrase: PASSPHRASE, lockAfter: '15' }));
+    expectOk(await created(WORKSPACE_A, 'fixture'));
+    await vi.waitFor(async () => expect((await stored())?.view.recent).toHaveLength(1));
+    const written = (await stored())!.view;
+    const kinds = (view: object) => Object.entries(view).map(([key, value]) => [key, typeof value]);
+    expect(kinds(written).sort()).toEqual(kinds(fixture.popupView).sort());
   });
 
   it('a view missing or of another version reads as none, and is written again at the start', async () => {
