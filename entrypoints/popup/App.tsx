@@ -65,14 +65,13 @@ export function App({ initial }: { initial: PopupState }) {
         ) : screen?.kind === 'notSetUp' ? (
           <NotSetUp missing={screen.missing} />
         ) : screen?.kind === 'form' ? (
-          <>
-            <ProjectForm
-              key={start.value.view.workspaceId}
-              workspaceId={start.value.view.workspaceId}
-              page={page}
-              history={history}
-              projectLink={screen.projectLink}
-            />
+          <ProjectForm
+            key={start.value.view.workspaceId}
+            workspaceId={start.value.view.workspaceId}
+            page={page}
+            history={history}
+            projectLink={screen.projectLink}
+          >
             {selectedTabs > 1 && (
               <SelectedTabs
                 key={`tabs-${start.value.view.workspaceId}`}
@@ -80,7 +79,7 @@ export function App({ initial }: { initial: PopupState }) {
                 count={selectedTabs}
               />
             )}
-          </>
+          </ProjectForm>
         ) : (
           // The background's own answer could not tell either: its secrets could not be read.
           <Alert>{messageText(text('errorUnreadableAnswer'))}</Alert>

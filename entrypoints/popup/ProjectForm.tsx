@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { browser } from 'wxt/browser';
 import { keepFocusWhileBusy } from '@/components/focus';
@@ -48,11 +48,13 @@ interface ProjectFormProps {
   workspaceId: string;
   page: TargetPage;
   history: HistoryStart;
-  /** The workspace's project link template (with its status): Open project after a success, when set. */
+  /** The workspace's project link template: Open project after a success and beside each known project, when set. */
   projectLink?: string | undefined;
+  /** Shown between the form and the recent projects (Register N selected tabs), so that it is in view. */
+  children?: ReactNode;
 }
 
-export function ProjectForm({ workspaceId, page, history: historyStart, projectLink }: ProjectFormProps) {
+export function ProjectForm({ workspaceId, page, history: historyStart, projectLink, children }: ProjectFormProps) {
   const extensionOrigin = browser.runtime.getURL('/');
   // The page's address as a reader reads it (a Unicode host, decoded non-ASCII path), as the address bar
   // shows it; left as shown, the page's own address (what the tab reported) is what is registered.
@@ -218,6 +220,7 @@ export function ProjectForm({ workspaceId, page, history: historyStart, projectL
             confirmed={confirmed}
             onConfirm={confirm}
             confirmRef={confirmButton}
+            projectLink={projectLink}
           />
         )}
         {error && (
@@ -239,7 +242,8 @@ export function ProjectForm({ workspaceId, page, history: historyStart, projectL
         </button>
         {submitting && <span className="progress">{t('creatingProject')}</span>}
       </form>
-      <RecentProjects entries={history} onShowAll={showAllProjects} />
+      {children}
+      <RecentProjects entries={history} projectLink={projectLink} onShowAll={showAllProjects} />
     </>
   );
 }

@@ -1,9 +1,17 @@
 import { memo } from 'react';
 import { CopyButton } from '@/components/CopyButton';
+import { OpenProjectLink } from '@/components/OpenProjectLink';
+import { projectLinkFor } from '@/lib/api/project-link';
 import { formatCompactDateTime, formatDateTime, t } from '@/lib/i18n';
 import type { HistoryEntry } from '@/lib/storage/history/history-schema';
 import { RECENT_PROJECTS_SHOWN } from '@/lib/storage/popup-view/popup-view-schema';
 import { displayUrl } from '@/lib/url/display-url';
+
+/** Open project for one of them, when the workspace has a project link. */
+function OpenProjectLinkOf({ template, entry }: { template: string | undefined; entry: HistoryEntry }) {
+  const link = projectLinkFor(template, entry.projectId);
+  return link ? <OpenProjectLink className="button" href={link} projectName={entry.projectName} /> : null;
+}
 
 /**
  * The last few projects, each in two lines: its name, with the whole width; its id and when it was
@@ -13,9 +21,12 @@ import { displayUrl } from '@/lib/url/display-url';
  */
 export const RecentProjects = memo(function RecentProjects({
   entries,
+  projectLink,
   onShowAll,
 }: {
   entries: readonly HistoryEntry[];
+  /** The workspace's project link template: Open project beside each, when set. */
+  projectLink?: string | undefined;
   onShowAll: () => void;
 }) {
   const recent = entries.slice(-RECENT_PROJECTS_SHOWN).reverse();
@@ -47,6 +58,7 @@ export const RecentProjects = memo(function RecentProjects({
                 label={t('copyProjectId')}
                 accessibleName={t('copyProjectIdOf', entry.projectName)}
               />
+              <OpenProjectLinkOf template={projectLink} entry={entry} />
             </span>
           </li>
         ))}
