@@ -1,10 +1,9 @@
-import type { Page } from '@playwright/test';
 import type { Browser as ExtensionApi } from 'wxt/browser';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
 import { configureConnection, forgetCredentials, optionsUrl } from './fixtures/connection.ts';
 import { activeWorkspaceId } from './fixtures/extension-storage.ts';
 import { goToSection } from './fixtures/options-page.ts';
-import { tabIdOf } from './fixtures/popup.ts';
+import { expectFirstScreenFromStorage, popupOnStoppedWorker, webPage } from './fixtures/cold-popup.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { stopServiceWorker } from './fixtures/service-worker.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -23,37 +22,6 @@ const PASSPHRASE = 'stored view passphrase';
 test.afterAll(async ({ extensionBrowser, sandbox }) => {
   expect(await extensionBrowser.console.findAny(secretsOf(sandbox)), 'console lines that contain a secret').toEqual([]);
 });
-
-/** In the page, before its scripts: the type of each message it sends, and each port it opens. */
-const RECORD_MESSAGES = `
-  window.__sent = [];
-  const sendMessage = chrome.runtime.sendMessage.bind(chrome.runtime);
-  const connect = chrome.runtime.connect.bind(chrome.runtime);
-  chrome.runtime.sendMessage = (...args) => (window.__sent.push(args[0] && args[0].type), sendMessage(...args));
-  chrome.runtime.connect = (...args) => (window.__sent.push('(port)'), connect(...args));
-`;
-const sentBy = (popup: Page) => popup.evaluate(() => (window as unknown as { __sent: string[] }).__sent);
-
-/** A web page in a tab of its own, and its tab id (asked of the worker, which is then running). */
-async function webPage(extension: ExtensionBrowser, url: string): Promise<{ tab: Page; tabId: number }> {
-  const tab = await extension.context.newPage();
-  await tab.goto(url);
-  return { tab, tabId: await tabIdOf(extension, tab) };
-}
-
-/** Stops the worker, then opens popup.html for the tab: the first screen must come from storage. */
-async function popupOnStoppedWorker(extension: ExtensionBrowser, tab: Page, tabId: number): Promise<Page> {
-  await stopServiceWorker(extension, tab);
-  const popup = await extension.context.newPage();
-  await popup.addInitScript(RECORD_MESSAGES);
-  await popup.goto(extension.extensionUrl(`popup.html?tabId=${tabId}`));
-  return popup;
-}
-
-/** Nothing was asked of the background for the first screen (getPopupView: only when storage cannot tell). */
-async function expectFirstScreenFromStorage(popup: Page): Promise<void> {
-  expect(await sentBy(popup)).not.toContain('getPopupView');
-}
 
 async function registerThrough(extension: ExtensionBrowser, url: string, name: string): Promise<string> {
   const { tab, tabId } = await webPage(extension, url);
