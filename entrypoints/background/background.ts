@@ -11,7 +11,9 @@ import {
   type WorkspaceIndexStore,
 } from '@/lib/workspaces/workspace-index-store';
 import { createWorkspaceManagement } from '@/lib/workspace-management/workspace-management';
-import { answerPopupView, keepPopupViewStored } from '@/lib/projects/popup-view-answer';
+import { answerPopupView } from '@/lib/projects/popup-view-answer';
+import { popupViewCompanion } from '@/lib/projects/popup-view';
+import { setWriteCompanion } from '@/lib/storage/area-write';
 import { createLockService } from '@/lib/lock/lock-service';
 import { createActivityRecorder, workspaceRecorder, type ActivityRecorder } from '@/lib/activity/activity-recorder';
 import { createActivityStore } from '@/lib/storage/activity/activity-store';
@@ -40,7 +42,7 @@ export interface Background {
  */
 export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetManaged): Background {
   // Before any write: the popup's stored view is written with every change of what it summarizes.
-  keepPopupViewStored();
+  setWriteCompanion(popupViewCompanion);
   const index = createWorkspaceIndexStore(deps.now);
   // One log for the extension, written by this worker only; each workspace's services name theirs.
   const activity = createActivityRecorder(createActivityStore(), deps.now);

@@ -7,7 +7,7 @@ import { t } from '@/lib/i18n';
 import { keepMessagePortOpen, sendMessage } from '@/lib/messaging/client';
 import { answerSchemaOf } from '@/lib/messaging/answer-schema';
 import { createProject } from '@/lib/messaging/messages/project-messages';
-import { findDuplicates, indexHistory, latestRegistration } from '@/lib/projects/find-duplicates';
+import { findDuplicates, indexHistory } from '@/lib/projects/find-duplicates';
 import { projectLinkFor } from '@/lib/api/project-link';
 import type { ProjectInput } from '@/lib/api/project-input';
 import {
@@ -173,7 +173,8 @@ export function ProjectForm({ workspaceId, page, history: historyStart, projectL
     // Register again (else the background's word is said as it is).
     if (!result.ok && result.error.code === 'REGISTERED_BEFORE') {
       setSubmitting(false);
-      if (!latestRegistration((await reloadHistory()).entries, sentUrl)) setError(result.error);
+      const reloaded = (await reloadHistory()).entries;
+      if (!findDuplicates(indexHistory(reloaded), sentUrl)?.samePage.length) setError(result.error);
       return;
     }
     // Rendered at once, in the task that brought the answer: as a plain update it would wait for a task

@@ -1,5 +1,6 @@
 import { POPUP_VIEW_MESSAGE, sendEarly, type EarlyAnswer } from '@/lib/messaging/early-request';
-import { isCurrentView, startPopupReads, type EarlyPopupReads } from '@/lib/storage/popup-view/popup-early-reads';
+import { startPopupReads, type EarlyPopupReads } from '@/lib/storage/popup-view/popup-early-reads';
+import { isCurrentView } from '@/lib/storage/popup-view/popup-view-keys';
 import { requestTargetTab, type TabSeen } from '@/lib/tabs/target-tab-request';
 
 /** What the popup asked for before its UI loaded, for popup-state.ts to validate and use. */

@@ -49,16 +49,3 @@ export function findDuplicates(index: HistoryIndex, rawUrl: string): DuplicateRe
   if (samePage.length === 0 && otherPagesOfSite === 0) return undefined;
   return { samePage, otherPagesOfSite, site: normalized.site, normalizedUrl: normalized.url };
 }
-
-const indexes = new WeakMap<readonly HistoryEntry[], HistoryIndex>();
-
-/**
- * The latest registration of this very page (the background's check before it creates, the same rule as
- * the popup's warning); the history is indexed once per array, which the history's reader keeps until
- * it changes.
- */
-export function latestRegistration(history: readonly HistoryEntry[], rawUrl: string): HistoryEntry | undefined {
-  let index = indexes.get(history);
-  if (!index) indexes.set(history, (index = indexHistory(history)));
-  return findDuplicates(index, rawUrl)?.samePage[0];
-}

@@ -1,12 +1,10 @@
-import { fail, ok, type Result } from '../result';
-import { text } from '../message-ref';
-import { readArea, rewriteCompanion, setWriteCompanion } from '../storage/area-write';
+import { ok, type Result } from '../result';
+import { readArea, rewriteCompanion } from '../storage/area-write';
 import { currentKey } from '../storage/credentials/keyring';
-import { POPUP_VIEW_KEY } from '../storage/popup-view/popup-view-keys';
-import { isCurrentView } from '../storage/popup-view/popup-early-reads';
+import { isCurrentView, POPUP_VIEW_KEY } from '../storage/popup-view/popup-view-keys';
 import type { PopupStart } from '../storage/popup-view/popup-view-schema';
 import type { WorkspaceIndexStore } from '../workspaces/workspace-index-store';
-import { composePopupView, popupViewCompanion } from './popup-view';
+import { composePopupView } from './popup-view';
 
 /**
  * getPopupView: the popup asks when its stored view cannot tell (none yet, an older format, secrets kept
@@ -20,13 +18,9 @@ export async function answerPopupView(
   // The upgrade to workspaces and the list's first write are done.
   await index.read();
   const view = await composePopupView({ local: readArea('local'), session: readArea('session') }, { prefer });
-  if (!view) return fail('INTERNAL', text('errorUnreadableAnswer'));
+  // The list exists once index.read() has answered; without it the router answers INTERNAL, as for any throw.
+  if (!view) throw new Error('no list of workspaces');
   return ok({ view, unlocked: (await currentKey()) !== undefined });
-}
-
-/** From now on the stored view follows every write of what it summarizes: before the background's first write. */
-export function keepPopupViewStored(): void {
-  setWriteCompanion(popupViewCompanion);
 }
 
 /** A stored view missing, unreadable or of an older format is written again (at the worker's start). */

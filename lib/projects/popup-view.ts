@@ -57,7 +57,7 @@ async function openSecrets(
   // Of the wrong shape, the background resets them to nothing at their next read.
   if (!parsed.success) return { sealed: false, clear: CREDENTIALS_FALLBACK[settings.secretsArea] };
   const state = lockStateSchema.safeParse(lockState);
-  const clear = await openWithSessionKey(parsed.data, state.success ? state.data : undefined);
+  const clear = await openWithSessionKey(parsed.data, state.success ? state.data : null);
   return { sealed: isSealed(parsed.data), clear };
 }
 
@@ -131,10 +131,7 @@ export const popupViewCompanion: WriteCompanion = {
         { previous: previous.success ? previous.data : undefined, changed: new Set(Object.keys(values)) },
       );
       return { [POPUP_VIEW_KEY]: view ?? null };
-    } catch (error) {
-      console.error(
-        `Review Companion: the popup's view could not be made (${error instanceof Error ? error.name : 'unknown'}).`,
-      );
+    } catch {
       return { [POPUP_VIEW_KEY]: null };
     }
   },

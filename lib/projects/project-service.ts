@@ -8,7 +8,7 @@ import { recordProjectRegistered } from '../activity/project-activity';
 import { AT_ONCE, type AfterAnswer } from '../async/after-answer';
 import { fail } from '../result';
 import { text } from '../message-ref';
-import { latestRegistration } from './find-duplicates';
+import { registeredBefore } from './registered-before';
 
 export interface ProjectServiceDeps {
   api: ProjectApi;
@@ -37,7 +37,7 @@ export function createProjectService({
       if (!required.ok) return required;
       // Whatever the popup showed: its first screen lists only the newest projects, and another popup
       // may have registered the page since. The read waits for the appends queued before it.
-      const earlier = registerAgain ? undefined : latestRegistration((await history.read()).entries, projectUrl);
+      const earlier = registerAgain ? undefined : registeredBefore((await history.read()).entries, projectUrl);
       if (earlier) return fail('REGISTERED_BEFORE', text('duplicateHeading'), { relatedId: earlier.projectId });
       const result = redactSecrets(
         await api.createProject(required.value, { projectUrl, projectName }),

@@ -48,34 +48,31 @@ const readAfter =
 const followed = (area: WritableArea, names: readonly string[]): WriteCompanion | undefined =>
   companion && names.some((name) => companion!.follows(area, name)) ? companion : undefined;
 
-/** Writes these values in one call, with whatever the companion keeps in step with them. */
-export function writeArea(area: WritableArea, values: Values): Promise<void> {
-  const keeper = followed(area, Object.keys(values));
-  if (!keeper) return browser.storage[area].set(values);
-  return inTurn(async () =>
-    browser.storage[area].set({ ...values, ...(await keeper.alongside(area, values, readAfter(area, values))) }),
-  );
-}
-
 /**
- * Removes these keys. A removal cannot carry a value: the companion's follows at once, in the same
- * turn, before any other write it follows.
+ * Writes these values in one call, with whatever the companion keeps in step with them. `removed`: keys
+ * to remove first; a removal cannot carry a value, so the companion's follows in the same turn, before
+ * any other write it follows.
  */
-export function removeFromArea(area: WritableArea, names: string | string[]): Promise<void> {
-  const list = typeof names === 'string' ? [names] : names;
-  const keeper = followed(area, list);
-  if (!keeper) return browser.storage[area].remove(list);
+export function writeArea(area: WritableArea, values: Values, removed: string[] = []): Promise<void> {
+  const storageArea = browser.storage[area];
+  const change = { ...values, ...Object.fromEntries(removed.map((name) => [name, undefined])) };
+  const keeper = followed(area, Object.keys(change));
+  if (!keeper) return removed.length > 0 ? storageArea.remove(removed) : storageArea.set(values);
   return inTurn(async () => {
-    const removed = Object.fromEntries(list.map((name) => [name, undefined]));
-    const alongside = await keeper.alongside(area, removed, readAfter(area, removed));
-    await browser.storage[area].remove(list);
-    if (Object.keys(alongside).length > 0) await browser.storage[area].set(alongside);
+    const alongside = await keeper.alongside(area, change, readAfter(area, change));
+    if (removed.length > 0) await storageArea.remove(removed);
+    await storageArea.set({ ...values, ...alongside });
   });
 }
+
+/** Removes these keys (see writeArea). */
+export const removeFromArea = (area: WritableArea, names: string | string[]): Promise<void> =>
+  writeArea(area, {}, typeof names === 'string' ? [names] : names);
 
 /** Writes what the companion holds for the area as stored now (its value missing, or of an older format). */
 export function rewriteCompanion(area: WritableArea): Promise<void> {
   const keeper = companion;
-  if (!keeper) return Promise.resolve();
-  return inTurn(async () => browser.storage[area].set(await keeper.alongside(area, {}, readArea(area))));
+  return keeper
+    ? inTurn(async () => browser.storage[area].set(await keeper.alongside(area, {}, readArea(area))))
+    : Promise.resolve();
 }

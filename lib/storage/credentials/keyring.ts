@@ -55,9 +55,12 @@ export async function sessionKeys(): Promise<{ current?: string; next?: string }
   return { ...(typeof current === 'string' && { current }), ...(typeof next === 'string' && { next }) };
 }
 
-/** The key while the lock is on and unlocked, else undefined. */
-export async function currentKey(): Promise<CryptoKey | undefined> {
-  const [state, keys] = await Promise.all([readLockState(), sessionKeys()]);
+/**
+ * The key while the lock is on and unlocked, else undefined. `of`: the lock state to verify it against
+ * instead of the stored one (a state about to be stored: the popup's view, made inside that write).
+ */
+export async function currentKey(of?: LockState | null): Promise<CryptoKey | undefined> {
+  const [state, keys] = await Promise.all([of === undefined ? readLockState() : of, sessionKeys()]);
   if (!state) return undefined;
   for (const raw of [keys.current, keys.next]) {
     const key = raw === undefined ? undefined : await keyIfVerified(raw, state);

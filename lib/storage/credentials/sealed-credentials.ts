@@ -6,7 +6,7 @@ import {
 } from '../connection/connection-schema';
 import { decryptText, encryptText } from '../../crypto/aes-gcm';
 import type { RandomBytes } from '../../crypto/random';
-import { currentKey, keyIfVerified, readLockState, sessionKeys } from './keyring';
+import { currentKey, readLockState } from './keyring';
 import { SEALED_CREDENTIALS_AAD } from '../lock/lock-keys';
 import { sealedCredentialsSchema, type LockState, type SealedCredentials } from '../lock/lock-schema';
 
@@ -62,23 +62,18 @@ export async function openAtRest(value: CredentialsAtRest): Promise<StoredCreden
 }
 
 /**
- * A stored value opened with whichever key in `session:` opens `state`'s verifier (the state about to be
- * stored, while the lock changes: the next key is in `session:` before it); undefined when it is sealed
- * and no key is at hand: the caller (the popup's view) then says it cannot tell.
+ * A stored value opened with the lock's key verified against `state` (the state about to be stored, while
+ * the lock changes: the next key is in `session:` before it); undefined when it is sealed and no key is
+ * at hand: the caller (the popup's view) then says it cannot tell. A key that does not open it: damaged,
+ * it reads as not set (as openAtRest's).
  */
 export async function openWithSessionKey(
   value: CredentialsAtRest,
-  state: LockState | undefined,
+  state: LockState | null,
 ): Promise<StoredCredentials | undefined> {
   if (!isSealed(value)) return value;
-  if (!state) return undefined;
-  const { current, next } = await sessionKeys();
-  for (const raw of [current, next]) {
-    const key = raw === undefined ? undefined : await keyIfVerified(raw, state);
-    // The lock's key that does not open them: damaged, they read as not set (as openAtRest's).
-    if (key) return (await unsealWith(key, value)) ?? EMPTY_STORED_CREDENTIALS;
-  }
-  return undefined;
+  const key = await currentKey(state);
+  return key && ((await unsealWith(key, value)) ?? EMPTY_STORED_CREDENTIALS);
 }
 
 /** What to store: sealed while the lock is on; clear when it is off or nothing secret is in it (a forget). */

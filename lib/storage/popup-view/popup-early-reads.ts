@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { scopedName, WORKSPACE_ID_PATTERN, workspaceScope } from '../workspace-keys';
-import { LOCK_OPEN_KEY, POPUP_VIEW_KEY, POPUP_VIEW_VERSION } from './popup-view-keys';
+import { isCurrentView, LOCK_OPEN_KEY, POPUP_VIEW_KEY } from './popup-view-keys';
 
 // The popup's first reads, started by its first chunk (entrypoints/popup/start-requests.ts) before React
 // and zod load: the stored view with the lock's open flag, then the history of the workspace the view
@@ -19,10 +19,6 @@ const valueOf = (area: 'local' | 'session', name: string): Promise<unknown> =>
     (stored: Record<string, unknown>) => stored[name],
     () => undefined,
   );
-
-/** Whether a stored view, as stored, is of the current version (a missing or older one: ask the background). */
-export const isCurrentView = (view: unknown): boolean =>
-  (view as { version?: unknown } | null | undefined)?.version === POPUP_VIEW_VERSION;
 
 export function startPopupReads(): EarlyPopupReads {
   const view = valueOf('local', POPUP_VIEW_KEY);

@@ -13,3 +13,7 @@ export const POPUP_VIEW_VERSION = 1;
  * reading the key. A browser restart clears it with the key.
  */
 export const LOCK_OPEN_KEY = 'lockOpen';
+
+/** Whether a stored view, as stored, is of the current version (a missing or older one: ask the background). */
+export const isCurrentView = (view: unknown): boolean =>
+  (view as { version?: unknown } | null | undefined)?.version === POPUP_VIEW_VERSION;
