@@ -66,8 +66,12 @@ export interface EntrySize {
  * Then the popup to 89.7 KB (89.69 measured): its selected-tabs part loads through
  * components/on-demand.tsx instead of React.lazy, whose Suspense fallback held the Register N selected
  * tabs button back for 300 ms (React's fallback throttle); about 0.1 KB, the options page's likewise.
+ * Issue 37 made the three regression budgets (time is what users feel; issue 25's 80 and 45 KB targets were
+ * not reachable with the chosen stack): popup 92 KB, background 56 KB, options 150 KB. The popup's stored
+ * view (its reads before React, the view's schema, Open project in the known projects) measured 90.5 KB,
+ * the background 55.2 KB (the view made in every write of what it summarizes, the check before a create).
  */
-export const GZIP_BUDGETS: Record<string, number> = { popup: 89_700, background: 54_200, options: 150_000 };
+export const GZIP_BUDGETS: Record<string, number> = { popup: 92_000, background: 56_000, options: 150_000 };
 
 function measure(buildDir: string, entry: string, files: string[]): EntrySize {
   let raw = 0;

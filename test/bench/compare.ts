@@ -19,6 +19,7 @@ import {
   GROUPS,
   median,
   ms,
+  refreshStoredView,
   seedConnection,
   seedGroups,
 } from './bench-setup.ts';
@@ -96,7 +97,9 @@ async function main() {
         async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)!.id!,
         target.url(),
       );
-      sides.push({ name, origin: `chrome-extension://${new URL(worker.url()).host}/`, tabId, results: [], empty: [] });
+      const origin = `chrome-extension://${new URL(worker.url()).host}/`;
+      await refreshStoredView(context, origin);
+      sides.push({ name, origin, tabId, results: [], empty: [] });
     }
     const once = async (side: Side) => {
       if (MEASURE === 'options') return void side.results.push(await firstRow(context, side.origin));

@@ -1,4 +1,5 @@
-// The targets of issue 25, as the benchmark (run.ts) measures them. docs/performance.md "Targets" states them;
+// The targets of issue 25 (issue 37: the popup's ratio also with the worker stopped first; the JS sizes as
+// regression budgets), as the benchmark (run.ts) measures them. docs/performance.md "Targets" states them;
 // test/bench/guard.ts (part of `npm test`) fails when a ratio is far over its target; test/check-size-budgets.ts
 // holds the bundles to their budgets (bundle-sizes.ts).
 
@@ -16,9 +17,10 @@ export const TARGETS = {
   keystrokeWork: { limit: 10, unit: 'ms' },
   lockOn: { limit: 1000, unit: 'ms' },
   unlock: { limit: 1000, unit: 'ms' },
-  popupGzip: { limit: 80, unit: 'KB' },
+  // Regression budgets since issue 37 (issue 25's 80 and 45 KB were not reachable with the chosen stack).
+  popupGzip: { limit: 92, unit: 'KB' },
   optionsGzip: { limit: 150, unit: 'KB' },
-  backgroundGzip: { limit: 45, unit: 'KB' },
+  backgroundGzip: { limit: 56, unit: 'KB' },
 } satisfies Record<string, Target>;
 
 /** "≤ 1.4×", "≤ 150 ms". */

@@ -16,6 +16,7 @@ import {
   GROUPS,
   launch,
   median,
+  refreshStoredView,
   seedConnection,
   seedGroups,
   seedWorkspaces,
@@ -239,6 +240,7 @@ async function main() {
       async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)!.id!,
       target.url(),
     );
+    await refreshStoredView(context, origin);
     const popupUrl = `${origin}popup.html?tabId=${tabId}`;
     const popupLoads = async (label: string) => {
       const popup: Sample[] = [];

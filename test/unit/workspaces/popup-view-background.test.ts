@@ -291,6 +291,19 @@ describe('the stored view is written with what it summarizes', () => {
     expect(kinds(written).sort()).toEqual(kinds(fixture.popupView).sort());
   });
 
+  it('a value written around the storage door leaves the view behind until the next start, which writes it again', async () => {
+    await fakeBrowser.storage.local.set({
+      [workspaceKey(WORKSPACE_B, 'connectionSettings')]: { ...ACCOUNTS.b.settings, projectApiUrl: '' },
+    });
+    expect((await stored())?.view.workspaces).toHaveLength(2);
+    await rewriteStalePopupView();
+    expect((await storedIsAnswered()).view.workspaces.map((workspace) => workspace.id)).toEqual([WORKSPACE_A]);
+    // Nothing changed since: the start writes nothing.
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await rewriteStalePopupView();
+    expect(set).not.toHaveBeenCalled();
+  });
+
   it('a view missing or of another version reads as none, and is written again at the start', async () => {
     await fakeBrowser.storage.local.set({ [POPUP_VIEW_KEY]: { ...(await stored())!.view, version: 0 } });
     expect(await stored()).toBeUndefined();
