@@ -6,6 +6,7 @@ import { pageCounts } from '../projects/register-job';
 import { bulkJobSchema, type BulkJob } from '../storage/bulk-job/bulk-job-schema';
 import type { JobItem } from '../storage/jobs/job-keys';
 import { registerJobSchema, type RegisterJob } from '../storage/register-job/register-job-schema';
+import type { Section } from '../url/section-routes';
 
 /** A job that ended, as stored: a workspace's register-pages job, or its user-group job (create, rotate, delete). */
 export type EndedJob = { item: 'registerPagesJob'; job: RegisterJob } | { item: 'bulkCreateJob'; job: BulkJob };
@@ -73,5 +74,4 @@ export function jobEndNotice(ended: EndedJob, end: JobEnd, workspaceName: string
 }
 
 /** The section of the options page that shows a job of this item: Projects for pages, User groups for groups. */
-export const jobSection = (item: JobItem): 'projects' | 'groups' =>
-  item === 'registerPagesJob' ? 'projects' : 'groups';
+export const jobSection = (item: JobItem): Section => (item === 'registerPagesJob' ? 'projects' : 'groups');

@@ -1,7 +1,7 @@
 import { t } from '@/lib/i18n';
 import { doneCount } from '@/lib/jobs/job-queue';
 import type { RegisterJob } from '@/lib/storage/register-job/register-job-schema';
-import { sectionHref } from '../navigation/hash-target';
+import { sectionHref } from '@/lib/url/section-routes';
 
 /** After the link's navigation: the job's progress in Projects, once that section has rendered it, in view. */
 function showProgress(framesLeft = 20): void {

@@ -3,7 +3,7 @@ import { CopyButton } from '@/components/CopyButton';
 import { t } from '@/lib/i18n';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import type { Outcome } from './outcome';
-import { sectionHref } from '../../navigation/hash-target';
+import { sectionHref } from '@/lib/url/section-routes';
 import { GoToJobButton } from '../../page/GoToJobButton';
 
 export { needsSettings } from './needs-settings';
