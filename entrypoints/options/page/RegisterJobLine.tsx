@@ -14,14 +14,14 @@ function showProgress(framesLeft = 20): void {
 
 /**
  * A running register-pages job in the job panel, on every section: "Registering pages: 3 of 42 ·
- * Show progress". Its controls and each page's outcome are in Projects (RegisterPagesProgress.tsx).
+ * Show progress". Its controls and each page's outcome are in Projects (RegisterJobProgress.tsx).
  */
 export function RegisterJobLine({ job }: { job: RegisterJob }) {
   const done = String(doneCount(job));
   const total = String(job.total);
   return (
     <div role="group" aria-label={t('jobIndicatorLabel')} className="job-line register-job-line">
-      {/* Not a live region: the progress in Projects announces; this line would speak every page. */}
+      {/* Not a live region: the job screen in Projects says when the job starts, pauses and ends. */}
       <span>
         {job.status === 'paused' ? t('jobPanelRegisterPaused', done, total) : t('jobPanelRegister', done, total)}
       </span>

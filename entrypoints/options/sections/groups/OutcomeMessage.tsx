@@ -4,7 +4,7 @@ import { t } from '@/lib/i18n';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import type { Outcome } from './outcome';
 import { sectionHref } from '@/lib/url/section-routes';
-import { GoToJobButton } from '../../page/GoToJobButton';
+import { GoToJobButton } from '../../shared/job/GoToJobButton';
 
 export { needsSettings } from './needs-settings';
 
