@@ -4,10 +4,9 @@ import { plural, t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { startBulkCreate } from '@/lib/messaging/messages/registry-transfer-messages';
 import { startSelectionJob } from '@/lib/messaging/messages/selection-job-messages';
-import { bulkCreateRowsItemFor } from '@/lib/storage/bulk-job/bulk-rows-item';
-import { storedBulkJobRowsSchema, type BulkJob } from '@/lib/storage/bulk-job/bulk-job-schema';
+import type { BulkJob } from '@/lib/storage/bulk-job/bulk-job-schema';
+import { readBulkJobRows } from '@/lib/stores/bulk-create-store';
 import { unsentRows, unsentRowsCsv } from '@/lib/user-groups/bulk-unsent';
-import { workspaceScope } from '@/lib/storage/workspace-keys';
 
 /** A new job with the failed rows (or groups) of this one, at its rate. */
 export async function retryFailed(workspaceId: string, job: BulkJob): Promise<ActionResult> {
@@ -30,8 +29,7 @@ export async function retryFailed(workspaceId: string, job: BulkJob): Promise<Ac
 
 /** The rows the job did not send, and the failed ones with their error, as a spreadsheet-safe CSV. */
 export async function downloadUnsentRows(workspaceId: string, job: BulkJob): Promise<ActionResult> {
-  const stored = storedBulkJobRowsSchema.safeParse(await bulkCreateRowsItemFor(workspaceScope(workspaceId)).getValue());
-  const rows = stored.success && stored.data?.jobId === job.id ? stored.data.rows : undefined;
+  const rows = await readBulkJobRows(workspaceId, job.id);
   if (!rows) return errorResult(t('jobRowsUnreadable'));
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   downloadFile({ fileName: `unsent-rows-${stamp}.csv`, mimeType: 'text/csv', text: unsentRowsCsv(job, rows) });
