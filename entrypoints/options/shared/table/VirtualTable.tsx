@@ -24,7 +24,7 @@ export interface TableGrid {
 }
 
 interface VirtualTableProps<Row> {
-  /** Names its parts' classes, beside the shared ones: `<name>-table`, `<name>-head`, `<name>-row`, `<name>-rows`. */
+  /** Names its parts' classes beside the shared ones: `group` gives group-table, group-head, group-row, group-rows. */
   name: string;
   label: string;
   columns: readonly TableColumn[];
