@@ -1,56 +1,58 @@
 // The layers of docs/architecture.md, enforced on every import (`npm run lint:layers`, part of
-// `npm test`). From the ground up: leaf utilities → storage → service clients → domain → messaging →
-// entrypoints and components. An import may only point down (or stay in its layer); one that points
-// up fails with the name of the rule it breaks. Type-only imports count too: a type is a dependency.
+// `npm test`). The layers and their paths are listed once, from the ground up, in scripts/layers.cjs:
+// an import may stay in its layer or point down, never up, and every module is in exactly one layer.
+// One that breaks a rule fails with the rule's name. Type-only imports count too: a type is a dependency.
 
 const layers = require('./scripts/layers.cjs');
 
-const LEAF = layers.leaf;
-const STORAGE = layers.storage;
-const SERVICES = layers.services;
-const DOMAIN = layers.domain;
-const MESSAGING = layers.messaging;
-const PAGES = layers.pages;
-const BACKGROUND = layers.background;
-const ABOVE_LEAF = [STORAGE, SERVICES, DOMAIN, MESSAGING, PAGES, BACKGROUND];
+const pathOf = (name) => layers.find((layer) => layer.name === name).path;
+const EVERY_LAYER = layers.map((layer) => layer.path);
+
+/** One rule per layer: nothing it imports is in a layer above it. */
+const nothingAbove = layers.slice(0, -1).map((layer, at) => ({
+  name: `${layer.name}-imports-nothing-above-it`,
+  comment: `Above ${layer.name}: ${layers
+    .slice(at + 1)
+    .map((above) => above.name)
+    .join(', ')}. Stores and clients are passed down as parameters; the entrypoints wire them.`,
+  severity: 'error',
+  from: { path: layer.path },
+  to: { path: layers.slice(at + 1).map((above) => above.path) },
+}));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...nothingAbove,
     {
-      name: 'leaf-utilities-import-only-leaf-utilities',
-      comment: 'lib/{async,crypto,csv,hash,text,time,url}, i18n, message-ref, result, environment: the ground floor.',
+      name: 'service-clients-import-only-leaf-utilities',
+      comment:
+        'lib/api speaks to the service and knows nothing of storage; what to keep of its answers is the domain’s.',
       severity: 'error',
-      from: { path: LEAF },
-      to: { path: ABOVE_LEAF },
+      from: { path: pathOf('services') },
+      to: { path: [pathOf('storage'), pathOf('credentials')] },
     },
     {
-      name: 'storage-imports-no-service-client-domain-or-page',
-      comment: 'lib/storage owns keys, stored shapes and migrations; domain code takes stores as parameters.',
+      name: 'pages-never-reach-the-credentials-gate',
+      comment: 'Only the background reads or writes a stored secret (lib/storage/credentials/).',
       severity: 'error',
-      from: { path: STORAGE },
-      to: { path: [SERVICES, DOMAIN, MESSAGING, PAGES, BACKGROUND] },
+      from: { path: [pathOf('pages'), pathOf('messaging')] },
+      to: { path: pathOf('credentials') },
     },
     {
-      name: 'service-clients-import-no-domain-or-page',
-      comment: 'lib/api speaks to the service; what to do with its answers is the domain’s.',
+      name: 'background-imports-no-page-code',
+      comment: 'The background and the pages run in different contexts and talk only through messages.',
       severity: 'error',
-      from: { path: SERVICES },
-      to: { path: [DOMAIN, MESSAGING, PAGES, BACKGROUND] },
+      from: { path: pathOf('background') },
+      to: { path: pathOf('pages') },
     },
     {
-      name: 'domain-imports-no-messaging-or-entrypoint',
-      comment: 'Domain operations take their stores and clients as parameters; the entrypoints wire them.',
+      name: 'pages-do-not-import-each-other',
+      comment:
+        'Each entrypoint is its own page (popup, options, any new one); what two share goes to components/ or lib/.',
       severity: 'error',
-      from: { path: DOMAIN },
-      to: { path: [MESSAGING, PAGES, BACKGROUND] },
-    },
-    {
-      name: 'messaging-imports-no-entrypoint',
-      comment: 'The protocol is shared by the background and the pages; it knows neither.',
-      severity: 'error',
-      from: { path: MESSAGING },
-      to: { path: [PAGES, BACKGROUND] },
+      from: { path: '^entrypoints/([^/.]+)[/.]' },
+      to: { path: '^entrypoints/', pathNot: '^entrypoints/$1[/.]' },
     },
     {
       name: 'components-import-no-page',
@@ -60,41 +62,39 @@ module.exports = {
       to: { path: '^entrypoints/' },
     },
     {
-      name: 'pages-and-background-do-not-import-each-other',
-      comment: 'They run in different contexts and talk only through messages.',
+      name: 'every-module-in-a-layer',
+      comment: 'A module whose path no layer of scripts/layers.cjs names: add its folder to a layer there.',
       severity: 'error',
-      from: { path: PAGES },
-      to: { path: BACKGROUND },
+      from: { pathNot: EVERY_LAYER },
+      to: {},
     },
     {
-      name: 'background-imports-no-page-code',
+      name: 'every-module-in-a-layer',
+      comment: 'A module whose path no layer of scripts/layers.cjs names: add its folder to a layer there.',
       severity: 'error',
-      from: { path: BACKGROUND },
-      to: { path: PAGES },
+      from: {},
+      to: { pathNot: EVERY_LAYER },
     },
     {
-      name: 'popup-and-options-do-not-import-each-other',
+      name: 'every-module-in-a-layer',
+      comment: 'The same, for a module that imports nothing and that nothing imports yet.',
       severity: 'error',
-      from: { path: '^entrypoints/popup/' },
-      to: { path: '^entrypoints/options/' },
-    },
-    {
-      name: 'options-does-not-import-popup',
-      severity: 'error',
-      from: { path: '^entrypoints/options/' },
-      to: { path: '^entrypoints/popup/' },
-    },
-    {
-      name: 'pages-never-reach-the-credentials-gate',
-      comment: 'Only the background reads or writes a stored secret (lib/storage/credentials/).',
-      severity: 'error',
-      from: { path: [PAGES, MESSAGING] },
-      to: { path: layers.credentials },
+      from: { orphan: true, pathNot: EVERY_LAYER },
+      to: {},
     },
     {
       name: 'no-circular-imports',
       severity: 'error',
       from: { path: '^(lib|entrypoints|components)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-cycle-between-lib-folders',
+      comment:
+        'Folders of lib/ import each other one way only (lib/policy → lib/workspaces → lib/policy is a loop even when no module is on one).',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^lib/' },
       to: { circular: true },
     },
   ],

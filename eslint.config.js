@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { storageDoor } from './scripts/storage-door.ts';
 
 export default tseslint.config(
   {
@@ -52,6 +53,7 @@ export default tseslint.config(
       ],
     },
   },
+  storageDoor,
   {
     // Tests, the sandbox and scripts print what they do.
     files: ['test/**', '*.config.ts', 'scripts/*.ts'],

@@ -231,10 +231,10 @@ export default defineConfig({
     description: '__MSG_extDescription__',
     default_locale: 'en',
     // unlimitedStorage: the registry is the only copy of each token, so a write must never meet the
-    // 10 MB storage.local quota (no install warning in Chrome or Firefox; see README, "User groups").
+    // 10 MB storage.local quota (no install warning in Chrome or Firefox; see docs/storage.md, "Storage limits").
     // tabs: asked for only by the popup's Register N selected tabs, in that click (their addresses and
     // titles); notifications: in the click that turns on reminders of tokens due or Notify me when a job
-    // ends (README, Permissions). Dev and e2e builds hold both from the start: automation cannot click
+    // ends (docs/development.md, "Permissions"). Dev and e2e builds hold both from the start: automation cannot click
     // the browser's prompt. declarativeContent (Chrome only, no install warning; Firefox has no such
     // API): the toolbar icon's mark on pages already registered.
     permissions: [
@@ -251,7 +251,7 @@ export default defineConfig({
     optional_host_permissions: ['https://*/*', ...LOOPBACK_ORIGINS],
     host_permissions: mode === 'production' ? undefined : LOOPBACK_ORIGINS,
     action: { default_title: '__MSG_actionTitle__' },
-    // The shortcut opens the popup; users change it in the browser's shortcut settings (see README).
+    // The shortcut opens the popup; users change it in the browser's shortcut settings (docs/guide-reviewers.md, "Keyboard shortcut and context menu").
     commands: {
       _execute_action: { suggested_key: { default: 'Alt+Shift+R' }, description: '__MSG_commandOpenPopup__' },
     },

@@ -1,7 +1,7 @@
 import type { LockService } from '@/lib/lock/lock-service';
 import { ok } from '@/lib/result';
 import type { Routes, WorkspaceHandlers } from '@/lib/messaging/router';
-import { createPolicyApplier, lockedSaveAllowed } from '@/lib/policy/apply-policy';
+import { createPolicyApplier, lockedSaveAllowed } from '@/lib/workspace-management/apply-policy';
 import type { GetManaged } from '@/lib/policy/read-policy';
 import { createSetupFiles } from '@/lib/setup-file/setup-file-service';
 import { isLocked } from '@/lib/workspaces/managed-workspaces';
@@ -10,8 +10,8 @@ import {
   managedByPolicy,
   type WorkspaceIndexStore,
 } from '@/lib/workspaces/workspace-index-store';
-import { createWorkspaceManagement } from '@/lib/workspaces/workspace-management';
-import { createPopupView } from '@/lib/workspaces/popup-view';
+import { createWorkspaceManagement } from '@/lib/workspace-management/workspace-management';
+import { createPopupView } from '@/lib/projects/popup-view';
 import { createLockService } from '@/lib/lock/lock-service';
 import { createActivityRecorder, workspaceRecorder, type ActivityRecorder } from '@/lib/activity/activity-recorder';
 import { createActivityStore } from '@/lib/storage/activity/activity-store';
@@ -106,7 +106,7 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
       importSetupFile: ({ text, passphrase, replace }) => setupFiles.importFile(text, passphrase, replace),
       ...noticeHandlers,
       ...createLockHandlers(lock, {
-        onUnlocked: async () => (await applyPolicy(), await resumeLockedJobs(index, workspaces)),
+        onUnlocked: async () => (await applyPolicy(), await resumeLockedJobs(workspaces)),
         onLockAfter: applyLockAfter,
       }),
     },

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { createProjectApi } from '@/lib/api/project-api';
 import { createUserGroupApi } from '@/lib/api/user-group-api';
-import { isPolicyChange } from '@/lib/policy/read-policy';
+import { readManagedArea, watchManagedArea } from '@/lib/storage/managed-area';
 import { registerContextMenu } from '@/lib/context-menu/register';
 import { createMessageListener, createPortListener } from '@/lib/messaging/router';
 import { createBackground } from './background';
@@ -31,8 +31,8 @@ export default defineBackground(() => {
       bulkAlarm: bulkAlarmFor,
       registerAlarm: registerAlarmFor,
     },
-    // The organisation policy, where the browser has `storage.managed` (readPolicy reads none as no policy).
-    () => browser.storage.managed.get(),
+    // The organisation policy, where the browser has a managed storage area (readPolicy reads none as no policy).
+    readManagedArea,
   );
   const self = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
   browser.runtime.onMessage.addListener(createMessageListener(routes, self));
@@ -62,9 +62,7 @@ export default defineBackground(() => {
     else if (alarm.name === LEGACY_BULK_CREATE_ALARM) void browser.alarms.clear(LEGACY_BULK_CREATE_ALARM);
   });
   // The organisation policy (design.md §9): read at every start, and again when Chrome reports a change.
-  browser.storage.onChanged.addListener((_changes, area) => {
-    if (isPolicyChange(area)) void applyPolicy();
-  });
+  watchManagedArea(() => void applyPolicy());
   void applyPolicy();
   // The passphrase lock closes after the chosen idle time (design.md §10).
   watchIdle(lock);

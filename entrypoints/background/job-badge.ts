@@ -1,7 +1,6 @@
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n';
-import { jobOfKey } from '@/lib/storage/jobs/job-keys';
-import { jobProgressSchema } from '@/lib/storage/jobs/job-progress-schema';
+import { watchJobWrites } from '@/lib/storage/jobs/stored-jobs';
 import { combinedBadge, dueBadge, jobBadge, NO_BADGE, type JobBadge } from '@/lib/jobs/job-badge';
 
 /** The toolbar action (Firefox MV2 names it browserAction). */
@@ -39,16 +38,9 @@ export function registerJobBadge(): ToolbarBadge {
     void Promise.resolve(action.setTitle({ title: next.title ?? t('actionTitle') })).catch(() => undefined);
   }
 
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (area !== 'local') return;
-    let changed = false;
-    for (const [key, change] of Object.entries(changes)) {
-      if (!jobOfKey(key)) continue;
-      const job = jobProgressSchema.safeParse(change.newValue);
-      badges.set(key, jobBadge(job.success ? job.data : null));
-      changed = true;
-    }
-    if (changed) render();
+  watchJobWrites((writes) => {
+    for (const { key, after } of writes) badges.set(key, jobBadge(after));
+    render();
   });
   return {
     showDue(count, title) {

@@ -4,7 +4,7 @@ import { endedJobOf, jobEndNotice, jobSection } from '@/lib/notifications/job-en
 import { notificationId, notify, onNotificationClick } from '@/lib/notifications/notifications';
 import { readNotifyJobEnds } from '@/lib/storage/job-notifications';
 import { jobOfKey, type JobItem } from '@/lib/storage/jobs/job-keys';
-import { jobProgressSchema } from '@/lib/storage/jobs/job-progress-schema';
+import { watchJobWrites } from '@/lib/storage/jobs/stored-jobs';
 import type { WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
 import { optionsPagePath, WORKSPACE_PARAM } from '@/lib/url/section-routes';
 
@@ -76,16 +76,11 @@ export function registerJobNotifications(index: Pick<WorkspaceIndexStore, 'read'
     await notify(notificationId(NOTIFICATION_KIND, `${workspaceId}:${item}`), jobEndNotice(ended, end, workspace.name));
   }
 
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (area !== 'local') return;
-    for (const [key, change] of Object.entries(changes)) {
-      const job = jobOfKey(key);
-      if (!job) continue;
-      const before = jobProgressSchema.safeParse(change.oldValue);
-      const after = jobProgressSchema.safeParse(change.newValue);
-      const end = jobEndOf(before.success ? before.data : null, after.success ? after.data : null);
+  watchJobWrites((writes) => {
+    for (const { workspaceId, item, before, after, stored } of writes) {
+      const end = jobEndOf(before, after);
       if (!end) continue;
-      void tell(job.workspaceId, job.item, change.newValue, end).catch((error: unknown) => {
+      void tell(workspaceId, item, stored, end).catch((error: unknown) => {
         console.error(
           `Review Companion: the end of a job could not be notified (${error instanceof Error ? error.name : 'unknown'}).`,
         );

@@ -1,26 +1,13 @@
 import { LOCKED_MESSAGE } from '@/lib/storage/lock/lock-keys';
 import type { LockService } from '@/lib/lock/lock-service';
 import type { LockAfter, LockStatus } from '@/lib/storage/lock/lock-schema';
-import type { ExtensionHandlers } from '@/lib/messaging/router';
+import type { ExtensionHandlersOf } from '@/lib/messaging/router';
+import type * as lockAdminMessages from '@/lib/messaging/messages/lock-admin-messages';
+import type * as lockMessages from '@/lib/messaging/messages/lock-messages';
 import { ok, type Result } from '@/lib/result';
-import { workspaceKey } from '@/lib/storage/workspace-keys';
-import { browser } from 'wxt/browser';
-import type { WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
-import { JOB_ITEMS } from '@/lib/storage/jobs/job-keys';
 import type { Workspaces } from './workspaces';
 
-type LockHandlers = Pick<
-  ExtensionHandlers,
-  | 'getLockStatus'
-  | 'unlock'
-  | 'turnOnLock'
-  | 'changeLockPassphrase'
-  | 'turnOffLock'
-  | 'lockNow'
-  | 'setLockAfter'
-  | 'describeForgetCredentials'
-  | 'forgetAllCredentials'
->;
+type LockHandlers = ExtensionHandlersOf<typeof lockMessages & typeof lockAdminMessages>;
 
 export interface LockHooks {
   /** After unlocking: work that needs a secret (the policy's secrets, bulk jobs) carries on. */
@@ -30,18 +17,12 @@ export interface LockHooks {
 }
 
 /** Every workspace's bulk job that the lock paused carries on; running ones are woken. */
-export async function resumeLockedJobs(index: WorkspaceIndexStore, workspaces: Workspaces): Promise<void> {
-  const { workspaces: listed } = (await index.read()).index;
-  const keys = listed.flatMap((workspace) => JOB_ITEMS.map((name) => workspaceKey(workspace.id, name)));
-  const stored = await browser.storage.local.get(keys);
-  for (const workspace of listed) {
-    for (const name of JOB_ITEMS) {
-      const job = stored[workspaceKey(workspace.id, name)] as
-        { status?: unknown; message?: { key?: unknown } } | undefined;
-      if (job?.status !== 'paused' || job.message?.key !== LOCKED_MESSAGE.key) continue;
-      if ((await workspaces.open(workspace.id)).ok) await workspaces.jobRunnerOf(workspace.id, name).resume();
-    }
-  }
+export async function resumeLockedJobs(workspaces: Workspaces): Promise<void> {
+  const paused = await workspaces.storedJobs(
+    (job) => job.status === 'paused' && job.message?.key === LOCKED_MESSAGE.key,
+  );
+  for (const { workspaceId, item } of paused)
+    if ((await workspaces.open(workspaceId)).ok) await workspaces.jobRunnerOf(workspaceId, item).resume();
   await workspaces.wakeBulkJobs();
 }
 

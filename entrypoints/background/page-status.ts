@@ -2,8 +2,9 @@ import { browser } from 'wxt/browser';
 import { debounce } from '@/lib/async/debounce';
 import { createSerialQueue } from '@/lib/async/serial-queue';
 import { pageStatusRules, registeredPageUrls } from '@/lib/projects/page-status-rules';
-import { projectHistoryName, readStoredHistory } from '@/lib/storage/history/history-source';
-import { LAST_USED_WORKSPACE_KEY, workspaceScope } from '@/lib/storage/workspace-keys';
+import { readStoredHistory } from '@/lib/storage/history/history-source';
+import { watchLastUsedHistory } from '@/lib/storage/history/watch-registered-pages';
+import { workspaceScope } from '@/lib/storage/workspace-keys';
 import type { WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
 
 /** Changes are acted on once quiet for this long, and at least this often during a register job. */
@@ -99,15 +100,7 @@ export function registerPageStatus(index: Pick<WorkspaceIndexStore, 'read'>): vo
     { waitMs: SETTLE_MS, maxWaitMs: MAX_WAIT_MS },
   );
 
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (area !== 'local') return;
-    const affects = (key: string) =>
-      key === LAST_USED_WORKSPACE_KEY ||
-      (shown === undefined
-        ? /^ws\.[^.]+\.projectHistory$/.test(key)
-        : key === projectHistoryName(workspaceScope(shown)));
-    if (Object.keys(changes).some(affects)) later();
-  });
+  watchLastUsedHistory(() => shown, later);
   browser.runtime.onInstalled.addListener(() => later());
   browser.runtime.onStartup.addListener(() => later());
 }

@@ -6,8 +6,13 @@ import { notificationId, notify, onNotificationClick } from '@/lib/notifications
 import { readPolicyTokenRotation } from '@/lib/storage/policy-status';
 import { readTokenRotation } from '@/lib/storage/rotation/token-rotation';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
-import { affectsDueCount, readDueSummary, writeDueSummary, type DueSummary } from '@/lib/storage/rotation/due-summary';
-import { checkDue, totalDue } from '@/lib/user-groups/due-reminders';
+import {
+  readDueSummary,
+  watchDueCountInputs,
+  writeDueSummary,
+  type DueSummary,
+} from '@/lib/storage/rotation/due-summary';
+import { checkDue, totalDue } from '@/lib/user-groups/rotation/due-reminders';
 import type { WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
 import { optionsPagePath } from '@/lib/url/section-routes';
 import type { ToolbarBadge } from './job-badge';
@@ -89,9 +94,7 @@ export function createTokenReminders(deps: TokenRemindersDeps) {
         await browser.tabs.create({ url: dueGroupsUrl(workspaceId) });
       });
       const recount = debounce(() => void logged(refresh({ remind: false })), { waitMs: SETTLE_MS });
-      browser.storage.onChanged.addListener((changes, area) => {
-        if (area === 'local' && Object.keys(changes).some(affectsDueCount)) recount();
-      });
+      watchDueCountInputs(recount);
     },
 
     /** Once the worker has started: the daily alarm if it is missing, and the badge of the last count. */

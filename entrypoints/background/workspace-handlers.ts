@@ -1,8 +1,8 @@
 import type { WorkspaceHandlers } from '@/lib/messaging/router';
 import { ok } from '@/lib/result';
 import type { SetupFiles } from '@/lib/setup-file/setup-file-service';
-import type { WorkspaceManagement } from '@/lib/workspaces/workspace-management';
-import { describeWorkspaceLoss } from '@/lib/workspaces/workspace-loss';
+import type { WorkspaceManagement } from '@/lib/workspace-management/workspace-management';
+import { describeWorkspaceLoss } from '@/lib/workspace-management/workspace-loss';
 import type { WorkspaceServices } from './workspace-services';
 
 /** What one workspace's handlers use beyond its own services: the list of workspaces and setup files. */

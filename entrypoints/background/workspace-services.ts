@@ -10,19 +10,20 @@ import { createProjectService } from '@/lib/projects/project-service';
 import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
 import { createHistoryRecorder } from '@/lib/storage/history/history-writer';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
-import { createBulkJobs } from '@/lib/user-groups/bulk-jobs';
-import { createBulkRunner, type BulkAlarm } from '@/lib/user-groups/bulk-runner';
-import { createGroupOperations } from '@/lib/user-groups/group-operations';
-import { settleOrphanedRotations } from '@/lib/user-groups/registry-updates';
-import { createRegistryTransfer } from '@/lib/user-groups/registry-transfer';
+import { createBulkJobs } from '@/lib/user-groups/bulk/bulk-jobs';
+import { createBulkRunner, type BulkAlarm } from '@/lib/user-groups/bulk/bulk-runner';
+import { createGroupOperations } from '@/lib/user-groups/operations/group-operations';
+import { settleOrphanedRotations } from '@/lib/user-groups/operations/registry-updates';
+import { createRegistryTransfer } from '@/lib/user-groups/transfer/registry-transfer';
 import { createHealthRecorder } from '@/lib/workspaces/health-recorder';
 import { recordProjectApi, recordUserGroupApi } from '@/lib/workspaces/recorded-apis';
 import type { ActivityRecorder } from '@/lib/activity/activity-recorder';
 import { createAfterAnswer } from '@/lib/async/after-answer';
 import { readPolicyTokenRotation } from '@/lib/storage/policy-status';
-import { recordJobTransitions } from '@/lib/user-groups/job-activity';
-import { createRotationService } from '@/lib/user-groups/rotation-service';
+import { recordJobTransitions } from '@/lib/user-groups/bulk/job-activity';
+import { createRotationService } from '@/lib/user-groups/rotation/rotation-service';
 
 export interface WorkspaceServicesDeps {
   projectApi: ProjectApi;
@@ -84,7 +85,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
     userGroup: recordUserGroupApi(deps.userGroupApi, health()),
   }));
   const registry = lazy(() => {
-    const writer = createRegistryWriter(scope);
+    const writer = createRegistryWriter(scope, createPartTokenVault(scope));
     // A rotation still `pending` when this worker first opens the registry was cut off by an earlier worker's end.
     void writer.update((current) => ({
       registry: settleOrphanedRotations(current, now().toISOString()),

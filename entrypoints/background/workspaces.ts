@@ -1,9 +1,11 @@
 import { browser } from 'wxt/browser';
 import { ok, type Result } from '@/lib/result';
-import { connectionSettingsSchema } from '@/lib/storage/connection/connection-schema';
-import { JOB_ITEMS, type JobItem } from '@/lib/storage/jobs/job-keys';
+import { addressesOf, readConnectionSettingsOf } from '@/lib/storage/connection/connection-settings-item';
+import type { JobItem } from '@/lib/storage/jobs/job-keys';
+import type { JobProgress } from '@/lib/storage/jobs/job-progress-schema';
+import { readStoredJobs } from '@/lib/storage/jobs/stored-jobs';
 import { removeWorkspaceData } from '@/lib/storage/credentials/remove-workspace-data';
-import { workspaceKey, workspaceScope } from '@/lib/storage/workspace-keys';
+import { workspaceScope } from '@/lib/storage/workspace-keys';
 import { unknownWorkspace, type WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
 import { bulkCreateAlarmName, registerPagesAlarmName } from './bulk-alarm';
 import {
@@ -30,12 +32,16 @@ export function createWorkspaces(deps: WorkspacesDeps) {
   /** The addresses workspaces other than `workspaceId` have configured: host access they need stays. */
   async function addressesElsewhere(workspaceId: string): Promise<string[]> {
     const others = (await index.read()).index.workspaces.filter((workspace) => workspace.id !== workspaceId);
-    const keys = others.map((workspace) => workspaceKey(workspace.id, 'connectionSettings'));
-    const stored = keys.length > 0 ? await browser.storage.local.get(keys) : {};
-    return Object.values(stored).flatMap((value) => {
-      const settings = connectionSettingsSchema.safeParse(value);
-      return settings.success ? [settings.data.userGroupBaseUrl, settings.data.projectApiUrl] : [];
-    });
+    return addressesOf(await readConnectionSettingsOf(others.map((workspace) => workspace.id)));
+  }
+
+  /** The stored jobs of every listed workspace that `wanted` picks (one storage call). */
+  async function storedJobs(wanted: (job: JobProgress) => boolean) {
+    const { workspaces } = (await index.read()).index;
+    return readStoredJobs(
+      workspaces.map((workspace) => workspace.id),
+      wanted,
+    );
   }
 
   /** The runner of one of a workspace's jobs, by its stored item. */
@@ -76,6 +82,7 @@ export function createWorkspaces(deps: WorkspacesDeps) {
 
   return {
     addressesElsewhere,
+    storedJobs,
     open,
     jobRunnerOf,
     repositoryOf,
@@ -83,15 +90,8 @@ export function createWorkspaces(deps: WorkspacesDeps) {
 
     /** At a worker's start: each workspace whose job was running (or cut off mid-request) carries on. */
     async wakeBulkJobs(): Promise<void> {
-      const { workspaces } = (await index.read()).index;
-      const keys = workspaces.flatMap((workspace) => JOB_ITEMS.map((name) => workspaceKey(workspace.id, name)));
-      const stored = await browser.storage.local.get(keys);
-      for (const workspace of workspaces) {
-        for (const name of JOB_ITEMS) {
-          const job = stored[workspaceKey(workspace.id, name)] as { status?: unknown; inFlight?: unknown } | undefined;
-          if (job?.status === 'running' || job?.inFlight !== undefined) void jobRunnerOf(workspace.id, name).wake();
-        }
-      }
+      const woken = await storedJobs((job) => job.status === 'running' || job.inFlight !== undefined);
+      for (const { workspaceId, item } of woken) void jobRunnerOf(workspaceId, item).wake();
     },
 
     /** The alarm of a workspace's register-pages job, as onBulkAlarm for its user-group job. */

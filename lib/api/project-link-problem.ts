@@ -1,6 +1,6 @@
 import type { MessageKey } from '../i18n';
 import { messageText, text, type MessageRef } from '../message-ref';
-import { PROJECT_LINK_MAX_LENGTH } from '../storage/connection/connection-schema';
+import { MAX_ADDRESS_LENGTH } from '../url/address-length';
 import type { ProjectLinkProblem } from './project-link';
 
 const TEXTS = {
@@ -17,7 +17,7 @@ const TEXTS = {
 
 /** Why a project link template is refused, with the way out, as a named text (the background answers with it). */
 export const projectLinkProblemMessage = (problem: ProjectLinkProblem): MessageRef =>
-  problem === 'too-long' ? text(TEXTS[problem], PROJECT_LINK_MAX_LENGTH) : text(TEXTS[problem]);
+  problem === 'too-long' ? text(TEXTS[problem], MAX_ADDRESS_LENGTH) : text(TEXTS[problem]);
 
 /** The same in the UI language (the connection form checks as the user types). */
 export const projectLinkProblemText = (problem: ProjectLinkProblem): string =>

@@ -1,6 +1,6 @@
 import { isLoopbackHost } from './service-address';
 import { hasControlCharacter } from '../text/control-characters';
-import { PROJECT_LINK_MAX_LENGTH } from '../storage/connection/connection-schema';
+import { MAX_ADDRESS_LENGTH } from '../url/address-length';
 
 // The project link (issue 28, design.md §12): per workspace, the address of a project's page in the
 // review service, as a template such as `https://app.example.com/projects/{projectId}`. Pure functions:
@@ -39,7 +39,7 @@ export function checkProjectLinkTemplate(raw: string): CheckedProjectLink {
   const refused = (problem: ProjectLinkProblem) => ({ ok: false as const, problem });
   const template = raw.trim();
   if (template === '') return { ok: true, template };
-  if (template.length > PROJECT_LINK_MAX_LENGTH) return refused('too-long');
+  if (template.length > MAX_ADDRESS_LENGTH) return refused('too-long');
   if (hasSpaceOrControl(template)) return refused('spaces');
   const placeholders = template.split(PROJECT_ID_PLACEHOLDER).length - 1;
   if (placeholders === 0) return refused('no-placeholder');

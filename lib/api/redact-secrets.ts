@@ -1,6 +1,6 @@
 import type { MessageRef } from '../message-ref';
 import type { Result } from '../result';
-import { SECRET_FIELDS, type Credentials } from '../storage/connection/connection-schema';
+import { SECRET_FIELDS, type Credentials } from '../secrets';
 
 /** `text` with each secret (of four characters or more) it contains replaced by dots. */
 export function blankSecrets(text: string, secrets: readonly string[]): string {

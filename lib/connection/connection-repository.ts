@@ -18,10 +18,10 @@ import {
   EMPTY_STORED_CREDENTIALS,
   projectLinkSettingSchema,
   type ConnectionSettings,
-  type Credentials,
   type SecretsArea,
   type StoredCredentials,
 } from '../storage/connection/connection-schema';
+import { type Credentials } from '../secrets';
 import { bindCredentials, usableCredentials } from '../storage/credentials/credential-origins';
 import { credentialsItemsFor, credentialsVersionEntry } from '../storage/credentials/credentials-items';
 import { findMissingAccess } from './host-access';

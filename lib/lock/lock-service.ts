@@ -1,5 +1,4 @@
 import { forgetWatchedCaches } from '../storage/watched-cache';
-import { browser } from 'wxt/browser';
 import { encryptText } from '../crypto/aes-gcm';
 import { bytesToBase64 } from '../crypto/base64';
 import { deriveRawKey, importAesKey, PBKDF2_DEFAULT_ITERATIONS, SALT_BYTES } from '../crypto/kdf';
@@ -8,7 +7,7 @@ import { secureRandomBytes, type RandomBytes } from '../crypto/random';
 import { text } from '../message-ref';
 import { fail, ok, type Result } from '../result';
 import { inCredentialsLane } from '../storage/credentials/credentials-lane';
-import { currentKey, dropKey, keyEntry, readLockState } from '../storage/credentials/keyring';
+import { currentKey, dropKey, keepKey, readLockState, writeLockState } from '../storage/credentials/keyring';
 import {
   countSecrets,
   finishPendingChange,
@@ -19,7 +18,7 @@ import {
   type StoredSecrets,
 } from '../storage/credentials/lock-transitions';
 import { openWith, type LockKey } from '../storage/credentials/passphrase-key';
-import { LOCK_STATE_KEY, LOCK_VERIFIER_TEXT } from '../storage/lock/lock-keys';
+import { LOCK_VERIFIER_TEXT } from '../storage/lock/lock-keys';
 import { DEFAULT_LOCK_AFTER, type LockAfter, type LockState, type LockStatus } from '../storage/lock/lock-schema';
 import { failureDetail, NO_ACTIVITY, outcomeOf, type ActivityRecorder } from '../activity/activity-recorder';
 import type { ActivityEvent } from '../activity/activity-recorder';
@@ -137,9 +136,7 @@ export function createLockService(deps: LockDeps = {}) {
     unlock: (passphrase: string) =>
       withPassphrase(
         passphrase,
-        async (_state, opened) => {
-          await browser.storage.session.set(keyEntry(opened.raw));
-        },
+        (_state, opened) => keepKey(opened.raw),
         () => ({}),
       ),
 
@@ -174,7 +171,7 @@ export function createLockService(deps: LockDeps = {}) {
       serially(async (): Promise<Result<LockStatus>> => {
         const state = await readLockState();
         if (!state) return fail('INVALID_INPUT', text('errorLockOff'));
-        await browser.storage.local.set({ [LOCK_STATE_KEY]: { ...state, lockAfter } satisfies LockState });
+        await writeLockState({ ...state, lockAfter });
         return ok(await status());
       }),
 

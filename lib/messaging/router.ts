@@ -23,6 +23,20 @@ type Handler<N extends MessageName, Request = RequestOf<N>> = (
 /** One handler per message that acts on the extension as a whole. */
 export type ExtensionHandlers = { [N in ExtensionMessageName]: Handler<N> };
 
+/** The names of the messages a module of definitions defines (`typeof import('./messages/lock-messages')`). */
+type NamesDefinedIn<Definitions> = {
+  [K in keyof Definitions]: Definitions[K] extends { name: infer N } ? N : never;
+}[keyof Definitions];
+
+/**
+ * The extension handlers of the messages some modules of definitions define, by the names and the scope
+ * their definitions give: a table of handlers says which modules it serves, never a message's name.
+ */
+export type ExtensionHandlersOf<Definitions> = Pick<
+  ExtensionHandlers,
+  Extract<NamesDefinedIn<Definitions>, ExtensionMessageName>
+>;
+
 /**
  * One workspace's handlers, one per workspace message: made for that workspace, they need not read
  * its id (the request is passed on whole, id included).

@@ -1,6 +1,6 @@
 import { t, type MessageKey } from '../i18n';
 import type { JobEnd } from '../jobs/job-end';
-import { bulkCountsText } from '../user-groups/bulk-job-text';
+import { bulkCountsText } from '../user-groups/bulk/bulk-job-text';
 import { messageText } from '../message-ref';
 import { registerCountsText } from '../projects/register-job-text';
 import { bulkJobSchema, type BulkJob } from '../storage/bulk-job/bulk-job-schema';

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { hasControlCharacter } from '@/lib/text/control-characters';
 import { policyProblemSchema } from '../storage/policy-status';
-import { PROJECT_LINK_MAX_LENGTH } from '../storage/connection/connection-schema';
+import { MAX_ADDRESS_LENGTH } from '../url/address-length';
 import { ROTATION_PERIODS, rotationPeriodSchema, type RotationPeriod } from '../storage/rotation/token-rotation';
 
 // The organisation policy (design.md §9): what an administrator may set through `storage.managed`,
@@ -29,7 +29,6 @@ export const WORKSPACE_KEYS = [
 /** Only this many entries of `workspaces` are read: a policy cannot flood every page with workspaces. */
 export const MAX_MANAGED_WORKSPACES = 50;
 export const MAX_WORKSPACE_NAME_LENGTH = 100;
-export const MAX_ADDRESS_LENGTH = 2048;
 /** The same bound as an imported user-group token. */
 export const MAX_SECRET_LENGTH = 1024;
 /** More problems than this are summed up in one `more-problems`: a notice stays readable. */
@@ -60,7 +59,7 @@ export const policySecretSchema = z.lazy(() =>
   ),
 );
 /** **Project link**: checked further by lib/api/project-link.ts (parse-workspace.ts). */
-export const policyProjectLinkSchema = z.lazy(() => z.string().check(z.trim(), z.maxLength(PROJECT_LINK_MAX_LENGTH)));
+export const policyProjectLinkSchema = z.lazy(() => z.string().check(z.trim(), z.maxLength(MAX_ADDRESS_LENGTH)));
 export const lockWorkspacesSchema = z.boolean();
 export const lockTokenRotationSchema = z.boolean();
 /** **Rotate tokens every**, in days: one of the choices the page offers (0 is Off). */

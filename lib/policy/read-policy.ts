@@ -2,8 +2,8 @@ import { parsePolicy } from './parse-policy';
 import { EMPTY_POLICY, type ParsedPolicy } from './policy-schema';
 
 /**
- * Reads the managed storage area: in the extension `() => browser.storage.managed.get()`. Injected so
- * that tests, and contexts without the API, need no browser.
+ * Reads the managed storage area: in the extension lib/storage/managed-area.ts `readManagedArea`.
+ * Injected so that tests, and contexts without the API, need no browser.
  */
 export type GetManaged = () => Promise<unknown>;
 
@@ -23,13 +23,4 @@ export async function readPolicy(getManaged: GetManaged | undefined): Promise<Pa
     return EMPTY_POLICY;
   }
   return parsePolicy(raw);
-}
-
-/**
- * Whether a `storage.onChanged` event is about the policy: an administrator changed it while the
- * browser ran (Chrome reports it like this; Firefox reads policies only at start-up). Read the
- * policy again on it rather than using the event's values, which hold only the changed keys.
- */
-export function isPolicyChange(areaName: string): boolean {
-  return areaName === 'managed';
 }

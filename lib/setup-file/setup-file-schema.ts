@@ -4,6 +4,7 @@ import { base64ToBytes } from '../crypto/base64';
 import { MAX_SALT_BYTES, MIN_SALT_BYTES, PBKDF2_MAX_ITERATIONS, PBKDF2_MIN_ITERATIONS } from '../crypto/kdf';
 import { noControlCharacters } from '../text/control-characters';
 import { safeInt } from '../schema-parts';
+import { MAX_ADDRESS_LENGTH } from '../url/address-length';
 
 // The setup file (design.md §8, docs/setup-file.md). Schemas only: the options page and the first-run
 // page load this to show the preview.
@@ -14,7 +15,6 @@ export const SETUP_FILE_VERSION = 1;
 /** Refused before parsing; a real file is under 2 KB. */
 export const MAX_SETUP_FILE_BYTES = 64 * 1024;
 export const MAX_WORKSPACE_NAME_LENGTH = 100;
-export const MAX_ADDRESS_LENGTH = 2048;
 export const MAX_SECRET_LENGTH = 1024;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

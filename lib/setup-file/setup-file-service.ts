@@ -2,12 +2,8 @@ import { fail, ok, type Result } from '../result';
 import type { ConnectionRepository } from '../connection/connection-repository';
 import { releaseUnusedAccess } from '../connection/host-access';
 import { text } from '../message-ref';
-import {
-  EMPTY_STORED_CREDENTIALS,
-  SECRET_FIELDS,
-  type ConnectionSettings,
-  type Credentials,
-} from '../storage/connection/connection-schema';
+import { EMPTY_STORED_CREDENTIALS, type ConnectionSettings } from '../storage/connection/connection-schema';
+import { SECRET_FIELDS, type Credentials } from '../secrets';
 import { bindCredentials } from '../storage/credentials/credential-origins';
 import { CREDENTIALS_VERSION } from '../storage/credentials/credentials-items';
 import { CREDENTIALS_STORAGE_NAME } from '../storage/credentials/credentials-keys';

@@ -1,5 +1,5 @@
-import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
+import { checkedValue } from './checked-value';
 
 /**
  * `notifyJobEnds`: whether the user asked for a notification when a background job ends (design.md §12,
@@ -11,25 +11,12 @@ const NOTIFY_JOB_ENDS_KEY = 'notifyJobEnds';
 
 export const notifyJobEndsSchema = z.boolean();
 
-const parse = (value: unknown): boolean => {
-  const parsed = notifyJobEndsSchema.safeParse(value);
-  return parsed.success && parsed.data;
-};
+const stored = checkedValue(`local:${NOTIFY_JOB_ENDS_KEY}`, notifyJobEndsSchema);
 
-export async function readNotifyJobEnds(): Promise<boolean> {
-  return parse((await browser.storage.local.get(NOTIFY_JOB_ENDS_KEY))[NOTIFY_JOB_ENDS_KEY]);
-}
+export const readNotifyJobEnds = async (): Promise<boolean> => (await stored.read()) === true;
 
-export async function writeNotifyJobEnds(on: boolean): Promise<void> {
-  await browser.storage.local.set({ [NOTIFY_JOB_ENDS_KEY]: notifyJobEndsSchema.parse(on) });
-}
+export const writeNotifyJobEnds = stored.write;
 
 /** Calls back with the stored choice whenever it changes; returns the unsubscribe. */
-export function watchNotifyJobEnds(callback: (on: boolean) => void): () => void {
-  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    const change = changes[NOTIFY_JOB_ENDS_KEY];
-    if (area === 'local' && change) callback(parse(change.newValue));
-  };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
-}
+export const watchNotifyJobEnds = (callback: (on: boolean) => void): (() => void) =>
+  stored.watch((on) => callback(on === true));

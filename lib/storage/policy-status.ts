@@ -1,7 +1,7 @@
-import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { rotationPeriodSchema } from './rotation/token-rotation';
 import { recordOf } from '../schema-parts';
+import { checkedValue } from './checked-value';
 
 export const policyProblemCodeSchema = z.enum([
   /** The value has another JSON type than `expected`. */
@@ -95,20 +95,22 @@ export type PolicyStatus = z.infer<typeof policyStatusSchema>;
 
 export const EMPTY_POLICY_STATUS: PolicyStatus = { locked: false, problems: [], applied: {} };
 
-/** The stored status, or the empty one when there is none (no policy) or it cannot be read. */
-export function parsePolicyStatus(stored: Record<string, unknown>): PolicyStatus {
-  const parsed = policyStatusSchema.safeParse(stored[MANAGED_POLICY_KEY]);
-  return parsed.success ? parsed.data : EMPTY_POLICY_STATUS;
-}
+/**
+ * The status as stored (undefined when nothing was applied yet, or it cannot be read): written by the
+ * background's policy applier only (lib/workspace-management/apply-policy.ts), read and followed by pages.
+ */
+export const storedPolicyStatus = checkedValue(`local:${MANAGED_POLICY_KEY}`, policyStatusSchema);
+
+/** What the background last applied, or the empty status when there is none (no policy) or it cannot be read. */
+export const readPolicyStatus = async (): Promise<PolicyStatus> =>
+  (await storedPolicyStatus.read()) ?? EMPTY_POLICY_STATUS;
 
 /** What the policy last applied says about **Rotate tokens every** (undefined: nothing), read in the background. */
 export async function readPolicyTokenRotation(): Promise<PolicyStatus['tokenRotation']> {
-  return parsePolicyStatus(await browser.storage.local.get(MANAGED_POLICY_KEY)).tokenRotation;
+  return (await readPolicyStatus()).tokenRotation;
 }
 
 /** Whether the policy last applied sets this workspace's project link (then the user cannot change it). */
 export async function policySetsProjectLink(workspaceId: string): Promise<boolean> {
-  return (
-    parsePolicyStatus(await browser.storage.local.get(MANAGED_POLICY_KEY)).projectLinks?.includes(workspaceId) === true
-  );
+  return (await readPolicyStatus()).projectLinks?.includes(workspaceId) === true;
 }

@@ -1,7 +1,8 @@
 import { browser } from 'wxt/browser';
 import { text, type MessageRef } from '../message-ref';
 import { megabytes, utf8Length } from './storage-usage';
-import { WORKSPACE_INDEX_KEY, workspaceScope } from './workspace-keys';
+import { workspaceScope } from './workspace-keys';
+import { parseWorkspaceIndex } from './workspaces/workspace-index-item';
 
 /**
  * What a browser says when a storage write finds no room: Chrome's "QUOTA_BYTES quota exceeded" (and
@@ -30,8 +31,7 @@ export async function storageFullText(workspaceId?: string): Promise<MessageRef>
   );
   const sum = (keep: (key: string) => boolean) =>
     sizes.reduce((total, [key, size]) => (keep(key) ? total + size : total), 0);
-  const index =
-    (stored[WORKSPACE_INDEX_KEY] as { workspaces?: { id: string; name: string }[] } | undefined)?.workspaces ?? [];
+  const index = parseWorkspaceIndex(stored).index?.workspaces ?? [];
   // A message of the extension as a whole (the lock, a setup file) names the first workspace.
   const shown = index.find(({ id }) => id === workspaceId) ?? index[0];
   const scope = shown ? workspaceScope(shown.id) : undefined;

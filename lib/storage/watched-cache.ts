@@ -1,7 +1,5 @@
 import { browser } from 'wxt/browser';
-
-/** A storage change: the key (without WXT's area prefix) and its area (`local`, `session`, `managed`…). */
-export type AffectedBy = (key: string, area: string) => boolean;
+import { watchKeys, type AffectedBy } from './watch-item';
 
 export interface WatchedCacheOptions<T> {
   /** Whether a change of this key, in this area, can change the value: then it is read again. */
@@ -42,9 +40,7 @@ export function createWatchedCache<T>(read: () => Promise<T>, options: WatchedCa
   const forget = () => {
     cached = undefined;
   };
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (Object.keys(changes).some((key) => affectedBy(key, area))) forget();
-  });
+  watchKeys(affectedBy, forget);
   if (permissions) {
     browser.permissions.onAdded.addListener(forget);
     browser.permissions.onRemoved.addListener(forget);

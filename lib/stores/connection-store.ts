@@ -1,5 +1,4 @@
 import { watchItem } from '../storage/watch-item';
-import { browser } from 'wxt/browser';
 import { create } from 'zustand';
 import type { ConnectionStatus } from '../connection/connection-status';
 import { sendMessage } from '../messaging/client';
@@ -7,8 +6,10 @@ import { getConnectionStatus } from '../messaging/messages/connection-messages';
 import type { AppError } from '../result';
 import { connectionSettingsItemFor } from '../storage/connection/connection-settings-item';
 import { storageNoticesItem } from '../storage/notices-item';
-import { apiHealthSchema, type ApiHealth } from '../storage/api-health';
-import { scopedName, workspaceScope } from '../storage/workspace-keys';
+import type { ApiHealth } from '../storage/api-health';
+import { readApiHealth, watchApiHealth } from '../storage/api-health-item';
+import { projectLinkItemFor } from '../storage/connection/project-link-item';
+import { workspaceScope } from '../storage/workspace-keys';
 
 interface ConnectionState {
   /** The workspace the status below belongs to. */
@@ -38,11 +39,6 @@ export const useConnectionStore = create<ConnectionState>((set, get) => ({
   },
 }));
 
-const healthOf = (value: unknown): ApiHealth => {
-  const parsed = apiHealthSchema.safeParse(value);
-  return parsed.success ? parsed.data : {};
-};
-
 /**
  * Loads a workspace's status and follows changes made elsewhere (another options tab, the background's
  * record of each call). Only items that hold no secret are watched: watching the credentials would
@@ -50,28 +46,22 @@ const healthOf = (value: unknown): ApiHealth => {
  */
 export function startConnectionStore(workspaceId: string): () => void {
   const scope = workspaceScope(workspaceId);
-  const healthName = scopedName(scope, 'apiHealth');
-  // Saved on its own when only it changes (the settings written again with it may raise no change).
-  const linkName = scopedName(scope, 'projectLink');
   useConnectionStore.setState({ workspaceId, status: undefined, loadError: undefined, health: {} });
   const { refresh } = useConnectionStore.getState();
   void refresh();
   let stopped = false;
-  void browser.storage.local.get(healthName).then((stored) => {
-    if (!stopped) useConnectionStore.setState({ health: healthOf(stored[healthName]) });
+  void readApiHealth(scope).then((health) => {
+    if (!stopped) useConnectionStore.setState({ health });
   });
-  const onStored = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area !== 'local') return;
-    if (healthName in changes) useConnectionStore.setState({ health: healthOf(changes[healthName]!.newValue) });
-    if (linkName in changes) void refresh();
-  };
-  browser.storage.onChanged.addListener(onStored);
-  const stopSettings = watchItem(connectionSettingsItemFor(scope), () => void refresh());
-  const stopNotices = watchItem(storageNoticesItem, () => void refresh());
+  const stops = [
+    watchApiHealth(scope, (health) => useConnectionStore.setState({ health })),
+    watchItem(connectionSettingsItemFor(scope), () => void refresh()),
+    // Saved on its own when only it changes (the settings written again with it may raise no change).
+    watchItem(projectLinkItemFor(scope), () => void refresh()),
+    watchItem(storageNoticesItem, () => void refresh()),
+  ];
   return () => {
     stopped = true;
-    browser.storage.onChanged.removeListener(onStored);
-    stopSettings();
-    stopNotices();
+    stops.forEach((stop) => stop());
   };
 }

@@ -1,9 +1,8 @@
-import { browser } from 'wxt/browser';
 import { create } from 'zustand';
 import { sendMessage } from '../messaging/client';
 import { getLockStatus } from '../messaging/messages/lock-messages';
-import { LOCK_KEY_KEY, LOCK_NEXT_KEY_KEY, LOCK_STATE_KEY } from '../storage/lock/lock-keys';
 import type { LockStatus } from '../storage/lock/lock-schema';
+import { watchLock } from '../storage/lock/watch-lock';
 
 interface LockState {
   /** The passphrase lock as the background last said it; undefined until it has answered. */
@@ -42,19 +41,11 @@ export async function refreshLockStatus(): Promise<LockStatus | undefined> {
 /** Follows the lock until the returned function is called. */
 export function startLockStore(): () => void {
   void refreshLockStatus();
-  const onChange = (changes: Record<string, unknown>, area: string) => {
-    const keys = Object.keys(changes);
-    if (
-      (area === 'local' && keys.includes(LOCK_STATE_KEY)) ||
-      (area === 'session' && (keys.includes(LOCK_KEY_KEY) || keys.includes(LOCK_NEXT_KEY_KEY)))
-    )
-      void refreshLockStatus();
-  };
   const onVisible = () => document.visibilityState === 'visible' && void refreshLockStatus();
-  browser.storage.onChanged.addListener(onChange);
+  const stopWatching = watchLock(() => void refreshLockStatus(), true);
   document.addEventListener('visibilitychange', onVisible);
   return () => {
-    browser.storage.onChanged.removeListener(onChange);
+    stopWatching();
     document.removeEventListener('visibilitychange', onVisible);
   };
 }

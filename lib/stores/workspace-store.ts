@@ -2,9 +2,8 @@ import { create } from 'zustand';
 import { sendMessage } from '../messaging/client';
 import { listWorkspaces } from '../messaging/messages/workspace-messages';
 import { chooseWorkspace, type Workspace } from '../storage/workspaces/workspace-index-schema';
-import { browser } from 'wxt/browser';
-import { LAST_USED_WORKSPACE_KEY, WORKSPACE_INDEX_KEY } from '../storage/workspace-keys';
 import { takeEarlyWorkspaces } from '../storage/options-early-reads';
+import { watchWorkspaceIndex } from '../storage/workspaces/workspace-index-item';
 import {
   parseStoredWorkspaces,
   readStoredWorkspaces,
@@ -91,17 +90,8 @@ async function load(): Promise<void> {
   else useWorkspaceStore.setState({ loadError: messageText(answer.error.message) });
 }
 
-/** Calls back whenever the background changes the list or the last used workspace. */
-export function watchStoredWorkspaces(onChange: () => void): () => void {
-  const listener = (changes: Record<string, unknown>, area: string) => {
-    if (area === 'local' && (WORKSPACE_INDEX_KEY in changes || LAST_USED_WORKSPACE_KEY in changes)) onChange();
-  };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
-}
-
 /** Loads the workspaces and follows every change (another tab adds, renames or deletes one). */
 export function startWorkspaceStore(): () => void {
   void load();
-  return watchStoredWorkspaces(() => void load());
+  return watchWorkspaceIndex(() => void load());
 }

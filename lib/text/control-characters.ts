@@ -15,7 +15,7 @@ export function hasControlCharacter(value: string): boolean {
 /**
  * A name or ID with a line break or another control character breaks lists, CSV rows and spreadsheet
  * cells (a name that ends in a line break once slipped an unguarded formula into an export): refused.
- * The issue's message is the name of its text (lib/user-groups/row-problems.ts renders it).
+ * The issue's message is the name of its text (lib/user-groups/transfer/row-problems.ts renders it).
  */
 export const noControlCharacters = () =>
   z.refine<string>((value) => !hasControlCharacter(value), 'fileFieldControlCharacters');

@@ -1,6 +1,6 @@
 import type { ProjectApi } from '../api/project-api';
 import type { UserGroupApi } from '../api/user-group-api';
-import { EMPTY_CREDENTIALS, type Credentials } from '../storage/connection/connection-schema';
+import { EMPTY_CREDENTIALS, type Credentials } from '../secrets';
 import { redactSecrets } from '../api/redact-secrets';
 import type { Result } from '../result';
 import type { HealthApi } from '../storage/api-health';

@@ -1,18 +1,17 @@
-import { browser } from 'wxt/browser';
 import { fail, ok, type Result } from '../result';
 import { newWorkspaceId } from '../storage/workspaces/new-workspace-id';
+import type { Workspace, WorkspaceIndex } from '../storage/workspaces/workspace-index-schema';
 import {
-  workspaceIndexSchema,
-  type Workspace,
-  type WorkspaceIndex,
-} from '../storage/workspaces/workspace-index-schema';
-import { LAST_USED_WORKSPACE_KEY, WORKSPACE_INDEX_KEY } from '../storage/workspace-keys';
+  readWorkspaceIndex,
+  watchWorkspaceIndex,
+  writeWorkspaceIndex,
+} from '../storage/workspaces/workspace-index-item';
 import {
   checkWorkspaceName,
   defaultWorkspaceName,
   type WorkspaceNameProblem,
 } from '../storage/workspaces/workspace-name';
-import { prepareWorkspaces } from '../storage/workspaces/upgrade-to-workspaces';
+import { prepareWorkspaces } from '../storage/credentials/upgrade-to-workspaces';
 import { isLocked, isManaged, mergeManaged, sameWorkspaces } from './managed-workspaces';
 import type { ParsedPolicy } from '../policy/policy-schema';
 import type { MessageKey } from '../i18n';
@@ -59,26 +58,22 @@ export function createWorkspaceIndexStore(now = () => new Date()) {
     }),
   );
   let cached: StoredIndex | undefined;
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (area === 'local' && (WORKSPACE_INDEX_KEY in changes || LAST_USED_WORKSPACE_KEY in changes)) cached = undefined;
+  watchWorkspaceIndex(() => {
+    cached = undefined;
   });
 
   async function load(): Promise<StoredIndex> {
     if (cached) return cached;
-    const stored = await browser.storage.local.get([WORKSPACE_INDEX_KEY, LAST_USED_WORKSPACE_KEY]);
-    let index = workspaceIndexSchema.safeParse(stored[WORKSPACE_INDEX_KEY]);
-    if (!index.success) {
+    let stored = await readWorkspaceIndex();
+    if (!stored.index) {
       // Removed or damaged since the start: set aside and rebuilt, as at a start.
       await prepareWorkspaces(now());
-      index = workspaceIndexSchema.safeParse(
-        (await browser.storage.local.get(WORKSPACE_INDEX_KEY))[WORKSPACE_INDEX_KEY],
-      );
-      if (!index.success) throw new Error('The list of workspaces cannot be read.');
+      stored = await readWorkspaceIndex();
     }
-    const workspaces = index.data.workspaces;
-    const lastUsed =
-      workspaces.find((workspace) => workspace.id === stored[LAST_USED_WORKSPACE_KEY])?.id ?? workspaces[0]!.id;
-    return (cached = { index: index.data, lastUsed });
+    const { index, lastUsed } = stored;
+    if (!index) throw new Error('The list of workspaces cannot be read.');
+    const used = index.workspaces.find((workspace) => workspace.id === lastUsed) ?? index.workspaces[0]!;
+    return (cached = { index, lastUsed: used.id });
   }
 
   function change<T>(update: Change<T>): Promise<Result<T>> {
@@ -88,11 +83,7 @@ export function createWorkspaceIndexStore(now = () => new Date()) {
       if (!next || !result.ok) return result;
       const written = { index: next.index ?? current.index, lastUsed: next.lastUsed ?? current.lastUsed };
       cached = undefined;
-      await browser.storage.local.set({
-        ...entries,
-        [WORKSPACE_INDEX_KEY]: workspaceIndexSchema.parse({ ...written.index, revision: crypto.randomUUID() }),
-        [LAST_USED_WORKSPACE_KEY]: written.lastUsed,
-      });
+      await writeWorkspaceIndex({ ...written.index, revision: crypto.randomUUID() }, written.lastUsed, entries);
       return result;
     });
   }

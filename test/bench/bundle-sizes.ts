@@ -43,7 +43,7 @@ export interface EntrySize {
  * service worker cannot load code on demand, so the way back is less code in it (docs/performance.md).
  * Then to 54.5 KB for issue 25's popup: the background answers the popup's one request from what it
  * keeps in memory (lib/storage/watched-cache.ts, the status, history and offered workspaces it keeps,
- * lib/workspaces/popup-view.ts: about 0.7 KB), instead of the popup reading storage in a chain. The
+ * lib/projects/popup-view.ts: about 0.7 KB), instead of the popup reading storage in a chain. The
  * popup itself (88.6 KB with its UI split from its first chunk) stays within its 89 KB. Then to 55 KB
  * (54.6 measured) for the lock's speed (issue 24): the store read while PBKDF2 runs, the read of the
  * secret keys only (`getKeys`) and one storage listener per store (`watchItem`), about 0.3 KB.

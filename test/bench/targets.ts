@@ -1,4 +1,4 @@
-// The targets of issue 25, as the benchmark (run.ts) measures them. README "Performance" states them;
+// The targets of issue 25, as the benchmark (run.ts) measures them. docs/performance.md "Targets" states them;
 // test/bench/guard.ts (part of `npm test`) fails when a ratio is far over its target; test/check-size-budgets.ts
 // holds the bundles to their budgets (bundle-sizes.ts).
 

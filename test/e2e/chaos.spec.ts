@@ -10,7 +10,7 @@ import { expect, test } from './fixtures/test.ts';
 
 // The chaos run of issue 27 in CI: a fixed seed, about 60 steps through the real UI (test/chaos/).
 // Another seed: CHAOS_SEED=<n> npx playwright test test/e2e/chaos.spec.ts --workers=1; the whole
-// story, and 1,000 steps: README "Proving it under faults".
+// story, and 1,000 steps: docs/development.md "Proving it under faults".
 
 /** Chosen because its 60 steps draw every kind of step, lock and unlock, and worker stops before and after the service acts. */
 const DEFAULT_SEED = 0;
@@ -74,7 +74,7 @@ test.describe('registry tokens while the lock is on', () => {
 
 // Found by the chaos run (seed 11, step 18; again in the 1,000-step run, seed 2026, step 169), now fixed:
 // the service deletes the group, then the connection is dropped before any answer byte; Chromium re-sends
-// the DELETE (README, "What the user sees when the service fails"), and the re-send is refused ("No user
+// the DELETE (docs/guide-admins.md, "What the user sees when the service fails"), and the re-send is refused ("No user
 // group has this token": the group is gone). A refused delete is flagged, as a refused rotation is.
 test.describe('a delete re-sent by the browser and refused', () => {
   isolateUserGroupsAndWatchConsole();

@@ -1,27 +1,21 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { findMissingAccess } from '@/lib/connection/host-access';
-import { connectionSettingsSchema } from '@/lib/storage/connection/connection-schema';
+import {
+  addressesOf,
+  connectionSettingsItemFor,
+  readConnectionSettingsOf,
+} from '@/lib/storage/connection/connection-settings-item';
 import {
   EMPTY_POLICY_STATUS,
-  MANAGED_POLICY_KEY,
-  parsePolicyStatus,
+  readPolicyStatus,
+  storedPolicyStatus,
   type PolicyStatus,
 } from '@/lib/storage/policy-status';
+import { watchItem } from '@/lib/storage/watch-item';
 import { isManaged } from '@/lib/workspaces/managed-workspaces';
 import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
-import { workspaceKey } from '@/lib/storage/workspace-keys';
-
-/** The managed workspaces' addresses, from their stored settings (which hold no secret). */
-async function managedAddresses(workspaces: readonly Workspace[]): Promise<string[]> {
-  const keys = workspaces.filter(isManaged).map((workspace) => workspaceKey(workspace.id, 'connectionSettings'));
-  if (keys.length === 0) return [];
-  const stored = await browser.storage.local.get(keys);
-  return Object.values(stored).flatMap((value) => {
-    const settings = connectionSettingsSchema.safeParse(value);
-    return settings.success ? [settings.data.projectApiUrl, settings.data.userGroupBaseUrl] : [];
-  });
-}
+import { workspaceScope } from '@/lib/storage/workspace-keys';
 
 /**
  * What the background last read from the organisation policy (its problems), and the host access the
@@ -32,24 +26,26 @@ export function usePolicyStatus(workspaces: readonly Workspace[]): { status: Pol
   const [missing, setMissing] = useState<string[]>([]);
   useEffect(() => {
     let live = true;
+    // The managed workspaces' addresses come from their stored settings (which hold no secret).
+    const managed = workspaces.filter(isManaged).map((workspace) => workspace.id);
     const load = async () => {
-      const stored = await browser.storage.local.get(MANAGED_POLICY_KEY);
-      const lacking = await findMissingAccess(await managedAddresses(workspaces));
+      const [policy, settings] = await Promise.all([readPolicyStatus(), readConnectionSettingsOf(managed)]);
+      const lacking = await findMissingAccess(addressesOf(settings));
       if (!live) return;
-      setStatus(parsePolicyStatus(stored));
+      setStatus(policy);
       setMissing(lacking);
     };
     const reload = () => void load().catch(() => undefined);
     reload();
-    const onStorage = (_changes: unknown, area: string) => {
-      if (area === 'local') reload();
-    };
-    browser.storage.onChanged.addListener(onStorage);
+    const stops = [
+      storedPolicyStatus.watch(reload),
+      ...managed.map((id) => watchItem(connectionSettingsItemFor(workspaceScope(id)), reload)),
+    ];
     browser.permissions.onAdded.addListener(reload);
     browser.permissions.onRemoved.addListener(reload);
     return () => {
       live = false;
-      browser.storage.onChanged.removeListener(onStorage);
+      stops.forEach((stop) => stop());
       browser.permissions.onAdded.removeListener(reload);
       browser.permissions.onRemoved.removeListener(reload);
     };

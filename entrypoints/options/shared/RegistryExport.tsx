@@ -5,7 +5,7 @@ import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/client';
 import { readUserGroupRegistry } from '@/lib/messaging/messages/registry-transfer-messages';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
-import { exportRegistryCsv, exportRegistryJson } from '@/lib/user-groups/export-registry';
+import { exportRegistryCsv, exportRegistryJson } from '@/lib/user-groups/transfer/export-registry';
 import { groupKey } from '@/lib/storage/registry/registry-schema';
 import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
 import { useActiveWorkspace } from './use-active-workspace';

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { MAX_RATE_PER_MINUTE } from '../../jobs/job-pacing';
 import { bulkRowSchema, MAX_BULK_ROWS } from '../../storage/bulk-job/bulk-row-schema';
-import { importItemSchema, MAX_IMPORT_GROUPS } from '../../user-groups/import-schema';
+import { importItemSchema, MAX_IMPORT_GROUPS } from '../../user-groups/transfer/import-schema';
 import { groupRefSchema, registryEntrySchema } from '../../storage/registry/registry-schema';
 import { defineWorkspaceMessage } from '../define-message';
 import { emptySchema, inWorkspace, workspaceOnlySchema } from './shared-schemas';

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { watchKeys } from '../watch-item';
 
 // The activity log is the extension's, not a workspace's: it outlives the workspaces it names.
 
@@ -26,13 +27,8 @@ export async function readActivityValues(
 
 /** Calls back with the keys of the log a write changed (the index and pages), and their new values. */
 export function watchActivityValues(callback: (changed: Map<string, unknown>) => void): () => void {
-  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area !== 'local') return;
-    const changed = new Map<string, unknown>();
-    for (const [key, change] of Object.entries(changes))
-      if (key === ACTIVITY_HEAD_KEY || pageOfKey(key) !== undefined) changed.set(key, change.newValue);
-    if (changed.size > 0) callback(changed);
-  };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  return watchKeys(
+    (key, area) => area === 'local' && (key === ACTIVITY_HEAD_KEY || pageOfKey(key) !== undefined),
+    (changes) => callback(new Map(Object.entries(changes).map(([key, change]) => [key, change.newValue]))),
+  );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { MAX_ADDRESS_LENGTH } from '../../url/address-length';
 
 // Schemas only, no storage access: pages (the popup above all) import these without pulling in the
 // storage layer.
@@ -16,9 +17,6 @@ export const connectionSettingsSchema = z.lazy(() =>
 );
 export type ConnectionSettings = z.infer<typeof connectionSettingsSchema>;
 
-/** The longest project link template kept: the bound of a service address (a policy's too). */
-export const PROJECT_LINK_MAX_LENGTH = 2048;
-
 /**
  * `ws.<id>.projectLink` (project-link-item.ts): the address of a project's page in the review service,
  * as a template with `{projectId}` where the id goes (lib/api/project-link.ts checks it and builds
@@ -27,28 +25,12 @@ export const PROJECT_LINK_MAX_LENGTH = 2048;
  */
 export const projectLinkSettingSchema = z.lazy(() =>
   z.object({
-    template: z.string().check(z.maxLength(PROJECT_LINK_MAX_LENGTH)),
+    template: z.string().check(z.maxLength(MAX_ADDRESS_LENGTH)),
   }),
 );
 export type ProjectLinkSetting = z.infer<typeof projectLinkSettingSchema>;
 
 export const NO_PROJECT_LINK: ProjectLinkSetting = { template: '' };
-
-/**
- * The three secrets as the code uses them (and as version 1 stored them). Only the background has
- * them; an empty string means "not set".
- */
-export const credentialsSchema = z.lazy(() =>
-  z.object({
-    apiToken: z.string(),
-    apiKey: z.string(),
-    authToken: z.string(),
-  }),
-);
-export type Credentials = z.infer<typeof credentialsSchema>;
-export const SECRET_FIELDS = ['apiToken', 'apiKey', 'authToken'] as const satisfies (keyof Credentials)[];
-
-export const EMPTY_CREDENTIALS: Credentials = { apiToken: '', apiKey: '', authToken: '' };
 
 /**
  * The secrets as stored (version 2): each API's secrets with the origin they were entered for (`''`

@@ -1,6 +1,6 @@
 import { storage } from '../storage-api';
-import type { ConnectionSettings } from './connection-schema';
-import { scopedKey, type KeyScope } from '../workspace-keys';
+import { connectionSettingsSchema, type ConnectionSettings } from './connection-schema';
+import { scopedKey, workspaceScope, type KeyScope } from '../workspace-keys';
 import { devConnectionDefaults as dev } from './dev-defaults';
 import { perScope } from '../per-scope';
 
@@ -19,3 +19,24 @@ export const connectionSettingsItemFor = perScope((scope: KeyScope) =>
     version: 1,
   }),
 );
+
+/**
+ * The stored settings of these workspaces, checked, in one storage call: a workspace with none stored
+ * (never saved) or none readable is left out.
+ */
+export async function readConnectionSettingsOf(
+  workspaceIds: readonly string[],
+): Promise<Map<string, ConnectionSettings>> {
+  const found = new Map<string, ConnectionSettings>();
+  if (workspaceIds.length === 0) return found;
+  const stored = await storage.getItems(workspaceIds.map((id) => scopedKey(workspaceScope(id), 'connectionSettings')));
+  stored.forEach(({ value }, at) => {
+    const settings = connectionSettingsSchema.safeParse(value);
+    if (settings.success) found.set(workspaceIds[at]!, settings.data);
+  });
+  return found;
+}
+
+/** The addresses these workspaces' stored settings name (empty ones included). */
+export const addressesOf = (settings: Map<string, ConnectionSettings>): string[] =>
+  [...settings.values()].flatMap(({ userGroupBaseUrl, projectApiUrl }) => [userGroupBaseUrl, projectApiUrl]);

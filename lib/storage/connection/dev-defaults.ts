@@ -1,4 +1,5 @@
-import type { ConnectionSettings, Credentials } from './connection-schema';
+import type { ConnectionSettings } from './connection-schema';
+import type { Credentials } from '../../secrets';
 
 /**
  * What a development build starts with, so that `npm run dev` works against the local sandbox

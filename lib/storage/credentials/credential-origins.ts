@@ -1,4 +1,5 @@
-import type { ConnectionSettings, Credentials, StoredCredentials } from '../connection/connection-schema';
+import type { ConnectionSettings, StoredCredentials } from '../connection/connection-schema';
+import type { Credentials } from '../../secrets';
 import { originOf } from '../../url/origin-of';
 
 // A secret belongs to the origin it was entered for (design.md §7): these pure functions are the

@@ -3,12 +3,8 @@ import { connectionSettingsItemFor } from '../connection/connection-settings-ite
 import { devConnectionDefaults as dev } from '../connection/dev-defaults';
 import { perScope } from '../per-scope';
 import { scopedKey, type KeyScope } from '../workspace-keys';
-import {
-  connectionSettingsSchema,
-  credentialsSchema,
-  EMPTY_STORED_CREDENTIALS,
-  type SecretsArea,
-} from '../connection/connection-schema';
+import { connectionSettingsSchema, EMPTY_STORED_CREDENTIALS, type SecretsArea } from '../connection/connection-schema';
+import { credentialsSchema } from '../../secrets';
 import type { CredentialsAtRest } from './sealed-credentials';
 import { credentialsV1ToV2 } from './credential-origins';
 import { CREDENTIALS_STORAGE_NAME } from './credentials-keys';

@@ -26,6 +26,11 @@ export async function readLockState(): Promise<LockState | undefined> {
   return parsed.success ? parsed.data : undefined;
 }
 
+/** Writes the lock's state (checked first, so that a bug cannot store what a read would reject). */
+export async function writeLockState(state: LockState): Promise<void> {
+  await browser.storage.local.set({ [LOCK_STATE_KEY]: lockStateSchema.parse(state) });
+}
+
 /** The key that this raw key is, if it opens the state's verifier. */
 export async function keyIfVerified(raw: string, state: LockState): Promise<CryptoKey | undefined> {
   const id = `${state.verifier.iv}.${state.verifier.data}.${raw}`;
@@ -61,6 +66,11 @@ export async function currentKey(): Promise<CryptoKey | undefined> {
 
 /** The `session:` entry that holds a key: written with whatever else a change writes there. */
 export const keyEntry = (raw: Uint8Array): Record<string, string> => ({ [LOCK_KEY_KEY]: bytesToBase64(raw) });
+
+/** Keeps a key that opened the verifier in `session:`: unlocked until it is dropped or the browser closes. */
+export async function keepKey(raw: Uint8Array): Promise<void> {
+  await browser.storage.session.set(keyEntry(raw));
+}
 
 /** The `session:` entry of the key a change is about to switch to (see above). */
 export const nextKeyEntry = (raw: Uint8Array): Record<string, string> => ({ [LOCK_NEXT_KEY_KEY]: bytesToBase64(raw) });

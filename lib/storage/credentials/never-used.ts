@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { connectionSettingsSchema } from '../connection/connection-schema';
 import { devConnectionDefaults } from '../connection/dev-defaults';
-import { workspaceStorageNames } from '../workspace-item-names';
+import { workspaceStorageNames } from './workspace-item-names';
 import { scopedName, type KeyScope } from '../workspace-keys';
 
 // Background only: it looks at whether a workspace's credentials are stored (never at their values).

@@ -1,6 +1,5 @@
-import { browser } from 'wxt/browser';
-import { SECRET_FIELDS } from '../connection/connection-schema';
-import { MANAGED_POLICY_KEY, parsePolicyStatus } from '../policy-status';
+import { SECRET_FIELDS } from '../../secrets';
+import { readPolicyStatus } from '../policy-status';
 
 type SecretField = (typeof SECRET_FIELDS)[number];
 
@@ -10,7 +9,7 @@ type SecretField = (typeof SECRET_FIELDS)[number];
  * otherwise. Read from what the background last applied (`local:managedPolicy`).
  */
 export async function policySecrets(workspaceId: string): Promise<{ fixed: SecretField[]; exportAllowed: boolean }> {
-  const status = parsePolicyStatus(await browser.storage.local.get(MANAGED_POLICY_KEY));
+  const status = await readPolicyStatus();
   const fixed = status.fixed?.[workspaceId] ?? [];
   return {
     fixed: SECRET_FIELDS.filter((field) => fixed.includes(field)),

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { workspaceStorageNames } from '../workspace-item-names';
+import { workspaceStorageNames } from './workspace-item-names';
 import type { KeyScope } from '../workspace-keys';
 import { inCredentialsLane } from './credentials-lane';
 

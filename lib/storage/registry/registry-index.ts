@@ -50,7 +50,7 @@ const keyOf = (cache: WeakMap<RegistryEntry, string | undefined>, entry: Registr
 
 type Keyed = { group: RegistryEntry; name: string | undefined; id: string | undefined };
 
-/** The list's default order: by name, then id, then environment (lib/user-groups/filter-groups.ts sorts the same way). */
+/** The list's default order: by name, then id, then environment (lib/user-groups/registry-views/filter-groups.ts sorts the same way). */
 const compareByName = (group: RegistryEntry, name: string | undefined, id: string | undefined, b: Keyed): number =>
   compareText(group.name, name, b.group.name, b.name) ||
   compareText(group.provided_id, id, b.group.provided_id, b.id) ||

@@ -1,6 +1,6 @@
 import { storage } from '../storage-api';
+import { watchKeys } from '../watch-item';
 import type { StorageItemKey } from '@wxt-dev/storage';
-import { browser } from 'wxt/browser';
 import { REGISTRY_BUCKET_COUNT } from './registry-buckets';
 import type { StoredPart } from './registry-schema';
 import { scopedKey, scopedName, type KeyScope } from '../workspace-keys';
@@ -66,27 +66,16 @@ export async function writeRegistryBuckets(
   ]);
 }
 
-/**
- * Calls back with the parts a write changed: part index → the new stored value (undefined once removed).
- * `kind`: the parts themselves (the default), or their token keys.
- */
-export function watchRegistryBuckets(
-  scope: KeyScope,
-  callback: (changed: Map<number, unknown>) => void,
-  kind: 'parts' | 'tokens' = 'parts',
-): () => void {
-  const prefix = scopedName(scope, kind === 'parts' ? 'userGroups.' : 'userGroupTokens.');
-  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area !== 'local') return;
-    const changed = new Map<number, unknown>();
-    for (const [key, change] of Object.entries(changes)) {
-      if (!key.startsWith(prefix)) continue;
-      const rest = key.slice(prefix.length);
-      const index = /^\d{3}$/.test(rest) ? Number(rest) : -1;
-      if (index >= 0 && index < REGISTRY_BUCKET_COUNT) changed.set(index, change.newValue);
-    }
-    if (changed.size > 0) callback(changed);
+/** Calls back with the parts a write changed: part index → the new stored value (undefined once removed). */
+export function watchRegistryBuckets(scope: KeyScope, callback: (changed: Map<number, unknown>) => void): () => void {
+  const prefix = scopedName(scope, 'userGroups.');
+  const indexOf = (key: string) => {
+    const rest = key.slice(prefix.length);
+    return key.startsWith(prefix) && /^\d{3}$/.test(rest) ? Number(rest) : -1;
   };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  return watchKeys(
+    (key, area) => area === 'local' && indexOf(key) >= 0 && indexOf(key) < REGISTRY_BUCKET_COUNT,
+    (changes) =>
+      callback(new Map(Object.entries(changes).map(([key, change]) => [indexOf(key), change.newValue] as const))),
+  );
 }

@@ -1,34 +1,12 @@
 import type { StorageItemKey } from '@wxt-dev/storage';
 import { browser } from 'wxt/browser';
-import type { CipherEnvelope } from '../../crypto/aes-gcm';
 import { createSerialQueue } from '../../async/serial-queue';
-import { currentKey, readLockState } from '../credentials/keyring';
-import { CredentialsLockedError } from '../credentials/sealed-credentials';
-import {
-  clearTokensValue,
-  openPartTokens,
-  partStorageName,
-  sameTokens,
-  sealPartTokens,
-  tokensOf,
-  withTokens,
-  type PartTokens,
-} from '../credentials/part-tokens';
-import { LOCK_KEY_KEY, LOCK_NEXT_KEY_KEY } from '../lock/lock-keys';
 import type { KeyScope } from '../workspace-keys';
 import { changedBuckets, splitChanged } from './registry-buckets';
 import { computeRegistryIndex, registryIndexKey, registryIndexName, type RegistryIndex } from './registry-index';
-import { loadRegistryParts, type StoredParts } from './registry-load';
-import {
-  REGISTRY_FORMAT,
-  registryBucketKey,
-  registryFormatKey,
-  registryTokensKey,
-  watchRegistryBuckets,
-} from './registry-parts';
+import { REGISTRY_FORMAT, registryBucketKey, registryFormatKey, watchRegistryBuckets } from './registry-parts';
 import { stageIn, writePrepared, type PreparedWrite, type StagedWrite } from '../staged-write';
 import {
-  groupKey,
   storedPartSchema,
   unsettledCreatesSchema,
   withoutToken,
@@ -37,7 +15,7 @@ import {
   type StoredPart,
   type UnsettledCreate,
 } from './registry-schema';
-import { partTokensSchema } from '../credentials/part-tokens';
+import type { OpenedParts, TokenVault } from './token-vault';
 import { loadUnsettledCreates, unsettledCreatesKey, watchUnsettledCreates } from './unsettled-creates-item';
 
 /**
@@ -49,14 +27,9 @@ export type RegistryChange<T> = (
   unsettled: readonly UnsettledCreate[],
 ) => { registry: Registry; result: T; unsettled?: readonly UnsettledCreate[] };
 
-interface Loaded {
-  parts: RegistryEntry[][];
-  /** Parts whose tokens stay sealed (the lock is closed, or their envelope does not open): their envelope. */
-  sealed: ReadonlyMap<number, CipherEnvelope>;
+interface Loaded extends OpenedParts {
   registry: Registry;
   unsettled: readonly UnsettledCreate[];
-  /** Whether the format mark is stored (written with the next change when not). */
-  current: boolean;
 }
 
 /**
@@ -70,14 +43,13 @@ interface Loaded {
  * writer (re)loads the registry (settling orphaned rotations), and by `refreshIndex` when what is
  * stored is missing or stale (the options page asks).
  *
- * Each part's tokens are stored in the part's token key (lib/storage/credentials/part-tokens.ts), written
- * in the same storage call as the part, and only when the part's tokens change. While the passphrase
- * lock is on, they are sealed at rest: this writer opens them with the lock's key when it reads, and
- * seals them again when it writes. Locked, the tokens read as '' and a change may only touch what is
- * not a token (the envelope is kept); one that stores a token throws CredentialsLockedError. The copy
- * in memory goes when the lock closes.
+ * Each part's tokens are kept by `vault` (token-vault.ts; the credentials gate's in the extension), which
+ * reads them and says what to store for them, in the same storage call as the part and only when the
+ * part's tokens change; whether they are sealed, and with which key, is the vault's alone. A change
+ * that needs a token the lock keeps closed throws the vault's CredentialsLockedError. The copy in
+ * memory goes when the vault says so (the lock closed or opened).
  */
-export function createRegistryWriter(scope: KeyScope) {
+export function createRegistryWriter(scope: KeyScope, vault: TokenVault) {
   const writerId = crypto.randomUUID();
   let writes = 0;
   const revision = () => `${writerId}:${(writes += 1)}`;
@@ -85,7 +57,6 @@ export function createRegistryWriter(scope: KeyScope) {
     const stamp = (stored as { revision?: unknown } | null | undefined)?.revision;
     return typeof stamp === 'string' && stamp.startsWith(`${writerId}:`);
   };
-  const partName = (index: number) => partStorageName(scope, index);
 
   const serially = createSerialQueue();
   let loaded: Promise<Loaded> | undefined;
@@ -100,13 +71,7 @@ export function createRegistryWriter(scope: KeyScope) {
   watchRegistryBuckets(scope, (changed) => {
     if (![...changed.values()].every(isOwn)) forgetLoaded();
   });
-  watchRegistryBuckets(
-    scope,
-    (changed) => {
-      if (![...changed.values()].every(isOwn)) forgetLoaded();
-    },
-    'tokens',
-  );
+  vault.watch(isOwn, forgetLoaded);
   watchUnsettledCreates(scope, (stored) => {
     if (!isOwn(stored)) forgetLoaded();
   });
@@ -117,34 +82,12 @@ export function createRegistryWriter(scope: KeyScope) {
     if (json === undefined) indexes.set(parts, (json = JSON.stringify(computeRegistryIndex(parts))));
     return json;
   };
-  // Locking drops the key, and with it every token this writer holds in clear; unlocking opens them again.
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (area === 'session' && (LOCK_KEY_KEY in changes || LOCK_NEXT_KEY_KEY in changes)) forgetLoaded();
-  });
-
-  /** The stored parts with their tokens opened, where the lock's key opens them. */
-  async function openParts(stored: StoredParts): Promise<Pick<Loaded, 'parts' | 'sealed'>> {
-    if (stored.sealed.size === 0) return stored;
-    const key = await currentKey();
-    const parts = [...stored.parts];
-    const sealed = new Map<number, CipherEnvelope>();
-    for (const [index, envelope] of stored.sealed) {
-      const opened = key && (await openPartTokens(key, partName(index), envelope));
-      if (opened) parts[index] = withTokens(parts[index] ?? [], opened);
-      else sealed.set(index, envelope);
-    }
-    if (key && sealed.size > 0)
-      console.warn('Review Companion: sealed tokens did not open with the lock key; they are kept as they are.');
-    return { parts, sealed };
-  }
-
   function load(): Promise<Loaded> {
     if (loaded) return loaded;
     const started = generation;
-    const loading = loadRegistryParts(scope, revision).then(async (stored) => {
-      const { parts, sealed } = await openParts(stored);
+    const loading = vault.load(revision).then(async ({ parts, sealed, current }) => {
       const unsettled = await loadUnsettledCreates(scope);
-      return { parts, sealed, registry: { groups: parts.flat() }, unsettled, current: stored.current };
+      return { parts, sealed, registry: { groups: parts.flat() }, unsettled, current };
     });
     loaded = loading;
     // A failed read, or one overtaken by someone else's write, is not kept for the next caller.
@@ -160,39 +103,6 @@ export function createRegistryWriter(scope: KeyScope) {
   /** A part as stored: its groups without tokens, checked against the schema (a bug cannot store what a read rejects). */
   const toStoredPart = (groups: readonly RegistryEntry[], stamp: string): StoredPart =>
     storedPartSchema.parse({ groups: groups.map(withoutToken), revision: stamp });
-
-  /**
-   * A part's tokens as they are to be stored, or undefined when they need no write (the same tokens as
-   * stored): clear while the lock is off; sealed with the key while it is open. Locked (or its envelope
-   * unreadable), only a part whose tokens are all unknown ('') can be written, keeping its envelope as
-   * it was.
-   */
-  async function toStoredTokens(
-    index: number,
-    groups: readonly RegistryEntry[],
-    current: Loaded,
-    stamp: string,
-  ): Promise<PartTokens | undefined> {
-    const tokens = tokensOf(groups);
-    const envelope = current.sealed.get(index);
-    const before = tokensOf(current.parts[index] ?? []);
-    if (!(await readLockState())) {
-      if (!envelope && sameTokens(tokens, before)) return undefined;
-      return partTokensSchema.parse(clearTokensValue(tokens, { revision: stamp }));
-    }
-    const key = envelope ? undefined : await currentKey();
-    if (key) {
-      if (sameTokens(tokens, before)) return undefined;
-      return partTokensSchema.parse({ sealed: await sealPartTokens(key, partName(index), tokens), revision: stamp });
-    }
-    if (Object.keys(tokens).length > 0) throw new CredentialsLockedError('locked');
-    // A group read from another part (stored there by hand or by an older version) would move here
-    // without its token: that is sealed in its old part's envelope, which names it no more. Refused
-    // until unlocked, when the move carries the token with it.
-    const readHere = new Set((current.parts[index] ?? []).map(groupKey));
-    if (groups.some((group) => !readHere.has(groupKey(group)))) throw new CredentialsLockedError('locked');
-    return undefined;
-  }
 
   return {
     /** The latest value this writer knows; a change under way may still replace it. */
@@ -254,10 +164,10 @@ export function createRegistryWriter(scope: KeyScope) {
     for (const index of changed) {
       entries.push({ key: registryBucketKey(scope, index), value: toStoredPart(parts[index]!, stamp) });
       partsWritten += 1;
-      const tokens = await toStoredTokens(index, parts[index]!, current, stamp);
+      const tokens = await vault.store(index, parts[index]!, current, stamp);
       if (tokens === undefined) continue;
       tokensWritten.add(index);
-      entries.push({ key: registryTokensKey(scope, index), value: tokens });
+      entries.push(tokens);
     }
     if (!current.current && partsWritten > 0) entries.push({ key: registryFormatKey(scope), value: REGISTRY_FORMAT });
     if (unsettled !== current.unsettled)

@@ -1,8 +1,8 @@
 import { storage } from '../storage-api';
+import { watchKey } from '../watch-item';
 import type { StorageItemKey } from '@wxt-dev/storage';
-import { browser } from 'wxt/browser';
 import { setAsideUnreadable } from '../validated-item';
-import { scopedKey, scopedName, type KeyScope } from '../workspace-keys';
+import { scopedKey, type KeyScope } from '../workspace-keys';
 import { unsettledCreatesSchema, type UnsettledCreate } from './registry-schema';
 
 /**
@@ -19,12 +19,7 @@ export async function readUnsettledCreates(scope: KeyScope): Promise<unknown> {
 
 /** Calls back with the new stored value (undefined once removed) whenever it changes. */
 export function watchUnsettledCreates(scope: KeyScope, callback: (stored: unknown) => void): () => void {
-  const name = scopedName(scope, 'userGroupUnsettledCreates');
-  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area === 'local' && name in changes) callback(changes[name]!.newValue);
-  };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  return watchKey(unsettledCreatesKey(scope), callback);
 }
 
 /**

@@ -1,8 +1,9 @@
-import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { safeInt } from '../../schema-parts';
 import { MANAGED_POLICY_KEY } from '../policy-status';
 import { WORKSPACE_ID_PATTERN, WORKSPACE_INDEX_KEY } from '../workspace-keys';
+import { watchKeys } from '../watch-item';
+import { checkedValue } from '../checked-value';
 
 /** `tokenReminders`: the last count of tokens due, so that a restarted worker shows the same badge. */
 const DUE_SUMMARY_KEY = 'tokenReminders';
@@ -18,15 +19,11 @@ export const dueSummarySchema = z.lazy(() =>
 );
 export type DueSummary = z.infer<typeof dueSummarySchema>;
 
-/** The last count, or undefined (none yet, or unreadable: the next count replaces it). */
-export async function readDueSummary(): Promise<DueSummary | undefined> {
-  const parsed = dueSummarySchema.safeParse((await browser.storage.local.get(DUE_SUMMARY_KEY))[DUE_SUMMARY_KEY]);
-  return parsed.success ? parsed.data : undefined;
-}
-
-export async function writeDueSummary(summary: DueSummary): Promise<void> {
-  await browser.storage.local.set({ [DUE_SUMMARY_KEY]: summary });
-}
+/** The last count: read as undefined when there is none yet or it is unreadable (the next count replaces it). */
+export const { read: readDueSummary, write: writeDueSummary } = checkedValue(
+  `local:${DUE_SUMMARY_KEY}`,
+  dueSummarySchema,
+);
 
 /**
  * The stored items a count of due tokens depends on: the workspace list, the organisation's policy, and
@@ -39,3 +36,7 @@ export function affectsDueCount(key: string): boolean {
     match !== null && WORKSPACE_ID_PATTERN.test(match[1]!) && /^(tokenRotation|userGroups\.\d{3})$/.test(match[2]!)
   );
 }
+
+/** Calls back when something a count of due tokens depends on (affectsDueCount) is written; returns the unsubscribe. */
+export const watchDueCountInputs = (callback: () => void): (() => void) =>
+  watchKeys((key, area) => area === 'local' && affectsDueCount(key), callback);

@@ -1,8 +1,8 @@
 import { storage } from '../storage-api';
-import { browser } from 'wxt/browser';
+import { watchKey } from '../watch-item';
 import { z } from 'zod/mini';
 import { perScope } from '../per-scope';
-import { scopedKey, scopedName, type KeyScope } from '../workspace-keys';
+import { scopedKey, type KeyScope } from '../workspace-keys';
 
 /** The choices of **Rotate tokens every**: 0 is Off. */
 export const ROTATION_PERIODS = [0, 30, 60, 90, 180, 365] as const;
@@ -40,12 +40,8 @@ export async function readTokenRotation(scope: KeyScope): Promise<TokenRotation 
 
 /** Calls back with the stored value whenever it changes (null once removed or unreadable). */
 export function watchTokenRotation(scope: KeyScope, callback: (stored: TokenRotation | null) => void): () => void {
-  const name = scopedName(scope, 'tokenRotation');
-  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area !== 'local' || !(name in changes)) return;
-    const parsed = tokenRotationSchema.safeParse(changes[name]!.newValue);
+  return watchKey(tokenRotationItemFor(scope).key, (value) => {
+    const parsed = tokenRotationSchema.safeParse(value);
     callback(parsed.success ? parsed.data : null);
-  };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  });
 }

@@ -1,8 +1,8 @@
-import { browser } from 'wxt/browser';
-import { workspaceIndexSchema, type Workspace } from './workspace-index-schema';
-import { LAST_USED_WORKSPACE_KEY, WORKSPACE_INDEX_KEY, workspaceKey } from '../workspace-keys';
-import { connectionSettingsSchema } from '../connection/connection-schema';
+import type { Workspace } from './workspace-index-schema';
 import { devConnectionDefaults } from '../connection/dev-defaults';
+import { readConnectionSettingsOf } from '../connection/connection-settings-item';
+import type { ConnectionSettings } from '../connection/connection-schema';
+import { parseWorkspaceIndex, readWorkspaceIndex, type StoredWorkspaceIndex } from './workspace-index-item';
 
 /**
  * The workspaces as pages read them: straight from `storage.local` in one call, without
@@ -15,15 +15,15 @@ export interface StoredWorkspaces {
 
 /** Undefined when there is no readable index yet (first start, upgrade under way): ask the background. */
 export function parseStoredWorkspaces(stored: Record<string, unknown>): StoredWorkspaces | undefined {
-  const index = workspaceIndexSchema.safeParse(stored[WORKSPACE_INDEX_KEY]);
-  if (!index.success) return undefined;
-  const lastUsed = stored[LAST_USED_WORKSPACE_KEY];
-  return { workspaces: index.data.workspaces, ...(typeof lastUsed === 'string' && { lastUsed }) };
+  return asWorkspaces(parseWorkspaceIndex(stored));
 }
+
+const asWorkspaces = ({ index, lastUsed }: StoredWorkspaceIndex): StoredWorkspaces | undefined =>
+  index && { workspaces: index.workspaces, ...(lastUsed !== undefined && { lastUsed }) };
 
 export async function readStoredWorkspaces(): Promise<StoredWorkspaces | undefined> {
   try {
-    return parseStoredWorkspaces(await browser.storage.local.get([WORKSPACE_INDEX_KEY, LAST_USED_WORKSPACE_KEY]));
+    return asWorkspaces(await readWorkspaceIndex());
   } catch {
     return undefined;
   }
@@ -37,15 +37,11 @@ export async function readStoredWorkspaces(): Promise<StoredWorkspaces | undefin
  */
 export async function withProjectApi(workspaces: readonly Workspace[]): Promise<Workspace[]> {
   if (devConnectionDefaults) return [...workspaces];
-  const keys = workspaces.map((workspace) => workspaceKey(workspace.id, 'connectionSettings'));
-  let stored: Record<string, unknown>;
+  let settings: Map<string, ConnectionSettings>;
   try {
-    stored = await browser.storage.local.get(keys);
+    settings = await readConnectionSettingsOf(workspaces.map((workspace) => workspace.id));
   } catch {
     return [...workspaces];
   }
-  return workspaces.filter((workspace) => {
-    const settings = connectionSettingsSchema.safeParse(stored[workspaceKey(workspace.id, 'connectionSettings')]);
-    return settings.success && settings.data.projectApiUrl !== '';
-  });
+  return workspaces.filter((workspace) => (settings.get(workspace.id)?.projectApiUrl ?? '') !== '');
 }

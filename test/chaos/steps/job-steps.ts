@@ -17,7 +17,7 @@ import {
   type StepOutcome,
 } from '../world.ts';
 
-// Background jobs (README "Background jobs"): a bulk create from a CSV through "Add groups from file",
+// Background jobs (docs/guide-admins.md, "User groups"): a bulk create from a CSV through "Add groups from file",
 // and rotating or deleting a selection of the list. Each runs in the worker, paced, one per workspace.
 
 const addSection = (options: Page) => options.getByRole('region', { name: 'Add groups from a file' });

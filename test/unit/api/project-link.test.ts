@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkProjectLinkTemplate, projectLinkFor, type ProjectLinkProblem } from '@/lib/api/project-link';
 import { projectLinkProblemMessage, projectLinkProblemText } from '@/lib/api/project-link-problem';
 import { messageText } from '@/lib/message-ref';
-import { PROJECT_LINK_MAX_LENGTH } from '@/lib/storage/connection/connection-schema';
+import { MAX_ADDRESS_LENGTH } from '@/lib/url/address-length';
 
 const EXAMPLE = 'https://app.example.com/projects/{projectId}';
 
@@ -49,8 +49,8 @@ describe('checkProjectLinkTemplate: accepted', () => {
 
   it('takes a template of exactly the length limit', () => {
     const start = 'https://a.example/';
-    const atLimit = `${start}${'x'.repeat(PROJECT_LINK_MAX_LENGTH - start.length - '{projectId}'.length)}{projectId}`;
-    expect(atLimit).toHaveLength(PROJECT_LINK_MAX_LENGTH);
+    const atLimit = `${start}${'x'.repeat(MAX_ADDRESS_LENGTH - start.length - '{projectId}'.length)}{projectId}`;
+    expect(atLimit).toHaveLength(MAX_ADDRESS_LENGTH);
     expect(checkProjectLinkTemplate(atLimit)).toEqual({ ok: true, template: atLimit });
     expect(checkProjectLinkTemplate(`x${atLimit}`)).toEqual({ ok: false, problem: 'too-long' });
   });
@@ -78,7 +78,7 @@ describe('checkProjectLinkTemplate: refused, each with its reason', () => {
     ['the placeholder as the user name', 'https://{projectId}@app.example.com/', 'user-info'],
     ['the placeholder in the host', 'https://{projectId}.app.example.com/', 'placeholder-in-host'],
     ['the placeholder as the host', 'https://{projectId}/', 'placeholder-in-host'],
-    ['over the length limit', `https://app.example.com/${'x'.repeat(PROJECT_LINK_MAX_LENGTH)}/{projectId}`, 'too-long'],
+    ['over the length limit', `https://app.example.com/${'x'.repeat(MAX_ADDRESS_LENGTH)}/{projectId}`, 'too-long'],
   ])('%s', (_label, raw, problem) => {
     expect(checkProjectLinkTemplate(raw)).toEqual({ ok: false, problem });
   });

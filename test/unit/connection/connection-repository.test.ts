@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createConnectionRepository, type ConnectionRepository } from '@/lib/connection/connection-repository';
-import type { ConnectionSettings, Credentials, StoredCredentials } from '@/lib/storage/connection/connection-schema';
+import type { ConnectionSettings, StoredCredentials } from '@/lib/storage/connection/connection-schema';
+import type { Credentials } from '@/lib/secrets';
 import { messageText } from '@/lib/message-ref';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import { loadStorageFixture } from '../fixtures/storage/load';

@@ -8,7 +8,8 @@ import { createConnectionRepository } from '@/lib/connection/connection-reposito
 import { createHistoryRecorder } from '@/lib/storage/history/history-writer';
 import { messageText, verbatimText } from '@/lib/message-ref';
 import { fail, ok, type Result } from '@/lib/result';
-import type { ConnectionSettings, Credentials } from '@/lib/storage/connection/connection-schema';
+import type { ConnectionSettings } from '@/lib/storage/connection/connection-schema';
+import type { Credentials } from '@/lib/secrets';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { seedConnection, storedCredentials } from '../helpers/stored-connection';
 import { TEST_SCOPE, TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';

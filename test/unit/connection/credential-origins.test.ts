@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Credentials, StoredCredentials } from '@/lib/storage/connection/connection-schema';
+import type { StoredCredentials } from '@/lib/storage/connection/connection-schema';
+import type { Credentials } from '@/lib/secrets';
 import { bindCredentials, usableCredentials } from '@/lib/storage/credentials/credential-origins';
 
 const ADDRESSES = {

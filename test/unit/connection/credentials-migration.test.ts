@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
-import type { ConnectionSettings, Credentials, StoredCredentials } from '@/lib/storage/connection/connection-schema';
+import type { ConnectionSettings, StoredCredentials } from '@/lib/storage/connection/connection-schema';
+import type { Credentials } from '@/lib/secrets';
 import { credentialsV1ToV2 } from '@/lib/storage/credentials/credential-origins';
 import { credentialsItemsFor, migrateCredentialsToV2 } from '@/lib/storage/credentials/credentials-items';
 import { readStorageNotices } from '@/lib/storage/notices-item';

@@ -5,7 +5,7 @@ import { createConnectionRepository } from '@/lib/connection/connection-reposito
 import { createConnectionService } from '@/lib/connection/connection-service';
 import { messageText } from '@/lib/message-ref';
 import { MANAGED_POLICY_KEY, type PolicyStatus } from '@/lib/storage/policy-status';
-import { workspaceStorageNames } from '@/lib/storage/workspace-item-names';
+import { workspaceStorageNames } from '@/lib/storage/credentials/workspace-item-names';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { TEST_SCOPE, TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
 

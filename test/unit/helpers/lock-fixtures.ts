@@ -1,4 +1,5 @@
-import type { ConnectionSettings, Credentials } from '@/lib/storage/connection/connection-schema';
+import type { ConnectionSettings } from '@/lib/storage/connection/connection-schema';
+import type { Credentials } from '@/lib/secrets';
 
 // What the passphrase-lock tests share: two passphrases, a connection's settings and its secrets.
 export const PASSPHRASE = 'correct horse battery';

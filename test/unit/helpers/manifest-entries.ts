@@ -80,15 +80,3 @@ export function allEntries(): ManifestEntry[] {
   const entries = [...configuredEntries(), ...builtEntries()];
   return entries.filter((item, index) => entries.findIndex((other) => other.entry === item.entry) === index);
 }
-
-/** The table rows (lines starting with "|") of a markdown text, or of one of its "## " sections. */
-export function tableRows(markdown: string, section?: string): string[] {
-  let text = markdown;
-  if (section !== undefined) {
-    const start = markdown.indexOf(`\n## ${section}\n`);
-    if (start < 0) throw new Error(`no "## ${section}" section`);
-    const end = markdown.indexOf('\n## ', start + 1);
-    text = markdown.slice(start, end < 0 ? undefined : end);
-  }
-  return text.split('\n').filter((line) => line.startsWith('|'));
-}

@@ -1,5 +1,6 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { ConnectionSettings, Credentials, StoredCredentials } from '@/lib/storage/connection/connection-schema';
+import type { ConnectionSettings, StoredCredentials } from '@/lib/storage/connection/connection-schema';
+import type { Credentials } from '@/lib/secrets';
 import { credentialsV1ToV2 } from '@/lib/storage/credentials/credential-origins';
 import { scopedName, type KeyScope } from '@/lib/storage/workspace-keys';
 import { TEST_SCOPE } from './test-workspace';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
-import type { Credentials } from '@/lib/storage/connection/connection-schema';
+import type { Credentials } from '@/lib/secrets';
 import { bytesToBase64 } from '@/lib/crypto/base64';
 import { LOCK_KEY_KEY, LOCK_STATE_KEY } from '@/lib/storage/lock/lock-keys';
 import { createLockService } from '@/lib/lock/lock-service';

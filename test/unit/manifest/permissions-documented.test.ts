@@ -1,10 +1,12 @@
-// Every permission the extension asks for is explained to users twice: in the README's permission
-// tables and in the privacy policy (docs/privacy.md). Adding one to wxt.config.ts without both fails here.
+// Every permission the extension asks for is explained to users twice: in the permission tables of
+// docs/development.md (linked from the README) and in the privacy policy (docs/privacy.md). Adding one
+// to wxt.config.ts without both fails here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { allEntries, ROOT, tableRows } from '../helpers/manifest-entries.ts';
+import { allEntries, ROOT } from '../helpers/manifest-entries.ts';
+import { tableRows } from '../helpers/markdown.ts';
 
-const readmeRows = tableRows(readFileSync(`${ROOT}README.md`, 'utf8'), 'Permissions');
+const permissionRows = tableRows(readFileSync(`${ROOT}docs/development.md`, 'utf8'), 'Permissions');
 const privacyRows = tableRows(readFileSync(`${ROOT}docs/privacy.md`, 'utf8'));
 const entries = allEntries();
 
@@ -15,13 +17,17 @@ describe('every permission is explained to users', () => {
     );
   });
 
+  it('links the README to the permission tables', () => {
+    expect(readFileSync(`${ROOT}README.md`, 'utf8')).toContain('](docs/development.md#permissions)');
+  });
+
   it.each(entries)(
-    '$entry ($kind; $source) is in a row of the README permission tables and of docs/privacy.md',
+    '$entry ($kind; $source) is in a row of the permission tables and of docs/privacy.md',
     ({ entry }) => {
       const mention = `\`${entry}\``;
       expect(
-        readmeRows.some((row) => row.includes(mention)),
-        `explain ${mention} in a table row of README.md's "## Permissions" section`,
+        permissionRows.some((row) => row.includes(mention)),
+        `explain ${mention} in a table row of docs/development.md's "## Permissions" section`,
       ).toBe(true);
       expect(
         privacyRows.some((row) => row.includes(mention)),

@@ -3,8 +3,8 @@ import { expect, it } from 'vitest';
 import { ProblemList } from '@/entrypoints/options/sections/groups/ImportPreview';
 import { StorageNotices } from '@/entrypoints/options/page/StorageNotices';
 import { text, verbatimText } from '@/lib/message-ref';
-import { parseBulkCsv } from '@/lib/user-groups/bulk-csv';
-import { parseRegistryFile } from '@/lib/user-groups/import-rows';
+import { parseBulkCsv } from '@/lib/user-groups/transfer/bulk-csv';
+import { parseRegistryFile } from '@/lib/user-groups/transfer/import-rows';
 
 /** The text a screen shows: tags dropped. */
 const shown = (html: string) => html.replace(/<[^>]+>/g, '');

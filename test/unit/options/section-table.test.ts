@@ -7,6 +7,7 @@ import { API_TARGETS } from '@/entrypoints/options/sections/connection/Connectio
 import { SECTION_TABLE } from '@/entrypoints/options/sections/section-table';
 import { t } from '@/lib/i18n';
 import { optionsPagePath, SECTION_ROUTES, sectionHref, type SectionAddress } from '@/lib/url/section-routes';
+import { tableRows } from '../helpers/markdown';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SECTIONS_DIR = path.join(ROOT, 'entrypoints/options/sections');
@@ -24,7 +25,7 @@ const sources = (dir: string) =>
 const codeLines = (text: string) => text.split('\n').filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line));
 
 describe('the section table', () => {
-  it('keeps the routes that links, bookmarks and the README use, in navigation order', () => {
+  it('keeps the routes that links, bookmarks and the docs use, in navigation order', () => {
     expect(SECTION_TABLE.map((row) => row.id)).toEqual([
       'start',
       'projects',
@@ -34,6 +35,16 @@ describe('the section table', () => {
       'activity',
       'about',
     ]);
+  });
+
+  it('is the list of addresses in the admin guide and of the README screenshots, in navigation order', () => {
+    const addresses = (file: string, section: string | undefined, row: RegExp) =>
+      tableRows(readFileSync(path.join(ROOT, file), 'utf8'), section).flatMap((line) => row.exec(line)?.[1] ?? []);
+    const ids = SECTION_TABLE.map((row) => row.id);
+    expect(
+      addresses('docs/guide-admins.md', 'The options page: sections and their addresses', /^\| `options\.html#(\w+)`/),
+    ).toEqual(ids);
+    expect(addresses('README.md', undefined, /^\| `#(\w+)` \| <img/)).toEqual(ids);
   });
 
   it('has a folder named after each route, and a label in the messages', () => {

@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { parsePolicy } from '@/lib/policy/parse-policy';
 import {
   EMPTY_POLICY,
-  MAX_ADDRESS_LENGTH,
   MAX_MANAGED_WORKSPACES,
   MAX_POLICY_PROBLEMS,
   MAX_SECRET_LENGTH,
   MAX_WORKSPACE_NAME_LENGTH,
   parsedPolicySchema,
 } from '@/lib/policy/policy-schema';
+import { MAX_ADDRESS_LENGTH } from '@/lib/url/address-length';
 
 const PROJECT = 'https://reviews.example.com/project-api';
 const GROUPS = 'https://groups.example.com';

@@ -1,7 +1,9 @@
 // Reading the policy: "no policy" in each browser's way of saying it is the empty policy, never an error.
 import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { EMPTY_POLICY } from '@/lib/policy/policy-schema';
-import { isPolicyChange, readPolicy } from '@/lib/policy/read-policy';
+import { readPolicy } from '@/lib/policy/read-policy';
+import { watchManagedArea } from '@/lib/storage/managed-area';
 
 const workspace = {
   name: 'Acme',
@@ -50,13 +52,14 @@ describe('readPolicy', () => {
   });
 });
 
-describe('isPolicyChange', () => {
-  it.each([
-    ['managed', true],
-    ['local', false],
-    ['session', false],
-    ['sync', false],
-  ])('%s -> %s', (area, expected) => {
-    expect(isPolicyChange(area)).toBe(expected);
+describe('watchManagedArea', () => {
+  it('calls back on a change of the managed area only, until unsubscribed', async () => {
+    let calls = 0;
+    const stop = watchManagedArea(() => (calls += 1));
+    for (const area of ['local', 'session', 'sync', 'managed'])
+      await fakeBrowser.storage.onChanged.trigger({ lockWorkspaces: { newValue: true } }, area);
+    stop();
+    await fakeBrowser.storage.onChanged.trigger({ lockWorkspaces: { newValue: false } }, 'managed');
+    expect(calls).toBe(1);
   });
 });

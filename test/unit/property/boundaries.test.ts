@@ -10,7 +10,7 @@ import { bulkAlarmFor, registerAlarmFor } from '@/entrypoints/background/bulk-al
 import { createBackground } from '@/entrypoints/background/background';
 import { createWorkspaceServices } from '@/entrypoints/background/workspace-services';
 import { createProjectService } from '@/lib/projects/project-service';
-import { createGroupOperations } from '@/lib/user-groups/group-operations';
+import { createGroupOperations } from '@/lib/user-groups/operations/group-operations';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
 import { createHistoryRecorder } from '@/lib/storage/history/history-writer';
 import { createProjectApi } from '@/lib/api/project-api';
@@ -25,6 +25,7 @@ import { readValidated } from '@/lib/storage/validated-item';
 import { storedBulkJobSchema } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { clearStoredRegistry } from '../helpers/stored-registry';
 import { LONE_WORKSPACE } from '../helpers/workspace-context';
 import { TEST_INDEX_STORAGE, TEST_SCOPE, TEST_WORKSPACE_ID, testKey } from '../helpers/test-workspace';
@@ -194,7 +195,7 @@ describe('the API response boundary', () => {
         await clearStoredRegistry();
         const groups = createGroups(
           createUserGroupApi({ fetch: fakeFetch(response) }),
-          createRegistryWriter(TEST_SCOPE),
+          createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE)),
         );
         const created = await groups.create({ name: 'Group', userGroupId: id.trim() || 'x', environment: 'Customer' });
         expect(resultSchema(protocol.createUserGroup.response).safeParse(created).success).toBe(true);

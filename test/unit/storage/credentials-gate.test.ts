@@ -12,6 +12,7 @@ import { currentKey, readLockState } from '@/lib/storage/credentials/keyring';
 import { removeWorkspaceData } from '@/lib/storage/credentials/remove-workspace-data';
 import { LOCK_KEY_KEY, LOCK_NEXT_KEY_KEY, LOCK_STATE_KEY } from '@/lib/storage/lock/lock-keys';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { workspaceKey, workspaceScope } from '@/lib/storage/workspace-keys';
 import { seedConnection } from '../helpers/stored-connection';
@@ -88,7 +89,7 @@ describe('the lock covers the store, every secret in it (findings 5 and 9)', () 
   it('unlocked, the registry writer reads the tokens and writes new ones sealed; locked, it reads none and stores none', async () => {
     const lock = createLockService();
     await lock.turnOn(PASSPHRASE, '15');
-    const writer = createRegistryWriter(workspaceScope(LISTED));
+    const writer = createRegistryWriter(workspaceScope(LISTED), createPartTokenVault(workspaceScope(LISTED)));
     expect((await writer.read()).groups.map((entry) => entry.token).sort()).toEqual([...TOKENS].sort());
     await writer.update((registry) => ({
       registry: { groups: [...registry.groups, group('new', 'ugt_new_token_9999')] },
@@ -118,7 +119,7 @@ describe('the lock covers the store, every secret in it (findings 5 and 9)', () 
   it('locking waits for an operation that holds the key, so a token it is about to store is never lost', async () => {
     const lock = createLockService();
     await lock.turnOn(PASSPHRASE, '15');
-    const writer = createRegistryWriter(workspaceScope(LISTED));
+    const writer = createRegistryWriter(workspaceScope(LISTED), createPartTokenVault(workspaceScope(LISTED)));
     let answer = () => {};
     const rotation = whileSecretsHeld(async () => {
       await new Promise<void>((resolve) => (answer = resolve));
@@ -155,7 +156,9 @@ describe('turning the lock off needs the passphrase (finding 6)', () => {
     expect(await lock.forgetEverything()).toMatchObject({ ok: true, value: { tokens: TOKENS.length } });
     expect(await lock.status()).toMatchObject({ enabled: false });
     // The groups stay listed, each flagged so that Retry rotation learns its token again.
-    const groups = (await createRegistryWriter(workspaceScope(LISTED)).read()).groups;
+    const groups = (
+      await createRegistryWriter(workspaceScope(LISTED), createPartTokenVault(workspaceScope(LISTED))).read()
+    ).groups;
     expect(groups).toHaveLength(TOKENS.length);
     expect(groups.every((entry) => entry.token === '' && entry.rotation?.state === 'unknown')).toBe(true);
   });

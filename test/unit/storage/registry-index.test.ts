@@ -9,9 +9,10 @@ import {
 } from '@/lib/storage/registry/registry-index-read';
 import { splitIntoBuckets } from '@/lib/storage/registry/registry-buckets';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import type { Registry, RegistryEntry } from '@/lib/storage/registry/registry-schema';
-import { filterGroups } from '@/lib/user-groups/filter-groups';
-import { upsertFromService } from '@/lib/user-groups/registry-updates';
+import { filterGroups } from '@/lib/user-groups/registry-views/filter-groups';
+import { upsertFromService } from '@/lib/user-groups/operations/registry-updates';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { seedRegistry, storedRegistry } from '../helpers/stored-registry';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
@@ -141,7 +142,7 @@ describe('the writer keeps the index', () => {
   });
 
   it('writes it with every change, matching what is stored', async () => {
-    const writer = createRegistryWriter(TEST_SCOPE);
+    const writer = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
     for (const i of [3, 1, 20, 2]) await writer.update(add(i));
     expect(await readRegistryIndex(TEST_SCOPE)).toEqual(
       computeRegistryIndex(splitIntoBuckets((await writer.read()).groups)),
@@ -157,7 +158,7 @@ describe('the writer keeps the index', () => {
   it('rebuilds a missing index (data stored before it existed) when asked, and a stale one at the next change', async () => {
     const groups = someGroups(30);
     await seedRegistry(groups);
-    const writer = createRegistryWriter(TEST_SCOPE);
+    const writer = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
     expect(await readRegistryIndex(TEST_SCOPE)).toBeUndefined();
     await writer.refreshIndex();
     const expected = computeRegistryIndex(splitIntoBuckets((await writer.read()).groups));
@@ -174,7 +175,7 @@ describe('the writer keeps the index', () => {
     const stored = loadStorageFixture<Record<string, unknown>>('user-group-index.v1.json');
     await fakeBrowser.storage.local.set(stored);
     const before = await storedRegistry();
-    const writer = createRegistryWriter(TEST_SCOPE);
+    const writer = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
     await writer.refreshIndex();
     const rebuilt = await readRegistryIndex(TEST_SCOPE);
     expect(rebuilt).toEqual(computeRegistryIndex(splitIntoBuckets(before.groups)));
@@ -193,7 +194,7 @@ describe('the writer keeps the index', () => {
   });
 
   it('a refresh that finds the index right writes nothing', async () => {
-    const writer = createRegistryWriter(TEST_SCOPE);
+    const writer = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
     await writer.update(add(1));
     const before = await fakeBrowser.storage.local.get(null);
     await writer.refreshIndex();

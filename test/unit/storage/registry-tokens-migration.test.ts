@@ -7,11 +7,12 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createLockService } from '@/lib/lock/lock-service';
 import { moveTokensOutOfParts } from '@/lib/storage/credentials/registry-tokens-migration';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { bucketOf } from '@/lib/storage/registry/registry-buckets';
 import { CredentialsLockedError } from '@/lib/storage/credentials/sealed-credentials';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
-import { createRegistryTransfer } from '@/lib/user-groups/registry-transfer';
+import { createRegistryTransfer } from '@/lib/user-groups/transfer/registry-transfer';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { asReadNow } from '../helpers/error-text';
 import { isRegistryPartKey, isRegistryTokensKey, registryFormatKey, storedRegistry } from '../helpers/stored-registry';
@@ -66,7 +67,10 @@ async function cutOffHalfway(v2: Record<string, unknown>): Promise<Record<string
 
 /** Each group's token, through the background's one way to reveal it (Show, Copy token). */
 async function revealEach(groups: readonly RegistryEntry[]) {
-  const transfer = createRegistryTransfer({ scope: SCOPE, registry: createRegistryWriter(SCOPE) });
+  const transfer = createRegistryTransfer({
+    scope: SCOPE,
+    registry: createRegistryWriter(SCOPE, createPartTokenVault(SCOPE)),
+  });
   return Promise.all(
     groups.map(async (group) => {
       const answer = await transfer.reveal({ environment: group.environment, userGroupId: group.provided_id });
@@ -83,7 +87,7 @@ describe('format v2 → v3, the lock off', () => {
   it('moves every token into its part’s token key in one storage call; every token reads and reveals as before', async () => {
     await fakeBrowser.storage.local.set(unlockedV2);
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
-    const writer = createRegistryWriter(SCOPE);
+    const writer = createRegistryWriter(SCOPE, createPartTokenVault(SCOPE));
     expect(byKey((await writer.read()).groups)).toStrictEqual(byKey(EXPECTED));
     expect(set).toHaveBeenCalledTimes(1);
     const stored = await all();
@@ -127,13 +131,15 @@ describe('format v2 → v3, the lock off', () => {
     expect(await moveTokensOutOfParts(SCOPE)).toBe(true);
     const before = await all();
     expect(await moveTokensOutOfParts(SCOPE)).toBe(false);
-    expect(await createRegistryWriter(SCOPE).read()).toBeTruthy();
+    expect(await createRegistryWriter(SCOPE, createPartTokenVault(SCOPE)).read()).toBeTruthy();
     expect(await all()).toStrictEqual(before);
   });
 
   it('a store cut off halfway (token keys written, parts not yet) is finished, losing nothing', async () => {
     const migrated = await cutOffHalfway(unlockedV2);
-    expect(byKey((await createRegistryWriter(SCOPE).read()).groups)).toStrictEqual(byKey(EXPECTED));
+    expect(byKey((await createRegistryWriter(SCOPE, createPartTokenVault(SCOPE)).read()).groups)).toStrictEqual(
+      byKey(EXPECTED),
+    );
     expect(await all()).toStrictEqual(migrated);
   });
 
@@ -145,7 +151,7 @@ describe('format v2 → v3, the lock off', () => {
         tokens: JSON.stringify({ 'Customer:acme-support': 'ugt_rotated_after_the_part_0000' }),
       },
     });
-    const groups = (await createRegistryWriter(SCOPE).read()).groups;
+    const groups = (await createRegistryWriter(SCOPE, createPartTokenVault(SCOPE)).read()).groups;
     const token = (id: string, environment = 'Customer') =>
       groups.find((group) => group.provided_id === id && group.environment === environment)?.token;
     expect(token('acme-support')).toBe('ugt_rotated_after_the_part_0000');
@@ -157,7 +163,9 @@ describe('format v2 → v3, the lock off', () => {
     await fakeBrowser.storage.local.set(unlockedV2);
     await moveTokensOutOfParts(SCOPE);
     await fakeBrowser.storage.local.set({ [`${SCOPE}userGroups.002`]: unlockedV2[`${SCOPE}userGroups.002`] });
-    expect(byKey((await createRegistryWriter(SCOPE).read()).groups)).toStrictEqual(byKey(EXPECTED));
+    expect(byKey((await createRegistryWriter(SCOPE, createPartTokenVault(SCOPE)).read()).groups)).toStrictEqual(
+      byKey(EXPECTED),
+    );
     expectPartsWithoutTokens(await all());
     expect(byKey((await storedRegistry(SCOPE)).groups)).toStrictEqual(byKey(EXPECTED));
   });
@@ -183,7 +191,7 @@ describe('format v2 → v3, the lock off', () => {
 describe('format v2 → v3, locked with the tokens sealed', () => {
   it('moves each envelope as it is (same key, same part), reads locked, and unlocks to every token', async () => {
     await fakeBrowser.storage.local.set(lockedV2);
-    const writer = createRegistryWriter(SCOPE);
+    const writer = createRegistryWriter(SCOPE, createPartTokenVault(SCOPE));
     const locked = (await writer.read()).groups;
     expect(locked).toHaveLength(EXPECTED.length);
     expect(locked.every((group) => group.token === '')).toBe(true);
@@ -208,14 +216,14 @@ describe('format v2 → v3, locked with the tokens sealed', () => {
 
   it('a store cut off halfway (envelopes moved, parts not yet) is finished; the envelopes still open', async () => {
     const migrated = await cutOffHalfway(lockedV2);
-    await createRegistryWriter(SCOPE).read();
+    await createRegistryWriter(SCOPE, createPartTokenVault(SCOPE)).read();
     expect(await all()).toStrictEqual(migrated);
     expect(await createLockService().unlock(FIXTURE_PASSPHRASE)).toMatchObject({ ok: true });
     expect(await revealEach(EXPECTED)).toEqual(EXPECTED.map((group) => group.token));
   });
   it('locked, a change that would move a group out of the part it was read from is refused, and loses no token', async () => {
     await fakeBrowser.storage.local.set(lockedV2);
-    const writer = createRegistryWriter(SCOPE);
+    const writer = createRegistryWriter(SCOPE, createPartTokenVault(SCOPE));
     const groups = (await writer.read()).groups;
     // The fixture's groups sit in parts 000–002, not all in their own: renaming them all refiles some.
     expect(groups.some((group) => bucketOf(group) > 2)).toBe(true);

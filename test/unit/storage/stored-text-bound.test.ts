@@ -6,7 +6,7 @@ import { messageText, storedTextSchema, text, verbatimText } from '@/lib/message
 import { apiHealthSchema } from '@/lib/storage/api-health';
 import { registryEntrySchema } from '@/lib/storage/registry/registry-schema';
 import type { BulkJob } from '@/lib/storage/bulk-job/bulk-job-schema';
-import { newBulkJob } from '@/lib/user-groups/bulk-job';
+import { newBulkJob } from '@/lib/user-groups/bulk/bulk-job';
 import { rows, storedJob, storeJob } from '../user-groups/bulk-fakes';
 
 const LONG = 'x'.repeat(900_030);

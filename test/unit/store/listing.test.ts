@@ -2,7 +2,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PROMO_TILE, STORE_SCREENSHOT, pngSize } from '../../store-images.ts';
-import { allEntries, ROOT, tableRows } from '../helpers/manifest-entries.ts';
+import { allEntries, ROOT } from '../helpers/manifest-entries.ts';
+import { tableRows } from '../helpers/markdown.ts';
 
 const chromeListing = readFileSync(`${ROOT}store/chrome-web-store.md`, 'utf8');
 const amoListing = readFileSync(`${ROOT}store/firefox-amo.md`, 'utf8');

@@ -3,12 +3,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { UserGroupApi, WireUserGroup } from '@/lib/api/user-group-api';
 import type { Connection } from '@/lib/connection/connection-repository';
 import { fail, ok, type Result } from '@/lib/result';
-import { remainingCount, rowAt } from '@/lib/user-groups/bulk-job';
+import { remainingCount, rowAt } from '@/lib/user-groups/bulk/bulk-job';
 import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
-import { createBulkRunner, type BulkRunnerDeps } from '@/lib/user-groups/bulk-runner';
+import { createBulkRunner, type BulkRunnerDeps } from '@/lib/user-groups/bulk/bulk-runner';
 import type { BulkJob, BulkJobRows } from '@/lib/storage/bulk-job/bulk-job-schema';
 import type { BulkRow } from '@/lib/storage/bulk-job/bulk-row-schema';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 import { verbatimText } from '@/lib/message-ref';
 
@@ -68,7 +69,7 @@ export function fakeRunner(script: Script = (row) => created(row), overrides: Pa
     }),
   };
   const alarm = { ensure: vi.fn(() => Promise.resolve()), clear: vi.fn(() => Promise.resolve()) };
-  const registry = createRegistryWriter(TEST_SCOPE);
+  const registry = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
   const jobs = createBulkJobStore(TEST_SCOPE);
   const runner = createBulkRunner({
     api,

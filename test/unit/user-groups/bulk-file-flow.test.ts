@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { estimateJob } from '@/entrypoints/options/shared/job/job-estimate';
-import { parseBulkCsv } from '@/lib/user-groups/bulk-csv';
-import { detectFileKind } from '@/lib/user-groups/bulk-file-kind';
-import { newBulkJob } from '@/lib/user-groups/bulk-job';
+import { parseBulkCsv } from '@/lib/user-groups/transfer/bulk-csv';
+import { detectFileKind } from '@/lib/user-groups/transfer/bulk-file-kind';
+import { newBulkJob } from '@/lib/user-groups/bulk/bulk-job';
 import type { BulkJob } from '@/lib/storage/bulk-job/bulk-job-schema';
-import { bulkTemplateCsv } from '@/lib/user-groups/bulk-template';
-import { unsentRows, unsentRowsCsv } from '@/lib/user-groups/bulk-unsent';
+import { bulkTemplateCsv } from '@/lib/user-groups/transfer/bulk-template';
+import { unsentRows, unsentRowsCsv } from '@/lib/user-groups/bulk/bulk-unsent';
 import { verbatimText } from '@/lib/message-ref';
 import { rows } from './bulk-fakes';
 

@@ -6,7 +6,7 @@ import {
   remainingCount,
   rowAt,
   settleStaleInFlight,
-} from '@/lib/user-groups/bulk-job';
+} from '@/lib/user-groups/bulk/bulk-job';
 import type { BulkJob, QueuedRow } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { verbatimText } from '@/lib/message-ref';
 import { textsRendered } from '../helpers/error-text';

@@ -7,7 +7,7 @@ import {
   nextSendAfterSend,
   sendIntervalMs,
 } from '@/lib/jobs/job-pacing';
-import { abortableSleep } from '@/lib/user-groups/bulk-runner';
+import { abortableSleep } from '@/lib/user-groups/bulk/bulk-runner';
 import { created, fakeRunner, rateLimited, remainingIds, rows, storedJob } from './bulk-fakes';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);

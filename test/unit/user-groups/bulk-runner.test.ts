@@ -5,10 +5,11 @@ import { createWorkspaceServices } from '@/entrypoints/background/workspace-serv
 import { createProjectApi } from '@/lib/api/project-api';
 import type { UserGroupApi } from '@/lib/api/user-group-api';
 import { fail, ok } from '@/lib/result';
-import { newBulkJob } from '@/lib/user-groups/bulk-job';
+import { newBulkJob } from '@/lib/user-groups/bulk/bulk-job';
 import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
-import { ROWS_UNREADABLE } from '@/lib/user-groups/bulk-runner';
+import { ROWS_UNREADABLE } from '@/lib/user-groups/bulk/bulk-runner';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { textsRendered, withText } from '../helpers/error-text';
 import { seedConnection } from '../helpers/stored-connection';
 import { LONE_WORKSPACE } from '../helpers/workspace-context';
@@ -32,7 +33,7 @@ const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 
 /** `environment:id` of every group in the stored registry, sorted (read as a restarted worker would). */
 async function registryIds(): Promise<string[]> {
-  const registry = await createRegistryWriter(TEST_SCOPE).read();
+  const registry = await createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE)).read();
   return registry.groups.map((group) => `${group.environment}:${group.provided_id}`).sort();
 }
 
@@ -73,7 +74,7 @@ describe('the bulk job state machine', () => {
 
   it('skips rows already in the registry, and refuses a second job while one runs', async () => {
     const { runner, calls } = fakeRunner();
-    await createRegistryWriter(TEST_SCOPE).update((registry) => ({
+    await createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE)).update((registry) => ({
       registry: {
         groups: [
           ...registry.groups,
@@ -100,7 +101,7 @@ describe('the bulk job state machine', () => {
   it('a row created settles a create of the same group whose answer was lost earlier (options page)', async () => {
     const { runner } = fakeRunner();
     const since = new Date(T0).toISOString();
-    await createRegistryWriter(TEST_SCOPE).update((registry) => ({
+    await createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE)).update((registry) => ({
       registry,
       unsettled: [
         { name: 'Group 1', userGroupId: 'g1', environment: 'Customer', since },
@@ -110,7 +111,7 @@ describe('the bulk job state machine', () => {
     }));
     await runner.start(rows(2), 600);
     await drain(runner);
-    expect(await createRegistryWriter(TEST_SCOPE).unsettled()).toEqual([
+    expect(await createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE)).unsettled()).toEqual([
       { name: 'Other', userGroupId: 'g1', environment: 'Testing', since },
     ]);
   });
@@ -291,7 +292,11 @@ describe('a worker that stops and starts again', () => {
       created: 1,
       failed: [expect.objectContaining({ userGroupId: 'g1' })],
     });
-    expect((await createRegistryWriter(TEST_SCOPE).unsettled()).map((create) => create.userGroupId)).toEqual(['g1']);
+    expect(
+      (await createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE)).unsettled()).map(
+        (create) => create.userGroupId,
+      ),
+    ).toEqual(['g1']);
   });
 
   it('a job stored as running (say, by a browser restart) is picked up when the runner wakes (its alarm), at the stored rate', async () => {

@@ -2,11 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { UserGroupApi, WireUserGroup } from '@/lib/api/user-group-api';
 import { fail, ok, type Result } from '@/lib/result';
-import { JOB_UNDER_WAY } from '@/lib/user-groups/bulk-runner';
-import { createGroupOperations, type GroupOperationsDeps } from '@/lib/user-groups/group-operations';
-import { selectionRows } from '@/lib/user-groups/bulk-selection';
-import { settleOrphanedRotations, upsertFromService } from '@/lib/user-groups/registry-updates';
+import { JOB_UNDER_WAY } from '@/lib/user-groups/bulk/bulk-runner';
+import { createGroupOperations, type GroupOperationsDeps } from '@/lib/user-groups/operations/group-operations';
+import { selectionRows } from '@/lib/user-groups/bulk/bulk-selection';
+import { settleOrphanedRotations, upsertFromService } from '@/lib/user-groups/operations/registry-updates';
 import { createRegistryWriter, type RegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { CONNECTION, fakeRunner, remainingIds, storedJob, timedOut, drain } from './bulk-fakes';
 import { textsRendered } from '../helpers/error-text';
 import { TEST_SCOPE } from '../helpers/test-workspace';
@@ -28,7 +29,7 @@ type Answer = Result<unknown> | Promise<Result<unknown>>;
 
 /**
  * A runner whose selection jobs go through the real single-row operations
- * (lib/user-groups/group-operations.ts) on a scripted API. `answer(kind, id, call)` scripts each rotate and delete.
+ * (lib/user-groups/operations/group-operations.ts) on a scripted API. `answer(kind, id, call)` scripts each rotate and delete.
  */
 async function selectionRunner(answer: (kind: 'rotate' | 'delete', id: string, call: number) => Answer) {
   const calls: string[] = [];
@@ -54,7 +55,7 @@ async function selectionRunner(answer: (kind: 'rotate' | 'delete', id: string, c
       return answer('delete', request.userGroupId, next(`delete:${request.userGroupId}`));
     }),
   } as unknown as UserGroupApi;
-  const registry = createRegistryWriter(TEST_SCOPE);
+  const registry = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
   await registry.update((current) => ({
     registry: IDS.reduce((r, id) => upsertFromService(r, wire(id, `ugt_${id}`), 'Customer', 'then'), current),
     result: null,
@@ -237,7 +238,7 @@ describe('a worker stopped in the middle of a selection job', () => {
     await vi.advanceTimersByTimeAsync(150);
     expect((await storedJob()).inFlight).toBe(1);
 
-    const registry = createRegistryWriter(TEST_SCOPE);
+    const registry = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
     const second = fakeRunner(undefined, {
       registry,
       groups: createGroupOperations({
@@ -266,7 +267,7 @@ describe('a worker stopped in the middle of a selection job', () => {
     await vi.advanceTimersByTimeAsync(50);
     expect((await entry(first.registry, 'a'))?.rotation?.state).toBe('pending');
     // The new worker's registry settles the pending mark first (lib/workspaces/workspace-services.ts).
-    const registry = createRegistryWriter(TEST_SCOPE);
+    const registry = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
     await registry.update((current) => ({ registry: settleOrphanedRotations(current, 'now'), result: null }));
     const second = fakeRunner(undefined, {
       registry,

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
 import { withText } from '../helpers/error-text';
 import {
@@ -23,7 +24,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const groupsA = () => createRegistryWriter(workspaceScope(WORKSPACE_A)).read();
+const groupsA = () =>
+  createRegistryWriter(workspaceScope(WORKSPACE_A), createPartTokenVault(workspaceScope(WORKSPACE_A))).read();
 
 describe('startSelectionJob, through the router as the options page sends it', () => {
   it('rotates the selected groups of one workspace in the background, through the single-row rotation', async () => {

@@ -6,7 +6,8 @@ import { createActivityStore } from '@/lib/storage/activity/activity-store';
 import { readStoredActivity, verifyStoredActivity } from '@/lib/storage/activity/activity-source';
 import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
-import { recordJobTransitions } from '@/lib/user-groups/job-activity';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
+import { recordJobTransitions } from '@/lib/user-groups/bulk/job-activity';
 import { created, fakeRunner, rows, storedJob } from './bulk-fakes';
 import { TEST_SCOPE } from '../helpers/test-workspace';
 
@@ -76,7 +77,7 @@ describe('a worker stopped between any two writes of a bulk create', () => {
       expect(job, context).toMatchObject({ status: 'done', failed: [] });
       expect(job.created + job.existed, context).toBe(ROWS);
       // Every row in the registry with its token.
-      const registry = await createRegistryWriter(TEST_SCOPE).read();
+      const registry = await createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE)).read();
       expect(registry.groups.map((group) => [group.provided_id, group.token]).sort(), context).toEqual(
         rows(ROWS).map((row) => [row.userGroupId, `ugt_${row.userGroupId}`]),
       );

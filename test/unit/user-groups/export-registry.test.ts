@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName, exportRegistryCsv, exportRegistryJson } from '@/lib/user-groups/export-registry';
-import { applyImport, importItems, previewImport } from '@/lib/user-groups/import-merge';
-import { parseRegistryFile } from '@/lib/user-groups/import-rows';
+import { exportFileName, exportRegistryCsv, exportRegistryJson } from '@/lib/user-groups/transfer/export-registry';
+import { applyImport, importItems, previewImport } from '@/lib/user-groups/transfer/import-merge';
+import { parseRegistryFile } from '@/lib/user-groups/transfer/import-rows';
 import { messageText, text, verbatimText } from '@/lib/message-ref';
 import { registrySchema, type Registry, type RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { loadStorageFixture } from '../fixtures/storage/load';

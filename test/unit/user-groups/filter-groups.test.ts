@@ -8,7 +8,7 @@ import {
   searchGroups,
   sortGroups,
   type GroupQuery,
-} from '@/lib/user-groups/filter-groups';
+} from '@/lib/user-groups/registry-views/filter-groups';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 
 function entry(

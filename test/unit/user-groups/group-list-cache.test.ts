@@ -6,7 +6,7 @@ import {
   sortedGroupsOf,
   type EnvironmentFilter,
   type SortOrder,
-} from '@/lib/user-groups/filter-groups';
+} from '@/lib/user-groups/registry-views/filter-groups';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 
 const entry = (name: string, id: string, environment: 'Customer' | 'Testing', day: number): RegistryEntry => ({

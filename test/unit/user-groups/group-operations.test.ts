@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createGroupOperations } from '@/lib/user-groups/group-operations';
+import { createGroupOperations } from '@/lib/user-groups/operations/group-operations';
 import type { NewUserGroup, UserGroupApi, WireUserGroup } from '@/lib/api/user-group-api';
 import { createConnectionRepository, type Connection } from '@/lib/connection/connection-repository';
 import { EMPTY_STORED_CREDENTIALS } from '@/lib/storage/connection/connection-schema';
@@ -9,6 +9,7 @@ import { messageText, text, verbatimText } from '@/lib/message-ref';
 import { fail, ok, type Result } from '@/lib/result';
 import type { GroupRef, Registry, RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import {
   clearTokensOf,
   isRegistryPartKey,
@@ -152,7 +153,7 @@ beforeEach(async () => {
   groups = createGroupOperations({
     api,
     connection,
-    registry: createRegistryWriter(TEST_SCOPE),
+    registry: createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE)),
     now: () => new Date((clock += 1000)).toISOString(),
   });
 });
@@ -849,7 +850,7 @@ describe('createUserGroup: a lost answer is recorded as an unsettled create', ()
   it('a new writer (the worker restarted) reads the marks back from storage', async () => {
     api.createUserGroup.mockResolvedValue(fail('NETWORK', verbatimText('Could not reach'), { maybeProcessed: true }));
     await groups.create(request);
-    const writer = createRegistryWriter(TEST_SCOPE);
+    const writer = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
     expect(textsRendered(await writer.unsettled())).toEqual([
       { ...request, since: '2025-06-01T00:00:01.000Z', message: 'Could not reach' },
     ]);

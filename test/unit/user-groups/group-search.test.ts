@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupSearch, searchGroups, sortGroups } from '@/lib/user-groups/filter-groups';
+import { createGroupSearch, searchGroups, sortGroups } from '@/lib/user-groups/registry-views/filter-groups';
 import {
   createIncrementalSearch,
   foldForSearch,
   matchesWords,
   searchTextOf,
   searchWords,
-} from '@/lib/user-groups/group-search';
+} from '@/lib/user-groups/registry-views/group-search';
 import { groupKey, type RegistryEntry } from '@/lib/storage/registry/registry-schema';
 
 function entry(name: string, provided_id: string, environment: 'Customer' | 'Testing' = 'Customer'): RegistryEntry {

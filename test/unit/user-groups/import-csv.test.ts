@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseBulkCsv } from '@/lib/user-groups/bulk-csv';
-import { readCsv } from '@/lib/user-groups/import-csv';
-import { parseRegistryFile } from '@/lib/user-groups/import-rows';
+import { parseBulkCsv } from '@/lib/user-groups/transfer/bulk-csv';
+import { readCsv } from '@/lib/user-groups/transfer/import-csv';
+import { parseRegistryFile } from '@/lib/user-groups/transfer/import-rows';
 import { messageText } from '@/lib/message-ref';
-import type { RowProblem } from '@/lib/user-groups/row-problems';
+import type { RowProblem } from '@/lib/user-groups/transfer/row-problems';
 
 const BOM = '\uFEFF';
 

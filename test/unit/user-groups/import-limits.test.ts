@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseBulkCsv } from '@/lib/user-groups/bulk-csv';
+import { parseBulkCsv } from '@/lib/user-groups/transfer/bulk-csv';
 import { bulkRowSchema } from '@/lib/storage/bulk-job/bulk-row-schema';
-import { readCsv } from '@/lib/user-groups/import-csv';
-import { parseRegistryFile } from '@/lib/user-groups/import-rows';
+import { readCsv } from '@/lib/user-groups/transfer/import-csv';
+import { parseRegistryFile } from '@/lib/user-groups/transfer/import-rows';
 import {
   importItemSchema,
   MAX_IMPORT_DATE_LENGTH,
   MAX_IMPORT_EXTRA_LENGTH,
   MAX_IMPORT_TOKEN_LENGTH,
-} from '@/lib/user-groups/import-schema';
+} from '@/lib/user-groups/transfer/import-schema';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { messageText } from '@/lib/message-ref';
 

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createRegistryTransfer } from '@/lib/user-groups/registry-transfer';
-import { applyImport, entryFingerprint, importItems, previewImport } from '@/lib/user-groups/import-merge';
-import { parseRegistryFile } from '@/lib/user-groups/import-rows';
+import { createRegistryTransfer } from '@/lib/user-groups/transfer/registry-transfer';
+import { applyImport, entryFingerprint, importItems, previewImport } from '@/lib/user-groups/transfer/import-merge';
+import { parseRegistryFile } from '@/lib/user-groups/transfer/import-rows';
 import { messageText } from '@/lib/message-ref';
 import { registrySchema, type Registry, type RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { seedRegistry, storedRegistry } from '../helpers/stored-registry';
 import { TEST_SCOPE } from '../helpers/test-workspace';
@@ -177,7 +178,7 @@ describe('the importUserGroups handler', () => {
 
   it('writes the confirmed items through the registry writer, in one stored change', async () => {
     await seedRegistry(registryV1.groups);
-    const writer = createRegistryWriter(TEST_SCOPE);
+    const writer = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
     const [first] = registryV1.groups;
     if (!first) throw new Error('fixture');
     const json = JSON.stringify({

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ActivityEvent, ActivityRecorder } from '@/lib/activity/activity-recorder';
 import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
-import { recordJobTransitions } from '@/lib/user-groups/job-activity';
+import { recordJobTransitions } from '@/lib/user-groups/bulk/job-activity';
 import { TEST_SCOPE } from '../helpers/test-workspace';
 import { created, drain, fakeRunner, refused, rows } from './bulk-fakes';
 

@@ -17,7 +17,7 @@ import {
   removeGroup,
   settleOrphanedRotations,
   upsertFromService,
-} from '@/lib/user-groups/registry-updates';
+} from '@/lib/user-groups/operations/registry-updates';
 import { textsRendered } from '../helpers/error-text';
 
 const T0 = '2025-01-01T10:00:00.000Z';

@@ -3,8 +3,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { messageText } from '@/lib/message-ref';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import { EMPTY_REGISTRY, type Registry, type RegistryEntry } from '@/lib/storage/registry/registry-schema';
-import { removeGroup, upsertFromService } from '@/lib/user-groups/registry-updates';
+import { removeGroup, upsertFromService } from '@/lib/user-groups/operations/registry-updates';
 import { createRegistryWriter, type RegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { bucketOf, REGISTRY_BUCKET_COUNT } from '@/lib/storage/registry/registry-buckets';
 import {
@@ -65,7 +66,7 @@ let writer: RegistryWriter;
 
 beforeEach(() => {
   fakeBrowser.reset();
-  writer = createRegistryWriter(TEST_SCOPE);
+  writer = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
 });
 
 describe('reading', () => {
@@ -192,7 +193,9 @@ describe('format v1 (one stored value) moves into the parts', () => {
     expect(all[`${LEGACY_KEY}$`]).toBeUndefined();
     expect(byKey((await stored()).groups)).toStrictEqual(byKey(registryV1Read.groups));
     // a new worker reads the same from the parts alone
-    expect(byKey((await createRegistryWriter(TEST_SCOPE).read()).groups)).toStrictEqual(byKey(registryV1Read.groups));
+    expect(
+      byKey((await createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE)).read()).groups),
+    ).toStrictEqual(byKey(registryV1Read.groups));
   });
 
   it('a move cut off before the v1 value was removed is finished without doubling any group', async () => {
@@ -345,8 +348,8 @@ describe('serialized updates', () => {
         (i) => bucketOf({ ...registryV1.groups[0]!, environment: 'Customer', provided_id: `group-${i}` }) === part,
       )
       .slice(0, 10);
-    const first = createRegistryWriter(TEST_SCOPE);
-    const second = createRegistryWriter(TEST_SCOPE);
+    const first = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
+    const second = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
     await Promise.all(samePart.map((i, position) => (position % 2 ? first : second).update(addGroup(i))));
     const expected = samePart.map((i) => `Customer:group-${i}`).sort();
     const ids = storedIds(await stored());

@@ -1,15 +1,21 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createBulkJobs } from '@/lib/user-groups/bulk-jobs';
-import { createRegistryTransfer } from '@/lib/user-groups/registry-transfer';
+import { createBulkJobs } from '@/lib/user-groups/bulk/bulk-jobs';
+import { createRegistryTransfer } from '@/lib/user-groups/transfer/registry-transfer';
 import { messageText } from '@/lib/message-ref';
 import { ok } from '@/lib/result';
-import type { BulkRunner } from '@/lib/user-groups/bulk-runner';
+import type { BulkRunner } from '@/lib/user-groups/bulk/bulk-runner';
 import { localBytesInUse } from '@/lib/storage/storage-usage';
-import { capacityProblem, growthOf, STORAGE_BUDGET_BYTES, storedSize } from '@/lib/user-groups/registry-capacity';
+import {
+  capacityProblem,
+  growthOf,
+  STORAGE_BUDGET_BYTES,
+  storedSize,
+} from '@/lib/user-groups/registry-views/registry-capacity';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
-import { upsertFromService } from '@/lib/user-groups/registry-updates';
+import { upsertFromService } from '@/lib/user-groups/operations/registry-updates';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { seedRegistry, storedRegistry } from '../helpers/stored-registry';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 import { workspaceKey } from '@/lib/storage/workspace-keys';
@@ -82,7 +88,10 @@ describe('importUserGroups', () => {
   it('refuses, before writing anything, an import that would outgrow the storage budget, and says by how much', async () => {
     await seedRegistry([entry('stored')]);
     await fakeBrowser.storage.local.set(ownFiller(STORAGE_BUDGET_BYTES - 20_000));
-    const handlers = createRegistryTransfer({ registry: createRegistryWriter(TEST_SCOPE), scope: TEST_SCOPE });
+    const handlers = createRegistryTransfer({
+      registry: createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE)),
+      scope: TEST_SCOPE,
+    });
     const answer = await handlers.importGroups(newItems(200));
     expect(answer).toMatchObject({
       ok: false,
@@ -102,7 +111,10 @@ describe('importUserGroups', () => {
 
   it('counts this workspace only: other workspaces may hold far more than the budget together', async () => {
     await fakeBrowser.storage.local.set(otherWorkspaceFiller(2 * STORAGE_BUDGET_BYTES));
-    const handlers = createRegistryTransfer({ registry: createRegistryWriter(TEST_SCOPE), scope: TEST_SCOPE });
+    const handlers = createRegistryTransfer({
+      registry: createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE)),
+      scope: TEST_SCOPE,
+    });
     expect(await handlers.importGroups(newItems(200))).toEqual({
       ok: true,
       value: { added: 200, updated: 0, conflicts: [] },
@@ -120,7 +132,7 @@ describe('startBulkCreate', () => {
     const start = vi.fn<BulkRunner['start']>(() => Promise.resolve(ok({ total: 1, skipped: 0 })));
     const handlers = createBulkJobs({
       runner: { start } as unknown as BulkRunner,
-      registry: createRegistryWriter(TEST_SCOPE),
+      registry: createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE)),
       scope: TEST_SCOPE,
     });
     const rows = (count: number) =>
@@ -147,7 +159,7 @@ describe('startBulkCreate', () => {
 describe('readUserGroupRegistry', () => {
   it('answers with the registry once the writes already queued are stored, never the value before them', async () => {
     await seedRegistry([entry('a')]);
-    const writer = createRegistryWriter(TEST_SCOPE);
+    const writer = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
     const handlers = createRegistryTransfer({ registry: writer, scope: TEST_SCOPE });
     await writer.read();
     // A rotation's final write, queued but not yet stored when the export asks.

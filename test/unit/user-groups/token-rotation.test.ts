@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkDue, totalDue } from '@/lib/user-groups/due-reminders';
-import { createGroupSearch, searchGroups, sortGroups } from '@/lib/user-groups/filter-groups';
-import { exportRotationCsv, exportRotationJson } from '@/lib/user-groups/rotation-export';
-import { effectiveRotation } from '@/lib/user-groups/rotation-settings';
-import { ageCounts, DAY_MS, dueGroups, isDue, tokenAgeDays } from '@/lib/user-groups/token-age';
+import { checkDue, totalDue } from '@/lib/user-groups/rotation/due-reminders';
+import { createGroupSearch, searchGroups, sortGroups } from '@/lib/user-groups/registry-views/filter-groups';
+import { exportRotationCsv, exportRotationJson } from '@/lib/user-groups/rotation/rotation-export';
+import { effectiveRotation } from '@/lib/user-groups/rotation/rotation-settings';
+import { ageCounts, DAY_MS, dueGroups, isDue, tokenAgeDays } from '@/lib/user-groups/registry-views/token-age';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 
 const NOW = Date.UTC(2026, 10, 26, 12);

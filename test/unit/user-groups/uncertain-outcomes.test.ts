@@ -12,9 +12,10 @@ import {
   type UnsettledCreate,
   type UnsettledCreates,
 } from '@/lib/storage/registry/registry-schema';
-import { applyLearnedToken, markDeleteUnknown, upsertFromService } from '@/lib/user-groups/registry-updates';
+import { applyLearnedToken, markDeleteUnknown, upsertFromService } from '@/lib/user-groups/operations/registry-updates';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
-import { recordUnsettledCreate, settleCreate } from '@/lib/user-groups/unsettled-creates';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
+import { recordUnsettledCreate, settleCreate } from '@/lib/user-groups/operations/unsettled-creates';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { seedRegistry, storedRegistry } from '../helpers/stored-registry';
 import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
@@ -64,13 +65,15 @@ describe('stored formats', () => {
 
   it('the stored unsettled creates (fixture) read back exactly through a new writer', async () => {
     await fakeBrowser.storage.local.set({ [UNSETTLED_KEY]: unsettledV1 });
-    expect(await createRegistryWriter(TEST_SCOPE).unsettled()).toStrictEqual(asReadNow(unsettledV1.creates));
+    expect(await createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE)).unsettled()).toStrictEqual(
+      asReadNow(unsettledV1.creates),
+    );
   });
 
   it('no stored list (data from before it existed) reads as none, and reading writes nothing', async () => {
     await seedRegistry(registryV1.groups);
     const before = await fakeBrowser.storage.local.get(null);
-    const writer = createRegistryWriter(TEST_SCOPE);
+    const writer = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
     expect(await writer.unsettled()).toEqual([]);
     expect(await fakeBrowser.storage.local.get(null)).toStrictEqual(before);
   });
@@ -79,7 +82,7 @@ describe('stored formats', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const broken = { creates: [{ name: 'Only hint', userGroupId: 42 }] };
     await fakeBrowser.storage.local.set({ [UNSETTLED_KEY]: broken });
-    expect(await createRegistryWriter(TEST_SCOPE).unsettled()).toEqual([]);
+    expect(await createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE)).unsettled()).toEqual([]);
     const all = await fakeBrowser.storage.local.get(null);
     expect(
       Object.entries(all)
@@ -94,7 +97,7 @@ describe('stored formats', () => {
 
 describe('the writer keeps the list beside the registry', () => {
   it('a change of the registry alone does not write the list; a change of the list alone writes no part', async () => {
-    const writer = createRegistryWriter(TEST_SCOPE);
+    const writer = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
     const changes: string[][] = [];
     fakeBrowser.storage.local.onChanged.addListener((change) => changes.push(Object.keys(change)));
     const wire = {
@@ -131,7 +134,7 @@ describe('the writer keeps the list beside the registry', () => {
   });
 
   it('a change made by another context is noticed (the next change works on it)', async () => {
-    const writer = createRegistryWriter(TEST_SCOPE);
+    const writer = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
     expect(await writer.unsettled()).toEqual([]);
     await fakeBrowser.storage.local.set({ [UNSETTLED_KEY]: unsettledV1 });
     expect(await writer.unsettled()).toStrictEqual(asReadNow(unsettledV1.creates));

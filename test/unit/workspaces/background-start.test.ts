@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { bulkCreateAlarmName } from '@/entrypoints/background/bulk-alarm';
-import { newBulkJob } from '@/lib/user-groups/bulk-job';
+import { newBulkJob } from '@/lib/user-groups/bulk/bulk-job';
 import { workspaceKey } from '@/lib/storage/workspace-keys';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { expectOk } from '../helpers/results';

@@ -7,7 +7,7 @@ import { bulkAlarmFor, registerAlarmFor } from '@/entrypoints/background/bulk-al
 import { createBackground } from '@/entrypoints/background/background';
 import type { MessageName, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import { routeMessage } from '@/lib/messaging/router';
-import { MANAGED_POLICY_KEY, parsePolicyStatus } from '@/lib/storage/policy-status';
+import { MANAGED_POLICY_KEY, readPolicyStatus } from '@/lib/storage/policy-status';
 import type { Result } from '@/lib/result';
 import { managedWorkspaceId } from '@/lib/workspaces/managed-workspaces';
 import { withText } from '../helpers/error-text';
@@ -150,7 +150,7 @@ describe('managed workspaces in the background', () => {
     };
     await bg.applyPolicy();
     const stored = await fakeBrowser.storage.local.get(MANAGED_POLICY_KEY);
-    const status = parsePolicyStatus(stored);
+    const status = await readPolicyStatus();
     expect(status.problems.map((problem) => [problem.code, problem.path])).toEqual([
       ['invalid-address', 'workspaces[1].projectApiUrl'],
       ['no-address', 'workspaces[1]'],
@@ -204,7 +204,7 @@ describe('managed workspaces in the background', () => {
   it('never crashes on a policy that cannot be read or is not an object', async () => {
     managed = 'not an object';
     await bg.applyPolicy();
-    expect(parsePolicyStatus(await fakeBrowser.storage.local.get(MANAGED_POLICY_KEY)).problems[0]).toMatchObject({
+    expect((await readPolicyStatus()).problems[0]).toMatchObject({
       code: 'wrong-type',
       path: '',
     });
@@ -237,7 +237,7 @@ describe('secrets the policy sets stay in this browser (issue 24, finding 3)', (
   it('with allowSecretExport in the policy, the export is allowed', async () => {
     managed = { workspaces: [ORG], allowSecretExport: true };
     await bg.applyPolicy();
-    expect(parsePolicyStatus(await fakeBrowser.storage.local.get(MANAGED_POLICY_KEY))).toMatchObject({
+    expect(await readPolicyStatus()).toMatchObject({
       allowSecretExport: true,
     });
     expectOk(
@@ -278,7 +278,7 @@ describe('a project link the policy sets (issue 28 item 5)', () => {
     managed = { workspaces: [{ ...ORG, projectLink: LINK }], lockWorkspaces: false };
     await bg.applyPolicy();
     expect(expectOk(await bg.send('getConnectionStatus', { workspaceId: ORG_ID })).projectLink).toBe(LINK);
-    expect(parsePolicyStatus(await fakeBrowser.storage.local.get(MANAGED_POLICY_KEY)).projectLinks).toEqual([ORG_ID]);
+    expect((await readPolicyStatus()).projectLinks).toEqual([ORG_ID]);
     expect(
       withText(await bg.send('saveConnection', { ...save, projectLink: 'https://elsewhere.example/{projectId}' })),
     ).toMatchObject({
@@ -296,7 +296,7 @@ describe('a project link the policy sets (issue 28 item 5)', () => {
     await bg.applyPolicy();
     await bg.applyPolicy();
     expect(expectOk(await bg.send('getConnectionStatus', { workspaceId: ORG_ID })).projectLink).toBe(own);
-    expect(parsePolicyStatus(await fakeBrowser.storage.local.get(MANAGED_POLICY_KEY)).projectLinks).toBeUndefined();
+    expect((await readPolicyStatus()).projectLinks).toBeUndefined();
     // Locked, the user may still change a link the policy leaves to them.
     const changed = 'https://mine.example/q/{projectId}';
     expect(expectOk(await bg.send('saveConnection', { ...save, projectLink: changed })).projectLink).toBe(changed);
@@ -305,7 +305,7 @@ describe('a project link the policy sets (issue 28 item 5)', () => {
   it('a bad link in the policy is reported and ignored alone: the workspace keeps working', async () => {
     managed = { workspaces: [{ ...ORG, projectLink: 'http://projects.org.example/{projectId}' }] };
     await bg.applyPolicy();
-    const status = parsePolicyStatus(await fakeBrowser.storage.local.get(MANAGED_POLICY_KEY));
+    const status = await readPolicyStatus();
     expect(status.problems).toEqual([
       { code: 'invalid-project-link', path: 'workspaces[0].projectLink', ignored: 'value' },
     ]);
@@ -341,7 +341,7 @@ describe('the policy applied again at every start', () => {
     managed = { workspaces: [ORG], lockWorkspaces: true };
     await bg.applyPolicy();
     expect(set.mock.calls.filter(([items]) => MANAGED_POLICY_KEY in items)).toHaveLength(1);
-    expect(parsePolicyStatus(await browser.storage.local.get(MANAGED_POLICY_KEY)).locked).toBe(true);
+    expect((await readPolicyStatus()).locked).toBe(true);
   });
 
   it('without a policy, writes the empty status once, not at every start', async () => {

@@ -3,14 +3,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
-import type { ConnectionSettings, Credentials, StoredCredentials } from '@/lib/storage/connection/connection-schema';
+import type { ConnectionSettings, StoredCredentials } from '@/lib/storage/connection/connection-schema';
+import type { Credentials } from '@/lib/secrets';
 import { readHistory } from '@/lib/storage/history/history-writer';
 import { readStorageNotices } from '@/lib/storage/notices-item';
 import type { BulkJob, BulkJobRows } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
 import type { Registry, UnsettledCreates } from '@/lib/storage/registry/registry-schema';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
-import { prepareWorkspaces } from '@/lib/storage/workspaces/upgrade-to-workspaces';
+import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
+import { prepareWorkspaces } from '@/lib/storage/credentials/upgrade-to-workspaces';
 import { workspaceIndexSchema, type WorkspaceIndex } from '@/lib/storage/workspaces/workspace-index-schema';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
 import { loadStorageFixture } from '../fixtures/storage/load';
@@ -70,8 +72,8 @@ async function firstWorkspace() {
     workspace: workspace!,
     lastUsed: (await fakeBrowser.storage.local.get('lastUsedWorkspace')).lastUsedWorkspace,
     connection: await createConnectionRepository(scope).load(),
-    groups: (await createRegistryWriter(scope).read()).groups,
-    unsettled: await createRegistryWriter(scope).unsettled(),
+    groups: (await createRegistryWriter(scope, createPartTokenVault(scope)).read()).groups,
+    unsettled: await createRegistryWriter(scope, createPartTokenVault(scope)).unsettled(),
     job: await createBulkJobStore(scope).read(),
     rows: await createBulkJobStore(scope).readRows(),
     history: await readHistory(scope),

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { browser } from 'wxt/browser';
 import { successResult, type ActionResult } from '@/components/action-result';
 import { ActionMessage } from '@/components/ActionMessage';
 import UnlockForm from '@/components/UnlockForm';
 import { t } from '@/lib/i18n';
-import { LOCK_STATE_KEY } from '@/lib/storage/lock/lock-keys';
 import type { LockStatus } from '@/lib/storage/lock/lock-schema';
+import { watchLock } from '@/lib/storage/lock/watch-lock';
 import { sendMessage } from '@/lib/messaging/client';
 import { getLockStatus } from '@/lib/messaging/messages/lock-messages';
 import { useConnectionStore } from '@/lib/stores/connection-store';
@@ -38,14 +37,11 @@ export function LockSettings() {
 
   useEffect(() => {
     read();
-    const onChange = (changes: Record<string, unknown>, area: string) => {
-      if (area === 'local' && LOCK_STATE_KEY in changes) read();
-    };
     const onVisible = () => document.visibilityState === 'visible' && read();
-    browser.storage.onChanged.addListener(onChange);
+    const stopWatching = watchLock(read);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
-      browser.storage.onChanged.removeListener(onChange);
+      stopWatching();
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [read]);

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { browser } from 'wxt/browser';
-import { MANAGED_POLICY_KEY, parsePolicyStatus } from '@/lib/storage/policy-status';
+import { readPolicyStatus, storedPolicyStatus } from '@/lib/storage/policy-status';
 import { isLocked, isManaged } from '@/lib/workspaces/managed-workspaces';
 import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
 import type { FieldName } from './connection-form-state';
@@ -30,8 +29,7 @@ export function useManagedLock(workspace: Workspace): {
   useEffect(() => {
     if (!managed) return;
     const load = () =>
-      void browser.storage.local.get(MANAGED_POLICY_KEY).then((stored) => {
-        const status = parsePolicyStatus(stored);
+      void readPolicyStatus().then((status) => {
         setPolicy({
           workspaceId: workspace.id,
           // Until the policy's record says otherwise, a locked workspace's secrets count as set by it.
@@ -40,9 +38,7 @@ export function useManagedLock(workspace: Workspace): {
         });
       });
     load();
-    const onChange = (changes: Record<string, unknown>) => MANAGED_POLICY_KEY in changes && load();
-    browser.storage.onChanged.addListener(onChange);
-    return () => browser.storage.onChanged.removeListener(onChange);
+    return storedPolicyStatus.watch(load);
   }, [managed, locked, workspace.id]);
   const current = managed && policy?.workspaceId === workspace.id ? policy : undefined;
   const secrets = current?.secrets ?? (locked ? ALL_SECRETS : []);

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { downloadFile } from '@/components/download-file';
 import { t } from '@/lib/i18n';
-import { detectFileKind } from '@/lib/user-groups/bulk-file-kind';
+import { detectFileKind } from '@/lib/user-groups/transfer/bulk-file-kind';
 import { MAX_BULK_FILE_BYTES } from '@/lib/storage/bulk-job/bulk-row-schema';
-import { BULK_TEMPLATE_FILE_NAME, bulkTemplateCsv } from '@/lib/user-groups/bulk-template';
-import { MAX_IMPORT_FILE_BYTES } from '@/lib/user-groups/import-schema';
+import { BULK_TEMPLATE_FILE_NAME, bulkTemplateCsv } from '@/lib/user-groups/transfer/bulk-template';
+import { MAX_IMPORT_FILE_BYTES } from '@/lib/user-groups/transfer/import-schema';
 import { fileTooLarge } from '../../shared/file-size';
 
 /** A file the user chose, read and recognised; nothing has happened yet. */
@@ -30,7 +30,7 @@ let chosenCount = 0;
 
 /**
  * The one file field that adds groups: it tells a bulk-create CSV from a registry backup before
- * anything happens (lib/user-groups/bulk-file-kind.ts), and offers the template CSV.
+ * anything happens (lib/user-groups/transfer/bulk-file-kind.ts), and offers the template CSV.
  */
 export function AddGroupsFromFile({ disabled, onChoosing, onChosen, onProblem, resetKey }: AddGroupsFromFileProps) {
   const inputId = useId();

@@ -7,8 +7,8 @@ import { startBulkCreate } from '@/lib/messaging/messages/registry-transfer-mess
 import { isActive } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
-import { parseBulkCsv } from '@/lib/user-groups/bulk-csv';
-import { planBulkCreate } from '@/lib/user-groups/bulk-job';
+import { parseBulkCsv } from '@/lib/user-groups/transfer/bulk-csv';
+import { planBulkCreate } from '@/lib/user-groups/bulk/bulk-job';
 import { CutList } from '../../shared/CutList';
 import { formatEstimate } from '../../shared/job/job-pace';
 import { JobPreview } from '../../shared/job/JobPreview';

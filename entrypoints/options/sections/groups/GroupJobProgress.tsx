@@ -3,7 +3,7 @@ import { remainingCount } from '@/lib/jobs/job-queue';
 import { messageText } from '@/lib/message-ref';
 import { cancelBulkCreate, resumeBulkCreate } from '@/lib/messaging/messages/registry-transfer-messages';
 import { isActive, type BulkJob } from '@/lib/storage/bulk-job/bulk-job-schema';
-import { bulkCountsText } from '@/lib/user-groups/bulk-job-text';
+import { bulkCountsText } from '@/lib/user-groups/bulk/bulk-job-text';
 import { CutList } from '../../shared/CutList';
 import { JobScreen } from '../../shared/job/JobScreen';
 import type { JobView } from '../../shared/job/job-view';

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode, type RefObject } from 'react';
 import { SelectField } from '@/components/SelectField';
 import { t, type MessageKey } from '@/lib/i18n';
-import type { EnvironmentFilter, SortOrder } from '@/lib/user-groups/filter-groups';
+import type { EnvironmentFilter, SortOrder } from '@/lib/user-groups/registry-views/filter-groups';
 import { useFocusWhenTargeted } from '../../navigation/use-focus-when-targeted';
 import { TableSearch } from '../../shared/table/TableSearch';
 

@@ -1,8 +1,8 @@
 import { t } from '@/lib/i18n';
 import { messageText } from '@/lib/message-ref';
 import { differenceText } from './difference-text';
-import type { RowPlace, RowProblem } from '@/lib/user-groups/row-problems';
-import type { ImportPreview as Preview } from '@/lib/user-groups/import-merge';
+import type { RowPlace, RowProblem } from '@/lib/user-groups/transfer/row-problems';
+import type { ImportPreview as Preview } from '@/lib/user-groups/transfer/import-merge';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { CutList } from '../../shared/CutList';
 import { describeGroup } from './describe-group';

@@ -3,7 +3,7 @@ import type { ActionResult } from '@/components/action-result';
 import { CopyButton } from '@/components/CopyButton';
 import { MASK, maskGroupToken } from '@/lib/connection/mask-secret';
 import { plural, t } from '@/lib/i18n';
-import { tokenAgeDays } from '@/lib/user-groups/token-age';
+import { tokenAgeDays } from '@/lib/user-groups/registry-views/token-age';
 import { exactTime, relativeTime } from '@/lib/time/relative-time';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { RowActionsMenu } from './RowActionsMenu';

@@ -26,7 +26,7 @@ import { SelectionBar } from './SelectionBar';
 import { UserGroupList } from './UserGroupList';
 import type { RowAction } from './row-menu-items';
 import type { ReadToken } from './UserGroupRow';
-import { ageCounts, dueGroups } from '@/lib/user-groups/token-age';
+import { ageCounts, dueGroups } from '@/lib/user-groups/registry-views/token-age';
 import { TokenRotationPanel, useTokenRotation } from './TokenRotationPanel';
 
 type Dialog = { kind: RowAction; group: RegistryEntry };

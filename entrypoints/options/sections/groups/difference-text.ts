@@ -1,5 +1,5 @@
 import { formatDateTime, t } from '@/lib/i18n';
-import type { Difference } from '@/lib/user-groups/import-merge';
+import type { Difference } from '@/lib/user-groups/transfer/import-merge';
 
 const time = (iso: string | null) => (iso === null ? '—' : formatDateTime(iso));
 

@@ -1,5 +1,5 @@
 import { plural, t } from '@/lib/i18n';
-import type { ImportOutcome } from '@/lib/user-groups/import-merge';
+import type { ImportOutcome } from '@/lib/user-groups/transfer/import-merge';
 import { errorResult, successResult, type ActionResult } from '@/components/action-result';
 
 /** What the page says after an import: what was written, and which groups were left alone because they changed. */

@@ -6,7 +6,7 @@ import { startBulkCreate } from '@/lib/messaging/messages/registry-transfer-mess
 import { startSelectionJob } from '@/lib/messaging/messages/selection-job-messages';
 import type { BulkJob } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { readBulkJobRows } from '@/lib/stores/bulk-create-store';
-import { unsentRows, unsentRowsCsv } from '@/lib/user-groups/bulk-unsent';
+import { unsentRows, unsentRowsCsv } from '@/lib/user-groups/bulk/bulk-unsent';
 
 /** A new job with the failed rows (or groups) of this one, at its rate. */
 export async function retryFailed(workspaceId: string, job: BulkJob): Promise<ActionResult> {

@@ -12,7 +12,7 @@ const describe = (group: RegistryEntry) => describeGroup(group.name, group.envir
 
 /**
  * Whether a failed rotation leaves the group flagged "Rotation outcome unknown" (the background's rule,
- * lib/user-groups/group-operations.ts): the answer may have been lost after the service rotated (a time-out,
+ * lib/user-groups/operations/group-operations.ts): the answer may have been lost after the service rotated (a time-out,
  * a reset, a 5xx), the service refused the stored token (it may have been rotated already), or the group
  * was flagged before and nothing new was learnt.
  */

@@ -7,7 +7,7 @@ import {
   sortedGroupsOf,
   type EnvironmentFilter,
   type SortOrder,
-} from '@/lib/user-groups/filter-groups';
+} from '@/lib/user-groups/registry-views/filter-groups';
 import { targetOfHash } from '../../navigation/hash-target';
 
 /** The Show select's options, as its choices say them (GroupsToolbar.tsx). */
@@ -73,7 +73,7 @@ export function useGroupView({ groups, loading, pinnedKeys, rotation }: GroupVie
   const now = useMinuteClock();
   // Sorted (and folded for search) once per registry change or sort order, not per keystroke nor when the
   // section is shown again (sortedGroupsOf remembers): a keystroke only narrows the last result
-  // (lib/user-groups/group-search.ts), so it renders at once, not deferred.
+  // (lib/user-groups/registry-views/group-search.ts), so it renders at once, not deferred.
   const index = useMemo(() => sortedGroupsOf(groups, sort), [groups, sort]);
   const everyDays = rotation?.everyDays ?? 0;
   const due = useMemo(() => ({ everyDays, now }), [everyDays, now]);

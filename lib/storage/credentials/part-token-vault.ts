@@ -1,0 +1,89 @@
+import type { CipherEnvelope } from '../../crypto/aes-gcm';
+import { watchLock } from '../lock/watch-lock';
+import { registryTokensKey } from '../registry/registry-parts';
+import { groupKey, type RegistryEntry } from '../registry/registry-schema';
+import type { OpenedParts, TokenVault } from '../registry/token-vault';
+import { watchKeys } from '../watch-item';
+import { scopedName, type KeyScope } from '../workspace-keys';
+import { currentKey, readLockState } from './keyring';
+import {
+  clearTokensValue,
+  openPartTokens,
+  partStorageName,
+  partTokensSchema,
+  sameTokens,
+  sealPartTokens,
+  tokensOf,
+  withTokens,
+} from './part-tokens';
+import { loadRegistryParts } from './registry-load';
+import { CredentialsLockedError } from './sealed-credentials';
+
+/**
+ * The credentials gate's vault of one workspace's group tokens (format v3: each registry part's tokens
+ * in its own key, part-tokens.ts): in clear while the passphrase lock is off; while it is on, sealed at
+ * rest, opened with the lock's key when read and sealed again when written. Locked, the tokens read as
+ * '' and a change may only touch what is not a token (the envelope is kept); one that stores a token
+ * throws CredentialsLockedError.
+ */
+export function createPartTokenVault(scope: KeyScope): TokenVault {
+  const partName = (index: number) => partStorageName(scope, index);
+
+  return {
+    async load(revision) {
+      const stored = await loadRegistryParts(scope, revision);
+      if (stored.sealed.size === 0) return stored;
+      const key = await currentKey();
+      const parts = [...stored.parts];
+      const sealed = new Map<number, CipherEnvelope>();
+      for (const [index, envelope] of stored.sealed) {
+        const opened = key && (await openPartTokens(key, partName(index), envelope));
+        if (opened) parts[index] = withTokens(parts[index] ?? [], opened);
+        else sealed.set(index, envelope);
+      }
+      if (key && sealed.size > 0)
+        console.warn('Review Companion: sealed tokens did not open with the lock key; they are kept as they are.');
+      return { parts, sealed, current: stored.current };
+    },
+
+    /**
+     * Clear while the lock is off; sealed with the key while it is open. Locked (or its envelope
+     * unreadable), only a part whose tokens are all unknown ('') can be written, keeping its envelope.
+     */
+    async store(index: number, groups: readonly RegistryEntry[], current: OpenedParts, stamp: string) {
+      const key = registryTokensKey(scope, index);
+      const tokens = tokensOf(groups);
+      const envelope = current.sealed.get(index);
+      const before = tokensOf(current.parts[index] ?? []);
+      if (!(await readLockState())) {
+        if (!envelope && sameTokens(tokens, before)) return undefined;
+        return { key, value: partTokensSchema.parse(clearTokensValue(tokens, { revision: stamp })) };
+      }
+      const lockKey = envelope ? undefined : await currentKey();
+      if (lockKey) {
+        if (sameTokens(tokens, before)) return undefined;
+        const sealed = await sealPartTokens(lockKey, partName(index), tokens);
+        return { key, value: partTokensSchema.parse({ sealed, revision: stamp }) };
+      }
+      if (Object.keys(tokens).length > 0) throw new CredentialsLockedError('locked');
+      // A group read from another part (stored there by hand or by an older version) would move here
+      // without its token: that is sealed in its old part's envelope, which names it no more. Refused
+      // until unlocked, when the move carries the token with it.
+      const readHere = new Set((current.parts[index] ?? []).map(groupKey));
+      if (groups.some((group) => !readHere.has(groupKey(group)))) throw new CredentialsLockedError('locked');
+      return undefined;
+    },
+
+    watch(isOwn, forget) {
+      const tokens = scopedName(scope, 'userGroupTokens.');
+      watchKeys(
+        (key, area) => area === 'local' && key.startsWith(tokens),
+        (changes) => {
+          if (!Object.values(changes).every((change) => isOwn(change.newValue))) forget();
+        },
+      );
+      // Locking drops the key, and with it every token held in clear; unlocking opens them again.
+      watchLock(forget, true);
+    },
+  };
+}
