@@ -117,13 +117,7 @@ export function ActivitySection() {
       <h2 id="activity-heading">{t('activityHeading')}</h2>
       <p className="hint">{t('activityIntro')}</p>
       <div className="toolbar">
-        <TableSearch
-          id="activity-search"
-          label={t('activitySearch')}
-          placeholder={t('activitySearchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
+        <TableSearch of="activity" value={search} onChange={setSearch} />
         <SelectField
           label={t('activityFilterKind')}
           value={kind}

@@ -59,14 +59,7 @@ export function GroupsToolbar({
   return (
     <div className="groups-toolbar">
       <div className="toolbar">
-        <TableSearch
-          id="group-search"
-          label={t('groupsSearch')}
-          placeholder={t('groupsSearchPlaceholder')}
-          value={search}
-          onChange={onSearch}
-          inputRef={searchRef}
-        />
+        <TableSearch of="groups" value={search} onChange={onSearch} inputRef={searchRef} />
         <div ref={show} className="contents">
           <SelectField
             label={t('groupsFilter')}

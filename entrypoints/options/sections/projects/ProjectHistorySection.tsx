@@ -30,13 +30,7 @@ export function ProjectHistorySection() {
       <p className="hint">{t('historyIntro', HISTORY_LIMIT)}</p>
       {unreadable && <Alert>{t('historyUnreadable')}</Alert>}
       <div className="toolbar">
-        <TableSearch
-          id="history-search"
-          label={t('historySearch')}
-          placeholder={t('historySearchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
+        <TableSearch of="history" value={search} onChange={setSearch} />
       </div>
       <div className="actions">
         <button

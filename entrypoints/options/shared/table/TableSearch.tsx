@@ -1,28 +1,33 @@
 import type { Ref } from 'react';
+import { TextField } from '@/components/TextField';
+import { t, type MessageKey } from '@/lib/i18n';
+
+/** Each table's search field: its id (links and tests find it by it), its label and its placeholder. */
+const SEARCHES = {
+  groups: { id: 'group-search', label: 'groupsSearch', placeholder: 'groupsSearchPlaceholder' },
+  history: { id: 'history-search', label: 'historySearch', placeholder: 'historySearchPlaceholder' },
+  activity: { id: 'activity-search', label: 'activitySearch', placeholder: 'activitySearchPlaceholder' },
+} as const satisfies Record<string, { id: string; label: MessageKey; placeholder: MessageKey }>;
 
 interface TableSearchProps {
-  /** The field's id (`group-search`): links and tests find it by it. */
-  id: string;
-  label: string;
-  placeholder: string;
+  of: keyof typeof SEARCHES;
   value: string;
   onChange: (value: string) => void;
   inputRef?: Ref<HTMLInputElement>;
 }
 
-/** The search field above a table (user groups, project history, activity log). */
-export function TableSearch({ id, label, placeholder, value, onChange, inputRef }: TableSearchProps) {
+/** The search field above a table (the user groups, the project history, the activity log). */
+export function TableSearch({ of, value, onChange, inputRef }: TableSearchProps) {
+  const { id, label, placeholder } = SEARCHES[of];
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        ref={inputRef}
-        id={id}
-        type="search"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder={placeholder}
-      />
-    </div>
+    <TextField
+      id={id}
+      ref={inputRef}
+      type="search"
+      label={t(label)}
+      placeholder={t(placeholder)}
+      value={value}
+      onChange={onChange}
+    />
   );
 }
