@@ -2,8 +2,6 @@ import { memo, useId, type InputHTMLAttributes, type Ref } from 'react';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
-  /** The input's id, when something finds it by its id (`group-search`); otherwise one of its own. */
-  id?: string;
   ref?: Ref<HTMLInputElement>;
   value: string;
   onChange: (value: string) => void;
@@ -17,7 +15,6 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
  */
 export const TextField = memo(function TextField({
   label,
-  id: givenId,
   ref,
   value,
   onChange,
@@ -25,8 +22,7 @@ export const TextField = memo(function TextField({
   hint,
   ...inputProps
 }: TextFieldProps) {
-  const generatedId = useId();
-  const id = givenId ?? generatedId;
+  const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
