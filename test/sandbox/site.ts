@@ -21,6 +21,12 @@ const page = ({ origin, pageName }: SiteOptions, part: string, n: number) =>
 const pages = (site: SiteOptions, part: string, count: number) =>
   Array.from({ length: count }, (_, i) => page(site, part, i + 1));
 
+/** The same sandbox under this computer's other name: another site, for Fetch sitemap. */
+const otherHostName = (origin: string) =>
+  origin.includes('//127.0.0.1')
+    ? origin.replace('//127.0.0.1', '//localhost')
+    : origin.replace('//localhost', '//127.0.0.1');
+
 const xmlHead = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const urlset = (urls: string[]) =>
   `${xmlHead}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
@@ -105,7 +111,7 @@ export async function renderSite(
     case 'elsewhere.xml':
       return redirect(302, 'http://127.0.0.1:9/sitemap.xml');
     case 'other-host.xml':
-      return redirect(302, origin.replace('127.0.0.1', 'localhost') + `${SITE_PREFIX}sitemap-1.xml.gz`);
+      return redirect(302, `${otherHostName(origin)}${SITE_PREFIX}sitemap-1.xml.gz`);
     case 'news.rss': {
       const items = pages(site, 'news', 2).map(
         (url, i) => `<item><title>News ${i + 1}</title><link>${url}</link></item>`,
