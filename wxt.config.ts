@@ -235,8 +235,12 @@ export default defineConfig({
     // tabs: asked for only by the popup's Register N selected tabs, in that click (their addresses and
     // titles); notifications: in the click that turns on reminders of tokens due or Notify me when a job
     // ends (docs/development.md, "Permissions"). Dev and e2e builds hold both from the start: automation cannot click
-    // the browser's prompt. declarativeContent (Chrome only, no install warning; Firefox has no such
-    // API): the toolbar icon's mark on pages already registered.
+    // the browser's prompt. webRequest (no install warning or prompt; it sees only hosts the extension
+    // has access to): Fetch sitemap reads a redirect's Location with it (a fetch with redirect: 'manual'
+    // hides it) to check it before it is requested. Required, not optional: Chromium routes an
+    // extension's requests through webRequest only when it holds the permission at load; one granted
+    // later fires no event (docs/registering-pages.md). declarativeContent (Chrome only, no install
+    // warning; Firefox has no such API): the toolbar icon's mark on pages already registered.
     permissions: [
       'storage',
       'unlimitedStorage',
@@ -244,6 +248,7 @@ export default defineConfig({
       'contextMenus',
       'alarms',
       'idle',
+      'webRequest',
       ...(browser === 'firefox' ? [] : ['declarativeContent' as const]),
       ...(mode === 'production' ? [] : ['tabs' as const, 'notifications' as const]),
     ],

@@ -4,6 +4,9 @@ import { createUserGroupApi } from '@/lib/api/user-group-api';
 import { readManagedArea, watchManagedArea } from '@/lib/storage/managed-area';
 import { registerContextMenu } from '@/lib/context-menu/register';
 import { createMessageListener, createPortListener } from '@/lib/messaging/router';
+import { SITE_FETCH_PORT } from '@/lib/messaging/site-fetch-port';
+import { serveSiteFetch } from '@/lib/messaging/site-fetch-server';
+import { createFetchGrants } from '@/lib/projects/page-list/fetch-grants';
 import { createBackground } from './background';
 import {
   BULK_CREATE_ALARM_PREFIX,
@@ -37,7 +40,13 @@ export default defineBackground(() => {
   const self = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
   browser.runtime.onMessage.addListener(createMessageListener(routes, self));
   // The port a page keeps open for its messages (the popup's Create project): routed the same way.
-  browser.runtime.onConnect.addListener(createPortListener(routes, self));
+  // Fetch sitemap's port: the worker fetches on that site only and owns the access its click added
+  // (the grants listen to permissions.onAdded from the start, so no grant is missed).
+  const servePort = createPortListener(routes, self);
+  const grants = createFetchGrants();
+  browser.runtime.onConnect.addListener((port) =>
+    port.name === SITE_FETCH_PORT ? serveSiteFetch(port, self, { fetch: fetchFn, grants }) : servePort(port),
+  );
   // "Register this page / linked page for review": items created on install, clicks open the form
   // (the popup, which acts in the last used workspace).
   registerContextMenu();

@@ -66,8 +66,11 @@ export interface EntrySize {
  * Then the popup to 89.7 KB (89.69 measured): its selected-tabs part loads through
  * components/on-demand.tsx instead of React.lazy, whose Suspense fallback held the Register N selected
  * tabs button back for 300 ms (React's fallback throttle); about 0.1 KB, the options page's likewise.
+ * Issue 37 made the size targets regression budgets (time is what users feel): popup 92, background 56,
+ * options 150 KB, the same as the benchmark's targets (targets.ts). Issue 38's Fetch sitemap took the
+ * background from 54.09 to 54.84 KB (its port, the one request on a site, the access it gives back).
  */
-export const GZIP_BUDGETS: Record<string, number> = { popup: 89_700, background: 54_200, options: 150_000 };
+export const GZIP_BUDGETS: Record<string, number> = { popup: 92_000, background: 56_000, options: 150_000 };
 
 function measure(buildDir: string, entry: string, files: string[]): EntrySize {
   let raw = 0;

@@ -16,9 +16,10 @@ export const TARGETS = {
   keystrokeWork: { limit: 10, unit: 'ms' },
   lockOn: { limit: 1000, unit: 'ms' },
   unlock: { limit: 1000, unit: 'ms' },
-  popupGzip: { limit: 80, unit: 'KB' },
+  // Issue 37: regression budgets, as test/check-size-budgets.ts holds them (bundle-sizes.ts).
+  popupGzip: { limit: 92, unit: 'KB' },
   optionsGzip: { limit: 150, unit: 'KB' },
-  backgroundGzip: { limit: 45, unit: 'KB' },
+  backgroundGzip: { limit: 56, unit: 'KB' },
 } satisfies Record<string, Target>;
 
 /** "≤ 1.4×", "≤ 150 ms". */
