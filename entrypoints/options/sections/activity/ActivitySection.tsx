@@ -17,6 +17,7 @@ import {
   watchStoredActivity,
   type StoredActivity,
 } from '@/lib/storage/activity/activity-source';
+import { TableSearch } from '../../shared/table/TableSearch';
 import { ActivityTable } from './ActivityTable';
 import './activity.css';
 
@@ -116,16 +117,7 @@ export function ActivitySection() {
       <h2 id="activity-heading">{t('activityHeading')}</h2>
       <p className="hint">{t('activityIntro')}</p>
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor="activity-search">{t('activitySearch')}</label>
-          <input
-            id="activity-search"
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('activitySearchPlaceholder')}
-          />
-        </div>
+        <TableSearch of="activity" value={search} onChange={setSearch} />
         <SelectField
           label={t('activityFilterKind')}
           value={kind}

@@ -9,7 +9,7 @@ import { ImportSetup } from './ImportSetup';
 import { exportRegistry } from '../../shared/RegistryExport';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { useBackupFacts } from './use-backup-facts';
-import { sectionHref } from '../../navigation/hash-target';
+import { sectionHref } from '@/lib/url/section-routes';
 
 /**
  * #backup: the registry is the only copy of each group token (the service cannot show one again), so

@@ -3,8 +3,8 @@ import { CopyButton } from '@/components/CopyButton';
 import { t } from '@/lib/i18n';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import type { Outcome } from './outcome';
-import { sectionHref } from '../../navigation/hash-target';
-import { GoToJobButton } from '../../page/GoToJobButton';
+import { sectionHref } from '@/lib/url/section-routes';
+import { GoToJobButton } from '../../shared/job/GoToJobButton';
 
 export { needsSettings } from './needs-settings';
 

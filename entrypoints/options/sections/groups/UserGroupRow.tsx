@@ -1,4 +1,4 @@
-import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import type { ActionResult } from '@/components/action-result';
 import { CopyButton } from '@/components/CopyButton';
 import { MASK, maskGroupToken } from '@/lib/connection/mask-secret';
@@ -10,6 +10,7 @@ import { RowActionsMenu } from './RowActionsMenu';
 import { rowMenuItems, type RowAction } from './row-menu-items';
 import { environmentLabel } from './describe-group';
 import type { TokenRead } from './group-token';
+import { useRovingTabIndex } from '../../shared/table/use-roving-tab-index';
 
 /** The last action's result on this row, shown on it (the list's live region announces it). */
 export type RowNote = ActionResult;
@@ -99,11 +100,7 @@ export const UserGroupRow = memo(function UserGroupRow({
   const sealed = tokensSealed && group.token === '';
 
   // Roving focus: only the active control of the active row is in the tab order.
-  useLayoutEffect(() => {
-    row.current?.querySelectorAll<HTMLElement>(ROW_CONTROLS).forEach((control, col) => {
-      control.tabIndex = col === activeCol ? 0 : -1;
-    });
-  }, [activeCol, revealed]);
+  useRovingTabIndex(row, ROW_CONTROLS, activeCol, revealed);
 
   const toggleShown = async () => {
     if (revealed !== undefined) return setShown(undefined);
