@@ -1,6 +1,7 @@
 import type { MessageRef } from '../message-ref';
 import type { Result } from '../result';
 import { SECRET_FIELDS, type Credentials } from '../secrets';
+import { uriEncoded } from '../url/uri-encoded';
 
 // The one redaction rule (design.md §15): every text that came from the service is cleared of every
 // secret of the request it answers before it is stored, shown or notified. The clients apply it where
@@ -15,15 +16,6 @@ const MIN_SECRET_LENGTH = 4;
 /** Every secret of a request: the connection's credentials and the group tokens it sent (`current_token`). */
 export function secretsOfRequest(credentials: Partial<Credentials>, groupTokens: readonly string[] = []): string[] {
   return [...SECRET_FIELDS.map((field) => credentials[field] ?? ''), ...groupTokens];
-}
-
-/** `encodeURIComponent`, or undefined for a text it cannot encode (a lone surrogate half). */
-function uriEncoded(secret: string): string | undefined {
-  try {
-    return encodeURIComponent(secret);
-  } catch {
-    return undefined;
-  }
 }
 
 /**
