@@ -93,18 +93,23 @@ describe('format v2 → v3, the lock off', () => {
     const stored = await all();
     expectPartsWithoutTokens(stored);
     expect(stored[registryFormatKey(SCOPE)]).toBe(3);
-    // Each token key holds the tokens of its part's groups, keyed by environment:id, and keeps the revision.
-    // (in clear, the map's JSON text: one string per part.)
+    // Each token key holds the tokens of its part's groups, keyed by environment:id, with the extra
+    // fields of those that have some (the service's words: the lock seals them with the tokens), and
+    // keeps the revision. (In clear, each map's JSON text: one string per part.)
+    const acme = EXPECTED.filter((group) => group.provided_id === 'acme-support');
     expect(stored[`${SCOPE}userGroupTokens.000`]).toStrictEqual({
       tokens: JSON.stringify({
         'Customer:acme-support': 'ugt_9f2c4a7e1b3d5f60718293a4b5c6d7e8',
         'Testing:acme-support': 'ugt_0a1b2c3d4e5f60718293a4b5c6d7e8f9',
       }),
+      extra: JSON.stringify(
+        Object.fromEntries(acme.map((group) => [`${group.environment}:acme-support`, group.extra])),
+      ),
       revision: 'old-writer:1',
     });
     expect(byKey((await storedRegistry(SCOPE)).groups)).toStrictEqual(byKey(EXPECTED));
     expect(await revealEach(EXPECTED)).toEqual(EXPECTED.map((group) => group.token));
-    // Nothing else changed: names, ids, dates, marks and extra fields are as they were.
+    // Nothing else changed: names, ids, dates and marks are as they were; the parts keep no extra field.
     expect(
       byKey(Object.values(stored).flatMap((value) => (value as StoredPartV2).groups ?? [])).map(
         ({ name, provided_id, createdAt, lastRotatedAt, extra }) => ({
@@ -116,12 +121,12 @@ describe('format v2 → v3, the lock off', () => {
         }),
       ),
     ).toStrictEqual(
-      byKey(EXPECTED).map(({ name, provided_id, createdAt, lastRotatedAt, extra }) => ({
+      byKey(EXPECTED).map(({ name, provided_id, createdAt, lastRotatedAt }) => ({
         name,
         provided_id,
         createdAt,
         lastRotatedAt,
-        extra,
+        extra: {},
       })),
     );
   });
