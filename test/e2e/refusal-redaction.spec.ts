@@ -1,9 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Browser as ExtensionApi } from 'wxt/browser';
-import { launchExtensionBrowser, type ExtensionBrowser } from './fixtures/chromium.ts';
+import type { ExtensionBrowser } from './fixtures/chromium.ts';
+import { switchLock, withOwnProfile } from './fixtures/own-profile.ts';
 import { configureConnection, optionsUrl } from './fixtures/connection.ts';
 import { goToSection } from './fixtures/options-page.ts';
 import { deleteRow, groupsSection, rotateRow, submitCreate } from './fixtures/user-group-actions.ts';
@@ -42,17 +40,6 @@ const echoes = (secret: string) =>
     JSON.stringify(secret).slice(1, -1),
   ].map((form) => form.toLowerCase());
 
-async function turnOnLock(extension: ExtensionBrowser): Promise<void> {
-  const options = await extension.context.newPage();
-  await options.goto(optionsUrl(extension.extensionId, 'connection'));
-  await options.getByRole('checkbox', { name: 'Protect credentials with a passphrase' }).check();
-  await options.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
-  await options.getByLabel('Confirm passphrase', { exact: true }).fill(PASSPHRASE);
-  await options.getByRole('button', { name: 'Turn on protection' }).click();
-  await expect(options.getByRole('status')).toContainText('Protection is on');
-  await options.close();
-}
-
 async function openGroups(extension: ExtensionBrowser): Promise<Page> {
   const options = await extension.context.newPage();
   await options.goto(optionsUrl(extension.extensionId, 'groups'));
@@ -65,11 +52,9 @@ for (const lock of ['off', 'on'] as const) {
     sandbox,
   }) => {
     test.setTimeout(60_000);
-    const profileDir = await mkdtemp(path.join(tmpdir(), 'review-companion-redaction-'));
-    const extension = await launchExtensionBrowser({ profileDir });
-    try {
+    await withOwnProfile(async (extension) => {
       await configureConnection(extension.context, extension.extensionId, sandbox);
-      if (lock === 'on') await turnOnLock(extension);
+      if (lock === 'on') await switchLock(extension, true, PASSPHRASE);
       const options = await openGroups(extension);
       const group = { name: 'Echoed', id: 'echoed-1', environment: 'Customer' as const };
       expect((await submitCreate(options, group)).ok).toBe(true);
@@ -104,9 +89,6 @@ for (const lock of ['off', 'on'] as const) {
         ).toEqual([]);
       // The refusals were recorded (API health, activity log), blanked.
       expect(stored.some((text) => text.includes('the service could not complete the request: ••••'))).toBe(true);
-    } finally {
-      await extension.close();
-      await rm(profileDir, { recursive: true, force: true });
-    }
+    });
   });
 }

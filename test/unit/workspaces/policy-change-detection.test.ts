@@ -2,47 +2,22 @@
 // from a secret. What is not secret is fingerprinted; a secret the policy sets is compared with the one
 // the connection holds. A status stored by version 1 (a fast hash of every value, secrets included) is
 // read once and never written again, and changes nothing the user did.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { browser } from 'wxt/browser';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { bulkAlarmFor, registerAlarmFor } from '@/entrypoints/background/bulk-alarm';
-import { createBackground } from '@/entrypoints/background/background';
-import type { MessageName, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
-import { routeMessage } from '@/lib/messaging/router';
 import { MANAGED_POLICY_KEY, policyStatusSchema } from '@/lib/storage/policy-status';
-import type { Result } from '@/lib/result';
 import { readPolicy } from '@/lib/policy/read-policy';
 import { legacyManagedFingerprint, managedWorkspaceId } from '@/lib/workspaces/managed-workspaces';
 import { createConnectionRepository } from '@/lib/connection/connection-repository';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { expectOk } from '../helpers/results';
-import { fakeServices, OPTIONS_PAGE, seedTwoWorkspaces } from './background-fixture';
+import { ORG, seedTwoWorkspaces, startBackground } from './background-fixture';
 
-const SELF = { id: 'test-extension-id', origin: 'chrome-extension://test-extension-id/' };
-/** The policy of the version-1 fixture (managed-policy.v1.json). */
-const ORG = {
-  name: 'Acme (managed)',
-  projectApiUrl: 'https://projects.org.example/create',
-  apiKey: 'org-api-key-7777',
-  authToken: 'org-auth-token-8888',
-};
+/** The policy's workspace, as in the version-1 fixture (managed-policy.v1.json). */
 const ORG_ID = managedWorkspaceId(ORG.name);
 let managed: unknown;
 
-function start() {
-  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
-  vi.spyOn(browser.permissions, 'contains').mockImplementation(() => Promise.resolve(true));
-  const background = createBackground(
-    { ...fakeServices(), bulkAlarm: bulkAlarmFor, registerAlarm: registerAlarmFor },
-    () => Promise.resolve(managed),
-  );
-  const send = <N extends MessageName>(name: N, request: RequestOf<N>) =>
-    routeMessage(background.routes, SELF, { type: name, data: request }, OPTIONS_PAGE) as Promise<
-      Result<ResponseOf<N>>
-    >;
-  return { ...background, send };
-}
+const start = () => startBackground(undefined, () => Promise.resolve(managed));
 
 const storedStatus = async () => (await fakeBrowser.storage.local.get(MANAGED_POLICY_KEY))[MANAGED_POLICY_KEY];
 const connectionOfOrg = () => createConnectionRepository(workspaceScope(ORG_ID)).load();
