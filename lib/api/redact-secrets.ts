@@ -19,21 +19,14 @@ export function secretsOfRequest(credentials: Partial<Credentials>, groupTokens:
 }
 
 /**
- * How a service may echo a secret it was sent: as sent; URL-encoded (`encodeURIComponent`, and as a
- * form encodes it: `+` for a space, `!'()~` escaped too); JSON-escaped (as `JSON.stringify` does, with
- * `\/` for a slash, and with every non-ASCII character as `\uXXXX`). Case is ignored when they are looked for.
+ * How a service may echo a secret it was sent: as sent; URL-encoded (`encodeURIComponent`, and with `+`
+ * for a space, as a form encodes it); JSON-escaped (as `JSON.stringify` writes it). Case is ignored
+ * when they are looked for.
  */
 export function echoesOf(secret: string): string[] {
-  const json = JSON.stringify(secret).slice(1, -1);
-  const forms = [
-    secret,
-    json,
-    json.replaceAll('/', '\\/'),
-    json.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
-  ];
+  const forms = [secret, JSON.stringify(secret).slice(1, -1)];
   const url = uriEncoded(secret);
-  if (url !== undefined)
-    forms.push(url, url.replaceAll('%20', '+'), new URLSearchParams([['', secret]]).toString().slice(1));
+  if (url !== undefined) forms.push(url, url.replaceAll('%20', '+'));
   return [...new Set(forms)];
 }
 

@@ -13,13 +13,12 @@ import { dropKey, keyEntry, keyIfVerified, nextKeyEntry, readLockState, sessionK
 import { credentialsAtRestSchema, hasSecret, isSealed, sealWith, unsealWith } from './sealed-credentials';
 import type { StoredCredentials } from '../connection/connection-schema';
 import {
-  clearSecretsOf,
   clearSecretsValue,
-  clearTokensValue,
-  openPartSecrets,
+  openStoredSecrets,
   partTokensSchema,
-  sealPartSecrets,
+  storedSecretsValue,
   type PartSecrets,
+  type Stamp,
 } from './part-tokens';
 import { moveTokensOutOfParts } from './registry-tokens-migration';
 import { moveExtraIntoTokenKeys } from './extra-migration';
@@ -77,38 +76,20 @@ async function readMatching(area: Area, matches: (name: string) => boolean): Pro
 
 /**
  * Every workspace whose registry parts are stored without the format mark (format v2: tokens in the
- * parts) is migrated, so that the tokens the lock must seal are all in token keys. Once all are marked,
- * this costs the listing of the keys only.
+ * parts) is migrated, and every part that still holds its groups' extra fields gives them to its token
+ * key (extra-migration.ts: while the lock is off, or open), so that what the lock must seal is all in
+ * token keys. Reads every part of every workspace: only when the lock changes.
  */
-async function migrateUnmarkedRegistries(): Promise<void> {
+async function migrateRegistries(): Promise<void> {
   const names = (await namesOf(browser.storage.local)) ?? Object.keys(await browser.storage.local.get(null));
   const marked = new Set(names.filter((name) => name.endsWith(`.${REGISTRY_FORMAT_NAME}`)));
   const scopes = new Set<KeyScope>();
-  for (const name of names) {
-    if (!REGISTRY_PART_PATTERN.test(name)) continue;
-    const scope = name.slice(0, name.indexOf('.userGroups.') + 1) as KeyScope;
-    if (!marked.has(`${scope}${REGISTRY_FORMAT_NAME}`)) scopes.add(scope);
+  for (const name of names)
+    if (REGISTRY_PART_PATTERN.test(name)) scopes.add(name.slice(0, name.indexOf('.userGroups.') + 1) as KeyScope);
+  for (const scope of scopes) {
+    if (!marked.has(`${scope}${REGISTRY_FORMAT_NAME}`)) await moveTokensOutOfParts(scope);
+    await moveExtraIntoTokenKeys(scope);
   }
-  for (const scope of scopes) await moveTokensOutOfParts(scope);
-}
-
-/**
- * Every part that still holds its groups' extra fields (stored before they joined the tokens) gives
- * them to its token key (extra-migration.ts: while the lock is off, or open), so that the lock seals
- * them with the tokens. Reads every part: only when the lock changes.
- */
-async function moveExtraOfEveryRegistry(): Promise<void> {
-  const parts = await readMatching(browser.storage.local, (name) => REGISTRY_PART_PATTERN.test(name));
-  const byScope = new Map<KeyScope, Set<number>>();
-  for (const [name, value] of Object.entries(parts)) {
-    const part = storedPartSchema.safeParse(value);
-    if (!part.success || part.data.groups.every((group) => Object.keys(group.extra).length === 0)) continue;
-    const at = name.indexOf('.userGroups.') + 1;
-    const scope = name.slice(0, at) as KeyScope;
-    if (!byScope.has(scope)) byScope.set(scope, new Set());
-    byScope.get(scope)!.add(Number(name.slice(at + 'userGroups.'.length)));
-  }
-  for (const [scope, indexes] of byScope) await moveExtraIntoTokenKeys(scope, indexes);
 }
 
 /** Every stored value that holds a secret, by key, in each area, as stored. */
@@ -124,8 +105,7 @@ export interface StoredSecrets {
  * before the key is at hand.
  */
 export async function storedSecrets(): Promise<StoredSecrets> {
-  await migrateUnmarkedRegistries();
-  await moveExtraOfEveryRegistry();
+  await migrateRegistries();
   const [local, session] = await Promise.all([
     readMatching(browser.storage.local, holdsSecret),
     readMatching(browser.storage.session, (name) => CREDENTIALS.test(name) || COPY.test(name)),
@@ -139,7 +119,7 @@ export async function storedSecrets(): Promise<StoredSecrets> {
  */
 type Opened =
   | { kind: 'credentials'; clear: StoredCredentials }
-  | { kind: 'part'; secrets: PartSecrets; stamp: { revision?: string } }
+  | { kind: 'part'; secrets: PartSecrets; stamp: Stamp }
   | { kind: 'copy'; value: unknown };
 
 /** A stored value opened with `from` (clear as it is); undefined when it does not open or is unreadable. */
@@ -149,13 +129,8 @@ async function openValue(name: string, value: unknown, from?: CryptoKey): Promis
     return opened && { kind: 'copy', value: opened.value };
   }
   if (TOKENS.test(name)) {
-    const parsed = partTokensSchema.safeParse(value);
-    if (!parsed.success) return undefined;
-    const { sealed, revision } = parsed.data;
-    const clear = sealed
-      ? from && (await openPartSecrets(from, partNameOfTokens(name), sealed))
-      : clearSecretsOf(parsed.data);
-    return clear && { kind: 'part', secrets: clear, stamp: revision === undefined ? {} : { revision } };
+    const opened = await openStoredSecrets(value, partNameOfTokens(name), from);
+    return opened && { kind: 'part', ...opened };
   }
   const parsed = credentialsAtRestSchema.safeParse(value);
   if (!parsed.success) return undefined;
@@ -167,10 +142,7 @@ async function openValue(name: string, value: unknown, from?: CryptoKey): Promis
 async function closeValue(name: string, opened: Opened, to?: CryptoKey): Promise<unknown> {
   if (opened.kind === 'copy') return to ? sealCopy(to, name, opened.value) : opened.value;
   if (opened.kind === 'credentials') return to && hasSecret(opened.clear) ? sealWith(to, opened.clear) : opened.clear;
-  const { secrets, stamp } = opened;
-  const empty = Object.keys(secrets.tokens).length === 0 && Object.keys(secrets.extra).length === 0;
-  if (!to || empty) return clearSecretsValue(secrets, stamp);
-  return { sealed: await sealPartSecrets(to, partNameOfTokens(name), secrets), ...stamp };
+  return storedSecretsValue(opened.secrets, opened.stamp, partNameOfTokens(name), to);
 }
 
 /**
@@ -298,7 +270,7 @@ export async function forgetEverything(lost: MessageRef, at: string): Promise<{ 
           rotation: { state: 'unknown', since: at, message: lost },
         }));
         tokens += flagged.length;
-        out[name] = clearTokensValue({}, revision === undefined ? {} : { revision });
+        out[name] = clearSecretsValue({ tokens: {}, extra: {} }, revision === undefined ? {} : { revision });
         out[sealed.part] = { groups: flagged, ...(sealed.revision !== undefined && { revision: sealed.revision }) };
         continue;
       }

@@ -7,13 +7,11 @@ import { watchKeys } from '../watch-item';
 import { scopedName, type KeyScope } from '../workspace-keys';
 import { currentKey, readLockState } from './keyring';
 import {
-  clearSecretsValue,
   openPartSecrets,
   partStorageName,
-  partTokensSchema,
   sameSecrets,
-  sealPartSecrets,
   secretsOf,
+  storedSecretsValue,
   withSecrets,
 } from './part-tokens';
 import { loadRegistryParts } from './registry-load';
@@ -34,7 +32,8 @@ export function createPartTokenVault(scope: KeyScope): TokenVault {
     async load(revision) {
       let stored = await loadRegistryParts(scope, revision);
       // Extra fields still in parts (stored before they joined the tokens) move now, if the lock allows.
-      if (await moveExtraIntoTokenKeys(scope, stored.extraInParts)) stored = await loadRegistryParts(scope, revision);
+      if (stored.extraInParts && (await moveExtraIntoTokenKeys(scope)))
+        stored = await loadRegistryParts(scope, revision);
       if (stored.sealed.size === 0) return stored;
       const key = await currentKey();
       const parts = [...stored.parts];
@@ -58,16 +57,11 @@ export function createPartTokenVault(scope: KeyScope): TokenVault {
       const key = registryTokensKey(scope, index);
       const secrets = secretsOf(groups);
       const envelope = current.sealed.get(index);
-      const before = secretsOf(current.parts[index] ?? []);
-      if (!(await readLockState())) {
-        if (!envelope && sameSecrets(secrets, before)) return undefined;
-        return { key, value: partTokensSchema.parse(clearSecretsValue(secrets, { revision: stamp })) };
-      }
-      const lockKey = envelope ? undefined : await currentKey();
-      if (lockKey) {
-        if (sameSecrets(secrets, before)) return undefined;
-        const sealed = await sealPartSecrets(lockKey, partName(index), secrets);
-        return { key, value: partTokensSchema.parse({ sealed, revision: stamp }) };
+      const lockOn = (await readLockState()) !== undefined;
+      const lockKey = lockOn && !envelope ? await currentKey() : undefined;
+      if (!lockOn || lockKey) {
+        if (!envelope && sameSecrets(secrets, secretsOf(current.parts[index] ?? []))) return undefined;
+        return { key, value: await storedSecretsValue(secrets, { revision: stamp }, partName(index), lockKey) };
       }
       if (Object.keys(secrets.tokens).length > 0 || Object.keys(secrets.extra).length > 0)
         throw new CredentialsLockedError('locked');

@@ -78,10 +78,6 @@ export const clearSecretsValue = (secrets: PartSecrets, stamp: { revision?: stri
   ...stamp,
 });
 
-/** A part's tokens alone as stored in clear. */
-export const clearTokensValue = (tokens: TokenMap, stamp: { revision?: string } = {}): PartTokens =>
-  clearSecretsValue({ tokens, extra: {} }, stamp);
-
 /** The storage name of a part (what its tokens' envelope is bound to). */
 export const partStorageName = (scope: KeyScope, index: number) => scopedName(scope, registryPartName(index));
 
@@ -133,6 +129,35 @@ export async function openPartSecrets(
   if (!opened.ok) return undefined;
   const tokens = parseTokenMap(opened.value);
   return tokens ? { tokens, extra: {} } : parsedJson(opened.value, sealedTextSchema);
+}
+
+/** The revision a part's value was stamped with, to write again with it. */
+export type Stamp = { revision?: string };
+
+/** A part's stored secrets, opened: clear as they are, sealed with `key`; undefined when unreadable or they do not open. */
+export async function openStoredSecrets(
+  value: unknown,
+  partName: string,
+  key?: CryptoKey,
+): Promise<{ secrets: PartSecrets; stamp: Stamp } | undefined> {
+  const parsed = partTokensSchema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const { sealed, revision } = parsed.data;
+  const secrets = sealed ? key && (await openPartSecrets(key, partName, sealed)) : clearSecretsOf(parsed.data);
+  return secrets ? { secrets, stamp: revision === undefined ? {} : { revision } } : undefined;
+}
+
+/** A part's secrets as stored: sealed with `key`, in clear without one or with nothing to seal. */
+export async function storedSecretsValue(
+  secrets: PartSecrets,
+  stamp: Stamp,
+  partName: string,
+  key?: CryptoKey,
+): Promise<PartTokens> {
+  const empty = Object.keys(secrets.tokens).length === 0 && !hasExtra(secrets);
+  return key && !empty
+    ? { sealed: await sealPartSecrets(key, partName, secrets), ...stamp }
+    : clearSecretsValue(secrets, stamp);
 }
 
 /** Every part's token key as stored (not yet validated; null where absent), in one storage call. */

@@ -42,8 +42,8 @@ export interface StoredParts {
   current: boolean;
   /** Whether some part still holds tokens in its groups or its own envelope (format v2). */
   inline: boolean;
-  /** The parts that still hold their groups' extra fields (stored before those went to the token keys). */
-  extraInParts: ReadonlySet<number>;
+  /** Whether some part still holds its groups' extra fields (stored before those went to the token keys). */
+  extraInParts: boolean;
 }
 
 const partLabel = (index: number) => text('storedUserGroupRegistryPart', index + 1, REGISTRY_BUCKET_COUNT);
@@ -62,7 +62,7 @@ async function readParts(scope: KeyScope): Promise<StoredParts> {
   const parts: RegistryEntry[][] = [];
   const sealed = new Map<number, CipherEnvelope>();
   let inline = false;
-  const extraInParts = new Set<number>();
+  let extraInParts = false;
   // One after another: each unreadable part adds a notice, and notices are read-modify-write.
   for (const [index, value] of stored.entries()) {
     const rawTokens = storedTokens[index];
@@ -83,7 +83,7 @@ async function readParts(scope: KeyScope): Promise<StoredParts> {
     if (!parsed.success) await setAsideUnreadable(registryBucketKey(scope, index), value, partLabel(index), KEEP);
     const part: StoredPart = parsed.success ? parsed.data : { groups: [] };
     if (part.sealedTokens || part.groups.some((group) => group.token !== undefined)) inline = true;
-    if (part.groups.some((group) => Object.keys(group.extra).length > 0)) extraInParts.add(index);
+    if (part.groups.some((group) => Object.keys(group.extra).length > 0)) extraInParts = true;
     const envelope = tokens?.sealed ?? part.sealedTokens;
     if (envelope) sealed.set(index, envelope);
     // A token still in the part (format v2, or a migration that could not run) counts where its key has none.

@@ -17,12 +17,11 @@ import {
   clearSecretsValue,
   partTokensSchema,
   readStoredPartTokens,
-  secretsOf,
+  tokensOf,
   type PartSecrets,
   type PartTokens,
 } from './part-tokens';
 import { KEEP_REGISTRY_COPY } from './kept-copies';
-import { readLockState } from './keyring';
 
 /** Whether a workspace's registry is in format v3 (its tokens in their own keys). */
 export async function registryFormatIsCurrent(scope: KeyScope): Promise<boolean> {
@@ -32,8 +31,8 @@ export async function registryFormatIsCurrent(scope: KeyScope): Promise<boolean>
 
 /**
  * Registry format v2 → v3: each part's tokens (in clear in its groups, or sealed in its `sealedTokens`
- * while the passphrase lock is on) move into the part's token key (part-tokens.ts), with the groups'
- * extra fields where the tokens are in clear, and the parts keep their groups without them. A sealed envelope moves as it is: it stays sealed with the same key and
+ * while the passphrase lock is on) move into the part's token key (part-tokens.ts), and the parts keep
+ * their groups without tokens (their extra fields follow, extra-migration.ts). A sealed envelope moves as it is: it stays sealed with the same key and
  * bound to the same part, so the migration needs no key and runs locked too.
  *
  * One `storage.local.set` per workspace writes the token keys, the parts without tokens and the format
@@ -47,14 +46,7 @@ export async function moveTokensOutOfParts(
   { evenIfMarked = false }: { evenIfMarked?: boolean } = {},
 ): Promise<boolean> {
   if (!evenIfMarked && (await registryFormatIsCurrent(scope))) return false;
-  const [parts, tokens, lockState] = await Promise.all([
-    readRegistryBuckets(scope),
-    readStoredPartTokens(scope),
-    readLockState(),
-  ]);
-  // The extra fields go with the tokens only in clear, the lock off; otherwise they stay in the part
-  // until the lock's key is at hand to seal them (extra-migration.ts).
-  const extraMoves = lockState === undefined;
+  const [parts, tokens] = await Promise.all([readRegistryBuckets(scope), readStoredPartTokens(scope)]);
   const writes: Record<string, unknown> = {};
   let stored = false;
   for (let index = 0; index < REGISTRY_BUCKET_COUNT; index += 1) {
@@ -90,20 +82,14 @@ export async function moveTokensOutOfParts(
     let next: PartTokens | undefined;
     if (part.data.sealedTokens) next = existing ?? { sealed: part.data.sealedTokens, ...stamp };
     else if (existing?.sealed) next = undefined;
-    else {
-      const inPart = secretsOf(part.data.groups);
+    else
       next = clearSecretsValue(
-        {
-          tokens: { ...inPart.tokens, ...existingClear?.tokens },
-          extra: { ...(extraMoves && inPart.extra), ...existingClear?.extra },
-        },
+        { tokens: { ...tokensOf(part.data.groups), ...existingClear?.tokens }, extra: existingClear?.extra ?? {} },
         stamp,
       );
-    }
     if (next) writes[scopedName(scope, registryTokensName(index))] = next;
-    const extraMoved = extraMoves && next !== undefined && !next.sealed;
     writes[scopedName(scope, registryPartName(index))] = {
-      groups: part.data.groups.map((group) => ({ ...withoutToken(group), ...(extraMoved && { extra: {} }) })),
+      groups: part.data.groups.map(withoutToken),
       ...stamp,
     };
   }
