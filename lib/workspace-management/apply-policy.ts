@@ -22,32 +22,12 @@ export interface PolicyApplierDeps {
 
 const SECRET_NAMES = ['apiKey', 'authToken', 'apiToken'] as const;
 type SecretName = (typeof SECRET_NAMES)[number];
-/** The address each secret is sent to. */
-const ADDRESS_OF = {
-  apiKey: 'projectApiUrl',
-  authToken: 'projectApiUrl',
-  apiToken: 'userGroupBaseUrl',
-} as const satisfies Record<SecretName, keyof ManagedWorkspace>;
-
-/**
- * Whether a secret the policy sets differs from the one the connection holds for the policy's address
- * (a connection moved to another address by its user keeps that edit). Locked by the passphrase, the
- * stored secrets cannot be read: no difference is seen, and the policy is applied again once unlocked.
- */
-async function secretsDiffer(connection: ConnectionRepository, entry: ManagedWorkspace): Promise<boolean> {
-  if (await connection.locked()) return false;
-  const current = await connection.load();
-  return SECRET_NAMES.some((name) => {
-    const address = ADDRESS_OF[name];
-    const set = entry[name].trim();
-    return set !== '' && originOf(current[address]) === originOf(entry[address]) && current[name] !== set;
-  });
-}
-
 /**
  * Whether the policy's values for a workspace changed since they were last written into its connection:
- * what is not secret by its fingerprint, the secrets by the connection's own. A status of version 1
- * (a hash of every value) is compared as it was, once.
+ * what is not secret by its fingerprint (a status of version 1, a hash of every value, compared as it
+ * was, once), a secret by the one the connection holds for the policy's address (a connection its user
+ * moved to another address keeps that edit). Locked by the passphrase, the stored secrets cannot be
+ * read: no difference is seen, and the policy is applied again once unlocked.
  */
 async function policyChanged(
   stored: PolicyStatus | undefined,
@@ -56,11 +36,15 @@ async function policyChanged(
   connection: ConnectionRepository,
 ): Promise<boolean> {
   const before = stored?.appliedSettings?.[id];
-  if (before === undefined) {
-    const legacy = stored?.applied?.[id];
-    return legacy === undefined || legacy !== legacyManagedFingerprint(entry);
-  }
-  return before !== managedSettingsFingerprint(entry) || secretsDiffer(connection, entry);
+  if (before === undefined) return stored?.applied?.[id] !== legacyManagedFingerprint(entry);
+  if (before !== managedSettingsFingerprint(entry)) return true;
+  if (await connection.locked()) return false;
+  const current = await connection.load();
+  return SECRET_NAMES.some((name) => {
+    const address = name === 'apiToken' ? 'userGroupBaseUrl' : 'projectApiUrl';
+    const set = entry[name].trim();
+    return set !== '' && originOf(current[address]) === originOf(entry[address]) && current[name] !== set;
+  });
 }
 
 /**

@@ -7,21 +7,24 @@ import type { HealthApi } from '../storage/api-health';
 import type { HealthRecorder } from './health-recorder';
 import type { AfterAnswer } from '../async/after-answer';
 
+/** The group token a call sends: rotate's second argument, delete's `currentToken` (create sends none). */
+const tokenSent = (request: unknown): string =>
+  typeof request === 'string' ? request : ((request as { currentToken?: string }).currentToken ?? '');
+
 /**
  * Wraps one API call: once it is answered, its outcome is recorded, cleared of every secret of the
- * request (the credentials it was given, and the group tokens `tokensSent` names), before the caller
- * sees it, or, with `afterAnswer`, after the answer of the request that made the call has left.
+ * request (the credentials it was given, and the group token it sent), before the caller sees it, or,
+ * with `afterAnswer`, after the answer of the request that made the call has left.
  */
-function recorded<A extends [Partial<Credentials>, ...unknown[]], T>(
+function recorded<A extends [Partial<Credentials>, unknown], T>(
   api: HealthApi,
   call: (...args: A) => Promise<Result<T>>,
   health: HealthRecorder,
   afterAnswer?: AfterAnswer,
-  tokensSent: (...args: A) => string[] = () => [],
 ) {
   return async (...args: A): Promise<Result<T>> => {
     const result = await call(...args);
-    const outcome = redactSecrets(result, args[0], tokensSent(...args));
+    const outcome = redactSecrets(result, args[0], [tokenSent(args[1])]);
     if (afterAnswer) afterAnswer.later((turn) => turn.then(() => health.record(api, outcome)));
     else await health.record(api, outcome);
     return result;
@@ -55,15 +58,11 @@ export function recordUserGroupApi(api: UserGroupApi, health: HealthRecorder): U
       'userGroup',
       (...args: Parameters<UserGroupApi['rotateToken']>) => api.rotateToken(...args),
       health,
-      undefined,
-      (_credentials, currentToken) => [currentToken],
     ),
     deleteUserGroup: recorded(
       'userGroup',
       (...args: Parameters<UserGroupApi['deleteUserGroup']>) => api.deleteUserGroup(...args),
       health,
-      undefined,
-      (_credentials, request) => [request.currentToken],
     ),
   };
 }

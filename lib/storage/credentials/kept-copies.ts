@@ -1,6 +1,6 @@
-import { z } from 'zod/mini';
-import { cipherEnvelopeSchema, decryptText, encryptText } from '../../crypto/aes-gcm';
-import { SEALED_COPY_AAD } from '../lock/lock-keys';
+import { decryptText, encryptText } from '../../crypto/aes-gcm';
+import { sealedCredentialsSchema } from '../lock/lock-schema';
+import { SEALED_TOKENS_AAD } from '../lock/lock-keys';
 import { CORRUPT_COPY_PREFIX, type KeepCopy } from '../validated-item';
 import { currentKey, readLockState } from './keyring';
 
@@ -10,19 +10,18 @@ import { currentKey, readLockState } from './keyring';
 // envelope of its JSON, bound to the copy's storage name) and opens it again when turned off;
 // forgetting every secret and deleting its workspace remove it.
 
-/** The name of a copy of a registry value: its token key, a part, or the one-value registry of version 1. */
-export const REGISTRY_COPY_PATTERN =
-  /^corrupt:(?:ws\.[^.]+\.)?(?:userGroupRegistry|userGroups\.\d{3}|userGroupTokens\.\d{3}):\d+$/;
+/**
+ * The name of a copy of a registry value: its token key, a part, the one-value registry of version 1
+ * (and the registry's index and unsettled creates, which hold no secret but are sealed alike).
+ */
+export const REGISTRY_COPY_PATTERN = /^corrupt:(ws\.[^.]+\.)?userGroup/;
 
-const sealedCopySchema = z.lazy(() => z.object({ sealedCopy: cipherEnvelopeSchema }));
-const aad = (copyName: string) => new TextEncoder().encode(`${SEALED_COPY_AAD}${copyName}`);
+/** The tokens' additional data, then the copy's name (`corrupt:…`, never a part's): it opens as nothing else. */
+const aad = (copyName: string) => new TextEncoder().encode(`${SEALED_TOKENS_AAD}${copyName}`);
 
-/** Whether a stored copy is sealed. */
-export const isSealedCopy = (value: unknown): boolean => sealedCopySchema.safeParse(value).success;
-
-/** A copy as the lock stores it. */
+/** A copy as the lock stores it: `{ sealed }`, as a sealed credentials value, bound to the copy's name. */
 export async function sealCopy(key: CryptoKey, copyName: string, value: unknown): Promise<unknown> {
-  return { sealedCopy: await encryptText(key, JSON.stringify(value ?? null), { aad: aad(copyName) }) };
+  return { sealed: await encryptText(key, JSON.stringify(value ?? null), { aad: aad(copyName) }) };
 }
 
 /** A copy as it was kept: opened with `key` when sealed; undefined when it does not open. */
@@ -31,10 +30,10 @@ export async function openCopy(
   value: unknown,
   key: CryptoKey | undefined,
 ): Promise<{ value: unknown } | undefined> {
-  const sealed = sealedCopySchema.safeParse(value);
+  const sealed = sealedCredentialsSchema.safeParse(value);
   if (!sealed.success) return { value };
   if (!key) return undefined;
-  const opened = await decryptText(key, sealed.data.sealedCopy, aad(copyName));
+  const opened = await decryptText(key, sealed.data.sealed, aad(copyName));
   return opened.ok ? { value: JSON.parse(opened.value) as unknown } : undefined;
 }
 

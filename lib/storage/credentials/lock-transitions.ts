@@ -108,7 +108,7 @@ export async function storedSecrets(): Promise<StoredSecrets> {
   await migrateRegistries();
   const [local, session] = await Promise.all([
     readMatching(browser.storage.local, holdsSecret),
-    readMatching(browser.storage.session, (name) => CREDENTIALS.test(name) || COPY.test(name)),
+    readMatching(browser.storage.session, (name) => CREDENTIALS.test(name)),
   ]);
   return { local, session };
 }
@@ -280,9 +280,7 @@ export async function forgetEverything(lost: MessageRef, at: string): Promise<{ 
     }
     return out;
   };
-  const copies = (values: Values) => Object.keys(values).filter((name) => COPY.test(name));
-  await browser.storage.session.remove(copies(stored.session));
-  await browser.storage.local.remove(copies(stored.local));
+  await browser.storage.local.remove(Object.keys(stored.local).filter((name) => COPY.test(name)));
   await browser.storage.session.set(cleared(stored.session));
   await browser.storage.local.set({ ...cleared(stored.local), [LOCK_STATE_KEY]: null });
   await dropKey();

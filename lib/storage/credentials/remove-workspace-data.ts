@@ -14,8 +14,8 @@ import { storedNamesOf } from './stored-names';
 export function removeWorkspaceData(scope: KeyScope): Promise<void> {
   const names = workspaceStorageNames(scope);
   return inCredentialsLane(async () => {
-    const [local, session] = await Promise.all([storedNamesOf('local'), storedNamesOf('session')]);
-    await browser.storage.session.remove([...names.session, ...copiesOfScope(session, scope)]);
-    await browser.storage.local.remove([...names.local, ...copiesOfScope(local, scope)]);
+    await browser.storage.session.remove(names.session);
+    // Copies are kept in storage.local (what session holds, the credentials, is never kept aside).
+    await browser.storage.local.remove([...names.local, ...copiesOfScope(await storedNamesOf('local'), scope)]);
   });
 }
