@@ -1,4 +1,3 @@
-import { withoutSecrets } from '../api/redact-secrets';
 import { tokenFingerprint } from '../hash/sha256';
 import type { MessageRef } from '../message-ref';
 import type { Result } from '../result';
@@ -75,9 +74,12 @@ export function outcomeOf(result: Result<unknown>): ActivityOutcome {
   return result.error.maybeProcessed ? 'unknown' : 'failed';
 }
 
-/** A failure's text for an entry, cleared of `secrets` (group tokens: the credentials are cleared already). */
-export function failureDetail(result: Result<unknown>, secrets: readonly string[] = []): { detail?: MessageRef } {
-  return result.ok ? {} : { detail: withoutSecrets(result.error.message, secrets) };
+/**
+ * A failure's text for an entry. Words of the service in it were cleared of every secret of their
+ * request by the one redaction rule (lib/api/redact-secrets.ts) before the operation answered.
+ */
+export function failureDetail(result: Result<unknown>): { detail?: MessageRef } {
+  return result.ok ? {} : { detail: result.error.message };
 }
 
 /** The fingerprint field of an entry: none for no token. */

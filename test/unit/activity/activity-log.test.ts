@@ -229,13 +229,18 @@ describe('no secret in the log or its exports', () => {
       ...(await fingerprintOf(secrets[1])),
     });
     const { failureDetail } = await import('@/lib/activity/activity-recorder');
+    const { redactSecrets } = await import('@/lib/api/redact-secrets');
+    // The operations hand the log answers cleared by the one redaction rule (lib/api/redact-secrets.ts).
+    const refused = redactSecrets(
+      { ok: false, error: { code: 'REJECTED', message: verbatimText(`refused ${secrets[0]} with ${secrets[2]}`) } },
+      { apiToken: secrets[2]!, authToken: secrets[3]! },
+      [secrets[0]!],
+    );
     await recorder.record({
       kind: 'groupRotated',
       outcome: 'failed',
       group: { name: 'Team', id: 't', environment: 'Customer' },
-      ...failureDetail({ ok: false, error: { code: 'REJECTED', message: verbatimText(`refused ${secrets[0]}`) } }, [
-        secrets[0]!,
-      ]),
+      ...failureDetail(refused),
     });
     const stored = JSON.stringify(await fakeBrowser.storage.local.get(null));
     const entries = await storedEntries();
