@@ -2,6 +2,7 @@ import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
 import { plural, type MessageKey, type PluralBase } from '../i18n';
 import type { BulkOperation } from '../storage/bulk-job/bulk-job-schema';
 import { messageText } from '../message-ref';
+import { createRowSearch } from '../text/word-search';
 import type { ActivityEntry, ActivityKind } from '../storage/activity/activity-schema';
 
 /** Each kind's name in the page (and the kind filter), in the order the filter offers them. */
@@ -55,44 +56,41 @@ export interface ActivityQuery {
   workspace: string;
 }
 
-/**
- * The entries matching the query, newest first. The lower-cased text a search looks at is built once
- * per entry list (`haystacks`), so that a keystroke over 20,000 entries only compares strings.
- */
-export function activityIndex(entries: readonly ActivityEntry[]): { entries: ActivityEntry[]; haystacks: string[] } {
-  const newest = entries.slice().reverse();
-  return {
-    entries: newest,
-    haystacks: newest.map((entry) =>
-      [entry.workspace?.name, entrySubject(entry), entry.fingerprint, String(entry.seq)]
-        .filter(Boolean)
-        .join('\u0000')
-        .toLocaleLowerCase(),
-    ),
-  };
+/** The log newest first, and its search (what each row shows, folded when the first search needs it). */
+export interface ActivityIndex {
+  entries: readonly ActivityEntry[];
+  find: (search: string) => readonly ActivityEntry[];
 }
 
-export function searchActivity(
-  index: { entries: ActivityEntry[]; haystacks: string[] },
-  query: ActivityQuery,
+/**
+ * The index of an entry list: the search looks at what a row shows (its number, workspace, kind, what
+ * it is about and fingerprint) by the one rule of every list (lib/text/word-search.ts), so that "corp
+ * globex" finds "Globex Corp" as "Globex Corp" does. Nothing is folded until a search asks.
+ */
+export function activityIndex(
+  entries: readonly ActivityEntry[],
   kindLabel: (kind: ActivityKind) => string = (kind) => kind,
-): ActivityEntry[] {
-  const needle = query.search.trim().toLocaleLowerCase();
-  if (!needle && query.kind === 'all' && query.workspace === 'all') return index.entries;
-  const matching: ActivityEntry[] = [];
-  for (let position = 0; position < index.entries.length; position += 1) {
-    const entry = index.entries[position]!;
-    if (query.kind !== 'all' && entry.kind !== query.kind) continue;
-    if (query.workspace !== 'all' && entry.workspace?.id !== query.workspace) continue;
-    if (
-      needle &&
-      !index.haystacks[position]!.includes(needle) &&
-      !kindLabel(entry.kind).toLocaleLowerCase().includes(needle)
-    )
-      continue;
-    matching.push(entry);
-  }
-  return matching;
+): ActivityIndex {
+  const newest = entries.slice().reverse();
+  const find = createRowSearch(newest, (entry) => [
+    String(entry.seq),
+    entry.workspace?.name,
+    kindLabel(entry.kind),
+    entrySubject(entry),
+    entry.fingerprint,
+  ]);
+  return { entries: newest, find };
+}
+
+/** The entries matching the query (its words, then its kind and workspace), newest first. */
+export function searchActivity(index: ActivityIndex, query: ActivityQuery): readonly ActivityEntry[] {
+  const found = index.find(query.search);
+  if (query.kind === 'all' && query.workspace === 'all') return found;
+  return found.filter(
+    (entry) =>
+      (query.kind === 'all' || entry.kind === query.kind) &&
+      (query.workspace === 'all' || entry.workspace?.id === query.workspace),
+  );
 }
 
 export const ACTIVITY_EXPORT_FORMAT = 'review-companion.activity';

@@ -83,9 +83,9 @@ export function ActivitySection() {
         : [],
     [stored],
   );
-  const index = useMemo(() => activityIndex(entries), [entries]);
+  const index = useMemo(() => activityIndex(entries, kindLabel), [entries]);
   const visible = useMemo(
-    () => searchActivity(index, { search: deferredSearch, kind, workspace }, kindLabel),
+    () => searchActivity(index, { search: deferredSearch, kind, workspace }),
     [index, deferredSearch, kind, workspace],
   );
   const workspaces = useMemo(() => {
