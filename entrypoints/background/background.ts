@@ -15,6 +15,7 @@ import { createPopupView } from '@/lib/projects/popup-view';
 import { createLockService } from '@/lib/lock/lock-service';
 import { createActivityRecorder, workspaceRecorder, type ActivityRecorder } from '@/lib/activity/activity-recorder';
 import { createActivityStore } from '@/lib/storage/activity/activity-store';
+import { createActivityAdmin } from '@/lib/activity/activity-admin';
 import { createLockHandlers, resumeLockedJobs } from './lock-handlers';
 import { applyLockAfter } from './lock-idle';
 import { noticeHandlers } from './notice-handlers';
@@ -41,7 +42,9 @@ export interface Background {
 export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetManaged): Background {
   const index = createWorkspaceIndexStore(deps.now);
   // One log for the extension, written by this worker only; each workspace's services name theirs.
-  const activity = createActivityRecorder(createActivityStore(), deps.now);
+  const activityStore = createActivityStore();
+  const activity = createActivityRecorder(activityStore, deps.now);
+  const activityLog = createActivityAdmin(activityStore, activity, deps.now);
   const workspaces = createWorkspaces({
     ...deps,
     index,
@@ -65,6 +68,7 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
     wipe: workspaces.wipe,
     addressesElsewhere: workspaces.addressesElsewhere,
     activity,
+    activityLog,
   });
   const setupFiles = createSetupFiles({
     index,
@@ -104,6 +108,7 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
       listWorkspaces: () => management.list(),
       getPopupView: ({ preferWorkspace }) => popupView(preferWorkspace),
       importSetupFile: ({ text, passphrase, replace }) => setupFiles.importFile(text, passphrase, replace),
+      clearActivityLog: () => activityLog.clear(),
       ...noticeHandlers,
       ...createLockHandlers(lock, {
         onUnlocked: async () => (await applyPolicy(), await resumeLockedJobs(workspaces)),

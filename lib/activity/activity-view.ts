@@ -1,4 +1,3 @@
-import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
 import { plural, type MessageKey, type PluralBase } from '../i18n';
 import type { BulkOperation } from '../storage/bulk-job/bulk-job-schema';
 import { messageText } from '../message-ref';
@@ -30,6 +29,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, MessageKey> = {
   jobPaused: 'activityKindJobPaused',
   jobResumed: 'activityKindJobResumed',
   jobEnded: 'activityKindJobEnded',
+  activityCleared: 'activityKindActivityCleared',
 };
 
 /** A job's entries name the job: what it does, to how many groups. */
@@ -39,13 +39,27 @@ const JOB_SUBJECTS: Record<BulkOperation, PluralBase> = {
   delete: 'activityJobDelete',
 };
 
+/** What else an entry says: its detail, or for a clearing, what it removed and the log it replaced. */
+export function entryDetail(entry: ActivityEntry): string {
+  if (entry.detail) return messageText(entry.detail);
+  if (entry.replaced)
+    return plural(
+      'activityClearedSubject',
+      entry.count ?? 0,
+      String(entry.replaced.count),
+      entry.replaced.hash.slice(0, 16),
+    );
+  return '';
+}
+
 /** What an entry is about, in words: its group, project or job, and its detail. */
 export function entrySubject(entry: ActivityEntry): string {
   const parts: string[] = [];
   if (entry.operation && entry.count !== undefined) parts.push(plural(JOB_SUBJECTS[entry.operation], entry.count));
   if (entry.group) parts.push(`${entry.group.name} (${entry.group.id}, ${entry.group.environment})`);
   if (entry.project) parts.push(`${entry.project.name} ${entry.project.url}`);
-  if (entry.detail) parts.push(messageText(entry.detail));
+  const detail = entryDetail(entry);
+  if (detail) parts.push(detail);
   return parts.join(' · ');
 }
 
@@ -91,61 +105,4 @@ export function searchActivity(index: ActivityIndex, query: ActivityQuery): read
       (query.kind === 'all' || entry.kind === query.kind) &&
       (query.workspace === 'all' || entry.workspace?.id === query.workspace),
   );
-}
-
-export const ACTIVITY_EXPORT_FORMAT = 'review-companion.activity';
-export const ACTIVITY_CSV_COLUMNS = [
-  'seq',
-  'at',
-  'kind',
-  'outcome',
-  'workspace',
-  'group_name',
-  'group_id',
-  'environment',
-  'project_url',
-  'fingerprint',
-  'detail',
-  'prev',
-] as const;
-
-const stamp = (at: Date) => {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-};
-
-/**
- * The log as stored (oldest first, every field, `prev` included so that the file can be checked
- * against the chain). Entries hold no secret, so neither does the file.
- */
-export function exportActivityJson(entries: readonly ActivityEntry[], folded: number, at: Date) {
-  const document = { format: ACTIVITY_EXPORT_FORMAT, version: 1, exportedAt: at.toISOString(), folded, entries };
-  return {
-    fileName: `activity-${stamp(at)}.json`,
-    mimeType: 'application/json',
-    text: `${JSON.stringify(document, null, 2)}\n`,
-  };
-}
-
-/** The log for a spreadsheet, oldest first; names and details are guarded against formulas. */
-export function exportActivityCsv(entries: readonly ActivityEntry[], at: Date) {
-  const rows = entries.map((entry) => [
-    String(entry.seq),
-    entry.at,
-    entry.kind,
-    entry.outcome,
-    entry.workspace?.name ?? '',
-    entry.group?.name ?? entry.project?.name ?? '',
-    entry.group?.id ?? entry.project?.id ?? '',
-    entry.group?.environment ?? '',
-    entry.project?.url ?? '',
-    entry.fingerprint ?? '',
-    entry.detail ? messageText(entry.detail) : '',
-    entry.prev,
-  ]);
-  return {
-    fileName: `activity-${stamp(at)}.csv`,
-    mimeType: 'text/csv',
-    text: toSpreadsheetCsv(ACTIVITY_CSV_COLUMNS, rows),
-  };
 }

@@ -69,3 +69,19 @@ describe('the activity search: the one rule of every list', () => {
     expect(find('')).toEqual([22, 3, 2, 1]);
   });
 });
+
+describe('the entry of a clearing', () => {
+  it('says what it removed and the checkpoint of the log it replaced', () => {
+    const hash = 'ab'.repeat(32);
+    expect(
+      entrySubject({
+        ...base,
+        seq: 1235,
+        kind: 'activityCleared',
+        count: 1200,
+        replaced: { count: 1234, hash },
+        prev: hash,
+      }),
+    ).toBe(`1,200 entries removed; the log it replaced ended at entry 1234 (hash ${'ab'.repeat(8)}…).`);
+  });
+});
