@@ -30,6 +30,7 @@ export interface StoredRow {
   raw: unknown;
 }
 
+const HASH = /^[0-9a-f]{64}$/;
 const isStubLike = (raw: unknown) => typeof raw === 'object' && raw !== null && 'removedWith' in raw;
 
 /** One stored value read as a row: each is checked on its own, so one bad entry costs only itself. */
@@ -42,13 +43,13 @@ export function rowOf(raw: unknown): StoredRow {
   return { entry: entry.success ? entry.data : null, raw };
 }
 
-/** The hash the entry after this stored value holds: a removed entry keeps the one it had. */
+/**
+ * The hash the entry after this stored value holds: a removed entry keeps the one it had (read without
+ * its schema: the background, which folds and rewrites, never needs to check one whole).
+ */
 export function storedHash(raw: unknown): Promise<string> {
-  if (isStubLike(raw)) {
-    const stub = activityStubSchema.safeParse(raw);
-    if (stub.success) return Promise.resolve(stub.data.hash);
-  }
-  return entryHash(raw);
+  const kept = isStubLike(raw) ? (raw as { hash?: unknown }).hash : undefined;
+  return typeof kept === 'string' && HASH.test(kept) ? Promise.resolve(kept) : entryHash(raw);
 }
 
 /** The workspace a stored entry names, if any. */
