@@ -13,9 +13,13 @@ import {
 import { createWorkspaceManagement } from '@/lib/workspace-management/workspace-management';
 import { createPopupView } from '@/lib/projects/popup-view';
 import { createLockService } from '@/lib/lock/lock-service';
-import { createActivityRecorder, workspaceRecorder, type ActivityRecorder } from '@/lib/activity/activity-recorder';
+import {
+  clearActivityLog,
+  createActivityRecorder,
+  workspaceRecorder,
+  type ActivityRecorder,
+} from '@/lib/activity/activity-recorder';
 import { createActivityStore } from '@/lib/storage/activity/activity-store';
-import { createActivityAdmin } from '@/lib/activity/activity-admin';
 import { createLockHandlers, resumeLockedJobs } from './lock-handlers';
 import { applyLockAfter } from './lock-idle';
 import { noticeHandlers } from './notice-handlers';
@@ -44,7 +48,6 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
   // One log for the extension, written by this worker only; each workspace's services name theirs.
   const activityStore = createActivityStore();
   const activity = createActivityRecorder(activityStore, deps.now);
-  const activityLog = createActivityAdmin(activityStore, activity, deps.now);
   const workspaces = createWorkspaces({
     ...deps,
     index,
@@ -68,7 +71,6 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
     wipe: workspaces.wipe,
     addressesElsewhere: workspaces.addressesElsewhere,
     activity,
-    activityLog,
   });
   const setupFiles = createSetupFiles({
     index,
@@ -108,7 +110,7 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
       listWorkspaces: () => management.list(),
       getPopupView: ({ preferWorkspace }) => popupView(preferWorkspace),
       importSetupFile: ({ text, passphrase, replace }) => setupFiles.importFile(text, passphrase, replace),
-      clearActivityLog: () => activityLog.clear(),
+      clearActivityLog: () => clearActivityLog(activityStore, deps.now),
       ...noticeHandlers,
       ...createLockHandlers(lock, {
         onUnlocked: async () => (await applyPolicy(), await resumeLockedJobs(workspaces)),

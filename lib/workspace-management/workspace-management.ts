@@ -9,7 +9,6 @@ import { managedByPolicy, unknownWorkspace, type WorkspaceIndexStore } from '../
 import { createSerialQueue } from '../async/serial-queue';
 import { failureDetail, NO_ACTIVITY, outcomeOf, type ActivityRecorder } from '../activity/activity-recorder';
 import type { ActivityKind } from '../storage/activity/activity-schema';
-import type { ActivityAdmin } from '../activity/activity-admin';
 
 export interface WorkspaceManagementDeps {
   index: WorkspaceIndexStore;
@@ -17,10 +16,8 @@ export interface WorkspaceManagementDeps {
   wipe: (workspaceId: string) => Promise<void>;
   /** The addresses the workspaces other than this one use: host access they need stays. */
   addressesElsewhere: (workspaceId: string) => Promise<string[]>;
-  /** The activity log: workspaces added, renamed, cleared and deleted. */
+  /** The activity log: workspaces added, renamed, cleared and deleted (and their entries removed with them). */
   activity?: ActivityRecorder;
-  /** Removes a workspace's activity entries with it (absent: they stay). */
-  activityLog?: Pick<ActivityAdmin, 'removeWorkspace'>;
 }
 
 /** Deleting or clearing a workspace: its activity entries go too, unless the user keeps them. */
@@ -41,7 +38,6 @@ export function createWorkspaceManagement({
   wipe,
   addressesElsewhere,
   activity = NO_ACTIVITY,
-  activityLog,
 }: WorkspaceManagementDeps) {
   const serially = createSerialQueue();
 
@@ -70,14 +66,15 @@ export function createWorkspaceManagement({
     result: Result<T>,
     { keepActivity = false }: EndWorkspaceChoice,
   ): Promise<Result<T>> {
-    if (!result.ok || !activityLog) return recorded(kind, workspace, result);
-    const named = { kind, outcome: 'done' as const, workspace: { id: workspace.id, name: workspace.name } };
-    if (keepActivity) await activity.record({ ...named, detail: text('activityWorkspaceEntriesKept') });
-    else
-      await activityLog.removeWorkspace(workspace.id, (removed) => ({
-        ...named,
-        ...(removed !== undefined && { detail: countedText('activityWorkspaceEntriesRemoved', removed) }),
-      }));
+    const { removeWorkspace } = activity;
+    if (!result.ok || !removeWorkspace) return recorded(kind, workspace, result);
+    const event = { kind, outcome: 'done' as const, workspace: { id: workspace.id, name: workspace.name } };
+    await (keepActivity
+      ? activity.record({ ...event, detail: text('activityWorkspaceEntriesKept') })
+      : removeWorkspace(workspace.id, (removed) => ({
+          ...event,
+          detail: countedText('activityWorkspaceEntriesRemoved', removed),
+        })));
     return result;
   }
 

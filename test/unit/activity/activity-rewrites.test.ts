@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createActivityAdmin } from '@/lib/activity/activity-admin';
 import { exportActivityJson } from '@/lib/activity/activity-export';
-import { createActivityRecorder } from '@/lib/activity/activity-recorder';
+import { clearActivityLog, createActivityRecorder } from '@/lib/activity/activity-recorder';
 import { verifyAgainstExport } from '@/lib/activity/verify-against-export';
 import { countedText } from '@/lib/message-ref';
 import { ACTIVITY_HEAD_KEY, activityPageKey } from '@/lib/storage/activity/activity-keys';
@@ -25,8 +24,7 @@ const record = (index: number, workspace = 'ws-1'): ActivityRecord => ({
 
 function setUp() {
   const store = createActivityStore({ pageSize: 4 });
-  const recorder = createActivityRecorder(store, now);
-  return { store, admin: createActivityAdmin(store, recorder, now) };
+  return { store, recorder: createActivityRecorder(store, now) };
 }
 const exportJson = async () => {
   const stored = await readStoredActivity();
@@ -40,12 +38,12 @@ beforeEach(() => {
 
 describe('Clear activity log', () => {
   it('removes every entry; the first entry of the new log records the count and head it replaced; numbers go on', async () => {
-    const { store, admin } = setUp();
+    const { store } = setUp();
     for (let index = 1; index <= 9; index += 1) await store.append(record(index));
     const before = await headOf();
     const file = await exportJson();
 
-    expect(await admin.clear()).toEqual({
+    expect(await clearActivityLog(store, now)).toEqual({
       ok: true,
       value: { removed: 9, replaced: { count: 9, hash: before.lastHash } },
     });
@@ -76,15 +74,15 @@ describe('Clear activity log', () => {
 
 describe("a workspace's entries removed with it", () => {
   it('keeps only their numbers and hashes: nothing of what they said, the chain verifies, an earlier export still matches', async () => {
-    const { store, admin } = setUp();
+    const { store, recorder } = setUp();
     for (let index = 1; index <= 10; index += 1) await store.append(record(index, index % 2 ? 'ws-gone' : 'ws-stays'));
     const file = await exportJson();
 
-    await admin.removeWorkspace('ws-gone', (removed) => ({
+    await recorder.removeWorkspace!('ws-gone', (removed) => ({
       kind: 'workspaceDeleted',
       outcome: 'done',
       workspace: { id: 'ws-gone', name: 'Name of ws-gone' },
-      ...(removed !== undefined && { detail: countedText('activityWorkspaceEntriesRemoved', removed) }),
+      detail: countedText('activityWorkspaceEntriesRemoved', removed),
     }));
 
     const stored = JSON.stringify(await fakeBrowser.storage.local.get(null));
