@@ -61,9 +61,15 @@ const rowProblems = (page: Page) =>
     const name = (element: Element) => element.textContent?.trim() ?? '';
     const covered: string[] = [];
     const outOfCell: string[] = [];
+    // What Copy token said, in the row's note: whole, not cut.
+    const cutNotes = [...document.querySelectorAll('[role="grid"] .copy-feedback')]
+      .filter((note) => note.scrollWidth > note.clientWidth)
+      .map(name);
     const rows = [...document.querySelectorAll('[role="grid"] [role="row"]')];
     for (const row of rows) {
-      const parts = [...row.querySelectorAll('button, a, code, time, .token-age, .copy-feedback')].filter(drawn);
+      const parts = [...row.querySelectorAll('button, a, code, time, .token-age, .note-text, .copy-feedback')].filter(
+        drawn,
+      );
       parts.forEach((a, index) => {
         for (const b of parts.slice(index + 1))
           if (!a.contains(b) && !b.contains(a) && overlap(shown(a), shown(b))) covered.push(`${name(a)} × ${name(b)}`);
@@ -85,7 +91,7 @@ const rowProblems = (page: Page) =>
       const [a, b] = [heading.getBoundingClientRect(), cell.getBoundingClientRect()];
       return Math.abs(a.left - b.left) > 1 || Math.abs(a.right - b.right) > 1 ? [column] : [];
     });
-    return { covered, outOfCell, misaligned };
+    return { covered, outOfCell, misaligned, cutNotes };
   });
 
 async function setUp(own: ExtensionBrowser, sandbox: Sandbox, say: (name: string) => string): Promise<Page> {
@@ -156,6 +162,7 @@ for (const language of ['en', 'de', 'fr', 'es', 'pt_BR', 'ja', 'zh_CN']) {
           covered: [],
           outOfCell: [],
           misaligned: [],
+          cutNotes: [],
         });
       }
       await options.setViewportSize({ width: 760, height: 1000 });
