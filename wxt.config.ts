@@ -9,6 +9,8 @@ import { devStartRefusal, loadByHandHint, startDevSandbox, WXT_DEV_PORT } from '
 // automation cannot click the browser's permission prompt; production only ever asks for them.
 const LOOPBACK_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
 const GECKO_ID = 'review-companion@reviewcompanion.dev';
+/** Asked for in the click that needs them in the store builds; dev and e2e builds hold them (see the manifest). */
+const ASKED_IN_A_CLICK = ['tabs', 'notifications', 'clipboardRead', 'clipboardWrite'] as const;
 
 /**
  * A page's code that runs at start (its entry and everything that imports statically) in one chunk, its
@@ -235,8 +237,16 @@ export default defineConfig({
     // tabs: asked for only by the popup's Register N selected tabs, in that click (their addresses and
     // titles); notifications: in the click that turns on reminders of tokens due or Notify me when a job
     // ends (docs/development.md, "Permissions"). Dev and e2e builds hold both from the start: automation cannot click
-    // the browser's prompt. declarativeContent (Chrome only, no install warning; Firefox has no such
-    // API): the toolbar icon's mark on pages already registered.
+    // the browser's prompt. webRequest (no install warning or prompt; it sees only hosts the extension
+    // has access to): Fetch sitemap reads a redirect's Location with it (a fetch with redirect: 'manual'
+    // hides it) to check it before it is requested. Required, not optional: Chromium routes an
+    // extension's requests through webRequest only when it holds the permission at load; one granted
+    // later fires no event (docs/registering-pages.md). declarativeContent (Chrome only, no install
+    // warning; Firefox has no such API): the toolbar icon's mark on pages already registered.
+    // clipboardRead and clipboardWrite: asked for in the click of Copy token (or of a Clear clipboard
+    // after choice), so that the token can be cleared from the clipboard later if it is still there;
+    // they warn at install ("Read and modify data you copy and paste"), hence optional. offscreen (Chrome
+    // only, no install warning): the worker has no clipboard, the document that clears it has.
     permissions: [
       'storage',
       'unlimitedStorage',
@@ -244,10 +254,11 @@ export default defineConfig({
       'contextMenus',
       'alarms',
       'idle',
-      ...(browser === 'firefox' ? [] : ['declarativeContent' as const]),
-      ...(mode === 'production' ? [] : ['tabs' as const, 'notifications' as const]),
+      'webRequest',
+      ...(browser === 'firefox' ? [] : ['declarativeContent' as const, 'offscreen' as const]),
+      ...(mode === 'production' ? [] : ASKED_IN_A_CLICK),
     ],
-    ...(mode === 'production' && { optional_permissions: ['tabs', 'notifications'] }),
+    ...(mode === 'production' && { optional_permissions: ASKED_IN_A_CLICK }),
     optional_host_permissions: ['https://*/*', ...LOOPBACK_ORIGINS],
     host_permissions: mode === 'production' ? undefined : LOOPBACK_ORIGINS,
     action: { default_title: '__MSG_actionTitle__' },

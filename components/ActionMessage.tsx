@@ -22,3 +22,19 @@ export function ActionMessage({ result, children }: { result: ActionResult | und
     </StatusMessage>
   );
 }
+
+/**
+ * The same for a result that arrives after the page has drawn: a success goes into a live region that
+ * is already there (one that appears with its text is not always said), an error (role=alert) speaks
+ * on its own.
+ */
+export function LiveActionMessage({ result, children }: { result: ActionResult | undefined; children?: ReactNode }) {
+  return (
+    <>
+      <div aria-live="polite">
+        {result?.kind === 'success' && <ActionMessage result={result}>{children}</ActionMessage>}
+      </div>
+      {result?.kind === 'error' && <ActionMessage result={result}>{children}</ActionMessage>}
+    </>
+  );
+}

@@ -1,7 +1,8 @@
 import { browser } from 'wxt/browser';
+import { optionsPagePath } from '@/lib/url/section-routes';
 
 /** The options page's start section: it asks what the user will do and sets up only that (design.md §11). */
-export const START_PAGE_PATH = '/options.html#start';
+export const START_PAGE_PATH = optionsPagePath('start');
 
 /** On install, not on update or a browser update: the start page opens once, in a new tab. */
 export function openStartPageOnInstall(): void {

@@ -4,6 +4,9 @@ import { createUserGroupApi } from '@/lib/api/user-group-api';
 import { readManagedArea, watchManagedArea } from '@/lib/storage/managed-area';
 import { registerContextMenu } from '@/lib/context-menu/register';
 import { createMessageListener, createPortListener } from '@/lib/messaging/router';
+import { SITE_FETCH_PORT } from '@/lib/messaging/site-fetch-port';
+import { serveSiteFetch } from '@/lib/messaging/site-fetch-server';
+import { createFetchGrants } from '@/lib/projects/page-list/fetch-grants';
 import { createBackground } from './background';
 import { rewriteStalePopupView } from '@/lib/projects/popup-view-answer';
 import {
@@ -13,12 +16,14 @@ import {
   REGISTER_PAGES_ALARM_PREFIX,
   registerAlarmFor,
 } from './bulk-alarm';
+import { CLIPBOARD_ALARM_PREFIX, onClipboardAlarm } from './clipboard-clearing';
 import { openStartPageOnInstall } from './first-run';
 import { registerJobBadge } from './job-badge';
 import { registerJobNotifications } from './job-notifications';
 import { registerPageStatus } from './page-status';
 import { watchIdle } from './lock-idle';
 import { createTokenReminders, TOKEN_REMINDER_ALARM } from './token-reminders';
+import { giveBackTabsAfterGrants } from '@/lib/tabs/lent-tabs-permission';
 
 export default defineBackground(() => {
   // Wire the real fetch into the API clients, then register every listener synchronously so that
@@ -38,7 +43,13 @@ export default defineBackground(() => {
   const self = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
   browser.runtime.onMessage.addListener(createMessageListener(routes, self));
   // The port a page keeps open for its messages (the popup's Create project): routed the same way.
-  browser.runtime.onConnect.addListener(createPortListener(routes, self));
+  // Fetch sitemap's port: the worker fetches on that site only and owns the access its click added
+  // (the grants listen to permissions.onAdded from the start, so no grant is missed).
+  const servePort = createPortListener(routes, self);
+  const grants = createFetchGrants();
+  browser.runtime.onConnect.addListener((port) =>
+    port.name === SITE_FETCH_PORT ? serveSiteFetch(port, self, { fetch: fetchFn, grants }) : servePort(port),
+  );
   // "Register this page / linked page for review": items created on install, clicks open the form
   // (the popup, which acts in the last used workspace).
   registerContextMenu();
@@ -53,12 +64,17 @@ export default defineBackground(() => {
   registerJobNotifications(index);
   // Chrome: a mark on the toolbar icon on pages registered in the last used workspace (design.md §12).
   registerPageStatus(index);
+  // `tabs` (Register N selected tabs) is lent, never kept: given back after a grant even if the popup closed.
+  giveBackTabsAfterGrants();
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === TOKEN_REMINDER_ALARM) void reminders.onAlarm();
     else if (alarm.name.startsWith(BULK_CREATE_ALARM_PREFIX))
       void workspaces.onBulkAlarm(alarm.name.slice(BULK_CREATE_ALARM_PREFIX.length));
     else if (alarm.name.startsWith(REGISTER_PAGES_ALARM_PREFIX))
       void workspaces.onRegisterAlarm(alarm.name.slice(REGISTER_PAGES_ALARM_PREFIX.length));
+    // Firefox: a token copied with Copy token is cleared from the clipboard (clipboard-clearing.ts).
+    else if (import.meta.env.FIREFOX && alarm.name.startsWith(CLIPBOARD_ALARM_PREFIX))
+      void onClipboardAlarm(alarm.name);
     // The single job's alarm of versions before workspaces: the job now has its workspace's alarm.
     else if (alarm.name === LEGACY_BULK_CREATE_ALARM) void browser.alarms.clear(LEGACY_BULK_CREATE_ALARM);
   });

@@ -6,13 +6,14 @@ import { readNotifyJobEnds } from '@/lib/storage/job-notifications';
 import { jobOfKey, type JobItem } from '@/lib/storage/jobs/job-keys';
 import { watchJobWrites } from '@/lib/storage/jobs/stored-jobs';
 import type { WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
+import { optionsPagePath, WORKSPACE_PARAM } from '@/lib/url/section-routes';
 
 /** Notifications about a job's end: `job-ended:<workspace id>:<job item>`; a click opens the job's section. */
 const NOTIFICATION_KIND = 'job-ended';
 
 /** The section that shows a workspace's job of this item, in the options page. */
 export const jobSectionUrl = (workspaceId: string, item: JobItem) =>
-  browser.runtime.getURL(`/options.html?ws=${encodeURIComponent(workspaceId)}#${jobSection(item)}`);
+  browser.runtime.getURL(optionsPagePath(jobSection(item), { workspaceId }));
 
 /**
  * Whether an options page at `documentUrl` shows `workspaceId`: its address names that workspace, or
@@ -26,7 +27,7 @@ export function optionsPageShowsWorkspace(
 ): boolean {
   if (documentUrl?.split(/[?#]/, 1)[0] !== optionsUrl) return false;
   const url = new URL(documentUrl);
-  return (url.searchParams.get('ws') ?? lastUsed) === workspaceId;
+  return (url.searchParams.get(WORKSPACE_PARAM) ?? lastUsed) === workspaceId;
 }
 
 /**

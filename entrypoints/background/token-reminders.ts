@@ -14,6 +14,7 @@ import {
 } from '@/lib/storage/rotation/due-summary';
 import { checkDue, totalDue } from '@/lib/user-groups/rotation/due-reminders';
 import type { WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
+import { optionsPagePath } from '@/lib/url/section-routes';
 import type { ToolbarBadge } from './job-badge';
 import type { Workspaces } from './workspaces';
 
@@ -34,7 +35,7 @@ export interface TokenRemindersDeps {
 
 /** The due groups of a workspace in the options page: the Show select's Due for rotation, in view. */
 export const dueGroupsUrl = (workspaceId: string) =>
-  browser.runtime.getURL(`/options.html?ws=${encodeURIComponent(workspaceId)}#groups/due`);
+  browser.runtime.getURL(optionsPagePath('groups', { target: 'due', workspaceId }));
 
 /**
  * Reminders of tokens due for rotation (design.md §13), for the workspaces whose user asked for them:

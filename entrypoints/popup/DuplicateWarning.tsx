@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { formatDateTime, plural, t } from '@/lib/i18n';
 import type { DuplicateReport } from '@/lib/projects/find-duplicates';
 import { displayHost } from '@/lib/url/display-url';
-import { projectLinkFor } from '@/lib/api/project-link';
+import { projectLinkOf } from '@/lib/api/project-link';
 import { OpenProjectLink } from '@/components/OpenProjectLink';
 
 interface DuplicateWarningProps {
@@ -25,7 +25,7 @@ export function DuplicateWarning({ id, report, confirmed, onConfirm, confirmRef,
   const [latest] = report.samePage;
   const others = report.otherPagesOfSite;
   const sameSite = others > 0 ? plural('sameSite', others, displayHost(report.site)) : '';
-  const link = latest && projectLinkFor(projectLink, latest.projectId);
+  const link = latest && projectLinkOf(projectLink, latest.projectId);
 
   if (!latest) {
     return (
@@ -40,7 +40,7 @@ export function DuplicateWarning({ id, report, confirmed, onConfirm, confirmRef,
       <p>{t('duplicateEarlier', formatDateTime(latest.createdAt), latest.projectName, latest.projectId)}</p>
       {link && (
         <p className="actions">
-          <OpenProjectLink className="button" href={link} projectName={latest.projectName} />
+          <OpenProjectLink className="button" link={link} projectName={latest.projectName} />
         </p>
       )}
       {report.samePage.length > 1 && <p>{plural('duplicateTimes', report.samePage.length)}</p>}

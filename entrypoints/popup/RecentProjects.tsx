@@ -1,17 +1,11 @@
 import { memo } from 'react';
 import { CopyButton } from '@/components/CopyButton';
 import { OpenProjectLink } from '@/components/OpenProjectLink';
-import { projectLinkFor } from '@/lib/api/project-link';
+import { projectLinkOf } from '@/lib/api/project-link';
 import { formatCompactDateTime, formatDateTime, t } from '@/lib/i18n';
 import type { HistoryEntry } from '@/lib/storage/history/history-schema';
 import { RECENT_PROJECTS_SHOWN } from '@/lib/storage/popup-view/popup-view-schema';
 import { displayUrl } from '@/lib/url/display-url';
-
-/** Open project for one of them, when the workspace has a project link. */
-function OpenProjectLinkOf({ template, entry }: { template: string | undefined; entry: HistoryEntry }) {
-  const link = projectLinkFor(template, entry.projectId);
-  return link ? <OpenProjectLink className="button" href={link} projectName={entry.projectName} /> : null;
-}
 
 /**
  * The last few projects, each in two lines: its name, with the whole width; its id and when it was
@@ -58,7 +52,11 @@ export const RecentProjects = memo(function RecentProjects({
                 label={t('copyProjectId')}
                 accessibleName={t('copyProjectIdOf', entry.projectName)}
               />
-              <OpenProjectLinkOf template={projectLink} entry={entry} />
+              <OpenProjectLink
+                className="button"
+                link={projectLinkOf(projectLink, entry.projectId)}
+                projectName={entry.projectName}
+              />
             </span>
           </li>
         ))}

@@ -1,11 +1,12 @@
-import { plural, t, type MessageKey } from '../i18n';
+import { t, type MessageKey } from '../i18n';
 import type { JobEnd } from '../jobs/job-end';
-import { doneCount } from '../jobs/job-queue';
+import { bulkCountsText } from '../user-groups/bulk/bulk-job-text';
 import { messageText } from '../message-ref';
-import { pageCounts } from '../projects/register-job';
+import { registerCountsText } from '../projects/register-job-text';
 import { bulkJobSchema, type BulkJob } from '../storage/bulk-job/bulk-job-schema';
 import type { JobItem } from '../storage/jobs/job-keys';
 import { registerJobSchema, type RegisterJob } from '../storage/register-job/register-job-schema';
+import type { Section } from '../url/section-routes';
 
 /** A job that ended, as stored: a workspace's register-pages job, or its user-group job (create, rotate, delete). */
 export type EndedJob = { item: 'registerPagesJob'; job: RegisterJob } | { item: 'bulkCreateJob'; job: BulkJob };
@@ -39,28 +40,8 @@ function kindText(ended: EndedJob): string {
 }
 
 /** The job's counts as its progress in the options page words them. */
-function countsText(ended: EndedJob): string {
-  if (ended.item === 'registerPagesJob') {
-    const { job } = ended;
-    const counts = pageCounts(job);
-    return t(
-      'registerProgressCounts',
-      doneCount(job),
-      job.total,
-      counts.registered,
-      counts.existed,
-      counts.failed,
-      counts.unknown,
-    );
-  }
-  const { job } = ended;
-  const succeeded = job.created + job.existed;
-  const failed = job.failed.length;
-  if (job.operation === 'rotate') return t('jobProgressRotated', succeeded, job.total, failed);
-  if (job.operation === 'delete') return t('jobProgressDeleted', succeeded, job.total, failed);
-  const created = t('bulkProgressCounts', succeeded, job.total, failed);
-  return job.existed > 0 ? `${created} ${plural('bulkProgressExisted', job.existed)}` : created;
-}
+const countsText = (ended: EndedJob): string =>
+  ended.item === 'registerPagesJob' ? registerCountsText(ended.job) : bulkCountsText(ended.job);
 
 /**
  * The notification of a job's end (design.md §12): its kind and how it ended in the title; the
@@ -73,5 +54,4 @@ export function jobEndNotice(ended: EndedJob, end: JobEnd, workspaceName: string
 }
 
 /** The section of the options page that shows a job of this item: Projects for pages, User groups for groups. */
-export const jobSection = (item: JobItem): 'projects' | 'groups' =>
-  item === 'registerPagesJob' ? 'projects' : 'groups';
+export const jobSection = (item: JobItem): Section => (item === 'registerPagesJob' ? 'projects' : 'groups');

@@ -57,12 +57,12 @@ export function writeArea(area: WritableArea, values: Values, removed: string[] 
   const storageArea = browser.storage[area];
   const change = { ...values, ...Object.fromEntries(removed.map((name) => [name, undefined])) };
   const keeper = followed(area, Object.keys(change));
-  if (!keeper) return removed.length > 0 ? storageArea.remove(removed) : storageArea.set(values);
-  return inTurn(async () => {
-    const alongside = await keeper.alongside(area, change, readAfter(area, change));
+  const write = async (alongside?: Values) => {
+    const all = { ...values, ...alongside };
     if (removed.length > 0) await storageArea.remove(removed);
-    await storageArea.set({ ...values, ...alongside });
-  });
+    if (Object.keys(all).length > 0) await storageArea.set(all);
+  };
+  return keeper ? inTurn(async () => write(await keeper.alongside(area, change, readAfter(area, change)))) : write();
 }
 
 /** Removes these keys (see writeArea). */

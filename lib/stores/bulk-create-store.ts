@@ -1,7 +1,13 @@
 import { watchItem } from '../storage/watch-item';
 import { create } from 'zustand';
 import { bulkCreateJobItemFor } from '../storage/bulk-job/bulk-job-item';
-import { storedBulkJobSchema, type BulkJob } from '../storage/bulk-job/bulk-job-schema';
+import { bulkCreateRowsItemFor } from '../storage/bulk-job/bulk-rows-item';
+import {
+  storedBulkJobRowsSchema,
+  storedBulkJobSchema,
+  type BulkJob,
+  type QueuedRow,
+} from '../storage/bulk-job/bulk-job-schema';
 import { workspaceScope } from '../storage/workspace-keys';
 
 interface BulkCreateState {
@@ -32,4 +38,10 @@ export function startBulkCreateStore(workspaceId: string): () => void {
     stopped = true;
     stop();
   };
+}
+
+/** The rows of a workspace's job `jobId` as stored (undefined when they are another job's, or unreadable). */
+export async function readBulkJobRows(workspaceId: string, jobId: string): Promise<QueuedRow[] | undefined> {
+  const stored = storedBulkJobRowsSchema.safeParse(await bulkCreateRowsItemFor(workspaceScope(workspaceId)).getValue());
+  return stored.success && stored.data?.jobId === jobId ? stored.data.rows : undefined;
 }

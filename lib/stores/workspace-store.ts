@@ -10,6 +10,7 @@ import {
   type StoredWorkspaces,
 } from '../storage/workspaces/workspace-source';
 import { messageText } from '../message-ref';
+import { WORKSPACE_PARAM } from '../url/section-routes';
 
 interface WorkspaceState {
   workspaces: Workspace[];
@@ -24,9 +25,6 @@ interface WorkspaceState {
 }
 
 export const useWorkspaceStore = create<WorkspaceState>(() => ({ workspaces: [], generation: 0 }));
-
-/** `options.html?ws=<id>`: a link can open a given workspace, and a reload keeps the one shown. */
-const WORKSPACE_PARAM = 'ws';
 
 function linkedWorkspace(): string | null {
   return new URLSearchParams(location.search).get(WORKSPACE_PARAM);

@@ -66,10 +66,12 @@ export interface EntrySize {
  * Then the popup to 89.7 KB (89.69 measured): its selected-tabs part loads through
  * components/on-demand.tsx instead of React.lazy, whose Suspense fallback held the Register N selected
  * tabs button back for 300 ms (React's fallback throttle); about 0.1 KB, the options page's likewise.
- * Issue 37 made the three regression budgets (time is what users feel; issue 25's 80 and 45 KB targets were
- * not reachable with the chosen stack): popup 92 KB, background 56 KB, options 150 KB. The popup's stored
- * view (its reads before React, the view's schema, Open project in the known projects) measured 90.5 KB,
- * the background 55.2 KB (the view made in every write of what it summarizes, the check before a create).
+ * Issue 37 made the size targets regression budgets (time is what users feel): popup 92, background 56,
+ * options 150 KB, the same as the benchmark's targets (targets.ts). Issue 38's Fetch sitemap took the
+ * background from 54.09 to 54.84 KB (its port, the one request on a site, the access it gives back).
+ * Issue 37's stored popup view (its reads before React, the view's schema, Open project beside known
+ * projects; in the worker the view made in every write of what it summarizes and the check before a
+ * create) took the popup from 90.6 to 91.2 KB and the background from 57.47 to 58.19 KB.
  */
 export const GZIP_BUDGETS: Record<string, number> = { popup: 92_000, background: 56_000, options: 150_000 };
 

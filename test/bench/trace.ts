@@ -4,6 +4,7 @@
 // extension API calls the page waited for (api-probe.ts). The tables of docs/performance.md come from
 // here. `TRACE_RUNS` (default 7) loads per measure; `TRACE_ONLY=popup,trip,options,keystroke,scale,activity`.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import type { Browser as ExtensionApi } from 'wxt/browser';
@@ -135,8 +136,9 @@ async function tracePageLoad(context: BrowserContext, url: string, mark: string,
   await page.close();
   const load = loadWindow(events, mark);
   if (!load) {
-    await writeFile('/tmp/perf/failed-trace.json', JSON.stringify({ traceEvents: events }));
-    throw new Error(`no trace window for ${url}`);
+    const saved = path.join(tmpdir(), 'failed-trace.json');
+    await writeFile(saved, JSON.stringify({ traceEvents: events }));
+    throw new Error(`no trace window for ${url} (its trace: ${saved})`);
   }
   // Where the page's own work begins: its first HTML parse (Chromium no longer traces domLoading).
   const domLoading = events.find(

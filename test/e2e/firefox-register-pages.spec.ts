@@ -1,5 +1,7 @@
 // Firefox: Options → Projects → Register pages and the popup's Register N selected tabs button (issue 28's
-// "Done when"), driven over WebDriver BiDi against the sandbox. The Chromium side is register-pages.spec.ts.
+// "Done when"), and a site address read as issue 38 wants, driven over WebDriver BiDi against the
+// sandbox. The Chromium side is register-pages.spec.ts and site-sitemap.spec.ts; the host access a
+// click adds and gives back is firefox-site-access.spec.ts (the production build).
 //
 // Not covered here: the background stopped in the middle of a job. Firefox's MV3 background is an event
 // page, and neither its remote protocol nor an extension page can stop it on its own (about:debugging's
@@ -16,6 +18,7 @@ import type { Sandbox } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
 import { fiftyLines } from './fixtures/register-pages-lines.ts';
 import { unique } from './fixtures/unique.ts';
+import { sitePages } from '../sandbox/site.ts';
 
 let ff: FirefoxWithExtension;
 
@@ -165,6 +168,45 @@ test('Firefox: a sitemap index fetched by its address: its two sitemaps on the s
   await expect.poll(() => summaryText(options)).toContain('10 to register, 0 duplicates removed');
   expect(await exists(options, button('Register 10 pages'))).toBe(true);
   expect(createRequests(sandbox)).toEqual([]);
+});
+
+test('Firefox: a site address on the sandbox registers its pages as one paced job: gzip children, feeds, a cut-off sitemap, nothing off the site', async ({
+  sandbox,
+}) => {
+  test.setTimeout(90_000);
+  const options = await projectsWithConnection(sandbox);
+  const pageName = unique('ffsite');
+  sandbox.setSitePageName(pageName);
+  const expected = sitePages({ origin: sandbox.origin, pageName });
+
+  await options.bringToFront();
+  await paste(options, field('Sitemap address'), sandbox.origin);
+  await options.locator(button('Fetch sitemap')).click();
+  await expectMessage(
+    options,
+    'status',
+    `${expected.length} addresses from 7 sitemap(s) put into Page addresses.`,
+    15_000,
+  );
+  await expectMessage(options, 'status', `Found through ${sandbox.origin}/robots.txt.`);
+  await expectMessage(
+    options,
+    'status',
+    `The sitemap ${sandbox.origin}/site/cut.xml ends early: 4 complete pages read.`,
+  );
+  await expectMessage(options, 'status', 'Not read: http://127.0.0.1:9/sitemap.xml (it is on another site)');
+  expect((await addressesText(options)).split('\n')).toEqual(expected);
+  const host = new URL(sandbox.origin).host;
+  expect(sandbox.siteRequests.every((request) => request.host === host)).toBe(true);
+  expect(sandbox.siteRequests.map((request) => request.path)).toContain('/site/moved-here.xml');
+
+  await paste(options, field('Requests per minute'), '3000');
+  await click(options, `Register ${expected.length} pages`);
+  await expect
+    .poll(() => countsText(options), { timeout: 30_000 })
+    .toContain(`${expected.length} of ${expected.length} done: ${expected.length} registered`);
+  expect(sandbox.projects()).toHaveLength(expected.length);
+  expect(new Set(sandbox.projects().map((project) => project.projectUrl))).toEqual(new Set(expected));
 });
 
 test('Firefox: 3 selected tabs: popup.html offers Register 3 selected tabs, which makes 3 projects; one tab selected: no such button', async ({

@@ -144,7 +144,7 @@ test('invalid lines are listed with their reason; a project made elsewhere is re
   // At 60 a minute the second page waits a second: cancel after the first two.
   await expect(counts(options)).toContainText(/^2 of 8 done/, { timeout: 20_000 });
   await options.getByRole('button', { name: 'Cancel job', exact: true }).click();
-  await expect(options.getByText(/Cancelled: \d+ rows? (was|were) not sent/)).toBeVisible({ timeout: 10_000 });
+  await expect(options.getByText(/^Cancelled: \d+ rows? (was|were) not sent\.$/)).toBeVisible({ timeout: 10_000 });
   const cancelledAt = createRequests(sandbox).length;
   expect(cancelledAt).toBeLessThan(8);
   await options.getByRole('button', { name: 'Resume' }).click();

@@ -18,6 +18,8 @@ export function describeSandbox(sandbox: Sandbox): string {
   const toOpen: [string, string][] = [
     ['Routes', `${sandbox.origin}/   (the two bases above list theirs too)`],
     ['Sample page', `${sandbox.pageUrl('welcome', 'Welcome to Review Companion')}   (a page to register)`],
+    ['Sample site', `${sandbox.origin}   (Register pages → Sitemap address: its robots.txt names the sitemaps)`],
+    ['Sample sitemap', `${sandbox.origin}/site/sitemap_index.xml   (an index of gzip sitemaps, for the same field)`],
     ['Control', `${sandbox.controlUrl}   (faults, state, reset: test/sandbox/README.md)`],
   ];
   const width = Math.max(...[...settings, ...toOpen].map(([label]) => label.length));

@@ -8,7 +8,8 @@ import { PROJECT_PAGE_PREFIX, pageSlug, projectPageId, renderPage, renderProject
 import { handleProjectCreate, type ProjectStore } from './projects.ts';
 import type { RequestRecorder } from './recorder.ts';
 import { apiOfPath, bodyTooLarge, methodNotAllowed, notFound, resolveRoute } from './routes.ts';
-import type { ApiRequest, Reply, RouteName, SandboxCredentials } from './types.ts';
+import { renderSite, siteRobots, SITE_PREFIX } from './site.ts';
+import type { ApiRequest, Reply, RouteName, SandboxCredentials, SiteRequest } from './types.ts';
 import { handleUserGroup, type UserGroupStore } from './user-groups.ts';
 
 export interface HandlerContext {
@@ -18,6 +19,8 @@ export interface HandlerContext {
   faults: FaultRegistry;
   recorder: RequestRecorder;
   control: ControlTarget;
+  /** The sample site: its pages' name, and where its requests are recorded. */
+  site: { pageName: () => string; requests: SiteRequest[] };
   /** Aborted by close(): ends pending delays. */
   closing: AbortSignal;
 }
@@ -70,7 +73,7 @@ async function answerRoute(
       req.socket.resetAndDestroy();
       return;
     default:
-      return respond(cannedReply(route, fault));
+      return respond(cannedReply(route, fault, request));
   }
 }
 
@@ -111,6 +114,18 @@ function handleProjectPage(req: IncomingMessage, path: string, projects: Handler
   );
 }
 
+/** The sample site (./site.ts): robots.txt at the root, its documents under /site/. Every request is recorded. */
+async function handleSite(req: IncomingMessage, path: string, query: string, ctx: HandlerContext): Promise<Reply> {
+  const request: SiteRequest = { host: req.headers.host ?? '', path: req.url ?? path, time: Date.now() };
+  ctx.site.requests.push(request);
+  if (req.method !== 'GET') return { status: 405, headers: { allow: 'GET' }, body: 'Method not allowed\n' };
+  const site = { origin: `http://${req.headers.host ?? '127.0.0.1'}`, pageName: ctx.site.pageName() };
+  if (path === '/robots.txt') return siteRobots(site);
+  const reply = await renderSite(path.slice(SITE_PREFIX.length), query, site, (ms) => wait(ms, ctx.closing));
+  if (req.socket.destroyed) request.clientGone = true;
+  return reply ?? notFound();
+}
+
 function handleSitemap(req: IncomingMessage, path: string, query: string): Reply {
   if (req.method !== 'GET') return { status: 405, headers: { allow: 'GET' }, body: 'Method not allowed\n' };
   return renderSitemap(path, query, `http://${req.headers.host ?? '127.0.0.1'}`) ?? notFound();
@@ -123,6 +138,7 @@ async function route(req: IncomingMessage, ctx: HandlerContext, respond: Respond
   if (path === '/favicon.ico') return respond({ status: 204, body: '' });
   if (path.startsWith('/pages/')) return respond(handlePage(req, path, query));
   if (path.startsWith('/sitemaps/')) return respond(handleSitemap(req, path, query));
+  if (path === '/robots.txt' || path.startsWith(SITE_PREFIX)) return respond(await handleSite(req, path, query, ctx));
   if (path.startsWith(PROJECT_PAGE_PREFIX)) return respond(handleProjectPage(req, path, ctx.projects));
   await handleApi(req, path, ctx, respond);
 }

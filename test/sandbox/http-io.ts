@@ -69,9 +69,16 @@ export function sendReply(res: ServerResponse, reply: Reply): void {
     return;
   }
   const { body } = reply;
-  const payload = typeof body === 'string' ? body : JSON.stringify(body);
+  // Bytes (a gzip file) as they are; text as it is; anything else as JSON.
+  const payload = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
+  const type =
+    body instanceof Uint8Array
+      ? 'application/octet-stream'
+      : typeof body === 'string'
+        ? 'text/plain; charset=utf-8'
+        : 'application/json; charset=utf-8';
   res.writeHead(reply.status, {
-    'content-type': typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
+    'content-type': type,
     'cache-control': 'no-store',
     ...reply.headers,
     'content-length': Buffer.byteLength(payload),

@@ -7,7 +7,7 @@ import { sendReply } from './http-io.ts';
 import { PROJECT_NAME_MAX_LENGTH, ProjectStore } from './projects.ts';
 import { RequestRecorder } from './recorder.ts';
 import { routeIndex } from './route-index.ts';
-import type { Fault, RouteName, Sandbox, SandboxCredentials, SandboxOptions } from './types.ts';
+import type { Fault, RouteName, Sandbox, SandboxCredentials, SandboxOptions, SiteRequest } from './types.ts';
 import { UserGroupStore } from './user-groups.ts';
 
 export type {
@@ -19,8 +19,12 @@ export type {
   Sandbox,
   SandboxCredentials,
   SandboxOptions,
+  SiteRequest,
   UserGroup,
 } from './types.ts';
+
+/** The sample site's pages' name after a reset (`/pages/sample-gz1-1`…). */
+const DEFAULT_SITE_PAGE_NAME = 'sample';
 
 /** What dev builds prefill. Not secrets: they only open this local sandbox. */
 export const DEMO_CREDENTIALS: Readonly<SandboxCredentials> = Object.freeze({
@@ -53,6 +57,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faults = new FaultRegistry();
   const recorder = new RequestRecorder();
   const closing = new AbortController();
+  const site = { name: DEFAULT_SITE_PAGE_NAME, requests: [] as SiteRequest[] };
 
   const control: ControlTarget = {
     requests: recorder.requests,
@@ -68,6 +73,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       projects.reset(initialOneProjectPerSite, initialNameMaxLength);
       faults.clear();
       recorder.clear();
+      site.requests.length = 0;
+      site.name = DEFAULT_SITE_PAGE_NAME;
     },
     setOneProjectPerSite: (enabled: boolean) => {
       projects.oneProjectPerSite = enabled;
@@ -86,6 +93,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults,
     recorder,
     control,
+    site: { pageName: () => site.name, requests: site.requests },
     closing: closing.signal,
   });
   const startedBy = options.startedBy ?? null;
@@ -127,6 +135,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     controlUrl: `${origin}/__control/`,
     credentials: { ...credentials },
     requests: recorder.requests,
+    siteRequests: site.requests,
+    setSitePageName: (name: string) => {
+      site.name = name;
+    },
     pageUrl: (slug: string, title?: string) =>
       `${origin}/pages/${encodeURIComponent(slug)}${title === undefined ? '' : `?title=${encodeURIComponent(title)}`}`,
     groups: control.groups,

@@ -53,6 +53,17 @@ export interface RecordedRequest {
   time: number;
 }
 
+/** A request for the sample site's robots.txt or a document under /site/ (Fetch sitemap's reads). */
+export interface SiteRequest {
+  /** The Host header: which name of this computer the request was sent to. */
+  host: string;
+  /** The raw request target (path and query). */
+  path: string;
+  time: number;
+  /** The client went away before its answer (a fetch aborted: Cancel, the page closed). */
+  clientGone?: true;
+}
+
 /** Options every fault accepts. */
 export interface FaultTiming {
   /** Apply to the next N matching requests, then remove the fault. Default: until cleared. */
@@ -102,6 +113,12 @@ export interface SuccessZeroFault extends FaultTiming {
    * refuses with a megabyte of text. Default: the usual short message.
    */
   messageLength?: number;
+  /**
+   * The refusal repeats every secret of the request (the API token or key and auth token from the
+   * headers, the group token sent as `current_token`) as a careless service might: as sent, in upper
+   * case, URL-encoded, form-encoded and JSON-escaped. Default: it repeats nothing.
+   */
+  echoSecrets?: boolean;
 }
 export interface UnauthorizedFault extends FaultTiming {
   kind: 'unauthorized';
@@ -131,8 +148,8 @@ export interface ApiRequest {
 export interface Reply {
   status: number;
   headers?: Record<string, string>;
-  /** Objects are sent as JSON; strings are sent as they are. */
-  body: string | object;
+  /** Objects are sent as JSON; strings and bytes are sent as they are. */
+  body: string | Uint8Array | object;
 }
 
 export interface Sandbox {
@@ -148,6 +165,13 @@ export interface Sandbox {
   readonly credentials: SandboxCredentials;
   /** Live list of every API request (not pages, not control traffic). */
   readonly requests: RecordedRequest[];
+  /** Live list of the sample site's requests (robots.txt, /site/…), in the order they came. */
+  readonly siteRequests: SiteRequest[];
+  /**
+   * The name of the sample site's pages (`/pages/<name>-gz1-1`…; `sample` after a reset): a test that
+   * registers them gives its own, so that each run's pages are new to the extension's history.
+   */
+  setSitePageName(name: string): void;
   /** A test page URL: `<title>` is `title` if given. */
   pageUrl(slug: string, title?: string): string;
   groups(): UserGroup[];
@@ -155,8 +179,8 @@ export interface Sandbox {
   setFault(route: RouteName, fault: Fault): void;
   clearFaults(): void;
   /**
-   * Clears groups, projects, requests and faults; one-project-per-site and the project name limit go
-   * back to their start values.
+   * Clears groups, projects, requests (the site's too) and faults; one-project-per-site, the project
+   * name limit and the site's page name go back to their start values.
    */
   reset(): void;
   setOneProjectPerSite(enabled: boolean): void;

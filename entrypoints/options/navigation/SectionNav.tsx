@@ -1,6 +1,6 @@
 import { t } from '@/lib/i18n';
-import { SECTION_TABLE, type Section } from '../sections/section-table';
-import { sectionHref } from './hash-target';
+import { sectionHref, type Section } from '@/lib/url/section-routes';
+import { SECTION_TABLE } from '../sections/section-table';
 
 /** The sections as plain links: each is an address, so the browser's back button and new tabs work. */
 export function SectionNav({ current }: { current: Section }) {

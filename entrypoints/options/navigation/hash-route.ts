@@ -1,12 +1,12 @@
 import { z } from 'zod/mini';
-import { DEFAULT_SECTION, SECTION_TABLE, type Section } from '../sections/section-table';
+import { DEFAULT_SECTION, SECTION_ROUTES, type Section } from '@/lib/url/section-routes';
 
-/** The routes of the section table: each section has its own address, `options.html#<section>`. */
-export const sectionSchema = z.enum(SECTION_TABLE.map((row) => row.id));
+/** The sections' routes: each section has its own address, `options.html#<section>`. */
+export const sectionSchema = z.enum(SECTION_ROUTES.map((route) => route.id));
 
 /** Addresses of earlier versions, which the popup, notifications and bookmarks may still use. */
 const FORMER_ADDRESSES: ReadonlyMap<string, Section> = new Map(
-  SECTION_TABLE.flatMap((row) => row.formerIds.map((former) => [former, row.id] as const)),
+  SECTION_ROUTES.flatMap((route) => route.formerIds.map((former) => [former, route.id] as const)),
 );
 
 /** The section an address's hash names (`#groups`), or the default for none or an unknown one. */

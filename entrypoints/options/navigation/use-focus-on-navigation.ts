@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import type { Section } from '../sections/section-table';
+import type { Section } from '@/lib/url/section-routes';
 import { targetOfHash } from './hash-target';
 
 /**

@@ -1,13 +1,18 @@
 import { useEffect, type RefObject } from 'react';
+import type { SectionTarget } from '@/lib/url/section-routes';
 import { targetOfHash } from './hash-target';
 
 /**
  * Puts focus in the first field of `element` when the address points at `target`
  * (`#connection/user-group-api`): on arrival from a link in the popup or elsewhere in the page.
- * `target`: one of the targets its section's row names in `sections/section-table.ts`.
+ * `target`: one of the targets its section's route names (lib/url/section-routes.ts).
  * `ready`: false while the element's content is still loading (it is looked for again once it is true).
  */
-export function useFocusWhenTargeted(target: string, element: RefObject<HTMLElement | null>, ready = true): void {
+export function useFocusWhenTargeted(
+  target: SectionTarget,
+  element: RefObject<HTMLElement | null>,
+  ready = true,
+): void {
   useEffect(() => {
     if (!ready) return;
     const focusIfTargeted = () => {

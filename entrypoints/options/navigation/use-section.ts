@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Section } from '../sections/section-table';
+import type { Section } from '@/lib/url/section-routes';
 import { sectionOfHash } from './hash-route';
 
 function subscribe(onChange: () => void): () => void {

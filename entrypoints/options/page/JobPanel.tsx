@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { onDemand } from '@/components/on-demand';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { useRegisterPagesStore } from '@/lib/stores/register-pages-store';
 import { t } from '@/lib/i18n';
 import { isActive } from '@/lib/storage/jobs/job-progress-schema';
-import { BulkCreateProgress } from '../sections/groups/BulkCreateProgress';
 import { useJobPanelHeight } from './job-panel-height';
 import { NotifyJobEnds } from './NotifyJobEnds';
 import { RegisterJobLine } from './RegisterJobLine';
@@ -15,6 +15,9 @@ import { RegisterJobLine } from './RegisterJobLine';
 const CLOSED_KEY = 'review-companion.closedJobPanel';
 
 const closedJob = () => localStorage.getItem(CLOSED_KEY);
+
+// The job screen's code arrives when there is a job to show, not with the page's first screen.
+const GroupJobProgress = onDemand(async () => (await import('../sections/groups/GroupJobProgress')).GroupJobProgress);
 
 /**
  * The shown workspace's jobs, pinned at the bottom of the window on every section (design.md §14): a
@@ -82,7 +85,7 @@ export function JobPanel() {
     <section ref={panel} id="job-panel" className="job-panel" aria-label={t('jobIndicatorLabel')} tabIndex={-1}>
       <div className="job-panel-inner">
         {registering && <RegisterJobLine job={registering} />}
-        {groupJobShown && job && <BulkCreateProgress job={job} onClose={isActive(job) ? undefined : close} />}
+        {groupJobShown && job && <GroupJobProgress job={job} onClose={isActive(job) ? undefined : close} />}
         <NotifyJobEnds />
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { sectionHref } from '../navigation/hash-target';
+import { sectionHref } from '@/lib/url/section-routes';
 
 /**
  * Above every section while the credentials are locked: says so once, and links to the Unlock form

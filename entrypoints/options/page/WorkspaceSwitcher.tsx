@@ -10,7 +10,7 @@ import { defaultWorkspaceName } from '@/lib/storage/workspaces/workspace-name';
 import { useActiveWorkspace } from '../shared/use-active-workspace';
 import { sayWorkspaceMessage, useWorkspaceMessage } from '../shared/workspace-message';
 import { messageText } from '@/lib/message-ref';
-import { sectionHref } from '../navigation/hash-target';
+import { sectionHref } from '@/lib/url/section-routes';
 import { AllowAccess } from '../shared/AllowAccess';
 
 /** In the page header: which workspace every section shows, and adding one (named in its connection section). */

@@ -55,16 +55,19 @@ export function parsePageCsv(text: string): ListedPage[] {
 
 export type PageFileKind = 'sitemap' | 'csv' | 'text';
 
-/** What a chosen file is: XML is a sitemap (or an index), `.csv` or a `url,name` header a CSV, anything else plain text. */
+/**
+ * What a chosen file is (its name without `.gz`, and its text once decompressed): XML (a sitemap, an
+ * index or a feed: `.xml`, `.rss`, `.atom`, or text that starts with an element), `.csv` or a
+ * `url,name` header a CSV, anything else plain text.
+ */
 export function pageFileKind(fileName: string, text: string): PageFileKind {
-  const start = text.trimStart().slice(0, 200).toLowerCase();
-  if (
-    /\.xml$/i.test(fileName) ||
-    start.startsWith('<?xml') ||
-    start.startsWith('<urlset') ||
-    start.startsWith('<sitemapindex')
-  )
-    return 'sitemap';
-  if (/\.csv$/i.test(fileName) || /^\ufeff?"?url"?\s*,/.test(start)) return 'csv';
+  const name = fileName.replace(/\.gz$/i, '');
+  const start = text
+    .replace(/^\ufeff/, '')
+    .trimStart()
+    .slice(0, 200)
+    .toLowerCase();
+  if (/\.(xml|rss|atom)$/i.test(name) || start.startsWith('<')) return 'sitemap';
+  if (/\.csv$/i.test(name) || /^"?url"?\s*,/.test(start)) return 'csv';
   return 'text';
 }

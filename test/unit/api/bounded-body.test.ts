@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readBoundedText } from '@/lib/api/bounded-body';
+import { readBoundedBytes, readBoundedText } from '@/lib/api/bounded-body';
 
 /** A response whose body arrives in `chunks`, with no Content-Length unless `headers` give one. */
 function streamed(chunks: string[], onCancel = () => {}, headers?: HeadersInit): Response {
@@ -55,5 +55,27 @@ describe('readBoundedText', () => {
       },
     });
     await expect(readBoundedText(new Response(body), 100)).rejects.toThrow('network error');
+  });
+});
+
+describe('readBoundedBytes', () => {
+  it('keeps what arrived before a failure, marked cut (a sitemap whose connection or gzip stream was cut)', async () => {
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulls++ === 0) controller.enqueue(new Uint8Array([1, 2, 3]));
+        else controller.error(new TypeError('network error'));
+      },
+    });
+    expect(await readBoundedBytes(body, 100)).toEqual({ bytes: new Uint8Array([1, 2, 3]), cut: true });
+  });
+
+  it('reads a whole stream, reads no stream as empty, and gives up past the limit', async () => {
+    expect(await readBoundedBytes(new Response('abc').body, 3)).toEqual({
+      bytes: new TextEncoder().encode('abc'),
+      cut: false,
+    });
+    expect(await readBoundedBytes(null, 3)).toEqual({ bytes: new Uint8Array(0), cut: false });
+    expect(await readBoundedBytes(new Response('abcd').body, 3)).toBeUndefined();
   });
 });

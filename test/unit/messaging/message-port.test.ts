@@ -2,13 +2,13 @@
 // sent message (same sender checks, same schemas), and on the page's side a fallback to sendMessage.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Browser } from 'wxt/browser';
 import { createProject } from '@/lib/messaging/messages/project-messages';
 import { MESSAGE_PORT_NAME } from '@/lib/messaging/message-port';
 import { createPortListener, routeMessage, type Routes, type WorkspaceHandlers } from '@/lib/messaging/router';
 import { protocol } from '@/lib/messaging/protocol';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { fail, ok, type Result } from '@/lib/result';
+import { portPair } from '../helpers/port-pair';
 
 const self = { id: 'abc', origin: 'chrome-extension://abc/' };
 const SENDERS: Record<string, MessageSender | undefined> = {
@@ -19,47 +19,6 @@ const SENDERS: Record<string, MessageSender | undefined> = {
   'no sender': undefined,
 };
 const request = { workspaceId: 'a1b2c3d4', projectUrl: 'https://example.com/page', projectName: 'Example' };
-
-type Listener = (message: unknown) => void;
-
-/** Two ends of one port, as the browser links them: what one posts, the other receives (a task later). */
-function portPair(name: string, sender?: MessageSender) {
-  const make = () => {
-    const messages = new Set<Listener>();
-    const disconnects = new Set<() => void>();
-    return {
-      name,
-      messages,
-      disconnects,
-      onMessage: { addListener: (listener: Listener) => messages.add(listener) },
-      onDisconnect: { addListener: (listener: () => void) => disconnects.add(listener) },
-      connected: true,
-    };
-  };
-  const page = make();
-  const background = { ...make(), sender };
-  const link = (from: typeof page, to: typeof page) =>
-    Object.assign(from, {
-      postMessage: vi.fn((message: unknown) => {
-        if (!from.connected) throw new Error('Attempting to use a disconnected port object');
-        const copy: unknown = JSON.parse(JSON.stringify(message));
-        setTimeout(() => to.messages.forEach((listener) => listener(copy)), 0);
-      }),
-      disconnect: vi.fn(() => {
-        from.connected = to.connected = false;
-        setTimeout(() => to.disconnects.forEach((listener) => listener()), 0);
-      }),
-    });
-  return {
-    page: link(page, background) as unknown as Browser.runtime.Port & { postMessage: ReturnType<typeof vi.fn> },
-    background: link(background, page) as unknown as Browser.runtime.Port,
-    /** The browser closes the port (the background stopped). */
-    close: () => {
-      page.connected = background.connected = false;
-      page.disconnects.forEach((listener) => listener());
-    },
-  };
-}
 
 function makeRoutes() {
   const createProjectHandler = vi.fn<WorkspaceHandlers['createProject']>(() =>

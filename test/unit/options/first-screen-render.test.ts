@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rowsBeforeMeasure } from '@/entrypoints/options/sections/groups/rows-before-measure';
+import { rowsBeforeMeasure } from '@/entrypoints/options/shared/table/rows-before-measure';
 import { afterNextPaint } from '@/lib/async/turns';
 
 // Issue 25, item 3: the options page's first screen is drawn in one commit, without a layout of its own.

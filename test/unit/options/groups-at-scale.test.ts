@@ -3,7 +3,7 @@ import { createOutcome } from '@/entrypoints/options/sections/groups/create-outc
 import { rotateOutcome } from '@/entrypoints/options/sections/groups/rotate-outcome';
 import { typedConfirms } from '@/entrypoints/options/sections/groups/typed-confirmation';
 import { rangeKeys } from '@/entrypoints/options/sections/groups/use-group-selection';
-import { withPinnedFirst } from '@/entrypoints/options/sections/groups/UserGroupList';
+import { withPinnedFirst } from '@/entrypoints/options/sections/groups/use-group-view';
 import { t } from '@/lib/i18n';
 import { verbatimText } from '@/lib/message-ref';
 import { fail, ok, type ErrorCode } from '@/lib/result';

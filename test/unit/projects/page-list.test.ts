@@ -1,26 +1,8 @@
-import { DOMParser } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { fetchSitemap, MAX_SITEMAP_CHILDREN } from '@/lib/projects/page-list/fetch-sitemap';
 import { pageFileKind, parsePageCsv, parsePageText } from '@/lib/projects/page-list/page-lines';
 import { pageNameFromUrl } from '@/lib/projects/page-list/page-name';
 import { planPages, skippedCount } from '@/lib/projects/page-list/plan-pages';
-import { MAX_SITEMAP_BYTES, parseSitemap } from '@/lib/projects/page-list/sitemap';
 import { MAX_PAGE_URL_LENGTH, MAX_REGISTER_PAGES } from '@/lib/storage/register-job/register-job-schema';
-
-/** The page's DOMParser, in Node: linkedom's (what the options page does with the browser's). */
-const parseXml = (text: string) => new DOMParser().parseFromString(text, 'text/xml') as unknown as Document;
-
-const urlset = (urls: string[], prefix = '') =>
-  `<?xml version="1.0" encoding="UTF-8"?><${prefix}urlset xmlns${prefix ? `:${prefix.slice(0, -1)}` : ''}="http://www.sitemaps.org/schemas/sitemap/0.9">${urls
-    .map(
-      (url) =>
-        `<${prefix}url><${prefix}loc>${url}</${prefix}loc><${prefix}lastmod>2026-11-01</${prefix}lastmod></${prefix}url>`,
-    )
-    .join('')}</${prefix}urlset>`;
-const sitemapIndex = (sitemaps: string[]) =>
-  `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${sitemaps
-    .map((loc) => `<sitemap><loc>${loc}</loc></sitemap>`)
-    .join('')}</sitemapindex>`;
 
 describe('names from addresses', () => {
   it('makes the last part of the path readable, or names the site for its home page', () => {
@@ -58,115 +40,17 @@ describe('CSV files', () => {
     expect(parsePageCsv('https://a.example/c,C')).toEqual([{ line: 1, url: 'https://a.example/c', name: 'C' }]);
   });
 
-  it('tells the kinds of file apart', () => {
+  it('tells the kinds of file apart, by their name without .gz and by their decompressed text', () => {
     expect(pageFileKind('sitemap.xml', '')).toBe('sitemap');
+    expect(pageFileKind('sitemap-1.xml.gz', '')).toBe('sitemap');
     expect(pageFileKind('pages', '<?xml version="1.0"?><urlset/>')).toBe('sitemap');
+    expect(pageFileKind('blog.rss', '')).toBe('sitemap');
+    expect(pageFileKind('feed', '\ufeff  <feed xmlns="http://www.w3.org/2005/Atom"/>')).toBe('sitemap');
     expect(pageFileKind('pages.csv', 'https://a/')).toBe('csv');
+    expect(pageFileKind('pages.csv.gz', 'https://a/')).toBe('csv');
     expect(pageFileKind('export', 'url,name\n')).toBe('csv');
     expect(pageFileKind('pages.txt', 'https://a/\n')).toBe('text');
-  });
-});
-
-describe('sitemaps', () => {
-  it('reads a urlset and a sitemap index, with or without a namespace prefix', () => {
-    expect(parseSitemap(urlset(['https://a.example/', 'https://a.example/b']), parseXml)).toEqual({
-      kind: 'urlset',
-      urls: ['https://a.example/', 'https://a.example/b'],
-    });
-    expect(parseSitemap(urlset(['https://a.example/p'], 'sm:'), parseXml)).toEqual({
-      kind: 'urlset',
-      urls: ['https://a.example/p'],
-    });
-    expect(parseSitemap(sitemapIndex(['https://a.example/s1.xml', 'https://a.example/s2.xml']), parseXml)).toEqual({
-      kind: 'index',
-      sitemaps: ['https://a.example/s1.xml', 'https://a.example/s2.xml'],
-    });
-  });
-
-  it('refuses what is not a sitemap, and anything past the size bound before parsing', () => {
-    expect(parseSitemap('<html><body/></html>', parseXml)).toEqual({ kind: 'invalid', reason: 'notSitemap' });
-    expect(
-      parseSitemap('x'.repeat(MAX_SITEMAP_BYTES + 1), () => {
-        throw new Error('must not parse');
-      }),
-    ).toEqual({ kind: 'invalid', reason: 'tooBig' });
-    expect(
-      parseSitemap('<urlset>', () => {
-        throw new Error('bad');
-      }),
-    ).toEqual({ kind: 'invalid', reason: 'notXml' });
-  });
-});
-
-describe('fetching a sitemap by its address', () => {
-  const site = (pages: Record<string, string | number>) => (input: string) => {
-    const body = pages[input];
-    if (body === undefined) return Promise.resolve(new Response('missing', { status: 404 }));
-    if (typeof body === 'number') return Promise.resolve(new Response('', { status: body }));
-    return Promise.resolve(new Response(body, { status: 200 }));
-  };
-
-  it('follows an index to its children on the same site only, and reports the others', async () => {
-    const fetched = await fetchSitemap(
-      'https://a.example/index.xml',
-      site({
-        'https://a.example/index.xml': sitemapIndex([
-          '/s1.xml',
-          'https://a.example/s2.xml',
-          'https://b.example/s3.xml',
-          'https://a.example/s4.xml',
-        ]),
-        'https://a.example/s1.xml': urlset(['https://a.example/1']),
-        'https://a.example/s2.xml': urlset(['https://a.example/2', 'https://a.example/3']),
-        'https://a.example/s4.xml': 500,
-      }),
-      parseXml,
-    );
-    expect(fetched).toEqual({
-      ok: true,
-      value: {
-        urls: ['https://a.example/1', 'https://a.example/2', 'https://a.example/3'],
-        read: ['https://a.example/s1.xml', 'https://a.example/s2.xml'],
-        skipped: [
-          { address: 'https://b.example/s3.xml', problem: 'otherOrigin' },
-          { address: 'https://a.example/s4.xml', problem: 'status', status: 500 },
-        ],
-      },
-    });
-  });
-
-  it(`reads at most ${MAX_SITEMAP_CHILDREN} children and no index inside an index`, async () => {
-    const children = Array.from({ length: MAX_SITEMAP_CHILDREN + 2 }, (_, i) => `https://a.example/s${i}.xml`);
-    const pages: Record<string, string> = { 'https://a.example/i.xml': sitemapIndex(children) };
-    for (const child of children) pages[child] = urlset([`${child}/page`]);
-    pages['https://a.example/s0.xml'] = sitemapIndex(['https://a.example/deeper.xml']);
-    const fetched = await fetchSitemap('https://a.example/i.xml', site(pages), parseXml);
-    if (!fetched.ok) throw new Error('expected a sitemap');
-    expect(fetched.value.read).toHaveLength(MAX_SITEMAP_CHILDREN);
-    expect(fetched.value.skipped.map((skip) => skip.problem)).toEqual(['nestedIndex', 'tooMany']);
-  });
-
-  it('refuses a body past the size bound while it arrives, a bad address and an HTTP error', async () => {
-    const huge = () =>
-      Promise.resolve(
-        new Response(
-          new ReadableStream({
-            pull(controller) {
-              controller.enqueue(new Uint8Array(1024 * 1024));
-            },
-          }),
-        ),
-      );
-    expect(await fetchSitemap('https://a.example/big.xml', huge, parseXml)).toEqual({ ok: false, problem: 'tooBig' });
-    expect(await fetchSitemap('ftp://a.example/s.xml', huge, parseXml)).toEqual({ ok: false, problem: 'notAddress' });
-    expect(await fetchSitemap('https://a.example/x.xml', site({}), parseXml)).toEqual({
-      ok: false,
-      problem: 'status',
-      status: 404,
-    });
-    expect(
-      await fetchSitemap('https://a.example/x.xml', () => Promise.reject(new TypeError('offline')), parseXml),
-    ).toEqual({ ok: false, problem: 'unreachable' });
+    expect(pageFileKind('pages.txt.gz', 'https://a/\n')).toBe('text');
   });
 });
 

@@ -131,22 +131,22 @@ describe('createProject records the history', () => {
 describe('createProject checks the history again, whatever the popup showed (issue 37)', () => {
   it('a page registered before is not sent: REGISTERED_BEFORE with that project’s id, as the same page written otherwise', async () => {
     const recorder = createHistoryRecorder(TEST_SCOPE);
-    const service = api(ok({ projectId: 'prj_first', message: 'm' }));
-    const projects = createProjects(service, recorder);
+    const send = vi.fn(() => Promise.resolve(ok({ projectId: 'prj_first', message: 'm' })));
+    const projects = createProjects({ createProject: send }, recorder);
     expectOk(await projects.createProject(input));
     // The same page, as a reader would paste it: another case in the host, a fragment, a default port.
     const again = await projects.createProject({ ...input, projectUrl: 'https://SITE.example.org:443/page#top' });
     expect(again).toMatchObject({ ok: false, error: { code: 'REGISTERED_BEFORE', relatedId: 'prj_first' } });
-    expect(service.createProject).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledTimes(1);
   });
 
   it('sent when the reviewer confirmed Register again, and another page of the site is sent as usual', async () => {
     const recorder = createHistoryRecorder(TEST_SCOPE);
-    const service = api(ok({ projectId: 'prj_again', message: 'm' }));
-    const projects = createProjects(service, recorder);
+    const send = vi.fn(() => Promise.resolve(ok({ projectId: 'prj_again', message: 'm' })));
+    const projects = createProjects({ createProject: send }, recorder);
     expectOk(await projects.createProject(input));
     expectOk(await projects.createProject({ ...input, registerAgain: true }));
     expectOk(await projects.createProject({ ...input, projectUrl: 'https://site.example.org/other' }));
-    expect(service.createProject).toHaveBeenCalledTimes(3);
+    expect(send).toHaveBeenCalledTimes(3);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateJob } from '@/entrypoints/options/shared/job-estimate';
+import { estimateJob } from '@/entrypoints/options/shared/job/job-estimate';
 import { parseBulkCsv } from '@/lib/user-groups/transfer/bulk-csv';
 import { detectFileKind } from '@/lib/user-groups/transfer/bulk-file-kind';
 import { newBulkJob } from '@/lib/user-groups/bulk/bulk-job';

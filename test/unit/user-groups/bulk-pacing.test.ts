@@ -45,7 +45,7 @@ describe('the pacing rules', () => {
     expect(after(NaN)).toBe(T0 + 30_000);
   });
 
-  it('says how long to wait (how long a job takes: entrypoints/options/shared/job-estimate.ts)', () => {
+  it('says how long to wait (how long a job takes: entrypoints/options/shared/job/job-estimate.ts)', () => {
     expect(delayBeforeSend(T0 + 400, T0 + 100)).toBe(300);
     expect(delayBeforeSend(T0, T0 + 100)).toBe(0);
   });

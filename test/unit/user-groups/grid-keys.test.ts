@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampCell, moveInGrid, type GridShape } from '@/entrypoints/options/sections/groups/grid-keys';
+import { clampCell, moveInGrid, type GridShape } from '@/entrypoints/options/shared/table/grid-keys';
 
 const SHAPE: GridShape = { rows: 100, cols: 4, headerCols: 1, pageSize: 10 };
 

@@ -4,12 +4,12 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBackground } from '@/entrypoints/background/background';
 import { bulkAlarmFor, registerAlarmFor } from '@/entrypoints/background/bulk-alarm';
 import type { ProjectApi } from '@/lib/api/project-api';
-import type { GetManaged } from '@/lib/policy/read-policy';
 import type { UserGroupApi } from '@/lib/api/user-group-api';
 import type { ConnectionSettings } from '@/lib/storage/connection/connection-schema';
 import type { Credentials } from '@/lib/secrets';
 import type { MessageName, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import { routeMessage } from '@/lib/messaging/router';
+import type { GetManaged } from '@/lib/policy/read-policy';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { ok, type Result } from '@/lib/result';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
@@ -63,6 +63,14 @@ export async function seedTwoWorkspaces(): Promise<void> {
   await seedConnection(ACCOUNTS.b.settings, ACCOUNTS.b.credentials, workspaceScope(WORKSPACE_B));
 }
 
+/** A workspace an organisation's policy sets: its project API with both secrets (the policy tests' own). */
+export const ORG = {
+  name: 'Acme (managed)',
+  projectApiUrl: 'https://projects.org.example/create',
+  apiKey: 'org-api-key-7777',
+  authToken: 'org-auth-token-8888',
+};
+
 /** A service that answers with a group per create (its token names the API token it was called with), and a project id per page. */
 export function fakeServices() {
   let serial = 0;
@@ -94,7 +102,7 @@ export function fakeServices() {
   return { userGroupApi, projectApi };
 }
 
-/** The background's handlers with fake services, every host permission granted (and an organisation policy, if given). */
+/** The background's handlers with fake services, every host permission granted; `getManaged`: the organisation's policy. */
 export function startBackground(services = fakeServices(), getManaged?: GetManaged) {
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
   vi.spyOn(browser.permissions, 'contains').mockImplementation(() => Promise.resolve(true));

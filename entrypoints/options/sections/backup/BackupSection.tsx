@@ -6,10 +6,10 @@ import { plural, t, uiLanguage } from '@/lib/i18n';
 import { exactTime, relativeTime } from '@/lib/time/relative-time';
 import { ExportSetupButton } from './ExportSetupButton';
 import { ImportSetup } from './ImportSetup';
-import { exportRegistry } from '../../shared/RegistryExport';
+import { exportRegistry, TokensInClearNote } from '../../shared/RegistryExport';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { useBackupFacts } from './use-backup-facts';
-import { sectionHref } from '../../navigation/hash-target';
+import { sectionHref } from '@/lib/url/section-routes';
 
 /**
  * #backup: the registry is the only copy of each group token (the service cannot show one again), so
@@ -54,6 +54,7 @@ export function BackupSection() {
           )}
         </p>
       )}
+      <TokensInClearNote />
       <div className="actions">
         <button type="button" disabled={busy || !facts || empty} onClick={() => void exportAs('json')}>
           {t('importExportJson')}

@@ -30,9 +30,13 @@ import {
   type FieldName,
 } from './connection-form-state';
 import { messageText } from '@/lib/message-ref';
+import type { SectionTarget } from '@/lib/url/section-routes';
 
 /** Where links point to set up one API: `options.html#connection/user-group-api` focuses its first field. */
-export const API_TARGETS = { userGroup: 'user-group-api', project: 'project-api' } as const;
+export const API_TARGETS = { userGroup: 'user-group-api', project: 'project-api' } as const satisfies Record<
+  ApiPart,
+  SectionTarget<'connection'>
+>;
 
 interface ConnectionFormProps {
   status: ConnectionStatus;

@@ -1,15 +1,12 @@
 import { useState } from 'react';
-import { errorResult, successResult, type ActionResult } from '@/components/action-result';
-import { ActionMessage } from '@/components/ActionMessage';
-import { TextField } from '@/components/TextField';
+import { errorResult, successResult } from '@/components/action-result';
 import { plural, t } from '@/lib/i18n';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
-import { DEFAULT_RATE_PER_MINUTE, DOCUMENTED_LIMIT_PER_MINUTE, MAX_RATE_PER_MINUTE } from '@/lib/jobs/job-pacing';
-import { checkRate } from '../../shared/job-pace';
+import { JobStartMessage, type JobStartResult } from '../../shared/job/GoToJobButton';
+import { RateField, useRate } from '../../shared/job/RateField';
 import { AddGroupsFromFile, type ChosenGroupsFile } from './AddGroupsFromFile';
 import { BulkCreatePreview } from './BulkCreatePreview';
 import { RegistryImport } from './RegistryImport';
-import { GoToJobButton } from '../../page/GoToJobButton';
 
 /**
  * Add groups from a file: one file field that tells a bulk-create CSV (groups created on the service by
@@ -19,10 +16,9 @@ import { GoToJobButton } from '../../page/GoToJobButton';
 export function BulkCreateSection() {
   const loaded = useUserGroupStore((state) => state.loaded);
   const [chosen, setChosen] = useState<ChosenGroupsFile>();
-  const [outcome, setOutcome] = useState<ActionResult & { jobStarted?: boolean }>();
+  const [outcome, setOutcome] = useState<JobStartResult>();
   const [resetKey, setResetKey] = useState(0);
-  const [rateText, setRateText] = useState(String(DEFAULT_RATE_PER_MINUTE));
-  const rate = checkRate(rateText);
+  const rate = useRate();
 
   const clear = () => {
     setChosen(undefined);
@@ -44,16 +40,7 @@ export function BulkCreateSection() {
           onChosen={setChosen}
           onProblem={(message) => setOutcome(errorResult(message))}
         />
-        <TextField
-          label={t('bulkRate')}
-          type="number"
-          min={1}
-          max={MAX_RATE_PER_MINUTE}
-          value={rateText}
-          onChange={setRateText}
-          error={rate.error}
-          hint={rate.warning ?? t('bulkRateHint', String(DOCUMENTED_LIMIT_PER_MINUTE), String(DEFAULT_RATE_PER_MINUTE))}
-        />
+        <RateField {...rate.field} />
       </div>
       {/* Says what the file is before anything happens. */}
       {chosen && (
@@ -71,26 +58,13 @@ export function BulkCreateSection() {
             clear();
             setOutcome({ ...successResult(plural('bulkStarted', count)), jobStarted: true });
           }}
-          onOutcome={setOutcome}
+          onProblem={(message) => setOutcome(errorResult(message))}
         />
       )}
       {chosen?.kind === 'backup' && (
         <RegistryImport key={chosen.id} file={chosen} onOutcome={setOutcome} onDone={clear} />
       )}
-      {/* A success goes into a live region that is already there; an error (role=alert) speaks on its own. */}
-      <div aria-live="polite">
-        {outcome?.kind === 'success' && (
-          <ActionMessage result={outcome}>
-            {outcome.jobStarted && (
-              <>
-                {' '}
-                <GoToJobButton />
-              </>
-            )}
-          </ActionMessage>
-        )}
-      </div>
-      {outcome?.kind === 'error' && <ActionMessage result={outcome} />}
+      <JobStartMessage result={outcome} />
     </section>
   );
 }

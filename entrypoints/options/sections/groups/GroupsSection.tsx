@@ -5,7 +5,7 @@ import { useConnectionStore } from '@/lib/stores/connection-store';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { UserGroupApiNotSetUp } from './UserGroupApiNotSetUp';
 import { UserGroupsSection } from './UserGroupsSection';
-import { sectionHref } from '../../navigation/hash-target';
+import { sectionHref } from '@/lib/url/section-routes';
 import { usePaintedSince } from '../../shared/after-paint';
 
 // Add groups from a file (bulk create, restore a backup) sits below the list and is used now and then:

@@ -3,6 +3,7 @@ import { SelectField } from '@/components/SelectField';
 import { t, type MessageKey } from '@/lib/i18n';
 import type { EnvironmentFilter, SortOrder } from '@/lib/user-groups/registry-views/filter-groups';
 import { useFocusWhenTargeted } from '../../navigation/use-focus-when-targeted';
+import { TableSearch } from '../../shared/table/TableSearch';
 
 const FILTERS = [
   { value: 'all', label: 'groupsFilterAll' },
@@ -58,17 +59,7 @@ export function GroupsToolbar({
   return (
     <div className="groups-toolbar">
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor="group-search">{t('groupsSearch')}</label>
-          <input
-            ref={searchRef}
-            id="group-search"
-            type="search"
-            value={search}
-            onChange={(event) => onSearch(event.target.value)}
-            placeholder={t('groupsSearchPlaceholder')}
-          />
-        </div>
+        <TableSearch of="groups" value={search} onChange={onSearch} inputRef={searchRef} />
         <div ref={show} className="contents">
           <SelectField
             label={t('groupsFilter')}

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Alert, StatusMessage } from '@/components/Alert';
 import { downloadFile } from '@/components/download-file';
 import { plural, t } from '@/lib/i18n';
 import { messageText } from '@/lib/message-ref';
@@ -17,7 +16,7 @@ import { workspaceScope } from '@/lib/storage/workspace-keys';
 import { exportRotationCsv, exportRotationJson } from '@/lib/user-groups/rotation/rotation-export';
 import type { EffectiveRotation } from '@/lib/user-groups/rotation/rotation-settings';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
-import { GoToJobButton } from '../../page/GoToJobButton';
+import { JobStartMessage, type JobStartResult } from '../../shared/job/GoToJobButton';
 import { unlockAndRetry } from '../../shared/unlock-in-place';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { MassActionDialog } from './MassActionDialog';
@@ -41,8 +40,6 @@ export function useTokenRotation(workspaceId: string): EffectiveRotation | undef
   return rotation;
 }
 
-type Message = { kind: 'success' | 'error'; text: string; jobStarted?: boolean } | undefined;
-
 /**
  * Token rotation (design.md §13): **Rotate tokens every**, **Remind me when tokens are due**, the
  * count due, **Rotate due tokens** (a selection job in the background, confirmed like any mass rotate:
@@ -63,7 +60,7 @@ export function TokenRotationPanel({
   const workspace = useActiveWorkspace();
   const workspaceId = workspace.id;
   const job = useBulkCreateStore((state) => state.job);
-  const [message, setMessage] = useState<Message>();
+  const [message, setMessage] = useState<JobStartResult>();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const selectId = useId();
@@ -178,18 +175,7 @@ export function TokenRotationPanel({
         )}
       </div>
       <div ref={messageRef} tabIndex={-1}>
-        {message?.kind === 'success' && (
-          <StatusMessage>
-            {message.text}
-            {message.jobStarted && (
-              <>
-                {' '}
-                <GoToJobButton />
-              </>
-            )}
-          </StatusMessage>
-        )}
-        {message?.kind === 'error' && <Alert>{message.text}</Alert>}
+        <JobStartMessage result={message} />
       </div>
       {confirming && (
         <MassActionDialog

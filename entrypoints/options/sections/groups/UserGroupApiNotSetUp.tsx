@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { sectionHref } from '../../navigation/hash-target';
+import { sectionHref } from '@/lib/url/section-routes';
 
 /**
  * A workspace without the user group API (reviewers need only the project API): one explanation and

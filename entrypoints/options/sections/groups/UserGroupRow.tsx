@@ -1,4 +1,4 @@
-import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import type { ActionResult } from '@/components/action-result';
 import { CopyButton } from '@/components/CopyButton';
 import { MASK, maskGroupToken } from '@/lib/connection/mask-secret';
@@ -8,8 +8,10 @@ import { exactTime, relativeTime } from '@/lib/time/relative-time';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { RowActionsMenu } from './RowActionsMenu';
 import { rowMenuItems, type RowAction } from './row-menu-items';
+import { prepareClipboardClear } from './copy-token';
 import { environmentLabel } from './describe-group';
 import type { TokenRead } from './group-token';
+import { useRovingTabIndex } from '../../shared/table/use-roving-tab-index';
 
 /** The last action's result on this row, shown on it (the list's live region announces it). */
 export type RowNote = ActionResult;
@@ -90,6 +92,8 @@ export const UserGroupRow = memo(function UserGroupRow({
   const stamp = tokenStamp(group, lockClosings);
   const [shown, setShown] = useState<{ token: string; stamp: string }>();
   const revealed = shown?.stamp === stamp ? shown.token : undefined;
+  // What Copy token said ("Copied; cleared after 30 sec"): in the row's note, beside the row's own.
+  const [copied, setCopied] = useState('');
   const deleteFlagId = useId();
   const row = useRef<HTMLDivElement>(null);
   const maybeDeleted = group.deleteOutcomeUnknown !== undefined;
@@ -99,11 +103,7 @@ export const UserGroupRow = memo(function UserGroupRow({
   const sealed = tokensSealed && group.token === '';
 
   // Roving focus: only the active control of the active row is in the tab order.
-  useLayoutEffect(() => {
-    row.current?.querySelectorAll<HTMLElement>(ROW_CONTROLS).forEach((control, col) => {
-      control.tabIndex = col === activeCol ? 0 : -1;
-    });
-  }, [activeCol, revealed]);
+  useRovingTabIndex(row, ROW_CONTROLS, activeCol, revealed);
 
   const toggleShown = async () => {
     if (revealed !== undefined) return setShown(undefined);
@@ -165,6 +165,8 @@ export const UserGroupRow = memo(function UserGroupRow({
         <CopyButton
           value={group.token !== '' ? group.token : async () => (await readToken(group, t('groupsCopyToken')))?.token}
           label={t('groupsCopyToken')}
+          prepare={prepareClipboardClear}
+          onFeedback={setCopied}
         />
         <RowActionsMenu groupName={group.name} items={rowMenuItems(group, busy, onAction, deleteFlagId)} />
       </div>
@@ -173,13 +175,18 @@ export const UserGroupRow = memo(function UserGroupRow({
         className={`cell-note${note?.kind === 'error' || flags.length > 0 ? ' flag' : note || justCreated ? ' ok' : ''}`}
         title={noteText || undefined}
       >
-        {justCreated && <span className="new-mark">{t('groupsJustCreated')} </span>}
-        {flags.map((flag, index) => (
-          <span key={flag} id={index === flags.length - 1 && maybeDeleted ? deleteFlagId : undefined}>
-            {flag}{' '}
-          </span>
-        ))}
-        {note && <span>{note.text}</span>}
+        <span className="note-text">
+          {justCreated && <span className="new-mark">{t('groupsJustCreated')} </span>}
+          {flags.map((flag, index) => (
+            <span key={flag} id={index === flags.length - 1 && maybeDeleted ? deleteFlagId : undefined}>
+              {flag}{' '}
+            </span>
+          ))}
+          {note && <span>{note.text}</span>}
+        </span>
+        <span className="copy-feedback" aria-live="polite" title={copied || undefined}>
+          {copied}
+        </span>
       </div>
     </div>
   );

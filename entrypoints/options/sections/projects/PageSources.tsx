@@ -1,7 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { TextField } from '@/components/TextField';
-import { plural, t, uiLanguage } from '@/lib/i18n';
-import { fetchSitemap, MAX_SITEMAP_CHILDREN, type SitemapProblem } from '@/lib/projects/page-list/fetch-sitemap';
+import { plural, t } from '@/lib/i18n';
+import { readBoundedBytes } from '@/lib/api/bounded-body';
+import { MAX_SITEMAP_BYTES, readDocumentText } from '@/lib/projects/page-list/document-text';
+import { parsePageDocument } from '@/lib/projects/page-list/page-document';
 import {
   MAX_PAGE_LIST_BYTES,
   pageFileKind,
@@ -9,44 +11,14 @@ import {
   parsePageText,
   type ListedPage,
 } from '@/lib/projects/page-list/page-lines';
-import { MAX_SITEMAP_BYTES, parseSitemap } from '@/lib/projects/page-list/sitemap';
+import { MAX_REGISTER_PAGES } from '@/lib/storage/register-job/register-job-schema';
 import { fileTooLarge } from '../../shared/file-size';
-
-/** The page's own XML parser: sitemaps are parsed here, never in the service worker (it has no DOMParser). */
-const parseXml = (text: string) => new DOMParser().parseFromString(text, 'application/xml');
-
-const megabytes = (bytes: number) =>
-  new Intl.NumberFormat(uiLanguage(), { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
-    bytes / (1024 * 1024),
-  );
+import { megabytes, problemText, readNotes } from './sitemap-texts';
+import { parseXml, useSiteFetch } from './use-site-fetch';
 
 /** Listed pages as lines of Page addresses: the address, and its name after a tab when it has one. */
 const asLines = (pages: readonly ListedPage[]) =>
   pages.map((page) => (page.name ? `${page.url}\t${page.name}` : page.url)).join('\n');
-
-/** Why a sitemap was not read, as the end of a sentence ("it is on another site"). */
-function problemText(problem: SitemapProblem | 'tooMany', status?: number): string {
-  switch (problem) {
-    case 'notAddress':
-      return t('sitemapNotAddress');
-    case 'unreachable':
-      return t('sitemapUnreachable');
-    case 'status':
-      return t('sitemapStatus', String(status ?? 0));
-    case 'tooBig':
-      return t('sitemapTooBig', megabytes(MAX_SITEMAP_BYTES));
-    case 'notXml':
-      return t('sitemapNotXml');
-    case 'notSitemap':
-      return t('sitemapNotSitemap');
-    case 'otherOrigin':
-      return t('sitemapOtherOrigin');
-    case 'nestedIndex':
-      return t('sitemapNestedIndex');
-    case 'tooMany':
-      return t('sitemapTooMany', MAX_SITEMAP_CHILDREN);
-  }
-}
 
 interface SourceProps {
   /** Lines for Page addresses, and what to tell the user about them. */
@@ -54,9 +26,22 @@ interface SourceProps {
   onProblem: (message: string) => void;
 }
 
+/** A sitemap or feed from a file: its pages (at most MAX_REGISTER_PAGES), or why none; an index's sitemaps are read only by Fetch sitemap. */
+function sitemapFilePages(name: string, text: string, cut: boolean): { pages: ListedPage[]; notes: string[] } | string {
+  const document = parsePageDocument(text, parseXml, cut);
+  if (document.kind === 'invalid') return t('sitemapFailed', name, problemText(document.reason));
+  if (document.kind === 'index') return t('sitemapFailed', name, problemText('nestedIndex'));
+  const notes = readNotes({
+    endedEarly: document.endsEarly ? [{ address: name, complete: document.urls.length, entries: 'pages' }] : [],
+    leftOut: Math.max(0, document.urls.length - MAX_REGISTER_PAGES),
+    skipped: { first: [], count: 0 },
+  });
+  return { pages: document.urls.slice(0, MAX_REGISTER_PAGES).map((url, index) => ({ line: index + 1, url })), notes };
+}
+
 /**
- * Pages from file: a sitemap (or an index: its addresses are sitemaps, which only Fetch sitemap
- * reads), a CSV `url,name`, or plain text; what it lists goes into Page addresses.
+ * Pages from file: a sitemap or feed (gzip-compressed too, whatever its name), a CSV `url,name`, or
+ * plain text; what it lists goes into Page addresses.
  */
 export function PagesFromFile({ onFound, onProblem, onChoosing }: SourceProps & { onChoosing: () => void }) {
   const inputId = useId();
@@ -66,23 +51,23 @@ export function PagesFromFile({ onFound, onProblem, onChoosing }: SourceProps & 
     onChoosing();
     if (!file) return;
     setResetKey((key) => key + 1);
-    const tooLarge = fileTooLarge(file, Math.max(MAX_PAGE_LIST_BYTES, MAX_SITEMAP_BYTES));
+    const tooLarge = fileTooLarge(file, MAX_SITEMAP_BYTES);
     if (tooLarge) return onProblem(tooLarge);
-    const text = await file.text();
-    const kind = pageFileKind(file.name, text);
-    if (kind !== 'sitemap' && file.size > MAX_PAGE_LIST_BYTES)
+    const read = await readDocumentText(await readBoundedBytes(file.stream(), MAX_SITEMAP_BYTES));
+    if (read === 'tooBig') return onProblem(t('registerFileTooBig', file.name, megabytes(MAX_SITEMAP_BYTES)));
+    const kind = pageFileKind(file.name, read.text);
+    if (kind !== 'sitemap' && read.text.length > MAX_PAGE_LIST_BYTES)
       return onProblem(t('registerFileTooBig', file.name, megabytes(MAX_PAGE_LIST_BYTES)));
-    let pages: ListedPage[];
-    if (kind === 'sitemap') {
-      const sitemap = parseSitemap(text, parseXml);
-      if (sitemap.kind === 'invalid') return onProblem(t('sitemapFailed', file.name, problemText(sitemap.reason)));
-      if (sitemap.kind === 'index') return onProblem(t('sitemapFailed', file.name, problemText('nestedIndex')));
-      pages = sitemap.urls.map((url, index) => ({ line: index + 1, url }));
-    } else {
-      pages = kind === 'csv' ? parsePageCsv(text) : parsePageText(text);
-    }
-    if (pages.length === 0) return onProblem(t('registerFileEmpty', file.name));
-    onFound(asLines(pages), plural('registerFileRead', pages.length, file.name));
+    const found =
+      kind === 'sitemap'
+        ? sitemapFilePages(file.name, read.text, read.cut)
+        : { pages: kind === 'csv' ? parsePageCsv(read.text) : parsePageText(read.text), notes: [] };
+    if (typeof found === 'string') return onProblem(found);
+    if (found.pages.length === 0) return onProblem([t('registerFileEmpty', file.name), ...found.notes].join(' '));
+    onFound(
+      asLines(found.pages),
+      [plural('registerFileRead', found.pages.length, file.name), ...found.notes].join(' '),
+    );
   };
 
   return (
@@ -92,7 +77,7 @@ export function PagesFromFile({ onFound, onProblem, onChoosing }: SourceProps & 
         key={resetKey}
         id={inputId}
         type="file"
-        accept=".xml,.csv,.txt,application/xml,text/xml,text/csv,text/plain"
+        accept=".xml,.gz,.rss,.atom,.csv,.txt,application/xml,text/xml,application/gzip,text/csv,text/plain"
         aria-describedby={`${inputId}-hint`}
         onChange={(event) => void choose(event.target.files?.[0])}
       />
@@ -103,68 +88,17 @@ export function PagesFromFile({ onFound, onProblem, onChoosing }: SourceProps & 
   );
 }
 
-/** The match pattern for a site's host access (match patterns carry no port). */
-function originPattern(address: string): string | undefined {
-  try {
-    const url = new URL(address.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? `${url.protocol}//${url.hostname}/*` : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * Sitemap address and Fetch sitemap. The page reads the sitemap itself: it has DOMParser (the worker
- * has none) and nothing secret is involved. Host access for the sitemap's site is asked for in the
- * click (the first thing it awaits, or the browser refuses to ask) and given back afterwards, also on
- * failure, unless the extension held it before (the service's own address, for one).
+ * Sitemap address and Fetch sitemap: a site, a sitemap (or index) or a feed, read through the
+ * background (./use-site-fetch.ts); while it runs, Cancel fetch ends it.
  */
 export function SitemapFetch({ onFound, onProblem, onStarting }: SourceProps & { onStarting: () => void }) {
   const [address, setAddress] = useState('');
-  const [busy, setBusy] = useState(false);
-  // Whether the extension already had access to the address's site: read as the address changes,
-  // because nothing may be awaited in the click before the request.
-  const heldBefore = useRef<{ pattern: string; held: boolean }>(undefined);
-  const pattern = originPattern(address);
-
-  useEffect(() => {
-    if (!pattern) return;
-    let current = true;
-    browser.permissions.contains({ origins: [pattern] }).then(
-      (held) => {
-        if (current) heldBefore.current = { pattern, held };
-      },
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
-  }, [pattern]);
-
-  const fetchIt = async () => {
+  const { busy, cancel, fetchSite } = useSiteFetch({ onFound, onProblem });
+  const start = () => {
+    if (busy) return;
     onStarting();
-    if (!pattern) return onProblem(t('sitemapNotAddress'));
-    const origin = new URL(address.trim()).origin;
-    // The first await of the click: the browser asks only while the click's user activation lasts.
-    const granted = await browser.permissions.request({ origins: [pattern] }).catch(() => false);
-    if (!granted) return onProblem(t('sitemapAccessRefused', origin));
-    // Not known in time (the check had not answered): keep what may have been held before.
-    const release = heldBefore.current?.pattern === pattern && !heldBefore.current.held;
-    setBusy(true);
-    try {
-      const result = await fetchSitemap(address.trim(), (input, init) => fetch(input, init), parseXml);
-      if (!result.ok) return onProblem(t('sitemapFailed', address.trim(), problemText(result.problem, result.status)));
-      const { urls, read, skipped } = result.value;
-      const notRead = skipped.map((child) =>
-        t('registerSitemapSkipped', child.address, problemText(child.problem, child.status)),
-      );
-      if (urls.length === 0) return onProblem([t('registerFileEmpty', address.trim()), ...notRead].join(' '));
-      const lines = urls.join('\n');
-      onFound(lines, [plural('registerSitemapRead', urls.length, read.length), ...notRead].join(' '));
-    } finally {
-      setBusy(false);
-      if (release) await browser.permissions.remove({ origins: [pattern] }).catch(() => false);
-    }
+    void fetchSite(address);
   };
 
   return (
@@ -177,12 +111,17 @@ export function SitemapFetch({ onFound, onProblem, onStarting }: SourceProps & {
         onChange={setAddress}
         hint={t('registerSitemapHint')}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') void fetchIt();
+          if (event.key === 'Enter') start();
         }}
       />
-      <button type="button" disabled={busy || address.trim() === ''} aria-busy={busy} onClick={() => void fetchIt()}>
+      <button type="button" disabled={busy || address.trim() === ''} aria-busy={busy} onClick={start}>
         {t('registerFetchSitemap')}
       </button>
+      {busy && (
+        <button type="button" onClick={cancel}>
+          {t('registerCancelFetch')}
+        </button>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { searchHistory } from '@/lib/projects/history-search';
 import { useProjectHistoryStore } from '@/lib/stores/project-history-store';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
+import { TableSearch } from '../../shared/table/TableSearch';
 import { HistoryTable } from './HistoryTable';
 import './history.css';
 
@@ -29,16 +30,7 @@ export function ProjectHistorySection() {
       <p className="hint">{t('historyIntro', HISTORY_LIMIT)}</p>
       {unreadable && <Alert>{t('historyUnreadable')}</Alert>}
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor="history-search">{t('historySearch')}</label>
-          <input
-            id="history-search"
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('historySearchPlaceholder')}
-          />
-        </div>
+        <TableSearch of="history" value={search} onChange={setSearch} />
       </div>
       <div className="actions">
         <button

@@ -1,17 +1,15 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { errorResult, successResult, type ActionResult } from '@/components/action-result';
-import { ActionMessage } from '@/components/ActionMessage';
-import { TextField } from '@/components/TextField';
+import { LiveActionMessage } from '@/components/ActionMessage';
 import { t } from '@/lib/i18n';
-import { DEFAULT_RATE_PER_MINUTE, DOCUMENTED_LIMIT_PER_MINUTE, MAX_RATE_PER_MINUTE } from '@/lib/jobs/job-pacing';
 import { parsePageText } from '@/lib/projects/page-list/page-lines';
 import { planPages } from '@/lib/projects/page-list/plan-pages';
 import { useProjectHistoryStore } from '@/lib/stores/project-history-store';
 import { useRegisterPagesStore } from '@/lib/stores/register-pages-store';
-import { checkRate } from '../../shared/job-pace';
+import { RateField, useRate } from '../../shared/job/RateField';
 import { PagesFromFile, SitemapFetch } from './PageSources';
+import { RegisterJobProgress } from './RegisterJobProgress';
 import { RegisterPagesPreview } from './RegisterPagesPreview';
-import { RegisterPagesProgress } from './RegisterPagesProgress';
 
 /**
  * Options → Projects → Register pages (design.md §12): addresses pasted, read from a file or from a
@@ -23,9 +21,8 @@ export function RegisterPagesSection() {
   const job = useRegisterPagesStore((state) => state.job);
   const [addresses, setAddresses] = useState('');
   const [includeRegistered, setIncludeRegistered] = useState(false);
-  const [rateText, setRateText] = useState(String(DEFAULT_RATE_PER_MINUTE));
   const [outcome, setOutcome] = useState<ActionResult>();
-  const rate = checkRate(rateText);
+  const rate = useRate();
   // Typing stays responsive on a long list: the preview catches up with the deferred text.
   const deferred = useDeferredValue(addresses);
   const listed = useMemo(() => parsePageText(deferred), [deferred]);
@@ -77,19 +74,8 @@ export function RegisterPagesSection() {
           onStarting={() => setOutcome(undefined)}
         />
       </div>
-      {/* A success goes into a live region that is already there; an error (role=alert) speaks on its own. */}
-      <div aria-live="polite">{outcome?.kind === 'success' && <ActionMessage result={outcome} />}</div>
-      {outcome?.kind === 'error' && <ActionMessage result={outcome} />}
-      <TextField
-        label={t('bulkRate')}
-        type="number"
-        min={1}
-        max={MAX_RATE_PER_MINUTE}
-        value={rateText}
-        onChange={setRateText}
-        error={rate.error}
-        hint={rate.warning ?? t('bulkRateHint', String(DOCUMENTED_LIMIT_PER_MINUTE), String(DEFAULT_RATE_PER_MINUTE))}
-      />
+      <LiveActionMessage result={outcome} />
+      <RateField {...rate.field} />
       {listed.length > 0 && (
         <RegisterPagesPreview
           plan={plan}
@@ -103,7 +89,7 @@ export function RegisterPagesSection() {
           onProblem={(message) => setOutcome(errorResult(message))}
         />
       )}
-      {job && <RegisterPagesProgress job={job} />}
+      {job && <RegisterJobProgress job={job} />}
     </section>
   );
 }

@@ -2,7 +2,7 @@ import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { describeMissingSetup } from '@/lib/connection/missing-setup';
 import { formatList, plural, t } from '@/lib/i18n';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
-import { sectionHref } from '../../navigation/hash-target';
+import { sectionHref } from '@/lib/url/section-routes';
 
 /** What the shown workspace can do now, each with where to go next. */
 export function SetupSummary({ status }: { status: ConnectionStatus }) {

@@ -1,4 +1,4 @@
-/** A position in the group grid: `row` -1 is the header row; `col` counts the row's controls. */
+/** A position in a grid: `row` -1 is the header row; `col` counts the row's controls. */
 export interface GridCell {
   row: number;
   col: number;
@@ -53,7 +53,7 @@ export function moveInGrid(cell: GridCell, key: string, shape: GridShape): GridC
 }
 
 /** Keeps a position inside a grid whose rows changed (a deleted row, a new search). */
-export function clampCell(cell: GridCell, shape: GridShape): GridCell {
+export function clampCell(cell: GridCell, shape: Pick<GridShape, 'rows' | 'cols' | 'headerCols'>): GridCell {
   if (shape.rows === 0) return { row: shape.headerCols > 0 ? -1 : 0, col: 0 };
   const row = clamp(cell.row, shape.headerCols > 0 ? -1 : 0, shape.rows - 1);
   return { row, col: clamp(cell.col, 0, (row < 0 ? shape.headerCols : shape.cols) - 1) };

@@ -1,0 +1,79 @@
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { t } from '@/lib/i18n';
+import { groupKey, type RegistryEntry } from '@/lib/storage/registry/registry-schema';
+import { useJobPanelHeight } from '../../page/job-panel-height';
+import { useGridKeys, type GridScroller } from '../../shared/table/use-grid-keys';
+import { useWindowRows } from '../../shared/table/use-window-rows';
+import { VirtualTable } from '../../shared/table/VirtualTable';
+import { groupColumns } from './group-columns';
+import { ROW_CONTROLS } from './UserGroupRow';
+
+const ROW_HEIGHT = 60;
+
+/** Controls per row: Select, Show token, Copy token, Actions; the header has Select all. */
+const LAYOUT = { cols: 4, headerCols: 1, controls: ROW_CONTROLS };
+
+interface GroupTableProps {
+  rows: readonly RegistryEntry[];
+  /** How many groups there are (while the registry loads, more than `rows` holds). */
+  rowCount: number;
+  busy: boolean;
+  /** Select all: how many of the rows are selected, and selecting or unselecting them all. */
+  selectAll: { selectedShown: number; onSelectAll: (selected: boolean) => void };
+  /** The sticky toolbar above the grid. */
+  stickyTop: RefObject<HTMLElement | null>;
+  /** A group's row; `activeCol`: which of its controls holds the grid's tab stop (-1: none). */
+  renderRow: (group: RegistryEntry, ariaRowIndex: number, activeCol: number) => ReactNode;
+}
+
+/**
+ * The groups as a grid that fills the section: the window scrolls it (one scrollbar), only the rows in
+ * view are in the DOM, rows of one height. One tab stop, arrow keys inside (use-grid-keys.ts); a row
+ * brought into view stays below the toolbar and above the job panel. A skip link goes past it.
+ */
+export function GroupTable({ rows, rowCount, busy, selectAll, stickyTop, renderRow }: GroupTableProps) {
+  const coveredBelow = useJobPanelHeight((state) => state.height);
+  const scroller = useRef<GridScroller>({ pageSize: 1, scrollToRow: () => undefined });
+  const { grid, active, gridProps } = useGridKeys(rows.length, LAYOUT, scroller);
+  const body = useWindowRows({
+    count: rows.length,
+    rowHeight: ROW_HEIGHT,
+    keepRow: active.row,
+    stickyTop,
+    coveredBelow,
+  });
+  useLayoutEffect(() => {
+    scroller.current = body;
+  });
+  const end = useRef<HTMLDivElement>(null);
+  return (
+    <>
+      <button type="button" className="skip-link" onClick={() => end.current?.focus()}>
+        {t('groupsSkipList')}
+      </button>
+      <VirtualTable
+        name="group"
+        label={t('groupsTable')}
+        columns={groupColumns({ shown: rows.length, ...selectAll })}
+        rows={rows}
+        rowCount={rowCount}
+        busy={busy}
+        rowKey={groupKey}
+        body={body}
+        grid={{
+          ref: grid,
+          props: gridProps,
+          controls: ROW_CONTROLS,
+          headerActiveCol: active.row === -1 ? active.col : -1,
+          multiselectable: true,
+        }}
+        renderRow={(group, ariaRowIndex, index) =>
+          renderRow(group, ariaRowIndex, active.row === index ? active.col : -1)
+        }
+      />
+      <div ref={end} tabIndex={-1} className="visually-hidden">
+        {t('groupsListEnd')}
+      </div>
+    </>
+  );
+}
