@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
 import { errorResult, successResult, type ActionResult } from '@/components/action-result';
 import { ActionMessage } from '@/components/ActionMessage';
@@ -20,9 +20,11 @@ import { useFocusWhenTargeted } from '../../navigation/use-focus-when-targeted';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import {
   checkUrls,
+  errorAsTyped,
   formFromStatus,
   hasChanges,
   hasStoredSecrets,
+  saveOffReason,
   secretHint,
   secretPlaceholder,
   stillMissing,
@@ -76,7 +78,10 @@ export function ConnectionForm({ status, parts, showProjectLink = false }: Conne
   const update = (field: FieldName) => (value: string) => {
     setMessage(undefined);
     setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: errorAsTyped(field, value, current[field]) }));
   };
+  const offReason = saving ? undefined : saveOffReason({ canSave, changed });
+  const offReasonId = useId();
   const secretField = (
     field: 'apiToken' | 'apiKey' | 'authToken',
     label: string,
@@ -221,6 +226,7 @@ export function ConnectionForm({ status, parts, showProjectLink = false }: Conne
             className="primary"
             disabled={saving || !canSave || !changed}
             aria-busy={saving}
+            aria-describedby={offReason && offReasonId}
           >
             {t('connectionSave')}
           </button>
@@ -232,6 +238,11 @@ export function ConnectionForm({ status, parts, showProjectLink = false }: Conne
           >
             {t('connectionForget')}
           </button>
+          {offReason && (
+            <span id={offReasonId} className="hint">
+              {t(offReason)}
+            </span>
+          )}
         </div>
         <ActionMessage result={message} />
       </form>
