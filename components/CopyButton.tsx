@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { t } from '@/lib/i18n';
+import { useCurrentResult } from './action-scope';
 
 interface CopyButtonProps {
   /**
@@ -13,9 +14,14 @@ interface CopyButtonProps {
   accessibleName?: string;
 }
 
-/** Copies a value and says so next to the button; a refused clipboard is said too. */
+/**
+ * Copies a value and says so next to the button, until the next action starts (action-scope.ts); a
+ * refused clipboard is said too.
+ */
 export function CopyButton({ value, label, accessibleName }: CopyButtonProps) {
-  const [feedback, setFeedback] = useState('');
+  const [said, setSaid] = useState<{ text: string }>();
+  const feedback = useCurrentResult(said)?.text ?? '';
+  const setFeedback = (text: string) => setSaid(text ? { text } : undefined);
   const [busy, setBusy] = useState(false);
   const copy = async () => {
     setFeedback('');

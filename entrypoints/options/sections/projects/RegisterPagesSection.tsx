@@ -1,11 +1,12 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { errorResult, successResult, type ActionResult } from '@/components/action-result';
+import { errorResult, successResult } from '@/components/action-result';
 import { LiveActionMessage } from '@/components/ActionMessage';
 import { t } from '@/lib/i18n';
 import { parsePageText } from '@/lib/projects/page-list/page-lines';
 import { planPages } from '@/lib/projects/page-list/plan-pages';
 import { useProjectHistoryStore } from '@/lib/stores/project-history-store';
 import { useRegisterPagesStore } from '@/lib/stores/register-pages-store';
+import { whileItsJobRuns, type JobStartResult } from '../../shared/job/GoToJobButton';
 import { RateField, useRate } from '../../shared/job/RateField';
 import { PagesFromFile, SitemapFetch } from './PageSources';
 import { RegisterJobProgress } from './RegisterJobProgress';
@@ -21,7 +22,7 @@ export function RegisterPagesSection() {
   const job = useRegisterPagesStore((state) => state.job);
   const [addresses, setAddresses] = useState('');
   const [includeRegistered, setIncludeRegistered] = useState(false);
-  const [outcome, setOutcome] = useState<ActionResult>();
+  const [outcome, setOutcome] = useState<JobStartResult>();
   const rate = useRate();
   // Typing stays responsive on a long list: the preview catches up with the deferred text.
   const deferred = useDeferredValue(addresses);
@@ -74,7 +75,8 @@ export function RegisterPagesSection() {
           onStarting={() => setOutcome(undefined)}
         />
       </div>
-      <LiveActionMessage result={outcome} />
+      {/* "Registering 42 pages…" lasts while that job runs: its screen, below, then says how it ended. */}
+      <LiveActionMessage result={whileItsJobRuns(outcome, job)} />
       <RateField {...rate.field} />
       {listed.length > 0 && (
         <RegisterPagesPreview
@@ -84,7 +86,7 @@ export function RegisterPagesSection() {
           rate={rate.rate}
           onStarted={(message) => {
             setAddresses('');
-            setOutcome(successResult(message));
+            setOutcome({ ...successResult(message), jobStarted: true });
           }}
           onProblem={(message) => setOutcome(errorResult(message))}
         />

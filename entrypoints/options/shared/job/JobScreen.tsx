@@ -23,11 +23,14 @@ interface JobScreenProps {
  * Every background job, whatever it sends (design.md §12, §14): its heading, the progress bar, its
  * counts and state, Cancel job / Resume / Retry failed and its kind's own controls, and its rows'
  * outcomes. A control's result shows next to the controls, in a live region, and goes when the next
- * action starts.
+ * action starts or another job takes this one's place.
  */
 export function JobScreen({ job, view, headingLevel, onClose }: JobScreenProps) {
   const { id: workspaceId } = useActiveWorkspace();
-  const [result, setResult] = useState<ActionResult>();
+  // A control's result belongs to this job: a new job (started here or elsewhere) shows none of it.
+  const [said, setSaid] = useState<{ jobId: string; result: ActionResult | undefined }>();
+  const result = said?.jobId === job.id ? said.result : undefined;
+  const setResult = (next: ActionResult | undefined) => setSaid({ jobId: job.id, result: next });
   const [busy, setBusy] = useState(false);
   const [unfolded, setUnfolded] = useState<boolean>();
   const active = isActive(job);
