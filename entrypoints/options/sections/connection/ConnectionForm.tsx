@@ -17,6 +17,7 @@ import { ForgetEverything } from './ForgetEverything';
 import { GrantAccess } from './GrantAccess';
 import { useManagedLock } from './use-managed-lock';
 import { useFocusWhenTargeted } from '../../navigation/use-focus-when-targeted';
+import { unlockAndRetry } from '../../shared/unlock-in-place';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import {
   checkUrls,
@@ -116,13 +117,16 @@ export function ConnectionForm({ status, parts, showProjectLink = false }: Conne
     );
     const granted = origins.length === 0 || (await browser.permissions.request({ origins }).catch(() => false));
     const { sessionOnly, projectLink, ...values } = form;
-    const result = await sendMessage(saveConnection, {
-      workspaceId,
-      ...values,
-      // Without the field, the stored link stays as it is.
-      ...(withLink && { projectLink }),
-      secretsArea: sessionOnly ? 'session' : 'local',
-    });
+    // Locked, the secrets cannot be sealed: unlock in place, and the save goes on with what was typed.
+    const result = await unlockAndRetry(t('connectionSave'), () =>
+      sendMessage(saveConnection, {
+        workspaceId,
+        ...values,
+        // Without the field, the stored link stays as it is.
+        ...(withLink && { projectLink }),
+        secretsArea: sessionOnly ? 'session' : 'local',
+      }),
+    );
     setSaving(false);
     if (!result.ok) {
       if (result.error.field) setErrors({ [result.error.field]: messageText(result.error.message) });

@@ -11,16 +11,18 @@ import { RateField, useRate } from '../../shared/job/RateField';
 import { PagesFromFile, SitemapFetch } from './PageSources';
 import { RegisterJobProgress } from './RegisterJobProgress';
 import { RegisterPagesPreview } from './RegisterPagesPreview';
+import { useRegisterDraft } from './register-draft';
+import { useActiveWorkspace } from '../../shared/use-active-workspace';
 
 /**
  * Options → Projects → Register pages (design.md §12): addresses pasted, read from a file or from a
- * sitemap all land in one text area; the preview below it says what Register N pages would do; the
- * workspace's job, running or last, shows with its results.
+ * sitemap all land in one text area (kept while the page is open: register-draft.ts); the preview below
+ * it says what Register N pages would do; the workspace's job, running or last, shows with its results.
  */
 export function RegisterPagesSection() {
   const history = useProjectHistoryStore((state) => state.entries);
   const job = useRegisterPagesStore((state) => state.job);
-  const [addresses, setAddresses] = useState('');
+  const [addresses, setAddresses] = useRegisterDraft(useActiveWorkspace().id);
   const [includeRegistered, setIncludeRegistered] = useState(false);
   const [outcome, setOutcome] = useState<JobStartResult>();
   const rate = useRate();
