@@ -104,6 +104,12 @@ export function ImportSetup({ intro }: { intro?: string }) {
               <dd>{chosen.workspace.userGroupBaseUrl}</dd>
             </>
           )}
+          {chosen.workspace.projectLink && (
+            <>
+              <dt>{t('connectionProjectLink')}</dt>
+              <dd>{chosen.workspace.projectLink}</dd>
+            </>
+          )}
         </dl>
       )}
       <TextField
