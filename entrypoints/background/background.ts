@@ -13,7 +13,12 @@ import {
 import { createWorkspaceManagement } from '@/lib/workspace-management/workspace-management';
 import { createPopupView } from '@/lib/projects/popup-view';
 import { createLockService } from '@/lib/lock/lock-service';
-import { createActivityRecorder, workspaceRecorder, type ActivityRecorder } from '@/lib/activity/activity-recorder';
+import {
+  clearActivityLog,
+  createActivityRecorder,
+  workspaceRecorder,
+  type ActivityRecorder,
+} from '@/lib/activity/activity-recorder';
 import { createActivityStore } from '@/lib/storage/activity/activity-store';
 import { createLockHandlers, resumeLockedJobs } from './lock-handlers';
 import { applyLockAfter } from './lock-idle';
@@ -41,7 +46,8 @@ export interface Background {
 export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetManaged): Background {
   const index = createWorkspaceIndexStore(deps.now);
   // One log for the extension, written by this worker only; each workspace's services name theirs.
-  const activity = createActivityRecorder(createActivityStore(), deps.now);
+  const activityStore = createActivityStore();
+  const activity = createActivityRecorder(activityStore, deps.now);
   const workspaces = createWorkspaces({
     ...deps,
     index,
@@ -104,6 +110,7 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
       listWorkspaces: () => management.list(),
       getPopupView: ({ preferWorkspace }) => popupView(preferWorkspace),
       importSetupFile: ({ text, passphrase, replace }) => setupFiles.importFile(text, passphrase, replace),
+      clearActivityLog: () => clearActivityLog(activityStore, deps.now),
       ...noticeHandlers,
       ...createLockHandlers(lock, {
         onUnlocked: async () => (await applyPolicy(), await resumeLockedJobs(workspaces)),

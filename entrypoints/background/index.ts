@@ -21,6 +21,7 @@ import { registerJobNotifications } from './job-notifications';
 import { registerPageStatus } from './page-status';
 import { watchIdle } from './lock-idle';
 import { createTokenReminders, TOKEN_REMINDER_ALARM } from './token-reminders';
+import { giveBackTabsAfterGrants } from '@/lib/tabs/lent-tabs-permission';
 
 export default defineBackground(() => {
   // Wire the real fetch into the API clients, then register every listener synchronously so that
@@ -61,6 +62,8 @@ export default defineBackground(() => {
   registerJobNotifications(index);
   // Chrome: a mark on the toolbar icon on pages registered in the last used workspace (design.md §12).
   registerPageStatus(index);
+  // `tabs` (Register N selected tabs) is lent, never kept: given back after a grant even if the popup closed.
+  giveBackTabsAfterGrants();
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === TOKEN_REMINDER_ALARM) void reminders.onAlarm();
     else if (alarm.name.startsWith(BULK_CREATE_ALARM_PREFIX))

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { MessageDefinition } from './define-message';
+import * as activityMessages from './messages/activity-messages';
 import * as connectionAdminMessages from './messages/connection-admin-messages';
 import * as connectionMessages from './messages/connection-messages';
 import * as lockAdminMessages from './messages/lock-admin-messages';
@@ -38,6 +39,7 @@ export const protocol = {
   ...setupFileMessages,
   ...lockMessages,
   ...lockAdminMessages,
+  ...activityMessages,
 } satisfies Record<string, MessageDefinition>;
 
 export type Protocol = typeof protocol;
