@@ -13,6 +13,7 @@ import type { ProjectInput } from '@/lib/api/project-input';
 import {
   explainTargetPage,
   explainUnregistrableUrl,
+  projectNameProblemAsTyped,
   validateProjectInput,
 } from '@/lib/projects/validate-project-input';
 import type { AppError } from '@/lib/result';
@@ -210,8 +211,8 @@ export function ProjectForm({ workspaceId, page, history: historyStart, projectL
           ref={nameField}
           label={t('fieldProjectName')}
           value={projectName}
-          onChange={setProjectName}
-          error={nameError}
+          onChange={(value) => (setProjectName(value), setNameError(undefined))}
+          error={nameError ?? projectNameProblemAsTyped(projectName)}
           autoComplete="off"
         />
         {duplicates && (
