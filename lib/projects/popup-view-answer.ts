@@ -1,8 +1,6 @@
 import { ok, type Result } from '../result';
-import { canonicalJson } from '../hash/sha256';
-import { readArea, rewriteCompanion } from '../storage/area-write';
+import { readArea } from '../storage/area-write';
 import { currentKey } from '../storage/credentials/keyring';
-import { isCurrentView, POPUP_VIEW_KEY } from '../storage/popup-view/popup-view-keys';
 import type { PopupStart } from '../storage/popup-view/popup-view-schema';
 import type { WorkspaceIndexStore } from '../workspaces/workspace-index-store';
 import { composePopupView } from './popup-view';
@@ -22,15 +20,4 @@ export async function answerPopupView(
   // The list exists once index.read() has answered; without it the router answers INTERNAL, as for any throw.
   if (!view) throw new Error('no list of workspaces');
   return ok({ view, unlocked: (await currentKey()) !== undefined });
-}
-
-/**
- * At the worker's start: a stored view missing, unreadable, of an older format, or unlike what storage
- * holds now (a value written around the storage door: a test's seed, data restored by hand) is written
- * again. One view made and compared; a write only when it differs.
- */
-export async function rewriteStalePopupView(): Promise<void> {
-  const stored = (await readArea('local')([POPUP_VIEW_KEY]))[POPUP_VIEW_KEY];
-  const fresh = await composePopupView({ local: readArea('local') });
-  if (!isCurrentView(stored) || canonicalJson(stored) !== canonicalJson(fresh ?? null)) await rewriteCompanion('local');
 }

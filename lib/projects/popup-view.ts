@@ -125,11 +125,13 @@ export const popupViewCompanion: WriteCompanion = {
   follows: (area, name) => area === 'local' && (FOLLOWED.has(name) || FOLLOWED_OF_A_WORKSPACE.test(name)),
   async alongside(_area, values, read) {
     try {
-      const previous = popupViewSchema.safeParse((await read([POPUP_VIEW_KEY]))[POPUP_VIEW_KEY]);
-      const view = await composePopupView(
-        { local: read },
-        { previous: previous.success ? previous.data : undefined, changed: new Set(Object.keys(values)) },
-      );
+      const changed = Object.keys(values);
+      // A change keeps the stored view's recent projects unless it writes the history; none (the start's
+      // rewrite) makes the view afresh.
+      const previous = changed.length
+        ? popupViewSchema.safeParse((await read([POPUP_VIEW_KEY]))[POPUP_VIEW_KEY]).data
+        : undefined;
+      const view = await composePopupView({ local: read }, { previous, changed: new Set(changed) });
       return { [POPUP_VIEW_KEY]: view ?? null };
     } catch {
       return { [POPUP_VIEW_KEY]: null };

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { createSerialQueue } from '../async/serial-queue';
+import { canonicalJson } from '../hash/sha256';
 
 // Every write to storage goes through here (a lint rule, scripts/storage-door.ts, keeps every other
 // module of lib/storage to reads), so that a value derived from others can be written in the same
@@ -17,8 +18,9 @@ export interface WriteCompanion {
   follows(area: WritableArea, name: string): boolean;
   /**
    * What to write in the same call as `values` (the change about to be written; a key being removed is
-   * there as `undefined`), given the area as it will be once they are written (`read`). Must not throw,
-   * and must not write: it runs inside the write, and the next write waits for it.
+   * there as `undefined`; none: made afresh, rewriteCompanion), given the area as it will be once they
+   * are written (`read`). Must not throw, and must not write: it runs inside the write, and the next
+   * write waits for it.
    */
   alongside(area: WritableArea, values: Values, read: AreaRead): Promise<Values>;
 }
@@ -69,10 +71,18 @@ export function writeArea(area: WritableArea, values: Values, removed: string[] 
 export const removeFromArea = (area: WritableArea, names: string | string[]): Promise<void> =>
   writeArea(area, {}, typeof names === 'string' ? [names] : names);
 
-/** Writes what the companion holds for the area as stored now (its value missing, or of an older format). */
+/**
+ * At the worker's start: what the companion holds for the area, made afresh from storage, written when
+ * it differs from what is stored (missing, of an older format, behind a value written around this door:
+ * a test's seed, data restored by hand). One value made and compared; a write only when it differs.
+ */
 export function rewriteCompanion(area: WritableArea): Promise<void> {
   const keeper = companion;
   return keeper
-    ? inTurn(async () => browser.storage[area].set(await keeper.alongside(area, {}, readArea(area))))
+    ? inTurn(async () => {
+        const fresh = await keeper.alongside(area, {}, readArea(area));
+        const stored = await readArea(area)(Object.keys(fresh));
+        if (canonicalJson(stored) !== canonicalJson(fresh)) await browser.storage[area].set(fresh);
+      })
     : Promise.resolve();
 }

@@ -171,7 +171,7 @@ export async function seedWorkspaces(worker: Worker, sandbox: Sandbox, firstId: 
 /**
  * The seeds above are written around the extension, straight into storage: the popup's stored view
  * (lib/projects/popup-view.ts) follows only what goes through the extension's storage door, and is made
- * again from storage when the worker starts (`rewriteStalePopupView`, a moment after the start). So the
+ * again from storage when the worker starts (`rewriteCompanion`, a moment after the start). So the
  * worker is stopped, woken from an extension page, and the view awaited until it shows the seeded
  * workspaces ready. A build without a stored view (before issue 37, to compare) has none to wait for.
  */

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { rewriteStalePopupView } from '@/lib/projects/popup-view-answer';
+import { rewriteCompanion } from '@/lib/storage/area-write';
 import { storage } from '@/lib/storage/storage-api';
 import { LOCK_OPEN_KEY, POPUP_VIEW_KEY } from '@/lib/storage/popup-view/popup-view-keys';
 import { parseStoredPopupStart } from '@/lib/storage/popup-view/popup-view-item';
@@ -75,7 +75,7 @@ beforeEach(async () => {
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
   vi.spyOn(browser.permissions, 'contains').mockImplementation(() => Promise.resolve(granted));
   // The seeded data was not written by this background: the start writes the view (as after an update).
-  await rewriteStalePopupView();
+  await rewriteCompanion('local');
 });
 
 describe('the stored popup view is what the background would answer', () => {
@@ -296,21 +296,34 @@ describe('the stored view is written with what it summarizes', () => {
       [workspaceKey(WORKSPACE_B, 'connectionSettings')]: { ...ACCOUNTS.b.settings, projectApiUrl: '' },
     });
     expect((await stored())?.view.workspaces).toHaveLength(2);
-    await rewriteStalePopupView();
+    await rewriteCompanion('local');
     expect((await storedIsAnswered()).view.workspaces.map((workspace) => workspace.id)).toEqual([WORKSPACE_A]);
     // Nothing changed since: the start writes nothing.
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
-    await rewriteStalePopupView();
+    await rewriteCompanion('local');
     expect(set).not.toHaveBeenCalled();
+  });
+
+  it('a history written around the storage door: the start writes the view with its newest projects', async () => {
+    const entry = {
+      projectId: 'prj_restored',
+      projectUrl: 'https://site.example/r',
+      projectName: 'Restored',
+      createdAt: '2026-11-28T10:00:00.000Z',
+    };
+    await fakeBrowser.storage.local.set({ [workspaceKey(WORKSPACE_A, 'projectHistory')]: [entry] });
+    expect((await stored())?.view.recent).toEqual([]);
+    await rewriteCompanion('local');
+    expect((await storedIsAnswered()).view.recent).toEqual([entry]);
   });
 
   it('a view missing or of another version reads as none, and is written again at the start', async () => {
     await fakeBrowser.storage.local.set({ [POPUP_VIEW_KEY]: { ...(await stored())!.view, version: 0 } });
     expect(await stored()).toBeUndefined();
-    await rewriteStalePopupView();
+    await rewriteCompanion('local');
     await storedIsAnswered();
     await fakeBrowser.storage.local.remove(POPUP_VIEW_KEY);
-    await rewriteStalePopupView();
+    await rewriteCompanion('local');
     await storedIsAnswered();
   });
 });
