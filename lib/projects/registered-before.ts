@@ -1,25 +1,13 @@
 import type { HistoryEntry } from '../storage/history/history-schema';
 import { normalizeUrl } from './normalize-url';
 
-/** Each history's pages by their normalised address (the latest registration of each), made once per history. */
-const byPage = new WeakMap<readonly HistoryEntry[], Map<string, HistoryEntry>>();
-
 /**
  * The latest registration of this very page in the history, by the popup's rule (normalize-url.ts): the
- * background's check before it creates, whatever the popup showed. The history's reader keeps one array
- * until the history changes, so the map is made once per change, not per request.
+ * background's check before it creates, whatever the popup showed. No index kept: each project created
+ * changes the history, so an index would be made again for the next create anyway (5,000 entries, the
+ * history's limit, take about 3 ms).
  */
 export function registeredBefore(history: readonly HistoryEntry[], rawUrl: string): HistoryEntry | undefined {
   const page = normalizeUrl(rawUrl)?.url;
-  if (page === undefined) return undefined;
-  let pages = byPage.get(history);
-  if (!pages) {
-    pages = new Map();
-    for (const entry of history) {
-      const url = normalizeUrl(entry.projectUrl)?.url;
-      if (url !== undefined) pages.set(url, entry);
-    }
-    byPage.set(history, pages);
-  }
-  return pages.get(page);
+  return page === undefined ? undefined : history.findLast((entry) => normalizeUrl(entry.projectUrl)?.url === page);
 }
