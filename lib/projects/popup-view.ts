@@ -13,7 +13,7 @@ import { CREDENTIALS_STORAGE_NAME } from '../storage/credentials/credentials-key
 import { credentialsAtRestSchema, isSealed, openWithSessionKey } from '../storage/credentials/sealed-credentials';
 import { parseStoredHistory } from '../storage/history/history-source';
 import { LOCK_STATE_KEY } from '../storage/lock/lock-keys';
-import { lockStateSchema } from '../storage/lock/lock-schema';
+import { lockStateSchema, type LockState } from '../storage/lock/lock-schema';
 import { POPUP_VIEW_KEY } from '../storage/popup-view/popup-view-keys';
 import { popupViewSchema, RECENT_PROJECTS_SHOWN, type PopupView } from '../storage/popup-view/popup-view-schema';
 import { projectApiGaps } from '../storage/popup-view/setup-gaps';
@@ -45,20 +45,14 @@ export interface ViewOptions {
   changed?: ReadonlySet<string>;
 }
 
-type StoredSecrets = Parameters<typeof usableCredentials>[0];
-
-/** A workspace's secrets opened as far as can be known here: `sealed`, and the clear ones (undefined: cannot tell). */
-async function openSecrets(
-  settings: ConnectionSettings,
-  value: unknown,
-  lockState: unknown,
-): Promise<{ sealed: boolean; clear?: StoredSecrets | undefined }> {
-  const parsed = credentialsAtRestSchema.safeParse(value ?? CREDENTIALS_FALLBACK[settings.secretsArea]);
-  // Of the wrong shape, the background resets them to nothing at their next read.
-  if (!parsed.success) return { sealed: false, clear: CREDENTIALS_FALLBACK[settings.secretsArea] };
-  const state = lockStateSchema.safeParse(lockState);
-  const clear = await openWithSessionKey(parsed.data, state.success ? state.data : null);
-  return { sealed: isSealed(parsed.data), clear };
+/**
+ * A workspace's secrets opened as far as can be known here, with the lock's state about to be stored:
+ * `sealed`, and the clear ones (undefined: sealed with no key at hand, cannot tell).
+ */
+async function openSecrets(settings: ConnectionSettings, value: unknown, lockState: LockState | undefined) {
+  // None stored reads as the fallback; of the wrong shape, the background resets them so at their next read.
+  const atRest = credentialsAtRestSchema.safeParse(value).data ?? CREDENTIALS_FALLBACK[settings.secretsArea];
+  return { sealed: isSealed(atRest), clear: await openWithSessionKey(atRest, lockState ?? null) };
 }
 
 /** The popup's first screen as storage holds it now (`reads`); undefined before the list of workspaces exists. */
@@ -66,6 +60,7 @@ export async function composePopupView(reads: ViewReads, options: ViewOptions = 
   const top = await reads.local([WORKSPACE_INDEX_KEY, LAST_USED_WORKSPACE_KEY, LOCK_STATE_KEY]);
   const { index, lastUsed } = parseWorkspaceIndex(top);
   if (!index) return undefined;
+  const lockState = lockStateSchema.safeParse(top[LOCK_STATE_KEY]).data;
   const settingsName = (id: string) => scopedName(workspaceScope(id), 'connectionSettings');
   const storedSettings = await reads.local(index.workspaces.map((workspace) => settingsName(workspace.id)));
   const settingsOf = new Map(
@@ -92,14 +87,16 @@ export async function composePopupView(reads: ViewReads, options: ViewOptions = 
     reads.local([names.link, ...(keepRecent ? [] : [names.history])]),
     secretsRead?.([names.secrets]),
   ]);
-  const opened = secrets ? await openSecrets(settings, secrets[names.secrets], top[LOCK_STATE_KEY]) : { sealed: false };
+  const opened = secrets
+    ? await openSecrets(settings, secrets[names.secrets], lockState)
+    : { sealed: false, clear: undefined };
   const link = projectLinkSettingSchema.safeParse(stored[names.link]);
   const checkedLink = checkProjectLinkTemplate(link.success ? link.data.template : PROJECT_LINK_FALLBACK.template);
   return {
     version: 1,
     workspaces,
     workspaceId: shown.id,
-    lockOn: lockStateSchema.safeParse(top[LOCK_STATE_KEY]).success,
+    lockOn: lockState !== undefined,
     sealed: opened.sealed,
     ...(opened.clear && {
       missing: projectApiGaps({ projectApiUrl: settings.projectApiUrl, ...usableCredentials(opened.clear, settings) }),
