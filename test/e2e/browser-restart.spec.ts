@@ -7,6 +7,7 @@ import { launchExtensionBrowser, type ExtensionBrowser } from './fixtures/chromi
 import { configureConnection, optionsUrl } from './fixtures/connection.ts';
 import { expectFirstScreenFromStorage, popupOnStoppedWorker, webPage } from './fixtures/cold-popup.ts';
 import { activeWorkspaceId, readStoredGroups, readWorkspaceStorage } from './fixtures/extension-storage.ts';
+import { switchLock } from './fixtures/own-profile.ts';
 import type { RecordedRequest } from '../sandbox/types.ts';
 import { readExtensionStorage } from './fixtures/service-worker.ts';
 import { findRow } from './fixtures/user-group-actions.ts';
@@ -176,13 +177,7 @@ test('the lock on and open, the browser restarted: the popup’s first screen, f
   let extension = await launchExtensionBrowser({ profileDir });
   try {
     await configureConnection(extension.context, extension.extensionId, sandbox);
-    const options = await extension.context.newPage();
-    await options.goto(optionsUrl(extension.extensionId, 'connection'));
-    await options.getByRole('checkbox', { name: 'Protect credentials with a passphrase' }).check();
-    await options.getByLabel('Passphrase', { exact: true }).fill(passphrase);
-    await options.getByLabel('Confirm passphrase', { exact: true }).fill(passphrase);
-    await options.getByRole('button', { name: 'Turn on protection' }).click();
-    await expect(options.getByRole('status')).toContainText('Protection is on');
+    await switchLock(extension, true, passphrase);
     // Open before the restart: the stored view was last written with the key at hand.
     const url = sandbox.pageUrl('restart-lock', 'A page after a restart');
     let { tab, tabId } = await webPage(extension, url);

@@ -5,7 +5,7 @@ import type { Browser as ExtensionApi } from 'wxt/browser';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
 import { configureConnection } from './fixtures/connection.ts';
 import { openOptionsPage } from './fixtures/options-page.ts';
-import { openActionPopup, openPopupForTab } from './fixtures/popup.ts';
+import { openActionPopup, registerThroughPopup } from './fixtures/popup.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
 import { unique } from './fixtures/unique.ts';
@@ -46,19 +46,6 @@ async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void
   }
 }
 
-/** Registers a page through the popup, as a reviewer does; answers its project id. */
-async function register(extension: ExtensionBrowser, url: string, name: string): Promise<string> {
-  const tab = await extension.context.newPage();
-  await tab.goto(url);
-  const popup = await openPopupForTab(extension, tab);
-  await popup.getByLabel('Project name', { exact: true }).fill(name);
-  await popup.getByRole('button', { name: 'Create project' }).click();
-  const id = await popup.getByLabel('Project ID', { exact: true }).inputValue();
-  await popup.close();
-  await tab.close();
-  return id;
-}
-
 /** popup.html for `tab` at the popup's width, in a colour scheme. */
 async function popupAt(extension: ExtensionBrowser, tab: Page, scheme: 'light' | 'dark'): Promise<Page> {
   const popup = await extension.context.newPage();
@@ -85,7 +72,7 @@ test('known projects: the recent ones show their names, with Copy project ID and
     const names = ['Team handbook', 'Careers', 'Status page', LONG_NAME, 'Pricing'];
     const ids: string[] = [];
     for (const [index, name] of names.entries())
-      ids.push(await register(extension, sandbox.pageUrl(`${prefix}-${index}`, name), name));
+      ids.push(await registerThroughPopup(extension, sandbox.pageUrl(`${prefix}-${index}`, name), name));
 
     for (const scheme of ['light', 'dark'] as const) {
       // A page not registered yet: the five recent projects, newest first.
@@ -141,7 +128,7 @@ test('Register N selected tabs is in view in the popup at its tallest, above fiv
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const prefix = unique('in-view');
   for (const index of [1, 2, 3, 4, 5])
-    await register(
+    await registerThroughPopup(
       extension,
       sandbox.pageUrl(`${prefix}-done-${index}`, `Registered page ${index}`),
       `Registered ${index}`,

@@ -1,9 +1,10 @@
 import type { Browser as ExtensionApi } from 'wxt/browser';
-import type { ExtensionBrowser } from './fixtures/chromium.ts';
 import { configureConnection, forgetCredentials, optionsUrl } from './fixtures/connection.ts';
 import { activeWorkspaceId } from './fixtures/extension-storage.ts';
 import { goToSection } from './fixtures/options-page.ts';
 import { expectFirstScreenFromStorage, popupOnStoppedWorker, webPage } from './fixtures/cold-popup.ts';
+import { registerThroughPopup } from './fixtures/popup.ts';
+import { switchLock } from './fixtures/own-profile.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { stopServiceWorker } from './fixtures/service-worker.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -22,18 +23,6 @@ const PASSPHRASE = 'stored view passphrase';
 test.afterAll(async ({ extensionBrowser, sandbox }) => {
   expect(await extensionBrowser.console.findAny(secretsOf(sandbox)), 'console lines that contain a secret').toEqual([]);
 });
-
-async function registerThrough(extension: ExtensionBrowser, url: string, name: string): Promise<string> {
-  const { tab, tabId } = await webPage(extension, url);
-  const popup = await extension.context.newPage();
-  await popup.goto(extension.extensionUrl(`popup.html?tabId=${tabId}`));
-  await popup.getByLabel('Project name', { exact: true }).fill(name);
-  await popup.getByRole('button', { name: 'Create project' }).click();
-  const id = await popup.getByLabel('Project ID', { exact: true }).inputValue();
-  await popup.close();
-  await tab.close();
-  return id;
-}
 
 test('the worker stopped: the popup opens from storage, and Enter pressed at once creates the project', async ({
   extension,
@@ -59,10 +48,10 @@ test('the worker stopped, a page registered before (older than the recent projec
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const prefix = unique('known');
   const url = sandbox.pageUrl(`${prefix}-first`, 'Registered long ago');
-  const firstId = await registerThrough(extension, url, 'Registered long ago');
+  const firstId = await registerThroughPopup(extension, url, 'Registered long ago');
   // Five newer ones: the stored view lists only those, so the warning needs the whole history or the background.
   for (const index of [1, 2, 3, 4, 5])
-    await registerThrough(extension, sandbox.pageUrl(`${prefix}-${index}`, `Newer ${index}`), `Newer ${index}`);
+    await registerThroughPopup(extension, sandbox.pageUrl(`${prefix}-${index}`, `Newer ${index}`), `Newer ${index}`);
   const { tab, tabId } = await webPage(extension, url);
   const popup = await popupOnStoppedWorker(extension, tab, tabId);
   await popup.locator('button[type=submit]').waitFor();
@@ -95,7 +84,7 @@ test('the worker stopped, whatever a page shows: the background itself refuses a
 }) => {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const url = sandbox.pageUrl(unique('guard'), 'Registered once');
-  const firstId = await registerThrough(extension, url, 'Registered once');
+  const firstId = await registerThroughPopup(extension, url, 'Registered once');
   const workspaceId = await activeWorkspaceId(extension);
   const page = await extension.context.newPage();
   await page.goto(optionsUrl(extension.extensionId, 'about'));
@@ -116,15 +105,11 @@ test('changes made in the options page show in the next popup, the worker stoppe
   test.setTimeout(90_000);
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const { tab, tabId } = await webPage(extension, sandbox.pageUrl(unique('changes'), 'A page'));
-  const options = await extension.context.newPage();
-  await options.goto(optionsUrl(extension.extensionId, 'connection'));
 
   // The lock turned on: the popup still offers the form (the lock is open); locked: Passphrase and Unlock.
-  await options.getByRole('checkbox', { name: 'Protect credentials with a passphrase' }).check();
-  await options.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
-  await options.getByLabel('Confirm passphrase', { exact: true }).fill(PASSPHRASE);
-  await options.getByRole('button', { name: 'Turn on protection' }).click();
-  await expect(options.getByRole('status')).toContainText('Protection is on');
+  await switchLock(extension, true, PASSPHRASE);
+  const options = await extension.context.newPage();
+  await options.goto(optionsUrl(extension.extensionId, 'connection'));
   let popup = await popupOnStoppedWorker(extension, tab, tabId);
   await expect(popup.getByRole('button', { name: 'Create project' })).toBeFocused();
   await expectFirstScreenFromStorage(popup);
@@ -139,11 +124,7 @@ test('changes made in the options page show in the next popup, the worker stoppe
   await popup.getByRole('button', { name: 'Unlock' }).click();
   await expect(popup.getByRole('button', { name: 'Create project' })).toBeVisible();
   await popup.close();
-  await options.reload();
-  await options.getByRole('checkbox', { name: 'Protect credentials with a passphrase' }).uncheck();
-  await options.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
-  await options.getByRole('button', { name: 'Turn off protection' }).click();
-  await expect(options.getByRole('status')).toContainText('Protection is off');
+  await switchLock(extension, false, PASSPHRASE);
 
   // The credentials forgotten: what is missing, and Open settings.
   await forgetCredentials(extension.context, extension.extensionId);
