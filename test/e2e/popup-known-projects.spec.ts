@@ -35,10 +35,13 @@ async function saveProjectLink(extension: ExtensionBrowser, template: string): P
   await options.close();
 }
 
-/** Writes a screenshot into the test's output (and SHOTS_DIR, when set, for a reviewer to look at). */
-async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+/**
+ * Writes a screenshot into the test's output (and SHOTS_DIR, when set, for a reviewer to look at): the
+ * whole page, or (`fullPage` false) what is in view, as the browser's own popup shows it.
+ */
+async function shoot(page: Page, testInfo: TestInfo, name: string, fullPage = true): Promise<void> {
   const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   const shots = process.env.SHOTS_DIR;
   if (shots) {
     await mkdir(shots, { recursive: true });
@@ -157,7 +160,7 @@ test('Register N selected tabs is in view in the popup at its tallest, above fiv
       expect(await popup.evaluate(() => window.innerHeight)).toBeLessThanOrEqual(POPUP_MAX_HEIGHT);
       expect(await popup.evaluate(() => window.scrollY)).toBe(0);
       await expect(button).toBeInViewport({ ratio: 1 });
-      await shoot(popup, testInfo, `popup-selected-tabs-${scheme}`);
+      await shoot(popup, testInfo, `popup-selected-tabs-${scheme}`, false);
     } finally {
       await close();
     }
