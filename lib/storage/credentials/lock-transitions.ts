@@ -21,6 +21,12 @@ import {
   type TokenMap,
 } from './part-tokens';
 import { moveTokensOutOfParts } from './registry-tokens-migration';
+import {
+  openRotationTokens,
+  ROTATION_RESULTS_PATTERN,
+  storedRotationResultsSchema,
+  type StoredRotationResults,
+} from './rotation-results-store';
 import type { LockKey } from './passphrase-key';
 import { EMPTY_STORED_CREDENTIALS } from '../connection/connection-schema';
 import { base64ToBytes } from '../../crypto/base64';
@@ -29,8 +35,9 @@ import type { MessageRef } from '../../message-ref';
 
 // Background only: the passphrase lock's changes to what is stored (lib/lock/lock-service.ts decides
 // when; this writes). The lock covers the store, not a list: every stored credentials value (both
-// areas) and every registry part's tokens (its token key, part-tokens.ts: the parts themselves hold no
-// token and are neither read nor written), found by its key, whichever workspaces are listed today;
+// areas), every registry part's tokens (its token key, part-tokens.ts: the parts themselves hold no
+// token and are neither read nor written) and every workspace's rotation results' tokens
+// (rotation-results-store.ts), found by its key, whichever workspaces are listed today;
 // one that a policy removed from the list, or an import added a moment ago, is sealed like the others.
 // A workspace whose registry is still in format v2 (tokens in the parts) is migrated first.
 //
@@ -44,10 +51,11 @@ import type { MessageRef } from '../../message-ref';
 
 const CREDENTIALS = /^ws\.[^.]+\.credentials$/;
 const TOKENS = REGISTRY_TOKENS_PATTERN;
+const RESULTS = ROTATION_RESULTS_PATTERN;
 
 type Values = Record<string, unknown>;
 
-const holdsSecret = (name: string) => CREDENTIALS.test(name) || TOKENS.test(name);
+const holdsSecret = (name: string) => CREDENTIALS.test(name) || TOKENS.test(name) || RESULTS.test(name);
 
 type Area = typeof browser.storage.local;
 
@@ -106,30 +114,52 @@ export async function storedSecrets(): Promise<StoredSecrets> {
   return { local, session };
 }
 
-/** A stored secret opened: a credentials value in clear, or a registry part's tokens in clear. */
+/**
+ * A stored secret opened: a credentials value in clear, a registry part's tokens in clear, or a
+ * workspace's rotation results with their tokens in clear.
+ */
 type Opened =
-  { part: false; clear: StoredCredentials } | { part: true; tokens: TokenMap; stamp: { revision?: string } };
+  | { kind: 'credentials'; clear: StoredCredentials }
+  | { kind: 'part'; tokens: TokenMap; stamp: { revision?: string } }
+  | { kind: 'results'; tokens: TokenMap; rest: Omit<StoredRotationResults, 'tokens'> };
 
 /** A stored value opened with `from` (clear as it is); undefined when it does not open or is unreadable. */
 async function openValue(name: string, value: unknown, from?: CryptoKey): Promise<Opened | undefined> {
+  if (RESULTS.test(name)) {
+    const parsed = storedRotationResultsSchema.safeParse(value);
+    if (!parsed.success) return undefined;
+    const { tokens: stored, ...rest } = parsed.data;
+    const tokens = await openRotationTokens(name, stored, from);
+    return tokens && { kind: 'results', tokens, rest };
+  }
   if (TOKENS.test(name)) {
     const parsed = partTokensSchema.safeParse(value);
     if (!parsed.success) return undefined;
     const { tokens = '{}', sealed, revision } = parsed.data;
     const clear = sealed ? from && (await openPartTokens(from, partNameOfTokens(name), sealed)) : parseTokenMap(tokens);
-    return clear && { part: true, tokens: clear, stamp: revision === undefined ? {} : { revision } };
+    return clear && { kind: 'part', tokens: clear, stamp: revision === undefined ? {} : { revision } };
   }
   const parsed = credentialsAtRestSchema.safeParse(value);
   if (!parsed.success) return undefined;
   const clear = isSealed(parsed.data) ? from && (await unsealWith(from, parsed.data)) : parsed.data;
-  return clear && { part: false, clear };
+  return clear && { kind: 'credentials', clear };
 }
 
 /** An opened value as stored under `to` (undefined: clear). */
 async function closeValue(name: string, opened: Opened, to?: CryptoKey): Promise<unknown> {
-  if (!opened.part) return to && hasSecret(opened.clear) ? sealWith(to, opened.clear) : opened.clear;
-  if (!to || Object.keys(opened.tokens).length === 0) return clearTokensValue(opened.tokens, opened.stamp);
-  return { sealed: await sealPartTokens(to, partNameOfTokens(name), opened.tokens), ...opened.stamp };
+  switch (opened.kind) {
+    case 'credentials':
+      return to && hasSecret(opened.clear) ? sealWith(to, opened.clear) : opened.clear;
+    case 'results':
+      // Bound to the results' own key name, as rotation-results-store.ts seals them.
+      return {
+        ...opened.rest,
+        tokens: to ? { sealed: await sealPartTokens(to, name, opened.tokens) } : clearTokensValue(opened.tokens),
+      };
+    case 'part':
+      if (!to || Object.keys(opened.tokens).length === 0) return clearTokensValue(opened.tokens, opened.stamp);
+      return { sealed: await sealPartTokens(to, partNameOfTokens(name), opened.tokens), ...opened.stamp };
+  }
 }
 
 /**
@@ -247,6 +277,13 @@ export async function forgetEverything(lost: MessageRef, at: string): Promise<{ 
   const cleared = (values: Values): Values => {
     const out: Values = {};
     for (const [name, value] of Object.entries(values)) {
+      if (RESULTS.test(name)) {
+        // Sealed, the results' tokens are lost with the passphrase: the list goes with them (each
+        // group's own token, in the registry, is flagged below). In clear they stay.
+        const parsed = storedRotationResultsSchema.safeParse(value);
+        if (parsed.success && parsed.data.tokens.sealed) out[name] = { results: [], tokens: clearTokensValue({}) };
+        continue;
+      }
       if (TOKENS.test(name)) {
         const sealed = sealedParts.get(name);
         if (!sealed) continue;

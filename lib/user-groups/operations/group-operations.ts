@@ -17,7 +17,8 @@ import {
   removeGroup,
   upsertFromService,
 } from './registry-updates';
-import type { RegistryWriter } from '../../storage/registry/registry-writer';
+import type { RegistryChange, RegistryWriter } from '../../storage/registry/registry-writer';
+import { commitTogether, type StagedWrite } from '../../storage/staged-write';
 import { recordUnsettledCreate, settleCreate } from './unsettled-creates';
 import { text } from '../../message-ref';
 import { environmentName } from '../../environment';
@@ -42,6 +43,14 @@ export interface GroupOperationsDeps {
 
 /** A delete names the group, and may name the data source the service asks for. */
 export type GroupDeletion = GroupRef & { dataSourceProvidedId?: string | undefined };
+
+export interface RotateOptions {
+  /**
+   * Another store's change to write in the same storage call as the new token (a job's rotation
+   * results): given the group as it is then stored. A failure to prepare it never keeps the token out.
+   */
+  alongside?: (group: RegistryEntry) => Promise<StagedWrite>;
+}
 
 const UNKNOWN_OUTCOME = text('groupsRotationUnknown');
 const TOKEN_REFUSED = text('errorRotationTokenRefused');
@@ -121,9 +130,9 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
       });
     },
 
-    rotate: async (ref: GroupRef): Promise<Result<{ group: RegistryEntry }>> => {
+    rotate: async (ref: GroupRef, options: RotateOptions = {}): Promise<Result<{ group: RegistryEntry }>> => {
       const before = findGroup(await registry.read(), ref);
-      const result = await rotate(ref);
+      const result = await rotate(ref, options);
       return recorded('groupRotated', ref, result, {
         name: result.ok ? result.value.group.name : before?.name,
         token: result.ok ? result.value.group.token : undefined,
@@ -223,7 +232,25 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
     });
   }
 
-  function rotate(ref: GroupRef): Promise<Result<{ group: RegistryEntry }>> {
+  /** The new token stored, with what `alongside` adds in the same storage call. */
+  async function storeNewToken(ref: GroupRef, change: RegistryChange<null>, alongside: RotateOptions['alongside']) {
+    if (!alongside) return void (await registry.update(change));
+    const staged = await registry.stage((current, unsettled) => {
+      const next = change(current, unsettled);
+      return { ...next, result: findGroup(next.registry, ref) };
+    });
+    let extra: StagedWrite | undefined;
+    try {
+      extra = staged.result && (await alongside(staged.result));
+    } catch (error) {
+      console.warn(
+        `Review Companion: a rotation result could not be prepared (${error instanceof Error ? error.name : 'unknown'}); the new token is stored.`,
+      );
+    }
+    await commitTogether(extra ? [staged, extra] : [staged]);
+  }
+
+  function rotate(ref: GroupRef, { alongside }: RotateOptions): Promise<Result<{ group: RegistryEntry }>> {
     return withSecretsOpen(lockedError, async () => {
       const connection = await connections.require('userGroup');
       if (!connection.ok) return connection;
@@ -243,9 +270,19 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
 
       const token = await currentToken(connection.value, claim);
       const answer = token.ok ? await api.rotateToken(connection.value, token.value.token) : token;
+      if (answer.ok) {
+        // A new token is the truth whatever else happened: stored at once (with a job's result of it).
+        const rotated = answer.value;
+        await storeNewToken(
+          ref,
+          (current) => ({ registry: applyRotation(current, ref, rotated, now()), result: null }),
+          alongside,
+        );
+        const updated = findGroup(await registry.read(), ref);
+        return updated ? ok({ group: updated }) : notInRegistry(ref);
+      }
       await registry.update((current) => {
-        // A new token is the truth whatever else happened; any other outcome only touches our own mark.
-        if (answer.ok) return { registry: applyRotation(current, ref, answer.value, now()), result: null };
+        // Any outcome but a new token only touches our own mark.
         const mark = findGroup(current, ref)?.rotation;
         if (mark?.state !== 'pending' || mark.since !== started) return { registry: current, result: null };
         if (answer.error.maybeProcessed)
@@ -264,9 +301,7 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
           result: null,
         };
       });
-      if (!answer.ok) return redactSecrets(answer, connection.value);
-      const updated = findGroup(await registry.read(), ref);
-      return updated ? ok({ group: updated }) : notInRegistry(ref);
+      return redactSecrets(answer, connection.value);
     });
   }
 
