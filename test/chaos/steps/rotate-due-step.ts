@@ -32,7 +32,7 @@ export const rotateDueStep: StepKind = {
     const { options } = world;
     await show(world, workspace, 'groups');
     await unlockInPlace(world, context.lock);
-    const panel = options.getByRole('group', { name: 'Token rotation' });
+    const panel = options.getByRole('group', { name: 'Token rotation', exact: true });
     const every = panel.getByLabel('Rotate tokens every');
     if ((await every.inputValue()) !== String(EVERY_DAYS)) await every.selectOption(String(EVERY_DAYS));
     const start = panel.getByRole('button', { name: 'Rotate due tokens' });

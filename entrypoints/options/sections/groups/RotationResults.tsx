@@ -80,7 +80,7 @@ export function RotationResults({
   }
 
   return (
-    <>
+    <div className="rotation-results">
       <p className="hint">{plural('rotationResultsHeld', count, formatDateTime(summary.since))}</p>
       <div className="actions">
         <button type="button" onClick={() => void exportResults('csv')}>
@@ -103,6 +103,6 @@ export function RotationResults({
           {plural('rotationResultsClearBody', count)}
         </ConfirmDialog>
       )}
-    </>
+    </div>
   );
 }
