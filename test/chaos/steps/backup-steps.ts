@@ -10,7 +10,10 @@ import { show, until, type StepContext, type StepKind, type StepOutcome } from '
 // older than the live ones. Nothing may replace a live token with an older one (invariants.ts).
 
 const DAY = 86_400_000;
-/** A restored backup's dates are moved this far back, as if it were old: its groups then become due (rotate-due-step.ts). */
+/**
+ * A restored backup says its tokens were issued this many days ago, as an old backup would: a group whose
+ * token has not changed since then takes that date and becomes due (rotate-due-step.ts).
+ */
 const AGE_DAYS = 40;
 
 interface BackupGroup {
@@ -35,7 +38,7 @@ async function exportBackup(context: StepContext): Promise<StepOutcome> {
 }
 
 /**
- * The kept backup added again, as if made long ago (dates moved back): only the groups still in the
+ * The kept backup added again, as if made long ago (its dates 40 days back): only the groups still in the
  * registry (a deleted group's token opens nothing; adding it back is not what a restore is for here).
  */
 async function restoreBackup(context: StepContext, text: string): Promise<StepOutcome> {
@@ -51,7 +54,7 @@ async function restoreBackup(context: StepContext, text: string): Promise<StepOu
     .filter((group) => live.has(`${group.environment}:${group.provided_id}`))
     .map((group) => ({
       ...group,
-      ...(group.issuedAt && { issuedAt: new Date(Date.parse(group.issuedAt) - AGE_DAYS * DAY).toISOString() }),
+      ...(group.issuedAt && { issuedAt: new Date(Date.now() - AGE_DAYS * DAY).toISOString() }),
     }));
   if (document.groups.length === 0) return { kind: 'skipped', text: 'no group of the backup is left' };
   await options.getByLabel('Add groups from file').setInputFiles({

@@ -23,7 +23,7 @@ function dueIn(storage: ExtensionStorage, workspace: ChaosWorkspace) {
 
 export const rotateDueStep: StepKind = {
   name: 'rotate due',
-  weight: 8,
+  weight: 10,
   routes: USER_GROUP_ROUTES,
   scope: 'job',
   possible: (storage, workspace) => dueIn(storage, workspace).length > 0,
