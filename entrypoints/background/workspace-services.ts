@@ -191,6 +191,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
     runner,
     jobs,
     rotation,
+    rotationResults,
     projects,
     registerRunner,
     stop,

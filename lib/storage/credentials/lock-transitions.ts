@@ -116,12 +116,12 @@ export async function storedSecrets(): Promise<StoredSecrets> {
 
 /**
  * A stored secret opened: a credentials value in clear, a registry part's tokens in clear, or a
- * workspace's rotation results with their tokens in clear.
+ * workspace's rotation results with their tokens in clear (`rest`: the list and its dates).
  */
 type Opened =
-  | { kind: 'credentials'; clear: StoredCredentials }
-  | { kind: 'part'; tokens: TokenMap; stamp: { revision?: string } }
-  | { kind: 'results'; tokens: TokenMap; rest: Omit<StoredRotationResults, 'tokens'> };
+  | { part: false; clear: StoredCredentials }
+  | { part: true; tokens: TokenMap; stamp: { revision?: string } }
+  | { part: true; tokens: TokenMap; rest: Omit<StoredRotationResults, 'tokens'> };
 
 /** A stored value opened with `from` (clear as it is); undefined when it does not open or is unreadable. */
 async function openValue(name: string, value: unknown, from?: CryptoKey): Promise<Opened | undefined> {
@@ -130,36 +130,32 @@ async function openValue(name: string, value: unknown, from?: CryptoKey): Promis
     if (!parsed.success) return undefined;
     const { tokens: stored, ...rest } = parsed.data;
     const tokens = await openRotationTokens(name, stored, from);
-    return tokens && { kind: 'results', tokens, rest };
+    return tokens && { part: true, tokens, rest };
   }
   if (TOKENS.test(name)) {
     const parsed = partTokensSchema.safeParse(value);
     if (!parsed.success) return undefined;
     const { tokens = '{}', sealed, revision } = parsed.data;
     const clear = sealed ? from && (await openPartTokens(from, partNameOfTokens(name), sealed)) : parseTokenMap(tokens);
-    return clear && { kind: 'part', tokens: clear, stamp: revision === undefined ? {} : { revision } };
+    return clear && { part: true, tokens: clear, stamp: revision === undefined ? {} : { revision } };
   }
   const parsed = credentialsAtRestSchema.safeParse(value);
   if (!parsed.success) return undefined;
   const clear = isSealed(parsed.data) ? from && (await unsealWith(from, parsed.data)) : parsed.data;
-  return clear && { kind: 'credentials', clear };
+  return clear && { part: false, clear };
 }
 
 /** An opened value as stored under `to` (undefined: clear). */
 async function closeValue(name: string, opened: Opened, to?: CryptoKey): Promise<unknown> {
-  switch (opened.kind) {
-    case 'credentials':
-      return to && hasSecret(opened.clear) ? sealWith(to, opened.clear) : opened.clear;
-    case 'results':
-      // Bound to the results' own key name, as rotation-results-store.ts seals them.
-      return {
-        ...opened.rest,
-        tokens: to ? { sealed: await sealPartTokens(to, name, opened.tokens) } : clearTokensValue(opened.tokens),
-      };
-    case 'part':
-      if (!to || Object.keys(opened.tokens).length === 0) return clearTokensValue(opened.tokens, opened.stamp);
-      return { sealed: await sealPartTokens(to, partNameOfTokens(name), opened.tokens), ...opened.stamp };
-  }
+  if (!opened.part) return to && hasSecret(opened.clear) ? sealWith(to, opened.clear) : opened.clear;
+  // Rotation results: bound to their own key's name, as rotation-results-store.ts seals them.
+  if ('rest' in opened)
+    return {
+      ...opened.rest,
+      tokens: to ? { sealed: await sealPartTokens(to, name, opened.tokens) } : clearTokensValue(opened.tokens),
+    };
+  if (!to || Object.keys(opened.tokens).length === 0) return clearTokensValue(opened.tokens, opened.stamp);
+  return { sealed: await sealPartTokens(to, partNameOfTokens(name), opened.tokens), ...opened.stamp };
 }
 
 /**

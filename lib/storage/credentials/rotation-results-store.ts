@@ -1,11 +1,15 @@
 import { z } from 'zod/mini';
 import { createSerialQueue } from '../../async/serial-queue';
 import { built } from '../../schema-parts';
-import { rotationResultSchema, type RotationResult } from '../rotation/rotation-results-schema';
+import {
+  rotationResultSchema,
+  type RotationResult,
+  type RotationResultsSummary,
+} from '../rotation/rotation-results-schema';
 import { groupKey } from '../registry/registry-schema';
 import { storage } from '../storage-api';
 import { stageIn, writePrepared, type PreparedWrite, type StagedWrite } from '../staged-write';
-import { setAsideUnreadable } from '../validated-item';
+import { readValidated } from '../validated-item';
 import { scopedKey, scopedName, type KeyScope } from '../workspace-keys';
 import { currentKey, readLockState } from './keyring';
 import { clearTokensValue, openPartTokens, parseTokenMap, partTokensSchema, sealPartTokens } from './part-tokens';
@@ -36,6 +40,7 @@ export const storedRotationResultsSchema = z.lazy(() =>
   }),
 );
 export type StoredRotationResults = z.infer<typeof storedRotationResultsSchema>;
+const nullableResultsSchema = z.lazy(() => z.nullable(storedRotationResultsSchema));
 
 /** The results with their tokens in clear, as the domain changes them. */
 export interface OpenedRotationResults {
@@ -58,76 +63,61 @@ export async function openRotationTokens(
 }
 
 export function createRotationResultsStore(scope: KeyScope) {
-  const key = scopedKey(scope, 'rotationResults');
+  const item = storage.defineItem<StoredRotationResults | null>(scopedKey(scope, 'rotationResults'), {
+    fallback: null,
+    version: ROTATION_RESULTS_VERSION,
+  });
+  const { key } = item;
   const name = scopedName(scope, 'rotationResults');
   const serially = createSerialQueue();
 
   /** The stored value, checked; unreadable data is kept aside (it holds tokens) and reads as none. */
-  async function readStored(): Promise<StoredRotationResults | null> {
-    const stored = await storage.getItem(key);
-    if (stored === null) return null;
-    const parsed = storedRotationResultsSchema.safeParse(stored);
-    if (parsed.success) return parsed.data;
-    await setAsideUnreadable(key, stored, 'storedRotationResults', { keepCorruptCopy: true });
-    return null;
-  }
+  const readStored = () =>
+    readValidated(item, nullableResultsSchema, 'storedRotationResults', { keepCorruptCopy: true });
 
   /** Opened with the lock's key when sealed; CredentialsLockedError while the lock keeps it closed. */
   async function open(stored: StoredRotationResults | null): Promise<OpenedRotationResults | null> {
     if (!stored) return null;
     const tokens = await openRotationTokens(name, stored.tokens, stored.tokens.sealed && (await currentKey()));
     if (!tokens) throw new CredentialsLockedError('locked');
-    const { since, jobId } = stored;
-    const results = stored.results.map((result) => ({ ...result, token: tokens[groupKey(asGroup(result))] ?? '' }));
-    return { ...(since !== undefined && { since }), ...(jobId !== undefined && { jobId }), results };
+    const results = stored.results.map((result) => ({ ...result, token: tokens[keyOf(result)] ?? '' }));
+    return { since: stored.since, jobId: stored.jobId, results };
   }
 
-  /** As stored: the tokens in clear while the lock is off, sealed with its key while it is on. */
-  async function close(opened: OpenedRotationResults, revision: string): Promise<StoredRotationResults> {
-    const tokens = Object.fromEntries(opened.results.map((result) => [groupKey(asGroup(result)), result.token]));
-    const results = opened.results.map(({ userGroupId, environment, name: groupName, rotatedAt }) => ({
-      userGroupId,
-      environment,
-      name: groupName,
-      rotatedAt,
-    }));
-    let sealedTokens = clearTokensValue(tokens);
-    if (await readLockState()) {
-      const lockKey = await currentKey();
-      if (!lockKey) throw new CredentialsLockedError('locked');
-      sealedTokens = { sealed: await sealPartTokens(lockKey, name, tokens) };
-    }
+  /**
+   * As stored: the tokens in clear while the lock is off, sealed with its key while it is on (the schema
+   * leaves each result's token out of the list).
+   */
+  async function close(opened: OpenedRotationResults): Promise<StoredRotationResults> {
+    const tokens = Object.fromEntries(opened.results.map((result) => [keyOf(result), result.token]));
+    const sealing = (await readLockState()) !== undefined;
+    const lockKey = sealing ? await currentKey() : undefined;
+    if (sealing && !lockKey) throw new CredentialsLockedError('locked');
     return storedRotationResultsSchema.parse({
-      ...(opened.since !== undefined && { since: opened.since }),
-      ...(opened.jobId !== undefined && { jobId: opened.jobId }),
-      results,
-      tokens: sealedTokens,
-      revision,
+      ...opened,
+      tokens: lockKey ? { sealed: await sealPartTokens(lockKey, name, tokens) } : clearTokensValue(tokens),
+      revision: crypto.randomUUID(),
     });
   }
 
   async function prepare(change: RotationResultsChange): Promise<PreparedWrite<null>> {
     const current = await open(await readStored());
     const next = change(current);
-    const nothing = { entries: [], result: null, stored: () => undefined, notStored: () => undefined };
-    if (next === current || next === null) return nothing;
-    const value = await close(next, crypto.randomUUID());
-    return {
-      entries: [
-        { key, value },
-        { key: `${key}$`, value: { v: ROTATION_RESULTS_VERSION } },
-      ],
-      result: null,
-      stored: () => undefined,
-      notStored: () => undefined,
-    };
+    const entries =
+      next === current || next === null
+        ? []
+        : [
+            { key, value: await close(next) },
+            { key: `${key}$` as const, value: { v: ROTATION_RESULTS_VERSION } },
+          ];
+    return { entries, result: null, stored: () => undefined, notStored: () => undefined };
   }
 
   return {
     /** How many results are held, and since when, without opening a token (null: none ever stored). */
-    async peek(): Promise<{ count: number; since?: string } | null> {
+    async peek(): Promise<RotationResultsSummary | null> {
       const stored = await readStored();
-      return stored && { count: stored.results.length, ...(stored.since !== undefined && { since: stored.since }) };
+      return stored && { count: stored.results.length, since: stored.since };
     },
     /** The results with their tokens (null: none ever stored); CredentialsLockedError while locked. */
     load: (): Promise<OpenedRotationResults | null> => serially(async () => open(await readStored())),
@@ -140,7 +130,6 @@ export function createRotationResultsStore(scope: KeyScope) {
 
 export type RotationResultsStore = ReturnType<typeof createRotationResultsStore>;
 
-const asGroup = (result: { userGroupId: string; environment: RotationResult['environment'] }) => ({
-  environment: result.environment,
-  provided_id: result.userGroupId,
-});
+/** A result's key in the token map: its group's (environment, id). */
+const keyOf = (result: { userGroupId: string; environment: RotationResult['environment'] }) =>
+  groupKey({ environment: result.environment, provided_id: result.userGroupId });

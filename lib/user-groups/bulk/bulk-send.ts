@@ -58,10 +58,11 @@ export async function sendRow(
   if (job.operation !== 'create') {
     const { groups, rotationResults } = deps;
     if (!groups) return { kind: 'failed', message: text('errorJobNotHere') };
-    const alongside = rotationResults && ((group: RegistryEntry) => rotationResults.stageAdd(job, group));
     const answer =
       job.operation === 'rotate'
-        ? await groups.rotate(refOf(row), alongside && { alongside })
+        ? await groups.rotate(refOf(row), {
+            alongside: rotationResults && ((group: RegistryEntry) => rotationResults.stageAdd(job, group)),
+          })
         : await groups.remove(refOf(row));
     return classifySelection(answer, sentAt);
   }

@@ -17,7 +17,7 @@ import {
   removeGroup,
   upsertFromService,
 } from './registry-updates';
-import type { RegistryChange, RegistryWriter } from '../../storage/registry/registry-writer';
+import type { RegistryWriter } from '../../storage/registry/registry-writer';
 import { commitTogether, type StagedWrite } from '../../storage/staged-write';
 import { recordUnsettledCreate, settleCreate } from './unsettled-creates';
 import { text } from '../../message-ref';
@@ -49,7 +49,7 @@ export interface RotateOptions {
    * Another store's change to write in the same storage call as the new token (a job's rotation
    * results): given the group as it is then stored. A failure to prepare it never keeps the token out.
    */
-  alongside?: (group: RegistryEntry) => Promise<StagedWrite>;
+  alongside?: ((group: RegistryEntry) => Promise<StagedWrite>) | undefined;
 }
 
 const UNKNOWN_OUTCOME = text('groupsRotationUnknown');
@@ -232,22 +232,20 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
     });
   }
 
-  /** The new token stored, with what `alongside` adds in the same storage call. */
-  async function storeNewToken(ref: GroupRef, change: RegistryChange<null>, alongside: RotateOptions['alongside']) {
-    if (!alongside) return void (await registry.update(change));
-    const staged = await registry.stage((current, unsettled) => {
-      const next = change(current, unsettled);
-      return { ...next, result: findGroup(next.registry, ref) };
+  /** The new token stored at once, with what `alongside` adds in the same storage call; the group as stored. */
+  async function storeNewToken(ref: GroupRef, rotated: WireUserGroup, alongside: RotateOptions['alongside']) {
+    const staged = await registry.stage((current) => {
+      const next = applyRotation(current, ref, rotated, now());
+      return { registry: next, result: findGroup(next, ref) };
     });
-    let extra: StagedWrite | undefined;
-    try {
-      extra = staged.result && (await alongside(staged.result));
-    } catch (error) {
-      console.warn(
-        `Review Companion: a rotation result could not be prepared (${error instanceof Error ? error.name : 'unknown'}); the new token is stored.`,
-      );
-    }
+    // Not prepared (a bug, a storage read failing): the token is stored all the same.
+    const extra =
+      staged.result &&
+      (await alongside?.(staged.result).catch(
+        () => void console.warn('Review Companion: a rotation result was lost.'),
+      ));
     await commitTogether(extra ? [staged, extra] : [staged]);
+    return staged.result;
   }
 
   function rotate(ref: GroupRef, { alongside }: RotateOptions): Promise<Result<{ group: RegistryEntry }>> {
@@ -272,13 +270,7 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
       const answer = token.ok ? await api.rotateToken(connection.value, token.value.token) : token;
       if (answer.ok) {
         // A new token is the truth whatever else happened: stored at once (with a job's result of it).
-        const rotated = answer.value;
-        await storeNewToken(
-          ref,
-          (current) => ({ registry: applyRotation(current, ref, rotated, now()), result: null }),
-          alongside,
-        );
-        const updated = findGroup(await registry.read(), ref);
+        const updated = await storeNewToken(ref, answer.value, alongside);
         return updated ? ok({ group: updated }) : notInRegistry(ref);
       }
       await registry.update((current) => {

@@ -1,9 +1,8 @@
-import type { BulkJob, BulkJobRows } from '../../storage/bulk-job/bulk-job-schema';
-import { rowKey } from '../../storage/bulk-job/bulk-job-schema';
+import { rowKey, type BulkJob, type BulkJobRows } from '../../storage/bulk-job/bulk-job-schema';
 import { isLockedNow } from '../../storage/credentials/keyring';
 import type { OpenedRotationResults, RotationResultsStore } from '../../storage/credentials/rotation-results-store';
 import { groupKey, type Registry, type RegistryEntry } from '../../storage/registry/registry-schema';
-import type { RotationResult } from '../../storage/rotation/rotation-results-schema';
+import type { RotationResult, RotationResultsSummary } from '../../storage/rotation/rotation-results-schema';
 import type { StagedWrite } from '../../storage/staged-write';
 
 /** The job a result comes from. */
@@ -25,12 +24,12 @@ export function withResult(
     userGroupId: group.provided_id,
     environment: group.environment,
     name: group.name,
-    rotatedAt: group.issuedAt ?? group.lastRotatedAt ?? job.startedAt,
+    rotatedAt: group.issuedAt ?? job.startedAt,
     token: group.token,
   };
   const held = current?.results ?? [];
   return {
-    since: held.length > 0 ? (current?.since ?? job.startedAt) : job.startedAt,
+    since: (held.length > 0 && current?.since) || job.startedAt,
     jobId: job.id,
     results: [...held.filter((other) => !sameGroup(other, result)), result],
   };
@@ -39,32 +38,19 @@ export function withResult(
 /**
  * Before the results were stored (version 1), Export rotation results read them from the latest rotate
  * job and the registry: its rows that did not fail, whose group's token was issued since the job started
- * and is not flagged. That is what an upgrade keeps. `withTokens: false` counts them while the lock
- * keeps the tokens sealed.
+ * and is not flagged. That is what an upgrade keeps (counted while the lock keeps the tokens sealed).
  */
 export function legacyResults(
   job: BulkJob | null,
   rows: BulkJobRows | null,
   registry: Registry,
-  { withTokens = true } = {},
 ): OpenedRotationResults | null {
   if (job?.operation !== 'rotate' || rows?.jobId !== job.id) return null;
   const failed = new Set(job.failed.map(rowKey));
-  const groups = new Map(registry.groups.map((group) => [groupKey(group), group]));
-  const results: RotationResult[] = [];
-  for (const row of rows.rows) {
-    if (failed.has(rowKey(row))) continue;
-    const group = groups.get(rowKey(row));
-    if (!group?.issuedAt || group.rotation || group.issuedAt < job.startedAt) continue;
-    if (withTokens && group.token === '') continue;
-    results.push({
-      userGroupId: group.provided_id,
-      environment: group.environment,
-      name: group.name,
-      rotatedAt: group.issuedAt,
-      token: group.token,
-    });
-  }
+  const rotated = new Set(rows.rows.map(rowKey).filter((key) => !failed.has(key)));
+  const results = registry.groups
+    .filter((group) => rotated.has(groupKey(group)) && !group.rotation && (group.issuedAt ?? '') >= job.startedAt)
+    .map((group) => withResult(null, job, group).results[0]!);
   return results.length > 0 ? { since: job.startedAt, jobId: job.id, results } : null;
 }
 
@@ -81,45 +67,41 @@ export interface RotationResultsDeps {
  * the admin clears them. Results stored by an earlier version's way are carried over once, unlocked.
  */
 export function createRotationResults({ store, jobs, registry }: RotationResultsDeps) {
-  let migrated: Promise<void> | undefined;
+  let carriedOver = false;
 
-  async function migrate(): Promise<boolean> {
-    if ((await store.peek()) !== null) return true;
-    // Locked, the registry's tokens are sealed: carried over once it is open.
-    if (await isLockedNow()) return false;
-    const legacy = legacyResults(await jobs.read(), await jobs.readRows(), await registry.read());
-    if (legacy) await store.update((current) => current ?? legacy);
-    return true;
-  }
+  const legacy = async () => legacyResults(await jobs.read(), await jobs.readRows(), await registry.read());
 
-  function migrateOnce(): Promise<void> {
-    migrated ??= migrate().then((done) => {
-      if (!done) migrated = undefined;
-    });
-    return migrated;
+  /** Once per worker: the results an earlier version read from its latest rotate job are stored. */
+  async function carryOver(): Promise<void> {
+    if (carriedOver) return;
+    if ((await store.peek()) === null) {
+      // Locked, the registry's tokens are sealed: carried over once it is open.
+      if (await isLockedNow()) return;
+      const held = await legacy();
+      if (held) await store.update((current) => current ?? held);
+    }
+    carriedOver = true;
   }
 
   return {
-    /** How many results are held and since when: no token, so locked too. */
-    async summary(): Promise<{ count: number; since?: string }> {
-      await migrateOnce();
+    /** How many results are held and since when: no token, so locked too (not carried over yet: counted). */
+    async summary(): Promise<RotationResultsSummary> {
+      await carryOver();
       const held = await store.peek();
-      if (held) return held;
-      const legacy = legacyResults(await jobs.read(), await jobs.readRows(), await registry.read(), {
-        withTokens: false,
-      });
-      return legacy ? { count: legacy.results.length, ...(legacy.since && { since: legacy.since }) } : { count: 0 };
+      if (held || carriedOver) return held ?? { count: 0 };
+      const earlier = await legacy();
+      return earlier ? { count: earlier.results.length, since: earlier.since } : { count: 0 };
     },
 
     /** The results with their tokens: only while the lock is open (the caller checks). */
     async read(): Promise<OpenedRotationResults | null> {
-      await migrateOnce();
+      await carryOver();
       return store.load();
     },
 
     /** A group's new token, staged to be stored with the registry's change that records it. */
     async stageAdd(job: ResultJob, group: RegistryEntry): Promise<StagedWrite> {
-      await migrateOnce();
+      await carryOver();
       return store.stage((current) => withResult(current, job, group));
     },
 

@@ -90,9 +90,6 @@ export function createRotationService(deps: RotationServiceDeps) {
       return started.ok ? ok({ total: started.value.total }) : started;
     },
 
-    /** How many new tokens the results hold, and since when: no token, so while locked too. */
-    resultsSummary: () => deps.results.summary(),
-
     /**
      * Every group a rotate job gave a new token since the results were last cleared, with that token:
      * Retry failed and Resume add to them, a worker stop loses none. LOCKED while the lock is closed.
@@ -106,12 +103,6 @@ export function createRotationService(deps: RotationServiceDeps) {
         const finishedAt = job && job.id === held.jobId ? job.finishedAt : undefined;
         return ok({ startedAt: held.since, ...(finishedAt && { finishedAt }), results: held.results });
       }),
-
-    /** Empties the results: the tokens stay in the registry. */
-    clearResults: async (): Promise<Result<Record<string, never>>> => {
-      await deps.results.clear();
-      return ok({});
-    },
   };
 }
 

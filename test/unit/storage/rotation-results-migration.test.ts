@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBulkJobStore } from '@/lib/storage/bulk-job/bulk-job-store';
 import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
@@ -7,6 +7,7 @@ import {
   ROTATION_RESULTS_VERSION,
   storedRotationResultsSchema,
 } from '@/lib/storage/credentials/rotation-results-store';
+import type * as Keyring from '@/lib/storage/credentials/keyring';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { createRotationResults } from '@/lib/user-groups/rotation/rotation-results';
 import { loadStorageFixture } from '../fixtures/storage/load';
@@ -15,6 +16,13 @@ import { TEST_SCOPE, testKey } from '../helpers/test-workspace';
 // Before version 1 of the stored rotation results, Export rotation results read them from the latest
 // rotate job and the registry. An upgrade keeps what that export would have held, stored once, and
 // loses nothing when the next job replaces the one they were read from.
+
+// Whether the passphrase lock keeps the registry's tokens sealed: set by a test.
+let locked = false;
+vi.mock('@/lib/storage/credentials/keyring', async (importOriginal) => ({
+  ...(await importOriginal<typeof Keyring>()),
+  isLockedNow: () => Promise.resolve(locked),
+}));
 
 const before = loadStorageFixture<{ local: Record<string, unknown> }>(
   'storage-local.before-rotation-results.json',
@@ -27,6 +35,7 @@ function services() {
 }
 
 beforeEach(async () => {
+  locked = false;
   fakeBrowser.reset();
   await fakeBrowser.storage.local.set(before);
 });
@@ -67,5 +76,15 @@ describe('rotation results stored before version 1 (read from the latest rotate 
     await fakeBrowser.storage.local.set({ [testKey('bulkCreateJob')]: { ...job, operation: 'delete' } });
     expect(await services().results.summary()).toEqual({ count: 0 });
     expect(await fakeBrowser.storage.local.get(testKey('rotationResults'))).toEqual({});
+  });
+
+  it('while the lock keeps the tokens sealed they are counted, not written; carried over once it is open', async () => {
+    locked = true;
+    const { results } = services();
+    expect(await results.summary()).toEqual({ count: 2, since: '2026-11-20T10:00:00.000Z' });
+    expect(await fakeBrowser.storage.local.get(testKey('rotationResults'))).toEqual({});
+    locked = false;
+    expect(await results.summary()).toEqual({ count: 2, since: '2026-11-20T10:00:00.000Z' });
+    expect((await fakeBrowser.storage.local.get(testKey('rotationResults')))[testKey('rotationResults')]).toBeDefined();
   });
 });
