@@ -13,8 +13,15 @@ import {
 import { createWorkspaceManagement } from '@/lib/workspace-management/workspace-management';
 import { createPopupView } from '@/lib/projects/popup-view';
 import { createLockService } from '@/lib/lock/lock-service';
-import { createActivityRecorder, workspaceRecorder, type ActivityRecorder } from '@/lib/activity/activity-recorder';
+import {
+  clearActivityLog,
+  createActivityRecorder,
+  workspaceRecorder,
+  type ActivityRecorder,
+} from '@/lib/activity/activity-recorder';
 import { createActivityStore } from '@/lib/storage/activity/activity-store';
+import { scheduleClipboardClear } from './clipboard-clearing';
+import { clipboardHandlers, type ScheduleClear } from './clipboard-handlers';
 import { createLockHandlers, resumeLockedJobs } from './lock-handlers';
 import { applyLockAfter } from './lock-idle';
 import { noticeHandlers } from './notice-handlers';
@@ -38,10 +45,15 @@ export interface Background {
  * policy and setup files, wired into the router's two tables. A workspace message goes to its
  * workspace's handlers (an unknown id is answered NOT_FOUND); the others act on the extension.
  */
-export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetManaged): Background {
+export function createBackground(
+  deps: WorkspaceServicesDeps,
+  getManaged?: GetManaged,
+  scheduleClear: ScheduleClear = scheduleClipboardClear,
+): Background {
   const index = createWorkspaceIndexStore(deps.now);
   // One log for the extension, written by this worker only; each workspace's services name theirs.
-  const activity = createActivityRecorder(createActivityStore(), deps.now);
+  const activityStore = createActivityStore();
+  const activity = createActivityRecorder(activityStore, deps.now);
   const workspaces = createWorkspaces({
     ...deps,
     index,
@@ -104,7 +116,9 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
       listWorkspaces: () => management.list(),
       getPopupView: ({ preferWorkspace }) => popupView(preferWorkspace),
       importSetupFile: ({ text, passphrase, replace }) => setupFiles.importFile(text, passphrase, replace),
+      clearActivityLog: () => clearActivityLog(activityStore, deps.now),
       ...noticeHandlers,
+      ...clipboardHandlers(scheduleClear),
       ...createLockHandlers(lock, {
         onUnlocked: async () => (await applyPolicy(), await resumeLockedJobs(workspaces)),
         onLockAfter: applyLockAfter,

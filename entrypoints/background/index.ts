@@ -15,12 +15,14 @@ import {
   REGISTER_PAGES_ALARM_PREFIX,
   registerAlarmFor,
 } from './bulk-alarm';
+import { CLIPBOARD_ALARM_PREFIX, onClipboardAlarm } from './clipboard-clearing';
 import { openStartPageOnInstall } from './first-run';
 import { registerJobBadge } from './job-badge';
 import { registerJobNotifications } from './job-notifications';
 import { registerPageStatus } from './page-status';
 import { watchIdle } from './lock-idle';
 import { createTokenReminders, TOKEN_REMINDER_ALARM } from './token-reminders';
+import { giveBackTabsAfterGrants } from '@/lib/tabs/lent-tabs-permission';
 
 export default defineBackground(() => {
   // Wire the real fetch into the API clients, then register every listener synchronously so that
@@ -61,12 +63,17 @@ export default defineBackground(() => {
   registerJobNotifications(index);
   // Chrome: a mark on the toolbar icon on pages registered in the last used workspace (design.md §12).
   registerPageStatus(index);
+  // `tabs` (Register N selected tabs) is lent, never kept: given back after a grant even if the popup closed.
+  giveBackTabsAfterGrants();
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === TOKEN_REMINDER_ALARM) void reminders.onAlarm();
     else if (alarm.name.startsWith(BULK_CREATE_ALARM_PREFIX))
       void workspaces.onBulkAlarm(alarm.name.slice(BULK_CREATE_ALARM_PREFIX.length));
     else if (alarm.name.startsWith(REGISTER_PAGES_ALARM_PREFIX))
       void workspaces.onRegisterAlarm(alarm.name.slice(REGISTER_PAGES_ALARM_PREFIX.length));
+    // Firefox: a token copied with Copy token is cleared from the clipboard (clipboard-clearing.ts).
+    else if (import.meta.env.FIREFOX && alarm.name.startsWith(CLIPBOARD_ALARM_PREFIX))
+      void onClipboardAlarm(alarm.name);
     // The single job's alarm of versions before workspaces: the job now has its workspace's alarm.
     else if (alarm.name === LEGACY_BULK_CREATE_ALARM) void browser.alarms.clear(LEGACY_BULK_CREATE_ALARM);
   });

@@ -62,8 +62,8 @@ export function createWorkspaceHandlers(services: WorkspaceServices, deps: Works
       ),
     renameWorkspace: ({ name }) => deps.management.rename(workspaceId, name),
     useWorkspace: () => deps.management.use(workspaceId),
-    clearWorkspace: () => deps.management.clear(workspaceId),
-    deleteWorkspace: () => deps.management.remove(workspaceId),
+    clearWorkspace: (choice) => deps.management.clear(workspaceId, choice),
+    deleteWorkspace: (choice) => deps.management.remove(workspaceId, choice),
     exportSetupFile: ({ passphrase, includeUserGroupApi }) =>
       deps.setupFiles.exportFile(workspaceId, passphrase, includeUserGroupApi),
   };

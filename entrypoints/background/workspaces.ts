@@ -69,7 +69,7 @@ export function createWorkspaces(deps: WorkspacesDeps) {
   }
 
   /**
-   * Removes everything a workspace keeps (secrets in both areas included; `corrupt:` copies stay) after
+   * Removes everything a workspace keeps (secrets in both areas and `corrupt:` copies included) after
    * its job is stopped; its services start afresh when it is used again.
    */
   async function wipe(workspaceId: string): Promise<void> {

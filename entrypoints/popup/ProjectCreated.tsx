@@ -4,13 +4,14 @@ import { StatusMessage } from '@/components/Alert';
 import { t } from '@/lib/i18n';
 import type { ProjectInput } from '@/lib/api/project-input';
 import { OpenProjectLink } from '@/components/OpenProjectLink';
+import type { ProjectLink } from '@/lib/api/project-link';
 
 interface ProjectCreatedProps {
   projectId: string;
   /** What was sent: the name as the service has it. */
   project: ProjectInput;
   /** The project's page (the workspace's project link), when the workspace has one. */
-  link?: string | undefined;
+  link?: ProjectLink | undefined;
   onDone: () => void;
 }
 
@@ -33,7 +34,7 @@ export function ProjectCreated({ projectId, project, link, onDone }: ProjectCrea
       </div>
       <div className="actions">
         <CopyButton value={projectId} label={t('copyProjectId')} />
-        {link && <OpenProjectLink className="button" href={link} />}
+        <OpenProjectLink className="button" link={link} />
         <button type="button" className="done" onClick={onDone}>
           {t('done')}
         </button>

@@ -4,13 +4,14 @@ import { t } from '@/lib/i18n';
 import type { AppError } from '@/lib/result';
 import { messageText } from '@/lib/message-ref';
 import { OpenProjectLink } from '@/components/OpenProjectLink';
+import type { ProjectLink } from '@/lib/api/project-link';
 
 const SETTINGS_ERRORS = ['NOT_CONFIGURED', 'ACCESS_NOT_GRANTED', 'UNAUTHENTICATED', 'PERMISSION_DENIED'];
 
 interface ProjectErrorProps {
   error: AppError;
   /** The existing project's page, when the service named it (ALREADY_EXISTS) and the workspace has a project link. */
-  existingLink?: string | undefined;
+  existingLink?: ProjectLink | undefined;
   onOpenSettings: () => void;
 }
 
@@ -27,7 +28,7 @@ export function ProjectError({ error, existingLink, onOpenSettings }: ProjectErr
       {alreadyExists && error.relatedId && (
         <span className="actions">
           <CopyButton value={error.relatedId} label={t('copyExistingProjectId')} />
-          {existingLink && <OpenProjectLink className="button" href={existingLink} />}
+          <OpenProjectLink className="button" link={existingLink} />
         </span>
       )}
       {SETTINGS_ERRORS.includes(error.code) && (

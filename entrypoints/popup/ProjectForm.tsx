@@ -8,7 +8,7 @@ import { keepMessagePortOpen, sendMessage } from '@/lib/messaging/client';
 import { answerSchemaOf } from '@/lib/messaging/answer-schema';
 import { createProject } from '@/lib/messaging/messages/project-messages';
 import { findDuplicates, indexHistory } from '@/lib/projects/find-duplicates';
-import { projectLinkFor } from '@/lib/api/project-link';
+import { projectLinkOf } from '@/lib/api/project-link';
 import type { StoredHistory } from '@/lib/storage/history/history-source';
 import type { ProjectInput } from '@/lib/api/project-input';
 import {
@@ -116,7 +116,7 @@ export function ProjectForm({ workspaceId, page, initialHistory, projectLink }: 
         const project = checked.ok ? checked.value : opened;
         createProject.request.safeParse({ ...project, workspaceId });
         answerSchemaOf(createProject);
-        rehearseProjectCreated(project, projectLinkFor(projectLink, '0'));
+        rehearseProjectCreated(project, projectLinkOf(projectLink, '0'));
       },
       { timeout: 1000 },
     );
@@ -172,7 +172,7 @@ export function ProjectForm({ workspaceId, page, initialHistory, projectLink }: 
   const done = () => void closesOnDone().then((close) => (close ? window.close() : location.reload()));
 
   if (created)
-    return <ProjectCreated {...created} link={projectLinkFor(projectLink, created.projectId)} onDone={done} />;
+    return <ProjectCreated {...created} link={projectLinkOf(projectLink, created.projectId)} onDone={done} />;
   return (
     <>
       <form onSubmit={(event) => void submit(event)} noValidate>
@@ -208,7 +208,7 @@ export function ProjectForm({ workspaceId, page, initialHistory, projectLink }: 
         {error && (
           <ProjectError
             error={error}
-            existingLink={projectLinkFor(projectLink, error.relatedId)}
+            existingLink={projectLinkOf(projectLink, error.relatedId)}
             onOpenSettings={() => openSettingsAt('connection/project-api')}
           />
         )}

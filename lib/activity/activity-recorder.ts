@@ -1,7 +1,6 @@
-import { withoutSecrets } from '../api/redact-secrets';
 import { tokenFingerprint } from '../hash/sha256';
 import type { MessageRef } from '../message-ref';
-import type { Result } from '../result';
+import { ok, type Result } from '../result';
 import type { ActivityOutcome, ActivityRecord } from '../storage/activity/activity-schema';
 import type { ActivityStore } from '../storage/activity/activity-store';
 import type { StagedWrite } from '../storage/staged-write';
@@ -22,27 +21,51 @@ export interface ActivityRecorder {
    * all. Absent: the caller records it on its own. Rejects when the entry cannot be prepared.
    */
   stage?: (event: ActivityEvent) => Promise<StagedWrite>;
+  /**
+   * Records `eventFor(removed)` (a workspace deleted or cleared) and, in the same write, removes every
+   * earlier entry naming that workspace, keeping its number and hashes (lib/storage/activity/activity-rows.ts).
+   * Never throws, like `record`. Absent: the log cannot remove entries (record the event instead).
+   */
+  removeWorkspace?: (workspaceId: string, eventFor: (removed: number) => ActivityEvent) => Promise<void>;
 }
 
 /** Records nothing: for services built without a log (unit tests of other things). */
 export const NO_ACTIVITY: ActivityRecorder = { record: () => Promise.resolve() };
 
+/** Only the kind of error: its message could quote the entry. */
+const notSaved = (error: unknown) =>
+  console.error(
+    `Review Companion: an activity entry could not be saved (${error instanceof Error ? error.name : 'unknown'}).`,
+  );
+
 export function createActivityRecorder(
-  store: Pick<ActivityStore, 'append'> & Partial<Pick<ActivityStore, 'stage'>>,
+  store: Pick<ActivityStore, 'append'> & Partial<Pick<ActivityStore, 'stage' | 'removeWorkspace'>>,
   now = () => new Date(),
 ): ActivityRecorder {
-  const { stage } = store;
+  const { stage, removeWorkspace } = store;
+  const timed = (event: ActivityEvent) => ({ ...event, at: now().toISOString() });
   return {
-    ...(stage && { stage: (event: ActivityEvent) => stage({ ...event, at: now().toISOString() }) }),
-    record(event) {
-      return store.append({ ...event, at: now().toISOString() }).catch((error: unknown) => {
-        // Only the kind of error: its message could quote the entry.
-        console.error(
-          `Review Companion: an activity entry could not be saved (${error instanceof Error ? error.name : 'unknown'}).`,
-        );
-      });
-    },
+    ...(stage && { stage: (event: ActivityEvent) => stage(timed(event)) }),
+    ...(removeWorkspace && {
+      removeWorkspace: (workspaceId: string, eventFor: (removed: number) => ActivityEvent) =>
+        removeWorkspace(workspaceId, (removed) => timed(eventFor(removed))).then(() => undefined, notSaved),
+    }),
+    record: (event) => store.append(timed(event)).catch(notSaved),
   };
+}
+
+/** Clear activity log: the log's first entry then records the checkpoint of the log it replaced. */
+export async function clearActivityLog(store: Pick<ActivityStore, 'clear'>, now = () => new Date()) {
+  const at = now().toISOString();
+  return ok(
+    await store.clear((replaced, removed) => ({
+      kind: 'activityCleared',
+      outcome: 'done',
+      at,
+      replaced,
+      count: removed,
+    })),
+  );
 }
 
 /** The workspace an entry names: its id and its name at the time. */
@@ -75,9 +98,12 @@ export function outcomeOf(result: Result<unknown>): ActivityOutcome {
   return result.error.maybeProcessed ? 'unknown' : 'failed';
 }
 
-/** A failure's text for an entry, cleared of `secrets` (group tokens: the credentials are cleared already). */
-export function failureDetail(result: Result<unknown>, secrets: readonly string[] = []): { detail?: MessageRef } {
-  return result.ok ? {} : { detail: withoutSecrets(result.error.message, secrets) };
+/**
+ * A failure's text for an entry. Words of the service in it were cleared of every secret of their
+ * request by the one redaction rule (lib/api/redact-secrets.ts) before the operation answered.
+ */
+export function failureDetail(result: Result<unknown>): { detail?: MessageRef } {
+  return result.ok ? {} : { detail: result.error.message };
 }
 
 /** The fingerprint field of an entry: none for no token. */

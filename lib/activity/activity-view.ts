@@ -1,7 +1,7 @@
-import { toSpreadsheetCsv } from '../csv/spreadsheet-csv';
 import { plural, type MessageKey, type PluralBase } from '../i18n';
 import type { BulkOperation } from '../storage/bulk-job/bulk-job-schema';
 import { messageText } from '../message-ref';
+import { createRowSearch } from '../text/word-search';
 import type { ActivityEntry, ActivityKind } from '../storage/activity/activity-schema';
 
 /** Each kind's name in the page (and the kind filter), in the order the filter offers them. */
@@ -29,6 +29,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, MessageKey> = {
   jobPaused: 'activityKindJobPaused',
   jobResumed: 'activityKindJobResumed',
   jobEnded: 'activityKindJobEnded',
+  activityCleared: 'activityKindActivityCleared',
 };
 
 /** A job's entries name the job: what it does, to how many groups. */
@@ -38,13 +39,27 @@ const JOB_SUBJECTS: Record<BulkOperation, PluralBase> = {
   delete: 'activityJobDelete',
 };
 
+/** What else an entry says: its detail, or for a clearing, what it removed and the log it replaced. */
+export function entryDetail(entry: ActivityEntry): string {
+  if (entry.detail) return messageText(entry.detail);
+  if (entry.replaced)
+    return plural(
+      'activityClearedSubject',
+      entry.count ?? 0,
+      String(entry.replaced.count),
+      entry.replaced.hash.slice(0, 16),
+    );
+  return '';
+}
+
 /** What an entry is about, in words: its group, project or job, and its detail. */
 export function entrySubject(entry: ActivityEntry): string {
   const parts: string[] = [];
   if (entry.operation && entry.count !== undefined) parts.push(plural(JOB_SUBJECTS[entry.operation], entry.count));
   if (entry.group) parts.push(`${entry.group.name} (${entry.group.id}, ${entry.group.environment})`);
   if (entry.project) parts.push(`${entry.project.name} ${entry.project.url}`);
-  if (entry.detail) parts.push(messageText(entry.detail));
+  const detail = entryDetail(entry);
+  if (detail) parts.push(detail);
   return parts.join(' · ');
 }
 
@@ -55,99 +70,39 @@ export interface ActivityQuery {
   workspace: string;
 }
 
-/**
- * The entries matching the query, newest first. The lower-cased text a search looks at is built once
- * per entry list (`haystacks`), so that a keystroke over 20,000 entries only compares strings.
- */
-export function activityIndex(entries: readonly ActivityEntry[]): { entries: ActivityEntry[]; haystacks: string[] } {
-  const newest = entries.slice().reverse();
-  return {
-    entries: newest,
-    haystacks: newest.map((entry) =>
-      [entry.workspace?.name, entrySubject(entry), entry.fingerprint, String(entry.seq)]
-        .filter(Boolean)
-        .join('\u0000')
-        .toLocaleLowerCase(),
-    ),
-  };
+/** The log newest first, and its search (what each row shows, folded when the first search needs it). */
+export interface ActivityIndex {
+  entries: readonly ActivityEntry[];
+  find: (search: string) => readonly ActivityEntry[];
 }
 
-export function searchActivity(
-  index: { entries: ActivityEntry[]; haystacks: string[] },
-  query: ActivityQuery,
+/**
+ * The index of an entry list: the search looks at what a row shows (its number, workspace, kind, what
+ * it is about and fingerprint) by the one rule of every list (lib/text/word-search.ts), so that "corp
+ * globex" finds "Globex Corp" as "Globex Corp" does. Nothing is folded until a search asks.
+ */
+export function activityIndex(
+  entries: readonly ActivityEntry[],
   kindLabel: (kind: ActivityKind) => string = (kind) => kind,
-): ActivityEntry[] {
-  const needle = query.search.trim().toLocaleLowerCase();
-  if (!needle && query.kind === 'all' && query.workspace === 'all') return index.entries;
-  const matching: ActivityEntry[] = [];
-  for (let position = 0; position < index.entries.length; position += 1) {
-    const entry = index.entries[position]!;
-    if (query.kind !== 'all' && entry.kind !== query.kind) continue;
-    if (query.workspace !== 'all' && entry.workspace?.id !== query.workspace) continue;
-    if (
-      needle &&
-      !index.haystacks[position]!.includes(needle) &&
-      !kindLabel(entry.kind).toLocaleLowerCase().includes(needle)
-    )
-      continue;
-    matching.push(entry);
-  }
-  return matching;
-}
-
-export const ACTIVITY_EXPORT_FORMAT = 'review-companion.activity';
-export const ACTIVITY_CSV_COLUMNS = [
-  'seq',
-  'at',
-  'kind',
-  'outcome',
-  'workspace',
-  'group_name',
-  'group_id',
-  'environment',
-  'project_url',
-  'fingerprint',
-  'detail',
-  'prev',
-] as const;
-
-const stamp = (at: Date) => {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-};
-
-/**
- * The log as stored (oldest first, every field, `prev` included so that the file can be checked
- * against the chain). Entries hold no secret, so neither does the file.
- */
-export function exportActivityJson(entries: readonly ActivityEntry[], folded: number, at: Date) {
-  const document = { format: ACTIVITY_EXPORT_FORMAT, version: 1, exportedAt: at.toISOString(), folded, entries };
-  return {
-    fileName: `activity-${stamp(at)}.json`,
-    mimeType: 'application/json',
-    text: `${JSON.stringify(document, null, 2)}\n`,
-  };
-}
-
-/** The log for a spreadsheet, oldest first; names and details are guarded against formulas. */
-export function exportActivityCsv(entries: readonly ActivityEntry[], at: Date) {
-  const rows = entries.map((entry) => [
+): ActivityIndex {
+  const newest = entries.slice().reverse();
+  const find = createRowSearch(newest, (entry) => [
     String(entry.seq),
-    entry.at,
-    entry.kind,
-    entry.outcome,
-    entry.workspace?.name ?? '',
-    entry.group?.name ?? entry.project?.name ?? '',
-    entry.group?.id ?? entry.project?.id ?? '',
-    entry.group?.environment ?? '',
-    entry.project?.url ?? '',
-    entry.fingerprint ?? '',
-    entry.detail ? messageText(entry.detail) : '',
-    entry.prev,
+    entry.workspace?.name,
+    kindLabel(entry.kind),
+    entrySubject(entry),
+    entry.fingerprint,
   ]);
-  return {
-    fileName: `activity-${stamp(at)}.csv`,
-    mimeType: 'text/csv',
-    text: toSpreadsheetCsv(ACTIVITY_CSV_COLUMNS, rows),
-  };
+  return { entries: newest, find };
+}
+
+/** The entries matching the query (its words, then its kind and workspace), newest first. */
+export function searchActivity(index: ActivityIndex, query: ActivityQuery): readonly ActivityEntry[] {
+  const found = index.find(query.search);
+  if (query.kind === 'all' && query.workspace === 'all') return found;
+  return found.filter(
+    (entry) =>
+      (query.kind === 'all' || entry.kind === query.kind) &&
+      (query.workspace === 'all' || entry.workspace?.id === query.workspace),
+  );
 }

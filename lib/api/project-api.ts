@@ -7,6 +7,7 @@ import { projectEndpoint } from './endpoints';
 import { describeHttpStatus, sendJson, type FetchLike } from './http';
 import { MAX_SERVICE_ID_LENGTH, serviceId, serviceWords } from './service-words';
 import { cutText } from '../text/bounded-text';
+import { secretsOfRequest } from './redact-secrets';
 
 export const createProjectSuccessSchema = z.lazy(() =>
   z.object({
@@ -76,7 +77,7 @@ function describeServiceError(
   switch (code) {
     case 'ALREADY_EXISTS': {
       const existing = existingProjectSchema.safeParse(details);
-      const relatedId = serviceId(existing.success ? existing.data.projectId : undefined);
+      const relatedId = serviceId(existing.success ? existing.data.projectId : undefined, secrets);
       return fail(
         'ALREADY_EXISTS',
         relatedId ? text('errorProjectExistsWithId', relatedId) : text('errorProjectExists'),
@@ -121,7 +122,7 @@ export function createProjectApi(deps: { fetch: FetchLike; timeoutMs?: number })
       // The body's error status is read whatever the HTTP status says.
       const errorBody = projectErrorBodySchema.safeParse(json);
       if (errorBody.success) {
-        return describeServiceError(errorBody.data, retryAfterSeconds, [credentials.apiKey, credentials.authToken]);
+        return describeServiceError(errorBody.data, retryAfterSeconds, secretsOfRequest(credentials));
       }
       if (status < 200 || status > 299) return describeHttpStatus(status, origin, retryAfterSeconds);
 

@@ -1,6 +1,8 @@
 import { isLoopbackHost } from './service-address';
 import { hasControlCharacter } from '../text/control-characters';
 import { MAX_ADDRESS_LENGTH } from '../url/address-length';
+import { uriEncoded } from '../url/uri-encoded';
+import { text, type MessageRef } from '../message-ref';
 
 // The project link (issue 28, design.md §12): per workspace, the address of a project's page in the
 // review service, as a template such as `https://app.example.com/projects/{projectId}`. Pure functions:
@@ -60,13 +62,32 @@ export function checkProjectLinkTemplate(raw: string): CheckedProjectLink {
 }
 
 /**
- * The link to a project's page: the template with the id in place, URL-encoded (`encodeURIComponent`).
- * The template is the one the background serves with the connection's status, which holds only a
- * template that passes the check above (connection-status.ts); the popup's bundle carries only this.
- * Undefined without a template or an id, and for anything but an http(s) address, so that no page ever
- * links to `javascript:`.
+ * A project's link, or why it has none although the workspace has a template: the id, URL-encoded, would
+ * change the link's address instead of naming a project. `.` and `..` are path segments of their own
+ * (`…/projects/../review` opens `…/review`), an empty one names no project, and an id with a lone
+ * surrogate half cannot be encoded at all.
  */
-export function projectLinkFor(template: string | undefined, projectId: string | undefined): string | undefined {
+export type ProjectLink = { href: string } | { refused: MessageRef };
+
+const REWRITES_THE_ADDRESS = new Set(['', '.', '..']);
+
+/**
+ * The link to a project's page: the template with the id in place, URL-encoded (`encodeURIComponent`),
+ * or its refusal (above). The template is the one the background serves with the connection's status,
+ * which holds only a template that passes the check above (connection-status.ts); the popup's bundle
+ * carries only this. Undefined without a template or an id, and for anything but an http(s) address,
+ * so that no page ever links to `javascript:`.
+ */
+export function projectLinkOf(template: string | undefined, projectId: string | undefined): ProjectLink | undefined {
   if (!template || !projectId || !/^https?:\/\//i.test(template)) return undefined;
-  return fill(template, encodeURIComponent(projectId));
+  const encoded = uriEncoded(projectId);
+  if (encoded === undefined || REWRITES_THE_ADDRESS.has(encoded))
+    return { refused: text('projectLinkIdRefused', projectId) };
+  return { href: fill(template, encoded) };
+}
+
+/** The link's address alone (an export's column): undefined where projectLinkOf gives none or refuses one. */
+export function projectLinkFor(template: string | undefined, projectId: string | undefined): string | undefined {
+  const link = projectLinkOf(template, projectId);
+  return link && 'href' in link ? link.href : undefined;
 }

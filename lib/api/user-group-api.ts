@@ -6,6 +6,7 @@ import { fail, ok, type Result } from '../result';
 import { userGroupEndpoint } from './endpoints';
 import { describeHttpStatus, sendJson, type FetchLike, type JsonResponse } from './http';
 import { serviceWords } from './service-words';
+import { secretsOfRequest } from './redact-secrets';
 
 /** A user group as the service returns it. Unknown fields are kept: the registry stores them too. */
 export const wireUserGroupSchema = z.lazy(() =>
@@ -54,8 +55,8 @@ export interface DeleteUserGroup {
 }
 
 /**
- * What the answer means. `success: 0` is the service saying no (its words bounded, with `secrets`
- * blanked: serviceWords); a 2xx body that cannot be read leaves the outcome unknown (the change may
+ * What the answer means. `success: 0` is the service saying no (its words bounded, with every secret
+ * of the request blanked: serviceWords); a 2xx body that cannot be read leaves the outcome unknown (the change may
  * have happened).
  */
 function interpret<T>(
@@ -100,7 +101,9 @@ export function createUserGroupApi(deps: { fetch: FetchLike; timeoutMs?: number 
       body,
       timeoutMs: deps.timeoutMs,
     });
-    return sent.ok ? interpret(sent.value, originOf(url, '—'), schema, [credentials.apiToken]) : sent;
+    // Its words are cleared of every secret of this request: the API token and the group's token.
+    const secrets = secretsOfRequest(credentials, [body.current_token ?? '']);
+    return sent.ok ? interpret(sent.value, originOf(url, '—'), schema, secrets) : sent;
   }
 
   return {

@@ -67,9 +67,9 @@ export type PolicyProblem = z.infer<typeof policyProblemSchema>;
 
 /**
  * `local:managedPolicy`: what the background last read from the organisation policy, for the options
- * page's notice. No secret and no address: the lock, the problems (codes and paths), and for each
- * managed workspace a fingerprint of the values last written into its connection, and which secrets
- * the policy sets (names only).
+ * page's notice. No secret, nothing computed from one, and no address: the lock, the problems (codes
+ * and paths), and for each managed workspace a fingerprint of the values last written into its
+ * connection that are not secret, and which secrets the policy sets (names only).
  */
 export const MANAGED_POLICY_KEY = 'managedPolicy';
 
@@ -77,7 +77,13 @@ export const policyStatusSchema = z.lazy(() =>
   z.object({
     locked: z.boolean(),
     problems: z.array(policyProblemSchema),
-    applied: recordOf(z.string()),
+    /**
+     * Version 1 only (until 2026-11): per managed workspace, a fast hash of every value the policy set,
+     * its secrets included. Read once, to tell whether the policy changed since, and never written again.
+     */
+    applied: z.optional(recordOf(z.string())),
+    /** Per managed workspace, the fingerprint of what the policy sets that is not secret (managedSettingsFingerprint). */
+    appliedSettings: z.optional(recordOf(z.string())),
     /** The policy lets users put its secrets into a setup file (`allowSecretExport`); by default it does not. */
     allowSecretExport: z.optional(z.boolean()),
     /** For each managed workspace, the secrets the policy sets: read-only, only the others can be typed. */
@@ -93,7 +99,7 @@ export const policyStatusSchema = z.lazy(() =>
 );
 export type PolicyStatus = z.infer<typeof policyStatusSchema>;
 
-export const EMPTY_POLICY_STATUS: PolicyStatus = { locked: false, problems: [], applied: {} };
+export const EMPTY_POLICY_STATUS: PolicyStatus = { locked: false, problems: [], appliedSettings: {} };
 
 /**
  * The status as stored (undefined when nothing was applied yet, or it cannot be read): written by the

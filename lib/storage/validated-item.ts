@@ -9,22 +9,35 @@ import { addStorageNotice } from './notices-item';
 /** What could not be read, named for the notice: a message ('storedCredentials') or one with arguments. */
 export type StoredLabel = MessageKey | MessageRef;
 
+/** Where a copy of a value kept aside is stored: `corrupt:<its name>:<time>`, in the same area. */
+export const CORRUPT_COPY_PREFIX = 'corrupt:';
+
+/** How a copy is kept: `seal` (the credentials gate's, for a value that may hold secrets) may encrypt it first. */
+export interface KeepCopy {
+  keepCorruptCopy?: boolean;
+  seal?: (copyName: string, value: unknown) => Promise<unknown>;
+}
+
 /**
  * Stored data of the wrong shape is reported (without its content, which may hold secrets) and
  * removed, so that no page crashes on it. With `keepCorruptCopy`, for data that exists nowhere else
- * (user-group tokens), it is first kept aside under a `corrupt:` key so that nothing is lost;
- * credentials are not kept, the user types them again.
+ * (user-group tokens), it is first kept aside under a `corrupt:` key so that nothing is lost (sealed by
+ * `seal` where given); credentials are not kept, the user types them again.
  */
 export async function setAsideUnreadable(
   key: StorageItemKey,
   stored: unknown,
   label: StoredLabel,
-  options: { keepCorruptCopy?: boolean } = {},
+  options: KeepCopy = {},
 ): Promise<void> {
   const what = typeof label === 'string' ? text(label) : label;
   console.warn(`Review Companion: the stored ${messageText(what)} had an unexpected shape and was reset.`);
   const [area, name] = key.split(':') as [string, string];
-  if (options.keepCorruptCopy) await storage.setItem(`${area}:corrupt:${name}:${Date.now()}` as StorageItemKey, stored);
+  if (options.keepCorruptCopy) {
+    const copyName = `${CORRUPT_COPY_PREFIX}${name}:${Date.now()}`;
+    const kept = options.seal ? await options.seal(copyName, stored) : stored;
+    await storage.setItem(`${area}:${copyName}` as StorageItemKey, kept);
+  }
   await storage.removeItem(key);
   // The key name is data (where the copy is), the same in every language.
   await addStorageNotice(
@@ -37,7 +50,7 @@ export async function readValidated<T>(
   item: StoredItem<T>,
   schema: z.ZodMiniType<T>,
   label: StoredLabel,
-  options: { keepCorruptCopy?: boolean } = {},
+  options: KeepCopy = {},
 ): Promise<T> {
   const stored: unknown = await item.getValue();
   const parsed = schema.safeParse(stored);

@@ -1,22 +1,28 @@
+import { ASCII_LOOK_ALIKE } from './ascii-look-alikes';
+import { isHighlyRestrictive } from './host-scripts';
 import { decodePunycode } from './punycode';
 
-/** Scripts that look alike: a label mixing two of them could pass for another site (`аpple` with a Cyrillic a). */
-const CONFUSABLE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
-/**
- * Cyrillic and Greek letters that look like Latin ones: a label made only of them (`аррӏе`, all Cyrillic)
- * would pass for a Latin name, so it is shown in ASCII, as browsers do.
- */
-const LOOK_ALIKES_ONLY = /^[\d\-асԁеһіјӏоԛрѕԝхуАВЕКМНОРСТХαεικνορτυχΑΒΕΗΙΚΜΝΟΡΤΥΧ]+$/u;
 /** What a label may show decoded: letters, marks, digits and hyphens (no symbols, spaces or invisible characters). */
 const LABEL_CHARACTERS = /^[\p{L}\p{M}\p{N}-]+$/u;
 
-/** One label of a host as a reader knows it: `xn--mnchen-3ya` → `münchen`; kept in ASCII when decoding could mislead. */
+/**
+ * Whether a label could pass for an ASCII one: every character is ASCII or, by the Unicode confusables
+ * data, looks like ASCII letters or digits (`ɡoogle`, `аррӏе` all in Cyrillic, `gօօgle` with Armenian o).
+ */
+const passesForAscii = (label: string): boolean =>
+  [...label].every((character) => character <= '\x7f' || ASCII_LOOK_ALIKE.test(character));
+
+/**
+ * One label of a host as a reader knows it: `xn--mnchen-3ya` → `münchen`. Kept in ASCII, as browsers keep
+ * it (Chrome's IDN policy), when decoding could mislead: a label that mixes scripts beyond what UTS #39
+ * calls Highly Restrictive (one script, or Latin with Japanese, Chinese or Korean: host-scripts.ts), or
+ * that could pass for an ASCII name.
+ */
 function displayLabel(label: string): string {
   if (!label.toLowerCase().startsWith('xn--')) return label;
   const decoded = decodePunycode(label.slice(4));
   if (decoded === undefined || !LABEL_CHARACTERS.test(decoded)) return label;
-  if (CONFUSABLE_SCRIPTS.filter((script) => script.test(decoded)).length > 1) return label;
-  if (LOOK_ALIKES_ONLY.test(decoded)) return label;
+  if (!isHighlyRestrictive(decoded) || passesForAscii(decoded)) return label;
   return decoded;
 }
 

@@ -1,7 +1,13 @@
 import type { ConnectionRepository, ConnectionUpdate } from '../connection/connection-repository';
 import { readConnectionSettingsOf } from '../storage/connection/connection-settings-item';
 import { storedPolicyStatus, type PolicyStatus } from '../storage/policy-status';
-import { managedFingerprint, managedWorkspaceId } from '../workspaces/managed-workspaces';
+import {
+  legacyManagedFingerprint,
+  managedSettingsFingerprint,
+  managedWorkspaceId,
+} from '../workspaces/managed-workspaces';
+import type { ManagedWorkspace } from '../policy/policy-schema';
+import { originOf } from '../url/origin-of';
 import type { WorkspaceIndexStore } from '../workspaces/workspace-index-store';
 import { readPolicy, type GetManaged } from '../policy/read-policy';
 import { createSerialQueue } from '../async/serial-queue';
@@ -16,6 +22,30 @@ export interface PolicyApplierDeps {
 
 const SECRET_NAMES = ['apiKey', 'authToken', 'apiToken'] as const;
 type SecretName = (typeof SECRET_NAMES)[number];
+/**
+ * Whether the policy's values for a workspace changed since they were last written into its connection:
+ * what is not secret by its fingerprint (a status of version 1, a hash of every value, compared as it
+ * was, once), a secret by the one the connection holds for the policy's address (a connection its user
+ * moved to another address keeps that edit). Locked by the passphrase, the stored secrets cannot be
+ * read: no difference is seen, and the policy is applied again once unlocked.
+ */
+async function policyChanged(
+  stored: PolicyStatus | undefined,
+  id: string,
+  entry: ManagedWorkspace,
+  connection: ConnectionRepository,
+): Promise<boolean> {
+  const before = stored?.appliedSettings?.[id];
+  if (before === undefined) return stored?.applied?.[id] !== legacyManagedFingerprint(entry);
+  if (before !== managedSettingsFingerprint(entry)) return true;
+  if (await connection.locked()) return false;
+  const current = await connection.load();
+  return SECRET_NAMES.some((name) => {
+    const address = name === 'apiToken' ? 'userGroupBaseUrl' : 'projectApiUrl';
+    const set = entry[name].trim();
+    return set !== '' && originOf(current[address]) === originOf(entry[address]) && current[name] !== set;
+  });
+}
 
 /**
  * Whether a save may change a locked managed workspace: only with the addresses the policy set (as
@@ -48,15 +78,13 @@ export function createPolicyApplier({ index, connectionOf, getManaged }: PolicyA
     const listed = await index.applyPolicy(policy);
     if (!listed.ok) throw new Error(listed.error.code);
     const stored = await storedPolicyStatus.read();
-    const before: Record<string, string> = stored?.applied ?? {};
-    const applied: Record<string, string> = {};
+    const appliedSettings: Record<string, string> = {};
     const fixed: Record<string, SecretName[]> = {};
     const projectLinks: string[] = [];
     for (const entry of policy.workspaces) {
       const id = managedWorkspaceId(entry.name);
-      const fingerprint = managedFingerprint(entry);
       const connection = await connectionOf(id);
-      if (connection && (policy.locked || before[id] !== fingerprint)) {
+      if (connection && (policy.locked || (await policyChanged(stored, id, entry, connection)))) {
         const { projectApiUrl, userGroupBaseUrl, apiKey, authToken, apiToken, projectLink } = entry;
         // A policy without a project link leaves the user's own (undefined keeps the stored one).
         await connection.save({
@@ -69,14 +97,15 @@ export function createPolicyApplier({ index, connectionOf, getManaged }: PolicyA
           ...(projectLink !== undefined && { projectLink }),
         });
       }
-      applied[id] = fingerprint;
+      appliedSettings[id] = managedSettingsFingerprint(entry);
       fixed[id] = SECRET_NAMES.filter((secret) => entry[secret] !== '');
       if (entry.projectLink !== undefined) projectLinks.push(id);
     }
     // The first time a policy brings workspaces, one of them is what the popup opens on, unless the
     // user's last used workspace is set up (its connection saved).
     const [firstManaged] = listed.value;
-    if (Object.keys(before).length === 0 && firstManaged?.managed) {
+    const appliedBefore = { ...stored?.applied, ...stored?.appliedSettings };
+    if (Object.keys(appliedBefore).length === 0 && firstManaged?.managed) {
       const { lastUsed } = await index.read();
       if (!(await readConnectionSettingsOf([lastUsed])).has(lastUsed)) await index.use(firstManaged.id);
     }
@@ -85,7 +114,7 @@ export function createPolicyApplier({ index, connectionOf, getManaged }: PolicyA
       ...(policy.allowSecretExport && { allowSecretExport: true }),
       ...(policy.tokenRotation && { tokenRotation: policy.tokenRotation }),
       problems: policy.problems,
-      applied,
+      appliedSettings,
       fixed,
       ...(projectLinks.length > 0 && { projectLinks }),
     };

@@ -1,5 +1,5 @@
 import { releaseUnusedAccess } from '../connection/host-access';
-import { text } from '../message-ref';
+import { countedText, text } from '../message-ref';
 import { fail, ok, type Result } from '../result';
 import { connectionSettingsSchema } from '../storage/connection/connection-schema';
 import { connectionSettingsItemFor } from '../storage/connection/connection-settings-item';
@@ -16,8 +16,13 @@ export interface WorkspaceManagementDeps {
   wipe: (workspaceId: string) => Promise<void>;
   /** The addresses the workspaces other than this one use: host access they need stays. */
   addressesElsewhere: (workspaceId: string) => Promise<string[]>;
-  /** The activity log: workspaces added, renamed, cleared and deleted. */
+  /** The activity log: workspaces added, renamed, cleared and deleted (and their entries removed with them). */
   activity?: ActivityRecorder;
+}
+
+/** Deleting or clearing a workspace: its activity entries go too, unless the user keeps them. */
+export interface EndWorkspaceChoice {
+  keepActivity?: boolean;
 }
 
 /** The addresses a workspace has configured (read before its data is removed). */
@@ -48,6 +53,28 @@ export function createWorkspaceManagement({
       ...(workspace && { workspace: { id: workspace.id, name: workspace.name } }),
       ...failureDetail(result),
     });
+    return result;
+  }
+
+  /**
+   * The entry of a workspace deleted or cleared: done, its activity entries are removed in the same
+   * write (the entry says how many), unless the user keeps them (the entry says so).
+   */
+  async function recordedEnd<T>(
+    kind: 'workspaceDeleted' | 'workspaceCleared',
+    workspace: { id: string; name: string },
+    result: Result<T>,
+    { keepActivity = false }: EndWorkspaceChoice,
+  ): Promise<Result<T>> {
+    const { removeWorkspace } = activity;
+    if (!result.ok || !removeWorkspace) return recorded(kind, workspace, result);
+    const event = { kind, outcome: 'done' as const, workspace: { id: workspace.id, name: workspace.name } };
+    await (keepActivity
+      ? activity.record({ ...event, detail: text('activityWorkspaceEntriesKept') })
+      : removeWorkspace(workspace.id, (removed) => ({
+          ...event,
+          detail: countedText('activityWorkspaceEntriesRemoved', removed),
+        })));
     return result;
   }
 
@@ -84,17 +111,20 @@ export function createWorkspaceManagement({
       return ok({ workspaces: current.workspaces, lastUsed });
     },
 
-    /** Its secrets, connection, registry, history and job go; the workspace stays (a policy-locked one keeps everything). */
-    clear: (workspaceId: string) =>
+    /**
+     * Its secrets, connection, registry, history and job go (and its activity entries, unless kept);
+     * the workspace stays (a policy-locked one keeps everything).
+     */
+    clear: (workspaceId: string, choice: EndWorkspaceChoice = {}) =>
       serially(async (): Promise<Result<Record<string, never>>> => {
         const found = await index.find(workspaceId);
         if (!found) return unknownWorkspace();
         if (isLocked(found)) return recorded('workspaceCleared', found, managedByPolicy());
         await wipeAndRelease(workspaceId);
-        return recorded('workspaceCleared', found, ok({}));
+        return recordedEnd('workspaceCleared', found, ok({}), choice);
       }),
 
-    remove: (workspaceId: string) =>
+    remove: (workspaceId: string, choice: EndWorkspaceChoice = {}) =>
       serially(async (): Promise<Result<Record<string, never>>> => {
         const { index: current } = await index.read();
         const found = current.workspaces.find((workspace) => workspace.id === workspaceId);
@@ -104,7 +134,7 @@ export function createWorkspaceManagement({
         if (current.workspaces.length === 1)
           return recorded('workspaceDeleted', found, fail('INVALID_INPUT', text('errorLastWorkspace')));
         await wipeAndRelease(workspaceId);
-        return recorded('workspaceDeleted', found, await index.remove(workspaceId));
+        return recordedEnd('workspaceDeleted', found, await index.remove(workspaceId), choice);
       }),
   };
 }

@@ -16,8 +16,25 @@ const hash53 = (text: string): string => cyrb53(text).toString(16).padStart(14, 
  */
 export const managedWorkspaceId = (name: string): string => `org-${hash53(workspaceNameKey(name))}`;
 
-/** What the policy sets for one workspace: when it changes, the background writes the connection again. */
-export const managedFingerprint = (workspace: ManagedWorkspace): string => hash53(JSON.stringify(workspace));
+/**
+ * Version 1 of the policy status stored this: a fast hash of every value, secrets included. Only
+ * computed to tell whether the policy changed since a version-1 status was written; never stored again.
+ */
+export const legacyManagedFingerprint = (workspace: ManagedWorkspace): string => hash53(JSON.stringify(workspace));
+
+/**
+ * The same hash of what the policy sets for one workspace that is not a secret, and of which secrets it
+ * sets (never their values): when it changes, the background writes the connection again. A secret's
+ * value is compared with the stored one instead (lib/workspace-management/apply-policy.ts): nothing
+ * stored is computed from a secret.
+ */
+export const managedSettingsFingerprint = (workspace: ManagedWorkspace): string =>
+  legacyManagedFingerprint({
+    ...workspace,
+    apiKey: String(workspace.apiKey !== ''),
+    authToken: String(workspace.authToken !== ''),
+    apiToken: String(workspace.apiToken !== ''),
+  });
 
 export const isManaged = (workspace: Pick<Workspace, 'managed'> | undefined): boolean =>
   workspace?.managed !== undefined;

@@ -1,23 +1,22 @@
 import type { ProjectApi } from '../api/project-api';
 import type { UserGroupApi } from '../api/user-group-api';
-import { EMPTY_CREDENTIALS, type Credentials } from '../secrets';
+import type { Credentials } from '../secrets';
 import { redactSecrets } from '../api/redact-secrets';
 import type { Result } from '../result';
 import type { HealthApi } from '../storage/api-health';
 import type { HealthRecorder } from './health-recorder';
 import type { AfterAnswer } from '../async/after-answer';
 
-/** The secrets among what a call was given (the handlers pass the whole connection). */
-const secretsOf = (credentials: object): Credentials => ({
-  ...EMPTY_CREDENTIALS,
-  ...(credentials as Partial<Credentials>),
-});
+/** The group token a call sends: rotate's second argument, delete's `currentToken` (create sends none). */
+const tokenSent = (request: unknown): string =>
+  typeof request === 'string' ? request : ((request as { currentToken?: string }).currentToken ?? '');
 
 /**
- * Wraps one API call: once it is answered, its outcome is recorded (redacted) before the caller sees it,
- * or, with `afterAnswer`, after the answer of the request that made the call has left.
+ * Wraps one API call: once it is answered, its outcome is recorded, cleared of every secret of the
+ * request (the credentials it was given, and the group token it sent), before the caller sees it, or,
+ * with `afterAnswer`, after the answer of the request that made the call has left.
  */
-function recorded<A extends [object, ...unknown[]], T>(
+function recorded<A extends [Partial<Credentials>, unknown], T>(
   api: HealthApi,
   call: (...args: A) => Promise<Result<T>>,
   health: HealthRecorder,
@@ -25,7 +24,7 @@ function recorded<A extends [object, ...unknown[]], T>(
 ) {
   return async (...args: A): Promise<Result<T>> => {
     const result = await call(...args);
-    const outcome = redactSecrets(result, secretsOf(args[0]));
+    const outcome = redactSecrets(result, args[0], [tokenSent(args[1])]);
     if (afterAnswer) afterAnswer.later((turn) => turn.then(() => health.record(api, outcome)));
     else await health.record(api, outcome);
     return result;

@@ -147,4 +147,13 @@ test('Firefox: two workspaces against two services, each group and project on it
   await options.locator(dialogButton('Delete workspace')).click();
   await expectMessage(options, 'status', 'The workspace “Globex” was deleted.');
   await expect.poll(async () => (await workspaces(options)).names).toEqual(['Acme']);
+  // Its entries in the Activity log (its group, its project's address) went with it; Acme's stay.
+  const log = await options.evaluate(async () =>
+    JSON.stringify(
+      Object.entries(await browser.storage.local.get(null)).filter(([key]) => key.startsWith('activityLog')),
+    ),
+  );
+  expect(log).toContain('Acme group');
+  expect(log).not.toContain('Globex group');
+  expect(log).not.toContain('ff-globex');
 });

@@ -1,6 +1,6 @@
-import { json } from './http-io.ts';
+import { isPlainObject, json } from './http-io.ts';
 import { apiOfRoute, projectFailure, unauthorized, userGroupFailure } from './routes.ts';
-import type { DelayFault, Fault, HangFault, ResetFault, Reply, RouteName } from './types.ts';
+import type { ApiRequest, DelayFault, Fault, HangFault, ResetFault, Reply, RouteName } from './types.ts';
 
 /** Faults that replace the answer with a canned one (delay, hang and reset act on the connection instead). */
 export type CannedFault = Exclude<Fault, DelayFault | HangFault | ResetFault>;
@@ -25,7 +25,38 @@ export function refusalMessage(length?: number): string {
   return repeated.endsWith(' ') ? `${repeated.slice(0, -1)}.` : repeated;
 }
 
-export function cannedReply(route: RouteName, fault: CannedFault): Reply {
+/** The secrets a request carried: its API token or key and auth token, and the group token it sent. */
+function secretsOf(request: ApiRequest): string[] {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return typeof value === 'string' ? value : '';
+  };
+  let currentToken = '';
+  try {
+    const body: unknown = JSON.parse(request.bodyText);
+    const sent = isPlainObject(body) ? body.current_token : undefined;
+    if (typeof sent === 'string') currentToken = sent;
+  } catch {
+    // not JSON: no group token
+  }
+  const apiToken = header('authorization').replace(/^Token /, '');
+  return [apiToken, header('x-service-api-key'), header('x-service-auth-token'), currentToken].filter(Boolean);
+}
+
+/** Each secret as a careless service might repeat it: as sent, upper case, URL-, form- and JSON-encoded. */
+export function echoedSecrets(request: ApiRequest): string {
+  return secretsOf(request)
+    .flatMap((secret) => [
+      secret,
+      secret.toUpperCase(),
+      encodeURIComponent(secret),
+      encodeURIComponent(secret).replaceAll('%20', '+'),
+      JSON.stringify(secret).slice(1, -1),
+    ])
+    .join(' ');
+}
+
+export function cannedReply(route: RouteName, fault: CannedFault, request: ApiRequest): Reply {
   const api = apiOfRoute(route);
   switch (fault.kind) {
     case 'html':
@@ -49,7 +80,8 @@ export function cannedReply(route: RouteName, fault: CannedFault): Reply {
     case 'wrongShape':
       return json(200, { ok: true, data: [] });
     case 'successZero': {
-      const message = refusalMessage(fault.messageLength);
+      const words = refusalMessage(fault.messageLength);
+      const message = fault.echoSecrets ? `${words}: ${echoedSecrets(request)}` : words;
       return api === 'userGroup' ? userGroupFailure(200, message) : projectFailure(400, 'FAILED_PRECONDITION', message);
     }
     case 'unauthorized':

@@ -64,7 +64,7 @@ const KIND_FIELDS: Record<FaultKind, readonly string[]> = {
   rateLimit: ['retryAfterSeconds'],
   malformedJson: [],
   wrongShape: [],
-  successZero: ['messageLength'],
+  successZero: ['messageLength', 'echoSecrets'],
   unauthorized: [],
 };
 /** A refusal's message may be long, but the whole answer stays under the client's 1 MiB body limit and ours. */
@@ -125,12 +125,14 @@ export function parseFault(input: unknown): Fault | string {
       }
       return { kind, retryAfterSeconds: input.retryAfterSeconds, ...common };
     case 'successZero': {
-      const { messageLength } = input;
-      if (messageLength === undefined) return { kind, ...common };
+      const { messageLength, echoSecrets } = input;
+      if (echoSecrets !== undefined && typeof echoSecrets !== 'boolean') return 'fault.echoSecrets must be a boolean';
+      const echo = echoSecrets === undefined ? {} : { echoSecrets };
+      if (messageLength === undefined) return { kind, ...common, ...echo };
       if (!isPositiveInteger(messageLength) || messageLength > MAX_MESSAGE_LENGTH) {
         return `fault.messageLength must be a positive integer of at most ${MAX_MESSAGE_LENGTH}`;
       }
-      return { kind, messageLength, ...common };
+      return { kind, messageLength, ...common, ...echo };
     }
     case 'hang': {
       const { dropAfterMs } = input;

@@ -73,7 +73,7 @@ async function answerRoute(
       req.socket.resetAndDestroy();
       return;
     default:
-      return respond(cannedReply(route, fault));
+      return respond(cannedReply(route, fault, request));
   }
 }
 

@@ -113,6 +113,12 @@ export interface SuccessZeroFault extends FaultTiming {
    * refuses with a megabyte of text. Default: the usual short message.
    */
   messageLength?: number;
+  /**
+   * The refusal repeats every secret of the request (the API token or key and auth token from the
+   * headers, the group token sent as `current_token`) as a careless service might: as sent, in upper
+   * case, URL-encoded, form-encoded and JSON-escaped. Default: it repeats nothing.
+   */
+  echoSecrets?: boolean;
 }
 export interface UnauthorizedFault extends FaultTiming {
   kind: 'unauthorized';

@@ -20,10 +20,13 @@ export const renameWorkspace = defineWorkspaceMessage({
   allowTab: true,
 });
 
+/** Deleting or clearing a workspace removes its activity entries, unless the user keeps them. */
+const endWorkspaceRequest = () => inWorkspace({ keepActivity: z.optional(z.boolean()) });
+
 /** Refused for the last workspace (it can only be cleared). */
 export const deleteWorkspace = defineWorkspaceMessage({
   name: 'deleteWorkspace',
-  request: () => workspaceOnlySchema,
+  request: endWorkspaceRequest,
   response: () => emptySchema,
   allowTab: true,
 });
@@ -31,7 +34,7 @@ export const deleteWorkspace = defineWorkspaceMessage({
 /** Removes its secrets, connection, registry, history and bulk job; the workspace itself stays. */
 export const clearWorkspace = defineWorkspaceMessage({
   name: 'clearWorkspace',
-  request: () => workspaceOnlySchema,
+  request: endWorkspaceRequest,
   response: () => emptySchema,
   allowTab: true,
 });

@@ -29,6 +29,7 @@ export const activityKindSchema = z.enum([
   'jobPaused',
   'jobResumed',
   'jobEnded',
+  'activityCleared',
 ]);
 export type ActivityKind = z.infer<typeof activityKindSchema>;
 
@@ -38,6 +39,15 @@ export type ActivityOutcome = z.infer<typeof activityOutcomeSchema>;
 
 /** 64 hex digits: a SHA-256. */
 export const hashSchema = z.lazy(() => z.string().check(z.regex(/^[0-9a-f]{64}$/)));
+
+/**
+ * A log's checkpoint: how many entries it had recorded (its newest entry's number) and that entry's
+ * hash. Every export carries one; Clear activity log records the one it replaced.
+ */
+export const activityCheckpointSchema = z.lazy(() =>
+  z.object({ count: safeInt().check(z.nonnegative()), hash: hashSchema }),
+);
+export type ActivityCheckpoint = z.infer<typeof activityCheckpointSchema>;
 
 /**
  * One entry as stored. Never a secret: a token appears only as its fingerprint (the first 8 hex digits
@@ -65,6 +75,8 @@ export const activityEntrySchema = z.lazy(() =>
     count: z.optional(safeInt()),
     /** What else there is to say: why it failed, what a job or an import did. */
     detail: z.optional(messageRefSchema),
+    /** Clear activity log: the checkpoint of the log it replaced (its hash is this entry's `prev`). */
+    replaced: z.optional(activityCheckpointSchema),
     prev: hashSchema,
   }),
 );

@@ -1,7 +1,6 @@
 import type { StorageItemKey } from '@wxt-dev/storage';
 import { browser } from 'wxt/browser';
 import { createSerialQueue } from '../../async/serial-queue';
-import { canonicalJson, sha256Hex } from '../../hash/sha256';
 import { setAsideUnreadable } from '../validated-item';
 import { stageIn, writePrepared, type PreparedWrite, type StagedWrite } from '../staged-write';
 import {
@@ -20,12 +19,13 @@ import {
   activityPageSchema,
   EMPTY_HEAD,
   GENESIS_HASH,
+  headPages,
+  type ActivityCheckpoint,
   type ActivityHead,
   type ActivityRecord,
 } from './activity-schema';
-
-/** The hash an entry's successor holds in `prev`: SHA-256 of its canonical JSON, as stored. */
-export const entryHash = (entry: unknown): Promise<string> => sha256Hex(canonicalJson(entry));
+import { entryHash, storedHash } from './activity-rows';
+import { clearedLog, withoutWorkspace, type LogRewrite } from './activity-rewrites';
 
 const entriesOf = (value: unknown): unknown[] => {
   const parsed = activityPageSchema.safeParse(value);
@@ -55,7 +55,7 @@ async function rebuildHead(): Promise<ActivityHead> {
     count: entries.length,
     nextSeq: (typeof lastSeq === 'number' ? lastSeq : entries.length) + 1,
     nextPage: pages.at(-1)! + 1,
-    lastHash: await entryHash(last),
+    lastHash: await storedHash(last),
     folded: {
       count: Math.max(0, firstSeq - 1),
       lastHash: typeof first.prev === 'string' && /^[0-9a-f]{64}$/.test(first.prev) ? first.prev : GENESIS_HASH,
@@ -119,16 +119,21 @@ export function createActivityStore(options: ActivityStoreOptions = {}) {
     return entries;
   }
 
-  /** The append of one entry (numbered and chained here), ready to store, and how to take the outcome. */
-  async function prepare(record: ActivityRecord): Promise<PreparedWrite<null>> {
-    const state = await load();
+  /**
+   * The append of one entry (numbered and chained here), ready to store, and how to take the outcome;
+   * `rewrite` (clearing the log, removing a workspace's entries) gives the state it appends to, the
+   * pages it rewrote and the pages it no longer names, all stored in the same call.
+   */
+  async function prepare(record: ActivityRecord, rewrite?: LogRewrite): Promise<PreparedWrite<null>> {
+    const state = rewrite?.state ?? (await load());
     const { head } = state;
     const entry = activityEntrySchema.parse({ ...record, seq: head.nextSeq, prev: head.lastHash });
     const hash = await entryHash(entry);
     let { firstPage, nextPage } = head;
-    const touched = new Map<number, unknown[]>();
+    const touched = new Map<number, unknown[]>(rewrite?.pages);
+    const entriesOfPage = async (page: number) => touched.get(page) ?? (await pageEntries(state, page));
     let last = nextPage > firstPage ? nextPage - 1 : undefined;
-    let lastEntries = last === undefined ? [] : await pageEntries(state, last);
+    let lastEntries = last === undefined ? [] : await entriesOfPage(last);
     if (last === undefined || lastEntries.length >= pageSize) {
       last = nextPage;
       nextPage += 1;
@@ -137,13 +142,13 @@ export function createActivityStore(options: ActivityStoreOptions = {}) {
     touched.set(last, [...lastEntries, entry]);
     let count = head.count + 1;
     let folded = head.folded;
-    const removed: number[] = [];
+    const removed: number[] = [...(rewrite?.dropped ?? [])];
     // Past the limit, the oldest entries go; the hash of the last of them stays for the chain.
     while (count > limit && firstPage < nextPage) {
       const first = firstPage;
-      const entries = touched.get(first) ?? (await pageEntries(state, first));
+      const entries = await entriesOfPage(first);
       const drop = Math.min(count - limit, entries.length);
-      if (drop > 0) folded = { count: folded.count + drop, lastHash: await entryHash(entries[drop - 1]) };
+      if (drop > 0) folded = { count: folded.count + drop, lastHash: await storedHash(entries[drop - 1]) };
       count -= drop;
       if (drop === entries.length) {
         firstPage += 1;
@@ -205,6 +210,38 @@ export function createActivityStore(options: ActivityStoreOptions = {}) {
      * changes in one storage call (staged-write.ts): a job's row and its entry stored together.
      */
     stage: (record: ActivityRecord): Promise<StagedWrite<null>> => stageIn(serially, () => prepare(record)),
+
+    /**
+     * Clears the log: every kept entry goes, and the clearing is the first entry of the new log, which
+     * records the checkpoint it replaced (`entryFor`). Numbers go on from there, so an entry's number
+     * names one entry for the life of the log, and an export made before still meets its own numbers.
+     */
+    clear: (entryFor: (replaced: ActivityCheckpoint, removed: number) => ActivityRecord) =>
+      serially(async () => {
+        const { head } = await load();
+        const cleared = clearedLog(head);
+        await writePrepared(await prepare(entryFor(cleared.replaced, head.count), cleared.rewrite));
+        return { removed: head.count, replaced: cleared.replaced };
+      }),
+
+    /**
+     * Removes every kept entry that names the workspace, keeping its number and hashes
+     * (activity-rows.ts, `ActivityStub`), and appends `entryFor(removed)` (its deletion) in the same
+     * storage call: the chain verifies before and after. Resolves with how many were removed.
+     */
+    removeWorkspace: (workspaceId: string, entryFor: (removed: number) => ActivityRecord) =>
+      serially(async () => {
+        const state = await load();
+        const pages = headPages(state.head);
+        const stored = pages.length > 0 ? await browser.storage.local.get(pages.map(activityPageKey)) : {};
+        const found = pages.map((page): [number, unknown[]] => [
+          page,
+          state.pages.get(page) ?? entriesOf(stored[activityPageKey(page)]),
+        ]);
+        const { pages: rewritten, removed } = await withoutWorkspace(found, workspaceId);
+        await writePrepared(await prepare(entryFor(removed), { state, pages: rewritten, dropped: [] }));
+        return removed;
+      }),
 
     /** Resolves once every append queued before it is written. */
     settled: (): Promise<void> => serially(() => Promise.resolve()),

@@ -13,16 +13,17 @@ import { dropKey, keyEntry, keyIfVerified, nextKeyEntry, readLockState, sessionK
 import { credentialsAtRestSchema, hasSecret, isSealed, sealWith, unsealWith } from './sealed-credentials';
 import type { StoredCredentials } from '../connection/connection-schema';
 import {
-  clearTokensValue,
-  openPartTokens,
-  parseTokenMap,
+  clearSecretsValue,
+  openStoredSecrets,
   partTokensSchema,
-  sealPartTokens,
-  type TokenMap,
+  storedSecretsValue,
+  type PartSecrets,
+  type Stamp,
 } from './part-tokens';
 import { moveTokensOutOfParts } from './registry-tokens-migration';
+import { moveExtraIntoTokenKeys } from './extra-migration';
+import { openCopy, REGISTRY_COPY_PATTERN, sealCopy } from './kept-copies';
 import {
-  openRotationTokens,
   ROTATION_RESULTS_PATTERN,
   storedRotationResultsSchema,
   type StoredRotationResults,
@@ -35,11 +36,12 @@ import type { MessageRef } from '../../message-ref';
 
 // Background only: the passphrase lock's changes to what is stored (lib/lock/lock-service.ts decides
 // when; this writes). The lock covers the store, not a list: every stored credentials value (both
-// areas), every registry part's tokens (its token key, part-tokens.ts: the parts themselves hold no
-// token and are neither read nor written) and every workspace's rotation results' tokens
-// (rotation-results-store.ts), found by its key, whichever workspaces are listed today;
-// one that a policy removed from the list, or an import added a moment ago, is sealed like the others.
-// A workspace whose registry is still in format v2 (tokens in the parts) is migrated first.
+// areas), every registry part's tokens and extra fields (its token key, part-tokens.ts: the parts
+// themselves hold neither and are not written), every workspace's rotation results' tokens
+// (rotation-results-store.ts) and every copy of a registry value kept aside (kept-copies.ts), found by its key, whichever workspaces are listed today; one that a policy removed
+// from the list, or an import added a moment ago, is sealed like the others. A workspace whose
+// registry is still in format v2 (tokens in the parts), or whose parts still hold extra fields, is
+// migrated first.
 //
 // Each change is write-ahead. It may read the store (and open it with the old key) while the new key
 // is derived, but writes nothing before the key is at hand: the next key goes into `session:` first
@@ -55,7 +57,10 @@ const RESULTS = ROTATION_RESULTS_PATTERN;
 
 type Values = Record<string, unknown>;
 
-const holdsSecret = (name: string) => CREDENTIALS.test(name) || TOKENS.test(name) || RESULTS.test(name);
+const COPY = REGISTRY_COPY_PATTERN;
+
+const holdsSecret = (name: string) =>
+  CREDENTIALS.test(name) || TOKENS.test(name) || RESULTS.test(name) || COPY.test(name);
 
 type Area = typeof browser.storage.local;
 
@@ -78,19 +83,20 @@ async function readMatching(area: Area, matches: (name: string) => boolean): Pro
 
 /**
  * Every workspace whose registry parts are stored without the format mark (format v2: tokens in the
- * parts) is migrated, so that the tokens the lock must seal are all in token keys. Once all are marked,
- * this costs the listing of the keys only.
+ * parts) is migrated, and every part that still holds its groups' extra fields gives them to its token
+ * key (extra-migration.ts: while the lock is off, or open), so that what the lock must seal is all in
+ * token keys. Reads every part of every workspace: only when the lock changes.
  */
-async function migrateUnmarkedRegistries(): Promise<void> {
+async function migrateRegistries(): Promise<void> {
   const names = (await namesOf(browser.storage.local)) ?? Object.keys(await browser.storage.local.get(null));
   const marked = new Set(names.filter((name) => name.endsWith(`.${REGISTRY_FORMAT_NAME}`)));
   const scopes = new Set<KeyScope>();
-  for (const name of names) {
-    if (!REGISTRY_PART_PATTERN.test(name)) continue;
-    const scope = name.slice(0, name.indexOf('.userGroups.') + 1) as KeyScope;
-    if (!marked.has(`${scope}${REGISTRY_FORMAT_NAME}`)) scopes.add(scope);
+  for (const name of names)
+    if (REGISTRY_PART_PATTERN.test(name)) scopes.add(name.slice(0, name.indexOf('.userGroups.') + 1) as KeyScope);
+  for (const scope of scopes) {
+    if (!marked.has(`${scope}${REGISTRY_FORMAT_NAME}`)) await moveTokensOutOfParts(scope);
+    await moveExtraIntoTokenKeys(scope);
   }
-  for (const scope of scopes) await moveTokensOutOfParts(scope);
 }
 
 /** Every stored value that holds a secret, by key, in each area, as stored. */
@@ -106,7 +112,7 @@ export interface StoredSecrets {
  * before the key is at hand.
  */
 export async function storedSecrets(): Promise<StoredSecrets> {
-  await migrateUnmarkedRegistries();
+  await migrateRegistries();
   const [local, session] = await Promise.all([
     readMatching(browser.storage.local, holdsSecret),
     readMatching(browser.storage.session, (name) => CREDENTIALS.test(name)),
@@ -115,47 +121,47 @@ export async function storedSecrets(): Promise<StoredSecrets> {
 }
 
 /**
- * A stored secret opened: a credentials value in clear, a registry part's tokens in clear, or a
- * workspace's rotation results with their tokens in clear (`rest`: the list and its dates).
+ * A stored secret opened: a credentials value in clear, a registry part's tokens and extra fields in
+ * clear, a workspace's rotation results with their tokens in clear (`rest`: the list and its dates),
+ * or a copy kept aside as it was kept.
  */
 type Opened =
-  | { part: false; clear: StoredCredentials }
-  | { part: true; tokens: TokenMap; stamp: { revision?: string } }
-  | { part: true; tokens: TokenMap; rest: Omit<StoredRotationResults, 'tokens'> };
+  | { kind: 'credentials'; clear: StoredCredentials }
+  | { kind: 'part'; secrets: PartSecrets; stamp: Stamp }
+  | { kind: 'results'; secrets: PartSecrets; rest: Omit<StoredRotationResults, 'tokens'> }
+  | { kind: 'copy'; value: unknown };
 
 /** A stored value opened with `from` (clear as it is); undefined when it does not open or is unreadable. */
 async function openValue(name: string, value: unknown, from?: CryptoKey): Promise<Opened | undefined> {
+  if (COPY.test(name)) {
+    const opened = await openCopy(name, value, from);
+    return opened && { kind: 'copy', value: opened.value };
+  }
   if (RESULTS.test(name)) {
     const parsed = storedRotationResultsSchema.safeParse(value);
     if (!parsed.success) return undefined;
-    const { tokens: stored, ...rest } = parsed.data;
-    const tokens = await openRotationTokens(name, stored, from);
-    return tokens && { part: true, tokens, rest };
+    const { tokens, ...rest } = parsed.data;
+    // Bound to the results' own name, as rotation-results-store.ts seals them.
+    const opened = await openStoredSecrets(tokens, name, from);
+    return opened && { kind: 'results', secrets: opened.secrets, rest };
   }
   if (TOKENS.test(name)) {
-    const parsed = partTokensSchema.safeParse(value);
-    if (!parsed.success) return undefined;
-    const { tokens = '{}', sealed, revision } = parsed.data;
-    const clear = sealed ? from && (await openPartTokens(from, partNameOfTokens(name), sealed)) : parseTokenMap(tokens);
-    return clear && { part: true, tokens: clear, stamp: revision === undefined ? {} : { revision } };
+    const opened = await openStoredSecrets(value, partNameOfTokens(name), from);
+    return opened && { kind: 'part', ...opened };
   }
   const parsed = credentialsAtRestSchema.safeParse(value);
   if (!parsed.success) return undefined;
   const clear = isSealed(parsed.data) ? from && (await unsealWith(from, parsed.data)) : parsed.data;
-  return clear && { part: false, clear };
+  return clear && { kind: 'credentials', clear };
 }
 
 /** An opened value as stored under `to` (undefined: clear). */
 async function closeValue(name: string, opened: Opened, to?: CryptoKey): Promise<unknown> {
-  if (!opened.part) return to && hasSecret(opened.clear) ? sealWith(to, opened.clear) : opened.clear;
-  // Rotation results: bound to their own key's name, as rotation-results-store.ts seals them.
-  if ('rest' in opened)
-    return {
-      ...opened.rest,
-      tokens: to ? { sealed: await sealPartTokens(to, name, opened.tokens) } : clearTokensValue(opened.tokens),
-    };
-  if (!to || Object.keys(opened.tokens).length === 0) return clearTokensValue(opened.tokens, opened.stamp);
-  return { sealed: await sealPartTokens(to, partNameOfTokens(name), opened.tokens), ...opened.stamp };
+  if (opened.kind === 'copy') return to ? sealCopy(to, name, opened.value) : opened.value;
+  if (opened.kind === 'credentials') return to && hasSecret(opened.clear) ? sealWith(to, opened.clear) : opened.clear;
+  if (opened.kind === 'results')
+    return { ...opened.rest, tokens: await storedSecretsValue(opened.secrets, {}, name, to) };
+  return storedSecretsValue(opened.secrets, opened.stamp, partNameOfTokens(name), to);
 }
 
 /**
@@ -252,7 +258,7 @@ export async function countSecrets(): Promise<{ credentials: number; tokens: num
   let tokens = 0;
   for (const { groups } of (await sealedTokenCounts(stored.local)).values()) tokens += groups.length;
   for (const [name, value] of [...Object.entries(stored.local), ...Object.entries(stored.session)]) {
-    if (TOKENS.test(name)) continue;
+    if (TOKENS.test(name) || COPY.test(name)) continue;
     const parsed = credentialsAtRestSchema.safeParse(value);
     if (parsed.success && (isSealed(parsed.data) || hasSecret(parsed.data))) credentials += 1;
   }
@@ -262,8 +268,8 @@ export async function countSecrets(): Promise<{ credentials: number; tokens: num
 /**
  * A forgotten passphrase: every secret is cleared (API credentials of every workspace; the sealed
  * tokens, which no one can open now, each of their groups flagged with `lost` in its part so that Retry
- * rotation learns its current token from the service), and the lock turns off. Answers how many of each
- * were cleared.
+ * rotation learns its current token from the service; the copies of registry values kept aside), and
+ * the lock turns off. Answers how many credentials and tokens were cleared.
  */
 export async function forgetEverything(lost: MessageRef, at: string): Promise<{ credentials: number; tokens: number }> {
   const stored = await storedSecrets();
@@ -273,11 +279,12 @@ export async function forgetEverything(lost: MessageRef, at: string): Promise<{ 
   const cleared = (values: Values): Values => {
     const out: Values = {};
     for (const [name, value] of Object.entries(values)) {
+      if (COPY.test(name)) continue;
       if (RESULTS.test(name)) {
         // Sealed, the results' tokens are lost with the passphrase: the list goes with them (each
         // group's own token, in the registry, is flagged below). In clear they stay.
-        const parsed = storedRotationResultsSchema.safeParse(value);
-        if (parsed.success && parsed.data.tokens.sealed) out[name] = { results: [], tokens: clearTokensValue({}) };
+        if (storedRotationResultsSchema.safeParse(value).data?.tokens.sealed)
+          out[name] = { results: [], tokens: clearSecretsValue({ tokens: {}, extra: {} }) };
         continue;
       }
       if (TOKENS.test(name)) {
@@ -289,7 +296,7 @@ export async function forgetEverything(lost: MessageRef, at: string): Promise<{ 
           rotation: { state: 'unknown', since: at, message: lost },
         }));
         tokens += flagged.length;
-        out[name] = clearTokensValue({}, revision === undefined ? {} : { revision });
+        out[name] = clearSecretsValue({ tokens: {}, extra: {} }, revision === undefined ? {} : { revision });
         out[sealed.part] = { groups: flagged, ...(sealed.revision !== undefined && { revision: sealed.revision }) };
         continue;
       }
@@ -299,6 +306,7 @@ export async function forgetEverything(lost: MessageRef, at: string): Promise<{ 
     }
     return out;
   };
+  await browser.storage.local.remove(Object.keys(stored.local).filter((name) => COPY.test(name)));
   await browser.storage.session.set(cleared(stored.session));
   await browser.storage.local.set({ ...cleared(stored.local), [LOCK_STATE_KEY]: null });
   await dropKey();

@@ -7,38 +7,40 @@ import { watchKeys } from '../watch-item';
 import { scopedName, type KeyScope } from '../workspace-keys';
 import { currentKey, readLockState } from './keyring';
 import {
-  clearTokensValue,
-  openPartTokens,
+  openPartSecrets,
   partStorageName,
-  partTokensSchema,
-  sameTokens,
-  sealPartTokens,
-  tokensOf,
-  withTokens,
+  sameSecrets,
+  secretsOf,
+  storedSecretsValue,
+  withSecrets,
 } from './part-tokens';
 import { loadRegistryParts } from './registry-load';
+import { moveExtraIntoTokenKeys } from './extra-migration';
 import { CredentialsLockedError } from './sealed-credentials';
 
 /**
- * The credentials gate's vault of one workspace's group tokens (format v3: each registry part's tokens
- * in its own key, part-tokens.ts): in clear while the passphrase lock is off; while it is on, sealed at
- * rest, opened with the lock's key when read and sealed again when written. Locked, the tokens read as
- * '' and a change may only touch what is not a token (the envelope is kept); one that stores a token
- * throws CredentialsLockedError.
+ * The credentials gate's vault of one workspace's group tokens and the groups' extra fields (each
+ * registry part's in its own key, part-tokens.ts): in clear while the passphrase lock is off; while it
+ * is on, sealed at rest, opened with the lock's key when read and sealed again when written. Locked,
+ * the tokens read as '' and a change may only touch what is not a token (the envelope is kept); one
+ * that stores a token or extra fields throws CredentialsLockedError.
  */
 export function createPartTokenVault(scope: KeyScope): TokenVault {
   const partName = (index: number) => partStorageName(scope, index);
 
   return {
     async load(revision) {
-      const stored = await loadRegistryParts(scope, revision);
+      let stored = await loadRegistryParts(scope, revision);
+      // Extra fields still in parts (stored before they joined the tokens) move now, if the lock allows.
+      if (stored.extraInParts && (await moveExtraIntoTokenKeys(scope)))
+        stored = await loadRegistryParts(scope, revision);
       if (stored.sealed.size === 0) return stored;
       const key = await currentKey();
       const parts = [...stored.parts];
       const sealed = new Map<number, CipherEnvelope>();
       for (const [index, envelope] of stored.sealed) {
-        const opened = key && (await openPartTokens(key, partName(index), envelope));
-        if (opened) parts[index] = withTokens(parts[index] ?? [], opened);
+        const opened = key && (await openPartSecrets(key, partName(index), envelope));
+        if (opened) parts[index] = withSecrets(parts[index] ?? [], opened);
         else sealed.set(index, envelope);
       }
       if (key && sealed.size > 0)
@@ -48,24 +50,21 @@ export function createPartTokenVault(scope: KeyScope): TokenVault {
 
     /**
      * Clear while the lock is off; sealed with the key while it is open. Locked (or its envelope
-     * unreadable), only a part whose tokens are all unknown ('') can be written, keeping its envelope.
+     * unreadable), only a part whose tokens are all unknown ('') and whose groups hold no extra fields
+     * can be written, keeping its envelope.
      */
     async store(index: number, groups: readonly RegistryEntry[], current: OpenedParts, stamp: string) {
       const key = registryTokensKey(scope, index);
-      const tokens = tokensOf(groups);
+      const secrets = secretsOf(groups);
       const envelope = current.sealed.get(index);
-      const before = tokensOf(current.parts[index] ?? []);
-      if (!(await readLockState())) {
-        if (!envelope && sameTokens(tokens, before)) return undefined;
-        return { key, value: partTokensSchema.parse(clearTokensValue(tokens, { revision: stamp })) };
+      const lockOn = (await readLockState()) !== undefined;
+      const lockKey = lockOn && !envelope ? await currentKey() : undefined;
+      if (!lockOn || lockKey) {
+        if (!envelope && sameSecrets(secrets, secretsOf(current.parts[index] ?? []))) return undefined;
+        return { key, value: await storedSecretsValue(secrets, { revision: stamp }, partName(index), lockKey) };
       }
-      const lockKey = envelope ? undefined : await currentKey();
-      if (lockKey) {
-        if (sameTokens(tokens, before)) return undefined;
-        const sealed = await sealPartTokens(lockKey, partName(index), tokens);
-        return { key, value: partTokensSchema.parse({ sealed, revision: stamp }) };
-      }
-      if (Object.keys(tokens).length > 0) throw new CredentialsLockedError('locked');
+      if (Object.keys(secrets.tokens).length > 0 || Object.keys(secrets.extra).length > 0)
+        throw new CredentialsLockedError('locked');
       // A group read from another part (stored there by hand or by an older version) would move here
       // without its token: that is sealed in its old part's envelope, which names it no more. Refused
       // until unlocked, when the move carries the token with it.

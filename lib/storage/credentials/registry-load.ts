@@ -19,16 +19,17 @@ import {
   type StoredPart,
 } from '../registry/registry-schema';
 import {
-  parseTokenMap,
+  clearSecretsOf,
   partTokensSchema,
   readStoredPartTokens,
   tokensOf,
-  withTokens,
-  type TokenMap,
+  withSecrets,
+  type PartSecrets,
 } from './part-tokens';
 import { moveTokensOutOfParts, registryFormatIsCurrent } from './registry-tokens-migration';
+import { KEEP_REGISTRY_COPY } from './kept-copies';
 
-const KEEP = { keepCorruptCopy: true };
+const KEEP = KEEP_REGISTRY_COPY;
 
 /**
  * The registry's parts as stored: each part's groups with their tokens where they are in clear ('' where
@@ -41,6 +42,8 @@ export interface StoredParts {
   current: boolean;
   /** Whether some part still holds tokens in its groups or its own envelope (format v2). */
   inline: boolean;
+  /** Whether some part still holds its groups' extra fields (stored before those went to the token keys). */
+  extraInParts: boolean;
 }
 
 const partLabel = (index: number) => text('storedUserGroupRegistryPart', index + 1, REGISTRY_BUCKET_COUNT);
@@ -59,17 +62,18 @@ async function readParts(scope: KeyScope): Promise<StoredParts> {
   const parts: RegistryEntry[][] = [];
   const sealed = new Map<number, CipherEnvelope>();
   let inline = false;
+  let extraInParts = false;
   // One after another: each unreadable part adds a notice, and notices are read-modify-write.
   for (const [index, value] of stored.entries()) {
     const rawTokens = storedTokens[index];
     const parsedTokens =
       rawTokens === null || rawTokens === undefined ? undefined : partTokensSchema.safeParse(rawTokens);
     let tokens = parsedTokens?.success ? parsedTokens.data : undefined;
-    let clear: TokenMap | undefined = tokens?.tokens === undefined ? {} : parseTokenMap(tokens.tokens);
+    let clear: PartSecrets | undefined = tokens ? clearSecretsOf(tokens) : { tokens: {}, extra: {} };
     if ((parsedTokens && !parsedTokens.success) || !clear) {
       await setAsideUnreadable(registryTokensKey(scope, index), rawTokens, partLabel(index), KEEP);
       tokens = undefined;
-      clear = {};
+      clear = { tokens: {}, extra: {} };
     }
     if (value === null || value === undefined) {
       parts.push([]);
@@ -79,12 +83,13 @@ async function readParts(scope: KeyScope): Promise<StoredParts> {
     if (!parsed.success) await setAsideUnreadable(registryBucketKey(scope, index), value, partLabel(index), KEEP);
     const part: StoredPart = parsed.success ? parsed.data : { groups: [] };
     if (part.sealedTokens || part.groups.some((group) => group.token !== undefined)) inline = true;
+    if (part.groups.some((group) => Object.keys(group.extra).length > 0)) extraInParts = true;
     const envelope = tokens?.sealed ?? part.sealedTokens;
     if (envelope) sealed.set(index, envelope);
     // A token still in the part (format v2, or a migration that could not run) counts where its key has none.
-    parts.push(withTokens(part.groups, { ...tokensOf(part.groups), ...clear }));
+    parts.push(withSecrets(part.groups, { tokens: { ...tokensOf(part.groups), ...clear.tokens }, extra: clear.extra }));
   }
-  return { parts, sealed, current, inline };
+  return { parts, sealed, current, inline, extraInParts };
 }
 
 /**

@@ -13,14 +13,15 @@ import { storedPartSchema, withoutToken } from '../registry/registry-schema';
 import { setAsideUnreadable } from '../validated-item';
 import { scopedName, type KeyScope } from '../workspace-keys';
 import {
-  clearTokensValue,
-  parseTokenMap,
+  clearSecretsOf,
+  clearSecretsValue,
   partTokensSchema,
   readStoredPartTokens,
   tokensOf,
+  type PartSecrets,
   type PartTokens,
-  type TokenMap,
 } from './part-tokens';
+import { KEEP_REGISTRY_COPY } from './kept-copies';
 
 /** Whether a workspace's registry is in format v3 (its tokens in their own keys). */
 export async function registryFormatIsCurrent(scope: KeyScope): Promise<boolean> {
@@ -31,7 +32,7 @@ export async function registryFormatIsCurrent(scope: KeyScope): Promise<boolean>
 /**
  * Registry format v2 → v3: each part's tokens (in clear in its groups, or sealed in its `sealedTokens`
  * while the passphrase lock is on) move into the part's token key (part-tokens.ts), and the parts keep
- * their groups without tokens. A sealed envelope moves as it is: it stays sealed with the same key and
+ * their groups without tokens (their extra fields follow, extra-migration.ts). A sealed envelope moves as it is: it stays sealed with the same key and
  * bound to the same part, so the migration needs no key and runs locked too.
  *
  * One `storage.local.set` per workspace writes the token keys, the parts without tokens and the format
@@ -62,10 +63,10 @@ export async function moveTokensOutOfParts(
     const legacy = part.data.sealedTokens !== undefined || part.data.groups.some((group) => group.token !== undefined);
     if (!legacy) continue;
     let existing: PartTokens | undefined;
-    let existingClear: TokenMap | undefined;
+    let existingClear: PartSecrets | undefined;
     if (rawTokens !== null && rawTokens !== undefined) {
       const parsed = partTokensSchema.safeParse(rawTokens);
-      const clear = parsed.success && parsed.data.tokens !== undefined ? parseTokenMap(parsed.data.tokens) : {};
+      const clear = parsed.success ? clearSecretsOf(parsed.data) : undefined;
       if (parsed.success && clear) {
         existing = parsed.data;
         existingClear = clear;
@@ -74,14 +75,18 @@ export async function moveTokensOutOfParts(
           registryTokensKey(scope, index),
           rawTokens,
           text('storedUserGroupRegistryPart', index + 1, REGISTRY_BUCKET_COUNT),
-          { keepCorruptCopy: true },
+          KEEP_REGISTRY_COPY,
         );
     }
     const stamp = part.data.revision === undefined ? {} : { revision: part.data.revision };
     let next: PartTokens | undefined;
     if (part.data.sealedTokens) next = existing ?? { sealed: part.data.sealedTokens, ...stamp };
     else if (existing?.sealed) next = undefined;
-    else next = clearTokensValue({ ...tokensOf(part.data.groups), ...existingClear }, stamp);
+    else
+      next = clearSecretsValue(
+        { tokens: { ...tokensOf(part.data.groups), ...existingClear?.tokens }, extra: existingClear?.extra ?? {} },
+        stamp,
+      );
     if (next) writes[scopedName(scope, registryTokensName(index))] = next;
     writes[scopedName(scope, registryPartName(index))] = {
       groups: part.data.groups.map(withoutToken),

@@ -2,16 +2,20 @@ import { browser } from 'wxt/browser';
 import { workspaceStorageNames } from './workspace-item-names';
 import type { KeyScope } from '../workspace-keys';
 import { inCredentialsLane } from './credentials-lane';
+import { copiesOfScope } from './kept-copies';
+import { storedNamesOf } from './stored-names';
 
 /**
- * Removes everything a workspace keeps, its secrets in both areas included (`corrupt:` copies stay),
- * in the credentials lane: a save or a lock change queued before it is written first, and one queued
- * after it finds nothing to seal and no workspace to write to (its repository is closed first).
+ * Removes everything a workspace keeps, its secrets in both areas and the copies of its values kept
+ * aside (`corrupt:`, which may hold tokens) included, in the credentials lane: a save or a lock change
+ * queued before it is written first, and one queued after it finds nothing to seal and no workspace to
+ * write to (its repository is closed first).
  */
 export function removeWorkspaceData(scope: KeyScope): Promise<void> {
   const names = workspaceStorageNames(scope);
   return inCredentialsLane(async () => {
     await browser.storage.session.remove(names.session);
-    await browser.storage.local.remove(names.local);
+    // Copies are kept in storage.local (what session holds, the credentials, is never kept aside).
+    await browser.storage.local.remove([...names.local, ...copiesOfScope(await storedNamesOf('local'), scope)]);
   });
 }

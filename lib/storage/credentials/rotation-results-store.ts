@@ -12,7 +12,8 @@ import { stageIn, writePrepared, type PreparedWrite, type StagedWrite } from '..
 import { readValidated } from '../validated-item';
 import { scopedKey, scopedName, type KeyScope } from '../workspace-keys';
 import { currentKey, readLockState } from './keyring';
-import { clearTokensValue, openPartTokens, parseTokenMap, partTokensSchema, sealPartTokens } from './part-tokens';
+import { KEEP_REGISTRY_COPY } from './kept-copies';
+import { openStoredSecrets, partTokensSchema, storedSecretsValue } from './part-tokens';
 import { CredentialsLockedError } from './sealed-credentials';
 
 // Background only: the results of a workspace's rotation jobs, `local:ws.<id>.rotationResults`. Each
@@ -52,16 +53,6 @@ export interface OpenedRotationResults {
 /** A change of the results: the next value, or null to write nothing. */
 export type RotationResultsChange = (current: OpenedRotationResults | null) => OpenedRotationResults | null;
 
-/** The results' tokens sealed or open, as the lock is: the envelope bound to the key's storage name. */
-export async function openRotationTokens(
-  name: string,
-  tokens: StoredRotationResults['tokens'],
-  key: CryptoKey | undefined,
-): Promise<Record<string, string> | undefined> {
-  if (!tokens.sealed) return parseTokenMap(tokens.tokens ?? '{}');
-  return key && (await openPartTokens(key, name, tokens.sealed));
-}
-
 export function createRotationResultsStore(scope: KeyScope) {
   const item = storage.defineItem<StoredRotationResults | null>(scopedKey(scope, 'rotationResults'), {
     fallback: null,
@@ -71,15 +62,15 @@ export function createRotationResultsStore(scope: KeyScope) {
   const name = scopedName(scope, 'rotationResults');
   const serially = createSerialQueue();
 
-  /** The stored value, checked; unreadable data is kept aside (it holds tokens) and reads as none. */
-  const readStored = () =>
-    readValidated(item, nullableResultsSchema, 'storedRotationResults', { keepCorruptCopy: true });
+  /** The stored value, checked; unreadable data is kept aside (it holds tokens: sealed by the lock) and reads as none. */
+  const readStored = () => readValidated(item, nullableResultsSchema, 'storedRotationResults', KEEP_REGISTRY_COPY);
 
   /** Opened with the lock's key when sealed; CredentialsLockedError while the lock keeps it closed. */
   async function open(stored: StoredRotationResults | null): Promise<OpenedRotationResults | null> {
     if (!stored) return null;
-    const tokens = await openRotationTokens(name, stored.tokens, stored.tokens.sealed && (await currentKey()));
-    if (!tokens) throw new CredentialsLockedError('locked');
+    const opened = await openStoredSecrets(stored.tokens, name, stored.tokens.sealed && (await currentKey()));
+    if (!opened) throw new CredentialsLockedError('locked');
+    const { tokens } = opened.secrets;
     const results = stored.results.map((result) => ({ ...result, token: tokens[keyOf(result)] ?? '' }));
     return { since: stored.since, jobId: stored.jobId, results };
   }
@@ -95,7 +86,7 @@ export function createRotationResultsStore(scope: KeyScope) {
     if (sealing && !lockKey) throw new CredentialsLockedError('locked');
     return storedRotationResultsSchema.parse({
       ...opened,
-      tokens: lockKey ? { sealed: await sealPartTokens(lockKey, name, tokens) } : clearTokensValue(tokens),
+      tokens: await storedSecretsValue({ tokens, extra: {} }, {}, name, lockKey),
       revision: crypto.randomUUID(),
     });
   }

@@ -16,6 +16,7 @@ import {
   type KeyScope,
 } from '../workspace-keys';
 import { checkWorkspaceName, defaultWorkspaceName, hostName } from '../workspaces/workspace-name';
+import { storedNamesOf } from './stored-names';
 
 const LEGACY = workspaceStorageNames(LEGACY_SCOPE);
 
@@ -23,20 +24,9 @@ const LEGACY = workspaceStorageNames(LEGACY_SCOPE);
 const moved = (values: Record<string, unknown>, scope: KeyScope) =>
   Object.fromEntries(Object.entries(values).map(([name, value]) => [`${scope}${name}`, value]));
 
-/** Every key of an area: getKeys where the browser has it (Chrome 130+), else read from everything stored. */
-async function keysOf(area: 'local' | 'session'): Promise<string[]> {
-  const storageArea = browser.storage[area] as typeof browser.storage.local & { getKeys?: () => Promise<string[]> };
-  try {
-    if (typeof storageArea.getKeys === 'function') return await storageArea.getKeys();
-  } catch {
-    // Not implemented here: read below.
-  }
-  return Object.keys(await storageArea.get(null));
-}
-
 /** The ids that have keys in an area (`ws.<id>.…`), in the order first seen. */
 async function idsWithKeys(area: 'local' | 'session'): Promise<string[]> {
-  const keys = await keysOf(area);
+  const keys = await storedNamesOf(area);
   const ids = keys
     .map((key) => /^ws\.([^.]+)\./.exec(key)?.[1])
     .filter((id): id is string => id !== undefined && WORKSPACE_ID_PATTERN.test(id));

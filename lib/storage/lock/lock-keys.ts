@@ -13,7 +13,10 @@ export const LOCK_NEXT_KEY_KEY = 'lockKeyNext';
 export const LOCK_VERIFIER_TEXT = 'review-companion:lock:v1';
 /** Authenticated with every sealed credential, so a ciphertext of another kind cannot pass for one. */
 export const SEALED_CREDENTIALS_AAD = 'review-companion:credentials:v1';
-/** Authenticated with the sealed tokens of a registry part, followed by the part's storage key. */
+/**
+ * Authenticated with the sealed tokens of a registry part, followed by the part's storage key (or with a
+ * sealed copy of a registry value kept aside, followed by the copy's `corrupt:` key).
+ */
 export const SEALED_TOKENS_AAD = 'review-companion:group-tokens:v1:';
 
 /** The LOCKED error's text; a bulk job paused with it carries on by itself after unlocking. */

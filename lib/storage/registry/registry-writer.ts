@@ -100,9 +100,12 @@ export function createRegistryWriter(scope: KeyScope, vault: TokenVault) {
     return loading;
   }
 
-  /** A part as stored: its groups without tokens, checked against the schema (a bug cannot store what a read rejects). */
+  /**
+   * A part as stored: its groups without tokens and without the service's extra fields (the vault keeps
+   * both), checked against the schema (a bug cannot store what a read rejects).
+   */
   const toStoredPart = (groups: readonly RegistryEntry[], stamp: string): StoredPart =>
-    storedPartSchema.parse({ groups: groups.map(withoutToken), revision: stamp });
+    storedPartSchema.parse({ groups: groups.map((group) => ({ ...withoutToken(group), extra: {} })), revision: stamp });
 
   return {
     /** The latest value this writer knows; a change under way may still replace it. */

@@ -81,13 +81,14 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
 
   /**
    * The entry of one operation on one group: the token it left (or, for a delete, removed) as a
-   * fingerprint, and a failure's words cleared of the group's tokens. Then the result, unchanged.
+   * fingerprint, and a failure's words (already cleared of every secret of its request: the operations
+   * below redact what they answer). Then the result, unchanged.
    */
   async function recorded<T>(
     kind: ActivityKind,
     ref: GroupRef,
     result: Result<T>,
-    facts: { name?: string | undefined; token?: string | undefined; secrets?: readonly string[]; existed?: boolean },
+    facts: { name?: string | undefined; token?: string | undefined; existed?: boolean },
   ): Promise<Result<T>> {
     if (activity === NO_ACTIVITY) return result;
     await activity.record({
@@ -96,7 +97,7 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
       group: { name: facts.name ?? '', id: ref.userGroupId, environment: ref.environment },
       ...(result.ok ? await fingerprintOf(facts.token) : {}),
       ...(facts.existed && { detail: text('activityGroupExisted') }),
-      ...failureDetail(result, facts.secrets),
+      ...failureDetail(result),
     });
     return result;
   }
@@ -136,7 +137,6 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
       return recorded('groupRotated', ref, result, {
         name: result.ok ? result.value.group.name : before?.name,
         token: result.ok ? result.value.group.token : undefined,
-        secrets: before ? [before.token] : [],
       });
     },
 
@@ -146,7 +146,6 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
       return recorded('groupDeleted', request, result, {
         name: before?.name,
         token: before?.token,
-        secrets: before ? [before.token] : [],
       });
     },
 
@@ -267,7 +266,12 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
       if (claim.deleteOutcomeUnknown) return maybeDeleted(ref);
 
       const token = await currentToken(connection.value, claim);
-      const answer = token.ok ? await api.rotateToken(connection.value, token.value.token) : token;
+      // Cleared of every secret of the request: the credentials and the token it sent.
+      const answer: Result<WireUserGroup> = token.ok
+        ? redactSecrets(await api.rotateToken(connection.value, token.value.token), connection.value, [
+            token.value.token,
+          ])
+        : redactSecrets(token, connection.value);
       if (answer.ok) {
         // A new token is the truth whatever else happened: stored at once (with a job's result of it).
         const updated = await storeNewToken(ref, answer.value, alongside);
@@ -293,7 +297,7 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
           result: null,
         };
       });
-      return redactSecrets(answer, connection.value);
+      return answer;
     });
   }
 
@@ -326,6 +330,7 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
           dataSourceProvidedId: request.dataSourceProvidedId,
         }),
         connection.value,
+        [token.value.token],
       );
       await registry.update((current) => {
         if (answer.ok) return { registry: removeGroup(current, request), result: null };

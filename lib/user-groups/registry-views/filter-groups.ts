@@ -1,7 +1,7 @@
 import { type Environment } from '../../environment';
 import type { RegistryEntry } from '../../storage/registry/registry-schema';
 import { compareText, plainSortKey } from '../../text/sort-key';
-import { createIncrementalSearch, matchesWords, searchTextOf, searchWords } from './group-search';
+import { createIncrementalSearch, matchesWords, searchTextOf, searchWords } from '../../text/word-search';
 import { isDue, issuedTime } from './token-age';
 
 export { compareText, plainSortKey };
@@ -42,7 +42,7 @@ const COMPARE: Record<SortOrder, (a: Keyed, b: Keyed) => number> = {
 };
 
 /**
- * The groups in one order, with what a search looks at (name and id, folded: group-search.ts) computed
+ * The groups in one order, with what a search looks at (name and id, folded: lib/text/word-search.ts) computed
  * once: a keystroke then only filters this array, which keeps its order, and never sorts or folds again.
  */
 export interface SortedGroups {
@@ -131,7 +131,7 @@ export function searchGroups(
 
 /**
  * searchGroups for one index as the user types: each keystroke narrows the last result where it can
- * (group-search.ts), and a query and Show choice seen before give back the very same array, so that
+ * (lib/text/word-search.ts), and a query and Show choice seen before give back the very same array, so that
  * the list does not render again for nothing. Due for rotation is remembered per rotation period and
  * time: a new `due` (another period, the clock moved on) filters again.
  */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createActivityRecorder, fingerprintOf } from '@/lib/activity/activity-recorder';
-import { exportActivityCsv, exportActivityJson } from '@/lib/activity/activity-view';
+import { exportActivityCsv, exportActivityJson } from '@/lib/activity/activity-export';
 import { canonicalJson, sha256Hex, tokenFingerprint } from '@/lib/hash/sha256';
 import { verbatimText } from '@/lib/message-ref';
 import { ACTIVITY_HEAD_KEY, activityPageKey } from '@/lib/storage/activity/activity-keys';
@@ -229,21 +229,74 @@ describe('no secret in the log or its exports', () => {
       ...(await fingerprintOf(secrets[1])),
     });
     const { failureDetail } = await import('@/lib/activity/activity-recorder');
+    const { redactSecrets } = await import('@/lib/api/redact-secrets');
+    // The operations hand the log answers cleared by the one redaction rule (lib/api/redact-secrets.ts).
+    const refused = redactSecrets(
+      { ok: false, error: { code: 'REJECTED', message: verbatimText(`refused ${secrets[0]} with ${secrets[2]}`) } },
+      { apiToken: secrets[2]!, authToken: secrets[3]! },
+      [secrets[0]!],
+    );
     await recorder.record({
       kind: 'groupRotated',
       outcome: 'failed',
       group: { name: 'Team', id: 't', environment: 'Customer' },
-      ...failureDetail({ ok: false, error: { code: 'REJECTED', message: verbatimText(`refused ${secrets[0]}`) } }, [
-        secrets[0]!,
-      ]),
+      ...failureDetail(refused),
     });
     const stored = JSON.stringify(await fakeBrowser.storage.local.get(null));
     const entries = await storedEntries();
-    const files = [exportActivityJson(entries, 0, new Date(AT)).text, exportActivityCsv(entries, new Date(AT)).text];
+    const { rows } = await readStoredActivity();
+    const files = [
+      (await exportActivityJson(rows, 0, new Date(AT))).text,
+      (await exportActivityCsv(rows, new Date(AT))).text,
+    ];
     for (const secret of secrets) {
       expect(stored).not.toContain(secret);
       for (const file of files) expect(file).not.toContain(secret);
     }
     expect(entries[0]!.fingerprint).toBe(createHash('sha256').update(secrets[1]!).digest('hex').slice(0, 8));
+  });
+});
+
+describe('a log stored before entries could be removed with their workspace or the log cleared (index version 2)', () => {
+  // The entries gained a kind (activityCleared), an optional field (replaced) and a second form (what is
+  // kept of an entry removed with its workspace); the index did not change. A stored log reads as it
+  // was: no migration, nothing lost.
+  it('reads every entry as stored, verifies, and verifies against its own export; a removal and a clearing on top keep it verifiable', async () => {
+    const v2 = loadStorageFixture<Record<string, { entries?: unknown[] }>>('activity-log.v2.json');
+    await fakeBrowser.storage.local.set(v2);
+    const stored = await readStoredActivity();
+    const asStored = ['activityLog.000002', 'activityLog.000003', 'activityLog.000004'].flatMap(
+      (key) => v2[key]!.entries,
+    );
+    expect(stored.rows.map((row) => row.entry)).toEqual(asStored);
+    expect(stored.rows.map((row) => row.entry!.seq)).toEqual([5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(stored.folded).toBe(4);
+    expect(await verifyStoredActivity()).toEqual({ ok: true, count: 8 });
+    const { exportActivityJson: exportJson } = await import('@/lib/activity/activity-export');
+    const { verifyAgainstExport } = await import('@/lib/activity/verify-against-export');
+    const file = (await exportJson(stored.rows, stored.folded, new Date(AT))).text;
+    expect(await verifyAgainstExport(file)).toMatchObject({ ok: true, compared: 8, last: 12, newest: 12 });
+
+    // The store that wrote it kept 8 entries in pages of 3: the entry of the deletion folds entry 5.
+    const store = createActivityStore({ pageSize: 3, limit: 8 });
+    const deleted = {
+      at: AT,
+      kind: 'workspaceDeleted',
+      outcome: 'done',
+      workspace: { id: 'ws-beta', name: 'Beta' },
+    } as const;
+    expect(await store.removeWorkspace('ws-beta', () => deleted)).toBe(3); // entries 6, 9 and 12
+    expect(await verifyStoredActivity()).toEqual({ ok: true, count: 8 });
+    expect(await verifyAgainstExport(file, 8)).toEqual({
+      ok: true,
+      compared: 7,
+      last: 12,
+      newest: 13,
+      foldedByAge: 1,
+      removedWithWorkspace: 3,
+    });
+    await store.clear(() => ({ at: AT, kind: 'activityCleared', outcome: 'done' }));
+    expect(await verifyStoredActivity()).toEqual({ ok: true, count: 1 });
+    expect(await verifyAgainstExport(file, 8)).toEqual({ ok: false, reason: 'cleared', seq: 14, at: AT });
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkProjectLinkTemplate, projectLinkFor, type ProjectLinkProblem } from '@/lib/api/project-link';
+import {
+  checkProjectLinkTemplate,
+  projectLinkFor,
+  projectLinkOf,
+  type ProjectLinkProblem,
+} from '@/lib/api/project-link';
 import { projectLinkProblemMessage, projectLinkProblemText } from '@/lib/api/project-link-problem';
 import { messageText } from '@/lib/message-ref';
 import { MAX_ADDRESS_LENGTH } from '@/lib/url/address-length';
@@ -98,6 +103,26 @@ describe('projectLinkFor', () => {
     // A replacement pattern in the id is taken as it is, never as `$&` of String.replace.
     expect(projectLinkFor(EXAMPLE, '$&$1')).toBe('https://app.example.com/projects/%24%26%241');
     expect(projectLinkFor(EXAMPLE, '../../admin')).toBe('https://app.example.com/projects/..%2F..%2Fadmin');
+  });
+
+  it.each([
+    ['.', '.'],
+    ['..', '..'],
+    ['a lone surrogate half', 'prj\uD800'],
+  ])('refuses an id of %s, which would change the address (…/projects/.. opens …/), with a message', (_name, id) => {
+    expect(projectLinkFor(EXAMPLE, id)).toBeUndefined();
+    const link = projectLinkOf(EXAMPLE, id);
+    expect(link && 'refused' in link && messageText(link.refused)).toBe(
+      `No link: the project ID “${id}” would change the link’s address instead of naming a project.`,
+    );
+    // Without a template there is no link to refuse.
+    expect(projectLinkOf('', id)).toBeUndefined();
+  });
+
+  it('links ids that only contain dots beside other characters', () => {
+    expect(projectLinkOf(EXAMPLE, '...')).toEqual({ href: 'https://app.example.com/projects/...' });
+    expect(projectLinkOf(EXAMPLE, '.a')).toEqual({ href: 'https://app.example.com/projects/.a' });
+    expect(projectLinkOf(EXAMPLE, '%2e%2e')).toEqual({ href: 'https://app.example.com/projects/%252e%252e' });
   });
 
   it('gives no link without a template or an id, and never one that is not an http(s) address', () => {

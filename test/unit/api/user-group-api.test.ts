@@ -234,6 +234,29 @@ describe('user-group API against the sandbox', () => {
       sandbox.setFault(ROUTES[operation], value);
     }
 
+    it.each(['rotate', 'delete'] as const)(
+      '%s: a refusal that repeats the group token sent (and the API token), in any case or encoding, holds none of them',
+      async (operation) => {
+        // A token that every encoding writes differently: the refusal is made before the sandbox looks it up.
+        const token = 'ugt Tök/en+"x"&1';
+        fault(operation, { kind: 'successZero', echoSecrets: true });
+        const result =
+          operation === 'rotate'
+            ? await api.rotateToken(credentials, token)
+            : await api.deleteUserGroup(credentials, { currentToken: token, userGroupId: 'team-1' });
+        const words = messageText(expectFailure(result, 'REJECTED').message);
+        expect(words).toMatch(/^The service refused: The service could not complete the request: (•••• ?)+$/);
+        const forms = [token, credentials.apiToken].flatMap((secret) => [
+          secret,
+          secret.toUpperCase(),
+          encodeURIComponent(secret),
+          encodeURIComponent(secret).replaceAll('%20', '+'),
+          JSON.stringify(secret).slice(1, -1),
+        ]);
+        for (const form of forms) expect(JSON.stringify(result).toLowerCase()).not.toContain(form.toLowerCase());
+      },
+    );
+
     it.each(OPERATIONS)(
       "%s: success: 0 -> REJECTED with the service's message, not maybe processed",
       async (operation) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactSecrets } from '@/lib/api/redact-secrets';
+import { blankSecrets, redactSecrets, secretsOfRequest } from '@/lib/api/redact-secrets';
 import { fail, ok } from '@/lib/result';
 import { messageText, text, verbatimText } from '@/lib/message-ref';
 import { withText } from '../helpers/error-text';
@@ -61,5 +61,51 @@ describe('redactSecrets', () => {
     expect(redactSecrets(result, { apiToken: 'abcd', apiKey: '', authToken: '' })).toEqual(
       fail('REJECTED', verbatimText('token •••• refused')),
     );
+  });
+});
+
+describe('the one redaction rule: every secret of the request, in any form the service may echo', () => {
+  // A group token with characters that every encoding writes differently.
+  const token = 'ugt Tok/en+"x"&é';
+  const forms: [string, string][] = [
+    ['raw', token],
+    ['upper case', token.toUpperCase()],
+    ['lower case', token.toLowerCase()],
+    ['URL-encoded', encodeURIComponent(token)],
+    ['URL-encoded, lower-case escapes', encodeURIComponent(token).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())],
+    ['form-encoded (+ for a space)', encodeURIComponent(token).replaceAll('%20', '+')],
+    ['JSON-escaped', JSON.stringify(token).slice(1, -1)],
+  ];
+
+  it.each(forms)('blanks the %s form', (_name, form) => {
+    expect(blankSecrets(`refused: ${form} (again ${form})`, ['', token])).toBe('refused: •••• (again ••••)');
+  });
+
+  it('secretsOfRequest names the credentials and the group tokens sent', () => {
+    expect(secretsOfRequest(credentials, [token])).toEqual([
+      credentials.apiToken,
+      credentials.apiKey,
+      credentials.authToken,
+      token,
+    ]);
+    expect(secretsOfRequest({ apiToken: 'only-this' })).toEqual(['only-this', '', '']);
+  });
+
+  it('redactSecrets blanks the group tokens of the request with the credentials, in the words and the id', () => {
+    const words = `token ${encodeURIComponent(token)} with ${credentials.apiToken.toUpperCase()}`;
+    const result = fail('REJECTED', text('errorServiceRefused', verbatimText(words)), { relatedId: `id-${token}` });
+    expect(withText(redactSecrets(result, credentials, [token]))).toEqual({
+      ok: false,
+      error: { code: 'REJECTED', message: 'The service refused: token •••• with ••••', relatedId: 'id-••••' },
+    });
+  });
+
+  it('a secret that cannot be URL-encoded (a lone surrogate half) is still blanked as sent', () => {
+    const odd = 'abc\uD800def';
+    expect(blankSecrets(`x ${odd} y`, [odd])).toBe('x •••• y');
+  });
+
+  it('a longer echo is blanked whole, not only the part that another form matches', () => {
+    expect(blankSecrets(`[${encodeURIComponent('a b/c+d')}]`, ['a b/c+d'])).toBe('[••••]');
   });
 });

@@ -21,13 +21,22 @@ export const isRegistryPartKey = (key: string, scope: KeyScope = TEST_SCOPE) =>
 export const isRegistryTokensKey = (key: string, scope: KeyScope = TEST_SCOPE) =>
   key.startsWith(scope) && /^userGroupTokens\.\d{3}$/.test(key.slice(scope.length));
 
-/** A part's token key as stored: `tokens` the JSON text of { environment:id → token }, or `sealed`. */
-type StoredTokens = { tokens?: string; sealed?: unknown } | undefined;
+/**
+ * A part's token key as stored: `tokens` the JSON text of { environment:id → token } and `extra` that of
+ * { environment:id → extra fields } (groups that have some), or `sealed`.
+ */
+type StoredTokens = { tokens?: string; extra?: string; sealed?: unknown } | undefined;
 
 /** The tokens a part's token key holds in clear ({} where sealed or absent). */
 export const clearTokensOf = (value: unknown): Record<string, string> => {
   const text = (value as StoredTokens)?.tokens;
   return text === undefined ? {} : (JSON.parse(text) as Record<string, string>);
+};
+
+/** The extra fields a part's token key holds in clear ({} where sealed, absent or none). */
+export const clearExtraOf = (value: unknown): Record<string, Record<string, unknown>> => {
+  const text = (value as StoredTokens)?.extra;
+  return text === undefined ? {} : (JSON.parse(text) as Record<string, Record<string, unknown>>);
 };
 
 /**
@@ -39,26 +48,38 @@ export async function storedRegistry(scope: KeyScope = TEST_SCOPE): Promise<Regi
   const groups = Array.from({ length: REGISTRY_BUCKET_COUNT }, (_, index) => {
     const part = (all[registryPartKey(index, scope)] as { groups?: StoredEntry[] } | undefined)?.groups ?? [];
     const tokens = clearTokensOf(all[registryTokensKey(index, scope)]);
+    const extra = clearExtraOf(all[registryTokensKey(index, scope)]);
     return part.map((group): RegistryEntry => ({
       ...group,
       token: tokens[`${group.environment}:${group.provided_id}`] ?? group.token ?? '',
+      extra: extra[`${group.environment}:${group.provided_id}`] ?? group.extra,
     }));
   });
   return { groups: groups.flat() };
 }
 
-/** Writes groups as another context would, in format v3: straight into their parts, their tokens beside. */
+/**
+ * Writes groups as another context would, in format v3: straight into their parts, their tokens and
+ * extra fields beside.
+ */
 export async function seedRegistry(groups: readonly RegistryEntry[], scope: KeyScope = TEST_SCOPE): Promise<void> {
   const values: Record<string, unknown> = { [registryFormatKey(scope)]: 3 };
-  const tokens: Record<string, Record<string, string>> = {};
+  const secrets: Record<string, { tokens: Record<string, string>; extra: Record<string, Record<string, unknown>> }> =
+    {};
   for (const group of groups) {
-    const { token, ...rest } = group;
+    const { token, extra, ...rest } = group;
     const index = bucketOf(group);
-    ((values[registryPartKey(index, scope)] ??= { groups: [] }) as { groups: StoredEntry[] }).groups.push(rest);
-    const map = (tokens[registryTokensKey(index, scope)] ??= {});
-    if (token) map[`${group.environment}:${group.provided_id}`] = token;
+    const part = (values[registryPartKey(index, scope)] ??= { groups: [] }) as { groups: StoredEntry[] };
+    part.groups.push({ ...rest, extra: {} });
+    const kept = (secrets[registryTokensKey(index, scope)] ??= { tokens: {}, extra: {} });
+    if (token) kept.tokens[`${group.environment}:${group.provided_id}`] = token;
+    if (Object.keys(extra).length > 0) kept.extra[`${group.environment}:${group.provided_id}`] = extra;
   }
-  for (const [key, map] of Object.entries(tokens)) values[key] = { tokens: JSON.stringify(map) };
+  for (const [key, { tokens, extra }] of Object.entries(secrets))
+    values[key] = {
+      tokens: JSON.stringify(tokens),
+      ...(Object.keys(extra).length > 0 && { extra: JSON.stringify(extra) }),
+    };
   await fakeBrowser.storage.local.set(values);
 }
 

@@ -90,6 +90,8 @@ describe('searchHistory', () => {
     ['by address', 'docs.example', ['prj_7a8b9c']],
     ['by id', 'PRJ_1A', ['prj_1a2b3c']],
     ['spaces around are ignored', '  guide  ', ['prj_7a8b9c']],
+    ['every word, in any order, across name and address', 'comments 42 again', ['prj_4d5e6f']],
+    ['accents and case ignored', 'ÁRTÎCLE Again', ['prj_4d5e6f']],
     ['nothing', 'zzz', []],
   ])('%s', (_label, search, ids) => {
     expect(searchHistory(history, search).map((entry) => entry.projectId)).toEqual(ids);

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ProjectCreated } from '@/entrypoints/popup/ProjectCreated';
 import { ProjectError } from '@/entrypoints/popup/ProjectError';
-import { projectLinkFor } from '@/lib/api/project-link';
+import { projectLinkOf } from '@/lib/api/project-link';
 import { fail, type AppError } from '@/lib/result';
 import { text } from '@/lib/message-ref';
 
@@ -17,7 +17,7 @@ describe('the popup’s Open project', () => {
       <ProjectCreated
         projectId="prj 1/2"
         project={project}
-        link={projectLinkFor(TEMPLATE, 'prj 1/2')}
+        link={projectLinkOf(TEMPLATE, 'prj 1/2')}
         onDone={() => {}}
       />,
     );
@@ -29,12 +29,7 @@ describe('the popup’s Open project', () => {
 
   it('is absent without a project link', () => {
     const html = renderToStaticMarkup(
-      <ProjectCreated
-        projectId="prj_1"
-        project={project}
-        link={projectLinkFor(undefined, 'prj_1')}
-        onDone={() => {}}
-      />,
+      <ProjectCreated projectId="prj_1" project={project} link={projectLinkOf(undefined, 'prj_1')} onDone={() => {}} />,
     );
     expect(html).not.toContain('Open project');
     expect(html).toContain('Copy project ID');
@@ -49,15 +44,25 @@ describe('the popup’s Open project', () => {
     const named = renderToStaticMarkup(
       <ProjectError
         error={exists('prj_old')}
-        existingLink={projectLinkFor(TEMPLATE, 'prj_old')}
+        existingLink={projectLinkOf(TEMPLATE, 'prj_old')}
         onOpenSettings={() => {}}
       />,
     );
     expect(named).toContain('role="alert"');
     expect(named.match(OPEN)?.[1]).toBe('https://app.example.com/projects/prj_old');
     const unnamed = renderToStaticMarkup(
-      <ProjectError error={exists()} existingLink={projectLinkFor(TEMPLATE, undefined)} onOpenSettings={() => {}} />,
+      <ProjectError error={exists()} existingLink={projectLinkOf(TEMPLATE, undefined)} onOpenSettings={() => {}} />,
     );
     expect(unnamed).not.toContain('Open project');
+  });
+
+  it.each(['.', '..'])('says why there is no link for a project ID of %s, which would change its address', (id) => {
+    const html = renderToStaticMarkup(
+      <ProjectCreated projectId={id} project={project} link={projectLinkOf(TEMPLATE, id)} onDone={() => {}} />,
+    );
+    expect(html).not.toContain('<a ');
+    expect(html).toContain(
+      `No link: the project ID “${id}” would change the link’s address instead of naming a project.`,
+    );
   });
 });

@@ -206,6 +206,23 @@ describe('answers of the wrong kind', () => {
     expect(sandbox.groups()).toEqual([group]);
   });
 
+  it('successZero with echoSecrets: the refusal repeats every secret of the request in five forms', async () => {
+    const group = await createGroup(sandbox, 'echo');
+    sandbox.setFault('userGroup.rotate', { kind: 'successZero', echoSecrets: true });
+    const refusal = await userGroupCall(sandbox, { current_token: group.token });
+    const { message } = refusal.json as { success: number; message: string };
+    const apiToken = sandbox.credentials.apiToken;
+    expect(message).toBe(
+      `The service could not complete the request: ${[apiToken, group.token]
+        .flatMap((secret) => [secret, secret.toUpperCase(), secret, secret, secret])
+        .join(' ')}`,
+    );
+    sandbox.setFault('project.create', { kind: 'successZero', echoSecrets: true });
+    const project = (await projectCall(sandbox, projectBody('https://a.test/'))).json as { error: { message: string } };
+    expect(project.error.message).toContain(sandbox.credentials.authToken.toUpperCase());
+    expect(project.error.message).toContain(sandbox.credentials.apiKey);
+  });
+
   it('unauthorized: 401 with the route’s own body even with good credentials', async () => {
     sandbox.setFault('userGroup.rotate', { kind: 'unauthorized' });
     sandbox.setFault('project.create', { kind: 'unauthorized' });
@@ -283,6 +300,7 @@ describe('fault options and lifecycle', () => {
     ['afterProcessing on a refusal', { kind: 'successZero', afterProcessing: true }],
     ['a messageLength of 0', { kind: 'successZero', messageLength: 0 }],
     ['a messageLength over a million', { kind: 'successZero', messageLength: 1_000_001 }],
+    ['an echoSecrets that is not a boolean', { kind: 'successZero', echoSecrets: 'yes' }],
     ['a messageLength on another kind', { kind: 'unauthorized', messageLength: 10 }],
     ['afterProcessing on a rate limit', { kind: 'rateLimit', retryAfterSeconds: 1, afterProcessing: true }],
     ['an html status that is not 500, 502, 503 or 504', { kind: 'html', status: 404 }],

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createLockService } from '@/lib/lock/lock-service';
 import { moveTokensOutOfParts } from '@/lib/storage/credentials/registry-tokens-migration';
+import { moveExtraIntoTokenKeys } from '@/lib/storage/credentials/extra-migration';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { bucketOf } from '@/lib/storage/registry/registry-buckets';
@@ -49,6 +50,12 @@ function expectPartsWithoutTokens(values: Record<string, unknown>) {
   }
 }
 
+/** The whole migration, as a read of the registry runs it: the tokens out of the parts, then their extra fields. */
+async function migrate(): Promise<void> {
+  await moveTokensOutOfParts(SCOPE);
+  await moveExtraIntoTokenKeys(SCOPE);
+}
+
 /**
  * Migrates `v2` fully, then stores the moment between "token keys first" and "then the parts": the v2
  * parts, the new token keys, no format mark. Returns the store as a full migration leaves it.
@@ -56,11 +63,13 @@ function expectPartsWithoutTokens(values: Record<string, unknown>) {
 async function cutOffHalfway(v2: Record<string, unknown>): Promise<Record<string, unknown>> {
   await fakeBrowser.storage.local.set(v2);
   await moveTokensOutOfParts(SCOPE);
+  const halfway = await all();
+  await moveExtraIntoTokenKeys(SCOPE);
   const migrated = await all();
   await fakeBrowser.storage.local.clear();
   await fakeBrowser.storage.local.set({
     ...v2,
-    ...Object.fromEntries(keysOf(migrated, isTokens).map((key) => [key, migrated[key]])),
+    ...Object.fromEntries(keysOf(halfway, isTokens).map((key) => [key, halfway[key]])),
   });
   return migrated;
 }
@@ -84,27 +93,32 @@ beforeEach(() => {
 });
 
 describe('format v2 → v3, the lock off', () => {
-  it('moves every token into its part’s token key in one storage call; every token reads and reveals as before', async () => {
+  it('moves every token into its part’s token key in one storage call, then the extra fields in another; every token reads and reveals as before', async () => {
     await fakeBrowser.storage.local.set(unlockedV2);
     const set = vi.spyOn(fakeBrowser.storage.local, 'set');
     const writer = createRegistryWriter(SCOPE, createPartTokenVault(SCOPE));
     expect(byKey((await writer.read()).groups)).toStrictEqual(byKey(EXPECTED));
-    expect(set).toHaveBeenCalledTimes(1);
+    expect(set).toHaveBeenCalledTimes(2);
     const stored = await all();
     expectPartsWithoutTokens(stored);
     expect(stored[registryFormatKey(SCOPE)]).toBe(3);
-    // Each token key holds the tokens of its part's groups, keyed by environment:id, and keeps the revision.
-    // (in clear, the map's JSON text: one string per part.)
+    // Each token key holds the tokens of its part's groups, keyed by environment:id, with the extra
+    // fields of those that have some (the service's words: the lock seals them with the tokens), and
+    // keeps the revision. (In clear, each map's JSON text: one string per part.)
+    const acme = EXPECTED.filter((group) => group.provided_id === 'acme-support');
     expect(stored[`${SCOPE}userGroupTokens.000`]).toStrictEqual({
       tokens: JSON.stringify({
         'Customer:acme-support': 'ugt_9f2c4a7e1b3d5f60718293a4b5c6d7e8',
         'Testing:acme-support': 'ugt_0a1b2c3d4e5f60718293a4b5c6d7e8f9',
       }),
+      extra: JSON.stringify(
+        Object.fromEntries(acme.map((group) => [`${group.environment}:acme-support`, group.extra])),
+      ),
       revision: 'old-writer:1',
     });
     expect(byKey((await storedRegistry(SCOPE)).groups)).toStrictEqual(byKey(EXPECTED));
     expect(await revealEach(EXPECTED)).toEqual(EXPECTED.map((group) => group.token));
-    // Nothing else changed: names, ids, dates, marks and extra fields are as they were.
+    // Nothing else changed: names, ids, dates and marks are as they were; the parts keep no extra field.
     expect(
       byKey(Object.values(stored).flatMap((value) => (value as StoredPartV2).groups ?? [])).map(
         ({ name, provided_id, createdAt, lastRotatedAt, extra }) => ({
@@ -116,12 +130,12 @@ describe('format v2 → v3, the lock off', () => {
         }),
       ),
     ).toStrictEqual(
-      byKey(EXPECTED).map(({ name, provided_id, createdAt, lastRotatedAt, extra }) => ({
+      byKey(EXPECTED).map(({ name, provided_id, createdAt, lastRotatedAt }) => ({
         name,
         provided_id,
         createdAt,
         lastRotatedAt,
-        extra,
+        extra: {},
       })),
     );
   });
@@ -129,8 +143,10 @@ describe('format v2 → v3, the lock off', () => {
   it('a second run (another worker, a restart) finds the mark and writes nothing', async () => {
     await fakeBrowser.storage.local.set(unlockedV2);
     expect(await moveTokensOutOfParts(SCOPE)).toBe(true);
+    expect(await moveExtraIntoTokenKeys(SCOPE)).toBe(true);
     const before = await all();
     expect(await moveTokensOutOfParts(SCOPE)).toBe(false);
+    expect(await moveExtraIntoTokenKeys(SCOPE)).toBe(false);
     expect(await createRegistryWriter(SCOPE, createPartTokenVault(SCOPE)).read()).toBeTruthy();
     expect(await all()).toStrictEqual(before);
   });
@@ -248,7 +264,7 @@ describe('format v2 → v3, locked with the tokens sealed', () => {
 describe('the lock rewrites the token keys only (format v3)', () => {
   it('turning on, changing the passphrase and turning off write no registry part', async () => {
     await fakeBrowser.storage.local.set(unlockedV2);
-    await moveTokensOutOfParts(SCOPE);
+    await migrate();
     const parts = Object.fromEntries(keysOf(await all(), isPart).map((key) => [key, 0]));
     const written = new Set<string>();
     fakeBrowser.storage.local.onChanged.addListener((changes) => {

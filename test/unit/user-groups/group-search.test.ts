@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createGroupSearch, searchGroups, sortGroups } from '@/lib/user-groups/registry-views/filter-groups';
-import {
-  createIncrementalSearch,
-  foldForSearch,
-  matchesWords,
-  searchTextOf,
-  searchWords,
-} from '@/lib/user-groups/registry-views/group-search';
 import { groupKey, type RegistryEntry } from '@/lib/storage/registry/registry-schema';
 
 function entry(name: string, provided_id: string, environment: 'Customer' | 'Testing' = 'Customer'): RegistryEntry {
@@ -82,54 +75,6 @@ describe('the search: every word, in any order, any case and accents', () => {
 
   it('needs every word: one that matches nothing empties the result', () => {
     expect(search('hooli nothing')).toEqual([]);
-  });
-});
-
-describe('foldForSearch and searchWords', () => {
-  it('folds case, accents and compatibility forms', () => {
-    expect(foldForSearch('ÉCOLE Ｎº ﬁve')).toBe('ecole no five');
-    expect(foldForSearch('plain ascii 42')).toBe('plain ascii 42');
-  });
-
-  it('splits on any white space and drops empty words', () => {
-    expect(searchWords(' a\tB  ç ')).toEqual(['a', 'b', 'c']);
-    expect(searchWords('   ')).toEqual([]);
-  });
-
-  it('matchesWords needs all words', () => {
-    expect(matchesWords(searchTextOf('Hooli QA', 'h-1'), ['qa', 'hoo'])).toBe(true);
-    expect(matchesWords(searchTextOf('Hooli QA', 'h-1'), ['qa', 'x'])).toBe(false);
-  });
-});
-
-describe('createIncrementalSearch: narrowing and remembering give the same answers as a full scan', () => {
-  // A seeded list of names and ids from a small alphabet, so that queries overlap a lot.
-  let seed = 7;
-  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-  const word = () =>
-    Array.from({ length: 1 + Math.floor(random() * 4) }, () => 'abcü é'[Math.floor(random() * 6)]).join('');
-  const texts = Array.from({ length: 500 }, () => searchTextOf(`${word()} ${word()}`, word()));
-  const scan = (query: string) =>
-    texts.flatMap((text, position) => (matchesWords(text, searchWords(query)) ? [position] : []));
-
-  it('typing a query character by character, then deleting it, answers like a scan at every step', () => {
-    const positionsOf = createIncrementalSearch(texts);
-    for (let query = 0; query < 25; query += 1) {
-      const full = `${word()} ${word()}`;
-      const steps = [
-        ...Array.from(full, (_, end) => full.slice(0, end + 1)),
-        ...Array.from(full, (_, end) => full.slice(0, full.length - end - 1)),
-      ];
-      for (const step of steps) expect(positionsOf(step).join(), JSON.stringify(step)).toBe(scan(step).join());
-    }
-  });
-
-  it('gives back the same array for a query seen before (the list does not render again)', () => {
-    const positionsOf = createIncrementalSearch(texts);
-    const first = positionsOf('ab');
-    positionsOf('abc');
-    expect(positionsOf('ab')).toBe(first);
-    expect(positionsOf('  AB ')).toBe(first);
   });
 });
 

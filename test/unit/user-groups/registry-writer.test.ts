@@ -9,6 +9,7 @@ import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault
 import { loadStorageFixture } from '../fixtures/storage/load';
 import { bucketOf, REGISTRY_BUCKET_COUNT } from '@/lib/storage/registry/registry-buckets';
 import {
+  clearExtraOf,
   clearTokensOf,
   registryPartKey,
   registryTokensKey,
@@ -151,12 +152,16 @@ describe('stored in parts', () => {
     }));
     const all = await fakeBrowser.storage.local.get(null);
     expect((all[registryPartKey(other)] as Registry).groups).toEqual([]);
-    const { token, ...withoutToken } = asReadNow(group)!;
-    expect((all[registryPartKey(own)] as Registry).groups).toEqual([{ ...withoutToken, name: 'Renamed' }]);
-    // Its token moved with it, into the token key of its own part.
+    const { token, extra, ...withoutToken } = asReadNow(group)!;
+    expect((all[registryPartKey(own)] as Registry).groups).toEqual([{ ...withoutToken, extra: {}, name: 'Renamed' }]);
+    // Its token and extra fields moved with it, into the token key of its own part.
     expect(clearTokensOf(all[registryTokensKey(own)])).toEqual({
       [`${group!.environment}:${group!.provided_id}`]: token,
     });
+    expect(clearExtraOf(all[registryTokensKey(own)])).toEqual({
+      [`${group!.environment}:${group!.provided_id}`]: extra,
+    });
+    expect(Object.keys(extra).length).toBeGreaterThan(0);
     expect(clearTokensOf(all[registryTokensKey(other)])).toEqual({});
   });
 

@@ -9,6 +9,7 @@ import type { ConnectionSettings } from '@/lib/storage/connection/connection-sch
 import type { Credentials } from '@/lib/secrets';
 import type { MessageName, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import { routeMessage } from '@/lib/messaging/router';
+import type { GetManaged } from '@/lib/policy/read-policy';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { ok, type Result } from '@/lib/result';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
@@ -62,6 +63,14 @@ export async function seedTwoWorkspaces(): Promise<void> {
   await seedConnection(ACCOUNTS.b.settings, ACCOUNTS.b.credentials, workspaceScope(WORKSPACE_B));
 }
 
+/** A workspace an organisation's policy sets: its project API with both secrets (the policy tests' own). */
+export const ORG = {
+  name: 'Acme (managed)',
+  projectApiUrl: 'https://projects.org.example/create',
+  apiKey: 'org-api-key-7777',
+  authToken: 'org-auth-token-8888',
+};
+
 /** A service that answers with a group per create (its token names the API token it was called with), and a project id per page. */
 export function fakeServices() {
   let serial = 0;
@@ -93,19 +102,18 @@ export function fakeServices() {
   return { userGroupApi, projectApi };
 }
 
-/** The background's handlers with fake services, every host permission granted. */
-export function startBackground(services = fakeServices()) {
+/** The background's handlers with fake services, every host permission granted; `getManaged`: the organisation's policy. */
+export function startBackground(services = fakeServices(), getManaged?: GetManaged) {
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the code uses the Promise form
   vi.spyOn(browser.permissions, 'contains').mockImplementation(() => Promise.resolve(true));
-  const { routes, index, workspaces, lock } = createBackground({
-    ...services,
-    bulkAlarm: bulkAlarmFor,
-    registerAlarm: registerAlarmFor,
-  });
+  const { routes, index, workspaces, lock, applyPolicy } = createBackground(
+    { ...services, bulkAlarm: bulkAlarmFor, registerAlarm: registerAlarmFor },
+    getManaged,
+  );
   /** Sends one message as the options page does: through the router (sender guard, request schema). */
   const send = <N extends MessageName>(name: N, request: RequestOf<N>) =>
     routeMessage(routes, SELF, { type: name, data: request }, OPTIONS_PAGE) as Promise<Result<ResponseOf<N>>>;
-  return { send, routes, index, workspaces, lock, services };
+  return { send, routes, index, workspaces, lock, applyPolicy, services };
 }
 
 /** Every key of both areas that belongs to a workspace, with its value. */

@@ -12,15 +12,9 @@ import type { Result } from '@/lib/result';
 import { managedWorkspaceId } from '@/lib/workspaces/managed-workspaces';
 import { withText } from '../helpers/error-text';
 import { expectOk } from '../helpers/results';
-import { fakeServices, OPTIONS_PAGE, seedTwoWorkspaces, WORKSPACE_A, WORKSPACE_B } from './background-fixture';
+import { fakeServices, OPTIONS_PAGE, ORG, seedTwoWorkspaces, WORKSPACE_A, WORKSPACE_B } from './background-fixture';
 
 const SELF = { id: 'test-extension-id', origin: 'chrome-extension://test-extension-id/' };
-const ORG = {
-  name: 'Acme (managed)',
-  projectApiUrl: 'https://projects.org.example/create',
-  apiKey: 'org-api-key-7777',
-  authToken: 'org-auth-token-8888',
-};
 const ORG_ID = managedWorkspaceId(ORG.name);
 let managed: unknown;
 const REFUSED = { ok: false, error: { message: expect.stringContaining('Managed by your organization') as unknown } };

@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { bulkCreateAlarmName } from '@/entrypoints/background/bulk-alarm';
 import { readStoredHistory } from '@/lib/storage/history/history-source';
+import { readStoredActivity, verifyStoredActivity } from '@/lib/storage/activity/activity-source';
 import { workspaceIndexSchema } from '@/lib/storage/workspaces/workspace-index-schema';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
 import { verbatimText } from '@/lib/message-ref';
@@ -297,5 +298,79 @@ describe('managing workspaces', () => {
     remove.mockClear();
     expectOk(await send('deleteWorkspace', { workspaceId: WORKSPACE_B }));
     expect(remove.mock.calls).toEqual([[{ origins: ['https://ug.globex.example/*'] }]]);
+  });
+});
+
+describe("a workspace's activity entries (issue 39, finding 9)", () => {
+  /** The stored log as `<seq>:<workspace id or "removed">:<kind>`, once the entries written after an answer are in. */
+  async function storedLog(count: number) {
+    let rows: Awaited<ReturnType<typeof readStoredActivity>>['rows'] = [];
+    await vi.waitFor(async () => expect((rows = (await readStoredActivity()).rows)).toHaveLength(count));
+    return rows;
+  }
+  const describeRows = (rows: Awaited<ReturnType<typeof storedLog>>) =>
+    rows.map((row) =>
+      row.entry ? `${row.entry.workspace?.id ?? '-'}:${row.entry.kind}` : `removed:${row.stub?.removedWith}`,
+    );
+
+  async function activityInBoth() {
+    const { send } = background;
+    expectOk(await send('createUserGroup', { workspaceId: WORKSPACE_B, ...group('b-secret-team') }));
+    expectOk(await send('createProject', { workspaceId: WORKSPACE_B, ...page('b-internal') }));
+    expectOk(await send('createUserGroup', { workspaceId: WORKSPACE_A, ...group('a-team') }));
+    return storedLog(3);
+  }
+
+  it('go with the workspace when it is deleted: only their numbers and hashes stay, and the log verifies', async () => {
+    await activityInBoth();
+    expectOk(await background.send('deleteWorkspace', { workspaceId: WORKSPACE_B }));
+    const rows = await storedLog(4);
+    expect(describeRows(rows)).toEqual([
+      `removed:${WORKSPACE_B}`,
+      `removed:${WORKSPACE_B}`,
+      `${WORKSPACE_A}:groupCreated`,
+      `${WORKSPACE_B}:workspaceDeleted`,
+    ]);
+    expect(rows.at(-1)!.entry!.detail).toEqual({ key: 'activityWorkspaceEntriesRemoved', count: 2 });
+    const stored = JSON.stringify(await fakeBrowser.storage.local.get(null));
+    expect(stored).not.toContain('b-secret-team');
+    expect(stored).not.toContain('b-internal');
+    expect(await verifyStoredActivity()).toEqual({ ok: true, count: 4 });
+  });
+
+  it('stay when the user keeps them, and the entry of the deletion says so', async () => {
+    await activityInBoth();
+    expectOk(await background.send('deleteWorkspace', { workspaceId: WORKSPACE_B, keepActivity: true }));
+    const rows = await storedLog(4);
+    expect(describeRows(rows)).toEqual([
+      `${WORKSPACE_B}:groupCreated`,
+      `${WORKSPACE_B}:projectRegistered`,
+      `${WORKSPACE_A}:groupCreated`,
+      `${WORKSPACE_B}:workspaceDeleted`,
+    ]);
+    expect(rows.at(-1)!.entry!.detail).toEqual({ key: 'activityWorkspaceEntriesKept' });
+  });
+
+  it('go when the last workspace is cleared too; the workspace stays and records anew', async () => {
+    await activityInBoth();
+    expectOk(await background.send('deleteWorkspace', { workspaceId: WORKSPACE_B }));
+    expectOk(await background.send('clearWorkspace', { workspaceId: WORKSPACE_A }));
+    expect(describeRows(await storedLog(5))).toEqual([
+      `removed:${WORKSPACE_B}`,
+      `removed:${WORKSPACE_B}`,
+      `removed:${WORKSPACE_A}`,
+      `${WORKSPACE_B}:workspaceDeleted`,
+      `${WORKSPACE_A}:workspaceCleared`,
+    ]);
+    expect(await verifyStoredActivity()).toEqual({ ok: true, count: 5 });
+  });
+
+  it('Clear activity log empties the log but for the entry that records it', async () => {
+    await activityInBoth();
+    expect(expectOk(await background.send('clearActivityLog', {}))).toMatchObject({
+      removed: 3,
+      replaced: { count: 3 },
+    });
+    expect(describeRows(await storedLog(1))).toEqual(['-:activityCleared']);
   });
 });

@@ -1,91 +1,53 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, StatusMessage } from '@/components/Alert';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { LiveActionMessage } from '@/components/ActionMessage';
+import { resultOf, type ActionResult } from '@/components/action-result';
 import { downloadFile } from '@/components/download-file';
 import { SelectField } from '@/components/SelectField';
-import {
-  ACTIVITY_KIND_LABELS,
-  activityIndex,
-  exportActivityCsv,
-  exportActivityJson,
-  searchActivity,
-} from '@/lib/activity/activity-view';
+import { exportActivityCsv, exportActivityJson } from '@/lib/activity/activity-export';
+import { ACTIVITY_KIND_LABELS, activityIndex, searchActivity } from '@/lib/activity/activity-view';
 import { plural, t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/messaging/client';
+import { clearActivityLog } from '@/lib/messaging/messages/activity-messages';
 import type { ActivityEntry, ActivityKind } from '@/lib/storage/activity/activity-schema';
-import {
-  loadStoredActivity,
-  verifyStoredActivity,
-  watchStoredActivity,
-  type StoredActivity,
-} from '@/lib/storage/activity/activity-source';
+import type { StoredRow } from '@/lib/storage/activity/activity-rows';
 import { TableSearch } from '../../shared/table/TableSearch';
 import { ActivityTable } from './ActivityTable';
+import { ActivityVerify } from './ActivityVerify';
+import { ClearActivityDialog } from './ClearActivityDialog';
+import { useStoredActivity } from './use-stored-activity';
 import './activity.css';
 
 const KINDS = Object.keys(ACTIVITY_KIND_LABELS) as ActivityKind[];
 const kindLabel = (kind: ActivityKind) => t(ACTIVITY_KIND_LABELS[kind]);
+const NO_ROWS: StoredRow[] = [];
 
-type Verification = { kind: 'ok' | 'broken'; text: string } | undefined;
+/** The section's one message: a clearing's or a verification's (the next action replaces it). */
+type Said = { by: 'clear' | 'verify'; result: ActionResult | undefined };
 
-type Loaded = (StoredActivity & { loaded: true; complete: boolean }) | { loaded: false };
-
-/**
- * Follows the stored log: the newest entries first (the list shows at once), older ones as they are
- * read; read again on each write (the background appends).
- */
-function useStoredActivity(): Loaded {
-  const [state, setState] = useState<Loaded>({ loaded: false });
-  useEffect(() => {
-    let stopped = false;
-    let reading = false;
-    let again = false;
-    const read = () => {
-      if (reading) {
-        again = true;
-        return;
-      }
-      reading = true;
-      void loadStoredActivity(
-        (stored, complete) => setState({ ...stored, loaded: true, complete }),
-        () => stopped,
-      ).finally(() => {
-        reading = false;
-        if (again && !stopped) {
-          again = false;
-          read();
-        }
-      });
-    };
-    const stop = watchStoredActivity(read);
-    read();
-    return () => {
-      stopped = true;
-      stop();
-    };
-  }, []);
-  return state;
-}
-
-/** #activity: every change the extension made or attempted, searchable, exportable, its chain verifiable. */
+/** #activity: every change the extension made or attempted, searchable, exportable, verifiable, clearable. */
 export function ActivitySection() {
   const stored = useStoredActivity();
   const [search, setSearch] = useState('');
   const [kind, setKind] = useState<ActivityKind | 'all'>('all');
   const [workspace, setWorkspace] = useState('all');
-  const [verification, setVerification] = useState<Verification>();
-  const [verifying, setVerifying] = useState(false);
-  const result = useRef<HTMLDivElement>(null);
+  const [clearing, setClearing] = useState(false);
+  const [said, setSaid] = useState<Said>();
   const deferredSearch = useDeferredValue(search);
 
-  const entries = useMemo(
-    () =>
-      stored.loaded
-        ? stored.rows.map((row) => row.entry).filter((entry): entry is ActivityEntry => entry !== null)
-        : [],
-    [stored],
-  );
-  const index = useMemo(() => activityIndex(entries), [entries]);
+  const rows = stored.loaded ? stored.rows : NO_ROWS;
+  const folded = stored.loaded ? stored.folded : 0;
+  // Entries to show, and those removed with their workspace (kept as their hashes, not shown).
+  const { entries, removed } = useMemo(() => {
+    const shown: ActivityEntry[] = [];
+    let stubs = 0;
+    for (const row of rows)
+      if (row.entry) shown.push(row.entry);
+      else if (row.stub) stubs += 1;
+    return { entries: shown, removed: stubs };
+  }, [rows]);
+  const index = useMemo(() => activityIndex(entries, kindLabel), [entries]);
   const visible = useMemo(
-    () => searchActivity(index, { search: deferredSearch, kind, workspace }, kindLabel),
+    () => searchActivity(index, { search: deferredSearch, kind, workspace }),
     [index, deferredSearch, kind, workspace],
   );
   const workspaces = useMemo(() => {
@@ -94,22 +56,18 @@ export function ActivitySection() {
     return [...names].map(([value, label]) => ({ value, label }));
   }, [entries]);
 
-  async function verify() {
-    setVerifying(true);
-    const outcome = await verifyStoredActivity();
-    setVerifying(false);
-    setVerification(
-      outcome.ok
-        ? { kind: 'ok', text: plural('activityVerified', outcome.count) }
-        : {
-            kind: 'broken',
-            text: outcome.seq === undefined ? t('activityBrokenIndex') : t('activityBroken', String(outcome.seq)),
-          },
-    );
-    result.current?.focus();
+  const exportJson = async () => downloadFile(await exportActivityJson(rows, folded, new Date()));
+  async function clear() {
+    setClearing(false);
+    setSaid(undefined);
+    const answer = await sendMessage(clearActivityLog, {});
+    setSaid({
+      by: 'clear',
+      result: resultOf(answer, answer.ok ? plural('activityCleared', answer.value.removed) : ''),
+    });
   }
 
-  const unreadable = stored.loaded ? stored.rows.length - entries.length : 0;
+  const unreadable = rows.length - entries.length - removed;
   // Exports wait for the whole log (older pages are still being read just after the page opens).
   const complete = stored.loaded && stored.complete;
   return (
@@ -135,38 +93,50 @@ export function ActivitySection() {
         />
       </div>
       <div className="actions">
-        <button
-          type="button"
-          disabled={entries.length === 0 || !complete}
-          onClick={() => downloadFile(exportActivityJson(entries, stored.loaded ? stored.folded : 0, new Date()))}
-        >
+        <button type="button" disabled={rows.length === 0 || !complete} onClick={() => void exportJson()}>
           {t('activityExportJson')}
         </button>
         <button
           type="button"
-          disabled={entries.length === 0 || !complete}
-          onClick={() => downloadFile(exportActivityCsv(entries, new Date()))}
+          disabled={rows.length === 0 || !complete}
+          onClick={() => void exportActivityCsv(rows, new Date()).then(downloadFile)}
         >
           {t('activityExportCsv')}
         </button>
-        <button type="button" disabled={verifying || !stored.loaded} onClick={() => void verify()}>
-          {t('activityVerify')}
+        <button
+          type="button"
+          className="danger"
+          disabled={rows.length === 0 || !complete}
+          onClick={() => (setSaid(undefined), setClearing(true))}
+        >
+          {t('activityClear')}
         </button>
       </div>
-      <div ref={result} tabIndex={-1} className="activity-verification">
-        {verification?.kind === 'ok' && <StatusMessage>{verification.text}</StatusMessage>}
-        {verification?.kind === 'broken' && <Alert>{verification.text}</Alert>}
-      </div>
-      {!stored.loaded ? null : entries.length === 0 && unreadable === 0 ? (
+      <LiveActionMessage result={said?.by === 'clear' ? said.result : undefined} />
+      <ActivityVerify
+        ready={stored.loaded}
+        result={said?.by === 'verify' ? said.result : undefined}
+        setResult={(result) => setSaid({ by: 'verify', result })}
+      />
+      {!stored.loaded ? null : entries.length === 0 && unreadable === 0 && removed === 0 ? (
         <p>{t('activityEmpty')}</p>
       ) : (
         <>
           <p className="hint" aria-live="polite" aria-busy={!stored.complete}>
             {plural('activityShowing', entries.length, visible.length)}
-            {stored.folded > 0 && ` ${plural('activityFolded', stored.folded)}`}
+            {folded > 0 && ` ${plural('activityFolded', folded)}`}
+            {removed > 0 && ` ${plural('activityRemovedWithWorkspace', removed)}`}
           </p>
           <ActivityTable entries={visible} kindLabel={kindLabel} />
         </>
+      )}
+      {clearing && (
+        <ClearActivityDialog
+          count={rows.length}
+          exportFirst={exportJson}
+          onConfirm={() => void clear()}
+          onCancel={() => setClearing(false)}
+        />
       )}
     </section>
   );

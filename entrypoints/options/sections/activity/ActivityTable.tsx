@@ -13,6 +13,7 @@ const OUTCOME: Record<ActivityOutcome, MessageKey> = {
 };
 
 const COLUMNS = [
+  'activityColumnEntry',
   'activityColumnTime',
   'activityColumnWorkspace',
   'activityColumnWhat',
@@ -41,6 +42,9 @@ export function ActivityTable({
         const subject = entrySubject(entry);
         return (
           <div role="row" aria-rowindex={ariaRowIndex} className={`activity-row outcome-${entry.outcome}`}>
+            <div role="cell" className="activity-seq">
+              {entry.seq}
+            </div>
             <div role="cell">
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
             </div>

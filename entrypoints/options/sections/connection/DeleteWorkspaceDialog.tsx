@@ -5,7 +5,7 @@ import { sendMessage } from '@/lib/messaging/client';
 import { describeWorkspaceLoss } from '@/lib/messaging/messages/workspace-admin-messages';
 import type { ResponseOfDefinition } from '@/lib/messaging/define-message';
 import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
-import { exportRegistry } from '../../shared/RegistryExport';
+import { exportRegistry, TokensInClearNote } from '../../shared/RegistryExport';
 import { messageText } from '@/lib/message-ref';
 
 type Loss = ResponseOfDefinition<typeof describeWorkspaceLoss>;
@@ -14,13 +14,18 @@ interface DeleteWorkspaceDialogProps {
   workspace: Workspace;
   /** The last workspace is cleared instead: the same loss, the workspace stays. */
   clearOnly: boolean;
-  onConfirm: () => void;
+  /** `keepActivity`: the user keeps the workspace's entries in the Activity log. */
+  onConfirm: (choice: { keepActivity: boolean }) => void;
   onCancel: () => void;
 }
 
-/** Says what is lost (its secrets, the tokens no export holds, its history) and offers an export first. */
+/**
+ * Says what is lost (its secrets, the tokens no export holds, its history, its activity entries unless
+ * kept) and offers an export first.
+ */
 export function DeleteWorkspaceDialog({ workspace, clearOnly, onConfirm, onCancel }: DeleteWorkspaceDialogProps) {
   const [loss, setLoss] = useState<Loss>();
+  const [keepActivity, setKeepActivity] = useState(false);
   const [problem, setProblem] = useState<string>();
   // Asked again after an export: the tokens it holds no longer count.
   const [exports, setExports] = useState(0);
@@ -46,7 +51,7 @@ export function DeleteWorkspaceDialog({ workspace, clearOnly, onConfirm, onCance
     <ConfirmDialog
       title={t(clearOnly ? 'workspaceClearTitle' : 'workspaceDeleteTitle', workspace.name)}
       confirmLabel={action}
-      onConfirm={onConfirm}
+      onConfirm={() => onConfirm({ keepActivity })}
       onCancel={onCancel}
     >
       {!loss ? (
@@ -60,8 +65,14 @@ export function DeleteWorkspaceDialog({ workspace, clearOnly, onConfirm, onCance
               {loss.groups > 0 && loss.tokensOnlyHere === 0 && ` ${t('workspaceLossTokensExported')}`}
             </li>
             <li>{plural('workspaceLossProjects', loss.projects)}</li>
+            <li>{t(keepActivity ? 'workspaceLossActivityKept' : 'workspaceLossActivity')}</li>
           </ul>
+          <label className="checkbox">
+            <input type="checkbox" checked={keepActivity} onChange={(event) => setKeepActivity(event.target.checked)} />
+            {t('workspaceKeepActivity')}
+          </label>
           {clearOnly && <p>{t('workspaceClearKeeps')}</p>}
+          {loss.groups > 0 && <TokensInClearNote />}
           {loss.groups > 0 && (
             <p>
               {t('workspaceExportFirst')}{' '}

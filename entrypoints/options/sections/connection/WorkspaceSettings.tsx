@@ -20,12 +20,10 @@ export function WorkspaceSettings() {
   const lastOne = workspaces.length === 1;
   const managed = isManaged(workspace);
 
-  const remove = async () => {
+  const remove = async ({ keepActivity }: { keepActivity: boolean }) => {
     setDeleting(false);
     const { id, name } = workspace;
-    const result = lastOne
-      ? await sendMessage(clearWorkspace, { workspaceId: id })
-      : await sendMessage(deleteWorkspace, { workspaceId: id });
+    const result = await sendMessage(lastOne ? clearWorkspace : deleteWorkspace, { workspaceId: id, keepActivity });
     if (!result.ok) return sayWorkspaceMessage(errorResult(messageText(result.error.message)));
     if (lastOne) reloadWorkspace();
     sayWorkspaceMessage(successResult(t(lastOne ? 'workspaceCleared' : 'workspaceDeleted', name)));
@@ -61,7 +59,7 @@ export function WorkspaceSettings() {
         <DeleteWorkspaceDialog
           workspace={workspace}
           clearOnly={lastOne}
-          onConfirm={() => void remove()}
+          onConfirm={(choice) => void remove(choice)}
           onCancel={() => setDeleting(false)}
         />
       )}

@@ -73,7 +73,7 @@ export function useGroupView({ groups, loading, pinnedKeys, rotation }: GroupVie
   const now = useMinuteClock();
   // Sorted (and folded for search) once per registry change or sort order, not per keystroke nor when the
   // section is shown again (sortedGroupsOf remembers): a keystroke only narrows the last result
-  // (lib/user-groups/registry-views/group-search.ts), so it renders at once, not deferred.
+  // (lib/text/word-search.ts), so it renders at once, not deferred.
   const index = useMemo(() => sortedGroupsOf(groups, sort), [groups, sort]);
   const everyDays = rotation?.everyDays ?? 0;
   const due = useMemo(() => ({ everyDays, now }), [everyDays, now]);

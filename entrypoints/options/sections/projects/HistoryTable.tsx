@@ -1,6 +1,6 @@
 import { CopyButton } from '@/components/CopyButton';
 import { OpenProjectLink } from '@/components/OpenProjectLink';
-import { projectLinkFor } from '@/lib/api/project-link';
+import { projectLinkOf } from '@/lib/api/project-link';
 import { formatDateTime, t } from '@/lib/i18n';
 import type { HistoryEntry } from '@/lib/storage/history/history-schema';
 import { displayUrl } from '@/lib/url/display-url';
@@ -31,7 +31,7 @@ function HistoryRow({
   ariaRowIndex: number;
   projectLink?: string;
 }) {
-  const link = projectLinkFor(projectLink, entry.projectId);
+  const link = projectLinkOf(projectLink, entry.projectId);
   return (
     <div role="row" aria-rowindex={ariaRowIndex} className="history-row">
       <div role="cell" className="cell-clip" title={entry.projectName}>
@@ -60,7 +60,7 @@ function HistoryRow({
             accessibleName={t('copyProjectIdOf', entry.projectName)}
           />
         </span>
-        {link && <OpenProjectLink className="open-project" href={link} projectName={entry.projectName} />}
+        <OpenProjectLink className="open-project" link={link} projectName={entry.projectName} />
       </div>
     </div>
   );

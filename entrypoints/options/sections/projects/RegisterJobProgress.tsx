@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { errorResult, resultOf, successResult } from '@/components/action-result';
 import { downloadFile } from '@/components/download-file';
 import { OpenProjectLink } from '@/components/OpenProjectLink';
-import { projectLinkFor } from '@/lib/api/project-link';
+import { projectLinkOf } from '@/lib/api/project-link';
 import { plural, t, type MessageKey } from '@/lib/i18n';
 import { messageText } from '@/lib/message-ref';
 import { sendMessage } from '@/lib/messaging/client';
@@ -51,7 +51,7 @@ function RegisterResults({ results, projectLink }: { results: readonly PageResul
         </thead>
         <tbody>
           {results.slice(0, SHOWN_ROWS).map((page) => {
-            const link = projectLinkFor(projectLink, page.projectId);
+            const link = projectLinkOf(projectLink, page.projectId);
             return (
               <tr key={page.row} data-outcome={page.outcome}>
                 <td>
@@ -64,7 +64,7 @@ function RegisterResults({ results, projectLink }: { results: readonly PageResul
                   {link && (
                     <>
                       {' '}
-                      <OpenProjectLink href={link} projectName={page.name} />
+                      <OpenProjectLink link={link} projectName={page.name} />
                     </>
                   )}
                   {page.message && ` ${messageText(page.message)}`}

@@ -1,8 +1,10 @@
-// The user-group search (issue 26's semantics): every word of the query must be found, in any order,
-// in the group's name or its id, ignoring case and accents: "qa hooli" finds "Hooli QA", "Muller" finds
-// "Müller". Texts are folded once per registry change (foldForSearch); a keystroke then only tests
-// words against those folded texts, and most keystrokes only narrow the previous result (see
-// createIncrementalSearch), so the work per keystroke shrinks as the query grows.
+// The one search rule of every list (design.md §14): every word of the query must be found, in any
+// order, in the row's text, ignoring case and accents: "qa hooli" finds "Hooli QA", "corp globex" finds
+// "Globex Corp", "Muller" finds "Müller". Each list gives the text of its rows (the user groups: name
+// and id; the project history: name, address, id; the activity log: what its row shows). Texts are
+// folded once per list (foldForSearch); a keystroke then only tests words against those folded texts,
+// and most keystrokes only narrow the previous result (createIncrementalSearch), so the work per
+// keystroke shrinks as the query grows.
 
 // eslint-disable-next-line no-control-regex -- ASCII is the common case and needs no Unicode folding
 const ASCII = /^[\u0000-\u007f]*$/;
@@ -48,12 +50,15 @@ export function searchWords(query: string): string[] {
     .filter((word) => word.length > 0);
 }
 
-/** A separator no word can contain: a word never matches across the end of the name and the start of the id. */
+/** A separator no word can contain: a word never matches across the end of one field and the start of the next. */
 const SEPARATOR = '\u0000';
 
-/** What the search looks at for one group: its folded name and id. */
-export const searchTextOf = (name: string, id: string): string =>
-  `${foldForSearch(name)}${SEPARATOR}${foldForSearch(id)}`;
+/** What the search looks at for one row: its fields, folded (a missing field is left out). */
+export function searchTextOf(...fields: readonly (string | undefined)[]): string {
+  let text = '';
+  for (const field of fields) if (field) text += text === '' ? foldForSearch(field) : SEPARATOR + foldForSearch(field);
+  return text;
+}
 
 /** Whether every word is in the text. */
 export function matchesWords(text: string, words: readonly string[]): boolean {
@@ -105,5 +110,26 @@ export function createIncrementalSearch(texts: readonly string[]) {
     kept.push({ words, positions });
     if (kept.length > KEPT) kept.shift();
     return positions;
+  };
+}
+
+/**
+ * A list searched by the rule above: `textOf` gives a row's fields (what its row shows). Answers the
+ * matching rows in the list's order, the list itself for a blank query. The texts are folded when the
+ * first search needs them, never when the list is first shown.
+ */
+export function createRowSearch<Row>(
+  rows: readonly Row[],
+  textOf: (row: Row) => readonly (string | undefined)[],
+): (query: string) => readonly Row[] {
+  let positionsOf: ((query: string) => readonly number[]) | undefined;
+  const found = new WeakMap<readonly number[], readonly Row[]>();
+  return (query) => {
+    if (searchWords(query).length === 0) return rows;
+    positionsOf ??= createIncrementalSearch(rows.map((row) => searchTextOf(...textOf(row))));
+    const positions = positionsOf(query);
+    let matching = found.get(positions);
+    if (!matching) found.set(positions, (matching = positions.map((position) => rows[position]!)));
+    return matching;
   };
 }
