@@ -50,7 +50,13 @@ export function ImportPreview({
     <div role="group" className="preview" aria-labelledby="import-preview-heading">
       <h4 id="import-preview-heading">{t('importPreviewHeading', fileName)}</h4>
       <p aria-label={t('importSummary')}>
-        {t('importCounts', added.length, changed.length, unchanged, invalid.length)}
+        {t(
+          'importCounts',
+          plural('importCountNew', added.length),
+          plural('importCountChanged', changed.length),
+          plural('importCountUnchanged', unchanged),
+          plural('importCountInvalid', invalid.length),
+        )}
       </p>
       {kept.length > 0 && <p>{plural('importKeptCount', kept.length)}</p>}
       {changed.length > 0 && (

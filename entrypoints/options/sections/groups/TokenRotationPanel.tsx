@@ -142,7 +142,7 @@ export function TokenRotationPanel({
       </div>
       <RotationResults workspace={workspace} onMessage={setMessage} />
       <div ref={messageRef} tabIndex={-1}>
-        <JobStartMessage result={message} />
+        <JobStartMessage result={message} job={job} />
       </div>
       {confirming && (
         <MassActionDialog
