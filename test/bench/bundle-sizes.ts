@@ -71,7 +71,7 @@ export interface EntrySize {
  * background from 54.09 to 54.84 KB (its port, the one request on a site, the access it gives back).
  * Issue 37's stored popup view (its reads before React, the view's schema, Open project beside known
  * projects; in the worker the view made in every write of what it summarizes and the check before a
- * create) took the popup from 90.6 to 91.4 KB and the background from 57.47 to 58.52 KB.
+ * create) took the popup from 90.6 to 91.4 KB and the background from 58.60 to 59.64 KB (on main's 1fa7f81).
  */
 export const GZIP_BUDGETS: Record<string, number> = { popup: 92_000, background: 56_000, options: 150_000 };
 
