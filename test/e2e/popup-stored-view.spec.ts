@@ -110,6 +110,8 @@ test('changes made in the options page show in the next popup, the worker stoppe
   await switchLock(extension, true, PASSPHRASE);
   const options = await extension.context.newPage();
   await options.goto(optionsUrl(extension.extensionId, 'connection'));
+  // Its lock's state read before the worker is stopped under it (a request cut off is not asked again).
+  await expect(options.getByRole('button', { name: 'Lock now' })).toBeVisible();
   let popup = await popupOnStoppedWorker(extension, tab, tabId);
   await expect(popup.getByRole('button', { name: 'Create project' })).toBeFocused();
   await expectFirstScreenFromStorage(popup);
