@@ -191,12 +191,13 @@ for (const scheme of SCHEMES) {
       await expectNoViolations(options, `the user group list with a selection and a row menu open (${scheme})`);
       await options.getByRole('button', { name: 'Clear selection' }).click();
 
-      // An import preview: a changed group, a new one and an invalid row.
+      // An import preview: a changed group (its token issued after this browser's), a new one and an invalid row.
+      const issuedNow = new Date().toISOString();
       const importCsv = [
-        'name,user_group_id,environment,token,team_id,created_at,last_rotated_at',
-        'Acme production,acme,Customer,ugt_token_from_the_file,4242,2025-01-01T00:00:00.000Z,',
-        'Hooli,hooli,Testing,ugt_hooli,4243,2025-01-02T00:00:00.000Z,',
-        'No token,no-token,Customer,,4244,,',
+        'name,user_group_id,environment,token,team_id,created_at,last_rotated_at,issued_at',
+        `Acme production,acme,Customer,ugt_token_from_the_file,4242,2025-01-01T00:00:00.000Z,,${issuedNow}`,
+        'Hooli,hooli,Testing,ugt_hooli,4243,2025-01-02T00:00:00.000Z,,',
+        'No token,no-token,Customer,,4244,,,',
       ];
       await options
         .getByLabel('Add groups from file')
