@@ -18,6 +18,17 @@ export const recordOf = <T extends z.core.SomeType>(value: T) => z.catchall(z.ob
  */
 export const safeInt = () => z.number().check(z.refine(Number.isSafeInteger));
 
+/**
+ * `schema`, or `value` where there is nothing (undefined, a key left out): what `z._default(schema,
+ * value)` reads, as an optional schema piped into a transform, both of which every bundle carries.
+ * z._default's code is 0.15 KB gzip.
+ */
+export const withDefault = <T extends z.core.SomeType>(schema: T, value: z.output<T>) =>
+  z.pipe(
+    z.optional(schema),
+    z.transform((given: z.output<T> | undefined) => (given === undefined ? value : given)),
+  );
+
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 
 /** Whether `value`, trimmed, is an absolute http(s) address written with its `//`, as z.url reads one. */

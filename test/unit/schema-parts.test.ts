@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { httpUrl, recordOf, safeInt, shapeWithout } from '@/lib/schema-parts';
+import { httpUrl, recordOf, safeInt, shapeWithout, withDefault } from '@/lib/schema-parts';
 
 /** What a schema makes of a value: its data, or that it refused it. */
 const outcome = (schema: z.ZodMiniType, value: unknown) => {
@@ -134,5 +134,40 @@ describe('shapeWithout', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('withDefault', () => {
+  const operation = z.enum(['create', 'rotate', 'delete']);
+  const nullableName = z.nullable(z.string());
+
+  it('accepts and returns what z._default does, alone and as an object key, for any value', () => {
+    const withKey = (schema: z.ZodMiniType) => z.object({ id: z.string(), operation: schema });
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.jsonValue(), fc.constantFrom(undefined, 'create', 'rotate', 'Create', null)),
+        fc.constantFrom('create' as const, 'delete' as const),
+        (value, fallback) => {
+          expect(outcome(withDefault(operation, fallback), value)).toEqual(
+            outcome(z._default(operation, fallback), value),
+          );
+          expect(outcome(withDefault(nullableName, 'none'), value)).toEqual(
+            outcome(z._default(nullableName, 'none'), value),
+          );
+          for (const record of [{ id: 'a' }, { id: 'a', operation: value }, { operation: value }])
+            expect(outcome(withKey(withDefault(operation, fallback)), record)).toEqual(
+              outcome(withKey(z._default(operation, fallback)), record),
+            );
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('fills in only what is missing', () => {
+    expect(withDefault(operation, 'create').parse(undefined)).toBe('create');
+    expect(withDefault(operation, 'create').parse('delete')).toBe('delete');
+    expect(withDefault(nullableName, 'none').parse(null)).toBeNull();
+    expect(outcome(withDefault(operation, 'create'), 'Create')).toBe('refused');
   });
 });

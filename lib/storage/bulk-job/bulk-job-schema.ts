@@ -3,7 +3,7 @@ import { bulkRowSchema, type BulkRow } from './bulk-row-schema';
 import { groupKey } from '../registry/registry-schema';
 import { storedTextSchema } from '../../message-ref';
 import { isActive, jobProgressShape, jobStatusSchema, type JobStatus } from '../jobs/job-progress-schema';
-import { built, safeInt } from '../../schema-parts';
+import { built, safeInt, withDefault } from '../../schema-parts';
 
 export { isActive };
 
@@ -40,7 +40,7 @@ export type BulkFailure = z.infer<typeof bulkFailureSchema>;
 export const bulkJobSchema = z.lazy(() =>
   z.object({
     ...jobProgressShape(),
-    operation: z._default(bulkOperationSchema, 'create'),
+    operation: withDefault(bulkOperationSchema, 'create'),
     /** Rows done as asked: groups created, or tokens rotated, or groups deleted (by `operation`). */
     created: safeInt(),
     /** Get-or-create answered with a group that already existed on the service. */
