@@ -29,6 +29,14 @@ export const withDefault = <T extends z.core.SomeType>(schema: T, value: z.outpu
     z.transform((given: z.output<T> | undefined) => (given === undefined ? value : given)),
   );
 
+/**
+ * A string that `pattern` (without the g or y flag) matches: what `z.string().check(z.regex(pattern))`
+ * accepts, as a string with a refinement. The issue of a mismatch is a custom one rather than
+ * z.regex's `invalid_format`; `error` names it, as z.regex's would. z.regex's code is 0.2 KB gzip.
+ */
+export const stringMatching = (pattern: RegExp, error?: string) =>
+  z.string().check(z.refine((value: string) => pattern.test(value), error));
+
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 
 /** Whether `value`, trimmed, is an absolute http(s) address written with its `//`, as z.url reads one. */

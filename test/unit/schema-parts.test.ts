@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { httpUrl, recordOf, safeInt, shapeWithout, withDefault } from '@/lib/schema-parts';
+import { httpUrl, recordOf, safeInt, shapeWithout, stringMatching, withDefault } from '@/lib/schema-parts';
 
 /** What a schema makes of a value: its data, or that it refused it. */
 const outcome = (schema: z.ZodMiniType, value: unknown) => {
@@ -169,5 +169,41 @@ describe('withDefault', () => {
     expect(withDefault(operation, 'create').parse('delete')).toBe('delete');
     expect(withDefault(nullableName, 'none').parse(null)).toBeNull();
     expect(outcome(withDefault(operation, 'create'), 'Create')).toBe('refused');
+  });
+});
+
+describe('stringMatching', () => {
+  // The patterns the extension checks with it, and one with alternatives and a class.
+  const patterns = [
+    /^[A-Za-z0-9_]+$/,
+    /^[a-z0-9-]{1,36}$/,
+    /^[0-9a-f]{64}$/,
+    /^[0-9a-f]{8}$/,
+    /^-?\d{1,15}$/,
+    /a|b[c-e]/,
+  ];
+  const near = fc.stringMatching(/^-?[0-9a-fA-F_z-]{0,70}$/);
+  // Texts each pattern matches, and the same with one character more, so that both answers are drawn often.
+  const matching = patterns.map((pattern) => fc.stringMatching(pattern));
+  const nearlyMatching = matching.map((texts) => fc.tuple(texts, fc.string({ maxLength: 1 })).map(([a, b]) => a + b));
+  const values = fc.oneof(fc.string(), near, ...matching, ...nearlyMatching, fc.jsonValue());
+
+  it('accepts and returns what z.string().check(z.regex(pattern)) does, for any value', () => {
+    fc.assert(
+      fc.property(values, (value) => {
+        for (const pattern of patterns)
+          expect(outcome(stringMatching(pattern), value), String(pattern)).toEqual(
+            outcome(z.string().check(z.regex(pattern)), value),
+          );
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('names its issue as z.regex does when given a name', () => {
+    const parsed = stringMatching(/^\d+$/, 'fileFieldNotWholeNumber').safeParse('1.5');
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe('fileFieldNotWholeNumber');
+    expect(stringMatching(/^\d+$/).parse('15')).toBe('15');
   });
 });

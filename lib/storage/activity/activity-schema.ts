@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { environmentSchema } from '../../environment';
 import { messageRefSchema } from '../../message-ref';
 import { bulkOperationSchema } from '../bulk-job/bulk-job-schema';
-import { safeInt } from '../../schema-parts';
+import { safeInt, stringMatching } from '../../schema-parts';
 
 /** What an activity entry records: every change the extension makes or attempts. */
 export const activityKindSchema = z.enum([
@@ -38,7 +38,7 @@ export const activityOutcomeSchema = z.enum(['done', 'failed', 'unknown']);
 export type ActivityOutcome = z.infer<typeof activityOutcomeSchema>;
 
 /** 64 hex digits: a SHA-256. */
-export const hashSchema = z.lazy(() => z.string().check(z.regex(/^[0-9a-f]{64}$/)));
+export const hashSchema = z.lazy(() => stringMatching(/^[0-9a-f]{64}$/));
 
 /**
  * A log's checkpoint: how many entries it had recorded (its newest entry's number) and that entry's
@@ -68,7 +68,7 @@ export const activityEntrySchema = z.lazy(() =>
     group: z.optional(z.object({ name: z.string(), id: z.string(), environment: environmentSchema })),
     project: z.optional(z.object({ url: z.string(), name: z.string(), id: z.optional(z.string()) })),
     /** The token the change left (created, rotated) or removed (deleted): 8 hex digits of its SHA-256. */
-    fingerprint: z.optional(z.string().check(z.regex(/^[0-9a-f]{8}$/))),
+    fingerprint: z.optional(stringMatching(/^[0-9a-f]{8}$/)),
     /** A job's kind of rows. */
     operation: z.optional(bulkOperationSchema),
     /** How many: a job's rows, the groups a restore wrote. */
