@@ -9,6 +9,8 @@ import { devStartRefusal, loadByHandHint, startDevSandbox, WXT_DEV_PORT } from '
 // automation cannot click the browser's permission prompt; production only ever asks for them.
 const LOOPBACK_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
 const GECKO_ID = 'review-companion@reviewcompanion.dev';
+/** Asked for in the click that needs them in the store builds; dev and e2e builds hold them (see the manifest). */
+const ASKED_IN_A_CLICK = ['tabs', 'notifications', 'clipboardRead', 'clipboardWrite'] as const;
 
 /**
  * A page's code that runs at start (its entry and everything that imports statically) in one chunk, its
@@ -241,6 +243,10 @@ export default defineConfig({
     // extension's requests through webRequest only when it holds the permission at load; one granted
     // later fires no event (docs/registering-pages.md). declarativeContent (Chrome only, no install
     // warning; Firefox has no such API): the toolbar icon's mark on pages already registered.
+    // clipboardRead and clipboardWrite: asked for in the click of Copy token (or of a Clear clipboard
+    // after choice), so that the token can be cleared from the clipboard later if it is still there;
+    // they warn at install ("Read and modify data you copy and paste"), hence optional. offscreen (Chrome
+    // only, no install warning): the worker has no clipboard, the document that clears it has.
     permissions: [
       'storage',
       'unlimitedStorage',
@@ -249,10 +255,10 @@ export default defineConfig({
       'alarms',
       'idle',
       'webRequest',
-      ...(browser === 'firefox' ? [] : ['declarativeContent' as const]),
-      ...(mode === 'production' ? [] : ['tabs' as const, 'notifications' as const]),
+      ...(browser === 'firefox' ? [] : ['declarativeContent' as const, 'offscreen' as const]),
+      ...(mode === 'production' ? [] : ASKED_IN_A_CLICK),
     ],
-    ...(mode === 'production' && { optional_permissions: ['tabs', 'notifications'] }),
+    ...(mode === 'production' && { optional_permissions: ASKED_IN_A_CLICK }),
     optional_host_permissions: ['https://*/*', ...LOOPBACK_ORIGINS],
     host_permissions: mode === 'production' ? undefined : LOOPBACK_ORIGINS,
     action: { default_title: '__MSG_actionTitle__' },

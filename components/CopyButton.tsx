@@ -11,37 +11,47 @@ interface CopyButtonProps {
   label: string;
   /** A longer name for screen readers and tests where several buttons share a text; starts with `label`. */
   accessibleName?: string;
+  /**
+   * Called first in the click, where the browser still counts it as the user's (a permission can be
+   * asked for only there), and waited for before the copy: what to do once copied, whose answer is
+   * said instead of "Copied." (Copy token clears the clipboard later: copy-token.ts).
+   */
+  prepare?: () => Promise<(copied: string) => Promise<string>>;
+  /** Says the result elsewhere (a row says it in its note) instead of next to the button. */
+  onFeedback?: (text: string) => void;
 }
 
 /** Copies a value and says so next to the button; a refused clipboard is said too. */
-export function CopyButton({ value, label, accessibleName }: CopyButtonProps) {
-  const [feedback, setFeedback] = useState('');
+export function CopyButton({ value, label, accessibleName, prepare, onFeedback }: CopyButtonProps) {
+  const [shown, setShown] = useState('');
+  const say = onFeedback ?? setShown;
   const [busy, setBusy] = useState(false);
   const copy = async () => {
-    setFeedback('');
-    let text: string | undefined;
-    if (typeof value === 'string') text = value;
-    else {
-      setBusy(true);
-      text = await value();
-      setBusy(false);
-    }
+    const prepared = prepare?.();
+    say('');
+    const waits = prepared !== undefined || typeof value !== 'string';
+    if (waits) setBusy(true);
+    const followUp = await prepared;
+    const text = typeof value === 'string' ? value : await value();
+    if (waits) setBusy(false);
     if (text === undefined) return;
     try {
       await navigator.clipboard.writeText(text);
-      setFeedback(t('copied'));
     } catch {
-      setFeedback(t('copyFailed'));
+      return say(t('copyFailed'));
     }
+    say(followUp ? await followUp(text) : t('copied'));
   };
   return (
     <>
       <button type="button" onClick={() => void copy()} aria-label={accessibleName} aria-busy={busy || undefined}>
         {label}
       </button>
-      <span className="copy-feedback" aria-live="polite">
-        {feedback}
-      </span>
+      {!onFeedback && (
+        <span className="copy-feedback" aria-live="polite">
+          {shown}
+        </span>
+      )}
     </>
   );
 }

@@ -7,8 +7,8 @@
 module.exports = [
   {
     name: 'leaf',
-    label: 'leaf utilities: async, crypto, csv,<br>hash, text, time, url, i18n, result…',
-    path: '^lib/(i18n|message-ref|result|environment|schema-parts|secrets)[.]ts$|^lib/(async|crypto|csv|hash|text|time|url)/',
+    label: 'leaf utilities: async, clipboard, crypto,<br>csv, hash, text, time, url, i18n, result…',
+    path: '^lib/(i18n|message-ref|result|environment|schema-parts|secrets)[.]ts$|^lib/(async|clipboard|crypto|csv|hash|text|time|url)/',
   },
   { name: 'storage', label: 'lib/storage<br>(keys, shapes, migrations)', path: '^lib/storage/(?!credentials/)' },
   {

@@ -1,8 +1,9 @@
 // Part of `npm test`: what the shipped builds contain. Production and e2e builds carry no credentials
 // and no sandbox addresses; the manifests have no content scripts, externally_connectable or
 // web-accessible resources; the e2e build differs from production only in its host permissions and in
-// holding `tabs` and `notifications` (optional in production); `declarativeContent` (the page status
-// on the toolbar icon) is in the Chrome builds only (Firefox has no such API); and
+// holding `tabs`, `notifications`, `clipboardRead` and `clipboardWrite` (optional in production);
+// `declarativeContent` (the page status on the toolbar icon) and `offscreen` (the document that clears
+// the clipboard after Copy token) are in the Chrome builds only (Firefox has no such APIs); and
 // no page bundle names the credentials' storage keys (only the background may read the secrets).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -37,10 +38,10 @@ function manifestOf(dir: string): Record<string, unknown> {
 
 /**
  * Permissions the store builds ask for in a click (the popup's Register N selected tabs; reminders of
- * tokens due and Notify me when a job ends) and dev and e2e builds hold from the start: automation
- * cannot click the browser's prompt.
+ * tokens due and Notify me when a job ends; Copy token, which clears the clipboard later) and dev and
+ * e2e builds hold from the start: automation cannot click the browser's prompt.
  */
-const HELD_IN_TESTS = ['tabs', 'notifications'];
+const HELD_IN_TESTS = ['tabs', 'notifications', 'clipboardRead', 'clipboardWrite'];
 
 /**
  * The manifest without the permissions of HELD_IN_TESTS, wherever they are. Whether each build has them
@@ -90,10 +91,14 @@ for (const browser of ['chrome', 'firefox']) {
       problems.push(`${e2e}/manifest.json must hold ${permission} (automation cannot click the prompt)`);
   }
   if (JSON.stringify(withoutHeldInTests(productionRest)) !== JSON.stringify(withoutHeldInTests(e2eRest)))
-    problems.push(`${e2e}/manifest.json differs from production beyond host_permissions, tabs and notifications`);
-  // The toolbar icon's page status: Chrome's declarativeContent, which Firefox lacks (and would warn about).
-  if (has(productionRest, 'permissions', 'declarativeContent') !== (browser === 'chrome'))
-    problems.push(`${production}/manifest.json: declarativeContent belongs to the Chrome build only`);
+    problems.push(
+      `${e2e}/manifest.json differs from production beyond host_permissions and ${HELD_IN_TESTS.join(', ')}`,
+    );
+  // The toolbar icon's page status and the clipboard's offscreen document: Chrome's APIs, which Firefox
+  // lacks (and would warn about).
+  for (const chromeOnly of ['declarativeContent', 'offscreen'])
+    if (has(productionRest, 'permissions', chromeOnly) !== (browser === 'chrome'))
+      problems.push(`${production}/manifest.json: ${chromeOnly} belongs to the Chrome build only`);
 }
 
 if (problems.length > 0) {
@@ -101,5 +106,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  'build contents: no credentials or sandbox addresses; no credentials key outside the background; manifests reviewed (declarativeContent on Chrome only); e2e = production + loopback host permissions + tabs and notifications held',
+  `build contents: no credentials or sandbox addresses; no credentials key outside the background; manifests reviewed (declarativeContent and offscreen on Chrome only); e2e = production + loopback host permissions + ${HELD_IN_TESTS.join(', ')} held`,
 );

@@ -20,6 +20,8 @@ import {
   type ActivityRecorder,
 } from '@/lib/activity/activity-recorder';
 import { createActivityStore } from '@/lib/storage/activity/activity-store';
+import { scheduleClipboardClear } from './clipboard-clearing';
+import { clipboardHandlers, type ScheduleClear } from './clipboard-handlers';
 import { createLockHandlers, resumeLockedJobs } from './lock-handlers';
 import { applyLockAfter } from './lock-idle';
 import { noticeHandlers } from './notice-handlers';
@@ -43,7 +45,11 @@ export interface Background {
  * policy and setup files, wired into the router's two tables. A workspace message goes to its
  * workspace's handlers (an unknown id is answered NOT_FOUND); the others act on the extension.
  */
-export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetManaged): Background {
+export function createBackground(
+  deps: WorkspaceServicesDeps,
+  getManaged?: GetManaged,
+  scheduleClear: ScheduleClear = scheduleClipboardClear,
+): Background {
   const index = createWorkspaceIndexStore(deps.now);
   // One log for the extension, written by this worker only; each workspace's services name theirs.
   const activityStore = createActivityStore();
@@ -112,6 +118,7 @@ export function createBackground(deps: WorkspaceServicesDeps, getManaged?: GetMa
       importSetupFile: ({ text, passphrase, replace }) => setupFiles.importFile(text, passphrase, replace),
       clearActivityLog: () => clearActivityLog(activityStore, deps.now),
       ...noticeHandlers,
+      ...clipboardHandlers(scheduleClear),
       ...createLockHandlers(lock, {
         onUnlocked: async () => (await applyPolicy(), await resumeLockedJobs(workspaces)),
         onLockAfter: applyLockAfter,

@@ -15,6 +15,7 @@ import {
   REGISTER_PAGES_ALARM_PREFIX,
   registerAlarmFor,
 } from './bulk-alarm';
+import { CLIPBOARD_ALARM_PREFIX, onClipboardAlarm } from './clipboard-clearing';
 import { openStartPageOnInstall } from './first-run';
 import { registerJobBadge } from './job-badge';
 import { registerJobNotifications } from './job-notifications';
@@ -70,6 +71,9 @@ export default defineBackground(() => {
       void workspaces.onBulkAlarm(alarm.name.slice(BULK_CREATE_ALARM_PREFIX.length));
     else if (alarm.name.startsWith(REGISTER_PAGES_ALARM_PREFIX))
       void workspaces.onRegisterAlarm(alarm.name.slice(REGISTER_PAGES_ALARM_PREFIX.length));
+    // Firefox: a token copied with Copy token is cleared from the clipboard (clipboard-clearing.ts).
+    else if (import.meta.env.FIREFOX && alarm.name.startsWith(CLIPBOARD_ALARM_PREFIX))
+      void onClipboardAlarm(alarm.name);
     // The single job's alarm of versions before workspaces: the job now has its workspace's alarm.
     else if (alarm.name === LEGACY_BULK_CREATE_ALARM) void browser.alarms.clear(LEGACY_BULK_CREATE_ALARM);
   });

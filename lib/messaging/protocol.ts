@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import type { MessageDefinition } from './define-message';
 import * as activityMessages from './messages/activity-messages';
+import * as clipboardMessages from './messages/clipboard-messages';
 import * as connectionAdminMessages from './messages/connection-admin-messages';
 import * as connectionMessages from './messages/connection-messages';
 import * as lockAdminMessages from './messages/lock-admin-messages';
@@ -34,6 +35,7 @@ export const protocol = {
   ...registerPagesMessages,
   ...noticeMessages,
   ...notificationMessages,
+  ...clipboardMessages,
   ...workspaceMessages,
   ...workspaceAdminMessages,
   ...setupFileMessages,

@@ -19,6 +19,7 @@ import {
   valueOf,
 } from './fixtures/firefox-page.ts';
 import { goToSection, openOptionsSection, reloadOnSection } from './fixtures/firefox-sections.ts';
+import type { Sandbox } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
 
 let ff: FirefoxWithExtension;
@@ -94,13 +95,19 @@ async function createGroup(
   await expectMessage(options, 'status', `Created “${name}” (${environment}, ID ${id})`);
 }
 
-test('Firefox: user groups — the same id in Customer and Testing, rotate one, delete the other', async ({
-  sandbox,
-}) => {
+/** The options page's user groups, once the connection to the sandbox is saved through the page. */
+async function openGroupsConnected(sandbox: Sandbox): Promise<Page> {
   const options = await openOptionsSection(ff, 'connection');
   await fillConnection(options, sandbox);
   await expectMessage(options, 'status', 'Connection saved.');
   await goToSection(options, 'groups');
+  return options;
+}
+
+test('Firefox: user groups — the same id in Customer and Testing, rotate one, delete the other', async ({
+  sandbox,
+}) => {
+  const options = await openGroupsConnected(sandbox);
 
   await createGroup(options, 'Acme production', 'acme', 'Customer');
   await createGroup(options, 'Acme staging', 'acme', 'Testing');
@@ -151,4 +158,45 @@ test('Firefox: user groups — the same id in Customer and Testing, rotate one, 
   await options.locator(rowButton('Acme staging', 'Show')).click();
   await expect.poll(shownToken).toBe(stagingToken());
   expect(await exists(options, `::-p-xpath(${row('Acme production')})`)).toBe(false);
+});
+
+test('Firefox: Copy token clears the clipboard after the time (the background page’s alarm), only if it still holds the token, also with the page closed', async ({
+  sandbox,
+}) => {
+  const options = await openGroupsConnected(sandbox);
+  await createGroup(options, 'Clipboard team', 'clip-1', 'Customer');
+  const token = sandbox.groups().find((group) => group.provided_id === 'clip-1')!.token;
+  // The e2e build's shortest choice.
+  await (await options.locator(selectField('Clear clipboard after')).waitHandle()).select('2');
+  // An extension page reads the clipboard (the e2e build holds clipboardRead and clipboardWrite).
+  const reader = await ff.openExtensionPage('popup.html');
+  const clipboard = () => reader.evaluate(() => navigator.clipboard.readText());
+  const waiting = () =>
+    reader.evaluate(async () =>
+      (await browser.alarms.getAll()).filter((alarm) => alarm.name.startsWith('clearClipboard.')).map((a) => a.name),
+    );
+  const copy = async () => {
+    await options.bringToFront();
+    await options.locator(rowButton('Clipboard team', 'Copy token')).click();
+    await expect
+      .poll(() => options.$eval(`::-p-xpath(${row('Clipboard team')}//*[@aria-live])`, (note) => note.textContent))
+      .toBe('Copied; cleared in 2 sec.');
+  };
+
+  await copy();
+  expect(await clipboard()).toBe(token);
+  expect((await waiting()).join()).not.toContain(token);
+  await expect.poll(clipboard, { timeout: 10_000 }).toBe('');
+
+  // Something copied since stays.
+  await copy();
+  await reader.evaluate(() => navigator.clipboard.writeText('my own words'));
+  await expect.poll(waiting, { timeout: 10_000 }).toEqual([]);
+  expect(await clipboard()).toBe('my own words');
+
+  // The page closed before the time: still cleared.
+  await copy();
+  await options.close();
+  expect(await clipboard()).toBe(token);
+  await expect.poll(clipboard, { timeout: 10_000 }).toBe('');
 });

@@ -46,11 +46,16 @@ test('export JSON, then import it into a cleared registry: every group comes bac
   const options = await openOptionsPage(extension);
   const original = await setUpGroups(extension, options);
 
+  // Above the buttons, what the files hold; their names say it too.
+  const note = options.getByText('An export holds every token of this workspace in clear', { exact: false });
+  const buttons = options.getByRole('button', { name: 'Export JSON' });
+  await expect(note).toBeVisible();
+  expect((await note.boundingBox())!.y).toBeLessThan((await buttons.boundingBox())!.y);
   const json = await download(options, 'Export JSON');
-  expect(json.download.suggestedFilename()).toMatch(/^user-groups-workspace-1-\d{4}-\d{2}-\d{2}\.json$/);
+  expect(json.download.suggestedFilename()).toMatch(/^user-groups-SECRET-workspace-1-\d{4}-\d{2}-\d{2}\.json$/);
   expect((JSON.parse(json.text) as { groups: StoredGroup[] }).groups).toEqual(original);
   const csv = await download(options, 'Export CSV');
-  expect(csv.download.suggestedFilename()).toMatch(/^user-groups-workspace-1-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(csv.download.suggestedFilename()).toMatch(/^user-groups-SECRET-workspace-1-\d{4}-\d{2}-\d{2}\.csv$/);
   const csvLines = csv.text.trim().split('\r\n');
   expect(csvLines[0]).toBe('name,user_group_id,environment,token,team_id,created_at,last_rotated_at,issued_at');
   expect(csvLines).toHaveLength(4);

@@ -129,7 +129,7 @@ test('a full storage: the import is refused with what uses the space and what to
 
     // The registry stays exportable while storage is full.
     const rescued = await exportJson(options);
-    expect(rescued.name).toMatch(/^user-groups-workspace-1-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(rescued.name).toMatch(/^user-groups-SECRET-workspace-1-\d{4}-\d{2}-\d{2}\.json$/);
     expect(rescued.groups).toEqual(before);
   } finally {
     await restoreStorage(extension);

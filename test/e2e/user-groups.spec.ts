@@ -384,10 +384,15 @@ test('multi-select: the selection survives a search; Export selected downloads e
   await options.getByLabel('Search user groups').fill('alpha');
   await expect(rowOf(options, 'Gamma')).toHaveCount(0);
   await expect(section.getByText('2 selected', { exact: true })).toBeVisible();
+  await expect(
+    section.getByText('The file holds the selected groups’ tokens in clear', { exact: false }),
+  ).toBeVisible();
   const [download] = await Promise.all([
     options.waitForEvent('download'),
     section.getByRole('button', { name: 'Export selected' }).click(),
   ]);
+  // The name says that the file holds tokens in clear, like the line above the button.
+  expect(download.suggestedFilename()).toMatch(/^user-groups-SECRET-workspace-1-\d{4}-\d{2}-\d{2}\.json$/);
   const file = JSON.parse(await readFile(await download.path(), 'utf8')) as {
     format: string;
     groups: { name: string; token: string }[];

@@ -164,7 +164,7 @@ test('deleting a workspace says what is lost and offers an export first; the las
     options.waitForEvent('download'),
     dialog.getByRole('button', { name: 'Export JSON' }).click(),
   ]);
-  expect(file.suggestedFilename()).toMatch(/^user-groups-globex-\d{4}-\d{2}-\d{2}\.json$/);
+  expect(file.suggestedFilename()).toMatch(/^user-groups-SECRET-globex-\d{4}-\d{2}-\d{2}\.json$/);
   const exported = JSON.parse(await readFile(await file.path(), 'utf8')) as {
     workspace: { name: string };
     groups: { provided_id: string }[];

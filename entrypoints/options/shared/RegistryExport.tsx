@@ -55,6 +55,14 @@ export async function exportGroups(
   return undefined;
 }
 
+/**
+ * The line above buttons that download tokens in clear (the whole registry, or `selection`: the groups
+ * chosen), as the rotation results' buttons say it; the files' names say SECRET too (export-registry.ts).
+ */
+export function TokensInClearNote({ selection = false }: { selection?: boolean }) {
+  return <p className="hint">{t(selection ? 'exportSelectedHoldsTokens' : 'exportHoldsTokens')}</p>;
+}
+
 export function RegistryExport({ onOutcome }: { onOutcome: (outcome: ActionResult) => void }) {
   const workspace = useActiveWorkspace();
   const loaded = useUserGroupStore((state) => state.loaded);
@@ -68,13 +76,16 @@ export function RegistryExport({ onOutcome }: { onOutcome: (outcome: ActionResul
   };
 
   return (
-    <div className="actions">
-      <button type="button" disabled={!loaded || busy} onClick={() => void exportAs('json')}>
-        {t('importExportJson')}
-      </button>
-      <button type="button" disabled={!loaded || busy} onClick={() => void exportAs('csv')}>
-        {t('importExportCsv')}
-      </button>
-    </div>
+    <>
+      <TokensInClearNote />
+      <div className="actions">
+        <button type="button" disabled={!loaded || busy} onClick={() => void exportAs('json')}>
+          {t('importExportJson')}
+        </button>
+        <button type="button" disabled={!loaded || busy} onClick={() => void exportAs('csv')}>
+          {t('importExportCsv')}
+        </button>
+      </div>
+    </>
   );
 }

@@ -1,15 +1,9 @@
 import { toSpreadsheetCsv } from '../../csv/spreadsheet-csv';
-import { workspaceSlug } from '../../storage/workspaces/workspace-name';
+import { exportFileName } from '../transfer/export-registry';
 import type { RotationResult } from './rotation-service';
 
 export const ROTATION_EXPORT_FORMAT = 'review-companion.rotation-results';
 export const ROTATION_CSV_COLUMNS = ['user_group_id', 'environment', 'name', 'rotated_at', 'new_token'] as const;
-
-/** `rotated-tokens-SECRET-acme-2026-11-26.csv`: the name says the file holds secrets. */
-export function rotationExportFileName(extension: 'json' | 'csv', at: Date, workspace: { name: string }): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `rotated-tokens-SECRET-${workspaceSlug(workspace.name)}-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}.${extension}`;
-}
 
 /** The new tokens of a rotate job, for the systems that use them; every field of each result. */
 export function exportRotationJson(
@@ -34,7 +28,7 @@ export function exportRotationJson(
     })),
   };
   return {
-    fileName: rotationExportFileName('json', at, workspace),
+    fileName: exportFileName('json', at, workspace, 'rotated-tokens'),
     mimeType: 'application/json',
     text: `${JSON.stringify(document, null, 2)}\n`,
   };
@@ -50,7 +44,7 @@ export function exportRotationCsv(results: readonly RotationResult[], at: Date, 
     result.token,
   ]);
   return {
-    fileName: rotationExportFileName('csv', at, workspace),
+    fileName: exportFileName('csv', at, workspace, 'rotated-tokens'),
     mimeType: 'text/csv',
     text: toSpreadsheetCsv(ROTATION_CSV_COLUMNS, rows),
   };

@@ -35,10 +35,20 @@ export interface ExportSource {
   name: string;
 }
 
-/** `user-groups-acme-2025-11-21.json`: the workspace, and the date of the export in the user's time zone. */
-export function exportFileName(extension: 'json' | 'csv', at: Date, workspace: ExportSource): string {
+/**
+ * `user-groups-SECRET-acme-2025-11-21.json`: what the file holds, `SECRET` (every token in it is in
+ * clear, and the name says so wherever the file lands: a downloads folder, a shared drive, an email),
+ * the workspace, and the date of the export in the user's time zone. The rotation results are
+ * `rotated-tokens-SECRET-…`.
+ */
+export function exportFileName(
+  extension: 'json' | 'csv',
+  at: Date,
+  workspace: ExportSource,
+  holds: 'user-groups' | 'rotated-tokens' = 'user-groups',
+): string {
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `user-groups-${workspaceSlug(workspace.name)}-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}.${extension}`;
+  return `${holds}-SECRET-${workspaceSlug(workspace.name)}-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}.${extension}`;
 }
 
 /** Oldest first, then by key: the registry's stored order follows its storage parts, an export's should not. */

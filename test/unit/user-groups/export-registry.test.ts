@@ -50,13 +50,20 @@ function roundTrip(text: string, into: Registry) {
 }
 
 describe('export', () => {
-  it('names files by the workspace and the local date', () => {
-    expect(exportFileName('json', AT, WORKSPACE)).toBe('user-groups-acme-2025-11-21.json');
-    expect(exportRegistryCsv(awkward, AT, WORKSPACE).fileName).toBe('user-groups-acme-2025-11-21.csv');
+  it('names files by what they hold, SECRET (every token is in clear), the workspace and the local date', () => {
+    expect(exportRegistryJson(awkward, AT, WORKSPACE).fileName).toBe('user-groups-SECRET-acme-2025-11-21.json');
+    expect(exportRegistryCsv(awkward, AT, WORKSPACE).fileName).toBe('user-groups-SECRET-acme-2025-11-21.csv');
     expect(exportFileName('csv', AT, { name: '  Éclair & Co. / Review  ' })).toBe(
-      'user-groups-eclair-co-review-2025-11-21.csv',
+      'user-groups-SECRET-eclair-co-review-2025-11-21.csv',
     );
-    expect(exportFileName('csv', AT, { name: '東京' })).toBe('user-groups-workspace-2025-11-21.csv');
+    expect(exportFileName('csv', AT, { name: '東京' })).toBe('user-groups-SECRET-workspace-2025-11-21.csv');
+  });
+
+  it('names an export of some groups (a selection) the same way: it holds their tokens in clear', () => {
+    const some = { groups: awkward.groups.slice(0, 2) };
+    const file = exportRegistryJson(some, AT, WORKSPACE);
+    expect(file.fileName).toBe('user-groups-SECRET-acme-2025-11-21.json');
+    expect(file.text).toContain(some.groups[0]!.token);
   });
 
   it('JSON names its workspace and holds every stored field, extra fields and rotation marks included', () => {

@@ -6,7 +6,7 @@ import { plural, t, uiLanguage } from '@/lib/i18n';
 import { exactTime, relativeTime } from '@/lib/time/relative-time';
 import { ExportSetupButton } from './ExportSetupButton';
 import { ImportSetup } from './ImportSetup';
-import { exportRegistry } from '../../shared/RegistryExport';
+import { exportRegistry, TokensInClearNote } from '../../shared/RegistryExport';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { useBackupFacts } from './use-backup-facts';
 import { sectionHref } from '@/lib/url/section-routes';
@@ -54,6 +54,7 @@ export function BackupSection() {
           )}
         </p>
       )}
+      <TokensInClearNote />
       <div className="actions">
         <button type="button" disabled={busy || !facts || empty} onClick={() => void exportAs('json')}>
           {t('importExportJson')}

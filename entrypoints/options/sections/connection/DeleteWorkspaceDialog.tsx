@@ -5,7 +5,7 @@ import { sendMessage } from '@/lib/messaging/client';
 import { describeWorkspaceLoss } from '@/lib/messaging/messages/workspace-admin-messages';
 import type { ResponseOfDefinition } from '@/lib/messaging/define-message';
 import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
-import { exportRegistry } from '../../shared/RegistryExport';
+import { exportRegistry, TokensInClearNote } from '../../shared/RegistryExport';
 import { messageText } from '@/lib/message-ref';
 
 type Loss = ResponseOfDefinition<typeof describeWorkspaceLoss>;
@@ -72,6 +72,7 @@ export function DeleteWorkspaceDialog({ workspace, clearOnly, onConfirm, onCance
             {t('workspaceKeepActivity')}
           </label>
           {clearOnly && <p>{t('workspaceClearKeeps')}</p>}
+          {loss.groups > 0 && <TokensInClearNote />}
           {loss.groups > 0 && (
             <p>
               {t('workspaceExportFirst')}{' '}

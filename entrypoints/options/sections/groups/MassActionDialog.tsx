@@ -6,7 +6,7 @@ import { TextField } from '@/components/TextField';
 import { plural, t } from '@/lib/i18n';
 import { groupKey, type RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
-import { exportGroups } from '../../shared/RegistryExport';
+import { exportGroups, TokensInClearNote } from '../../shared/RegistryExport';
 import type { SelectionOperation } from './start-selection-job';
 import { TYPED_CONFIRMATION_ABOVE, typedConfirms } from './typed-confirmation';
 
@@ -58,6 +58,7 @@ export function MassActionDialog({ operation, selected, workspace, body, onConfi
       confirmHintId={hintId}
     >
       <p>{body ?? (rotate ? t('groupsRotateSelectedBody') : t('groupsDeleteSelectedBody'))}</p>
+      <TokensInClearNote selection />
       <p>
         {t('groupsMassExportFirst')}{' '}
         <button type="button" disabled={busy} aria-busy={busy} onClick={() => void exportFirst()}>

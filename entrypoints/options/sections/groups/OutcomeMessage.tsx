@@ -5,6 +5,7 @@ import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import type { Outcome } from './outcome';
 import { sectionHref } from '@/lib/url/section-routes';
 import { GoToJobButton } from '../../shared/job/GoToJobButton';
+import { prepareClipboardClear } from './copy-token';
 
 export { needsSettings } from './needs-settings';
 
@@ -31,6 +32,7 @@ export function OutcomeMessage({ outcome, onForget }: OutcomeMessageProps) {
             value={outcome.created.token}
             label={t('groupsCopyToken')}
             accessibleName={t('groupsCopyTokenOf', outcome.created.name)}
+            prepare={prepareClipboardClear}
           />
         </>
       )}

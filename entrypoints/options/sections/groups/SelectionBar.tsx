@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { plural, t } from '@/lib/i18n';
 import { groupKey } from '@/lib/storage/registry/registry-schema';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
-import { exportGroups } from '../../shared/RegistryExport';
+import { exportGroups, TokensInClearNote } from '../../shared/RegistryExport';
 import { unlockAndRetry } from '../../shared/unlock-in-place';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { MassActionDialog } from './MassActionDialog';
@@ -59,6 +59,7 @@ export function SelectionBar({ selected, onClear, onStart, onOutcome }: Selectio
   if (count === 0) return null;
   return (
     <div className="selection-bar actions" role="group" aria-label={plural('groupsSelectedCount', count)}>
+      <TokensInClearNote selection />
       <strong>{plural('groupsSelectedCount', count)}</strong>
       <button type="button" disabled={busy} onClick={() => void exportSelected()}>
         {t('groupsExportSelected')}

@@ -8,6 +8,7 @@ import { exactTime, relativeTime } from '@/lib/time/relative-time';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { RowActionsMenu } from './RowActionsMenu';
 import { rowMenuItems, type RowAction } from './row-menu-items';
+import { prepareClipboardClear } from './copy-token';
 import { environmentLabel } from './describe-group';
 import type { TokenRead } from './group-token';
 import { useRovingTabIndex } from '../../shared/table/use-roving-tab-index';
@@ -91,6 +92,8 @@ export const UserGroupRow = memo(function UserGroupRow({
   const stamp = tokenStamp(group, lockClosings);
   const [shown, setShown] = useState<{ token: string; stamp: string }>();
   const revealed = shown?.stamp === stamp ? shown.token : undefined;
+  // What Copy token said ("Copied; cleared after 30 sec"): in the row's note, beside the row's own.
+  const [copied, setCopied] = useState('');
   const deleteFlagId = useId();
   const row = useRef<HTMLDivElement>(null);
   const maybeDeleted = group.deleteOutcomeUnknown !== undefined;
@@ -162,6 +165,8 @@ export const UserGroupRow = memo(function UserGroupRow({
         <CopyButton
           value={group.token !== '' ? group.token : async () => (await readToken(group, t('groupsCopyToken')))?.token}
           label={t('groupsCopyToken')}
+          prepare={prepareClipboardClear}
+          onFeedback={setCopied}
         />
         <RowActionsMenu groupName={group.name} items={rowMenuItems(group, busy, onAction, deleteFlagId)} />
       </div>
@@ -170,13 +175,18 @@ export const UserGroupRow = memo(function UserGroupRow({
         className={`cell-note${note?.kind === 'error' || flags.length > 0 ? ' flag' : note || justCreated ? ' ok' : ''}`}
         title={noteText || undefined}
       >
-        {justCreated && <span className="new-mark">{t('groupsJustCreated')} </span>}
-        {flags.map((flag, index) => (
-          <span key={flag} id={index === flags.length - 1 && maybeDeleted ? deleteFlagId : undefined}>
-            {flag}{' '}
-          </span>
-        ))}
-        {note && <span>{note.text}</span>}
+        <span className="note-text">
+          {justCreated && <span className="new-mark">{t('groupsJustCreated')} </span>}
+          {flags.map((flag, index) => (
+            <span key={flag} id={index === flags.length - 1 && maybeDeleted ? deleteFlagId : undefined}>
+              {flag}{' '}
+            </span>
+          ))}
+          {note && <span>{note.text}</span>}
+        </span>
+        <span className="copy-feedback" aria-live="polite" title={copied || undefined}>
+          {copied}
+        </span>
       </div>
     </div>
   );

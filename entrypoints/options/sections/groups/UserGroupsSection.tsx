@@ -28,6 +28,8 @@ import type { RowAction } from './row-menu-items';
 import type { ReadToken } from './UserGroupRow';
 import { ageCounts, dueGroups } from '@/lib/user-groups/registry-views/token-age';
 import { TokenRotationPanel, useTokenRotation } from './TokenRotationPanel';
+import { ClipboardClearSetting } from './ClipboardClearSetting';
+import { followClipboardClear } from '@/lib/stores/clipboard-clear-store';
 
 type Dialog = { kind: RowAction; group: RegistryEntry };
 
@@ -59,6 +61,8 @@ export function UserGroupsSection({ locked = false }: { locked?: boolean }) {
     const timer = setInterval(() => setNow(Date.now()), 3_600_000);
     return () => clearInterval(timer);
   }, []);
+  // Clear clipboard after and the permissions it needs, which every Copy token of this section reads in its click.
+  useEffect(() => followClipboardClear(), []);
   const age = useMemo(() => ageCounts(groups, everyDays, now), [groups, everyDays, now]);
   const due = useMemo(() => dueGroups(groups, everyDays, now), [groups, everyDays, now]);
   /** The next action starts: the last message, the follow-up it offered and the group it pinned, go. */
@@ -158,7 +162,10 @@ export function UserGroupsSection({ locked = false }: { locked?: boolean }) {
       <UnsettledCreates onStart={begin} onOutcome={setOutcome} />
       <RegistryTransfer onOutcome={setOutcome} />
       {loaded && groups.length > 0 && (
-        <TokenRotationPanel rotation={rotation} dueGroups={due} unknownAge={age.unknown} />
+        <>
+          <TokenRotationPanel rotation={rotation} dueGroups={due} unknownAge={age.unknown} />
+          <ClipboardClearSetting />
+        </>
       )}
       {loaded || preview ? (
         <UserGroupList

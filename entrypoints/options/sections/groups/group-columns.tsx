@@ -34,13 +34,31 @@ const COLUMNS: readonly (readonly [string, MessageKey])[] = [
   ['env', 'groupsColumnEnvironment'],
   ['token', 'groupsColumnToken'],
   ['time', 'groupsColumnLastChange'],
-  ['actions', 'groupsColumnActions'],
 ];
+
+/**
+ * The actions column's heading, and beside it, hidden, the row's two buttons' texts drawn as buttons
+ * are: the column is as wide as its content (groups.css), which in a row is Copy token and Actions,
+ * so the header is that wide too and lines up with the rows, in every language ("Token kopieren"
+ * once covered the token column's Show in German at 760 px).
+ */
+function ActionsHeading() {
+  return (
+    <>
+      <span className="heading-text">{t('groupsColumnActions')}</span>
+      <span className="actions-width" aria-hidden="true">
+        <span>{t('groupsCopyToken')}</span>
+        <span>{t('groupsColumnActions')}</span>
+      </span>
+    </>
+  );
+}
 
 /** The grid's columns: Select all, then each group's name, id, environment, token, last change and actions. */
 export function groupColumns(selectAll: SelectAllProps): TableColumn[] {
   return [
     { key: 'select', className: 'cell-select', label: <SelectAll {...selectAll} /> },
     ...COLUMNS.map(([cell, heading]) => ({ key: cell, className: `cell-${cell}`, label: t(heading) })),
+    { key: 'actions', className: 'cell-actions', label: <ActionsHeading /> },
   ];
 }
