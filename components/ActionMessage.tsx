@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
 import type { ActionResult } from './action-result';
+import { useCurrentResult } from './action-scope';
 import { Alert, StatusMessage } from './Alert';
 
 /**
- * An action's result: a success in role=status, an error in role=alert; nothing without one.
- * `children` follow the text inside the same element (a link, a follow-up button).
+ * An action's result: a success in role=status, an error in role=alert; nothing without one, nor once
+ * the next action has started (action-scope.ts). `children` follow the text inside the same element (a
+ * link, a follow-up button).
  */
-export function ActionMessage({ result, children }: { result: ActionResult | undefined; children?: ReactNode }) {
+export function ActionMessage(props: { result: ActionResult | undefined; children?: ReactNode }) {
+  const result = useCurrentResult(props.result);
+  const { children } = props;
   if (!result) return null;
   if (result.kind === 'error')
     return (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { t } from '@/lib/i18n';
+import { useCurrentResult } from './action-scope';
 
 interface CopyButtonProps {
   /**
@@ -21,10 +22,14 @@ interface CopyButtonProps {
   onFeedback?: (text: string) => void;
 }
 
-/** Copies a value and says so next to the button; a refused clipboard is said too. */
+/**
+ * Copies a value and says so next to the button, until the next action starts (action-scope.ts); a
+ * refused clipboard is said too.
+ */
 export function CopyButton({ value, label, accessibleName, prepare, onFeedback }: CopyButtonProps) {
-  const [shown, setShown] = useState('');
-  const say = onFeedback ?? setShown;
+  const [said, setSaid] = useState<{ text: string }>();
+  const shown = useCurrentResult(said)?.text ?? '';
+  const say = onFeedback ?? ((text: string) => setSaid(text ? { text } : undefined));
   const [busy, setBusy] = useState(false);
   const copy = async () => {
     const prepared = prepare?.();

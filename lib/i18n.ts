@@ -118,6 +118,19 @@ export function formatDateTime(iso: string): string {
 }
 
 /**
+ * A stored ISO date as two short lines, for a narrow column (the project history at 760 px): the day
+ * ("Nov 28, 2026") and the time ("8:56 PM"). Undefined for a value that is not a date.
+ */
+export function formatDateLines(iso: string): { day: string; time: string } | undefined {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return {
+    day: dateFormat('medium day', { dateStyle: 'medium' }).format(date),
+    time: dateFormat('time', { timeStyle: 'short' }).format(date),
+  };
+}
+
+/**
  * Gives the page the UI language and its writing direction (`@@bidi_dir`, "rtl" for Arabic or
  * Hebrew), so that screen readers pronounce it right and the layout, written with logical CSS
  * properties (margin-inline-start…), mirrors by itself: a right-to-left language is one more folder.

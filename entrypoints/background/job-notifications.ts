@@ -6,45 +6,23 @@ import { readNotifyJobEnds } from '@/lib/storage/job-notifications';
 import { jobOfKey, type JobItem } from '@/lib/storage/jobs/job-keys';
 import { watchJobWrites } from '@/lib/storage/jobs/stored-jobs';
 import type { WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
-import { optionsPagePath, WORKSPACE_PARAM } from '@/lib/url/section-routes';
-
-/** Notifications about a job's end: `job-ended:<workspace id>:<job item>`; a click opens the job's section. */
-const NOTIFICATION_KIND = 'job-ended';
-
-/** The section that shows a workspace's job of this item, in the options page. */
-export const jobSectionUrl = (workspaceId: string, item: JobItem) =>
-  browser.runtime.getURL(optionsPagePath(jobSection(item), { workspaceId }));
+import { openOptionsTabs, optionsPageShowsWorkspace, showOptionsSection } from './options-tab';
 
 /**
- * Whether an options page at `documentUrl` shows `workspaceId`: its address names that workspace, or
- * names none and the workspace is the last used one (which a page opened without one shows).
+ * Notifications about a job's end: `job-ended:<workspace id>:<job item>`; a click shows the job's
+ * section, in the options page already open if there is one.
  */
-export function optionsPageShowsWorkspace(
-  documentUrl: string | undefined,
-  optionsUrl: string,
-  workspaceId: string,
-  lastUsed: string,
-): boolean {
-  if (documentUrl?.split(/[?#]/, 1)[0] !== optionsUrl) return false;
-  const url = new URL(documentUrl);
-  return (url.searchParams.get(WORKSPACE_PARAM) ?? lastUsed) === workspaceId;
-}
+const NOTIFICATION_KIND = 'job-ended';
 
 /**
  * Whether an options page shows the workspace now: open on it, in the active tab of a window that is not
- * minimised (its job panel and sections then show the job's end). Asked with `runtime.getContexts`
- * (Chrome 116+, Firefox 128+): it answers in Chrome's service worker and in Firefox's background page
- * alike, with each page's address and tab, whereas `extension.getViews` does not exist in a service
- * worker and `clients.matchAll` does not exist in Firefox's background page (a window, not a worker).
- * Where it is missing, no page is known to show the job, and the notification is shown.
+ * minimised (its job panel and sections then show the job's end).
  */
 async function optionsPageShows(workspaceId: string, lastUsed: string): Promise<boolean> {
-  if (typeof browser.runtime.getContexts !== 'function') return false;
   const optionsUrl = browser.runtime.getURL('/options.html');
-  const contexts = await browser.runtime.getContexts({ contextTypes: ['TAB'] });
-  for (const context of contexts) {
+  for (const context of await openOptionsTabs()) {
     if (!optionsPageShowsWorkspace(context.documentUrl, optionsUrl, workspaceId, lastUsed)) continue;
-    const tab = context.tabId >= 0 ? await browser.tabs.get(context.tabId).catch(() => undefined) : undefined;
+    const tab = await browser.tabs.get(context.tabId).catch(() => undefined);
     if (!tab?.active) continue;
     const window = await browser.windows.get(tab.windowId).catch(() => undefined);
     if (window?.state !== 'minimized') return true;
@@ -64,7 +42,7 @@ export function registerJobNotifications(index: Pick<WorkspaceIndexStore, 'read'
   onNotificationClick(NOTIFICATION_KIND, async (subject) => {
     const [workspaceId = '', item] = subject.split(':');
     const job = jobOfKey(`ws.${workspaceId}.${item}`);
-    if (job) await browser.tabs.create({ url: jobSectionUrl(job.workspaceId, job.item) });
+    if (job) await showOptionsSection(jobSection(job.item), job, (await index.read()).lastUsed);
   });
 
   async function tell(workspaceId: string, item: JobItem, stored: unknown, end: JobEnd): Promise<void> {

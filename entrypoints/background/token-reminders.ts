@@ -14,8 +14,8 @@ import {
 } from '@/lib/storage/rotation/due-summary';
 import { checkDue, totalDue } from '@/lib/user-groups/rotation/due-reminders';
 import type { WorkspaceIndexStore } from '@/lib/workspaces/workspace-index-store';
-import { optionsPagePath } from '@/lib/url/section-routes';
 import type { ToolbarBadge } from './job-badge';
+import { showOptionsSection } from './options-tab';
 import type { Workspaces } from './workspaces';
 
 /** Once a day (and a minute after the worker first registers it): due tokens are counted, and reminded of. */
@@ -32,10 +32,6 @@ export interface TokenRemindersDeps {
   badge: ToolbarBadge;
   now?: () => Date;
 }
-
-/** The due groups of a workspace in the options page: the Show select's Due for rotation, in view. */
-export const dueGroupsUrl = (workspaceId: string) =>
-  browser.runtime.getURL(optionsPagePath('groups', { target: 'due', workspaceId }));
 
 /**
  * Reminders of tokens due for rotation (design.md §13), for the workspaces whose user asked for them:
@@ -90,8 +86,9 @@ export function createTokenReminders(deps: TokenRemindersDeps) {
   return {
     /** Registered synchronously at the worker's start: what a notification click and a change of the registries do. */
     register(): void {
+      // A click shows the workspace's due groups (the Show select's Due for rotation), in an open options page if any.
       onNotificationClick(NOTIFICATION_KIND, async (workspaceId) => {
-        await browser.tabs.create({ url: dueGroupsUrl(workspaceId) });
+        await showOptionsSection('groups', { workspaceId, target: 'due' }, (await deps.index.read()).lastUsed);
       });
       const recount = debounce(() => void logged(refresh({ remind: false })), { waitMs: SETTLE_MS });
       watchDueCountInputs(recount);

@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { followActions } from '@/components/action-scope';
 import { applyPageLanguage, t } from '@/lib/i18n';
 import { useConnectionStore } from '@/lib/stores/connection-store';
 import { startLockStore, useLockStore } from '@/lib/stores/lock-store';
@@ -18,6 +19,8 @@ import { sectionRow } from './sections/section-table';
 function mountOptions(): void {
   applyPageLanguage();
   document.title = t('optionsHeading');
+  // A message goes when the next action starts, wherever on the page (design.md §11).
+  followActions();
   // Opened on a section that shows no user group (Projects, Activity, About), the registry's parts are
   // read once one that does is shown (WorkspaceSections), not ahead of the shown section's own reads.
   if (!sectionRow(sectionOfHash(location.hash)).showsRegistry) deferRegistry();

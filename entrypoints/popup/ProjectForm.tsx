@@ -14,6 +14,7 @@ import type { ProjectInput } from '@/lib/api/project-input';
 import {
   explainTargetPage,
   explainUnregistrableUrl,
+  projectNameProblemAsTyped,
   validateProjectInput,
 } from '@/lib/projects/validate-project-input';
 import type { AppError } from '@/lib/result';
@@ -192,8 +193,8 @@ export function ProjectForm({ workspaceId, page, initialHistory, projectLink }: 
           ref={nameField}
           label={t('fieldProjectName')}
           value={projectName}
-          onChange={setProjectName}
-          error={nameError}
+          onChange={(value) => (setProjectName(value), setNameError(undefined))}
+          error={nameError ?? projectNameProblemAsTyped(projectName)}
           autoComplete="off"
         />
         {duplicates && (

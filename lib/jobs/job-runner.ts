@@ -226,7 +226,18 @@ export function createJobRunner<J extends JobProgress, R extends QueuedJobRow>(
       return cancelled ? ok({}) : fail('NOT_FOUND', text('errorNoJob'));
     },
 
+    /**
+     * Carries on with a paused job, or a cancelled one with rows not sent. Only when the job can go on:
+     * what would pause it again at once (the lock closed, no credentials, no host access) is answered
+     * instead, and the job stays as it was, so that the page never says "resumed" over a job that is
+     * still paused (issue 41). A job already running (the unlock resumed it) is answered as resumed.
+     */
     async resume(): Promise<Result<Record<string, never>>> {
+      const stored = await jobs.read();
+      if (stored?.status === 'running') return ok({});
+      if (!canResume(stored)) return fail('NOT_FOUND', text('errorNoJobToResume'));
+      const connection = await deps.connect();
+      if (!connection.ok) return connection;
       const resumed = await jobs.update((current) =>
         canResume(current) ? { job: resumeJob(current, now()), result: true } : { job: current, result: false },
       );

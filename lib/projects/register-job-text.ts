@@ -1,4 +1,4 @@
-import { t } from '../i18n';
+import { plural, t } from '../i18n';
 import { doneCount } from '../jobs/job-queue';
 import type { RegisterJob } from '../storage/register-job/register-job-schema';
 import { pageCounts } from './register-job';
@@ -10,13 +10,14 @@ import { pageCounts } from './register-job';
  */
 export function registerCountsText(job: RegisterJob): string {
   const counts = pageCounts(job);
+  // Each count in its plural form ("1 hatte bereits ein Projekt", "2 hatten…").
   return t(
     'registerProgressCounts',
     doneCount(job),
     job.total,
-    counts.registered,
-    counts.existed,
-    counts.failed,
-    counts.unknown,
+    plural('registerCountDone', counts.registered),
+    plural('registerCountExisted', counts.existed),
+    plural('registerCountFailed', counts.failed),
+    plural('registerCountUnknown', counts.unknown),
   );
 }

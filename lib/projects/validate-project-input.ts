@@ -66,6 +66,14 @@ export function explainUnregistrableUrl(rawUrl: string, extensionOrigin?: string
   return t('urlOnlyWeb');
 }
 
+/**
+ * What is wrong with a project name while it is typed: too long for the service (said at once, before
+ * Enter, issue 41). An empty one is said only when the form is sent: the user may be retyping it.
+ */
+export function projectNameProblemAsTyped(projectName: string): string | undefined {
+  return projectName.trim().length > PROJECT_NAME_MAX_LENGTH ? t('nameTooLong', PROJECT_NAME_MAX_LENGTH) : undefined;
+}
+
 /** Checks the popup form; the name is trimmed, the URL is kept as typed (but trimmed). */
 export function validateProjectInput(
   raw: { projectUrl: string; projectName: string },
@@ -75,8 +83,8 @@ export function validateProjectInput(
   const urlProblem = explainUnregistrableUrl(raw.projectUrl, extensionOrigin);
   if (urlProblem) errors.projectUrl = urlProblem;
   const projectName = raw.projectName.trim();
-  if (!projectName) errors.projectName = t('nameEmpty');
-  else if (projectName.length > PROJECT_NAME_MAX_LENGTH) errors.projectName = t('nameTooLong', PROJECT_NAME_MAX_LENGTH);
+  const nameProblem = projectName ? projectNameProblemAsTyped(projectName) : t('nameEmpty');
+  if (nameProblem) errors.projectName = nameProblem;
   if (errors.projectUrl || errors.projectName) return { ok: false, errors };
   return { ok: true, value: { projectUrl: raw.projectUrl.trim(), projectName } };
 }

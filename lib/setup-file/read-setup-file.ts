@@ -1,3 +1,4 @@
+import { checkProjectLinkTemplate } from '../api/project-link';
 import { checkServiceUrl, type UrlField } from '../api/service-address';
 import { failure, success, type Outcome } from '../crypto/outcome';
 import { issuePath, type SetupFileProblem } from './setup-file-problems';
@@ -6,14 +7,15 @@ import {
   SETUP_FILE_FORMAT,
   SETUP_FILE_VERSION,
   setupFileV1Schema,
+  setupFileV2Schema,
+  type SetupFile,
   type SetupFileHeader,
-  type SetupFileV1,
   type SetupWorkspace,
 } from './setup-file-schema';
 
 /** A file that passed every check that needs no passphrase: as written, and with normalised addresses. */
 export interface ParsedSetupFile {
-  file: SetupFileV1;
+  file: SetupFile;
   workspace: SetupWorkspace;
 }
 
@@ -25,9 +27,12 @@ function tooLarge(text: string): boolean {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Each address through the rule every other address in the extension follows. */
+/**
+ * Each address through the rule every other address in the extension follows, and the project link
+ * through the rule of the Project link field (an empty one is no link).
+ */
 function normaliseAddresses(workspace: SetupWorkspace): Outcome<SetupWorkspace, SetupFileProblem> {
-  const normalised: SetupWorkspace = { ...workspace };
+  const { projectLink, ...normalised }: SetupWorkspace = { ...workspace };
   for (const field of ['projectApiUrl', 'userGroupBaseUrl'] as const satisfies UrlField[]) {
     const raw = workspace[field];
     if (raw === undefined) continue;
@@ -35,7 +40,10 @@ function normaliseAddresses(workspace: SetupWorkspace): Outcome<SetupWorkspace, 
     if (!checked.ok) return failure({ code: 'bad-address', field });
     normalised[field] = checked.url;
   }
-  return success(normalised);
+  if (projectLink === undefined) return success(normalised);
+  const link = checkProjectLinkTemplate(projectLink);
+  if (!link.ok) return failure({ code: 'bad-address', field: 'projectLink' });
+  return success(link.template === '' ? normalised : { ...normalised, projectLink: link.template });
 }
 
 /** The checks in the order a user can act on them: wrong file first, then an old extension, then damage. */
@@ -53,7 +61,7 @@ export function parseSetupFile(text: string): Outcome<ParsedSetupFile, SetupFile
   if (typeof json.version === 'number' && Number.isInteger(json.version) && json.version > SETUP_FILE_VERSION) {
     return failure({ code: 'newer-version', version: json.version, supportedVersion: SETUP_FILE_VERSION });
   }
-  const parsed = setupFileV1Schema.safeParse(json);
+  const parsed = (json.version === 1 ? setupFileV1Schema : setupFileV2Schema).safeParse(json);
   if (!parsed.success) return failure({ code: 'damaged', path: issuePath(parsed.error.issues) });
   const workspace = normaliseAddresses(parsed.data.workspace);
   return workspace.ok ? success({ file: parsed.data, workspace: workspace.value }) : workspace;

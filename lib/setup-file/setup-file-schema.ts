@@ -10,8 +10,13 @@ import { MAX_ADDRESS_LENGTH } from '../url/address-length';
 // page load this to show the preview.
 
 export const SETUP_FILE_FORMAT = 'review-companion.setup';
-/** The newest version this build reads and the one it writes. A file with a higher one is refused. */
-export const SETUP_FILE_VERSION = 1;
+/** The newest version this build reads. A file with a higher one is refused. */
+export const SETUP_FILE_VERSION = 2;
+/**
+ * Version 2 adds the workspace's project link (`workspace.projectLink`); a file without one is written
+ * as version 1, which every earlier build reads.
+ */
+export const PROJECT_LINK_VERSION = 2;
 /** Refused before parsing; a real file is under 2 KB. */
 export const MAX_SETUP_FILE_BYTES = 64 * 1024;
 export const MAX_WORKSPACE_NAME_LENGTH = 100;
@@ -40,35 +45,42 @@ const encodedBytes = (min: number, max: number) =>
     }),
   );
 
-/** Addresses are checked with checkServiceUrl after parsing, so that the problem names the field. */
+/** A workspace as version 1 carries it. Addresses are checked with checkServiceUrl after parsing, so that the problem names the field. */
+const workspaceShape = () => ({
+  name: filled(MAX_WORKSPACE_NAME_LENGTH),
+  projectApiUrl: plainText(MAX_ADDRESS_LENGTH),
+  userGroupBaseUrl: z.optional(plainText(MAX_ADDRESS_LENGTH)),
+});
+
+/** A workspace as version 2 carries it: with its project link, checked with checkProjectLinkTemplate after parsing. */
 export const setupWorkspaceSchema = z.lazy(() =>
-  z.strictObject({
-    name: filled(MAX_WORKSPACE_NAME_LENGTH),
-    projectApiUrl: plainText(MAX_ADDRESS_LENGTH),
-    userGroupBaseUrl: z.optional(plainText(MAX_ADDRESS_LENGTH)),
-  }),
+  z.strictObject({ ...workspaceShape(), projectLink: z.optional(plainText(MAX_ADDRESS_LENGTH)) }),
 );
 export type SetupWorkspace = z.infer<typeof setupWorkspaceSchema>;
 
-export const setupFileV1Schema = z.lazy(() =>
-  z.strictObject({
-    format: z.literal(SETUP_FILE_FORMAT),
-    version: z.literal(1),
-    workspace: setupWorkspaceSchema,
-    kdf: z.strictObject({
-      name: z.literal('PBKDF2-SHA256'),
-      iterations: safeInt().check(z.gte(PBKDF2_MIN_ITERATIONS), z.lte(PBKDF2_MAX_ITERATIONS)),
-      salt: encodedBytes(MIN_SALT_BYTES, MAX_SALT_BYTES),
-    }),
-    cipher: z.strictObject({
-      name: z.literal('AES-256-GCM'),
-      iv: encodedBytes(IV_BYTES, IV_BYTES),
-      // At least the 16-byte tag; the file cap bounds the rest.
-      data: encodedBytes(16, MAX_SETUP_FILE_BYTES),
-    }),
+/** Everything but the version and the workspace, the same in every version. */
+const fileShape = () => ({
+  format: z.literal(SETUP_FILE_FORMAT),
+  kdf: z.strictObject({
+    name: z.literal('PBKDF2-SHA256'),
+    iterations: safeInt().check(z.gte(PBKDF2_MIN_ITERATIONS), z.lte(PBKDF2_MAX_ITERATIONS)),
+    salt: encodedBytes(MIN_SALT_BYTES, MAX_SALT_BYTES),
   }),
+  cipher: z.strictObject({
+    name: z.literal('AES-256-GCM'),
+    iv: encodedBytes(IV_BYTES, IV_BYTES),
+    // At least the 16-byte tag; the file cap bounds the rest.
+    data: encodedBytes(16, MAX_SETUP_FILE_BYTES),
+  }),
+});
+
+export const setupFileV1Schema = z.lazy(() =>
+  z.strictObject({ ...fileShape(), version: z.literal(1), workspace: z.strictObject(workspaceShape()) }),
 );
-export type SetupFileV1 = z.infer<typeof setupFileV1Schema>;
+export const setupFileV2Schema = z.lazy(() =>
+  z.strictObject({ ...fileShape(), version: z.literal(PROJECT_LINK_VERSION), workspace: setupWorkspaceSchema }),
+);
+export type SetupFile = z.infer<typeof setupFileV1Schema> | z.infer<typeof setupFileV2Schema>;
 
 /** What `cipher.data` decrypts to. `apiToken` is there exactly when `workspace.userGroupBaseUrl` is. */
 export const setupSecretsSchema = z.lazy(() =>
@@ -81,4 +93,4 @@ export const setupSecretsSchema = z.lazy(() =>
 export type SetupSecrets = z.infer<typeof setupSecretsSchema>;
 
 /** The clear part: what the preview shows and what the AAD binds. */
-export type SetupFileHeader = Pick<SetupFileV1, 'format' | 'version' | 'workspace'>;
+export type SetupFileHeader = Pick<SetupFile, 'format' | 'version'> & { workspace: SetupWorkspace };

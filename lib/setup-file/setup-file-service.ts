@@ -1,9 +1,9 @@
 import { fail, ok, type Result } from '../result';
-import type { ConnectionRepository } from '../connection/connection-repository';
+import type { ConnectionRepository, ConnectionUpdate } from '../connection/connection-repository';
 import { releaseUnusedAccess } from '../connection/host-access';
 import { text } from '../message-ref';
-import { EMPTY_STORED_CREDENTIALS, type ConnectionSettings } from '../storage/connection/connection-schema';
-import { SECRET_FIELDS, type Credentials } from '../secrets';
+import { EMPTY_STORED_CREDENTIALS, projectLinkSettingSchema } from '../storage/connection/connection-schema';
+import { SECRET_FIELDS } from '../secrets';
 import { bindCredentials } from '../storage/credentials/credential-origins';
 import { CREDENTIALS_VERSION } from '../storage/credentials/credentials-items';
 import { CREDENTIALS_STORAGE_NAME } from '../storage/credentials/credentials-keys';
@@ -56,8 +56,11 @@ export type SetupImport =
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
-/** The connection a setup file describes: its secrets in `local:`, each bound to its API's origin. */
-function connectionFromFile({ workspace, secrets }: SetupFileContents): ConnectionSettings & Credentials {
+/**
+ * The connection a setup file describes: its secrets in `local:`, each bound to its API's origin, and
+ * its project link when it carries one (without, a replaced workspace keeps its own).
+ */
+function connectionFromFile({ workspace, secrets }: SetupFileContents): ConnectionUpdate {
   return {
     userGroupBaseUrl: workspace.userGroupBaseUrl ?? '',
     projectApiUrl: workspace.projectApiUrl,
@@ -65,23 +68,29 @@ function connectionFromFile({ workspace, secrets }: SetupFileContents): Connecti
     apiKey: secrets.apiKey,
     authToken: secrets.authToken,
     apiToken: secrets.apiToken ?? '',
+    ...(workspace.projectLink !== undefined && { projectLink: workspace.projectLink }),
   };
 }
 
-/** A new workspace's settings and secrets (sealed while the passphrase lock is on), with WXT's version entries: written with the index in one call. */
+/** A new workspace's settings, project link and secrets (sealed while the passphrase lock is on), with WXT's version entries: written with the index in one call. */
 function firstEntries(
   id: string,
-  connection: ConnectionSettings & Credentials,
+  connection: ConnectionUpdate,
   credentials: CredentialsAtRest,
 ): Record<string, unknown> {
   const settingsKey = workspaceKey(id, 'connectionSettings');
   const credentialsKey = workspaceKey(id, CREDENTIALS_STORAGE_NAME);
-  const { userGroupBaseUrl, projectApiUrl, secretsArea } = connection;
+  const linkKey = workspaceKey(id, 'projectLink');
+  const { userGroupBaseUrl, projectApiUrl, secretsArea, projectLink } = connection;
   return {
     [settingsKey]: { userGroupBaseUrl, projectApiUrl, secretsArea },
     [`${settingsKey}$`]: { v: 1 },
     [credentialsKey]: credentials,
     [`${credentialsKey}$`]: { v: CREDENTIALS_VERSION },
+    ...(projectLink !== undefined && {
+      [linkKey]: projectLinkSettingSchema.parse({ template: projectLink }),
+      [`${linkKey}$`]: { v: 1 },
+    }),
   };
 }
 
@@ -142,9 +151,11 @@ export function createSetupFiles({
         return fail('INVALID_INPUT', text('errorSetupPolicySecrets'));
       }
       const { userGroupBaseUrl, projectApiUrl, apiKey, authToken, apiToken } = connection;
+      // The project link travels too (not a secret): a reviewer set up from the file sees Open project.
+      const projectLink = await repository.projectLink();
       const written = await writeSetupFile(
         {
-          workspace: { name: workspace.name, projectApiUrl, userGroupBaseUrl },
+          workspace: { name: workspace.name, projectApiUrl, userGroupBaseUrl, projectLink },
           secrets: { apiKey, authToken, apiToken },
           includeUserGroupApi,
         },

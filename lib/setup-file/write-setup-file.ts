@@ -1,3 +1,4 @@
+import { checkProjectLinkTemplate } from '../api/project-link';
 import { checkServiceUrl } from '../api/service-address';
 import { encryptText } from '../crypto/aes-gcm';
 import { bytesToBase64 } from '../crypto/base64';
@@ -8,12 +9,12 @@ import { secureRandomBytes, type RandomBytes } from '../crypto/random';
 import { setupFileAad } from './setup-file-aad';
 import { issuePath, type SetupWriteProblem } from './setup-file-problems';
 import {
+  PROJECT_LINK_VERSION,
   SETUP_FILE_FORMAT,
-  SETUP_FILE_VERSION,
   setupSecretsSchema,
   setupWorkspaceSchema,
+  type SetupFile,
   type SetupFileHeader,
-  type SetupFileV1,
   type SetupSecrets,
   type SetupWorkspace,
 } from './setup-file-schema';
@@ -40,9 +41,15 @@ function clearPart(input: SetupFileInput): Outcome<SetupFileHeader, SetupWritePr
     if (!userGroup.ok) return failure({ code: 'bad-address', field: 'userGroupBaseUrl' });
     workspace.userGroupBaseUrl = userGroup.url;
   }
+  // The project link goes in whenever the workspace has one: reviewers then see Open project.
+  const link = checkProjectLinkTemplate(input.workspace.projectLink ?? '');
+  if (!link.ok) return failure({ code: 'bad-address', field: 'projectLink' });
+  if (link.template !== '') workspace.projectLink = link.template;
   const parsed = setupWorkspaceSchema.safeParse(workspace);
   if (!parsed.success) return failure({ code: 'invalid-input', path: `workspace.${issuePath(parsed.error.issues)}` });
-  return success({ format: SETUP_FILE_FORMAT, version: SETUP_FILE_VERSION, workspace: parsed.data });
+  // Without a link, version 1: a file every earlier build reads.
+  const version = parsed.data.projectLink === undefined ? 1 : PROJECT_LINK_VERSION;
+  return success({ format: SETUP_FILE_FORMAT, version, workspace: parsed.data });
 }
 
 function secretPart(input: SetupFileInput): Outcome<SetupSecrets, SetupWriteProblem> {
@@ -77,7 +84,7 @@ export async function writeSetupFile(
     aad: setupFileAad(header.value),
     randomBytes,
   });
-  const file: SetupFileV1 = {
+  const file: SetupFileHeader & Pick<SetupFile, 'kdf' | 'cipher'> = {
     ...header.value,
     kdf: { name: 'PBKDF2-SHA256', iterations, salt: bytesToBase64(salt) },
     cipher: { name: 'AES-256-GCM', ...cipher },

@@ -89,9 +89,6 @@ test('a page with a 1,000-character title registers with one Enter, under its ti
   extension,
   sandbox,
 }) => {
-  // The sandbox's own limit (200) is one the extension does not know; here the service takes any name
-  // the extension sends, as a service with a longer limit would.
-  sandbox.setProjectNameMaxLength(PROJECT_NAME_MAX_LENGTH);
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const title = titleOfWords(1000);
   const expected = wholeWordsWithin(title, PROJECT_NAME_MAX_LENGTH);

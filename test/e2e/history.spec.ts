@@ -128,6 +128,21 @@ test('the options page exports the history as JSON and CSV', async ({ sandbox })
     expect(lines[1]).toMatch(new RegExp(`^${ids[0]},,${escapeRegExp(urls[0]!)},Export one,\\d{4}-\\d{2}-\\d{2}T`));
     // A page title that a spreadsheet would run as a formula is exported as text.
     expect(lines[2]).toMatch(new RegExp(`^${ids[1]},,${escapeRegExp(urls[1]!)},"'=SUM\\(1,2\\) export two",`));
+
+    // At 760 px the date column shows each date whole (issue 41, finding 10), light and dark.
+    await options.setViewportSize({ width: 760, height: 800 });
+    const cut = () =>
+      options.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.history-row .cell-date, .history-row .cell-date span')]
+          .filter((cell) => cell.scrollWidth > cell.clientWidth)
+          .map((cell) => cell.textContent),
+      );
+    await expect(history.getByRole('row')).toHaveCount(3);
+    for (const scheme of ['light', 'dark'] as const) {
+      await options.emulateMedia({ colorScheme: scheme });
+      await history.screenshot({ path: test.info().outputPath(`history-760-${scheme}.png`) });
+    }
+    expect(await cut()).toEqual([]);
   } finally {
     await own.close();
   }

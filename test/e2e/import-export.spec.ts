@@ -79,11 +79,16 @@ test('export JSON, then import it into a cleared registry: every group comes bac
   await expect(staging.locator('code')).toHaveText(
     sandbox.groups().find((group) => group.api_environment_tag === 'Testing')!.token,
   );
+  // The import's message went when the next action started (issue 41, finding 6); so does Copied.
+  await expect(options.getByText(/3 new groups, 0 groups updated/)).toHaveCount(0);
+  await staging.getByRole('button', { name: 'Copy token' }).click();
+  await expect(staging.getByText('Copied.', { exact: true })).toBeVisible();
   // An import never calls the service.
   expect(sandbox.requests.length).toBe(requestsBefore);
 
   // The same file again: all unchanged, nothing to import. The CSV export reads the same.
   await options.getByLabel('Add groups from file').setInputFiles(await json.download.path());
+  await expect(options.getByText('Copied.', { exact: true })).toHaveCount(0);
   await expect(summary(options)).toHaveText('0 new, 0 changed, 3 unchanged, 0 invalid');
   await expect(options.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
   await options.getByLabel('Add groups from file').setInputFiles(await csv.download.path());
@@ -162,15 +167,17 @@ test('an export taken the moment a rotation is announced holds the new token, te
       .filter({ hasText: 'New token for “Rotating team”' })
       .filter({ hasNotText: `••••${previous.slice(-4)}` })
       .waitFor();
-    const { text } = await download(options, 'Export JSON');
     const current = serviceToken();
     expect(current, `round ${round}: the sandbox rotated`).not.toBe(previous);
+    await expect(options.getByRole('status')).toContainText(`••••${current.slice(-4)}`);
+    // Export JSON is the next action: the rotation's message goes (design.md §11), the file holds its token.
+    const { text } = await download(options, 'Export JSON');
     const exported = (JSON.parse(text) as { groups: StoredGroup[] }).groups;
     expect(
       exported.map((group) => ({ token: group.token, rotation: group.rotation })),
       `round ${round}`,
     ).toEqual([{ token: current, rotation: undefined }]);
-    await expect(options.getByRole('status')).toContainText(`••••${current.slice(-4)}`);
+    await expect(options.getByRole('status').filter({ hasText: 'New token for' })).toHaveCount(0);
     expect((await storedGroups(extension)).map((group) => group.token)).toEqual([current]);
     previous = current;
   }

@@ -137,6 +137,31 @@ test('Notify me when a job ends: ticking it asks for the permission; a register-
   await expect(counts(projects)).toContainText('1 of 1 done: 1 registered');
   await projects.waitForTimeout(1000);
   expect(await shown()).toHaveLength(1);
+
+  // The options page open in a tab behind another: the end is notified, and the click brings that page
+  // forward on Projects rather than opening a second one (issue 41, finding 10).
+  await projects.getByLabel('Requests per minute').fill('12');
+  await projects
+    .getByLabel('Page addresses')
+    .fill([1, 2].map((n) => sandbox.pageUrl(`${prefix}-behind-${n}`)).join('\n'));
+  await projects.getByRole('button', { name: 'Register 2 pages' }).click();
+  await expect(counts(projects)).toContainText(/^1 of 2 done/, { timeout: 10_000 });
+  await projects.evaluate(() => (location.hash = '#groups'));
+  const front = await extension.context.newPage();
+  await front.goto(sandbox.pageUrl(`${prefix}-front`, 'In front'));
+  await front.bringToFront();
+  await expect
+    .poll(async () => Object.keys(await worker.evaluate(() => chrome.notifications.getAll())), { timeout: 30_000 })
+    .toEqual([id]);
+  const pagesBefore = extension.context.pages().length;
+  await clickNotification(worker, id);
+  await expect.poll(() => projects.evaluate(() => location.hash)).toBe('#projects');
+  await expect(projects.getByRole('heading', { level: 2, name: 'Project history' })).toBeVisible();
+  const active = await worker.evaluate(
+    async () => (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.url,
+  );
+  expect(active).toBe(projects.url());
+  expect(extension.context.pages()).toHaveLength(pagesBefore);
 });
 
 test('page status: a page registered in the popup gets a rule of the toolbar icon that matches its address', async ({

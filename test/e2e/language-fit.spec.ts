@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import type { Browser as ExtensionApi } from 'wxt/browser';
 import { launchExtensionBrowser, type ExtensionBrowser } from './fixtures/chromium.ts';
 import { connectionFor, optionsUrl, type OptionsSection } from './fixtures/connection.ts';
+import { activeWorkspaceId } from './fixtures/extension-storage.ts';
 import { openPopupForTab } from './fixtures/popup.ts';
 import type { Sandbox } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -15,10 +17,16 @@ import { expect, test } from './fixtures/test.ts';
  * a row covers another part of it ("Token kopieren" once covered "Zeigen" in German), no button is cut
  * by its cell, and the header lines up with the rows. The screenshots stay in the test's output.
  */
+declare const chrome: typeof ExtensionApi;
+
 const LOCALES = path.resolve(import.meta.dirname, '../../public/_locales');
 const SECTIONS: OptionsSection[] = ['start', 'projects', 'groups', 'connection', 'backup', 'activity', 'about'];
-/** Our own texts; user data (a long group name) may be cut, with its full text in a tooltip. */
-const OWN_TEXT = 'button, label, legend, summary, h1, h2, h3, h4, nav a, [role="columnheader"], [role="menuitem"]';
+/**
+ * Our own texts; user data (a long group name) may be cut, with its full text in a tooltip. A date we
+ * write (the project history's, issue 41) is ours too.
+ */
+const OWN_TEXT =
+  'button, label, legend, summary, h1, h2, h3, h4, nav a, [role="columnheader"], [role="menuitem"], .cell-date span';
 
 /** Texts cut off, and whether the page scrolls sideways. */
 const fitProblems = (page: Page) =>
@@ -110,6 +118,16 @@ async function setUp(own: ExtensionBrowser, sandbox: Sandbox, say: (name: string
   }
   await options.getByRole('button', { name: say('connectionSave') }).click();
   await expect(options.getByRole('status')).toContainText(say('connectionSaved'));
+  // A project in the history, so that its row (and its date) is on screen in Projects.
+  const registered = await options.evaluate<{ ok: boolean }, readonly [string, string]>(
+    ([workspaceId, projectUrl]) =>
+      chrome.runtime.sendMessage({
+        type: 'createProject',
+        data: { workspaceId, projectUrl, projectName: 'Quarterly review' },
+      }),
+    [await activeWorkspaceId(own), sandbox.pageUrl('fit-history', 'Quarterly review')] as const,
+  );
+  expect(registered).toMatchObject({ ok: true });
   await options.goto(optionsUrl(own.extensionId, 'groups'));
   for (const [name, id] of [
     ['Design team north', 'design-north'],

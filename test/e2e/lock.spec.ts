@@ -18,6 +18,9 @@ import { expect, test } from './fixtures/test.ts';
 declare const chrome: typeof ExtensionApi;
 
 const PASSPHRASE = 'lock e2e passphrase one';
+/** What a forgotten passphrase costs: one sentence, the same wherever it is said (issue 41, finding 3). */
+const LOCK_COST =
+  'The API credentials and the group tokens are stored encrypted with the passphrase: if you forget it, they are lost unless you exported them.';
 const NEW_PASSPHRASE = 'lock e2e passphrase two';
 
 /** local, sync and session, as the worker sees them. */
@@ -66,6 +69,8 @@ async function openConnection(extension: ExtensionBrowser): Promise<Page> {
 
 async function turnOn(options: Page): Promise<void> {
   await options.getByRole('checkbox', { name: 'Protect credentials with a passphrase' }).check();
+  // Said before the admin chooses, and read with the button that chooses.
+  await expect(options.getByRole('button', { name: 'Turn on protection' })).toHaveAccessibleDescription(LOCK_COST);
   await expectNoViolations(options, 'the turn-on form of the lock');
   await options.getByLabel('Passphrase', { exact: true }).fill('too short');
   await options.getByLabel('Confirm passphrase', { exact: true }).fill('too short');
@@ -78,6 +83,7 @@ async function turnOn(options: Page): Promise<void> {
   await options.getByLabel('Confirm passphrase', { exact: true }).fill(PASSPHRASE);
   await options.getByRole('button', { name: 'Turn on protection' }).click();
   await expect(options.getByRole('status')).toContainText('Protection is on');
+  await expect(options.getByText(LOCK_COST, { exact: true })).toBeVisible();
 }
 
 async function openPopup(extension: ExtensionBrowser, sandbox: Sandbox): Promise<Page> {
@@ -107,6 +113,7 @@ test('turned on, no credential is stored in clear, locked or unlocked; a restart
 
     await options.getByRole('button', { name: 'Lock now' }).click();
     await expect(options.getByText('Credentials are locked.', { exact: false }).first()).toBeVisible();
+    await expect(options.getByRole('note')).toContainText(LOCK_COST);
     await expectNoSecretStored(extension, sandbox);
     // The user groups say they are locked, with the Unlock form in place (issue 26), and creating waits.
     await goToSection(options, 'groups');
@@ -154,7 +161,7 @@ test('turned on, no credential is stored in clear, locked or unlocked; a restart
     await unlockHere.click();
     await expect(settings.getByRole('alert')).toContainText('Wrong passphrase');
     await expectNoViolations(settings, 'the locked options page after a wrong passphrase');
-    // A forgotten passphrase loses only the credentials: Forget credentials is offered while locked.
+    // A forgotten passphrase loses the sealed secrets: Forget credentials is offered while locked.
     await expect(settings.getByRole('button', { name: 'Forget credentials' })).toBeEnabled();
     await settings.getByLabel('Passphrase', { exact: true }).fill(NEW_PASSPHRASE);
     await unlockHere.click();

@@ -48,12 +48,25 @@ test('a project link set in Connection: Open project in the popup, in the histor
     const field = linkField(options);
     await expect(field).toHaveValue('');
     await expect(field).toHaveAccessibleDescription(/for example https:\/\/app\.example\.com\/projects\/\{projectId\}/);
+    // Nothing changed yet: Save connection is off and says why (issue 41, finding 10).
+    const save = options.getByRole('button', { name: 'Save connection' });
+    await expect(save).toBeDisabled();
+    await expect(save).toHaveAccessibleDescription(
+      'Nothing to save: change an address or the project link, or type a secret.',
+    );
+    // Checked as typed, before Save (issue 41, finding 7)…
     await field.fill(`${sandbox.origin}/app/projects/`);
-    await options.getByRole('button', { name: 'Save connection' }).click();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(field).toHaveAccessibleDescription(/Put \{projectId\} where the project ID goes/);
+    await expect(save).toBeEnabled();
+    await expect(save).not.toHaveAttribute('aria-describedby');
+    // …and the error goes under the corrected value.
+    await field.fill(template);
+    await expect(field).not.toHaveAttribute('aria-invalid');
+    await expect(options.getByText(/Put \{projectId\} where the project ID goes/)).toHaveCount(0);
     await field.fill('http://reviews.example.com/{projectId}');
-    await options.getByRole('button', { name: 'Save connection' }).click();
+    await expect(field).toHaveAccessibleDescription(/Plain http is only allowed for localhost and 127\.0\.0\.1/);
+    await save.click();
     await expect(field).toHaveAccessibleDescription(/Plain http is only allowed for localhost and 127\.0\.0\.1/);
     await options.setViewportSize({ width: 760, height: 900 });
     await field.scrollIntoViewIfNeeded();

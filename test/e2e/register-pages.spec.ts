@@ -119,6 +119,13 @@ test('50 pasted addresses with 5 duplicates and 3 already registered: 42 request
   const results = options.getByRole('table', { name: 'Results' });
   await expect(results.getByRole('row')).toHaveCount(43);
   await expect(results.getByRole('row').filter({ hasText: page(10) })).toContainText('Registered');
+
+  // Messages belong to their action and their job (issue 41, finding 6): the export's goes when the
+  // next job starts, and "Registering 2 pages…" once that job has ended (its counts say how).
+  await registerPasted(options, [page(60), page(61)].join('\n'), 2);
+  await expect(options.getByText('42 results exported.')).toHaveCount(0);
+  await expect(counts(options)).toContainText('2 of 2 done: 2 registered', { timeout: 20_000 });
+  await expect(options.getByText('Registering 2 pages in the background.')).toHaveCount(0);
 });
 
 test('invalid lines are listed with their reason; a project made elsewhere is recorded with its id; Cancel stops and Resume carries on', async ({

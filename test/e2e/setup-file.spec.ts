@@ -59,6 +59,11 @@ test('export in one profile, import in another: the popup there creates a projec
   const options = await admin.context.newPage();
   await options.goto(optionsUrl(admin.extensionId, 'connection'));
   await fillAndSaveConnection(options, connectionFor(sandbox));
+  // The project link travels with the file (issue 41, finding 5).
+  const projectLink = `${sandbox.origin}/app/projects/{projectId}`;
+  await options.getByLabel('Project link', { exact: true }).fill(projectLink);
+  await options.getByRole('button', { name: 'Save connection' }).click();
+  await expect(options.getByRole('status').filter({ hasText: 'Connection saved.' })).toBeVisible();
   await options.getByLabel('Workspace name', { exact: true }).fill('Acme reviews');
   await options.getByLabel('Workspace name', { exact: true }).press('Tab');
   await expect(options.getByLabel('Workspace', { exact: true }).locator('option:checked')).toHaveText('Acme reviews');
@@ -86,7 +91,8 @@ test('export in one profile, import in another: the popup there creates a projec
   for (const secret of [...secretsOf(sandbox), ...Object.values(DEMO_CREDENTIALS)]) expect(text).not.toContain(secret);
   expect(JSON.parse(text)).toMatchObject({
     format: 'review-companion.setup',
-    workspace: { name: 'Acme reviews', projectApiUrl: sandbox.projectApiUrl },
+    version: 2,
+    workspace: { name: 'Acme reviews', projectApiUrl: sandbox.projectApiUrl, projectLink },
   });
   expect(JSON.parse(text)).not.toHaveProperty('workspace.userGroupBaseUrl');
 
@@ -98,6 +104,7 @@ test('export in one profile, import in another: the popup there creates a projec
   const preview = importer.getByLabel('Setup file contents');
   await expect(preview).toContainText('Acme reviews');
   await expect(preview).toContainText(sandbox.projectApiUrl);
+  await expect(preview).toContainText(projectLink);
   const before = await storedUserData(reviewer);
   await importWith(importer, 'not the passphrase');
   await expect(importForm(importer).getByRole('alert')).toHaveText(
@@ -136,6 +143,11 @@ test('export in one profile, import in another: the popup there creates a projec
   await popup.getByRole('button', { name: 'Create project' }).click();
   const id = await popup.getByLabel('Project ID', { exact: true }).inputValue();
   expect(sandbox.projects().map((project) => project.projectId)).toContain(id);
+  // Set up from the file, the reviewer sees Open project.
+  await expect(popup.getByRole('link', { name: 'Open project' })).toHaveAttribute(
+    'href',
+    `${sandbox.origin}/app/projects/${encodeURIComponent(id)}`,
+  );
 
   // The same file again (from the backup section): a dialog offers to replace the workspace's connection, keeping its data.
   await goToSection(importer, 'backup');

@@ -90,6 +90,8 @@ test('5 of 10 restored tokens are due under a 90-day policy; Rotate due tokens r
   await expect(options.getByRole('status').filter({ hasText: 'Rotating 5 due tokens' })).toBeVisible();
   // The job's counts line; the job panel's live region repeats them inside a longer announcement.
   await expect(options.getByText('5 of 5 rotated, 0 failed', { exact: true })).toBeVisible({ timeout: 30_000 });
+  // The start's message belonged to the job: once it has ended, its screen says how (issue 41, finding 6).
+  await expect(options.getByText(/Rotating 5 due tokens/)).toHaveCount(0);
   const after = new Map(sandbox.groups().map((group) => [group.provided_id, group.token]));
   for (const id of OLD) expect(after.get(id), `${id} rotated`).not.toBe(before.get(id));
   for (const id of RECENT) expect(after.get(id), `${id} left alone`).toBe(before.get(id));

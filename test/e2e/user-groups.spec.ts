@@ -568,3 +568,43 @@ test('2,000 groups: the page scrolls the list (one scrollbar), only rows in view
   await expect(grid.getByRole('checkbox', { name: 'Select Group 0 (Testing)' })).toBeFocused();
   await expect(grid.getByRole('checkbox', { name: 'Select Group 0 (Testing)' })).toBeInViewport();
 });
+
+test('at 1280×800 with a finished job in the panel, a group just created is brought into view above the panel', async ({
+  extension,
+  sandbox,
+}, testInfo) => {
+  const options = await openOptions(extension, sandbox);
+  await options.setViewportSize({ width: 1280, height: 800 });
+  // A bulk create that ends with failures: its panel (with the failed rows and Retry failed) stays
+  // pinned at the bottom of the window until closed.
+  sandbox.setFault('userGroup.create', { kind: 'successZero', times: 3 });
+  const rows = ['one', 'two', 'three', 'four'].map((id) => `Bulk ${id},bulk-${id},Customer`);
+  await options.getByLabel('Add groups from file').setInputFiles({
+    name: 'four.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`name,user_group_id,environment\r\n${rows.join('\r\n')}\r\n`),
+  });
+  await options.getByLabel('Requests per minute').fill('6000');
+  await options.getByRole('button', { name: /^Create 4 groups/ }).click();
+  const panel = options.getByRole('region', { name: 'Background job' });
+  await expect(panel).toContainText('1 of 4 created, 3 failed');
+  await options.evaluate(() => window.scrollTo({ top: 0 }));
+
+  await createGroup(options, 'Fresh team', 'fresh', 'Testing');
+  const row = rowOf(options, 'Fresh team');
+  await expect(row).toContainText('Just created.');
+  // Issue 41, finding 8: in view, between the list's sticky toolbar and the job panel, not under either.
+  await expect
+    .poll(async () => {
+      const [shown, covering, toolbar] = await Promise.all([
+        row.boundingBox(),
+        panel.boundingBox(),
+        options.locator('.groups-sticky').boundingBox(),
+      ]);
+      return (
+        shown && covering && toolbar && shown.y >= toolbar.y + toolbar.height && shown.y + shown.height <= covering.y
+      );
+    })
+    .toBe(true);
+  await options.screenshot({ path: testInfo.outputPath('created-above-panel-1280.png') });
+});

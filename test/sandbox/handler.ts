@@ -8,7 +8,7 @@ import { PROJECT_PAGE_PREFIX, pageSlug, projectPageId, renderPage, renderProject
 import { handleProjectCreate, type ProjectStore } from './projects.ts';
 import type { RequestRecorder } from './recorder.ts';
 import { apiOfPath, bodyTooLarge, methodNotAllowed, notFound, resolveRoute } from './routes.ts';
-import { renderSite, siteRobots, SITE_PREFIX } from './site.ts';
+import { renderSite, siteRobots, SITE_PREFIX, SITE_SITEMAP_PATH } from './site.ts';
 import type { ApiRequest, Reply, RouteName, SandboxCredentials, SiteRequest } from './types.ts';
 import { handleUserGroup, type UserGroupStore } from './user-groups.ts';
 
@@ -114,14 +114,19 @@ function handleProjectPage(req: IncomingMessage, path: string, projects: Handler
   );
 }
 
-/** The sample site (./site.ts): robots.txt at the root, its documents under /site/. Every request is recorded. */
+/**
+ * The sample site (./site.ts): robots.txt and /sitemap.xml at the root, its documents under /site/.
+ * Every request is recorded.
+ */
 async function handleSite(req: IncomingMessage, path: string, query: string, ctx: HandlerContext): Promise<Reply> {
   const request: SiteRequest = { host: req.headers.host ?? '', path: req.url ?? path, time: Date.now() };
   ctx.site.requests.push(request);
   if (req.method !== 'GET') return { status: 405, headers: { allow: 'GET' }, body: 'Method not allowed\n' };
   const site = { origin: `http://${req.headers.host ?? '127.0.0.1'}`, pageName: ctx.site.pageName() };
   if (path === '/robots.txt') return siteRobots(site);
-  const reply = await renderSite(path.slice(SITE_PREFIX.length), query, site, (ms) => wait(ms, ctx.closing));
+  // The usual place of a site's sitemap: the site's index, the address the start-up output prints.
+  const name = path === SITE_SITEMAP_PATH ? 'sitemap_index.xml' : path.slice(SITE_PREFIX.length);
+  const reply = await renderSite(name, query, site, (ms) => wait(ms, ctx.closing));
   if (req.socket.destroyed) request.clientGone = true;
   return reply ?? notFound();
 }
@@ -138,7 +143,8 @@ async function route(req: IncomingMessage, ctx: HandlerContext, respond: Respond
   if (path === '/favicon.ico') return respond({ status: 204, body: '' });
   if (path.startsWith('/pages/')) return respond(handlePage(req, path, query));
   if (path.startsWith('/sitemaps/')) return respond(handleSitemap(req, path, query));
-  if (path === '/robots.txt' || path.startsWith(SITE_PREFIX)) return respond(await handleSite(req, path, query, ctx));
+  if (path === '/robots.txt' || path === SITE_SITEMAP_PATH || path.startsWith(SITE_PREFIX))
+    return respond(await handleSite(req, path, query, ctx));
   if (path.startsWith(PROJECT_PAGE_PREFIX)) return respond(handleProjectPage(req, path, ctx.projects));
   await handleApi(req, path, ctx, respond);
 }

@@ -4,6 +4,8 @@ import type { Reply } from './types.ts';
 
 /** Where the sandbox's sample site keeps its sitemaps and feeds (robots.txt, at the root, names them). */
 export const SITE_PREFIX = '/site/';
+/** The usual address of a site's sitemap, at its root: the sample site's index (what the start-up output prints). */
+export const SITE_SITEMAP_PATH = '/sitemap.xml';
 
 /** Children of the site's index: three gzip files served as files, one moved (a redirect on the site). */
 const GZ_CHILDREN = [1, 2, 3].map((n) => `sitemap-${n}.xml.gz`);

@@ -200,7 +200,7 @@ export interface SandboxOptions {
   host?: string;
   credentials?: Partial<SandboxCredentials>;
   oneProjectPerSite?: boolean;
-  /** The longest projectName accepted; default PROJECT_NAME_MAX_LENGTH (200). */
+  /** The longest projectName accepted; default PROJECT_NAME_MAX_LENGTH (300, the extension's own limit). */
   projectNameMaxLength?: number;
   /** What started it, e.g. "npm run dev": GET / says so, and a second `npm run dev` reads it there. */
   startedBy?: string;

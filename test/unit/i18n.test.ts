@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { formatDateTime, plural, t } from '@/lib/i18n';
+import { formatDateLines, formatDateTime, plural, t } from '@/lib/i18n';
 import { englishMessages } from './setup/i18n';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -203,5 +203,15 @@ describe('t()', () => {
   it('formatDateTime shows a stored date, and an unreadable one as it is', () => {
     expect(formatDateTime('2026-11-21T10:00:00.000Z')).toMatch(/2026/);
     expect(formatDateTime('yesterday')).toBe('yesterday');
+  });
+});
+
+describe('formatDateLines (issue 41: the history’s date at 760 px)', () => {
+  it('gives the day and the time as two short lines, and nothing for a value that is not a date', () => {
+    const lines = formatDateLines('2026-11-28T20:56:00.000Z');
+    expect(lines?.day).toMatch(/2026/);
+    expect(lines?.day).not.toMatch(/:/);
+    expect(lines?.time).toMatch(/\d:\d\d/);
+    expect(formatDateLines('not a date')).toBeUndefined();
   });
 });

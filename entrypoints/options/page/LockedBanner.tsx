@@ -8,7 +8,7 @@ import { sectionHref } from '@/lib/url/section-routes';
 export function LockedBanner() {
   return (
     <p className="warning" role="note">
-      {t('lockBanner')} <a href={sectionHref('connection', 'unlock')}>{t('lockBannerLink')}</a>
+      {t('lockBanner')} {t('lockCost')} <a href={sectionHref('connection', 'unlock')}>{t('lockBannerLink')}</a>
     </p>
   );
 }

@@ -20,13 +20,25 @@ export const setupImportStep: StepKind = {
     });
     await form.getByLabel('Passphrase', { exact: true }).fill(world.passphrase);
     await form.getByRole('button', { name: 'Import setup' }).click();
-    const dialog = options.getByRole('dialog');
+    const dialog = options
+      .getByRole('dialog')
+      .filter({ has: options.getByRole('button', { name: 'Replace workspace' }) });
+    const unlock = options.getByRole('dialog', { name: 'Unlock to continue' });
     const done = options
       .getByRole('status')
       .filter({ hasText: /now uses the imported connection|imported\. It is now/ });
     const alert = form.getByRole('alert');
-    const settled = async () => (await dialog.count()) + (await done.count()) + (await alert.count()) > 0;
+    const said = async () => (await dialog.count()) + (await done.count()) + (await alert.count()) > 0;
+    const settled = async () => (await unlock.count()) > 0 || (await said());
     if (!(await until(settled, 20_000))) return { kind: 'alert', text: 'the import said nothing within 20 s' };
+    // Locked, the import asks for the passphrase in place (issue 41), then goes on.
+    if ((await unlock.count()) > 0) {
+      world.note('  unlock in place');
+      await unlock.getByLabel('Passphrase', { exact: true }).fill(world.passphrase);
+      await unlock.getByRole('button', { name: 'Unlock', exact: true }).click();
+      if (!(await until(said, 20_000)))
+        return { kind: 'alert', text: 'the import said nothing within 20 s of unlocking' };
+    }
     if ((await dialog.count()) > 0) {
       await dialog.getByRole('button', { name: 'Replace workspace' }).click();
       await context.inFlight();

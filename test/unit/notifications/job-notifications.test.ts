@@ -1,11 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import {
-  jobSectionUrl,
-  optionsPageShowsWorkspace,
-  registerJobNotifications,
-} from '@/entrypoints/background/job-notifications';
+import { registerJobNotifications } from '@/entrypoints/background/job-notifications';
+import { optionsPageShowsWorkspace } from '@/entrypoints/background/options-tab';
 import { jobEndOf } from '@/lib/jobs/job-end';
 import { text } from '@/lib/message-ref';
 import { endedJobOf, jobEndNotice, type EndedJob } from '@/lib/notifications/job-end-notice';
@@ -194,10 +191,11 @@ describe('Notify me when a job ends', () => {
     expect(await notificationIds()).toEqual([]);
   });
 
-  it('on, a job that ends with no options page showing its workspace is notified; a click opens its section', async () => {
+  it('on, a job that ends with no options page showing its workspace is notified; a click shows its section there', async () => {
     await writeNotifyJobEnds(true);
     // An options page of the workspace in a background tab does not show it.
-    contexts = [{ documentUrl: `chrome-extension://test-extension-id/options.html?ws=${WORKSPACE.id}`, tabId: 2 }];
+    const open = `chrome-extension://test-extension-id/options.html?ws=${WORKSPACE.id}`;
+    contexts = [{ documentUrl: `${open}#groups`, tabId: 2 }];
     await runToEnd();
     const id = `job-ended:${WORKSPACE.id}:registerPagesJob`;
     expect(await notificationIds()).toEqual([id]);
@@ -206,14 +204,24 @@ describe('Notify me when a job ends', () => {
       message: expect.stringContaining('Workspace “Acme”: 4 of 4 done') as string,
     });
 
+    // Issue 41, finding 10: that page is brought forward on the job's section, not a second one opened.
     const create = vi.spyOn(fakeBrowser.tabs, 'create');
+    const update = vi.fn((tabId: number) => Promise.resolve({ id: tabId, windowId: 9 } as Browser.tabs.Tab));
+    const focus = vi.fn(() => Promise.resolve({ id: 9 } as Browser.windows.Window));
+    Object.assign(fakeBrowser.tabs, { update });
+    Object.assign(fakeBrowser.windows, { update: focus });
+    await fakeBrowser.notifications.onClicked.trigger(id);
+    await vi.waitFor(() => expect(focus).toHaveBeenCalled());
+    expect(update).toHaveBeenCalledWith(2, { url: `${open}#projects`, active: true });
+    expect(focus).toHaveBeenCalledWith(9, { focused: true });
+    expect(create).not.toHaveBeenCalled();
+
+    // With no options page open, a new tab opens on the section.
+    contexts = [];
+    await runToEnd(registerJob('done', FOUR_PAGES, { id: 'job-2' }));
     await fakeBrowser.notifications.onClicked.trigger(id);
     await vi.waitFor(() => expect(create).toHaveBeenCalled());
-    expect(create).toHaveBeenCalledWith({ url: jobSectionUrl(WORKSPACE.id, 'registerPagesJob') });
-    expect(jobSectionUrl(WORKSPACE.id, 'registerPagesJob')).toBe(
-      `chrome-extension://test-extension-id/options.html?ws=${WORKSPACE.id}#projects`,
-    );
-    expect(jobSectionUrl(WORKSPACE.id, 'bulkCreateJob')).toMatch(/options\.html\?ws=a1b2c3d4#groups$/);
+    expect(create).toHaveBeenCalledWith({ url: `${open}#projects` });
   });
 
   it('on, nothing while an options page shows the workspace, or without the permission', async () => {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
+import { t } from '@/lib/i18n';
 import {
   checkUrls,
+  errorAsTyped,
   formFromStatus,
   hasChanges,
   hasStoredSecrets,
+  saveOffReason,
   secretHint,
   secretPlaceholder,
   stillMissing,
@@ -83,5 +86,36 @@ describe('the connection form', () => {
       'API token',
       'Auth token',
     ]);
+  });
+});
+
+// Issue 41, findings 7 and 10: the project link is checked as typed and its error goes under the
+// corrected value; a disabled Save connection says why.
+describe('the connection form as the user types', () => {
+  it('flags a project link without {projectId} at once, and clears it once corrected', () => {
+    const missing = errorAsTyped('projectLink', 'https://app.example.com/projects/', undefined);
+    expect(missing).toMatch(/\{projectId\}/);
+    expect(errorAsTyped('projectLink', 'https://app.example.com/projects/{projectId}', missing)).toBeUndefined();
+    expect(errorAsTyped('projectLink', '', missing)).toBeUndefined();
+  });
+
+  it('checks an address flagged at Save again, so that the error goes under the corrected value', () => {
+    expect(errorAsTyped('projectApiUrl', 'ftp://x', undefined)).toBeUndefined();
+    const flagged = checkUrls({ ...formFromStatus(status()), projectApiUrl: 'ftp://x' }).projectApiUrl;
+    expect(flagged).toBeTruthy();
+    expect(errorAsTyped('projectApiUrl', 'ftp://xy', flagged)).toBe(flagged);
+    expect(errorAsTyped('projectApiUrl', 'https://api.example.com', flagged)).toBeUndefined();
+    // A secret the service refused: only the service can say, so the edit clears it.
+    expect(errorAsTyped('apiKey', 'new', 'Refused.')).toBeUndefined();
+  });
+
+  it('says why Save connection is off: nothing changed, or the organisation sets every field', () => {
+    expect(saveOffReason({ canSave: true, changed: true })).toBeUndefined();
+    expect(t(saveOffReason({ canSave: true, changed: false })!)).toBe(
+      'Nothing to save: change an address or the project link, or type a secret.',
+    );
+    expect(t(saveOffReason({ canSave: false, changed: true })!)).toMatch(
+      /^Your organization has locked this workspace/,
+    );
   });
 });

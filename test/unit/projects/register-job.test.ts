@@ -11,6 +11,7 @@ import { fail, ok, type Result } from '@/lib/result';
 import { createHistoryRecorder, readHistory } from '@/lib/storage/history/history-writer';
 import { createRegisterJobStore } from '@/lib/storage/register-job/register-job-store';
 import type { PageRow, RegisterJob } from '@/lib/storage/register-job/register-job-schema';
+import { lockedError } from '@/lib/storage/lock/lock-keys';
 import { TEST_SCOPE } from '../helpers/test-workspace';
 
 const T0 = Date.parse('2026-11-26T10:00:00.000Z');
@@ -210,6 +211,32 @@ describe('the register-pages job', () => {
     expect((await storedJob()).status).toBe('done');
     expect(new Set(calls.map((call) => call.url)).size).toBe(calls.length);
     expect(calls).toHaveLength(3);
+  });
+
+  // Issue 41, finding 4: Resume said "Resumed…" over a job that paused again at once, still at 1 of 6.
+  it('Resume while the pause’s cause remains answers that cause and leaves the job paused; then it carries on', async () => {
+    let connection: Result<Connection> = ok(CONNECTION);
+    const { runner, calls } = fakeRegister(made, { connect: () => Promise.resolve(connection) });
+    await runner.start(pages(6), 0, 60);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls).toHaveLength(1);
+    connection = lockedError();
+    await drain(runner);
+    const paused = await storedJob();
+    expect(paused).toMatchObject({ status: 'paused', next: 1, message: text('errorLocked') });
+
+    expect(await runner.resume()).toEqual(lockedError());
+    expect(await storedJob()).toEqual(paused);
+    await drain(runner);
+    expect(calls).toHaveLength(1);
+
+    connection = ok(CONNECTION);
+    expect(await runner.resume()).toEqual(ok({}));
+    // Already running again (an unlock resumes it by itself): a second Resume is not an error.
+    expect(await runner.resume()).toEqual(ok({}));
+    await drain(runner);
+    expect(await storedJob()).toMatchObject({ status: 'done', next: 6 });
+    expect(calls).toHaveLength(6);
   });
 
   it('cancel stops after the page in flight; resume sends the rest; a second job is refused while one runs', async () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PROJECT_NAME_MAX_LENGTH, projectInputSchema } from '@/lib/api/project-input';
-import { explainUnregistrableUrl, validateProjectInput } from '@/lib/projects/validate-project-input';
+import {
+  explainUnregistrableUrl,
+  projectNameProblemAsTyped,
+  validateProjectInput,
+} from '@/lib/projects/validate-project-input';
 
 const EXTENSION_ORIGIN = 'chrome-extension://abc/';
 const ONLY_WEB = 'Only web pages (http or https) can be registered.';
@@ -131,5 +135,17 @@ describe('validateProjectInput: name', () => {
     const result = validateProjectInput({ projectUrl: 'about:blank', projectName: '' });
     expect(result.ok).toBe(false);
     expect(!result.ok && Object.keys(result.errors).sort()).toEqual(['projectName', 'projectUrl']);
+  });
+});
+
+// Issue 41, finding 10: a name too long for the service is said as it is typed, before Enter.
+describe('projectNameProblemAsTyped', () => {
+  it('says a name over the limit is too long at once, and nothing of an empty one (said when sent)', () => {
+    expect(projectNameProblemAsTyped('n'.repeat(PROJECT_NAME_MAX_LENGTH))).toBeUndefined();
+    expect(projectNameProblemAsTyped(` ${'n'.repeat(PROJECT_NAME_MAX_LENGTH)} `)).toBeUndefined();
+    expect(projectNameProblemAsTyped('n'.repeat(PROJECT_NAME_MAX_LENGTH + 1))).toBe(
+      `The name is too long: at most ${PROJECT_NAME_MAX_LENGTH} characters.`,
+    );
+    expect(projectNameProblemAsTyped('')).toBeUndefined();
   });
 });

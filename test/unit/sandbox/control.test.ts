@@ -46,7 +46,7 @@ describe('control endpoints', () => {
       groups: [group],
       projects: sandbox.projects(),
       oneProjectPerSite: false,
-      projectNameMaxLength: 200,
+      projectNameMaxLength: 300,
       faults: [{ route: 'userGroup.delete', fault: { kind: 'hang', times: 1 } }],
     });
   });
@@ -122,22 +122,22 @@ describe('control endpoints', () => {
   });
 
   it('POST project-name-limit changes the longest projectName accepted, until the next reset', async () => {
-    const name = 'n'.repeat(300);
-    expect((await projectCall(sandbox, projectBody('https://limit.test/a', name))).status).toBe(400);
-    const set = await control('project-name-limit', 'POST', { max: 300 });
-    expect(set.json).toEqual({ ok: true, max: 300 });
+    const name = 'n'.repeat(200);
+    expect((await projectCall(sandbox, projectBody('https://limit.test/a', `${name}n`))).status).toBe(200);
+    const set = await control('project-name-limit', 'POST', { max: 200 });
+    expect(set.json).toEqual({ ok: true, max: 200 });
     expect((await projectCall(sandbox, projectBody('https://limit.test/b', name))).status).toBe(200);
     expect((await projectCall(sandbox, projectBody('https://limit.test/c', `${name}n`))).json).toEqual({
-      error: { message: 'projectName must be at most 300 characters', status: 'INVALID_ARGUMENT' },
+      error: { message: 'projectName must be at most 200 characters', status: 'INVALID_ARGUMENT' },
     });
     await control('reset', 'POST');
-    expect((await control('state')).json).toMatchObject({ projectNameMaxLength: 200 });
+    expect((await control('state')).json).toMatchObject({ projectNameMaxLength: 300 });
   });
 
   it.each([{}, { max: 0 }, { max: 2.5 }, { max: '300' }])('POST project-name-limit answers 400 to %j', async (body) => {
     const answer = await control('project-name-limit', 'POST', body);
     expect(answer.status).toBe(400);
-    expect((await control('state')).json).toMatchObject({ projectNameMaxLength: 200 });
+    expect((await control('state')).json).toMatchObject({ projectNameMaxLength: 300 });
   });
 
   it('POST one-project-per-site switches the rule', async () => {

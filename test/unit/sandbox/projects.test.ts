@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PROJECT_NAME_MAX_LENGTH } from '@/lib/api/project-input';
+import { PROJECT_NAME_MAX_LENGTH as SANDBOX_NAME_LIMIT } from '../../sandbox/projects.ts';
 import { startSandbox, type Sandbox } from '../../sandbox/server.ts';
 import { call, projectBody, projectCall, type ProjectError, type ProjectSuccess } from './helpers.ts';
 
@@ -146,12 +148,14 @@ describe('project validation', () => {
     expect(sandbox.projects()).toEqual([]);
   });
 
-  it('accepts a 200-character projectName and rejects 201 characters with its own message', async () => {
-    const accepted = await projectCall(sandbox, projectBody('https://example.com/a', 'n'.repeat(200)));
+  // Issue 41, finding 10: the sandbox's limit is the extension's, which the popup checks as typed.
+  it('accepts a projectName of the extension’s limit and rejects one character more with its own message', async () => {
+    expect(SANDBOX_NAME_LIMIT).toBe(PROJECT_NAME_MAX_LENGTH);
+    const accepted = await projectCall(sandbox, projectBody('https://example.com/a', 'n'.repeat(300)));
     expect(accepted.status).toBe(200);
-    const refused = await projectCall(sandbox, projectBody('https://example.com/b', 'n'.repeat(201)));
+    const refused = await projectCall(sandbox, projectBody('https://example.com/b', 'n'.repeat(301)));
     expect(refused.status).toBe(400);
-    expect(refused.json).toEqual(invalidArgument('projectName must be at most 200 characters'));
+    expect(refused.json).toEqual(invalidArgument('projectName must be at most 300 characters'));
     expect(sandbox.projects()).toHaveLength(1);
   });
 

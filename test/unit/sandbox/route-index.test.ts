@@ -26,17 +26,47 @@ beforeEach(() => sandbox.reset());
 describe('GET on the addresses the sandbox prints', () => {
   it('every address in the banner answers a GET with 200', async () => {
     const urls = describeSandbox(sandbox).match(/https?:\/\/[^\s)]+/g) ?? [];
-    // The two API endpoints are printed as what they are (POST / DELETE only); everything else is for opening.
-    const toOpen = urls.filter((url) => !url.endsWith('/api/user') && url !== `${sandbox.projectApiUrl}/`);
+    // The two API endpoints are printed as what they are (POST / DELETE only), the project link as a
+    // template (an address once an id fills it, below); everything else is for opening.
+    const toOpen = urls.filter(
+      (url) => !url.endsWith('/api/user') && url !== `${sandbox.projectApiUrl}/` && !url.includes('{projectId}'),
+    );
     expect(toOpen).toEqual(
       expect.arrayContaining([
         sandbox.userGroupBaseUrl,
         sandbox.projectApiUrl,
         `${sandbox.origin}/`,
+        `${sandbox.origin}/sitemap.xml`,
         sandbox.controlUrl,
       ]),
     );
     for (const url of toOpen) expect((await call(url)).status, url).toBe(200);
+  });
+
+  // Issue 41, finding 10: the start-up output names the project link template and the sitemap address.
+  it('prints the project link template, whose address for a project created shows that project', async () => {
+    const template = `${sandbox.origin}/app/projects/{projectId}`;
+    expect(describeSandbox(sandbox)).toMatch(new RegExp(`\\n  Project link +${template.replace(/[.{}]/g, '\\$&')} `));
+    const created = await call(`${sandbox.projectApiUrl}/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-service-api-key': sandbox.credentials.apiKey,
+        'x-service-auth-token': sandbox.credentials.authToken,
+      },
+      body: JSON.stringify({ data: { projectUrl: 'https://example.com/a', projectName: 'A' } }),
+    });
+    const { projectId } = (created.json as { result: { data: { projectId: string } } }).result.data;
+    const page = await call(template.replace('{projectId}', encodeURIComponent(projectId)));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(projectId);
+  });
+
+  it('prints the sitemap address: the site’s index at /sitemap.xml', async () => {
+    expect(describeSandbox(sandbox)).toMatch(/\n {2}Sitemap address +http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml /);
+    const sitemap = await call(`${sandbox.origin}/sitemap.xml`);
+    expect(sitemap.text).toBe((await call(`${sandbox.origin}/site/sitemap_index.xml`)).text);
+    expect(sitemap.text).toContain('<sitemapindex');
   });
 
   it('the user-group base lists its three operations, with auth, as indented JSON', async () => {

@@ -127,7 +127,7 @@ describe('decryptSetupFile: what the secrets must be', () => {
 
   it('reports the header problems without deriving a key', async () => {
     expect(await decryptSetupFile('{', FIXTURE_PASSPHRASE)).toEqual({ ok: false, problem: { code: 'not-json' } });
-    expect(await decryptSetupFile(loadSetupFixture('newer-version.v2.json'), FIXTURE_PASSPHRASE)).toMatchObject({
+    expect(await decryptSetupFile(loadSetupFixture('newer-version.v3.json'), FIXTURE_PASSPHRASE)).toMatchObject({
       problem: { code: 'newer-version' },
     });
   });

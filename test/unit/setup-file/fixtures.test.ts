@@ -11,6 +11,7 @@ import {
   fixturePath,
   loadSetupFixture,
   PROJECT_ONLY_CONTENTS,
+  WITH_PROJECT_LINK_CONTENTS,
 } from '../fixtures/setup-file/load';
 
 // The committed files pin the format: a build that can no longer read them breaks every file admins
@@ -22,15 +23,20 @@ const outDir =
 const outPath = (name: string) => (outDir ? path.join(outDir, name) : fixturePath(name));
 
 describe('writing the fixtures', () => {
-  it('writes valid, project-only, tampered, newer-version and other-format files that read as they should', async () => {
+  it('writes valid, project-only, with-project-link, tampered, newer-version and other-format files that read as they should', async () => {
     const valid = await writeSetupFile({ ...FIXTURE_CONTENTS, includeUserGroupApi: true }, FIXTURE_PASSPHRASE);
     const projectOnly = await writeSetupFile(
       { ...PROJECT_ONLY_CONTENTS, includeUserGroupApi: false },
       FIXTURE_PASSPHRASE,
     );
-    if (!valid.ok || !projectOnly.ok) throw new Error('could not write the fixtures');
+    const withLink = await writeSetupFile(
+      { ...WITH_PROJECT_LINK_CONTENTS, includeUserGroupApi: false },
+      FIXTURE_PASSPHRASE,
+    );
+    if (!valid.ok || !projectOnly.ok || !withLink.ok) throw new Error('could not write the fixtures');
     writeFileSync(outPath('valid.v1.json'), valid.value);
     writeFileSync(outPath('project-only.v1.json'), projectOnly.value);
+    writeFileSync(outPath('with-project-link.v2.json'), withLink.value);
     // The attack the AAD stops: the secrets sent to another server by editing an address in the clear.
     writeFileSync(
       outPath('tampered.v1.json'),
@@ -39,10 +45,10 @@ describe('writing the fixtures', () => {
     const file = JSON.parse(valid.value) as Record<string, unknown>;
     const newer = {
       ...file,
-      version: 2,
+      version: 3,
       kdf: { name: 'Argon2id', memoryKiB: 65536, passes: 3, salt: 'AAAAAAAAAAAAAAAAAAAAAA==' },
     };
-    writeFileSync(outPath('newer-version.v2.json'), `${JSON.stringify(newer, null, 2)}\n`);
+    writeFileSync(outPath('newer-version.v3.json'), `${JSON.stringify(newer, null, 2)}\n`);
     const registry = {
       format: 'review-companion.user-groups',
       version: 1,
@@ -59,11 +65,15 @@ describe('writing the fixtures', () => {
       ok: true,
       value: PROJECT_ONLY_CONTENTS,
     });
+    expect(await decryptSetupFile(written('with-project-link.v2.json'), FIXTURE_PASSPHRASE)).toEqual({
+      ok: true,
+      value: WITH_PROJECT_LINK_CONTENTS,
+    });
     expect(await decryptSetupFile(written('tampered.v1.json'), FIXTURE_PASSPHRASE)).toMatchObject({
       ok: false,
       problem: { code: 'wrong-passphrase-or-damaged' },
     });
-    expect(readSetupFileHeader(written('newer-version.v2.json'))).toMatchObject({
+    expect(readSetupFileHeader(written('newer-version.v3.json'))).toMatchObject({
       ok: false,
       problem: { code: 'newer-version' },
     });
@@ -107,9 +117,34 @@ describe('the committed fixtures', () => {
     });
   });
 
-  it('newer-version.v2.json asks for an update, even though its fields are unknown to version 1', () => {
-    const problem = { code: 'newer-version', version: 2, supportedVersion: 1 };
-    expect(readSetupFileHeader(loadSetupFixture('newer-version.v2.json'))).toEqual({ ok: false, problem });
+  // Issue 41, finding 5: a setup file carries the project link, so that a reviewer set up from it sees
+  // Open project; a file without one stays version 1, which earlier builds read.
+  it('with-project-link.v2.json carries the project link in its clear part, bound to the secrets', async () => {
+    const text = loadSetupFixture('with-project-link.v2.json');
+    expect(JSON.parse(text)).toMatchObject({
+      version: 2,
+      workspace: { projectLink: WITH_PROJECT_LINK_CONTENTS.workspace.projectLink },
+    });
+    expect(await decryptSetupFile(text, FIXTURE_PASSPHRASE)).toEqual({ ok: true, value: WITH_PROJECT_LINK_CONTENTS });
+    const elsewhere = text.replace('https://app.example.com/projects/', 'https://app.attacker.example/projects/');
+    expect(await decryptSetupFile(elsewhere, FIXTURE_PASSPHRASE)).toEqual({
+      ok: false,
+      problem: { code: 'wrong-passphrase-or-damaged' },
+    });
+  });
+
+  it('the version 1 files (written before the project link) still read', async () => {
+    for (const name of ['valid.v1.json', 'project-only.v1.json'])
+      expect(JSON.parse(loadSetupFixture(name)), name).toMatchObject({ version: 1 });
+    expect(await decryptSetupFile(loadSetupFixture('project-only.v1.json'), FIXTURE_PASSPHRASE)).toEqual({
+      ok: true,
+      value: PROJECT_ONLY_CONTENTS,
+    });
+  });
+
+  it('newer-version.v3.json asks for an update, even though its fields are unknown to version 2', () => {
+    const problem = { code: 'newer-version', version: 3, supportedVersion: 2 };
+    expect(readSetupFileHeader(loadSetupFixture('newer-version.v3.json'))).toEqual({ ok: false, problem });
   });
 
   it('other-format.json (a user-group registry export) is another format', async () => {

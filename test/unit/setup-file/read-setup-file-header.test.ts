@@ -54,11 +54,11 @@ describe('readSetupFileHeader', () => {
     expect(readSetupFileHeader(exactly).ok).toBe(true);
   });
 
-  it.each([2, 3, 100])('asks to update the extension for version %i, whatever the rest holds', (version) => {
+  it.each([3, 4, 100])('asks to update the extension for version %i, whatever the rest holds', (version) => {
     const text = JSON.stringify({ format: 'review-companion.setup', version, something: 'new' });
     expect(readSetupFileHeader(text)).toEqual({
       ok: false,
-      problem: { code: 'newer-version', version, supportedVersion: 1 },
+      problem: { code: 'newer-version', version, supportedVersion: 2 },
     });
   });
 
@@ -130,5 +130,37 @@ describe('readSetupFileHeader', () => {
         readSetupFileHeader(text);
       }),
     );
+  });
+});
+
+// Issue 41, finding 5: version 2 carries the project link; version 1 has no such field.
+describe('readSetupFileHeader and the project link', () => {
+  const link = 'https://app.example.com/projects/{projectId}';
+
+  it('gives a version 2 file’s link for the preview, trimmed', () => {
+    const text = editJson(loadSetupFixture('with-project-link.v2.json'), (file) => {
+      file.workspace.projectLink = ` ${link}`;
+    });
+    const header = readSetupFileHeader(text);
+    expect(header.ok && header.value.workspace.projectLink).toBe(link);
+    const empty = editJson(loadSetupFixture('with-project-link.v2.json'), (file) => {
+      file.workspace.projectLink = '';
+    });
+    const none = readSetupFileHeader(empty);
+    expect(none.ok && 'projectLink' in none.value.workspace).toBe(false);
+  });
+
+  it('refuses a link the Project link field would refuse, naming it', () => {
+    const text = editJson(loadSetupFixture('with-project-link.v2.json'), (file) => {
+      file.workspace.projectLink = 'https://app.example.com/projects/';
+    });
+    expect(readSetupFileHeader(text)).toEqual({ ok: false, problem: { code: 'bad-address', field: 'projectLink' } });
+  });
+
+  it('finds a version 1 file with a link damaged (version 1 has no such field)', () => {
+    const text = edited((file) => {
+      file.workspace.projectLink = link;
+    });
+    expect(readSetupFileHeader(text)).toEqual({ ok: false, problem: { code: 'damaged', path: 'workspace' } });
   });
 });

@@ -111,3 +111,33 @@ describe('writeSetupFile', () => {
     });
   });
 });
+
+// Issue 41, finding 5: the project link travels in the file (version 2); without one, version 1.
+describe('writeSetupFile and the project link', () => {
+  const link = 'https://app.example.com/projects/{projectId}';
+
+  it('writes version 1 without a link, so that earlier builds read it', async () => {
+    for (const projectLink of [undefined, '', '  ']) {
+      const text = await written({ ...input, workspace: { ...input.workspace, projectLink } });
+      expect(JSON.parse(text)).toMatchObject({ version: 1 });
+      expect(text).not.toContain('projectLink');
+    }
+  });
+
+  it('writes version 2 with the link, trimmed, in the clear part; it decrypts to the same', async () => {
+    const text = await written({ ...input, workspace: { ...input.workspace, projectLink: ` ${link} ` } });
+    expect(JSON.parse(text)).toMatchObject({ version: 2, workspace: { projectLink: link } });
+    expect(await decryptSetupFile(text, FIXTURE_PASSPHRASE)).toEqual({
+      ok: true,
+      value: { ...FIXTURE_CONTENTS, workspace: { ...FIXTURE_CONTENTS.workspace, projectLink: link } },
+    });
+  });
+
+  it('refuses a link the Project link field would refuse', async () => {
+    const result = await writeSetupFile(
+      { ...input, workspace: { ...input.workspace, projectLink: 'http://reviews.example.com/{projectId}' } },
+      FIXTURE_PASSPHRASE,
+    );
+    expect(result).toEqual({ ok: false, problem: { code: 'bad-address', field: 'projectLink' } });
+  });
+});

@@ -133,6 +133,40 @@ describe('importSetupFile', () => {
     );
   });
 
+  // Issue 41, finding 5: the project link travels with the file, so that a reviewer sees Open project.
+  it('carries the workspace’s project link: a new workspace and a replaced one get it, the popup’s status offers it', async () => {
+    const link = 'https://app.acme.example/projects/{projectId}';
+    expect(JSON.parse(await exportA())).toMatchObject({ version: 1 });
+    expectOk(
+      await background.send('saveConnection', {
+        workspaceId: WORKSPACE_A,
+        ...ACCOUNTS.a.settings,
+        apiKey: '',
+        authToken: '',
+        apiToken: '',
+        projectLink: link,
+      }),
+    );
+    const text = await exportA();
+    expect(JSON.parse(text)).toMatchObject({ version: 2, workspace: { projectLink: link } });
+
+    expectOk(await background.send('renameWorkspace', { workspaceId: WORKSPACE_A, name: 'Acme (old)' }));
+    const imported = expectOk(
+      await background.send('importSetupFile', { text, passphrase: PASSPHRASE, replace: false }),
+    );
+    const id = imported.status === 'imported' ? imported.workspace.id : '';
+    expect(expectOk(await background.send('getConnectionStatus', { workspaceId: id })).projectLink).toBe(link);
+
+    // Replacing a workspace of the same name sets its link too.
+    expectOk(await background.send('deleteWorkspace', { workspaceId: id }));
+    expectOk(await background.send('renameWorkspace', { workspaceId: WORKSPACE_B, name: 'Acme' }));
+    expect(expectOk(await background.send('getConnectionStatus', { workspaceId: WORKSPACE_B })).projectLink).toBe(
+      undefined,
+    );
+    expectOk(await background.send('importSetupFile', { text, passphrase: PASSPHRASE, replace: true }));
+    expect(expectOk(await background.send('getConnectionStatus', { workspaceId: WORKSPACE_B })).projectLink).toBe(link);
+  });
+
   it('a wrong passphrase, a changed address and a file that is not a setup file write nothing', async () => {
     const text = await exportA();
     expectOk(await background.send('renameWorkspace', { workspaceId: WORKSPACE_A, name: 'Acme (old)' }));

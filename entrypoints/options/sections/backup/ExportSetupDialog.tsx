@@ -10,6 +10,7 @@ import { exportSetupFile } from '@/lib/messaging/messages/setup-file-messages';
 import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
 import { workspaceSlug } from '@/lib/storage/workspaces/workspace-name';
 import { messageText } from '@/lib/message-ref';
+import { unlockAndRetry } from '../../shared/unlock-in-place';
 
 interface ExportSetupDialogProps {
   workspace: Workspace;
@@ -41,7 +42,10 @@ export function ExportSetupDialog({ workspace, onClose }: ExportSetupDialogProps
     setErrors(found);
     if (found.passphrase || found.confirm) return;
     setBusy(true);
-    const result = await sendMessage(exportSetupFile, { workspaceId: workspace.id, passphrase, includeUserGroupApi });
+    // Locked, the secrets cannot be read: unlock in place, and the export goes on with what was typed.
+    const result = await unlockAndRetry(t('setupExportButton'), () =>
+      sendMessage(exportSetupFile, { workspaceId: workspace.id, passphrase, includeUserGroupApi }),
+    );
     setBusy(false);
     if (!result.ok) return setFailure(messageText(result.error.message));
     const fileName = `${workspaceSlug(workspace.name)}.review-setup.json`;

@@ -12,6 +12,7 @@ import { readSetupFileHeader } from '@/lib/setup-file/read-setup-file';
 import { MAX_SETUP_FILE_BYTES, type SetupWorkspace } from '@/lib/setup-file/setup-file-schema';
 import { reloadWorkspace, showAddedWorkspace } from '@/lib/stores/workspace-store';
 import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
+import { unlockAndRetry } from '../../shared/unlock-in-place';
 import { sayWorkspaceMessage } from '../../shared/workspace-message';
 import { ReplacedAddresses } from './ReplacedAddresses';
 import { setupProblemText } from './setup-problem-text';
@@ -51,7 +52,10 @@ export function ImportSetup({ intro }: { intro?: string }) {
     setBusy(true);
     // No host access is asked for before the passphrase has authenticated the file's addresses: the
     // background answers them, and the message then offers to allow them (in a click of its own).
-    const result = await sendMessage(importSetupFile, { text: chosen.text, passphrase, replace });
+    // Locked, the file's secrets could not be sealed: unlock in place, and the import goes on.
+    const result = await unlockAndRetry(t('setupImportButton'), () =>
+      sendMessage(importSetupFile, { text: chosen.text, passphrase, replace }),
+    );
     setBusy(false);
     if (!result.ok) return setMessage(errorResult(messageText(result.error.message)));
     const answer = result.value;
@@ -98,6 +102,12 @@ export function ImportSetup({ intro }: { intro?: string }) {
             <>
               <dt>{t('setupPreviewUserGroupApi')}</dt>
               <dd>{chosen.workspace.userGroupBaseUrl}</dd>
+            </>
+          )}
+          {chosen.workspace.projectLink && (
+            <>
+              <dt>{t('connectionProjectLink')}</dt>
+              <dd>{chosen.workspace.projectLink}</dd>
             </>
           )}
         </dl>

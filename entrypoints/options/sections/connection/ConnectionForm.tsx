@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
 import { errorResult, successResult, type ActionResult } from '@/components/action-result';
 import { ActionMessage } from '@/components/ActionMessage';
@@ -17,12 +17,15 @@ import { ForgetEverything } from './ForgetEverything';
 import { GrantAccess } from './GrantAccess';
 import { useManagedLock } from './use-managed-lock';
 import { useFocusWhenTargeted } from '../../navigation/use-focus-when-targeted';
+import { unlockAndRetry } from '../../shared/unlock-in-place';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import {
   checkUrls,
+  errorAsTyped,
   formFromStatus,
   hasChanges,
   hasStoredSecrets,
+  saveOffReason,
   secretHint,
   secretPlaceholder,
   stillMissing,
@@ -76,7 +79,10 @@ export function ConnectionForm({ status, parts, showProjectLink = false }: Conne
   const update = (field: FieldName) => (value: string) => {
     setMessage(undefined);
     setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: errorAsTyped(field, value, current[field]) }));
   };
+  const offReason = saving ? undefined : saveOffReason({ canSave, changed });
+  const offReasonId = useId();
   const secretField = (
     field: 'apiToken' | 'apiKey' | 'authToken',
     label: string,
@@ -111,13 +117,16 @@ export function ConnectionForm({ status, parts, showProjectLink = false }: Conne
     );
     const granted = origins.length === 0 || (await browser.permissions.request({ origins }).catch(() => false));
     const { sessionOnly, projectLink, ...values } = form;
-    const result = await sendMessage(saveConnection, {
-      workspaceId,
-      ...values,
-      // Without the field, the stored link stays as it is.
-      ...(withLink && { projectLink }),
-      secretsArea: sessionOnly ? 'session' : 'local',
-    });
+    // Locked, the secrets cannot be sealed: unlock in place, and the save goes on with what was typed.
+    const result = await unlockAndRetry(t('connectionSave'), () =>
+      sendMessage(saveConnection, {
+        workspaceId,
+        ...values,
+        // Without the field, the stored link stays as it is.
+        ...(withLink && { projectLink }),
+        secretsArea: sessionOnly ? 'session' : 'local',
+      }),
+    );
     setSaving(false);
     if (!result.ok) {
       if (result.error.field) setErrors({ [result.error.field]: messageText(result.error.message) });
@@ -221,6 +230,7 @@ export function ConnectionForm({ status, parts, showProjectLink = false }: Conne
             className="primary"
             disabled={saving || !canSave || !changed}
             aria-busy={saving}
+            aria-describedby={offReason && offReasonId}
           >
             {t('connectionSave')}
           </button>
@@ -232,6 +242,11 @@ export function ConnectionForm({ status, parts, showProjectLink = false }: Conne
           >
             {t('connectionForget')}
           </button>
+          {offReason && (
+            <span id={offReasonId} className="hint">
+              {t(offReason)}
+            </span>
+          )}
         </div>
         <ActionMessage result={message} />
       </form>

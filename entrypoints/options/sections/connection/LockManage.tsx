@@ -81,7 +81,9 @@ export function LockManage({ status, turningOff, onStatus, onMessage }: Props) {
         value={status.lockAfter}
         options={lockAfterOptions()}
         onChange={(lockAfter) =>
-          void act(async () => reportLock(await sendMessage(setLockAfter, { lockAfter }), t('lockIsOn'), onStatus))
+          void act(async () =>
+            reportLock(await sendMessage(setLockAfter, { lockAfter }), t('lockAfterSaved'), onStatus),
+          )
         }
       />
       <div className="actions">

@@ -11,6 +11,7 @@ import { useConnectionStore } from '@/lib/stores/connection-store';
 import { useFocusWhenTargeted } from '../../navigation/use-focus-when-targeted';
 import { LockManage } from './LockManage';
 import { LockTurnOn } from './LockTurnOn';
+import { LockCost } from '../../shared/LockCost';
 
 /**
  * The passphrase lock (design.md §10): turn it on, unlock, lock, change the passphrase, turn it off.
@@ -72,6 +73,7 @@ export function LockSettings() {
             {t('lockProtect')}
           </label>
           <p className="hint">{t(status.enabled ? 'lockIsOn' : 'lockIsOff')}</p>
+          {status.enabled && <LockCost />}
           {!status.enabled && ticked && <LockTurnOn onStatus={show} onMessage={setMessage} />}
           {status.enabled && <LockManage status={status} turningOff={!ticked} onStatus={show} onMessage={setMessage} />}
         </>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { SelectField } from '@/components/SelectField';
 import { t } from '@/lib/i18n';
 import { DEFAULT_LOCK_AFTER, type LockAfter, type LockStatus } from '@/lib/storage/lock/lock-schema';
@@ -7,6 +7,7 @@ import { turnOnLock } from '@/lib/messaging/messages/lock-admin-messages';
 import type { ActionResult } from '@/components/action-result';
 import { lockAfterOptions, newPassphraseProblem, reportLock } from './lock-api';
 import { NewPassphraseFields } from './NewPassphraseFields';
+import { LockCost } from '../../shared/LockCost';
 
 /** Passphrase, its confirmation, Lock after, and **Turn on protection** (shown once the checkbox is ticked). */
 export function LockTurnOn({
@@ -21,6 +22,7 @@ export function LockTurnOn({
   const [lockAfter, setLockAfter] = useState<LockAfter>(DEFAULT_LOCK_AFTER);
   const [problem, setProblem] = useState<ReturnType<typeof newPassphraseProblem>>();
   const [busy, setBusy] = useState(false);
+  const costId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,7 +51,9 @@ export function LockTurnOn({
         problem={problem}
       />
       <SelectField label={t('lockAfter')} value={lockAfter} options={lockAfterOptions()} onChange={setLockAfter} />
-      <button type="submit" className="primary" disabled={busy}>
+      {/* Said before the admin chooses, and read with the button that chooses. */}
+      <LockCost id={costId} />
+      <button type="submit" className="primary" disabled={busy} aria-describedby={costId}>
         {t('lockTurnOn')}
       </button>
     </form>

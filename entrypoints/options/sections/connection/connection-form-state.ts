@@ -1,5 +1,5 @@
 import { originOf } from '@/lib/url/origin-of';
-import { t } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n';
 import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { urlProblemText } from '@/lib/api/service-address-problem';
 import { checkServiceUrl } from '@/lib/api/service-address';
@@ -61,16 +61,47 @@ export function secretHint(masked: string, label: string, savedUrl: string, form
   return savedOrigin ? t('connectionSecretOriginChanged', label, savedOrigin) : t('connectionSecretOriginAdded', label);
 }
 
+const URL_FIELDS = ['userGroupBaseUrl', 'projectApiUrl'] as const;
+
+/** What is wrong with an address (an empty one is not set: no problem) or the project link template. */
+function problemOf(field: (typeof URL_FIELDS)[number] | 'projectLink', value: string): string | undefined {
+  if (field === 'projectLink') {
+    const link = checkProjectLinkTemplate(value);
+    return link.ok ? undefined : projectLinkProblemText(link.problem);
+  }
+  const checked = value.trim() ? checkServiceUrl(value) : undefined;
+  return checked && !checked.ok ? urlProblemText(checked.problem) : undefined;
+}
+
 /** The addresses and the project link template, checked by the rules the background applies again on save. */
 export function checkUrls(form: ConnectionFormValues): Partial<Record<FieldName, string>> {
   const errors: Partial<Record<FieldName, string>> = {};
-  for (const field of ['userGroupBaseUrl', 'projectApiUrl'] as const) {
-    const checked = form[field].trim() ? checkServiceUrl(form[field]) : undefined;
-    if (checked && !checked.ok) errors[field] = urlProblemText(checked.problem);
+  for (const field of [...URL_FIELDS, 'projectLink'] as const) {
+    const problem = problemOf(field, form[field]);
+    if (problem) errors[field] = problem;
   }
-  const link = checkProjectLinkTemplate(form.projectLink);
-  if (!link.ok) errors.projectLink = projectLinkProblemText(link.problem);
   return errors;
+}
+
+/**
+ * A field's error while the user types: the project link is checked at every keystroke (a template
+ * without {projectId} is said before Save, issue 41); an address flagged at Save is checked again, so
+ * that its error goes under the corrected value and stays under one still wrong; a secret's goes with
+ * the edit (only the service can say it is wrong).
+ */
+export function errorAsTyped(field: FieldName, value: string, shown: string | undefined): string | undefined {
+  if (field === 'projectLink') return problemOf(field, value);
+  if (field === 'userGroupBaseUrl' || field === 'projectApiUrl') return shown && problemOf(field, value);
+  return undefined;
+}
+
+/**
+ * Why **Save connection** is off, said beside it (undefined: it is on, or a save is under way): the
+ * organisation sets every field, or nothing has changed since the last save.
+ */
+export function saveOffReason(state: { canSave: boolean; changed: boolean }): MessageKey | undefined {
+  if (!state.canSave) return 'workspaceLockedNote';
+  return state.changed ? undefined : 'connectionSaveNothingChanged';
 }
 
 const partInUse = {

@@ -42,7 +42,12 @@ export function BulkCreatePreview({ fileName, text, rate, onStarted, onProblem }
       kind="bulk"
       heading={t('bulkPreviewHeading', fileName)}
       summaryLabel={t('bulkSummary')}
-      counts={t('bulkCounts', count, parsed.problems.length, plan.alreadyInRegistry.length)}
+      counts={t(
+        'bulkCounts',
+        plural('bulkCountToCreate', count),
+        plural('bulkCountInvalid', parsed.problems.length),
+        plural('bulkCountSkipped', plan.alreadyInRegistry.length),
+      )}
       count={count}
       rate={rate}
       startLabel={plural('bulkStart', count, formatEstimate(count, rate ?? 1))}

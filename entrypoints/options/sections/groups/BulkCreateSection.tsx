@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorResult, successResult } from '@/components/action-result';
 import { plural, t } from '@/lib/i18n';
+import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { useUserGroupStore } from '@/lib/stores/user-group-store';
 import { JobStartMessage, type JobStartResult } from '../../shared/job/GoToJobButton';
 import { RateField, useRate } from '../../shared/job/RateField';
@@ -15,6 +16,7 @@ import { RegistryImport } from './RegistryImport';
  */
 export function BulkCreateSection() {
   const loaded = useUserGroupStore((state) => state.loaded);
+  const job = useBulkCreateStore((state) => state.job);
   const [chosen, setChosen] = useState<ChosenGroupsFile>();
   const [outcome, setOutcome] = useState<JobStartResult>();
   const [resetKey, setResetKey] = useState(0);
@@ -64,7 +66,7 @@ export function BulkCreateSection() {
       {chosen?.kind === 'backup' && (
         <RegistryImport key={chosen.id} file={chosen} onOutcome={setOutcome} onDone={clear} />
       )}
-      <JobStartMessage result={outcome} />
+      <JobStartMessage result={outcome} job={job} />
     </section>
   );
 }

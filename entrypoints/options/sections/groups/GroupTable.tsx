@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { t } from '@/lib/i18n';
 import { groupKey, type RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { useJobPanelHeight } from '../../page/job-panel-height';
@@ -24,6 +24,8 @@ interface GroupTableProps {
   stickyTop: RefObject<HTMLElement | null>;
   /** A group's row; `activeCol`: which of its controls holds the grid's tab stop (-1: none). */
   renderRow: (group: RegistryEntry, ariaRowIndex: number, activeCol: number) => ReactNode;
+  /** The key of a row to bring into view once (a group just created), between the toolbar and the job panel. */
+  reveal?: string | undefined;
 }
 
 /**
@@ -31,7 +33,7 @@ interface GroupTableProps {
  * view are in the DOM, rows of one height. One tab stop, arrow keys inside (use-grid-keys.ts); a row
  * brought into view stays below the toolbar and above the job panel. A skip link goes past it.
  */
-export function GroupTable({ rows, rowCount, busy, selectAll, stickyTop, renderRow }: GroupTableProps) {
+export function GroupTable({ rows, rowCount, busy, selectAll, stickyTop, renderRow, reveal }: GroupTableProps) {
   const coveredBelow = useJobPanelHeight((state) => state.height);
   const scroller = useRef<GridScroller>({ pageSize: 1, scrollToRow: () => undefined });
   const { grid, active, gridProps } = useGridKeys(rows.length, LAYOUT, scroller);
@@ -45,6 +47,14 @@ export function GroupTable({ rows, rowCount, busy, selectAll, stickyTop, renderR
   useLayoutEffect(() => {
     scroller.current = body;
   });
+  // A group just created is shown where the user sees it (design.md §14), never under the job panel:
+  // the window scrolls it above the panel (the scroller keeps the panel's height clear, issue 41).
+  const revealIndex = reveal === undefined ? -1 : rows.findIndex((group) => groupKey(group) === reveal);
+  useEffect(() => {
+    if (revealIndex >= 0) scroller.current.scrollToRow(revealIndex);
+    // Once per group revealed, not at every change of the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reveal, revealIndex >= 0]);
   const end = useRef<HTMLDivElement>(null);
   return (
     <>

@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { plural, t } from '@/lib/i18n';
 import { messageText } from '@/lib/message-ref';
 import { differenceText } from './difference-text';
 import type { RowPlace, RowProblem } from '@/lib/user-groups/transfer/row-problems';
@@ -37,7 +37,13 @@ export function ImportPreview({ fileName, preview }: { fileName: string; preview
     <div role="group" className="preview" aria-labelledby="import-preview-heading">
       <h4 id="import-preview-heading">{t('importPreviewHeading', fileName)}</h4>
       <p aria-label={t('importSummary')}>
-        {t('importCounts', added.length, changed.length, unchanged, invalid.length)}
+        {t(
+          'importCounts',
+          plural('importCountNew', added.length),
+          plural('importCountChanged', changed.length),
+          plural('importCountUnchanged', unchanged),
+          plural('importCountInvalid', invalid.length),
+        )}
       </p>
       {changed.length > 0 && (
         <>

@@ -4,7 +4,8 @@ import { t } from '@/lib/i18n';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import type { Outcome } from './outcome';
 import { sectionHref } from '@/lib/url/section-routes';
-import { GoToJobButton } from '../../shared/job/GoToJobButton';
+import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
+import { GoToJobButton, whileItsJobRuns } from '../../shared/job/GoToJobButton';
 import { prepareClipboardClear } from './copy-token';
 
 export { needsSettings } from './needs-settings';
@@ -17,9 +18,14 @@ interface OutcomeMessageProps {
 
 /**
  * The section's one message: an alert for an error (with its follow-up), a status for a success (with
- * Copy token after a create, and the way to the job panel after a job started).
+ * Copy token after a create, and the way to the job panel after a job started, while that job runs).
  */
-export function OutcomeMessage({ outcome, onForget }: OutcomeMessageProps) {
+export function OutcomeMessage(props: OutcomeMessageProps) {
+  const { onForget } = props;
+  const outcome = whileItsJobRuns(
+    props.outcome,
+    useBulkCreateStore((state) => state.job),
+  );
   return (
     <ActionMessage result={outcome}>
       {outcome?.kind === 'error' && (

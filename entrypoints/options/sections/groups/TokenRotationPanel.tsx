@@ -175,7 +175,7 @@ export function TokenRotationPanel({
         )}
       </div>
       <div ref={messageRef} tabIndex={-1}>
-        <JobStartMessage result={message} />
+        <JobStartMessage result={message} job={job} />
       </div>
       {confirming && (
         <MassActionDialog

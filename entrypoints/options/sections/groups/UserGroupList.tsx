@@ -117,6 +117,7 @@ export function UserGroupList({
           selectAll={{ selectedShown: selection.selectedShown, onSelectAll: selection.selectShown }}
           stickyTop={toolbar}
           renderRow={renderRow}
+          reveal={pinnedKeys[0]}
         />
       )}
     </div>

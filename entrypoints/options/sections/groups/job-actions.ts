@@ -7,23 +7,26 @@ import { startSelectionJob } from '@/lib/messaging/messages/selection-job-messag
 import type { BulkJob } from '@/lib/storage/bulk-job/bulk-job-schema';
 import { readBulkJobRows } from '@/lib/stores/bulk-create-store';
 import { unsentRows, unsentRowsCsv } from '@/lib/user-groups/bulk/bulk-unsent';
+import { unlockAndRetry } from '../../shared/unlock-in-place';
 
 /** A new job with the failed rows (or groups) of this one, at its rate. */
 export async function retryFailed(workspaceId: string, job: BulkJob): Promise<ActionResult> {
   const { failed } = job;
-  const result =
+  // Locked, the job cannot start (its rows need the API token): unlock in place, then it starts.
+  const result = await unlockAndRetry(t('jobRetryFailed'), () =>
     job.operation === 'create'
-      ? await sendMessage(startBulkCreate, {
+      ? sendMessage(startBulkCreate, {
           workspaceId,
           rows: failed.map(({ line, name, userGroupId, environment }) => ({ line, name, userGroupId, environment })),
           ratePerMinute: job.ratePerMinute,
         })
-      : await sendMessage(startSelectionJob, {
+      : sendMessage(startSelectionJob, {
           workspaceId,
           operation: job.operation,
           groups: failed.map(({ name, userGroupId, environment }) => ({ name, userGroupId, environment })),
           ...(job.ratePerMinute !== null && { ratePerMinute: job.ratePerMinute }),
-        });
+        }),
+  );
   return resultOf(result, plural('jobRetryStarted', failed.length));
 }
 

@@ -1,7 +1,7 @@
 import { CopyButton } from '@/components/CopyButton';
 import { OpenProjectLink } from '@/components/OpenProjectLink';
 import { projectLinkOf } from '@/lib/api/project-link';
-import { formatDateTime, t } from '@/lib/i18n';
+import { formatDateLines, formatDateTime, t } from '@/lib/i18n';
 import type { HistoryEntry } from '@/lib/storage/history/history-schema';
 import { displayUrl } from '@/lib/url/display-url';
 import { useBoxRows } from '../../shared/table/use-box-rows';
@@ -16,6 +16,17 @@ const COLUMNS = [
   'historyColumnCreated',
   'historyColumnActions',
 ] as const;
+
+/** The day over the time: the whole date in a narrow column, in every language (issue 41). */
+function DateLines({ iso }: { iso: string }) {
+  const lines = formatDateLines(iso);
+  if (!lines) return iso;
+  return (
+    <time dateTime={iso}>
+      <span>{lines.day}</span> <span>{lines.time}</span>
+    </time>
+  );
+}
 
 /**
  * One project: each row is one line whatever it holds (a 1 KB address, a 300-character name): a cell
@@ -50,7 +61,7 @@ function HistoryRow({
         <code>{entry.projectId}</code>
       </div>
       <div role="cell" className="cell-date" title={formatDateTime(entry.createdAt)}>
-        {formatDateTime(entry.createdAt)}
+        <DateLines iso={entry.createdAt} />
       </div>
       <div role="cell" className="cell-actions">
         <span>

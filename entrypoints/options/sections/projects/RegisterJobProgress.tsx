@@ -26,6 +26,7 @@ import { useRegisterPagesStore } from '@/lib/stores/register-pages-store';
 import { MoreRows, SHOWN_ROWS } from '../../shared/CutList';
 import { JobScreen } from '../../shared/job/JobScreen';
 import type { JobView } from '../../shared/job/job-view';
+import { unlockAndRetry } from '../../shared/unlock-in-place';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 
 const OUTCOME_TEXT: Record<PageResult['outcome'], MessageKey> = {
@@ -97,14 +98,17 @@ function useRegisterJobView(job: RegisterJob): JobView {
     });
     return successResult(plural('registerExported', results.length));
   };
+  // Locked, the job cannot start (it needs the API key): unlock in place, then it starts.
   const retry = async () =>
     resultOf(
-      await sendMessage(startRegisterPages, {
-        workspaceId: workspace.id,
-        pages: toRetry,
-        skipped: 0,
-        ratePerMinute: job.ratePerMinute,
-      }),
+      await unlockAndRetry(t('jobRetryFailed'), () =>
+        sendMessage(startRegisterPages, {
+          workspaceId: workspace.id,
+          pages: toRetry,
+          skipped: 0,
+          ratePerMinute: job.ratePerMinute,
+        }),
+      ),
       plural('registerRetryStarted', toRetry.length),
     );
 

@@ -34,7 +34,13 @@ export function RegisterPagesPreview(props: RegisterPagesPreviewProps) {
       kind="register"
       heading={t('registerPreviewHeading')}
       summaryLabel={t('registerSummary')}
-      counts={t('registerCounts', count, plan.duplicates.length, plan.registered.length, plan.invalid.length)}
+      counts={t(
+        'registerCounts',
+        plural('registerCountToRegister', count),
+        plural('registerDuplicatesSummary', plan.duplicates.length),
+        plural('registerCountRegistered', plan.registered.length),
+        plural('registerCountInvalid', plan.invalid.length),
+      )}
       count={count}
       rate={rate}
       startLabel={plural('registerStart', count)}

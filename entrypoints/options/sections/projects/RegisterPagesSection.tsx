@@ -1,27 +1,30 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { errorResult, successResult, type ActionResult } from '@/components/action-result';
+import { errorResult, successResult } from '@/components/action-result';
 import { LiveActionMessage } from '@/components/ActionMessage';
 import { t } from '@/lib/i18n';
 import { parsePageText } from '@/lib/projects/page-list/page-lines';
 import { planPages } from '@/lib/projects/page-list/plan-pages';
 import { useProjectHistoryStore } from '@/lib/stores/project-history-store';
 import { useRegisterPagesStore } from '@/lib/stores/register-pages-store';
+import { whileItsJobRuns, type JobStartResult } from '../../shared/job/GoToJobButton';
 import { RateField, useRate } from '../../shared/job/RateField';
 import { PagesFromFile, SitemapFetch } from './PageSources';
 import { RegisterJobProgress } from './RegisterJobProgress';
 import { RegisterPagesPreview } from './RegisterPagesPreview';
+import { useRegisterDraft } from './register-draft';
+import { useActiveWorkspace } from '../../shared/use-active-workspace';
 
 /**
  * Options → Projects → Register pages (design.md §12): addresses pasted, read from a file or from a
- * sitemap all land in one text area; the preview below it says what Register N pages would do; the
- * workspace's job, running or last, shows with its results.
+ * sitemap all land in one text area (kept while the page is open: register-draft.ts); the preview below
+ * it says what Register N pages would do; the workspace's job, running or last, shows with its results.
  */
 export function RegisterPagesSection() {
   const history = useProjectHistoryStore((state) => state.entries);
   const job = useRegisterPagesStore((state) => state.job);
-  const [addresses, setAddresses] = useState('');
+  const [addresses, setAddresses] = useRegisterDraft(useActiveWorkspace().id);
   const [includeRegistered, setIncludeRegistered] = useState(false);
-  const [outcome, setOutcome] = useState<ActionResult>();
+  const [outcome, setOutcome] = useState<JobStartResult>();
   const rate = useRate();
   // Typing stays responsive on a long list: the preview catches up with the deferred text.
   const deferred = useDeferredValue(addresses);
@@ -74,7 +77,8 @@ export function RegisterPagesSection() {
           onStarting={() => setOutcome(undefined)}
         />
       </div>
-      <LiveActionMessage result={outcome} />
+      {/* "Registering 42 pages…" lasts while that job runs: its screen, below, then says how it ended. */}
+      <LiveActionMessage result={whileItsJobRuns(outcome, job)} />
       <RateField {...rate.field} />
       {listed.length > 0 && (
         <RegisterPagesPreview
@@ -84,7 +88,7 @@ export function RegisterPagesSection() {
           rate={rate.rate}
           onStarted={(message) => {
             setAddresses('');
-            setOutcome(successResult(message));
+            setOutcome({ ...successResult(message), jobStarted: true });
           }}
           onProblem={(message) => setOutcome(errorResult(message))}
         />

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { t } from '@/lib/i18n';
 import { messageText } from '@/lib/message-ref';
 import type { Result } from '@/lib/result';
+import { unlockAndRetry } from '../unlock-in-place';
 import { formatEstimate } from './job-pace';
 
 interface JobPreviewProps {
@@ -36,7 +37,9 @@ export function JobPreview(props: JobPreviewProps) {
   const start = async () => {
     if (rate === undefined || count === 0) return;
     setBusy(true);
-    const result = await props.start(rate);
+    // Locked, a job cannot start (its rows need a secret): unlock in place, then it starts, with the
+    // rows the page holds as they were (issue 41).
+    const result = await unlockAndRetry(startLabel, () => props.start(rate));
     setBusy(false);
     if (result.ok) props.onStarted(result.value.total);
     else props.onProblem(messageText(result.error.message));

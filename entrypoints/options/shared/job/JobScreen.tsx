@@ -1,12 +1,15 @@
 import { useState } from 'react';
-import { resultOf, type ActionResult } from '@/components/action-result';
+import { errorResult, resultOf } from '@/components/action-result';
 import { LiveActionMessage } from '@/components/ActionMessage';
 import { t } from '@/lib/i18n';
+import { messageText } from '@/lib/message-ref';
 import { canResume, doneCount } from '@/lib/jobs/job-queue';
 import { sendMessage } from '@/lib/messaging/client';
 import { isActive, type JobProgress } from '@/lib/storage/jobs/job-progress-schema';
+import { unlockAndRetry } from '../unlock-in-place';
 import { useActiveWorkspace } from '../use-active-workspace';
 import { describeJobState } from './job-state';
+import { whileItsJobRuns, type JobStartResult } from './GoToJobButton';
 import type { JobControl, JobMessage, JobView } from './job-view';
 
 interface JobScreenProps {
@@ -23,11 +26,20 @@ interface JobScreenProps {
  * Every background job, whatever it sends (design.md §12, §14): its heading, the progress bar, its
  * counts and state, Cancel job / Resume / Retry failed and its kind's own controls, and its rows'
  * outcomes. A control's result shows next to the controls, in a live region, and goes when the next
- * action starts.
+ * action starts or another job takes this one's place.
  */
 export function JobScreen({ job, view, headingLevel, onClose }: JobScreenProps) {
   const { id: workspaceId } = useActiveWorkspace();
-  const [result, setResult] = useState<ActionResult>();
+  // A control's result belongs to this job: a new job (started here or elsewhere) shows none of it.
+  // A control's result belongs to this job: another job in its place (started here or elsewhere) shows
+  // none of it; but Retry failed's ("Retrying 2 failed rows.") is the new job's, while that job runs.
+  const [said, setSaid] = useState<{ jobId: string; result: JobStartResult | undefined }>();
+  const result = said?.result?.jobStarted
+    ? whileItsJobRuns(said.result, job)
+    : said?.jobId === job.id
+      ? said.result
+      : undefined;
+  const setResult = (next: JobStartResult | undefined) => setSaid({ jobId: job.id, result: next });
   const [busy, setBusy] = useState(false);
   const [unfolded, setUnfolded] = useState<boolean>();
   const active = isActive(job);
@@ -39,12 +51,25 @@ export function JobScreen({ job, view, headingLevel, onClose }: JobScreenProps) 
   const resultsShown = results !== undefined && (results.fold === undefined || (unfolded ?? !active));
   const send = (message: JobMessage, done: string) => async () =>
     resultOf(await sendMessage(message, { workspaceId }), done);
+  /**
+   * Resume goes on only when the job can (job-runner.ts): locked, it offers to unlock in place first;
+   * once going, the job's state line says so, and nothing else does (one state, said once, issue 41).
+   * A cause that remains (no access, no credentials) is the answer; an unlock cancelled says nothing.
+   */
+  const resume = async () => {
+    const answer = await unlockAndRetry(t('bulkResume'), () => sendMessage(view.messages.resume, { workspaceId }));
+    return answer.ok || answer.error.code === 'LOCKED' ? undefined : errorResult(messageText(answer.error.message));
+  };
+  const retryFailed = (retry: NonNullable<JobView['retry']>) => async (): Promise<JobStartResult> => {
+    const started = await retry();
+    return started.kind === 'success' ? { ...started, jobStarted: true } : started;
+  };
   const controls: (JobControl & { danger?: boolean })[] = [
     ...(active
       ? [{ label: t('jobCancelLabel'), run: send(view.messages.cancel, t('jobCancelRequested')), danger: true }]
       : []),
-    ...(canResume(job) ? [{ label: t('bulkResume'), run: send(view.messages.resume, t('jobResumed')) }] : []),
-    ...(!active && view.retry ? [{ label: t('jobRetryFailed'), run: view.retry }] : []),
+    ...(canResume(job) ? [{ label: t('bulkResume'), run: resume }] : []),
+    ...(!active && view.retry ? [{ label: t('jobRetryFailed'), run: retryFailed(view.retry) }] : []),
     ...view.more,
   ];
 

@@ -6,10 +6,10 @@ import type { emptySchema, workspaceOnlySchema } from '@/lib/messaging/messages/
 /** A message that acts on the workspace's job of one kind, and answers nothing (Cancel job, Resume). */
 export type JobMessage = MessageDefinition<string, typeof workspaceOnlySchema, typeof emptySchema, 'workspace'>;
 
-/** A job's control (Download unsent rows, Export results…): its result shows beside the controls. */
+/** A job's control (Download unsent rows, Export results…): its result, if any, shows beside the controls. */
 export interface JobControl {
   label: string;
-  run: () => ActionResult | Promise<ActionResult>;
+  run: () => ActionResult | undefined | Promise<ActionResult | undefined>;
   disabled?: boolean;
 }
 
