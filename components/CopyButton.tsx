@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { t } from '@/lib/i18n';
-import { useCurrentResult } from './action-scope';
+import { useSaidText } from './action-scope';
 
 interface CopyButtonProps {
   /**
@@ -27,9 +27,8 @@ interface CopyButtonProps {
  * refused clipboard is said too.
  */
 export function CopyButton({ value, label, accessibleName, prepare, onFeedback }: CopyButtonProps) {
-  const [said, setSaid] = useState<{ text: string }>();
-  const shown = useCurrentResult(said)?.text ?? '';
-  const say = onFeedback ?? ((text: string) => setSaid(text ? { text } : undefined));
+  const [shown, setShown] = useSaidText();
+  const say = onFeedback ?? setShown;
   const [busy, setBusy] = useState(false);
   const copy = async () => {
     const prepared = prepare?.();

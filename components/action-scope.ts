@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 
 /**
  * design.md §11: "a message disappears when the next action starts". Each result an action shows is
@@ -40,6 +40,12 @@ export function stampOf(result: object, current: ActionStamp = actions): ActionS
 export function useCurrentResult<T extends object>(result: T | undefined): T | undefined {
   const current = useSyncExternalStore(subscribe, snapshot, snapshot);
   return result && stampOf(result, current).count === current.count ? result : undefined;
+}
+
+/** A short text an action says ("Copied."), gone once the next action starts: `[text, say]`. */
+export function useSaidText(): [string, (text: string) => void] {
+  const [said, setSaid] = useState<{ text: string }>();
+  return [useCurrentResult(said)?.text ?? '', (text) => setSaid(text ? { text } : undefined)];
 }
 
 const STARTERS = 'button, input[type="button"], input[type="submit"], [role="button"], [role="menuitem"]';

@@ -43,6 +43,8 @@ export function createWorkspaceHandlers(services: WorkspaceServices, deps: Works
     setTokenRotation: (request) => services.rotation().set(request),
     startRotateDueJob: () => services.rotation().startRotateDue(),
     readRotationResults: () => services.rotation().results(),
+    getRotationResultsSummary: async () => ok(await services.rotationResults().summary()),
+    clearRotationResults: async () => (await services.rotationResults().clear(), ok({})),
     cancelBulkCreate: () => services.jobs().cancel(),
     resumeBulkCreate: () => services.jobs().resume(),
     startRegisterPages: ({ pages, skipped, ratePerMinute }) =>

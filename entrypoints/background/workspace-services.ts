@@ -24,6 +24,8 @@ import { createAfterAnswer } from '@/lib/async/after-answer';
 import { readPolicyTokenRotation } from '@/lib/storage/policy-status';
 import { recordJobTransitions } from '@/lib/user-groups/bulk/job-activity';
 import { createRotationService } from '@/lib/user-groups/rotation/rotation-service';
+import { createRotationResults } from '@/lib/user-groups/rotation/rotation-results';
+import { createRotationResultsStore } from '@/lib/storage/credentials/rotation-results-store';
 
 export interface WorkspaceServicesDeps {
   projectApi: ProjectApi;
@@ -105,6 +107,10 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
   const transfer = lazy(() => createRegistryTransfer({ registry: registry(), scope, now, activity }));
   // Every change of the job's state (started, paused, resumed, ended) is recorded, whoever makes it.
   const jobStore = lazy(() => recordJobTransitions(createBulkJobStore(scope), activity));
+  // Every new token a rotate job produced, stored with the group's, until the admin clears them.
+  const rotationResults = lazy(() =>
+    createRotationResults({ store: createRotationResultsStore(scope), jobs: jobStore(), registry: registry() }),
+  );
   const runner = lazy(() =>
     createBulkRunner({
       api: apis().userGroup,
@@ -114,6 +120,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
       alarm: deps.bulkAlarm(workspaceId),
       groups: groups(),
       activity,
+      rotationResults: rotationResults(),
     }),
   );
   const jobs = lazy(() => createBulkJobs({ runner: runner(), registry: registry(), scope }));
@@ -122,6 +129,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
       scope,
       registry: registry(),
       jobs: jobStore(),
+      results: rotationResults(),
       runner: runner(),
       policy: readPolicyTokenRotation,
       activity,
@@ -183,6 +191,7 @@ export function createWorkspaceServices(workspaceId: string, deps: WorkspaceServ
     runner,
     jobs,
     rotation,
+    rotationResults,
     projects,
     registerRunner,
     stop,

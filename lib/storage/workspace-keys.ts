@@ -25,6 +25,7 @@ export type WorkspaceItemName =
   | 'apiHealth'
   | 'lastRegistryExport'
   | 'tokenRotation'
+  | 'rotationResults'
   | 'projectLink';
 
 /**

@@ -16,7 +16,11 @@ export const INVARIANTS = {
   noClearCredentialWhileLocked:
     'while the lock is on, no workspace credentials hold a secret in clear (sealed, or empty secrets)',
   noClearGroupTokenWhileLocked: 'while the lock is on, no registry part holds a group token in clear',
-  historyHoldsProjects: 'the project history holds every project the service created through the popup',
+  historyHoldsProjects:
+    'the project history holds every project the service created through the popup or a register-pages job',
+  noOlderTokenOverLive:
+    'no registry token is ever replaced by an older one (a token the run saw before the one it replaces, as a backup holds)',
+  jobTokensInResults: 'every new token a rotation job gave a group is in its workspace’s rotation results',
 } as const;
 
 export type InvariantName = keyof typeof INVARIANTS;
@@ -44,10 +48,24 @@ export interface ProjectLedger {
   unanswered: ReadonlySet<string>;
 }
 
+/** What the run learnt about tokens (token-ledger.ts), for the two invariants of issue 41. */
+export interface TokenHistory {
+  /** Each token the run has seen (on a service, in a registry, in a backup file): the check it was first seen at. */
+  seen: ReadonlyMap<string, number>;
+  /** Each group's registry token at the checks before, where it could be read (`<workspace id> <environment>:<id>`). */
+  previous: ReadonlyMap<string, string>;
+  /** Per workspace id, the new token each rotation job gave a group (`<environment>:<id>` → token). */
+  jobTokens: ReadonlyMap<string, ReadonlyMap<string, string>>;
+}
+
+export const NO_TOKEN_HISTORY: TokenHistory = { seen: new Map(), previous: new Map(), jobTokens: new Map() };
+
 export interface InvariantInput {
   storage: ExtensionStorage;
   services: readonly ServiceState[];
   projects: ProjectLedger;
+  /** Absent: the two token-history invariants have nothing to compare. */
+  tokens?: TokenHistory;
   /**
    * After the run's settling (the worker woken, each registry read through the background): a rotation
    * mark still `pending` is then one no worker will ever answer, so it no longer counts as a flag.
@@ -102,6 +120,16 @@ export function unsettledOf(local: Record<string, unknown>, workspaceId: string)
   return stored?.creates ?? [];
 }
 
+/** A workspace's rotation results' tokens in clear (`<environment>:<id>` → token); undefined while sealed. */
+export function resultTokensOf(
+  local: Record<string, unknown>,
+  workspaceId: string,
+): Record<string, string> | undefined {
+  const stored = local[`ws.${workspaceId}.rotationResults`] as { tokens?: StoredPartTokens } | undefined;
+  if (stored?.tokens?.sealed !== undefined) return undefined;
+  return stored?.tokens?.tokens === undefined ? {} : (JSON.parse(stored.tokens.tokens) as Record<string, string>);
+}
+
 function historyOf(local: Record<string, unknown>, workspaceId: string): Set<string> {
   const stored = local[`ws.${workspaceId}.projectHistory`];
   const entries = Array.isArray(stored) ? (stored as { projectId?: unknown }[]) : [];
@@ -119,7 +147,13 @@ function clearSecrets(value: unknown, path = ''): string[] {
   );
 }
 
-export function checkInvariants({ storage, services, projects, final }: InvariantInput): Violations {
+export function checkInvariants({
+  storage,
+  services,
+  projects,
+  final,
+  tokens = NO_TOKEN_HISTORY,
+}: InvariantInput): Violations {
   const found: Violations = {
     tokensMatchService: [],
     serviceGroupsKnown: [],
@@ -127,6 +161,8 @@ export function checkInvariants({ storage, services, projects, final }: Invarian
     noClearCredentialWhileLocked: [],
     noClearGroupTokenWhileLocked: [],
     historyHoldsProjects: [],
+    noOlderTokenOverLive: [],
+    jobTokensInResults: [],
   };
   const { local, session } = storage;
   const lockOn = local.lock !== undefined && local.lock !== null;
@@ -158,7 +194,18 @@ export function checkInvariants({ storage, services, projects, final }: Invarian
         found.tokensMatchService.push(`${where}: ${key} keeps a rotation mark pending after the run settled`);
       if (lockOn && entry.token !== '')
         found.noClearGroupTokenWhileLocked.push(`${where}: ${partKey} holds the token of ${key} in clear`);
+      const before = tokens.previous.get(`${service.workspaceId} ${key}`);
+      const now = tokens.seen.get(entry.token);
+      const then = before === undefined ? undefined : tokens.seen.get(before);
+      if (!sealed && before !== entry.token && now !== undefined && then !== undefined && now < then)
+        found.noOlderTokenOverLive.push(
+          `${where}: ${key} holds a token first seen at check ${now} in place of one first seen at check ${then}`,
+        );
     }
+    const results = resultTokensOf(local, service.workspaceId);
+    for (const [key, token] of tokens.jobTokens.get(service.workspaceId) ?? [])
+      if (results && results[key] !== token)
+        found.jobTokensInResults.push(`${where}: the rotation results lack the new token a job gave ${key}`);
     for (const [key, count] of seen)
       if (count > 1) found.noDuplicateEntries.push(`${where}: ${key} is in the registry ${count} times`);
     for (const key of held.keys())

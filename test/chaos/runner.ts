@@ -39,8 +39,10 @@ class ViolationLog {
   }
 }
 
+/** The invariants on this storage; the tokens seen now are noted first, each group's token after. */
 function check(world: ChaosWorld, storage: ExtensionStorage, final: boolean) {
-  return checkInvariants({
+  world.tokens.seeAll(storage, world.workspaces);
+  const found = checkInvariants({
     storage,
     services: world.workspaces.map((workspace) => ({
       workspaceId: workspace.id,
@@ -50,7 +52,13 @@ function check(world: ChaosWorld, storage: ExtensionStorage, final: boolean) {
     })),
     projects: world.ledger,
     final,
+    tokens: world.tokens,
   });
+  world.tokens.remember(
+    storage,
+    world.workspaces.map((workspace) => workspace.id),
+  );
+  return found;
 }
 
 /** The page back to a known state after a step that threw: no dialog, freshly loaded. */

@@ -5,6 +5,7 @@ import { connectionFor, fillAndSaveConnection, optionsUrl } from '../e2e/fixture
 import { goToSection } from '../e2e/fixtures/options-page.ts';
 import { startE2eSandbox, type Sandbox } from '../e2e/fixtures/sandbox.ts';
 import { readExtensionStorage } from '../e2e/fixtures/service-worker.ts';
+import { TokenLedger } from './token-ledger.ts';
 import type { ChaosWorkspace, ChaosWorld } from './world.ts';
 
 /** The lock's and the setup files' passphrase (at least 12 characters). */
@@ -85,6 +86,8 @@ export async function setUpWorld(note: (line: string) => void, extensionDir?: st
       workspaces,
       passphrase: PASSPHRASE,
       ledger: { shown: new Map(), unanswered: new Set() },
+      tokens: new TokenLedger(),
+      backups: new Map(),
       next: () => (counter += 1),
       note,
       quietAfter: 0,

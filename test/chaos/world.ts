@@ -12,6 +12,7 @@ import type { OptionsSection } from '../e2e/fixtures/connection.ts';
 import type { RouteName } from '../sandbox/types.ts';
 import type { ChaosFault } from './faults.ts';
 import type { Random } from './prng.ts';
+import type { TokenLedger } from './token-ledger.ts';
 
 /** One workspace of the run: its own service (a sandbox), and the setup file exported from it. */
 export interface ChaosWorkspace {
@@ -31,8 +32,12 @@ export interface ChaosWorld {
   workspaces: readonly ChaosWorkspace[];
   /** Of the lock and of the setup files. */
   passphrase: string;
-  /** What the popup steps learnt about projects (invariants.ts, ProjectLedger). */
+  /** What the popup and register-pages steps learnt about projects (invariants.ts, ProjectLedger). */
   ledger: { shown: Map<string, string>; unanswered: Set<string> };
+  /** What the run learnt about tokens: their order, each group's last token, the jobs' new tokens. */
+  tokens: TokenLedger;
+  /** Per workspace id, the last Export JSON a backup step kept, to be added again later. */
+  backups: Map<string, string>;
   /** A number for unique ids and page addresses. */
   next: () => number;
   note: (line: string) => void;
@@ -131,20 +136,28 @@ export function inFlightHook(
   };
 }
 
-/** Each workspace's stored bulk job (`ws.<id>.bulkCreateJob`), as read. */
-export function jobsOf(storage: ExtensionStorage, world: ChaosWorld) {
+/** A stored job's progress as the chaos run reads it (either kind). */
+export type StoredJobState =
+  { id: string; status: string; operation?: string; message?: { key?: string }; failed?: unknown[] } | null | undefined;
+
+/** Each workspace's stored user-group job (`ws.<id>.bulkCreateJob`), or its register-pages job, as read. */
+export function jobsOf(storage: ExtensionStorage, world: ChaosWorld, item = 'bulkCreateJob') {
   return world.workspaces.map((workspace) => ({
     workspace,
-    job: storage.local[`ws.${workspace.id}.bulkCreateJob`] as
-      { id: string; status: string; operation?: string; message?: { key?: string } } | null | undefined,
+    job: storage.local[`ws.${workspace.id}.${item}`] as StoredJobState,
   }));
 }
+
+const running = (storage: ExtensionStorage, world: ChaosWorld) =>
+  ['bulkCreateJob', 'registerPagesJob'].some((item) =>
+    jobsOf(storage, world, item).some(({ job }) => job?.status === 'running'),
+  );
 
 /** Waits until no job of any workspace is running (a locked job waits paused), and answers the storage then. */
 export async function waitForJobs(world: ChaosWorld, timeout = 90_000): Promise<ExtensionStorage> {
   let storage = await readExtensionStorage(world.extension, world.options);
   const end = Date.now() + timeout;
-  while (jobsOf(storage, world).some(({ job }) => job?.status === 'running')) {
+  while (running(storage, world)) {
     if (Date.now() > end) throw new Error('a job was still running after 90 s');
     await sleep(250);
     storage = await readExtensionStorage(world.extension, world.options);

@@ -12,8 +12,12 @@ import { expect, test } from './fixtures/test.ts';
 // Another seed: CHAOS_SEED=<n> npx playwright test test/e2e/chaos.spec.ts --workers=1; the whole
 // story, and 1,000 steps: docs/development.md "Proving it under faults".
 
-/** Chosen because its 60 steps draw every kind of step, lock and unlock, and worker stops before and after the service acts. */
-const DEFAULT_SEED = 0;
+/**
+ * Chosen because its 60 steps draw every kind of step, the lock turned on, locked, unlocked and off, the
+ * three kinds of worker stop, a Rotate due tokens with Retry failed, and an older backup added again over
+ * live tokens (seed 0 did, before those steps, all but the last three).
+ */
+const DEFAULT_SEED = 2;
 const STEPS = 60;
 
 function seedFromEnv(): number {

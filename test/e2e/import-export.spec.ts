@@ -82,20 +82,21 @@ test('export JSON, then import it into a cleared registry: every group comes bac
   // The import's message went when the next action started (issue 41, finding 6); so does Copied.
   await expect(options.getByText(/3 new groups, 0 groups updated/)).toHaveCount(0);
   await staging.getByRole('button', { name: 'Copy token' }).click();
-  await expect(staging.getByText('Copied.', { exact: true })).toBeVisible();
+  // The clipboard is cleared after 30 s by default: Copy token says when.
+  await expect(staging.getByText(/^Copied; cleared in /)).toBeVisible();
   // An import never calls the service.
   expect(sandbox.requests.length).toBe(requestsBefore);
 
   // The same file again: all unchanged, nothing to import. The CSV export reads the same.
   await options.getByLabel('Add groups from file').setInputFiles(await json.download.path());
-  await expect(options.getByText('Copied.', { exact: true })).toHaveCount(0);
+  await expect(options.getByText(/^Copied/)).toHaveCount(0);
   await expect(summary(options)).toHaveText('0 new, 0 changed, 3 unchanged, 0 invalid');
   await expect(options.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
   await options.getByLabel('Add groups from file').setInputFiles(await csv.download.path());
   await expect(summary(options)).toHaveText('0 new, 0 changed, 3 unchanged, 0 invalid');
 });
 
-test('an import that changes a token shows what changes, and writes only after Confirm', async ({
+test('an import with a newer token shows what changes, and writes only after Confirm', async ({
   extension,
   sandbox,
 }) => {
@@ -106,8 +107,15 @@ test('an import that changes a token shows what changes, and writes only after C
 
   const lines = text.trim().split('\r\n');
   const acme = original.find((group) => group.environment === 'Customer' && group.provided_id === 'acme')!;
+  // The file's token for "Acme production" was issued an hour after the stored one: it is the newer one.
+  const later = new Date(Date.parse(acme.issuedAt!) + 3_600_000).toISOString();
+  // issued_at is the last column (created_at holds the same time: the group was created with that token).
   const edited = [
-    ...lines.map((line) => line.replace(acme.token, 'ugt_token_from_the_file')),
+    ...lines.map((line) =>
+      line.includes(acme.token)
+        ? `${line.replace(acme.token, 'ugt_token_from_the_file').slice(0, -acme.issuedAt!.length)}${later}`
+        : line,
+    ),
     // The export's columns end with issued_at (empty here: the token's age is unknown).
     'New team,new-team,Testing,ugt_new_team,4242,2025-01-01T00:00:00.000Z,,',
     'No token,no-token,Customer,,4243,,,',
@@ -117,7 +125,7 @@ test('an import that changes a token shows what changes, and writes only after C
     .setInputFiles({ name: 'edited.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
   await expect(summary(options)).toHaveText('1 new, 1 changed, 2 unchanged, 1 invalid');
   await expect(options.getByRole('list', { name: 'Groups that would change' })).toHaveText(
-    '“Acme production” (Customer, ID acme): token differs',
+    /^“Acme production” \(Customer, ID acme\): the file’s token is newer; token issued .+ → .+$/,
   );
   await expect(options.getByRole('list', { name: 'Invalid rows' })).toHaveText('Line 6: token: must not be empty');
   // The preview never shows a token.
@@ -139,14 +147,71 @@ test('an import that changes a token shows what changes, and writes only after C
   );
   const after = await storedGroups(extension);
   expect(after).toHaveLength(4);
-  expect(after.find((group) => group.environment === 'Customer' && group.provided_id === 'acme')?.token).toBe(
-    'ugt_token_from_the_file',
-  );
+  expect(after.find((group) => group.environment === 'Customer' && group.provided_id === 'acme')).toMatchObject({
+    token: 'ugt_token_from_the_file',
+    issuedAt: later,
+  });
   expect(after.find((group) => group.provided_id === 'no-token')).toBeUndefined();
   const row = rowOf(options, 'Acme production');
   await row.getByRole('button', { name: 'Show' }).click();
   await expect(row.locator('code')).toHaveText('ugt_token_from_the_file');
   await expect(options.locator('.preview')).toHaveCount(0);
+});
+
+// Issue 41, finding 1: an older backup added again never replaces a live token unless the admin chooses
+// to, after a warning that the group can then no longer be rotated or deleted.
+test('a backup added again after a rotation keeps the live token by default; replacing it is a separate choice', async ({
+  extension,
+  sandbox,
+}) => {
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const options = await openOptionsPage(extension);
+  await createGroup(options, 'Live team', 'live', 'Customer');
+  await createGroup(options, 'Quiet team', 'quiet', 'Customer');
+  const backup = await download(options, 'Export JSON');
+  const backupToken = (await storedGroups(extension)).find((group) => group.provided_id === 'live')!.token;
+
+  await rowAction(rowOf(options, 'Live team'), 'Rotate token');
+  await options.getByRole('dialog').getByRole('button', { name: 'Rotate token' }).click();
+  await expect(options.getByRole('status')).toContainText('New token for “Live team”');
+  const liveToken = sandbox.groups().find((group) => group.provided_id === 'live')!.token;
+  expect(liveToken).not.toBe(backupToken);
+
+  // The backup again, with the default choices: nothing to import, the live token named newer.
+  await options.getByLabel('Add groups from file').setInputFiles(await backup.download.path());
+  await expect(summary(options)).toHaveText('0 new, 0 changed, 1 unchanged, 0 invalid');
+  await expect(options.locator('.preview').getByText('1 group keeps this browser’s token.')).toBeVisible();
+  await expect(options.getByRole('list', { name: 'Groups that keep this browser’s token' })).toHaveText(
+    /^“Live team” \(Customer, ID live\): this browser’s token is newer \(issued .+; the file’s .+\)\.$/,
+  );
+  const choice = options.getByRole('checkbox', { name: 'Replace this browser’s token with the file’s (1 group)' });
+  await expect(choice).not.toBeChecked();
+  await expect(choice).toHaveAccessibleDescription(/can no longer be rotated or deleted from this browser/);
+  await expect(options.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  await expect(
+    options.getByText('Nothing to import unless you choose to replace this browser’s tokens.'),
+  ).toBeVisible();
+  await options.getByRole('button', { name: 'Discard' }).click();
+  const live = () => storedGroups(extension).then((groups) => groups.find((group) => group.provided_id === 'live')!);
+  expect((await live()).token).toBe(liveToken);
+  const row = rowOf(options, 'Live team');
+  await row.getByRole('button', { name: 'Show' }).click();
+  await expect(row.locator('code')).toHaveText(liveToken);
+  await row.getByRole('button', { name: 'Hide' }).click();
+
+  // The separate choice: the dialog says what it costs, and only then is the older token stored.
+  await options.getByLabel('Add groups from file').setInputFiles(await backup.download.path());
+  await choice.check();
+  await options.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = options.getByRole('dialog');
+  await expect(dialog).toContainText(
+    '1 group gets the file’s token in place of this browser’s newer one (or one of unknown age): unless the file’s is the current token, it can no longer be rotated or deleted from here.',
+  );
+  await dialog.getByRole('button', { name: 'Import 1 group' }).click();
+  await expect(addFromFile(options).getByRole('status')).toContainText('0 new groups, 1 group updated');
+  expect((await live()).token).toBe(backupToken);
+  // As the warning said: the service no longer accepts it.
+  expect(sandbox.groups().find((group) => group.provided_id === 'live')!.token).toBe(liveToken);
 });
 
 test('an export taken the moment a rotation is announced holds the new token, ten times in a row', async ({

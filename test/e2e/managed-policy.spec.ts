@@ -103,7 +103,11 @@ test('a policy workspace: ready in the popup without typing, first and locked in
     await expect(workspaceSelect(options).locator('option')).toHaveText([`${ORG} (managed)`, 'Workspace 1']);
     await workspaceSelect(options).selectOption({ label: `${ORG} (managed)` });
     await expect(options.getByText('Managed by your organization', { exact: false })).toBeVisible();
-    await expect(options.getByText('Your organization has locked this workspace')).toBeVisible();
+    // Said under the workspace's name, and again as why Save connection is off.
+    await expect(options.locator('#workspace-managed')).toContainText('Your organization has locked this workspace');
+    await expect(options.getByRole('button', { name: 'Save connection' })).toHaveAccessibleDescription(
+      /Your organization has locked this workspace/,
+    );
     await expect(options.getByRole('button', { name: 'Delete workspace' })).toBeDisabled();
     await expect(options.getByLabel('Workspace name', { exact: true })).toBeDisabled();
     await expect(options.getByLabel('Workspace name', { exact: true })).toHaveValue(ORG);

@@ -176,3 +176,62 @@ test('5 of 10 restored tokens are due under a 90-day policy; Rotate due tokens r
     `The activity log was changed outside the extension: entry ${edited} was edited or removed.`,
   );
 });
+
+// Issue 41, finding 2: Rotate due tokens on 6 groups with one failure, then Retry failed: Export rotation
+// results held 1 token. The results now belong to the jobs, until the admin clears them.
+test('6 due tokens, one rotation answered 500, Retry failed: Export rotation results holds all 6 new tokens until cleared', async ({
+  extension,
+  sandbox,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const ids = ['d1', 'd2', 'd3', 'd4', 'd5', 'd6'];
+  await configureConnection(extension.context, extension.extensionId, sandbox);
+  const options = await openOptionsPage(extension);
+  for (const id of ids) await createGroup(options, `Due ${id}`, id, 'Customer');
+
+  // The same tokens, restored with the dates of a backup made 100 days ago: all 6 due under 90 days.
+  const exported = await download(options, 'Export JSON');
+  const backup = JSON.parse(exported.text) as { groups: { issuedAt?: string }[] };
+  for (const group of backup.groups) group.issuedAt = new Date(Date.now() - 100 * DAY - HOUR).toISOString();
+  const backupPath = testInfo.outputPath('aged.json');
+  await writeFile(backupPath, JSON.stringify(backup));
+  await options.getByLabel('Add groups from file').setInputFiles(backupPath);
+  await options.getByRole('button', { name: 'Import', exact: true }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Import 6 groups' }).click();
+  await options.getByLabel('Rotate tokens every').selectOption('90');
+  await expect(options.getByText('6 tokens due for rotation.')).toBeVisible();
+
+  // The service answers the job's first rotation with a 500 page: the job goes on, that row fails.
+  sandbox.setFault('userGroup.rotate', { kind: 'html', status: 500, times: 1 });
+  await options.getByRole('button', { name: 'Rotate due tokens' }).click();
+  await options.getByRole('dialog').getByRole('button', { name: 'Rotate 6 tokens' }).click();
+  await expect(options.getByText('5 of 6 rotated, 1 failed', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await options.getByRole('button', { name: 'Retry failed' }).click();
+  await expect(options.getByText('1 of 1 rotated, 0 failed', { exact: true })).toBeVisible({ timeout: 30_000 });
+  const live = new Map(sandbox.groups().map((group) => [group.provided_id, group.token]));
+
+  const csv = await download(options, /^Export rotation results \(CSV/);
+  const rows = csv.text
+    .trim()
+    .split('\r\n')
+    .slice(1)
+    .map((line) => line.split(','));
+  expect(rows.map((cells) => [cells[0], cells[4]]).sort()).toEqual(ids.map((id) => [id, live.get(id)]));
+  const json = await download(options, /^Export rotation results \(JSON/);
+  const results = (JSON.parse(json.text) as { results: { id: string; token: string }[] }).results;
+  expect(results.map((result) => [result.id, result.token]).sort()).toEqual(ids.map((id) => [id, live.get(id)]));
+
+  await expect(
+    options.getByText(/^6 new tokens from rotation jobs since .+, kept for export until you clear them\.$/),
+  ).toBeVisible();
+
+  // Clear rotation results: asked first; the tokens stay in the registry.
+  await options.getByRole('button', { name: 'Clear rotation results' }).click();
+  const dialog = options.getByRole('dialog', { name: 'Clear rotation results?' });
+  await expect(dialog).toContainText('The list of 6 new tokens is emptied');
+  await dialog.getByRole('button', { name: 'Clear rotation results' }).click();
+  await expect(options.getByRole('status').filter({ hasText: 'Rotation results cleared.' })).toBeVisible();
+  await expect(options.getByRole('button', { name: /^Export rotation results/ })).toHaveCount(0);
+  const stored = await readStoredGroups(extension);
+  expect(stored.map((group) => [group.provided_id, group.token]).sort()).toEqual(ids.map((id) => [id, live.get(id)]));
+});

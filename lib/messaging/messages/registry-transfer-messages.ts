@@ -11,7 +11,13 @@ import { built, safeInt } from '../../schema-parts';
 export const importUserGroups = defineWorkspaceMessage({
   name: 'importUserGroups',
   request: () => inWorkspace({ items: z.array(importItemSchema).check(z.maxLength(MAX_IMPORT_GROUPS)) }),
-  response: () => z.object({ added: z.number(), updated: z.number(), conflicts: z.array(groupRefSchema) }),
+  response: () =>
+    z.object({
+      added: z.number(),
+      updated: z.number(),
+      conflicts: z.array(groupRefSchema),
+      kept: z.array(groupRefSchema),
+    }),
   allowTab: true,
 });
 

@@ -1,9 +1,12 @@
 import { z } from 'zod/mini';
-import { environmentSchema } from '../../environment';
 import { rotationPeriodSchema } from '../../storage/rotation/token-rotation';
+import {
+  rotationResultsSummarySchema,
+  rotationResultWithTokenSchema,
+} from '../../storage/rotation/rotation-results-schema';
 // Only message definitions are exported here: the protocol takes every export of this module.
 import { defineWorkspaceMessage } from '../define-message';
-import { inWorkspace, workspaceOnlySchema } from './shared-schemas';
+import { emptySchema, inWorkspace, workspaceOnlySchema } from './shared-schemas';
 
 /** A workspace's rotation setting as it applies (the organisation's policy included). */
 const effectiveRotationSchema = z.lazy(() =>
@@ -43,8 +46,9 @@ export const startRotateDueJob = defineWorkspaceMessage({
 });
 
 /**
- * **Export rotation results**: each group the latest rotate job gave a new token, with that token.
- * The background reads them (tokens are sealed at rest while the lock is on): LOCKED while locked.
+ * **Export rotation results**: each group a rotate job gave a new token since the results were last
+ * cleared (Retry failed and Resume add to them), with that token. The background reads them (tokens are
+ * sealed at rest while the lock is on): LOCKED while locked.
  */
 export const readRotationResults = defineWorkspaceMessage({
   name: 'readRotationResults',
@@ -53,15 +57,23 @@ export const readRotationResults = defineWorkspaceMessage({
     z.object({
       startedAt: z.string(),
       finishedAt: z.optional(z.string()),
-      results: z.array(
-        z.object({
-          userGroupId: z.string(),
-          environment: environmentSchema,
-          name: z.string(),
-          rotatedAt: z.string(),
-          token: z.string(),
-        }),
-      ),
+      results: z.array(rotationResultWithTokenSchema),
     }),
+  allowTab: true,
+});
+
+/** How many new tokens the rotation results hold, and since when (no token: answered while locked too). */
+export const getRotationResultsSummary = defineWorkspaceMessage({
+  name: 'getRotationResultsSummary',
+  request: () => workspaceOnlySchema,
+  response: () => rotationResultsSummarySchema,
+  allowTab: true,
+});
+
+/** **Clear rotation results** (after its confirmation): the list is emptied, the tokens stay in the registry. */
+export const clearRotationResults = defineWorkspaceMessage({
+  name: 'clearRotationResults',
+  request: () => workspaceOnlySchema,
+  response: () => emptySchema,
   allowTab: true,
 });

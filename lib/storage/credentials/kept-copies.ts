@@ -5,16 +5,17 @@ import { CORRUPT_COPY_PREFIX, type KeepCopy } from '../validated-item';
 import { currentKey, readLockState } from './keyring';
 
 // Background only: the copies of registry values kept aside because they could not be read
-// (validated-item.ts, `corrupt:<name>:<time>`). A copy of a token key, of a part or of the one-value
-// registry of version 1 may hold tokens in clear: the lock seals it like the token keys (one AES-GCM
+// (validated-item.ts, `corrupt:<name>:<time>`). A copy of a token key, of a part, of the one-value
+// registry of version 1 or of a workspace's rotation results may hold tokens in clear: the lock seals it like the token keys (one AES-GCM
 // envelope of its JSON, bound to the copy's storage name) and opens it again when turned off;
 // forgetting every secret and deleting its workspace remove it.
 
 /**
  * The name of a copy of a registry value: its token key, a part, the one-value registry of version 1
- * (and the registry's index and unsettled creates, which hold no secret but are sealed alike).
+ * (and the registry's index and unsettled creates, which hold no secret but are sealed alike), or of
+ * a workspace's rotation results (rotation-results-store.ts).
  */
-export const REGISTRY_COPY_PATTERN = /^corrupt:(ws\.[^.]+\.)?userGroup/;
+export const REGISTRY_COPY_PATTERN = /^corrupt:(ws\.[^.]+\.)?(userGroup|rotationResults)/;
 
 /** The tokens' additional data, then the copy's name (`corrupt:…`, never a part's): it opens as nothing else. */
 const aad = (copyName: string) => new TextEncoder().encode(`${SEALED_TOKENS_AAD}${copyName}`);

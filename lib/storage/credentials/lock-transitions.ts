@@ -23,6 +23,11 @@ import {
 import { moveTokensOutOfParts } from './registry-tokens-migration';
 import { moveExtraIntoTokenKeys } from './extra-migration';
 import { openCopy, REGISTRY_COPY_PATTERN, sealCopy } from './kept-copies';
+import {
+  ROTATION_RESULTS_PATTERN,
+  storedRotationResultsSchema,
+  type StoredRotationResults,
+} from './rotation-results-store';
 import type { LockKey } from './passphrase-key';
 import { EMPTY_STORED_CREDENTIALS } from '../connection/connection-schema';
 import { base64ToBytes } from '../../crypto/base64';
@@ -32,8 +37,8 @@ import type { MessageRef } from '../../message-ref';
 // Background only: the passphrase lock's changes to what is stored (lib/lock/lock-service.ts decides
 // when; this writes). The lock covers the store, not a list: every stored credentials value (both
 // areas), every registry part's tokens and extra fields (its token key, part-tokens.ts: the parts
-// themselves hold neither and are not written), and every copy of a registry value kept aside
-// (kept-copies.ts), found by its key, whichever workspaces are listed today; one that a policy removed
+// themselves hold neither and are not written), every workspace's rotation results' tokens
+// (rotation-results-store.ts) and every copy of a registry value kept aside (kept-copies.ts), found by its key, whichever workspaces are listed today; one that a policy removed
 // from the list, or an import added a moment ago, is sealed like the others. A workspace whose
 // registry is still in format v2 (tokens in the parts), or whose parts still hold extra fields, is
 // migrated first.
@@ -48,12 +53,14 @@ import type { MessageRef } from '../../message-ref';
 
 const CREDENTIALS = /^ws\.[^.]+\.credentials$/;
 const TOKENS = REGISTRY_TOKENS_PATTERN;
+const RESULTS = ROTATION_RESULTS_PATTERN;
 
 type Values = Record<string, unknown>;
 
 const COPY = REGISTRY_COPY_PATTERN;
 
-const holdsSecret = (name: string) => CREDENTIALS.test(name) || TOKENS.test(name) || COPY.test(name);
+const holdsSecret = (name: string) =>
+  CREDENTIALS.test(name) || TOKENS.test(name) || RESULTS.test(name) || COPY.test(name);
 
 type Area = typeof browser.storage.local;
 
@@ -115,11 +122,13 @@ export async function storedSecrets(): Promise<StoredSecrets> {
 
 /**
  * A stored secret opened: a credentials value in clear, a registry part's tokens and extra fields in
- * clear, or a copy kept aside as it was kept.
+ * clear, a workspace's rotation results with their tokens in clear (`rest`: the list and its dates),
+ * or a copy kept aside as it was kept.
  */
 type Opened =
   | { kind: 'credentials'; clear: StoredCredentials }
   | { kind: 'part'; secrets: PartSecrets; stamp: Stamp }
+  | { kind: 'results'; secrets: PartSecrets; rest: Omit<StoredRotationResults, 'tokens'> }
   | { kind: 'copy'; value: unknown };
 
 /** A stored value opened with `from` (clear as it is); undefined when it does not open or is unreadable. */
@@ -127,6 +136,14 @@ async function openValue(name: string, value: unknown, from?: CryptoKey): Promis
   if (COPY.test(name)) {
     const opened = await openCopy(name, value, from);
     return opened && { kind: 'copy', value: opened.value };
+  }
+  if (RESULTS.test(name)) {
+    const parsed = storedRotationResultsSchema.safeParse(value);
+    if (!parsed.success) return undefined;
+    const { tokens, ...rest } = parsed.data;
+    // Bound to the results' own name, as rotation-results-store.ts seals them.
+    const opened = await openStoredSecrets(tokens, name, from);
+    return opened && { kind: 'results', secrets: opened.secrets, rest };
   }
   if (TOKENS.test(name)) {
     const opened = await openStoredSecrets(value, partNameOfTokens(name), from);
@@ -142,6 +159,8 @@ async function openValue(name: string, value: unknown, from?: CryptoKey): Promis
 async function closeValue(name: string, opened: Opened, to?: CryptoKey): Promise<unknown> {
   if (opened.kind === 'copy') return to ? sealCopy(to, name, opened.value) : opened.value;
   if (opened.kind === 'credentials') return to && hasSecret(opened.clear) ? sealWith(to, opened.clear) : opened.clear;
+  if (opened.kind === 'results')
+    return { ...opened.rest, tokens: await storedSecretsValue(opened.secrets, {}, name, to) };
   return storedSecretsValue(opened.secrets, opened.stamp, partNameOfTokens(name), to);
 }
 
@@ -261,6 +280,13 @@ export async function forgetEverything(lost: MessageRef, at: string): Promise<{ 
     const out: Values = {};
     for (const [name, value] of Object.entries(values)) {
       if (COPY.test(name)) continue;
+      if (RESULTS.test(name)) {
+        // Sealed, the results' tokens are lost with the passphrase: the list goes with them (each
+        // group's own token, in the registry, is flagged below). In clear they stay.
+        if (storedRotationResultsSchema.safeParse(value).data?.tokens.sealed)
+          out[name] = { results: [], tokens: clearSecretsValue({ tokens: {}, extra: {} }) };
+        continue;
+      }
       if (TOKENS.test(name)) {
         const sealed = sealedParts.get(name);
         if (!sealed) continue;

@@ -23,6 +23,7 @@ const LOCAL_ITEMS: WorkspaceItemName[] = [
   'apiHealth',
   'lastRegistryExport',
   'tokenRotation',
+  'rotationResults',
   'projectLink',
 ];
 

@@ -5,7 +5,7 @@ import { newBulkJob, planBulkCreate, recordOutcome } from './bulk-job';
 import type { BulkJobStore } from '../../storage/bulk-job/bulk-job-store';
 import type { BulkJob, QueuedRow } from '../../storage/bulk-job/bulk-job-schema';
 import type { BulkRow } from '../../storage/bulk-job/bulk-row-schema';
-import { flagCutOffRow, sendRow, type SelectionOperations } from './bulk-send';
+import { flagCutOffRow, sendRow, type RowSenders, type SelectionOperations } from './bulk-send';
 import type { RegistryWriter } from '../../storage/registry/registry-writer';
 import type { ActivityRecorder } from '../../activity/activity-recorder';
 import { createJobRunner, type JobAlarm } from '../../jobs/job-runner';
@@ -25,6 +25,8 @@ export interface BulkRunnerDeps {
   groups?: SelectionOperations;
   /** The activity log, for a bulk create's rows (a selection job's rows are recorded by `groups`). */
   activity?: ActivityRecorder;
+  /** Where a rotate job keeps each new token (bulk-send.ts). */
+  rotationResults?: RowSenders['rotationResults'];
   now?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   newId?: () => string;
@@ -42,8 +44,7 @@ export function createBulkRunner(deps: BulkRunnerDeps) {
     {
       name: 'bulk create',
       store: deps.jobs,
-      send: (job, row, connection, sentAt, commit) =>
-        sendRow({ ...deps, now }, job.operation, row, connection, sentAt, commit),
+      send: (job, row, connection, sentAt, commit) => sendRow({ ...deps, now }, job, row, connection, sentAt, commit),
       record: recordOutcome,
       onCutOff: (job, row, at) => flagCutOffRow(deps.registry, job.operation, row, at),
     },

@@ -2,11 +2,11 @@ import type { UserGroupApi } from '../../api/user-group-api';
 import type { Connection } from '../../connection/connection-repository';
 import { redactSecrets } from '../../api/redact-secrets';
 import type { GroupOperations } from '../operations/group-operations';
-import type { BulkOperation } from '../../storage/bulk-job/bulk-job-schema';
+import type { BulkJob, BulkOperation } from '../../storage/bulk-job/bulk-job-schema';
 import { classifyCreate, classifySelection, type RowOutcome } from './bulk-outcome';
 import type { BulkRow } from '../../storage/bulk-job/bulk-row-schema';
 import { findGroup, markDeleteUnknown, upsertFromService } from '../operations/registry-updates';
-import type { GroupRef } from '../../storage/registry/registry-schema';
+import type { GroupRef, RegistryEntry } from '../../storage/registry/registry-schema';
 import type { RegistryChange, RegistryWriter } from '../../storage/registry/registry-writer';
 import { abandonStaged, type StagedWrite } from '../../storage/staged-write';
 import type { RowCommit } from '../../jobs/job-runner';
@@ -37,23 +37,33 @@ export interface RowSenders {
   now: () => number;
   /** A bulk create's rows are recorded here (a selection job's, by the single-row operations). */
   activity?: ActivityRecorder | undefined;
+  /**
+   * A rotate job's results (lib/user-groups/rotation/rotation-results.ts): each new token staged there
+   * and stored in the same storage call as the registry's. Absent: no results kept (some unit tests).
+   */
+  rotationResults?: { stageAdd(job: Pick<BulkJob, 'id' | 'startedAt'>, group: RegistryEntry): Promise<StagedWrite> };
 }
 
 const refOf = (row: BulkRow): GroupRef => ({ environment: row.environment, userGroupId: row.userGroupId });
 
-/** Sends one row of a job of this operation and answers what became of it. */
+/** Sends one row of this job and answers what became of it. */
 export async function sendRow(
   deps: RowSenders,
-  operation: BulkOperation,
+  job: Pick<BulkJob, 'id' | 'operation' | 'startedAt'>,
   row: BulkRow,
   connection: Connection,
   sentAt: number,
   commit?: RowCommit,
 ): Promise<RowOutcome> {
-  if (operation !== 'create') {
-    const { groups } = deps;
+  if (job.operation !== 'create') {
+    const { groups, rotationResults } = deps;
     if (!groups) return { kind: 'failed', message: text('errorJobNotHere') };
-    const answer = operation === 'rotate' ? await groups.rotate(refOf(row)) : await groups.remove(refOf(row));
+    const answer =
+      job.operation === 'rotate'
+        ? await groups.rotate(refOf(row), {
+            alongside: rotationResults && ((group: RegistryEntry) => rotationResults.stageAdd(job, group)),
+          })
+        : await groups.remove(refOf(row));
     return classifySelection(answer, sentAt);
   }
   // The key stays at hand until the new token is stored: a lock closing meanwhile waits for it.

@@ -18,6 +18,7 @@ import {
   upsertFromService,
 } from './registry-updates';
 import type { RegistryWriter } from '../../storage/registry/registry-writer';
+import { commitTogether, type StagedWrite } from '../../storage/staged-write';
 import { recordUnsettledCreate, settleCreate } from './unsettled-creates';
 import { text } from '../../message-ref';
 import { environmentName } from '../../environment';
@@ -42,6 +43,14 @@ export interface GroupOperationsDeps {
 
 /** A delete names the group, and may name the data source the service asks for. */
 export type GroupDeletion = GroupRef & { dataSourceProvidedId?: string | undefined };
+
+export interface RotateOptions {
+  /**
+   * Another store's change to write in the same storage call as the new token (a job's rotation
+   * results): given the group as it is then stored. A failure to prepare it never keeps the token out.
+   */
+  alongside?: ((group: RegistryEntry) => Promise<StagedWrite>) | undefined;
+}
 
 const UNKNOWN_OUTCOME = text('groupsRotationUnknown');
 const TOKEN_REFUSED = text('errorRotationTokenRefused');
@@ -122,9 +131,9 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
       });
     },
 
-    rotate: async (ref: GroupRef): Promise<Result<{ group: RegistryEntry }>> => {
+    rotate: async (ref: GroupRef, options: RotateOptions = {}): Promise<Result<{ group: RegistryEntry }>> => {
       const before = findGroup(await registry.read(), ref);
-      const result = await rotate(ref);
+      const result = await rotate(ref, options);
       return recorded('groupRotated', ref, result, {
         name: result.ok ? result.value.group.name : before?.name,
         token: result.ok ? result.value.group.token : undefined,
@@ -222,7 +231,23 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
     });
   }
 
-  function rotate(ref: GroupRef): Promise<Result<{ group: RegistryEntry }>> {
+  /** The new token stored at once, with what `alongside` adds in the same storage call; the group as stored. */
+  async function storeNewToken(ref: GroupRef, rotated: WireUserGroup, alongside: RotateOptions['alongside']) {
+    const staged = await registry.stage((current) => {
+      const next = applyRotation(current, ref, rotated, now());
+      return { registry: next, result: findGroup(next, ref) };
+    });
+    // Not prepared (a bug, a storage read failing): the token is stored all the same.
+    const extra =
+      staged.result &&
+      (await alongside?.(staged.result).catch(
+        () => void console.warn('Review Companion: a rotation result was lost.'),
+      ));
+    await commitTogether(extra ? [staged, extra] : [staged]);
+    return staged.result;
+  }
+
+  function rotate(ref: GroupRef, { alongside }: RotateOptions): Promise<Result<{ group: RegistryEntry }>> {
     return withSecretsOpen(lockedError, async () => {
       const connection = await connections.require('userGroup');
       if (!connection.ok) return connection;
@@ -247,9 +272,13 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
             token.value.token,
           ])
         : redactSecrets(token, connection.value);
+      if (answer.ok) {
+        // A new token is the truth whatever else happened: stored at once (with a job's result of it).
+        const updated = await storeNewToken(ref, answer.value, alongside);
+        return updated ? ok({ group: updated }) : notInRegistry(ref);
+      }
       await registry.update((current) => {
-        // A new token is the truth whatever else happened; any other outcome only touches our own mark.
-        if (answer.ok) return { registry: applyRotation(current, ref, answer.value, now()), result: null };
+        // Any outcome but a new token only touches our own mark.
         const mark = findGroup(current, ref)?.rotation;
         if (mark?.state !== 'pending' || mark.since !== started) return { registry: current, result: null };
         if (answer.error.maybeProcessed)
@@ -268,9 +297,7 @@ export function createGroupOperations(deps: GroupOperationsDeps) {
           result: null,
         };
       });
-      if (!answer.ok) return answer;
-      const updated = findGroup(await registry.read(), ref);
-      return updated ? ok({ group: updated }) : notInRegistry(ref);
+      return answer;
     });
   }
 

@@ -1,6 +1,6 @@
 import { toSpreadsheetCsv } from '../../csv/spreadsheet-csv';
 import { exportFileName } from '../transfer/export-registry';
-import type { RotationResult } from './rotation-service';
+import type { RotationResult } from '../../storage/rotation/rotation-results-schema';
 
 export const ROTATION_EXPORT_FORMAT = 'review-companion.rotation-results';
 export const ROTATION_CSV_COLUMNS = ['user_group_id', 'environment', 'name', 'rotated_at', 'new_token'] as const;

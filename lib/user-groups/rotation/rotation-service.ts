@@ -3,12 +3,11 @@ import { createSerialQueue } from '../../async/serial-queue';
 import { countedText, text } from '../../message-ref';
 import { fail, ok, type Result } from '../../result';
 import type { BulkJobStore } from '../../storage/bulk-job/bulk-job-store';
-import { rowKey } from '../../storage/bulk-job/bulk-job-schema';
 import { withSecretsOpen } from '../../storage/credentials/credentials-lane';
 import { lockedError } from '../../storage/lock/lock-keys';
 import type { PolicyStatus } from '../../storage/policy-status';
-import { groupKey } from '../../storage/registry/registry-schema';
 import type { RegistryWriter } from '../../storage/registry/registry-writer';
+import type { RotationResult } from '../../storage/rotation/rotation-results-schema';
 import {
   readTokenRotation,
   tokenRotationItemFor,
@@ -21,20 +20,14 @@ import type { BulkRunner } from '../bulk/bulk-runner';
 import { selectionRows } from '../bulk/bulk-selection';
 import { effectiveRotation, type EffectiveRotation } from './rotation-settings';
 import { dueGroups } from '../registry-views/token-age';
-
-/** One group a rotate job gave a new token: what an administrator hands the customer's system. */
-export interface RotationResult {
-  userGroupId: string;
-  environment: 'Customer' | 'Testing';
-  name: string;
-  rotatedAt: string;
-  token: string;
-}
+import type { RotationResults } from './rotation-results';
 
 export interface RotationServiceDeps {
   scope: KeyScope;
   registry: RegistryWriter;
-  jobs: Pick<BulkJobStore, 'read' | 'readRows'>;
+  jobs: Pick<BulkJobStore, 'read'>;
+  /** Every new token the rotate jobs produced, until cleared (rotation-results.ts). */
+  results: RotationResults;
   runner: Pick<BulkRunner, 'startSelection'>;
   /** What the organisation's policy says about **Rotate tokens every** (lib/storage/policy-status.ts). */
   policy: () => Promise<PolicyStatus['tokenRotation']>;
@@ -44,7 +37,7 @@ export interface RotationServiceDeps {
 
 /**
  * One workspace's token rotation: its period and reminders (the policy applied), a job that rotates
- * the tokens due, and that job's results (the new tokens, through the background only: they are
+ * the tokens due, and the rotate jobs' results (the new tokens, through the background only: they are
  * sealed at rest while the lock is on).
  */
 export function createRotationService(deps: RotationServiceDeps) {
@@ -98,32 +91,17 @@ export function createRotationService(deps: RotationServiceDeps) {
     },
 
     /**
-     * The groups the latest rotate job gave a new token, with that token: its rows that did not fail
-     * and whose token was issued since the job started (a row not sent yet, or flagged, is left out).
-     * LOCKED while the lock is closed: the tokens are sealed.
+     * Every group a rotate job gave a new token since the results were last cleared, with that token:
+     * Retry failed and Resume add to them, a worker stop loses none. LOCKED while the lock is closed.
      */
     results: (): Promise<Result<{ startedAt: string; finishedAt?: string; results: RotationResult[] }>> =>
       withSecretsOpen(lockedError, async () => {
+        const held = await deps.results.read();
+        if (!held?.since || held.results.length === 0) return fail('NOT_FOUND', text('errorNoRotationResults'));
+        // The results' span: from the first job's start to the end of the latest one, once it has ended.
         const job = await jobs.read();
-        const rows = await jobs.readRows();
-        if (job?.operation !== 'rotate' || rows?.jobId !== job.id)
-          return fail('NOT_FOUND', text('errorNoRotationResults'));
-        const failed = new Set(job.failed.map(rowKey));
-        const groups = new Map((await registry.settled()).groups.map((group) => [groupKey(group), group]));
-        const results: RotationResult[] = [];
-        for (const row of rows.rows) {
-          if (failed.has(rowKey(row))) continue;
-          const group = groups.get(rowKey(row));
-          if (!group?.issuedAt || group.rotation || group.issuedAt < job.startedAt || group.token === '') continue;
-          results.push({
-            userGroupId: group.provided_id,
-            environment: group.environment,
-            name: group.name,
-            rotatedAt: group.issuedAt,
-            token: group.token,
-          });
-        }
-        return ok({ startedAt: job.startedAt, ...(job.finishedAt && { finishedAt: job.finishedAt }), results });
+        const finishedAt = job && job.id === held.jobId ? job.finishedAt : undefined;
+        return ok({ startedAt: held.since, ...(finishedAt && { finishedAt }), results: held.results });
       }),
   };
 }

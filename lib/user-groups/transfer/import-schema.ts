@@ -41,6 +41,8 @@ export const importItemSchema = z.lazy(() =>
       provided_id: z.string().check(noControlCharacters()),
     }),
     expected: z.nullable(z.string()),
+    /** The user chose to put this file's token over a live one not known to be older (import-merge.ts). */
+    replacesNewer: z.optional(z.boolean()),
   }),
 );
 export type ImportItem = z.infer<typeof importItemSchema>;

@@ -3,8 +3,11 @@ import { pickWeighted, type Random } from '../prng.ts';
 import type { ChaosWorkspace, StepKind } from '../world.ts';
 import { createStep, deleteStep, rotateStep } from './group-steps.ts';
 import { bulkCreateStep, deleteSelectionStep, rotateSelectionStep } from './job-steps.ts';
+import { backupStep } from './backup-steps.ts';
 import { lockStep } from './lock-steps.ts';
+import { registerJobStep } from './register-job-step.ts';
 import { registerStep } from './register-step.ts';
+import { rotateDueStep } from './rotate-due-step.ts';
 import { setupImportStep } from './setup-steps.ts';
 
 /** Every kind of step the chaos run draws from, with its weight. */
@@ -18,6 +21,9 @@ export const STEP_KINDS: readonly StepKind[] = [
   setupImportStep,
   lockStep,
   registerStep,
+  registerJobStep,
+  rotateDueStep,
+  backupStep,
 ];
 
 /** A kind of step that can run on this workspace now, drawn by weight. */

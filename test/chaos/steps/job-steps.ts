@@ -22,47 +22,97 @@ import {
 
 const addSection = (options: Page) => options.getByRole('region', { name: 'Add groups from a file' });
 
-const storedJobId = async (world: ChaosWorld, workspace: ChaosWorkspace) =>
-  jobsOf(await readExtensionStorage(world.extension, world.options), world).find((j) => j.workspace === workspace)?.job
-    ?.id;
+/** Which stored job a step follows: the user-group job (its controls in the job panel) or the register-pages job. */
+export type JobItem = 'bulkCreateJob' | 'registerPagesJob';
+
+const storedJob = async (world: ChaosWorld, workspace: ChaosWorkspace, item: JobItem = 'bulkCreateJob') =>
+  jobsOf(await readExtensionStorage(world.extension, world.options), world, item).find((j) => j.workspace === workspace)
+    ?.job;
+
+export const storedJobId = async (world: ChaosWorld, workspace: ChaosWorkspace, item: JobItem = 'bulkCreateJob') =>
+  (await storedJob(world, workspace, item))?.id;
 
 /**
  * After the start click: waits until the job is stored (a new id) or the page says it did not start,
  * then until it stops running. A job paused for any reason but the lock (a refused credential) is
  * resumed once the service is well again, as a user would; a job paused by the lock waits for the unlock.
+ * `controls`: where its Resume is (the job panel for a user-group job, Projects for a register job).
  */
-async function followJob(
+export async function followJob(
   context: StepContext,
   before: string | undefined,
   refusal: () => Promise<string | undefined>,
+  {
+    item = 'bulkCreateJob',
+    controls = context.world.options.locator('#job-panel'),
+  }: { item?: JobItem; controls?: Locator } = {},
 ): Promise<StepOutcome> {
   const { world, workspace } = context;
   await context.inFlight();
   let refused: string | undefined;
   const started = await until(async () => {
     refused = await refusal();
-    return refused !== undefined || (await storedJobId(world, workspace)) !== before;
+    return refused !== undefined || (await storedJobId(world, workspace, item)) !== before;
   }, 15_000);
-  if (refused !== undefined && (await storedJobId(world, workspace)) === before)
+  if (refused !== undefined && (await storedJobId(world, workspace, item)) === before)
     return { kind: 'alert', text: refused };
   if (!started) return { kind: 'alert', text: 'the job was not stored within 15 s' };
-  let job = jobsOf(await waitForJobs(world), world).find((j) => j.workspace === workspace)?.job;
+  let job = jobsOf(await waitForJobs(world), world, item).find((j) => j.workspace === workspace)?.job;
   if (job?.status === 'paused' && job.message?.key !== 'errorLocked') {
     workspace.sandbox.clearFaults();
     world.note(`  job paused (${job.message?.key}): Resume`);
-    await world.options.getByRole('button', { name: 'Resume', exact: true }).click();
-    await until(async () => (await storedJobId(world, workspace)) !== undefined, 1_000);
-    job = jobsOf(await waitForJobs(world), world).find((j) => j.workspace === workspace)?.job;
+    await controls.getByRole('button', { name: 'Resume', exact: true }).click();
+    await until(async () => (await storedJobId(world, workspace, item)) !== undefined, 1_000);
+    job = jobsOf(await waitForJobs(world), world, item).find((j) => j.workspace === workspace)?.job;
   }
-  const counts = await world.options.locator('.bulk-counts').allInnerTexts();
+  const counts = await world.options
+    .locator(item === 'bulkCreateJob' ? '.bulk-counts' : '.register-counts')
+    .allInnerTexts();
   return {
     kind: job?.status === 'done' ? 'ok' : 'alert',
-    text: `${job?.operation ?? 'create'} job ${job?.status ?? 'gone'}${job?.message?.key ? ` (${job.message.key})` : ''}: ${counts.join(' ')}`,
+    text: `${job?.operation ?? (item === 'bulkCreateJob' ? 'create' : 'register')} job ${job?.status ?? 'gone'}${job?.message?.key ? ` (${job.message.key})` : ''}: ${counts.join(' ')}`,
   };
 }
 
+/** The service's token of each group of a workspace, by `<environment>:<id>`. */
+export const serviceTokens = (workspace: ChaosWorkspace) =>
+  new Map(
+    workspace.sandbox.groups().map((group) => [`${group.api_environment_tag}:${group.provided_id}`, group.token]),
+  );
+
+/**
+ * After a rotate job (and its retries): each group whose token the service changed meanwhile and that the
+ * registry holds unflagged got that token from the job (nothing else acts during the step), so the
+ * workspace's rotation results must hold it (invariants.ts, jobTokensInResults). A rotation whose answer
+ * was lost leaves its group flagged: the extension never had that token.
+ */
+export async function noteJobTokens(world: ChaosWorld, workspace: ChaosWorkspace, before: ReadonlyMap<string, string>) {
+  const storage = await waitForJobs(world);
+  const after = serviceTokens(workspace);
+  for (const { entry } of entriesOf(storage.local, workspace.id)) {
+    const key = `${entry.environment}:${entry.provided_id}`;
+    const token = after.get(key);
+    if (!token || token === before.get(key) || entry.rotation || entry.deleteOutcomeUnknown) continue;
+    world.tokens.noteJobToken(workspace.id, key, token);
+  }
+}
+
+/** Retry failed on a user-group job that ended with failures, once, the service well again, as a user would. */
+export async function retryFailed(context: StepContext, outcome: StepOutcome): Promise<StepOutcome> {
+  const { world, workspace } = context;
+  const job = await storedJob(world, workspace);
+  if (!job?.failed?.length || (job.status !== 'done' && job.status !== 'cancelled')) return outcome;
+  workspace.sandbox.clearFaults();
+  world.note(`  ${job.failed.length} failed: Retry failed`);
+  await world.options.locator('#job-panel').getByRole('button', { name: 'Retry failed' }).click();
+  const retried = await followJob({ ...context, inFlight: () => Promise.resolve() }, job.id, () =>
+    alertIn(world.options.locator('#job-panel')),
+  );
+  return { kind: retried.kind, text: `${outcome.text} → Retry failed: ${retried.text}` };
+}
+
 /** The alerts shown in this part of the page, joined; undefined when there is none. */
-async function alertIn(scope: Locator): Promise<string | undefined> {
+export async function alertIn(scope: Locator): Promise<string | undefined> {
   const alerts = scope.getByRole('alert');
   return (await alerts.count()) > 0 ? (await alerts.allInnerTexts()).join(' | ') : undefined;
 }
@@ -115,9 +165,12 @@ function selectionStep(operation: 'rotate' | 'delete', weight: number): StepKind
       for (const group of chosen) await (await findRow(options, group.provided_id)).getByRole('checkbox').check();
       await options.getByLabel('Search user groups', { exact: true }).fill('');
       const before = await storedJobId(world, workspace);
+      const tokensBefore = serviceTokens(workspace);
       await options.getByRole('button', { name: action, exact: true }).click();
       await options.getByRole('dialog').getByRole('button', { name: confirm }).click();
-      return followJob(context, before, () => alertIn(groupsSection(options)));
+      const outcome = await followJob(context, before, () => alertIn(groupsSection(options)));
+      if (operation === 'rotate') await noteJobTokens(world, workspace, tokensBefore);
+      return outcome;
     },
   };
 }

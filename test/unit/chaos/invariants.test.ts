@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkInvariants, countViolations, type InvariantInput } from '../../chaos/invariants';
+import { TokenLedger } from '../../chaos/token-ledger';
 
 // The chaos run's oracle (test/chaos/invariants.ts): each rule holds on a consistent state and catches
 // the one thing it is for.
@@ -31,6 +32,7 @@ function input(overrides: {
   shown?: [string, string][];
   unanswered?: string[];
   final?: boolean;
+  tokens?: TokenLedger;
 }): InvariantInput {
   return {
     storage: {
@@ -55,6 +57,7 @@ function input(overrides: {
     ],
     projects: { shown: new Map(overrides.shown ?? [['p1', WS]]), unanswered: new Set(overrides.unanswered) },
     final: overrides.final ?? false,
+    ...(overrides.tokens && { tokens: overrides.tokens }),
   };
 }
 
@@ -66,6 +69,8 @@ const NONE = {
   noClearCredentialWhileLocked: 0,
   noClearGroupTokenWhileLocked: 0,
   historyHoldsProjects: 0,
+  noOlderTokenOverLive: 0,
+  jobTokensInResults: 0,
 };
 
 describe('the chaos run invariants', () => {
@@ -151,5 +156,42 @@ describe('the chaos run invariants', () => {
     expect(counts(input({ projectIds: ['p1', 'p2'] })).historyHoldsProjects).toBe(1);
     expect(counts(input({ projectIds: ['p1', 'p2'], unanswered: ['p2'] })).historyHoldsProjects).toBe(0);
     expect(counts(input({ shown: [['p9', WS]] })).historyHoldsProjects).toBe(1);
+  });
+
+  it('a registry token replaced by one first seen at an earlier check (an older backup’s) is a violation; a newer one is not', () => {
+    const registryWith = (token: string) => ({ [`ws.${WS}.userGroups.001`]: { groups: [group('g1', token)] } });
+    const tokens = new TokenLedger();
+    tokens.see(['ugt_old']);
+    tokens.remember({ local: {}, session: {} }, [WS]);
+    tokens.see(['ugt_live']);
+    tokens.remember({ local: registryWith('ugt_live'), session: {} }, [WS]);
+    // The service holds the live token: the older one over it breaks this rule, and the service's too.
+    const older = counts(input({ local: registryWith('ugt_old'), groups: [onService('g1', 'ugt_live')], tokens }));
+    expect(older.noOlderTokenOverLive).toBe(1);
+    tokens.see(['ugt_newer']);
+    const newer = counts(input({ local: registryWith('ugt_newer'), groups: [onService('g1', 'ugt_newer')], tokens }));
+    expect(newer).toEqual(NONE);
+    // Sealed, a token is not compared.
+    const sealed = { [`ws.${WS}.userGroups.001`]: { groups: [group('g1', '')], sealedTokens: { iv: 'i', data: 'd' } } };
+    expect(counts(input({ local: sealed, groups: [onService('g1', 'ugt_live')], tokens })).noOlderTokenOverLive).toBe(
+      0,
+    );
+  });
+
+  it('a new token a rotation job gave a group must be in the rotation results, unless they are sealed', () => {
+    const tokens = new TokenLedger();
+    tokens.noteJobToken(WS, 'Customer:g1', 'ugt_1');
+    const results = (held: Record<string, unknown>) => ({
+      [`ws.${WS}.rotationResults`]: { results: [], tokens: held },
+    });
+    expect(counts(input({ tokens })).jobTokensInResults).toBe(1);
+    expect(
+      counts(input({ tokens, local: results({ tokens: JSON.stringify({ 'Customer:g1': 'ugt_0' }) }) }))
+        .jobTokensInResults,
+    ).toBe(1);
+    expect(counts(input({ tokens, local: results({ tokens: JSON.stringify({ 'Customer:g1': 'ugt_1' }) }) }))).toEqual(
+      NONE,
+    );
+    expect(counts(input({ tokens, local: results({ sealed: { iv: 'i', data: 'd' } }) })).jobTokensInResults).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createLockService } from '@/lib/lock/lock-service';
 import { createPartTokenVault } from '@/lib/storage/credentials/part-token-vault';
 import { removeWorkspaceData } from '@/lib/storage/credentials/remove-workspace-data';
+import { createRotationResultsStore } from '@/lib/storage/credentials/rotation-results-store';
 import { createRegistryWriter } from '@/lib/storage/registry/registry-writer';
 import { bucketOf } from '@/lib/storage/registry/registry-buckets';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
@@ -92,6 +93,27 @@ describe('copies kept aside of registry values', () => {
     expect(stored[COPY]).toBeUndefined();
     expect(stored[OTHER_COPY]).toEqual(COPY_VALUE);
     expect(stored[ACTIVITY_COPY]).toEqual({});
+  });
+
+  it('of a workspace’s rotation results too: sealed by the lock, and one made while it is open sealed as kept', async () => {
+    const resultsCopy = `corrupt:${TEST_SCOPE}rotationResults:1764300000000`;
+    const withToken = (token: string) => ({
+      results: [],
+      tokens: { tokens: JSON.stringify({ 'Customer:r1': token }) },
+    });
+    await fakeBrowser.storage.local.set({ [resultsCopy]: withToken(TOKEN) });
+    const lock = createLockService();
+    expect(await lock.turnOn(PASSPHRASE, '15')).toMatchObject({ ok: true });
+    expect(await everything()).not.toContain(TOKEN);
+    // Results of the wrong shape holding a token in clear (written by something else): set aside when read.
+    const later = 'ugt_results_set_aside_0123456789';
+    await fakeBrowser.storage.local.set({ [`${TEST_SCOPE}rotationResults`]: { ...withToken(later), results: 'x' } });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await createRotationResultsStore(TEST_SCOPE).peek()).toBeNull();
+    expect(await everything()).not.toContain(later);
+    expect(await lock.turnOff(PASSPHRASE)).toMatchObject({ ok: true });
+    expect((await fakeBrowser.storage.local.get(resultsCopy))[resultsCopy]).toEqual(withToken(TOKEN));
+    expect(await everything()).toContain(later);
   });
 });
 

@@ -106,12 +106,12 @@ describe('export', () => {
 describe('export → import round trip', () => {
   it('a JSON export imported into the same registry is unchanged for every group', () => {
     const preview = roundTrip(exportRegistryJson(awkward, AT, WORKSPACE).text, awkward);
-    expect(preview).toEqual({ added: [], changed: [], unchanged: awkward.groups.length, invalid: [] });
+    expect(preview).toEqual({ added: [], changed: [], kept: [], unchanged: awkward.groups.length, invalid: [] });
   });
 
   it('a CSV export imported into the same registry is unchanged for every group', () => {
     const preview = roundTrip(exportRegistryCsv(awkward, AT, WORKSPACE).text, awkward);
-    expect(preview).toEqual({ added: [], changed: [], unchanged: awkward.groups.length, invalid: [] });
+    expect(preview).toEqual({ added: [], changed: [], kept: [], unchanged: awkward.groups.length, invalid: [] });
   });
 
   it('an export lists the groups oldest first (the stored order follows storage parts), ties by environment and id', () => {

@@ -14,7 +14,9 @@ import { TEST_SCOPE } from '../helpers/test-workspace';
 /** The stored example as the registry reads it (its rotation mark, written in English by an older version, is read as verbatim text). */
 const registryV1 = registrySchema.parse(loadStorageFixture('user-group-registry.v1.json'));
 const NOW = '2025-06-01T00:00:00.000Z';
-const HEADER = 'name,user_group_id,environment,token,team_id,created_at,last_rotated_at';
+const HEADER = 'name,user_group_id,environment,token,team_id,created_at,last_rotated_at,issued_at';
+const EARLIER = '2025-02-01T00:00:00.000Z';
+const LATER = '2025-05-01T00:00:00.000Z';
 
 function entry(id: string, overrides: Partial<RegistryEntry> = {}): RegistryEntry {
   return {
@@ -39,6 +41,7 @@ function csvRow(group: RegistryEntry): string {
     group.team_id,
     group.createdAt,
     group.lastRotatedAt ?? '',
+    group.issuedAt ?? '',
   ].join(',');
 }
 
@@ -51,7 +54,7 @@ function parse(text: string) {
 const stored: Registry = {
   groups: [
     entry('same'),
-    entry('rotated'),
+    entry('rotated', { issuedAt: EARLIER }),
     entry('renamed', { extra: { seats: 5 } }),
     entry('flagged', { rotation: { state: 'unknown', since: NOW } }),
   ],
@@ -62,11 +65,11 @@ describe('previewImport', () => {
     const csv = [
       HEADER,
       csvRow(entry('same')),
-      csvRow(entry('rotated', { token: 'ugt_new_token' })),
+      csvRow(entry('rotated', { token: 'ugt_new_token', issuedAt: LATER })),
       csvRow(entry('renamed', { name: 'Renamed', team_id: 2 })),
       csvRow(entry('flagged')),
       csvRow(entry('brand-new')),
-      'Broken,broken,Customer,,1,,',
+      'Broken,broken,Customer,,1,,,',
     ].join('\n');
     const preview = previewImport(stored, parse(csv), NOW);
     expect({
@@ -81,7 +84,13 @@ describe('previewImport', () => {
       invalid: 1,
     });
     expect(preview.changed.map((change) => [change.where, change.differences])).toEqual([
-      [{ kind: 'line', position: 3 }, [{ kind: 'token' }]],
+      [
+        { kind: 'line', position: 3 },
+        [
+          { kind: 'token', newer: 'file' },
+          { kind: 'issued', from: EARLIER, to: LATER },
+        ],
+      ],
       [
         { kind: 'line', position: 4 },
         [
@@ -100,19 +109,23 @@ describe('previewImport', () => {
   });
 
   it('a token change clears a stored rotation flag; a flag in a JSON file is kept as "unknown"', () => {
+    const flagged = { groups: [entry('flagged', { issuedAt: EARLIER, rotation: { state: 'unknown', since: NOW } })] };
     const json = JSON.stringify({
-      groups: [entry('flagged', { token: 'ugt_other' }), entry('same', { rotation: { state: 'pending', since: NOW } })],
+      groups: [
+        entry('flagged', { token: 'ugt_other', issuedAt: LATER }),
+        entry('same', { rotation: { state: 'pending', since: NOW } }),
+      ],
     });
-    const preview = previewImport(stored, parse(json), NOW);
+    const preview = previewImport({ groups: [...flagged.groups, entry('same')] }, parse(json), NOW);
     expect(preview.changed.map((change) => change.differences)).toEqual([
-      [{ kind: 'token' }, { kind: 'flagCleared' }],
+      [{ kind: 'token', newer: 'file' }, { kind: 'issued', from: EARLIER, to: LATER }, { kind: 'flagCleared' }],
       [{ kind: 'flagged' }],
     ]);
     expect(preview.changed[1]?.entry.rotation).toEqual({ state: 'unknown', since: NOW });
   });
 
   it('a CSV row without created_at keeps the stored time, or takes the import time for a new group', () => {
-    const csv = [HEADER, 'Group same,same,Customer,ugt_same,1,,', 'Fresh,fresh,Testing,ugt_f,9,,'].join('\n');
+    const csv = [HEADER, 'Group same,same,Customer,ugt_same,1,,,', 'Fresh,fresh,Testing,ugt_f,9,,,'].join('\n');
     const preview = previewImport(stored, parse(csv), NOW);
     expect(preview.unchanged).toBe(1);
     expect(preview.added[0]?.entry.createdAt).toBe(NOW);
@@ -123,7 +136,7 @@ describe('applyImport', () => {
   it('adds and replaces in one change, and leaves groups that moved on since the preview alone', () => {
     const csv = [
       HEADER,
-      csvRow(entry('rotated', { token: 'ugt_from_file' })),
+      csvRow(entry('rotated', { token: 'ugt_from_file', issuedAt: LATER })),
       csvRow(entry('renamed', { name: 'R' })),
       csvRow(entry('new')),
     ].join('\n');
@@ -135,7 +148,12 @@ describe('applyImport', () => {
       ),
     };
     const { registry, result } = applyImport(meanwhile, importItems(preview));
-    expect(result).toEqual({ added: 1, updated: 1, conflicts: [{ environment: 'Customer', userGroupId: 'renamed' }] });
+    expect(result).toEqual({
+      added: 1,
+      updated: 1,
+      conflicts: [{ environment: 'Customer', userGroupId: 'renamed' }],
+      kept: [],
+    });
     const byId = Object.fromEntries(registry.groups.map((group) => [group.provided_id, group]));
     expect(byId.rotated?.token).toBe('ugt_from_file');
     expect(byId.renamed?.token).toBe('ugt_rotated_elsewhere');
@@ -181,17 +199,22 @@ describe('the importUserGroups handler', () => {
     const writer = createRegistryWriter(TEST_SCOPE, createPartTokenVault(TEST_SCOPE));
     const [first] = registryV1.groups;
     if (!first) throw new Error('fixture');
+    // Stored before token ages were recorded, the first group's token is of unknown age: the file's
+    // replaces it only by the user's separate choice, which this import makes.
     const json = JSON.stringify({
       format: 'review-companion.user-groups',
       version: 1,
       groups: [{ ...first, token: 'ugt_imported' }, entry('added')],
     });
     const preview = previewImport(await writer.read(), parse(json), NOW);
+    expect(preview.kept.map((kept) => [kept.entry.provided_id, kept.standing])).toEqual([
+      [first.provided_id, 'unknown'],
+    ]);
     let writes = 0;
     fakeBrowser.storage.local.onChanged.addListener(() => (writes += 1));
     const transfer = createRegistryTransfer({ registry: writer, scope: TEST_SCOPE });
-    const answer = await transfer.importGroups(importItems(preview));
-    expect(answer).toEqual({ ok: true, value: { added: 1, updated: 1, conflicts: [] } });
+    const answer = await transfer.importGroups(importItems(preview, { replaceNewer: true }));
+    expect(answer).toEqual({ ok: true, value: { added: 1, updated: 1, conflicts: [], kept: [] } });
     expect(writes).toBe(1);
     const after = await storedRegistry();
     expect(after.groups).toHaveLength(3);

@@ -105,7 +105,7 @@ describe('importUserGroups', () => {
     // What fits is imported.
     expect(await handlers.importGroups(newItems(20))).toEqual({
       ok: true,
-      value: { added: 20, updated: 0, conflicts: [] },
+      value: { added: 20, updated: 0, conflicts: [], kept: [] },
     });
   });
 
@@ -117,7 +117,7 @@ describe('importUserGroups', () => {
     });
     expect(await handlers.importGroups(newItems(200))).toEqual({
       ok: true,
-      value: { added: 200, updated: 0, conflicts: [] },
+      value: { added: 200, updated: 0, conflicts: [], kept: [] },
     });
   });
 });

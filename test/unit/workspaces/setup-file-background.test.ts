@@ -244,6 +244,23 @@ describe('importSetupFile', () => {
     );
   });
 
+  it('a setup file exported before a rotation carries no group token: importing it keeps the live one and its age', async () => {
+    const group = { name: 'Team', userGroupId: 'team-1', environment: 'Customer' as const };
+    expectOk(await background.send('createUserGroup', { workspaceId: WORKSPACE_A, ...group }));
+    const text = await exportA(true);
+    expect(text).not.toContain('ugt_');
+    const rotated = expectOk(
+      await background.send('rotateUserGroupToken', {
+        workspaceId: WORKSPACE_A,
+        environment: 'Customer',
+        userGroupId: 'team-1',
+      }),
+    ).group;
+    expectOk(await background.send('importSetupFile', { text, passphrase: PASSPHRASE, replace: true }));
+    const [entry] = expectOk(await background.send('readUserGroupRegistry', { workspaceId: WORKSPACE_A })).groups;
+    expect(entry).toMatchObject({ token: rotated.token, issuedAt: rotated.issuedAt });
+  });
+
   it('a workspace the organization manages is never replaced by a file', async () => {
     const text = await exportA();
     const stored = await storedIndex();

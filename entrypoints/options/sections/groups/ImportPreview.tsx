@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { plural, t } from '@/lib/i18n';
 import { messageText } from '@/lib/message-ref';
-import { differenceText } from './difference-text';
+import { differenceText, keptText } from './difference-text';
 import type { RowPlace, RowProblem } from '@/lib/user-groups/transfer/row-problems';
 import type { ImportPreview as Preview } from '@/lib/user-groups/transfer/import-merge';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
@@ -30,9 +31,21 @@ export function ProblemList({ problems, label }: { problems: readonly RowProblem
   );
 }
 
-/** What an import would do, before anything is written. */
-export function ImportPreview({ fileName, preview }: { fileName: string; preview: Preview }) {
-  const { added, changed, unchanged, invalid } = preview;
+/**
+ * What an import would do, before anything is written. Groups whose live token is newer (or of an age
+ * that cannot be compared) are listed apart, each saying which token is newer; `keptChoice` (the
+ * separate choice to replace them anyway) follows that list.
+ */
+export function ImportPreview({
+  fileName,
+  preview,
+  keptChoice,
+}: {
+  fileName: string;
+  preview: Preview;
+  keptChoice?: ReactNode;
+}) {
+  const { added, changed, kept, unchanged, invalid } = preview;
   return (
     <div role="group" className="preview" aria-labelledby="import-preview-heading">
       <h4 id="import-preview-heading">{t('importPreviewHeading', fileName)}</h4>
@@ -45,6 +58,7 @@ export function ImportPreview({ fileName, preview }: { fileName: string; preview
           plural('importCountInvalid', invalid.length),
         )}
       </p>
+      {kept.length > 0 && <p>{plural('importKeptCount', kept.length)}</p>}
       {changed.length > 0 && (
         <>
           <h5>{t('importWouldChange')}</h5>
@@ -56,6 +70,18 @@ export function ImportPreview({ fileName, preview }: { fileName: string; preview
               t('importChangedRow', describe(change.previous), change.differences.map(differenceText).join('; '))
             }
           />
+        </>
+      )}
+      {kept.length > 0 && (
+        <>
+          <h5>{t('importKeptHeading')}</h5>
+          <CutList
+            items={kept}
+            itemKey={(group) => entryKey(group.entry)}
+            label={t('importKeptList')}
+            render={keptText}
+          />
+          {keptChoice}
         </>
       )}
       {added.length > 0 && (

@@ -16,6 +16,7 @@ import { unlockAndRetry } from '../../shared/unlock-in-place';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { ImportPreview } from './ImportPreview';
 import { describeImport } from './import-outcome';
+import { ReplaceNewerChoice } from './ReplaceNewerChoice';
 
 interface ChosenFile {
   fileName: string;
@@ -32,8 +33,8 @@ interface Base {
 }
 
 /** What a confirmation would write, and over what: two previews with the same one ask the same. */
-const planOf = (preview: Preview) =>
-  importItems(preview)
+const planOf = (preview: Preview, replaceNewer: boolean) =>
+  importItems(preview, { replaceNewer })
     .map((item) => `${groupKey(item.entry)}=${item.expected ?? ''}`)
     .join('\n');
 
@@ -57,13 +58,17 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
   const [base, setBase] = useState<Base>();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Off by default: a live token that is newer (or of unknown age) stays unless the user chooses otherwise.
+  const [replaceNewer, setReplaceNewer] = useState(false);
   // Once the mirror has published since the last read, it is the newer of the two.
   const current = base && (base.mirror === mirror ? base.groups : mirror);
   const preview = useMemo(
     () => chosen && current && previewImport({ groups: current }, chosen, chosen.readAt),
     [chosen, current],
   );
-  const writes = preview ? preview.added.length + preview.changed.length : 0;
+  const kept = preview?.kept.length ?? 0;
+  const replacing = replaceNewer ? kept : 0;
+  const writes = preview ? preview.added.length + preview.changed.length + replacing : 0;
 
   const reset = () => {
     setChosen(undefined);
@@ -122,14 +127,14 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
     setBusy(true);
     const stored = await readStored();
     const fresh = stored && previewImport({ groups: stored }, chosen, chosen.readAt);
-    if (!fresh || planOf(fresh) !== planOf(preview)) {
+    if (!fresh || planOf(fresh, replaceNewer) !== planOf(preview, replaceNewer)) {
       setBusy(false);
       // The preview now shows the stored data; the user confirms what it says, not what it said.
       if (fresh) onOutcome(errorResult(t('importPreviewChanged')));
       return;
     }
     const result = await unlockAndRetry(plural('importConfirmButton', writes), () =>
-      sendMessage(importUserGroups, { workspaceId, items: importItems(fresh) }),
+      sendMessage(importUserGroups, { workspaceId, items: importItems(fresh, { replaceNewer }) }),
     );
     setBusy(false);
     if (!result.ok) {
@@ -137,7 +142,7 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
       return;
     }
     reset();
-    onOutcome(describeImport(chosen.fileName, result.value));
+    onOutcome(describeImport(chosen.fileName, result.value, kept - replacing));
   };
 
   return (
@@ -145,7 +150,13 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
       {fileError && <Alert>{fileError}</Alert>}
       {chosen && preview && (
         <>
-          <ImportPreview fileName={chosen.fileName} preview={preview} />
+          <ImportPreview
+            fileName={chosen.fileName}
+            preview={preview}
+            keptChoice={
+              <ReplaceNewerChoice count={kept} checked={replaceNewer} disabled={busy} onChange={setReplaceNewer} />
+            }
+          />
           <div className="actions">
             <button
               type="button"
@@ -159,7 +170,9 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
             <button type="button" onClick={reset}>
               {t('importDiscard')}
             </button>
-            {writes === 0 && <span className="hint">{t('importNothingToDo')}</span>}
+            {writes === 0 && (
+              <span className="hint">{t(kept > 0 ? 'importNothingUnlessReplaced' : 'importNothingToDo')}</span>
+            )}
           </div>
         </>
       )}
@@ -176,6 +189,8 @@ export function RegistryImport({ file, onOutcome, onDone }: RegistryImportProps)
             plural('importConfirmOverwritten', preview.changed.length),
           )}
           {preview.invalid.length > 0 && ` ${plural('importConfirmLeftOut', preview.invalid.length)}`}
+          {kept > replacing && ` ${plural('importKeptCount', kept)}`}
+          {replacing > 0 && <p className="warning">{plural('importConfirmReplacing', replacing)}</p>}
         </ConfirmDialog>
       )}
     </>

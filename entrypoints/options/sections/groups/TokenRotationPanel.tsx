@@ -1,25 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { downloadFile } from '@/components/download-file';
 import { plural, t } from '@/lib/i18n';
 import { messageText } from '@/lib/message-ref';
 import { sendMessage } from '@/lib/messaging/client';
-import {
-  getTokenRotation,
-  readRotationResults,
-  setTokenRotation,
-  startRotateDueJob,
-} from '@/lib/messaging/messages/rotation-messages';
+import { getTokenRotation, setTokenRotation, startRotateDueJob } from '@/lib/messaging/messages/rotation-messages';
 import { requestNotifications } from '@/lib/notifications/notifications';
 import { useBulkCreateStore } from '@/lib/stores/bulk-create-store';
 import { ROTATION_PERIODS, watchTokenRotation, type RotationPeriod } from '@/lib/storage/rotation/token-rotation';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
-import { exportRotationCsv, exportRotationJson } from '@/lib/user-groups/rotation/rotation-export';
 import type { EffectiveRotation } from '@/lib/user-groups/rotation/rotation-settings';
 import type { RegistryEntry } from '@/lib/storage/registry/registry-schema';
 import { JobStartMessage, type JobStartResult } from '../../shared/job/GoToJobButton';
 import { unlockAndRetry } from '../../shared/unlock-in-place';
 import { useActiveWorkspace } from '../../shared/use-active-workspace';
 import { MassActionDialog } from './MassActionDialog';
+import { RotationResults } from './RotationResults';
 
 /** The workspace's rotation setting as it applies (the policy included), followed as it changes. */
 export function useTokenRotation(workspaceId: string): EffectiveRotation | undefined {
@@ -43,8 +37,9 @@ export function useTokenRotation(workspaceId: string): EffectiveRotation | undef
 /**
  * Token rotation (design.md §13): **Rotate tokens every**, **Remind me when tokens are due**, the
  * count due, **Rotate due tokens** (a selection job in the background, confirmed like any mass rotate:
- * design.md §14) and, once a rotate job has run, **Export rotation results** (the new tokens, read
- * through the background). Locked, both offer to unlock in place.
+ * design.md §14) and, while rotate jobs' results are held, **Export rotation results** (the new tokens,
+ * read through the background) and **Clear rotation results** (RotationResults.tsx). Locked, the
+ * job and the exports offer to unlock in place.
  */
 export function TokenRotationPanel({
   rotation,
@@ -67,7 +62,6 @@ export function TokenRotationPanel({
   const hintId = useId();
   const messageRef = useRef<HTMLDivElement>(null);
   const jobUnderWay = job?.status === 'running' || job?.status === 'paused';
-  const rotateJobRan = job?.operation === 'rotate';
 
   useEffect(() => {
     if (message) messageRef.current?.focus();
@@ -99,24 +93,6 @@ export function TokenRotationPanel({
         ? { kind: 'success', text: plural('rotateDueStarted', result.value.total), jobStarted: true }
         : { kind: 'error', text: messageText(result.error.message) },
     );
-  }
-
-  async function exportResults(format: 'csv' | 'json') {
-    setMessage(undefined);
-    const result = await unlockAndRetry(t(format === 'csv' ? 'exportRotationCsv' : 'exportRotationJson'), () =>
-      sendMessage(readRotationResults, { workspaceId }),
-    );
-    if (!result.ok) {
-      setMessage({ kind: 'error', text: messageText(result.error.message) });
-      return;
-    }
-    const at = new Date();
-    downloadFile(
-      format === 'csv'
-        ? exportRotationCsv(result.value.results, at, workspace)
-        : exportRotationJson(result.value.results, result.value, at, workspace),
-    );
-    setMessage({ kind: 'success', text: plural('rotationResultsExported', result.value.results.length) });
   }
 
   return (
@@ -163,17 +139,8 @@ export function TokenRotationPanel({
             {t('rotateDueButton')}
           </button>
         )}
-        {rotateJobRan && (
-          <>
-            <button type="button" onClick={() => void exportResults('csv')}>
-              {t('exportRotationCsv')}
-            </button>
-            <button type="button" onClick={() => void exportResults('json')}>
-              {t('exportRotationJson')}
-            </button>
-          </>
-        )}
       </div>
+      <RotationResults workspace={workspace} onMessage={setMessage} />
       <div ref={messageRef} tabIndex={-1}>
         <JobStartMessage result={message} job={job} />
       </div>

@@ -1,6 +1,7 @@
 import { memo, useId, useRef, useState } from 'react';
 import type { ActionResult } from '@/components/action-result';
 import { CopyButton } from '@/components/CopyButton';
+import { useSaidText } from '@/components/action-scope';
 import { MASK, maskGroupToken } from '@/lib/connection/mask-secret';
 import { plural, t } from '@/lib/i18n';
 import { tokenAgeDays } from '@/lib/user-groups/registry-views/token-age';
@@ -92,8 +93,9 @@ export const UserGroupRow = memo(function UserGroupRow({
   const stamp = tokenStamp(group, lockClosings);
   const [shown, setShown] = useState<{ token: string; stamp: string }>();
   const revealed = shown?.stamp === stamp ? shown.token : undefined;
-  // What Copy token said ("Copied; cleared after 30 sec"): in the row's note, beside the row's own.
-  const [copied, setCopied] = useState('');
+  // What Copy token said ("Copied; cleared after 30 sec"): in the row's note, beside the row's own,
+  // until the next action starts.
+  const [copied, setCopied] = useSaidText();
   const deleteFlagId = useId();
   const row = useRef<HTMLDivElement>(null);
   const maybeDeleted = group.deleteOutcomeUnknown !== undefined;
