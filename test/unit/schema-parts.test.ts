@@ -45,6 +45,29 @@ describe('safeInt', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('with bounds, accepts and returns what z.int() with z.gte and z.lte (or z.positive, z.nonnegative) does', () => {
+    const edges = [0, -0, 1, -1, 1.5, 599_999, 600_000, 10_000_000, 10_000_001, Number.MAX_SAFE_INTEGER + 1];
+    const values = fc.oneof(
+      fc.double(),
+      fc.integer(),
+      fc.constantFrom(...edges, NaN, Infinity, '1', null),
+      fc.jsonValue(),
+    );
+    const bounds = fc.tuple(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: -1000, max: 1000 }));
+    fc.assert(
+      fc.property(values, bounds, (value, [min, max]) => {
+        expect(outcome(safeInt(min, max), value)).toEqual(outcome(z.int().check(z.gte(min), z.lte(max)), value));
+        expect(outcome(safeInt(min), value)).toEqual(outcome(z.int().check(z.gte(min)), value));
+        expect(outcome(safeInt(600_000, 10_000_000), value)).toEqual(
+          outcome(z.int().check(z.gte(600_000), z.lte(10_000_000)), value),
+        );
+        expect(outcome(safeInt(1), value)).toEqual(outcome(z.int().check(z.positive()), value));
+        expect(outcome(safeInt(0), value)).toEqual(outcome(z.int().check(z.nonnegative()), value));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
 
 describe('httpUrl', () => {

@@ -21,7 +21,7 @@ export const startSelectionJob = defineWorkspaceMessage({
     inWorkspace({
       operation: z.enum(['rotate', 'delete']),
       groups: z.array(selectedGroupSchema()).check(z.minLength(1), z.maxLength(MAX_BULK_ROWS)),
-      ratePerMinute: z.optional(safeInt().check(z.gte(1), z.lte(MAX_RATE_PER_MINUTE))),
+      ratePerMinute: z.optional(safeInt(1, MAX_RATE_PER_MINUTE)),
     }),
   response: () => z.object({ total: z.number() }),
   allowTab: true,

@@ -17,7 +17,7 @@ export const MAX_PAGE_NAME_LENGTH = 300;
 /** A page to register, as the start message carries it; `line` is where it was in the list (1-based). */
 export const pageRowSchema = z.lazy(() =>
   z.object({
-    line: safeInt().check(z.positive()),
+    line: safeInt(1),
     url: httpUrl().check(z.maxLength(MAX_PAGE_URL_LENGTH)),
     name: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PAGE_NAME_LENGTH), noControlCharacters()),
   }),
@@ -45,7 +45,7 @@ export type PageOutcomeKind = z.infer<typeof pageOutcomeKindSchema>;
 export const pageOutcomeSchema = z.lazy(() =>
   z.object({
     /** The page's index in the job's rows. */
-    row: safeInt().check(z.nonnegative()),
+    row: safeInt(0),
     outcome: pageOutcomeKindSchema,
     projectId: z.optional(z.string()),
     message: z.optional(storedTextSchema),
