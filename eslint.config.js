@@ -2,7 +2,16 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-import { storageDoor } from './scripts/storage-door.ts';
+import { storageDoor, storageWriteDoor } from './scripts/storage-door.ts';
+
+// Markup from strings is how secrets and pages leak into each other; React escapes for us.
+const NO_MARKUP = [
+  { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render text, not HTML.' },
+  {
+    selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]',
+    message: 'Use textContent or React.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -24,15 +33,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
-      // Markup from strings is how secrets and pages leak into each other; React escapes for us.
-      'no-restricted-syntax': [
-        'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render text, not HTML.' },
-        {
-          selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]',
-          message: 'Use textContent or React.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...NO_MARKUP],
     },
   },
   { files: ['**/*.tsx'], ...reactHooks.configs.flat['recommended-latest'] },
@@ -54,6 +55,7 @@ export default tseslint.config(
     },
   },
   storageDoor,
+  storageWriteDoor(NO_MARKUP),
   {
     // Tests, the sandbox and scripts print what they do.
     files: ['test/**', '*.config.ts', 'scripts/*.ts'],

@@ -16,6 +16,8 @@ export const errorCodeSchema = z.enum([
   'INVALID_ARGUMENT',
   'NOT_FOUND',
   'ALREADY_EXISTS',
+  /** The page is in the workspace's history: nothing was sent; the popup asks before registering it again. */
+  'REGISTERED_BEFORE',
   'SERVICE_ERROR',
   'BAD_RESPONSE',
   'REJECTED',

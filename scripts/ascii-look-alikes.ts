@@ -2,7 +2,7 @@
 // npm package unhomoglyph ships it): the characters a host label may hold whose confusable skeleton is
 // ASCII letters or digits, so that displayHost (lib/url/display-url.ts) can tell a label that passes for
 // an ASCII one. Only that small set goes into the pages' bundles, not the whole table.
-// `node scripts/ascii-look-alikes.ts --write` writes it; test/unit/url/ascii-look-alikes.test.ts fails
+// `node scripts/ascii-look-alikes.ts --write` writes it; test/unit/url/look-alike-hosts.test.ts fails
 // when the file is not what this makes.
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,6 +1,8 @@
 // The one door to storage (docs/architecture.md, "A stored item"): nothing outside lib/storage calls
-// browser.storage. Part of eslint.config.js (`npm run lint`), and run alone by `npm run lint:layers`
-// (scripts/storage-door.config.ts), so that both fail on a call that goes around it.
+// browser.storage, and inside it only lib/storage/area-write.ts writes (set, remove, clear), so that a
+// value kept in step with others is written in the same call as they are. Part of eslint.config.js
+// (`npm run lint`), and run alone by `npm run lint:layers` (scripts/storage-door.config.ts), so that
+// both fail on a call that goes around it.
 
 const MESSAGE =
   'browser.storage belongs to lib/storage: use the stored value’s module there (its item and its ' +
@@ -18,3 +20,20 @@ export const storageDoor = {
     ],
   },
 };
+
+const WRITE_MESSAGE =
+  'Write storage through lib/storage/area-write.ts (writeArea, removeFromArea) or a stored value’s module: ' +
+  'a value kept in step with this one (the popup’s stored view) is written in the same call.';
+
+/** `browser.storage.local.set(…)`, `browser.storage[area].remove(…)`, `chrome.storage.session.clear()`. */
+export const STORAGE_WRITE_SELECTOR =
+  "CallExpression > MemberExpression.callee[property.name=/^(set|remove|clear)$/] > MemberExpression.object > MemberExpression.object[property.name='storage']";
+
+/** In lib/storage, only area-write.ts writes; `others` are the project's other no-restricted-syntax entries. */
+export const storageWriteDoor = (others: unknown[] = []) => ({
+  files: ['lib/storage/**'],
+  ignores: ['lib/storage/area-write.ts'],
+  rules: {
+    'no-restricted-syntax': ['error', ...others, { selector: STORAGE_WRITE_SELECTOR, message: WRITE_MESSAGE }],
+  },
+});

@@ -11,7 +11,9 @@ import {
   type WorkspaceIndexStore,
 } from '@/lib/workspaces/workspace-index-store';
 import { createWorkspaceManagement } from '@/lib/workspace-management/workspace-management';
-import { createPopupView } from '@/lib/projects/popup-view';
+import { answerPopupView } from '@/lib/projects/popup-view-answer';
+import { popupViewCompanion } from '@/lib/projects/popup-view';
+import { setWriteCompanion } from '@/lib/storage/area-write';
 import { createLockService } from '@/lib/lock/lock-service';
 import {
   clearActivityLog,
@@ -50,6 +52,8 @@ export function createBackground(
   getManaged?: GetManaged,
   scheduleClear: ScheduleClear = scheduleClipboardClear,
 ): Background {
+  // Before any write: the popup's stored view is written with every change of what it summarizes.
+  setWriteCompanion(popupViewCompanion);
   const index = createWorkspaceIndexStore(deps.now);
   // One log for the extension, written by this worker only; each workspace's services name theirs.
   const activityStore = createActivityStore();
@@ -85,17 +89,6 @@ export function createBackground(
     activity,
     discard: workspaces.wipe,
   });
-  const popupView = createPopupView({
-    index,
-    statusOf: async (workspaceId) => {
-      const opened = await workspaces.open(workspaceId);
-      return opened.ok ? opened.value.status().get() : opened;
-    },
-    historyOf: async (workspaceId) => {
-      const opened = await workspaces.open(workspaceId);
-      return opened.ok ? opened.value.history().read() : { entries: [], unreadable: false };
-    },
-  });
   const handlers = new WeakMap<WorkspaceServices, WorkspaceHandlers>();
   const handlersOf = (services: WorkspaceServices): WorkspaceHandlers => {
     let made = handlers.get(services);
@@ -114,7 +107,7 @@ export function createBackground(
     extension: {
       createWorkspace: ({ name }) => management.create(name),
       listWorkspaces: () => management.list(),
-      getPopupView: ({ preferWorkspace }) => popupView(preferWorkspace),
+      getPopupView: ({ preferWorkspace }) => answerPopupView(index, preferWorkspace),
       importSetupFile: ({ text, passphrase, replace }) => setupFiles.importFile(text, passphrase, replace),
       clearActivityLog: () => clearActivityLog(activityStore, deps.now),
       ...noticeHandlers,

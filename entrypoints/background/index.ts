@@ -8,6 +8,7 @@ import { SITE_FETCH_PORT } from '@/lib/messaging/site-fetch-port';
 import { serveSiteFetch } from '@/lib/messaging/site-fetch-server';
 import { createFetchGrants } from '@/lib/projects/page-list/fetch-grants';
 import { createBackground } from './background';
+import { rewriteCompanion } from '@/lib/storage/area-write';
 import {
   BULK_CREATE_ALARM_PREFIX,
   bulkAlarmFor,
@@ -84,6 +85,8 @@ export default defineBackground(() => {
   watchIdle(lock);
   // A bulk create job left running by a stopped worker carries on, whichever workspace it belongs to.
   afterStartUp(() => void workspaces.wakeBulkJobs());
+  // The popup's stored view, when none is stored yet, it is of an older format (an update) or behind.
+  afterStartUp(() => void rewriteCompanion('local'));
 });
 
 /**

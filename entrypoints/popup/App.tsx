@@ -4,14 +4,13 @@ import { Alert } from '@/components/Alert';
 import { onDemand } from '@/components/on-demand';
 import UnlockForm from '@/components/UnlockForm';
 import { t } from '@/lib/i18n';
+import { messageText, text } from '@/lib/message-ref';
+import { firstScreen } from '@/lib/storage/popup-view/popup-view-schema';
 import { NotSetUp } from './NotSetUp';
-import { loadWorkspaceView, type PopupState } from './popup-state';
+import { loadWorkspaceStart, type PopupState } from './popup-state';
 import { ProjectForm } from './ProjectForm';
 import { ShortcutFooter } from './ShortcutFooter';
 import { WorkspacePicker } from './WorkspacePicker';
-import { messageText } from '@/lib/message-ref';
-
-type Loaded = PopupState;
 
 // Only with several tabs selected: a chunk of its own, out of the popup's first load (and its gzip budget).
 // Not React.lazy: its Suspense fallback would hold the button back 300 ms more (components/on-demand.tsx).
@@ -37,50 +36,53 @@ function useSelectedTabCount(): number {
   return count;
 }
 
-function openSettings() {
-  void browser.runtime.openOptionsPage().then(() => window.close());
-}
-
 /** Rendered once the popup's state is in (mount.tsx): the first render is the filled form. */
-export function App({ initial }: { initial: Loaded }) {
-  const [loaded, setLoaded] = useState<Loaded>(initial);
+export function App({ initial }: { initial: PopupState }) {
+  const [loaded, setLoaded] = useState<PopupState>(initial);
   const selectedTabs = useSelectedTabCount();
 
-  const { status, page, history, workspaceId, workspaces } = loaded;
-  // Another workspace: its status and history replace the shown ones, and the form starts afresh for it.
+  const { start, page, history } = loaded;
+  // Another workspace: its first screen and history replace the shown ones, and the form starts afresh for it.
   const switchTo = (id: string) =>
-    void loadWorkspaceView(id).then((view) => setLoaded((current) => ({ ...current, ...view })));
+    void loadWorkspaceStart(id).then((next) => setLoaded((current) => ({ ...current, ...next })));
+  const view = start.ok ? start.value.view : undefined;
+  const screen = start.ok ? firstScreen(start.value) : undefined;
   return (
     <>
       <main>
         <h1>{t('popupHeading')}</h1>
-        {workspaces.length > 1 && (
-          <WorkspacePicker workspaces={workspaces} workspaceId={workspaceId} onChange={switchTo} />
+        {view && view.workspaces.length > 1 && (
+          <WorkspacePicker workspaces={view.workspaces} workspaceId={view.workspaceId} onChange={switchTo} />
         )}
-        {!status.ok ? (
-          <Alert>{messageText(status.error.message)}</Alert>
-        ) : status.value.locked ? (
+        {!start.ok ? (
+          <Alert>{messageText(start.error.message)}</Alert>
+        ) : screen?.kind === 'unlock' ? (
           // Not lazy: a chunk of its own measured +0.6 KB gzip (Vite's preload helper) against +0.2 KB inline.
           <>
             <p>{t('lockPopupLocked')}</p>
-            <UnlockForm autoFocus onUnlocked={() => switchTo(workspaceId)} />
+            <UnlockForm autoFocus onUnlocked={() => switchTo(start.value.view.workspaceId)} />
           </>
-        ) : !status.value.projectApiReady ? (
-          <NotSetUp status={status.value} />
-        ) : (
-          <>
-            <ProjectForm
-              key={workspaceId}
-              workspaceId={workspaceId}
-              page={page}
-              initialHistory={history}
-              projectLink={status.value.projectLink}
-              onOpenSettings={openSettings}
-            />
+        ) : screen?.kind === 'notSetUp' ? (
+          <NotSetUp missing={screen.missing} />
+        ) : screen?.kind === 'form' ? (
+          <ProjectForm
+            key={start.value.view.workspaceId}
+            workspaceId={start.value.view.workspaceId}
+            page={page}
+            history={history}
+            projectLink={screen.projectLink}
+          >
             {selectedTabs > 1 && (
-              <SelectedTabs key={`tabs-${workspaceId}`} workspaceId={workspaceId} count={selectedTabs} />
+              <SelectedTabs
+                key={`tabs-${start.value.view.workspaceId}`}
+                workspaceId={start.value.view.workspaceId}
+                count={selectedTabs}
+              />
             )}
-          </>
+          </ProjectForm>
+        ) : (
+          // The background's own answer could not tell either: its secrets could not be read.
+          <Alert>{messageText(text('errorUnreadableAnswer'))}</Alert>
         )}
       </main>
       <ShortcutFooter />

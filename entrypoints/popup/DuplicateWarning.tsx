@@ -2,6 +2,8 @@ import type { Ref } from 'react';
 import { formatDateTime, plural, t } from '@/lib/i18n';
 import type { DuplicateReport } from '@/lib/projects/find-duplicates';
 import { displayHost } from '@/lib/url/display-url';
+import { projectLinkOf } from '@/lib/api/project-link';
+import { OpenProjectLink } from '@/components/OpenProjectLink';
 
 interface DuplicateWarningProps {
   id: string;
@@ -10,16 +12,20 @@ interface DuplicateWarningProps {
   confirmed: boolean;
   onConfirm: () => void;
   confirmRef?: Ref<HTMLButtonElement>;
+  /** The workspace's project link template: Open project for the earlier registration, when set. */
+  projectLink?: string | undefined;
 }
 
 /**
- * What the history knows about the address in the form: the same page registered before (which must be
- * confirmed before Create project works again), and other registered pages of its site.
+ * What the history knows about the address in the form: the same page registered before (its project,
+ * with Open project when the workspace has a project link; confirmed before Create project works
+ * again), and other registered pages of its site.
  */
-export function DuplicateWarning({ id, report, confirmed, onConfirm, confirmRef }: DuplicateWarningProps) {
+export function DuplicateWarning({ id, report, confirmed, onConfirm, confirmRef, projectLink }: DuplicateWarningProps) {
   const [latest] = report.samePage;
   const others = report.otherPagesOfSite;
   const sameSite = others > 0 ? plural('sameSite', others, displayHost(report.site)) : '';
+  const link = latest && projectLinkOf(projectLink, latest.projectId);
 
   if (!latest) {
     return (
@@ -32,6 +38,11 @@ export function DuplicateWarning({ id, report, confirmed, onConfirm, confirmRef 
     <section id={id} className="warning" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('duplicateHeading')}</h2>
       <p>{t('duplicateEarlier', formatDateTime(latest.createdAt), latest.projectName, latest.projectId)}</p>
+      {link && (
+        <p className="actions">
+          <OpenProjectLink className="button" link={link} projectName={latest.projectName} />
+        </p>
+      )}
       {report.samePage.length > 1 && <p>{plural('duplicateTimes', report.samePage.length)}</p>}
       {sameSite && <p>{sameSite}</p>}
       {confirmed ? (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { browser } from 'wxt/browser';
 import { keepFocusWhileBusy } from '@/components/focus';
@@ -9,7 +9,6 @@ import { answerSchemaOf } from '@/lib/messaging/answer-schema';
 import { createProject } from '@/lib/messaging/messages/project-messages';
 import { findDuplicates, indexHistory } from '@/lib/projects/find-duplicates';
 import { projectLinkOf } from '@/lib/api/project-link';
-import type { StoredHistory } from '@/lib/storage/history/history-source';
 import type { ProjectInput } from '@/lib/api/project-input';
 import {
   explainTargetPage,
@@ -28,6 +27,7 @@ import { ProjectError } from './ProjectError';
 import { rehearseProjectCreated } from './rehearse-created';
 import { RecentProjects } from './RecentProjects';
 import { useHistory } from './use-history';
+import type { HistoryStart } from './popup-state';
 
 const WARNING_ID = 'duplicate-warning';
 
@@ -48,14 +48,14 @@ interface ProjectFormProps {
   /** The workspace the project is created in, whose history is shown. */
   workspaceId: string;
   page: TargetPage;
-  initialHistory: StoredHistory;
-  /** The workspace's project link template (with its status): Open project after a success, when set. */
+  history: HistoryStart;
+  /** The workspace's project link template: Open project after a success and beside each known project, when set. */
   projectLink?: string | undefined;
-  /** Not used: the popup opens the settings at the section that helps (open-settings.ts). */
-  onOpenSettings?: () => void;
+  /** Shown between the form and the recent projects (Register N selected tabs), so that it is in view. */
+  children?: ReactNode;
 }
 
-export function ProjectForm({ workspaceId, page, initialHistory, projectLink }: ProjectFormProps) {
+export function ProjectForm({ workspaceId, page, history: historyStart, projectLink, children }: ProjectFormProps) {
   const extensionOrigin = browser.runtime.getURL('/');
   // The page's address as a reader reads it (a Unicode host, decoded non-ASCII path), as the address bar
   // shows it; left as shown, the page's own address (what the tab reported) is what is registered.
@@ -79,8 +79,10 @@ export function ProjectForm({ workspaceId, page, initialHistory, projectLink }: 
   const urlProblem = explainUnregistrableUrl(projectUrl, extensionOrigin);
   const pageUrlKept = pageProblem !== undefined && projectUrl === shownPageUrl;
 
-  // The history is read before the form first renders (main.tsx), so this check is never skipped.
-  const history = useHistory(workspaceId, initialHistory).entries;
+  // The first render has the newest projects (or the whole history, when its read was quicker); the whole
+  // history follows at once. Create project never relies on it: the background checks again.
+  const [storedHistory, reloadHistory] = useHistory(workspaceId, historyStart);
+  const history = storedHistory.entries;
   const index = useMemo(() => indexHistory(history), [history]);
   const duplicates = useMemo(() => findDuplicates(index, projectUrl), [index, projectUrl]);
   // A confirmation holds for the address it was given for, not for whatever is typed next.
@@ -125,6 +127,14 @@ export function ProjectForm({ workspaceId, page, initialHistory, projectLink }: 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per form: what it readies does not change
   }, []);
 
+  // The warning appeared after the form did (the whole history came, or the background said so): focus
+  // moves from Create project, now disabled, to Register again.
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (needsConfirmation && (focused === createButton.current || focused === document.body))
+      confirmButton.current?.focus();
+  }, [needsConfirmation]);
+
   // Register again disappears once pressed: focus moves to where the reviewer goes next.
   const focusCreate = useRef(false);
   useEffect(() => {
@@ -157,9 +167,17 @@ export function ProjectForm({ workspaceId, page, initialHistory, projectLink }: 
       keepFocusWhileBusy(createButton.current);
       setSubmitting(true);
     }, PROGRESS_AFTER_MS);
-    const result = await sendMessage(createProject, { ...checked.value, workspaceId });
+    const result = await sendMessage(createProject, { ...checked.value, workspaceId, registerAgain: confirmed });
     clearTimeout(progress);
     inFlight.current = false;
+    // The page was registered before the popup knew: the history read again shows the warning, with
+    // Register again (else the background's word is said as it is).
+    if (!result.ok && result.error.code === 'REGISTERED_BEFORE') {
+      setSubmitting(false);
+      const reloaded = (await reloadHistory()).entries;
+      if (!findDuplicates(indexHistory(reloaded), sentUrl)?.samePage.length) setError(result.error);
+      return;
+    }
     // Rendered at once, in the task that brought the answer: as a plain update it would wait for a task
     // of its own, behind the storage events of the history's append (which the popup follows too).
     flushSync(() => {
@@ -204,6 +222,7 @@ export function ProjectForm({ workspaceId, page, initialHistory, projectLink }: 
             confirmed={confirmed}
             onConfirm={confirm}
             confirmRef={confirmButton}
+            projectLink={projectLink}
           />
         )}
         {error && (
@@ -225,7 +244,8 @@ export function ProjectForm({ workspaceId, page, initialHistory, projectLink }: 
         </button>
         {submitting && <span className="progress">{t('creatingProject')}</span>}
       </form>
-      <RecentProjects entries={history} onShowAll={showAllProjects} />
+      {children}
+      <RecentProjects entries={history} projectLink={projectLink} onShowAll={showAllProjects} />
     </>
   );
 }

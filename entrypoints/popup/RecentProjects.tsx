@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import { CopyButton } from '@/components/CopyButton';
+import { OpenProjectLink } from '@/components/OpenProjectLink';
+import { projectLinkOf } from '@/lib/api/project-link';
 import { formatCompactDateTime, formatDateTime, t } from '@/lib/i18n';
 import type { HistoryEntry } from '@/lib/storage/history/history-schema';
+import { RECENT_PROJECTS_SHOWN } from '@/lib/storage/popup-view/popup-view-schema';
 import { displayUrl } from '@/lib/url/display-url';
-
-/** How many of the newest projects the popup lists; the options page has them all. */
-export const RECENT_PROJECTS_SHOWN = 5;
 
 /**
  * The last few projects, each in two lines: its name, with the whole width; its id and when it was
@@ -15,9 +15,12 @@ export const RECENT_PROJECTS_SHOWN = 5;
  */
 export const RecentProjects = memo(function RecentProjects({
   entries,
+  projectLink,
   onShowAll,
 }: {
   entries: readonly HistoryEntry[];
+  /** The workspace's project link template: Open project beside each, when set. */
+  projectLink?: string | undefined;
   onShowAll: () => void;
 }) {
   const recent = entries.slice(-RECENT_PROJECTS_SHOWN).reverse();
@@ -48,6 +51,11 @@ export const RecentProjects = memo(function RecentProjects({
                 value={entry.projectId}
                 label={t('copyProjectId')}
                 accessibleName={t('copyProjectIdOf', entry.projectName)}
+              />
+              <OpenProjectLink
+                className="button"
+                link={projectLinkOf(projectLink, entry.projectId)}
+                projectName={entry.projectName}
               />
             </span>
           </li>

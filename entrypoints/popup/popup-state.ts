@@ -1,51 +1,71 @@
 import { readAnswer, sendMessage } from '@/lib/messaging/client';
 import { getPopupView } from '@/lib/messaging/messages/popup-messages';
-import type { StoredHistory } from '@/lib/storage/history/history-source';
+import { parseStoredHistory, readStoredHistory, type StoredHistory } from '@/lib/storage/history/history-source';
+import { parseStoredPopupStart } from '@/lib/storage/popup-view/popup-view-item';
+import { firstScreen, type PopupStart } from '@/lib/storage/popup-view/popup-view-schema';
+import { workspaceScope } from '@/lib/storage/workspace-keys';
 import type { Result } from '@/lib/result';
-import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { readTargetPage, type TargetPage } from '@/lib/tabs/read-target-tab';
-import type { Workspace } from '@/lib/storage/workspaces/workspace-index-schema';
 import type { StartedRequests } from './start-requests';
 
-/** What the popup shows for one workspace: never its registry, only its status and its history. */
-export interface WorkspaceView {
-  workspaceId: string;
-  status: Result<ConnectionStatus>;
-  history: StoredHistory;
+/** The shown workspace's history: what the first render shows, and the whole of it (the duplicate check) on its way. */
+export interface HistoryStart {
+  shown: StoredHistory;
+  whole: Promise<StoredHistory>;
 }
 
-export interface PopupState extends WorkspaceView {
-  /** The workspaces the picker offers: those that can register a page (the picker shows with two or more). */
-  workspaces: Workspace[];
+/** What the popup shows for a workspace: its first screen (or why it could not be had) and its history. */
+export interface WorkspaceStart {
+  start: Result<PopupStart>;
+  history: HistoryStart;
+}
+
+export interface PopupState extends WorkspaceStart {
   page: TargetPage;
 }
 
 const NO_HISTORY: StoredHistory = { entries: [], unreadable: false };
 
-type ViewAnswer = Awaited<ReturnType<typeof sendMessage<typeof getPopupView>>>;
-
-/** The answer as the popup keeps it: a failure of the whole request shows as the workspace's status. */
-function viewOf(answer: ViewAnswer): Omit<PopupState, 'page'> {
-  return answer.ok ? answer.value : { workspaces: [], workspaceId: '', status: answer, history: NO_HISTORY };
+/**
+ * The history the first render shows: the whole one when its read has already come back, else the view's
+ * newest projects (enough for the list, and for the duplicate warning about a page just registered); the
+ * whole one follows. Create project never relies on it: the background checks again (REGISTERED_BEFORE).
+ */
+function historyStart(start: Result<PopupStart>, early?: StartedRequests['reads']['history']): HistoryStart {
+  if (!start.ok) return { shown: NO_HISTORY, whole: Promise.resolve(NO_HISTORY) };
+  const { workspaceId, recent } = start.value.view;
+  const whole = (early ?? Promise.resolve(undefined)).then((read) =>
+    read?.workspaceId === workspaceId
+      ? parseStoredHistory(read.stored)
+      : readStoredHistory(workspaceScope(workspaceId)),
+  );
+  const held: HistoryStart = { shown: { entries: recent, unreadable: false }, whole };
+  void whole.then((history) => (held.shown = history));
+  return held;
 }
 
-/** Another workspace (the picker, or the same one again after unlocking): its status and history, in one message. */
-export async function loadWorkspaceView(workspaceId: string): Promise<WorkspaceView> {
-  const view = viewOf(await sendMessage(getPopupView, { preferWorkspace: workspaceId }));
-  // The background names the workspace it answered for (another one if this one is no longer offered).
-  return { workspaceId: view.workspaceId || workspaceId, status: view.status, history: view.history };
+/** Another workspace (the picker, or the same one again after unlocking), asked of the background. */
+export async function loadWorkspaceStart(workspaceId: string): Promise<WorkspaceStart> {
+  const start = await sendMessage(getPopupView, { preferWorkspace: workspaceId });
+  return { start, history: historyStart(start) };
+}
+
+/** The first screen from storage when it can tell; else the background's answer (sent early if no view was stored). */
+async function firstStart(started: StartedRequests): Promise<Result<PopupStart>> {
+  const { view, lockOpen } = await started.reads.start;
+  const stored = parseStoredPopupStart(view, lockOpen);
+  if (stored && firstScreen(stored).kind !== 'ask') return { ok: true, value: stored };
+  const early = await started.asked;
+  return early ? readAnswer(getPopupView, early.sent) : sendMessage(getPopupView, {});
 }
 
 /**
- * Everything the popup needs before the form exists, from the requests main.ts started: the page (its
- * tab, or the link it was opened for), and in one answer of the background the workspaces it offers,
- * the one shown (the last used: the context menu and the shortcut open the popup, so they act in it
- * too), its status and its history, validated here with the message's schema.
+ * Everything the popup needs before the form exists, from the reads main.ts started: the page (its tab,
+ * or the link it was opened for) and the first screen: the workspaces it offers, the one shown (the last
+ * used: the context menu and the shortcut open the popup, so they act in it too), its setup and its
+ * newest projects, checked here.
  */
 export async function loadPopupState(started: StartedRequests): Promise<PopupState> {
-  const [answer, page] = await Promise.all([
-    readAnswer(getPopupView, started.view),
-    readTargetPage(started.search, started.tab),
-  ]);
-  return { ...viewOf(answer), page };
+  const [start, page] = await Promise.all([firstStart(started), readTargetPage(started.search, started.tab)]);
+  return { start, page, history: historyStart(start, started.reads.history) };
 }

@@ -25,6 +25,7 @@ import { type Credentials } from '../secrets';
 import { bindCredentials, usableCredentials } from '../storage/credentials/credential-origins';
 import { credentialsItemsFor, credentialsVersionEntry } from '../storage/credentials/credentials-items';
 import { findMissingAccess } from './host-access';
+import { projectApiGaps } from '../storage/popup-view/setup-gaps';
 import { text, type MessageRef } from '../message-ref';
 
 /** Everything the background needs to call the services. Never leaves the background. */
@@ -138,7 +139,7 @@ export function createConnectionRepository(scope: KeyScope) {
       const connection: Connection = { ...settings, ...usableCredentials(stored, settings) };
       const ready =
         api === 'project'
-          ? connection.projectApiUrl && connection.apiKey && connection.authToken
+          ? projectApiGaps(connection).length === 0
           : connection.userGroupBaseUrl && connection.apiToken;
       if (!ready) return fail('NOT_CONFIGURED', NOT_CONFIGURED[api]);
       const [missing] = await findMissingAccess([

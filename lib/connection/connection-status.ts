@@ -4,6 +4,7 @@ import { secretsAreaSchema } from '../storage/connection/connection-schema';
 import { maskSecret } from './mask-secret';
 import { checkProjectLinkTemplate } from '../api/project-link';
 import type { Connection } from './connection-repository';
+import { projectApiGaps } from '../storage/popup-view/setup-gaps';
 
 /** What a page may know about the connection: addresses, masked secrets, readiness. Never a secret. */
 export const connectionStatusSchema = z.lazy(() =>
@@ -59,7 +60,7 @@ export function describeConnection(
           apiKey: maskSecret(connection.apiKey),
           authToken: maskSecret(connection.authToken),
         },
-    projectApiReady: Boolean(connection.projectApiUrl && connection.apiKey && connection.authToken),
+    projectApiReady: projectApiGaps(connection).length === 0,
     userGroupApiReady: Boolean(connection.userGroupBaseUrl && connection.apiToken),
     missingAccess,
     notices,

@@ -1,5 +1,15 @@
-import { t } from '../i18n';
+import { t, type MessageKey } from '../i18n';
+import { projectApiGaps, type SetupGap } from '../storage/popup-view/setup-gaps';
 import type { ConnectionStatus } from './connection-status';
+
+const GAP_TEXT = {
+  projectApiUrl: 'setupMissingProjectApiUrl',
+  apiKey: 'setupMissingApiKey',
+  authToken: 'setupMissingAuthToken',
+} satisfies Record<SetupGap, MessageKey>;
+
+/** Each gap of the project API said as what is missing (the popup's view names them: never a secret). */
+export const describeSetupGaps = (gaps: readonly SetupGap[]): string[] => gaps.map((gap) => t(GAP_TEXT[gap]));
 
 /**
  * What keeps the project API from being ready (connection-status.ts: its address and both secrets),
@@ -8,9 +18,11 @@ import type { ConnectionStatus } from './connection-status';
  * project says so, with Open settings.
  */
 export function describeMissingSetup(status: Pick<ConnectionStatus, 'projectApiUrl' | 'masked'>): string[] {
-  const missing: string[] = [];
-  if (!status.projectApiUrl) missing.push(t('setupMissingProjectApiUrl'));
-  if (!status.masked.apiKey) missing.push(t('setupMissingApiKey'));
-  if (!status.masked.authToken) missing.push(t('setupMissingAuthToken'));
-  return missing;
+  return describeSetupGaps(
+    projectApiGaps({
+      projectApiUrl: status.projectApiUrl,
+      apiKey: status.masked.apiKey,
+      authToken: status.masked.authToken,
+    }),
+  );
 }

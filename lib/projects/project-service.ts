@@ -6,11 +6,14 @@ import type { HistoryRecorder } from '../storage/history/history-writer';
 import { NO_ACTIVITY, type ActivityRecorder } from '../activity/activity-recorder';
 import { recordProjectRegistered } from '../activity/project-activity';
 import { AT_ONCE, type AfterAnswer } from '../async/after-answer';
+import { fail } from '../result';
+import { text } from '../message-ref';
+import { registeredBefore } from './registered-before';
 
 export interface ProjectServiceDeps {
   api: ProjectApi;
   connection: Pick<ConnectionRepository, 'require'>;
-  history: Pick<HistoryRecorder, 'record'>;
+  history: Pick<HistoryRecorder, 'record' | 'read'>;
   now?: () => Date;
   /** The activity log: each registration, done or not. */
   activity?: ActivityRecorder;
@@ -28,9 +31,14 @@ export function createProjectService({
   afterAnswer = AT_ONCE,
 }: ProjectServiceDeps) {
   return {
-    async createProject({ projectUrl, projectName }: ProjectInput) {
+    /** `registerAgain`: the reviewer confirmed a page the history holds (else REGISTERED_BEFORE, nothing sent). */
+    async createProject({ projectUrl, projectName, registerAgain }: ProjectInput & { registerAgain?: boolean }) {
       const required = await connection.require('project');
       if (!required.ok) return required;
+      // Whatever the popup showed: its first screen lists only the newest projects, and another popup
+      // may have registered the page since. The read waits for the appends queued before it.
+      const earlier = registerAgain ? undefined : registeredBefore((await history.read()).entries, projectUrl);
+      if (earlier) return fail('REGISTERED_BEFORE', text('duplicateHeading'), { relatedId: earlier.projectId });
       const result = redactSecrets(
         await api.createProject(required.value, { projectUrl, projectName }),
         required.value,

@@ -9,7 +9,7 @@ import { checkedValue } from './checked-value';
  * what it asks the background to clear. The e2e build also offers 2 s, so that a test need not wait
  * 10 (never the store builds).
  */
-const CLIPBOARD_CLEAR_AFTER_KEY = 'clipboardClearAfter';
+export const CLIPBOARD_CLEAR_AFTER_KEY = 'clipboardClearAfter';
 
 export const CLIPBOARD_CLEAR_CHOICES: readonly number[] = [
   ...(import.meta.env.MODE === 'e2e' ? [2] : []),

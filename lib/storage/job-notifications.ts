@@ -7,7 +7,7 @@ import { checkedValue } from './checked-value';
  * workspace may end while the user is elsewhere. Absent (never chosen) or unreadable reads as off.
  * Written by the background only (the `setNotifyJobEnds` message); pages read and watch it.
  */
-const NOTIFY_JOB_ENDS_KEY = 'notifyJobEnds';
+export const NOTIFY_JOB_ENDS_KEY = 'notifyJobEnds';
 
 export const notifyJobEndsSchema = z.boolean();
 

@@ -1,5 +1,6 @@
 import type { StorageItemKey } from '@wxt-dev/storage';
 import { browser } from 'wxt/browser';
+import { removeFromArea, writeArea, type WritableArea } from './area-write';
 
 /**
  * The part of @wxt-dev/storage this extension uses, stored the same way: an item `area:name` is `name`
@@ -33,7 +34,9 @@ export interface ItemOptions<T> {
 type Area = 'local' | 'session' | 'sync' | 'managed';
 type Entry = { key: StorageItemKey; value: unknown } | { item: { key: StorageItemKey }; value: unknown };
 
-const areaOf = (key: string) => browser.storage[key.slice(0, key.indexOf(':')) as Area];
+/** The area an item's key names; only a `managed:` one is never written. */
+const areaNameOf = (key: string) => key.slice(0, key.indexOf(':')) as WritableArea;
+const areaOf = (key: string) => browser.storage[areaNameOf(key) as Area];
 const nameOf = (key: string) => key.slice(key.indexOf(':') + 1);
 const metaOf = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -48,7 +51,9 @@ async function getItem<T = unknown>(key: StorageItemKey, fallback?: T): Promise<
 
 /** Writes a value; null or undefined removes it, as @wxt-dev/storage's `setItem`. */
 async function setItem(key: StorageItemKey, value: unknown): Promise<void> {
-  await (value == null ? areaOf(key).remove(nameOf(key)) : areaOf(key).set({ [nameOf(key)]: value }));
+  await (value == null
+    ? removeFromArea(areaNameOf(key), nameOf(key))
+    : writeArea(areaNameOf(key), { [nameOf(key)]: value }));
 }
 
 const getMeta = async <M = Record<string, unknown>>(key: StorageItemKey): Promise<M> =>
@@ -63,7 +68,7 @@ export const storage = {
   async getItems(keys: StorageItemKey[]): Promise<{ key: StorageItemKey; value: unknown }[]> {
     const byArea = new Map<string, string[]>();
     for (const key of keys) {
-      const area = key.slice(0, key.indexOf(':'));
+      const area = areaNameOf(key);
       byArea.set(area, [...(byArea.get(area) ?? []), nameOf(key)]);
     }
     const found = new Map<string, unknown>();
@@ -78,17 +83,17 @@ export const storage = {
 
   /** One `set` per storage area: the entries of an area are written together or not at all. */
   async setItems(entries: Entry[]): Promise<void> {
-    const byArea = new Map<string, Record<string, unknown>>();
+    const byArea = new Map<WritableArea, Record<string, unknown>>();
     for (const entry of entries) {
       const key = 'key' in entry ? entry.key : entry.item.key;
-      const area = key.slice(0, key.indexOf(':'));
+      const area = areaNameOf(key);
       byArea.set(area, { ...byArea.get(area), [nameOf(key)]: entry.value });
     }
-    await Promise.all([...byArea].map(([area, values]) => browser.storage[area as Area].set(values)));
+    await Promise.all([...byArea].map(([area, values]) => writeArea(area, values)));
   },
 
   async removeItem(key: StorageItemKey, options?: { removeMeta?: boolean }): Promise<void> {
-    await areaOf(key).remove(options?.removeMeta ? [nameOf(key), `${nameOf(key)}$`] : nameOf(key));
+    await removeFromArea(areaNameOf(key), options?.removeMeta ? [nameOf(key), `${nameOf(key)}$`] : nameOf(key));
   },
 
   /**

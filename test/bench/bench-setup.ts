@@ -4,10 +4,11 @@ import { existsSync } from 'node:fs';
 import { cp, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Worker } from '@playwright/test';
+import { chromium, type BrowserContext, type Worker } from '@playwright/test';
 import type { Browser as ExtensionApi } from 'wxt/browser';
 import { closeStartPage } from '../e2e/fixtures/chromium.ts';
 import type { Sandbox } from '../sandbox/server.ts';
+import { stopServiceWorker } from '../e2e/fixtures/service-worker.ts';
 
 /** The extension API inside `worker.evaluate` callbacks, which run in the service worker. */
 declare const chrome: typeof ExtensionApi;
@@ -164,5 +165,36 @@ export async function seedWorkspaces(worker: Worker, sandbox: Sandbox, firstId: 
   for (const id of ids) {
     await seedConnection(worker, sandbox, id);
     await seedGroups(worker, id, count);
+  }
+}
+
+/**
+ * The seeds above are written around the extension, straight into storage: the popup's stored view
+ * (lib/projects/popup-view.ts) follows only what goes through the extension's storage door, and is made
+ * again from storage when the worker starts (`rewriteCompanion`, a moment after the start). So the
+ * worker is stopped, woken from an extension page, and the view awaited until it shows the seeded
+ * workspaces ready. A build without a stored view (before issue 37, to compare) has none to wait for.
+ */
+export async function refreshStoredView(context: BrowserContext, origin: string, workspaces = 1): Promise<void> {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${origin}bench-empty.html`);
+    await stopServiceWorker({ context }, page);
+    await page.evaluate(() => chrome.runtime.sendMessage({ type: 'getLockStatus', data: {} }));
+    // Polled from here: waitForFunction takes a promise (an async check's answer) as a truthy value.
+    const seen = () =>
+      page.evaluate(async (count) => {
+        const { popupView } = await chrome.storage.local.get('popupView');
+        if (popupView === undefined) return 'none';
+        const view = popupView as { workspaces?: unknown[]; missing?: unknown[] };
+        return view.workspaces?.length === count && view.missing?.length === 0 ? 'ready' : 'not yet';
+      }, workspaces);
+    const deadline = Date.now() + 10_000;
+    let state = await seen();
+    for (; state === 'not yet' && Date.now() < deadline; state = await seen())
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    if (state === 'not yet') throw new Error('The worker did not write the popup’s stored view from the seeds.');
+  } finally {
+    await page.close();
   }
 }

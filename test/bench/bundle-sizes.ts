@@ -69,6 +69,9 @@ export interface EntrySize {
  * Issue 37 made the size targets regression budgets (time is what users feel): popup 92, background 56,
  * options 150 KB, the same as the benchmark's targets (targets.ts). Issue 38's Fetch sitemap took the
  * background from 54.09 to 54.84 KB (its port, the one request on a site, the access it gives back).
+ * Issue 37's stored popup view (its reads before React, the view's schema, Open project beside known
+ * projects; in the worker the view made in every write of what it summarizes and the check before a
+ * create) took the popup from 90.6 to 91.4 KB and the background from 58.60 to 59.64 KB (on main's 1fa7f81).
  */
 export const GZIP_BUDGETS: Record<string, number> = { popup: 92_000, background: 56_000, options: 150_000 };
 

@@ -3,7 +3,8 @@
 // moments. Prints each build's median and the median of the paired differences (B − A): on a noisy
 // machine a change of a few ms shows in the pairs long before it shows in two separate bench runs.
 // `COMPARE=options` (default): the options page opened at #groups with 10,000 groups, first row.
-// `COMPARE=popup`: popup ready, and its ratio to the empty page of the same build. `COMPARE_RUNS` (25).
+// `COMPARE=popup`: popup ready, and its ratio to the empty page of the same build. `COMPARE=cold`: the
+// same with every worker stopped before each load (the popup's and the empty page's). `COMPARE_RUNS` (25).
 // A build is a folder like .output/chrome-mv3-e2e (copy it aside before building the other one).
 import { writeFile } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import type { Browser as ExtensionApi } from 'wxt/browser';
 import { startSandbox } from '../sandbox/server.ts';
+import { stopServiceWorker } from '../e2e/fixtures/service-worker.ts';
 import {
   buildWithBaselinePage,
   CHROMIUM_FLAGS,
@@ -19,6 +21,7 @@ import {
   GROUPS,
   median,
   ms,
+  refreshStoredView,
   seedConnection,
   seedGroups,
 } from './bench-setup.ts';
@@ -29,8 +32,8 @@ declare const chrome: typeof ExtensionApi;
 const MEASURE = process.env.COMPARE ?? 'options';
 const RUNS = Number(process.env.COMPARE_RUNS ?? 25);
 const [sourceA, sourceB] = process.argv.slice(2);
-if (!sourceA || !sourceB || !['options', 'popup'].includes(MEASURE)) {
-  console.error('usage: COMPARE=options|popup node test/bench/compare.ts <build A> <build B>');
+if (!sourceA || !sourceB || !['options', 'popup', 'cold'].includes(MEASURE)) {
+  console.error('usage: COMPARE=options|popup|cold node test/bench/compare.ts <build A> <build B>');
   process.exit(2);
 }
 
@@ -96,11 +99,16 @@ async function main() {
         async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)!.id!,
         target.url(),
       );
-      sides.push({ name, origin: `chrome-extension://${new URL(worker.url()).host}/`, tabId, results: [], empty: [] });
+      const origin = `chrome-extension://${new URL(worker.url()).host}/`;
+      await refreshStoredView(context, origin);
+      sides.push({ name, origin, tabId, results: [], empty: [] });
     }
+    const stop = () => (MEASURE === 'cold' ? stopServiceWorker({ context }, target) : Promise.resolve());
     const once = async (side: Side) => {
       if (MEASURE === 'options') return void side.results.push(await firstRow(context, side.origin));
+      await stop();
       side.results.push(await readyTime(context, `${side.origin}popup.html?tabId=${side.tabId}`));
+      await stop();
       side.empty.push(await readyTime(context, `${side.origin}bench-empty.html`));
     };
     // Two warm-up loads each (the first load of a build compiles and caches its code), not counted.
@@ -113,11 +121,16 @@ async function main() {
 
     const [a, b] = sides as [Side, Side];
     const pairs = a.results.map((value, index) => b.results[index]! - value);
-    const label = MEASURE === 'options' ? 'options at #groups, 10,000 groups: first row' : 'popup ready';
+    const label =
+      MEASURE === 'options'
+        ? 'options at #groups, 10,000 groups: first row'
+        : MEASURE === 'cold'
+          ? 'popup ready, the worker stopped first'
+          : 'popup ready';
     console.log(`| ${label} (${RUNS} pairs) | A | B | B − A, median of the pairs |`);
     console.log('| --- | --- | --- | --- |');
     console.log(`| median | ${ms(median(a.results))} | ${ms(median(b.results))} | ${ms(median(pairs))} |`);
-    if (MEASURE === 'popup')
+    if (MEASURE !== 'options')
       console.log(
         `| ratio to the empty page | ${(median(a.results) / median(a.empty)).toFixed(2)}× | ${(median(b.results) / median(b.empty)).toFixed(2)}× | |`,
       );

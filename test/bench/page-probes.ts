@@ -2,25 +2,41 @@
 // popup (or the empty baseline page) marks itself ready, and when the options page's first row appears.
 import type { BrowserContext, Locator } from '@playwright/test';
 
-/** Opens `url` in a new tab and returns when its `popup-ready` mark was made (ms since navigation start). */
-export async function readyTime(context: BrowserContext, url: string): Promise<number> {
+/** The popup's marks on its way to ready (entrypoints/popup/start-requests.ts, mount.tsx, ProjectForm.tsx). */
+export const POPUP_MARKS = ['popup-tab', 'popup-view', 'popup-ui', 'popup-state', 'popup-ready'] as const;
+export type PopupMarks = Partial<Record<(typeof POPUP_MARKS)[number], number>>;
+
+/**
+ * Opens `url` in a new tab and returns when each of its popup marks was made (ms since navigation start),
+ * once `popup-ready` is (the empty page makes that one only).
+ */
+export async function readyMarks(context: BrowserContext, url: string): Promise<PopupMarks> {
   const page = await context.newPage();
   try {
     await page.goto(url);
     return await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
+      (names) =>
+        new Promise<Record<string, number>>((resolve) => {
           const check = () => {
-            const mark = performance.getEntriesByName('popup-ready')[0];
-            if (mark) resolve(mark.startTime);
-            else requestAnimationFrame(check);
+            if (performance.getEntriesByName('popup-ready').length === 0) return void requestAnimationFrame(check);
+            resolve(
+              Object.fromEntries(
+                names.flatMap((name) => performance.getEntriesByName(name).map((mark) => [name, mark.startTime])),
+              ),
+            );
           };
           check();
         }),
+      [...POPUP_MARKS],
     );
   } finally {
     await page.close();
   }
+}
+
+/** Opens `url` in a new tab and returns when its `popup-ready` mark was made (ms since navigation start). */
+export async function readyTime(context: BrowserContext, url: string): Promise<number> {
+  return (await readyMarks(context, url))['popup-ready'] ?? NaN;
 }
 
 /** In the page: when the first data row appears, and how long each search keystroke takes to repaint the list. */

@@ -17,6 +17,7 @@ import {
   GROUPS,
   launch,
   median,
+  refreshStoredView,
   seedConnection,
   seedGroups,
   seedWorkspaces,
@@ -241,6 +242,7 @@ async function main() {
       async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)!.id!,
       target.url(),
     );
+    await refreshStoredView(context, origin);
     const popupUrl = `${origin}popup.html?tabId=${tabId}`;
     const popupLoads = async (label: string) => {
       const popup: Sample[] = [];

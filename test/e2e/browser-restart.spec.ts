@@ -5,7 +5,9 @@ import type { Page } from '@playwright/test';
 import { checkInvariants } from '../chaos/invariants.ts';
 import { launchExtensionBrowser, type ExtensionBrowser } from './fixtures/chromium.ts';
 import { configureConnection, optionsUrl } from './fixtures/connection.ts';
+import { expectFirstScreenFromStorage, popupOnStoppedWorker, webPage } from './fixtures/cold-popup.ts';
 import { activeWorkspaceId, readStoredGroups, readWorkspaceStorage } from './fixtures/extension-storage.ts';
+import { switchLock } from './fixtures/own-profile.ts';
 import type { RecordedRequest } from '../sandbox/types.ts';
 import { readExtensionStorage } from './fixtures/service-worker.ts';
 import { findRow } from './fixtures/user-group-actions.ts';
@@ -166,3 +168,36 @@ for (const kind of ['create', 'rotate', 'delete'] as const) {
     }
   });
 }
+
+test('the lock on and open, the browser restarted: the popup’s first screen, from storage with the worker stopped, is Unlock', async ({
+  sandbox,
+}) => {
+  test.setTimeout(90_000);
+  const passphrase = 'restart lock passphrase';
+  const profileDir = await mkdtemp(path.join(tmpdir(), 'review-companion-restart-lock-'));
+  let extension = await launchExtensionBrowser({ profileDir });
+  try {
+    await configureConnection(extension.context, extension.extensionId, sandbox);
+    await switchLock(extension, true, passphrase);
+    // Open before the restart: the stored view was last written with the key at hand.
+    const url = sandbox.pageUrl('restart-lock', 'A page after a restart');
+    let { tab, tabId } = await webPage(extension, url);
+    let popup = await popupOnStoppedWorker(extension, tab, tabId);
+    await expect(popup.getByRole('button', { name: 'Create project' })).toBeFocused();
+    await expectFirstScreenFromStorage(popup);
+
+    await extension.close();
+    extension = await launchExtensionBrowser({ profileDir });
+    ({ tab, tabId } = await webPage(extension, url));
+    popup = await popupOnStoppedWorker(extension, tab, tabId);
+    await expect(popup.getByLabel('Passphrase', { exact: true })).toBeFocused();
+    await expect(popup.getByRole('button', { name: 'Create project' })).toHaveCount(0);
+    await expectFirstScreenFromStorage(popup);
+    await popup.getByLabel('Passphrase', { exact: true }).fill(passphrase);
+    await popup.getByRole('button', { name: 'Unlock' }).click();
+    await expect(popup.getByRole('button', { name: 'Create project' })).toBeFocused();
+  } finally {
+    await extension.close();
+    await rm(profileDir, { recursive: true, force: true });
+  }
+});

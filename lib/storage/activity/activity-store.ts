@@ -1,4 +1,5 @@
 import type { StorageItemKey } from '@wxt-dev/storage';
+import { removeFromArea } from '../area-write';
 import { browser } from 'wxt/browser';
 import { createSerialQueue } from '../../async/serial-queue';
 import { setAsideUnreadable } from '../validated-item';
@@ -189,7 +190,7 @@ export function createActivityStore(options: ActivityStoreOptions = {}) {
           const keys = removed.map(activityPageKey);
           for (const key of keys) removedByUs.add(key);
           // A page no index names is never read: a worker stopped before this leaves only dead weight.
-          await browser.storage.local.remove(keys);
+          await removeFromArea('local', keys);
         }
       },
       notStored() {

@@ -4,6 +4,13 @@ import { scopedKey, workspaceScope, type KeyScope } from '../workspace-keys';
 import { devConnectionDefaults as dev } from './dev-defaults';
 import { perScope } from '../per-scope';
 
+/** What a workspace that never saved its settings reads (a development build: the sandbox). */
+export const CONNECTION_SETTINGS_FALLBACK: ConnectionSettings = {
+  userGroupBaseUrl: dev?.userGroupBaseUrl ?? '',
+  projectApiUrl: dev?.projectApiUrl ?? '',
+  secretsArea: 'local',
+};
+
 /**
  * Where a workspace's services are and where its secrets live: no secret, so pages may use it (the
  * options page watches it). The credentials are defined in lib/storage/credentials/credentials-items.ts, which
@@ -11,11 +18,7 @@ import { perScope } from '../per-scope';
  */
 export const connectionSettingsItemFor = perScope((scope: KeyScope) =>
   storage.defineItem<ConnectionSettings>(scopedKey(scope, 'connectionSettings'), {
-    fallback: {
-      userGroupBaseUrl: dev?.userGroupBaseUrl ?? '',
-      projectApiUrl: dev?.projectApiUrl ?? '',
-      secretsArea: 'local',
-    },
+    fallback: CONNECTION_SETTINGS_FALLBACK,
     version: 1,
   }),
 );

@@ -3,7 +3,12 @@ import { connectionSettingsItemFor } from '../connection/connection-settings-ite
 import { devConnectionDefaults as dev } from '../connection/dev-defaults';
 import { perScope } from '../per-scope';
 import { scopedKey, type KeyScope } from '../workspace-keys';
-import { connectionSettingsSchema, EMPTY_STORED_CREDENTIALS, type SecretsArea } from '../connection/connection-schema';
+import {
+  connectionSettingsSchema,
+  EMPTY_STORED_CREDENTIALS,
+  type SecretsArea,
+  type StoredCredentials,
+} from '../connection/connection-schema';
 import { credentialsSchema } from '../../secrets';
 import type { CredentialsAtRest } from './sealed-credentials';
 import { credentialsV1ToV2 } from './credential-origins';
@@ -28,6 +33,12 @@ export async function migrateCredentialsToV2(scope: KeyScope, value: unknown): P
 
 export const credentialsKey = (scope: KeyScope, area: SecretsArea) => scopedKey(scope, CREDENTIALS_STORAGE_NAME, area);
 
+/** What a workspace that never saved its secrets reads, per area (a development build: the sandbox's). */
+export const CREDENTIALS_FALLBACK: Record<SecretsArea, StoredCredentials> = {
+  local: dev ? credentialsV1ToV2(dev, dev) : EMPTY_STORED_CREDENTIALS,
+  session: EMPTY_STORED_CREDENTIALS,
+};
+
 function defineCredentialsItems(scope: KeyScope) {
   const options = {
     version: CREDENTIALS_VERSION,
@@ -36,11 +47,11 @@ function defineCredentialsItems(scope: KeyScope) {
   /** Never `sync:`: secrets must not leave this browser. Sealed (encrypted) while the passphrase lock is on. */
   return {
     local: storage.defineItem<CredentialsAtRest>(credentialsKey(scope, 'local'), {
-      fallback: dev ? credentialsV1ToV2(dev, dev) : EMPTY_STORED_CREDENTIALS,
+      fallback: CREDENTIALS_FALLBACK.local,
       ...options,
     }),
     session: storage.defineItem<CredentialsAtRest>(credentialsKey(scope, 'session'), {
-      fallback: EMPTY_STORED_CREDENTIALS,
+      fallback: CREDENTIALS_FALLBACK.session,
       ...options,
     }),
   } satisfies Record<SecretsArea, unknown>;

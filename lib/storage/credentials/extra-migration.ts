@@ -1,7 +1,7 @@
-import { browser } from 'wxt/browser';
 import { readRegistryBuckets, registryTokensName } from '../registry/registry-parts';
 import { storedPartSchema } from '../registry/registry-schema';
 import { scopedName, type KeyScope } from '../workspace-keys';
+import { writeArea } from '../area-write';
 import { currentKey, readLockState } from './keyring';
 import { openStoredSecrets, partStorageName, readStoredPartTokens, secretsOf, storedSecretsValue } from './part-tokens';
 
@@ -36,6 +36,6 @@ export async function moveExtraIntoTokenKeys(scope: KeyScope): Promise<boolean> 
     writes[partName] = { ...part.data, groups: part.data.groups.map((group) => ({ ...group, extra: {} })) };
   }
   if (Object.keys(writes).length === 0) return false;
-  await browser.storage.local.set(writes);
+  await writeArea('local', writes);
   return true;
 }

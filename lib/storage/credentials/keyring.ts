@@ -3,6 +3,8 @@ import { decryptText } from '../../crypto/aes-gcm';
 import { base64ToBytes, bytesToBase64 } from '../../crypto/base64';
 import { importAesKey } from '../../crypto/kdf';
 import { LOCK_KEY_KEY, LOCK_NEXT_KEY_KEY, LOCK_STATE_KEY, LOCK_VERIFIER_TEXT } from '../lock/lock-keys';
+import { LOCK_OPEN_KEY } from '../popup-view/popup-view-keys';
+import { removeFromArea, writeArea } from '../area-write';
 import { lockStateSchema, type LockState } from '../lock/lock-schema';
 
 // Background only. The lock's key: in the worker's memory, and in `session:` so that a worker restart
@@ -28,7 +30,7 @@ export async function readLockState(): Promise<LockState | undefined> {
 
 /** Writes the lock's state (checked first, so that a bug cannot store what a read would reject). */
 export async function writeLockState(state: LockState): Promise<void> {
-  await browser.storage.local.set({ [LOCK_STATE_KEY]: lockStateSchema.parse(state) });
+  await writeArea('local', { [LOCK_STATE_KEY]: lockStateSchema.parse(state) });
 }
 
 /** The key that this raw key is, if it opens the state's verifier. */
@@ -53,9 +55,12 @@ export async function sessionKeys(): Promise<{ current?: string; next?: string }
   return { ...(typeof current === 'string' && { current }), ...(typeof next === 'string' && { next }) };
 }
 
-/** The key while the lock is on and unlocked, else undefined. */
-export async function currentKey(): Promise<CryptoKey | undefined> {
-  const [state, keys] = await Promise.all([readLockState(), sessionKeys()]);
+/**
+ * The key while the lock is on and unlocked, else undefined. `of`: the lock state to verify it against
+ * instead of the stored one (a state about to be stored: the popup's view, made inside that write).
+ */
+export async function currentKey(of?: LockState | null): Promise<CryptoKey | undefined> {
+  const [state, keys] = await Promise.all([of === undefined ? readLockState() : of, sessionKeys()]);
   if (!state) return undefined;
   for (const raw of [keys.current, keys.next]) {
     const key = raw === undefined ? undefined : await keyIfVerified(raw, state);
@@ -64,12 +69,19 @@ export async function currentKey(): Promise<CryptoKey | undefined> {
   return undefined;
 }
 
-/** The `session:` entry that holds a key: written with whatever else a change writes there. */
-export const keyEntry = (raw: Uint8Array): Record<string, string> => ({ [LOCK_KEY_KEY]: bytesToBase64(raw) });
+/**
+ * The `session:` entries that hold a key (base64) and say that the lock is open: written with whatever
+ * else a change writes there.
+ */
+export const keyEntryOf = (base64: string): Record<string, string | boolean> => ({
+  [LOCK_KEY_KEY]: base64,
+  [LOCK_OPEN_KEY]: true,
+});
+export const keyEntry = (raw: Uint8Array) => keyEntryOf(bytesToBase64(raw));
 
 /** Keeps a key that opened the verifier in `session:`: unlocked until it is dropped or the browser closes. */
 export async function keepKey(raw: Uint8Array): Promise<void> {
-  await browser.storage.session.set(keyEntry(raw));
+  await writeArea('session', keyEntry(raw));
 }
 
 /** The `session:` entry of the key a change is about to switch to (see above). */
@@ -78,7 +90,7 @@ export const nextKeyEntry = (raw: Uint8Array): Record<string, string> => ({ [LOC
 /** Forgets the keys everywhere: locked. */
 export async function dropKey(): Promise<void> {
   verified.clear();
-  await browser.storage.session.remove([LOCK_KEY_KEY, LOCK_NEXT_KEY_KEY]);
+  await removeFromArea('session', [LOCK_KEY_KEY, LOCK_NEXT_KEY_KEY, LOCK_OPEN_KEY]);
 }
 
 /** Locked: the lock is on and no key at hand opens it. */

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { LOCK_KEY_KEY, LOCK_NEXT_KEY_KEY, LOCK_STATE_KEY } from '../lock/lock-keys';
+import { LOCK_NEXT_KEY_KEY, LOCK_STATE_KEY } from '../lock/lock-keys';
 import type { LockState } from '../lock/lock-schema';
 import { storedPartSchema, type StoredEntry } from '../registry/registry-schema';
 import {
@@ -9,7 +9,8 @@ import {
   REGISTRY_TOKENS_PATTERN,
 } from '../registry/registry-parts';
 import type { KeyScope } from '../workspace-keys';
-import { dropKey, keyEntry, keyIfVerified, nextKeyEntry, readLockState, sessionKeys } from './keyring';
+import { dropKey, keyEntry, keyEntryOf, keyIfVerified, nextKeyEntry, readLockState, sessionKeys } from './keyring';
+import { removeFromArea, writeArea } from '../area-write';
 import { credentialsAtRestSchema, hasSecret, isSealed, sealWith, unsealWith } from './sealed-credentials';
 import type { StoredCredentials } from '../connection/connection-schema';
 import {
@@ -204,10 +205,10 @@ export async function switchKey(
 ): Promise<void> {
   const opening = stored.then(async ({ local, session }) => ({ local: await openAll(local, from), session }));
   const [key, opened] = await settleBoth(next, opening);
-  await browser.storage.session.set(nextKeyEntry(key.raw));
-  await browser.storage.local.set({ ...(await closeAll(opened.local, key.key)), [LOCK_STATE_KEY]: key.state });
-  await browser.storage.session.set({ ...(await recode(opened.session, from, key.key)), ...keyEntry(key.raw) });
-  await browser.storage.session.remove(LOCK_NEXT_KEY_KEY);
+  await writeArea('session', nextKeyEntry(key.raw));
+  await writeArea('local', { ...(await closeAll(opened.local, key.key)), [LOCK_STATE_KEY]: key.state });
+  await writeArea('session', { ...(await recode(opened.session, from, key.key)), ...keyEntry(key.raw) });
+  await removeFromArea('session', LOCK_NEXT_KEY_KEY);
 }
 
 /** Both values; when one fails, the other is awaited too (no rejection left unobserved), then the failure thrown. */
@@ -224,11 +225,11 @@ async function settleBoth<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
  */
 export async function openEverything(from: CryptoKey, stored: Promise<StoredSecrets> = storedSecrets()): Promise<void> {
   const { local, session } = await stored;
-  await browser.storage.session.set(await recode(session, from, undefined));
+  await writeArea('session', await recode(session, from, undefined));
   // `null` in the same call as the clear values: never a moment with the state and clear secrets both missing.
-  await browser.storage.local.set({ ...(await recode(local, from, undefined)), [LOCK_STATE_KEY]: null });
+  await writeArea('local', { ...(await recode(local, from, undefined)), [LOCK_STATE_KEY]: null });
   await dropKey();
-  await browser.storage.local.remove(LOCK_STATE_KEY);
+  await removeFromArea('local', LOCK_STATE_KEY);
 }
 
 /** The token keys among the values whose tokens are sealed, with how many tokens each seals. */
@@ -306,11 +307,14 @@ export async function forgetEverything(lost: MessageRef, at: string): Promise<{ 
     }
     return out;
   };
-  await browser.storage.local.remove(Object.keys(stored.local).filter((name) => COPY.test(name)));
-  await browser.storage.session.set(cleared(stored.session));
-  await browser.storage.local.set({ ...cleared(stored.local), [LOCK_STATE_KEY]: null });
+  await removeFromArea(
+    'local',
+    Object.keys(stored.local).filter((name) => COPY.test(name)),
+  );
+  await writeArea('session', cleared(stored.session));
+  await writeArea('local', { ...cleared(stored.local), [LOCK_STATE_KEY]: null });
   await dropKey();
-  await browser.storage.local.remove(LOCK_STATE_KEY);
+  await removeFromArea('local', LOCK_STATE_KEY);
   return { credentials, tokens };
 }
 
@@ -325,12 +329,12 @@ export async function finishPendingChange(): Promise<void> {
   const state = await readLockState();
   const next = state && (await keyIfVerified(keys.next, state));
   if (!next) {
-    await browser.storage.session.remove(LOCK_NEXT_KEY_KEY);
+    await removeFromArea('session', LOCK_NEXT_KEY_KEY);
     return;
   }
   const previous = await importRaw(keys.current);
   const stored = await storedSecrets();
   const session = await recode(stored.session, previous, next);
-  await browser.storage.session.set({ ...session, [LOCK_KEY_KEY]: keys.next });
-  await browser.storage.session.remove(LOCK_NEXT_KEY_KEY);
+  await writeArea('session', { ...session, ...keyEntryOf(keys.next) });
+  await removeFromArea('session', LOCK_NEXT_KEY_KEY);
 }

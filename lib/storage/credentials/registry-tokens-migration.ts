@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { writeArea } from '../area-write';
 import { text } from '../../message-ref';
 import { REGISTRY_BUCKET_COUNT } from '../registry/registry-buckets';
 import {
@@ -94,6 +95,6 @@ export async function moveTokensOutOfParts(
     };
   }
   if (!stored) return false;
-  await browser.storage.local.set({ ...writes, [scopedName(scope, REGISTRY_FORMAT_NAME)]: REGISTRY_FORMAT });
+  await writeArea('local', { ...writes, [scopedName(scope, REGISTRY_FORMAT_NAME)]: REGISTRY_FORMAT });
   return true;
 }

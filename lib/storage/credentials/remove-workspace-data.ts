@@ -1,5 +1,5 @@
-import { browser } from 'wxt/browser';
 import { workspaceStorageNames } from './workspace-item-names';
+import { removeFromArea } from '../area-write';
 import type { KeyScope } from '../workspace-keys';
 import { inCredentialsLane } from './credentials-lane';
 import { copiesOfScope } from './kept-copies';
@@ -14,8 +14,8 @@ import { storedNamesOf } from './stored-names';
 export function removeWorkspaceData(scope: KeyScope): Promise<void> {
   const names = workspaceStorageNames(scope);
   return inCredentialsLane(async () => {
-    await browser.storage.session.remove(names.session);
+    await removeFromArea('session', names.session);
     // Copies are kept in storage.local (what session holds, the credentials, is never kept aside).
-    await browser.storage.local.remove([...names.local, ...copiesOfScope(await storedNamesOf('local'), scope)]);
+    await removeFromArea('local', [...names.local, ...copiesOfScope(await storedNamesOf('local'), scope)]);
   });
 }

@@ -8,7 +8,7 @@ import { decryptText, encryptText } from '../../crypto/aes-gcm';
 import type { RandomBytes } from '../../crypto/random';
 import { currentKey, readLockState } from './keyring';
 import { SEALED_CREDENTIALS_AAD } from '../lock/lock-keys';
-import { sealedCredentialsSchema, type SealedCredentials } from '../lock/lock-schema';
+import { sealedCredentialsSchema, type LockState, type SealedCredentials } from '../lock/lock-schema';
 
 // Background only: a workspace's credentials as stored, clear (lock off) or sealed (lock on).
 
@@ -59,6 +59,21 @@ export async function openAtRest(value: CredentialsAtRest): Promise<StoredCreden
       'Review Companion: stored credentials could not be decrypted with the lock key; they read as not set.',
     );
   return opened ?? EMPTY_STORED_CREDENTIALS;
+}
+
+/**
+ * A stored value opened with the lock's key verified against `state` (the state about to be stored, while
+ * the lock changes: the next key is in `session:` before it); undefined when it is sealed and no key is
+ * at hand: the caller (the popup's view) then says it cannot tell. A key that does not open it: damaged,
+ * it reads as not set (as openAtRest's).
+ */
+export async function openWithSessionKey(
+  value: CredentialsAtRest,
+  state: LockState | null,
+): Promise<StoredCredentials | undefined> {
+  if (!isSealed(value)) return value;
+  const key = await currentKey(state);
+  return key && ((await unsealWith(key, value)) ?? EMPTY_STORED_CREDENTIALS);
 }
 
 /** What to store: sealed while the lock is on; clear when it is off or nothing secret is in it (a forget). */

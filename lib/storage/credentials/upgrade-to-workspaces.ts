@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { removeFromArea, writeArea } from '../area-write';
 import { connectionSettingsSchema } from '../connection/connection-schema';
 import { credentialsItemsFor } from './credentials-items';
 import { migrateStoredBulkJob } from '../bulk-job/bulk-job-migration';
@@ -35,7 +36,7 @@ async function idsWithKeys(area: 'local' | 'session'): Promise<string[]> {
 
 /** Leftovers of an upgrade stopped after its copy (they were copied in the same call that wrote the index). */
 function removeLegacyKeys(): Promise<unknown> {
-  return Promise.all([browser.storage.local.remove(LEGACY.local), browser.storage.session.remove(LEGACY.session)]);
+  return Promise.all([removeFromArea('local', LEGACY.local), removeFromArea('session', LEGACY.session)]);
 }
 
 /** A workspace's name: the host of its stored addresses, else (or when taken) "Workspace N". */
@@ -67,7 +68,7 @@ async function upgradeFromLegacy(now: Date): Promise<void> {
   ]);
   const id = movedBefore ?? newWorkspaceId();
   const scope = workspaceScope(id);
-  if (Object.keys(session).length > 0) await browser.storage.session.set(moved(session, scope));
+  if (Object.keys(session).length > 0) await writeArea('session', moved(session, scope));
   const index: WorkspaceIndex = {
     workspaces: [{ id, name: nameOf(local.connectionSettings, []), createdAt: now.toISOString() }],
   };

@@ -6,7 +6,7 @@ import { watchKeys } from '../watch-item';
 import { checkedValue } from '../checked-value';
 
 /** `tokenReminders`: the last count of tokens due, so that a restarted worker shows the same badge. */
-const DUE_SUMMARY_KEY = 'tokenReminders';
+export const DUE_SUMMARY_KEY = 'tokenReminders';
 
 /** A workspace whose user asked to be reminded, and how many of its tokens are due. */
 export const dueWorkspaceSchema = z.lazy(() => z.object({ id: z.string(), name: z.string(), due: safeInt(0) }));

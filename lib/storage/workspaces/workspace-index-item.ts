@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { writeArea } from '../area-write';
 import { watchKeys } from '../watch-item';
 import { LAST_USED_WORKSPACE_KEY, WORKSPACE_INDEX_KEY } from '../workspace-keys';
 import { workspaceIndexSchema, type WorkspaceIndex } from './workspace-index-schema';
@@ -33,7 +34,7 @@ export async function writeWorkspaceIndex(
   lastUsed: string,
   alongside: Record<string, unknown> = {},
 ): Promise<void> {
-  await browser.storage.local.set({
+  await writeArea('local', {
     ...alongside,
     [WORKSPACE_INDEX_KEY]: workspaceIndexSchema.parse(index),
     [LAST_USED_WORKSPACE_KEY]: lastUsed,

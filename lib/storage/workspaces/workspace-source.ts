@@ -1,6 +1,5 @@
 import type { Workspace } from './workspace-index-schema';
 import { devConnectionDefaults } from '../connection/dev-defaults';
-import { readConnectionSettingsOf } from '../connection/connection-settings-item';
 import type { ConnectionSettings } from '../connection/connection-schema';
 import { parseWorkspaceIndex, readWorkspaceIndex, type StoredWorkspaceIndex } from './workspace-index-item';
 
@@ -30,18 +29,16 @@ export async function readStoredWorkspaces(): Promise<StoredWorkspaces | undefin
 }
 
 /**
- * Of these workspaces, those that can register a page: their project API has an address (its secrets
- * are the background's to judge; a workspace whose are missing says so and leads to its settings). A
- * workspace with only the user group API, or none set up (a fresh install's "Workspace 1"), cannot.
- * One storage call; a development build's workspaces all work with the sandbox's defaults.
+ * Of these workspaces, those that can register a page: their project API has an address (`settings`: each
+ * one's stored settings, checked; its secrets are the background's to judge, and a workspace whose are
+ * missing says so and leads to its settings). A workspace with only the user group API, or none set up
+ * (a fresh install's "Workspace 1"), cannot. A development build's workspaces all work with the sandbox's
+ * defaults.
  */
-export async function withProjectApi(workspaces: readonly Workspace[]): Promise<Workspace[]> {
+export function canRegisterPages(
+  workspaces: readonly Workspace[],
+  settings: ReadonlyMap<string, Pick<ConnectionSettings, 'projectApiUrl'>>,
+): Workspace[] {
   if (devConnectionDefaults) return [...workspaces];
-  let settings: Map<string, ConnectionSettings>;
-  try {
-    settings = await readConnectionSettingsOf(workspaces.map((workspace) => workspace.id));
-  } catch {
-    return [...workspaces];
-  }
   return workspaces.filter((workspace) => (settings.get(workspace.id)?.projectApiUrl ?? '') !== '');
 }

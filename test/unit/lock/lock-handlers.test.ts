@@ -110,10 +110,11 @@ describe('the lock in the background', () => {
     expectOk(
       await bg.send('saveConnection', { workspaceId: WORKSPACE_A, ...ACCOUNTS.a.settings, ...ACCOUNTS.a.credentials }),
     );
+    // Another page than the test before's: that one's history entry may still be on its way to storage.
     expectOk(
       await bg.send('createProject', {
         workspaceId: WORKSPACE_A,
-        projectUrl: 'https://site.example/a',
+        projectUrl: 'https://site.example/after-forget',
         projectName: 'A',
       }),
     );

@@ -14,6 +14,7 @@ import { seedConnection } from '../helpers/stored-connection';
 import { TEST_SCOPE } from '../helpers/test-workspace';
 import { verbatimText } from '@/lib/message-ref';
 import { createAfterAnswer } from '@/lib/async/after-answer';
+import { expectOk } from '../helpers/results';
 
 const projectHistoryItem = projectHistoryItemFor(TEST_SCOPE);
 
@@ -124,5 +125,28 @@ describe('createProject records the history', () => {
     expect(result).toEqual({ ok: true, value: { projectId: 'prj_2', message: 'm' } });
     // The failure is reported as before (only its kind: the message could quote the data).
     await vi.waitFor(() => expect(error).toHaveBeenCalledWith(expect.stringContaining('(Error)')));
+  });
+});
+
+describe('createProject checks the history again, whatever the popup showed (issue 37)', () => {
+  it('a page registered before is not sent: REGISTERED_BEFORE with that project’s id, as the same page written otherwise', async () => {
+    const recorder = createHistoryRecorder(TEST_SCOPE);
+    const send = vi.fn(() => Promise.resolve(ok({ projectId: 'prj_first', message: 'm' })));
+    const projects = createProjects({ createProject: send }, recorder);
+    expectOk(await projects.createProject(input));
+    // The same page, as a reader would paste it: another case in the host, a fragment, a default port.
+    const again = await projects.createProject({ ...input, projectUrl: 'https://SITE.example.org:443/page#top' });
+    expect(again).toMatchObject({ ok: false, error: { code: 'REGISTERED_BEFORE', relatedId: 'prj_first' } });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('sent when the reviewer confirmed Register again, and another page of the site is sent as usual', async () => {
+    const recorder = createHistoryRecorder(TEST_SCOPE);
+    const send = vi.fn(() => Promise.resolve(ok({ projectId: 'prj_again', message: 'm' })));
+    const projects = createProjects({ createProject: send }, recorder);
+    expectOk(await projects.createProject(input));
+    expectOk(await projects.createProject({ ...input, registerAgain: true }));
+    expectOk(await projects.createProject({ ...input, projectUrl: 'https://site.example.org/other' }));
+    expect(send).toHaveBeenCalledTimes(3);
   });
 });

@@ -126,6 +126,20 @@ describe('the layer check', () => {
     expect(refusals[0]).toContain('watch-item.ts');
     expect(await doorMessages(call, 'lib/storage/read-directly.ts')).toEqual([]);
   });
+
+  it('fails on a write to storage in lib/storage other than through area-write.ts, which the popup’s view follows', async () => {
+    const writes = [
+      "import { browser } from 'wxt/browser';",
+      'export const set = () => browser.storage.local.set({ workspaces: {} });',
+      "export const remove = (area: 'local') => browser.storage[area].remove('lock');",
+      'export const clear = () => browser.storage.session.clear();',
+      "export const read = () => browser.storage.local.get('lock');",
+    ].join('\n');
+    const refusals = await doorMessages(writes, 'lib/storage/write-directly.ts');
+    expect(refusals).toHaveLength(3);
+    expect(refusals[0]).toContain('area-write.ts');
+    expect(await doorMessages(writes, 'lib/storage/area-write.ts')).toEqual([]);
+  });
 });
 
 describe('the layers', () => {
