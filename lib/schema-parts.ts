@@ -65,6 +65,16 @@ export const httpUrl = () =>
   );
 
 /**
+ * `base`'s keys and `shape`'s (a key in both takes `shape`'s schema): what `z.extend(base, shape)` makes of
+ * a plain object schema (no catchall, no check of its own), as one `z.object`, without z.extend's code
+ * (0.3 KB gzip in each bundle).
+ */
+export const extendedObject = <B extends z.core.$ZodShape, S extends z.core.$ZodLooseShape>(
+  base: z.ZodMiniObject<B>,
+  shape: S,
+) => z.object({ ...base.shape, ...shape } as z.core.util.Extend<B, z.core.util.Writeable<S>>);
+
+/**
  * An object schema's shape without `keys`, for `z.object(…)`: what `z.omit(schema, keys)` makes of a
  * plain object schema, without z.omit's code (0.1 KB gzip) in the background.
  */

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { httpUrl, recordOf, safeInt, shapeWithout, stringMatching, withDefault } from '@/lib/schema-parts';
+import {
+  extendedObject,
+  httpUrl,
+  recordOf,
+  safeInt,
+  shapeWithout,
+  stringMatching,
+  withDefault,
+} from '@/lib/schema-parts';
 
 /** What a schema makes of a value: its data, or that it refused it. */
 const outcome = (schema: z.ZodMiniType, value: unknown) => {
@@ -156,6 +164,40 @@ describe('shapeWithout', () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('extendedObject', () => {
+  it('makes the schema z.extend makes of a plain object schema, a key in both taking the new schema', () => {
+    const row = z.object({
+      name: z.string().check(z.minLength(1)),
+      environment: z.enum(['Customer', 'Testing']),
+      token: z.optional(z.string()),
+    });
+    const added = { attempts: safeInt(0), note: z.optional(z.string()) };
+    // `token` in both: the new schema (a number) replaces the base's.
+    const replacing = { token: z.number(), attempts: safeInt() };
+    const extended = extendedObject(row, added);
+    expect(Object.keys(extended.shape)).toEqual(['name', 'environment', 'token', 'attempts', 'note']);
+    expect(Object.keys(extendedObject(row, replacing).shape)).toEqual(['name', 'environment', 'token', 'attempts']);
+    const like = fc.record(
+      {
+        name: fc.string({ maxLength: 2 }),
+        environment: fc.constantFrom('Customer', 'Testing', 'Other'),
+        token: fc.oneof(fc.string(), fc.integer()),
+        attempts: fc.oneof(fc.integer({ min: -2, max: 2 }), fc.constant(1.5)),
+        note: fc.oneof(fc.string(), fc.constant(null)),
+        extra: fc.jsonValue(),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), like), (value) => {
+        expect(outcome(extended, value)).toEqual(outcome(z.extend(row, added), value));
+        expect(outcome(extendedObject(row, replacing), value)).toEqual(outcome(z.extend(row, replacing), value));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { storedTextSchema } from '../../message-ref';
 import { noControlCharacters } from '../../text/control-characters';
 import { jobProgressShape } from '../jobs/job-progress-schema';
-import { built, httpUrl, safeInt } from '../../schema-parts';
+import { built, extendedObject, httpUrl, safeInt } from '../../schema-parts';
 
 // A register-pages job (design.md §12): every page a project, paced like bulk create. Its rows in
 // `local:ws.<id>.registerPagesRows`, written once at the start; its progress, with each row's outcome,
@@ -25,7 +25,7 @@ export const pageRowSchema = z.lazy(() =>
 export type PageRow = z.infer<typeof pageRowSchema>;
 
 /** `attempts`: sends whose outcome stayed unknown (a page is never sent again unasked, so 0 or 1). */
-export const queuedPageSchema = z.lazy(() => z.extend(built(pageRowSchema), { attempts: safeInt() }));
+export const queuedPageSchema = z.lazy(() => extendedObject(built(pageRowSchema), { attempts: safeInt() }));
 export type QueuedPage = z.infer<typeof queuedPageSchema>;
 
 export const registerJobRowsSchema = z.lazy(() =>

@@ -5,7 +5,7 @@ import { verbatimText, type MessageRef } from '../../message-ref';
 import { rotationMarkSchema } from '../../storage/registry/registry-schema';
 import { FIELD_RULES } from './row-problems';
 import { noControlCharacters } from '../../text/control-characters';
-import { built, recordOf, stringMatching } from '../../schema-parts';
+import { built, extendedObject, recordOf, stringMatching } from '../../schema-parts';
 
 // What a group in a backup file must be. Each rule's message names its text (row-problems.ts), so the
 // page says what is wrong in its own language. Built when a file is first read (z.lazy), not when the
@@ -60,7 +60,7 @@ export const jsonGroupSchema = z.lazy(() =>
     /** Absent in files written before token ages existed: the token's age is then unknown. */
     issuedAt: z.optional(dateText()),
     rotation: z.optional(
-      z.extend(built(rotationMarkSchema), { since: dateText(), message: z.optional(rotationText()) }),
+      extendedObject(built(rotationMarkSchema), { since: dateText(), message: z.optional(rotationText()) }),
     ),
     extra: z.optional(extraFields()),
   }),
