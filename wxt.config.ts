@@ -4,6 +4,7 @@ import { minify } from 'terser';
 import type { Plugin } from 'vite';
 import { defineConfig, type Entrypoint, type EntrypointGroup } from 'wxt';
 import { devStartRefusal, loadByHandHint, startDevSandbox, WXT_DEV_PORT } from './test/sandbox/dev-sandbox.ts';
+import { keepPolyfillNamespaces } from './scripts/polyfill-namespaces.ts';
 
 // Loopback origins: the sandbox runs there. Dev and e2e builds get them granted up front because
 // automation cannot click the browser's permission prompt; production only ever asks for them.
@@ -157,6 +158,7 @@ const minifyWorkerAgain: Plugin = {
  * object, whose 16 API namespaces (action, contextMenus, windows…) the browser builds on first touch, so
  * the copy built all of them: 2–4 ms of every page's first script before its first request (trace of
  * 2026-11-26), now spent only on the APIs a page uses. test/unit/tooling/polyfill-as-es-module.test.ts.
+ * Its metadata keeps the API namespaces the extension uses (scripts/polyfill-namespaces.ts).
  */
 const POLYFILL_FILE = /[\\/]webextension-polyfill[\\/]dist[\\/]browser-polyfill(\.min)?\.js$/;
 export const polyfillAsEsModule: Plugin = {
@@ -166,7 +168,7 @@ export const polyfillAsEsModule: Plugin = {
     if (!POLYFILL_FILE.test(id.split('?')[0]!)) return null;
     // `exports` is what the UMD wrapper checks to hand `module` to the polyfill (instead of defining a global).
     return {
-      code: `const module = { exports: {} };\nconst exports = module.exports;\n${code}\nexport default module.exports;\n`,
+      code: `const module = { exports: {} };\nconst exports = module.exports;\n${keepPolyfillNamespaces(code)}\nexport default module.exports;\n`,
       map: null,
     };
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { plural, t, type MessageKey, type PluralBase } from './i18n';
 import { cutText } from './text/bounded-text';
+import { stringMatching } from './schema-parts';
 
 /**
  * A text named rather than written: a message of public/_locales and what goes into it. The background
@@ -8,7 +9,7 @@ import { cutText } from './text/bounded-text';
  * An argument is a plain value (a name, an address, a number) or another named text ("Customer").
  * With `count`, `key` names a plural message (`<key>_one`, `<key>_other`…) and the count is its `$1`.
  */
-const keySchema = z.string().check(z.regex(/^[A-Za-z0-9_]+$/));
+const keySchema = stringMatching(/^[A-Za-z0-9_]+$/);
 export const messageRefSchema = z.object({
   key: keySchema,
   get args() {

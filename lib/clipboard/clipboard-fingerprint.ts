@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { sha256Hex } from '../hash/sha256';
 import { secureRandomBytes, type RandomBytes } from '../crypto/random';
+import { stringMatching } from '../schema-parts';
 
 /**
  * What the clipboard is compared with after Copy token: a salted SHA-256 of the text copied, never the
@@ -10,8 +11,8 @@ import { secureRandomBytes, type RandomBytes } from '../crypto/random';
  */
 export const clipboardFingerprintSchema = z.lazy(() =>
   z.object({
-    salt: z.string().check(z.regex(/^[0-9a-f]{32}$/)),
-    digest: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+    salt: stringMatching(/^[0-9a-f]{32}$/),
+    digest: stringMatching(/^[0-9a-f]{64}$/),
   }),
 );
 export type ClipboardFingerprint = z.infer<typeof clipboardFingerprintSchema>;

@@ -63,7 +63,7 @@ const fileShape = () => ({
   format: z.literal(SETUP_FILE_FORMAT),
   kdf: z.strictObject({
     name: z.literal('PBKDF2-SHA256'),
-    iterations: safeInt().check(z.gte(PBKDF2_MIN_ITERATIONS), z.lte(PBKDF2_MAX_ITERATIONS)),
+    iterations: safeInt(PBKDF2_MIN_ITERATIONS, PBKDF2_MAX_ITERATIONS),
     salt: encodedBytes(MIN_SALT_BYTES, MAX_SALT_BYTES),
   }),
   cipher: z.strictObject({

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { projectInputSchema } from '../../api/project-input';
 import { defineWorkspaceMessage } from '../define-message';
 import { workspaceIdSchema } from '../../storage/workspaces/workspace-index-schema';
-import { built } from '../../schema-parts';
+import { built, extendedObject } from '../../schema-parts';
 
 /**
  * Creates a project in the workspace. Without `registerAgain` (the reviewer's answer to the popup's
@@ -12,7 +12,10 @@ import { built } from '../../schema-parts';
 export const createProject = defineWorkspaceMessage({
   name: 'createProject',
   request: () =>
-    z.extend(built(projectInputSchema), { workspaceId: workspaceIdSchema, registerAgain: z.optional(z.boolean()) }),
+    extendedObject(built(projectInputSchema), {
+      workspaceId: workspaceIdSchema,
+      registerAgain: z.optional(z.boolean()),
+    }),
   response: () => z.object({ projectId: z.string(), message: z.string() }),
   allowTab: true,
 });

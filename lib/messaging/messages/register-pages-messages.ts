@@ -16,8 +16,8 @@ export const startRegisterPages = defineWorkspaceMessage({
   request: () =>
     inWorkspace({
       pages: z.array(pageRowSchema).check(z.minLength(1), z.maxLength(MAX_REGISTER_PAGES)),
-      skipped: safeInt().check(z.nonnegative()),
-      ratePerMinute: z.nullable(safeInt().check(z.gte(1), z.lte(MAX_RATE_PER_MINUTE))),
+      skipped: safeInt(0),
+      ratePerMinute: z.nullable(safeInt(1, MAX_RATE_PER_MINUTE)),
     }),
   response: () => z.object({ total: z.number(), skipped: z.number() }),
   allowTab: true,

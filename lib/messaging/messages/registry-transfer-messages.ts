@@ -39,7 +39,7 @@ export const startBulkCreate = defineWorkspaceMessage({
   request: () =>
     inWorkspace({
       rows: z.array(bulkRowSchema).check(z.minLength(1), z.maxLength(MAX_BULK_ROWS)),
-      ratePerMinute: z.nullable(safeInt().check(z.gte(1), z.lte(MAX_RATE_PER_MINUTE))),
+      ratePerMinute: z.nullable(safeInt(1, MAX_RATE_PER_MINUTE)),
     }),
   response: () => z.object({ total: z.number(), skipped: z.number() }),
   allowTab: true,

@@ -5,10 +5,10 @@ import { groupRefSchema } from '../../storage/registry/registry-schema';
 // Only message definitions are exported here: the protocol takes every export of this module.
 import { defineWorkspaceMessage } from '../define-message';
 import { boundedText, inWorkspace } from './shared-schemas';
-import { built, safeInt } from '../../schema-parts';
+import { built, extendedObject, safeInt } from '../../schema-parts';
 
 /** A selected group: its key, and its name for the job's report (Download unsent rows). */
-const selectedGroupSchema = () => z.extend(built(groupRefSchema), { name: boundedText });
+const selectedGroupSchema = () => extendedObject(built(groupRefSchema), { name: boundedText });
 
 /**
  * Rotates or deletes the selected groups of the registry as the workspace's background job: the bulk
@@ -21,7 +21,7 @@ export const startSelectionJob = defineWorkspaceMessage({
     inWorkspace({
       operation: z.enum(['rotate', 'delete']),
       groups: z.array(selectedGroupSchema()).check(z.minLength(1), z.maxLength(MAX_BULK_ROWS)),
-      ratePerMinute: z.optional(safeInt().check(z.gte(1), z.lte(MAX_RATE_PER_MINUTE))),
+      ratePerMinute: z.optional(safeInt(1, MAX_RATE_PER_MINUTE)),
     }),
   response: () => z.object({ total: z.number() }),
   allowTab: true,

@@ -4,10 +4,10 @@ import { groupRefSchema, registryEntrySchema } from '../../storage/registry/regi
 import { defineWorkspaceMessage } from '../define-message';
 import { emptySchema, inWorkspace, requiredText } from './shared-schemas';
 import { workspaceIdSchema } from '../../storage/workspaces/workspace-index-schema';
-import { built } from '../../schema-parts';
+import { built, extendedObject } from '../../schema-parts';
 
 /** A group of one workspace (built with the message's request, on first use). */
-const workspaceGroupRef = () => z.extend(built(groupRefSchema), { workspaceId: workspaceIdSchema });
+const workspaceGroupRef = () => extendedObject(built(groupRefSchema), { workspaceId: workspaceIdSchema });
 
 export const createUserGroup = defineWorkspaceMessage({
   name: 'createUserGroup',
@@ -28,7 +28,7 @@ export const rotateUserGroupToken = defineWorkspaceMessage({
 export const deleteUserGroup = defineWorkspaceMessage({
   name: 'deleteUserGroup',
   request: () =>
-    z.extend(workspaceGroupRef(), {
+    extendedObject(workspaceGroupRef(), {
       dataSourceProvidedId: z.optional(z.string().check(z.trim(), z.maxLength(256))),
     }),
   response: () => emptySchema,

@@ -15,7 +15,7 @@ export const entryHash = (entry: unknown): Promise<string> => sha256Hex(canonica
  */
 export const activityStubSchema = z.lazy(() =>
   z.object({
-    seq: safeInt().check(z.positive()),
+    seq: safeInt(1),
     prev: hashSchema,
     hash: hashSchema,
     removedWith: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { environmentSchema } from '../../environment';
 import { messageRefSchema } from '../../message-ref';
 import { bulkOperationSchema } from '../bulk-job/bulk-job-schema';
-import { safeInt } from '../../schema-parts';
+import { safeInt, stringMatching } from '../../schema-parts';
 
 /** What an activity entry records: every change the extension makes or attempts. */
 export const activityKindSchema = z.enum([
@@ -38,15 +38,13 @@ export const activityOutcomeSchema = z.enum(['done', 'failed', 'unknown']);
 export type ActivityOutcome = z.infer<typeof activityOutcomeSchema>;
 
 /** 64 hex digits: a SHA-256. */
-export const hashSchema = z.lazy(() => z.string().check(z.regex(/^[0-9a-f]{64}$/)));
+export const hashSchema = z.lazy(() => stringMatching(/^[0-9a-f]{64}$/));
 
 /**
  * A log's checkpoint: how many entries it had recorded (its newest entry's number) and that entry's
  * hash. Every export carries one; Clear activity log records the one it replaced.
  */
-export const activityCheckpointSchema = z.lazy(() =>
-  z.object({ count: safeInt().check(z.nonnegative()), hash: hashSchema }),
-);
+export const activityCheckpointSchema = z.lazy(() => z.object({ count: safeInt(0), hash: hashSchema }));
 export type ActivityCheckpoint = z.infer<typeof activityCheckpointSchema>;
 
 /**
@@ -59,7 +57,7 @@ export type ActivityCheckpoint = z.infer<typeof activityCheckpointSchema>;
 export const activityEntrySchema = z.lazy(() =>
   z.object({
     /** 1, 2, 3… for the life of the log; folded entries keep their numbers counted. */
-    seq: safeInt().check(z.positive()),
+    seq: safeInt(1),
     at: z.string(),
     kind: activityKindSchema,
     outcome: activityOutcomeSchema,
@@ -68,7 +66,7 @@ export const activityEntrySchema = z.lazy(() =>
     group: z.optional(z.object({ name: z.string(), id: z.string(), environment: environmentSchema })),
     project: z.optional(z.object({ url: z.string(), name: z.string(), id: z.optional(z.string()) })),
     /** The token the change left (created, rotated) or removed (deleted): 8 hex digits of its SHA-256. */
-    fingerprint: z.optional(z.string().check(z.regex(/^[0-9a-f]{8}$/))),
+    fingerprint: z.optional(stringMatching(/^[0-9a-f]{8}$/)),
     /** A job's kind of rows. */
     operation: z.optional(bulkOperationSchema),
     /** How many: a job's rows, the groups a restore wrote. */
@@ -85,15 +83,15 @@ export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 /** What a recorder hands the store: the store numbers it and chains it. */
 export type ActivityRecord = Omit<ActivityEntry, 'seq' | 'prev'>;
 
-const pageId = () => safeInt().check(z.positive());
+const pageId = () => safeInt(1);
 const headFields = () => ({
   /** Entries kept (in the pages). */
-  count: safeInt().check(z.nonnegative()),
-  nextSeq: safeInt().check(z.positive()),
+  count: safeInt(0),
+  nextSeq: safeInt(1),
   /** The id the next new page takes. */
   nextPage: pageId(),
   lastHash: hashSchema,
-  folded: z.object({ count: safeInt().check(z.nonnegative()), lastHash: hashSchema }),
+  folded: z.object({ count: safeInt(0), lastHash: hashSchema }),
   revision: z.optional(z.string()),
 });
 

@@ -3,7 +3,7 @@ import { bulkRowSchema, type BulkRow } from './bulk-row-schema';
 import { groupKey } from '../registry/registry-schema';
 import { storedTextSchema } from '../../message-ref';
 import { isActive, jobProgressShape, jobStatusSchema, type JobStatus } from '../jobs/job-progress-schema';
-import { built, safeInt } from '../../schema-parts';
+import { built, extendedObject, safeInt, withDefault } from '../../schema-parts';
 
 export { isActive };
 
@@ -25,7 +25,7 @@ export const bulkJobStatusSchema = jobStatusSchema;
 export type BulkJobStatus = JobStatus;
 
 /** `attempts`: sends whose outcome stayed unknown (one retry, then it is recorded as failed). */
-export const queuedRowSchema = z.lazy(() => z.extend(built(bulkRowSchema), { attempts: safeInt() }));
+export const queuedRowSchema = z.lazy(() => extendedObject(built(bulkRowSchema), { attempts: safeInt() }));
 export type QueuedRow = z.infer<typeof queuedRowSchema>;
 
 /** `local:bulkCreateRows`: the rows of the job `jobId`, in the order they are sent. */
@@ -33,14 +33,14 @@ export const bulkJobRowsSchema = z.lazy(() => z.object({ jobId: z.string(), rows
 export type BulkJobRows = z.infer<typeof bulkJobRowsSchema>;
 export const storedBulkJobRowsSchema = z.lazy(() => z.nullable(bulkJobRowsSchema));
 
-export const bulkFailureSchema = z.lazy(() => z.extend(built(bulkRowSchema), { message: storedTextSchema }));
+export const bulkFailureSchema = z.lazy(() => extendedObject(built(bulkRowSchema), { message: storedTextSchema }));
 export type BulkFailure = z.infer<typeof bulkFailureSchema>;
 
 /** The progress every job keeps (job-progress-schema.ts), with a user-group job's operation and counts. */
 export const bulkJobSchema = z.lazy(() =>
   z.object({
     ...jobProgressShape(),
-    operation: z._default(bulkOperationSchema, 'create'),
+    operation: withDefault(bulkOperationSchema, 'create'),
     /** Rows done as asked: groups created, or tokens rotated, or groups deleted (by `operation`). */
     created: safeInt(),
     /** Get-or-create answered with a group that already existed on the service. */

@@ -12,7 +12,7 @@ import { safeInt } from '../../schema-parts';
 export const jobStatusSchema = z.enum(['running', 'paused', 'cancelled', 'done']);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
-const position = () => safeInt().check(z.nonnegative());
+const position = () => safeInt(0);
 
 /** The fields every job's progress has, built for the schema that spreads them (a function: built on first use). */
 export const jobProgressShape = () => ({

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { storedTextSchema } from '../../message-ref';
 import { noControlCharacters } from '../../text/control-characters';
 import { jobProgressShape } from '../jobs/job-progress-schema';
-import { built, httpUrl, safeInt } from '../../schema-parts';
+import { built, extendedObject, httpUrl, safeInt } from '../../schema-parts';
 
 // A register-pages job (design.md §12): every page a project, paced like bulk create. Its rows in
 // `local:ws.<id>.registerPagesRows`, written once at the start; its progress, with each row's outcome,
@@ -17,7 +17,7 @@ export const MAX_PAGE_NAME_LENGTH = 300;
 /** A page to register, as the start message carries it; `line` is where it was in the list (1-based). */
 export const pageRowSchema = z.lazy(() =>
   z.object({
-    line: safeInt().check(z.positive()),
+    line: safeInt(1),
     url: httpUrl().check(z.maxLength(MAX_PAGE_URL_LENGTH)),
     name: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PAGE_NAME_LENGTH), noControlCharacters()),
   }),
@@ -25,7 +25,7 @@ export const pageRowSchema = z.lazy(() =>
 export type PageRow = z.infer<typeof pageRowSchema>;
 
 /** `attempts`: sends whose outcome stayed unknown (a page is never sent again unasked, so 0 or 1). */
-export const queuedPageSchema = z.lazy(() => z.extend(built(pageRowSchema), { attempts: safeInt() }));
+export const queuedPageSchema = z.lazy(() => extendedObject(built(pageRowSchema), { attempts: safeInt() }));
 export type QueuedPage = z.infer<typeof queuedPageSchema>;
 
 export const registerJobRowsSchema = z.lazy(() =>
@@ -45,7 +45,7 @@ export type PageOutcomeKind = z.infer<typeof pageOutcomeKindSchema>;
 export const pageOutcomeSchema = z.lazy(() =>
   z.object({
     /** The page's index in the job's rows. */
-    row: safeInt().check(z.nonnegative()),
+    row: safeInt(0),
     outcome: pageOutcomeKindSchema,
     projectId: z.optional(z.string()),
     message: z.optional(storedTextSchema),

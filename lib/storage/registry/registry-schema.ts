@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { cipherEnvelopeSchema } from '../../crypto/aes-gcm';
 import { environmentSchema } from '../../environment';
 import { storedTextSchema } from '../../message-ref';
-import { built, recordOf } from '../../schema-parts';
+import { built, extendedObject, recordOf } from '../../schema-parts';
 
 /** A rotation whose answer has not arrived (`pending`) or was lost (`unknown`). */
 export const rotationMarkSchema = z.lazy(() =>
@@ -63,7 +63,9 @@ export type Registry = z.infer<typeof registrySchema>;
  * (lib/storage/credentials/part-tokens.ts). `token` is read only from parts of format v2, which had it
  * here, until the migration moves it (lib/storage/credentials/registry-tokens-migration.ts).
  */
-export const storedEntrySchema = z.lazy(() => z.extend(built(registryEntrySchema), { token: z.optional(z.string()) }));
+export const storedEntrySchema = z.lazy(() =>
+  extendedObject(built(registryEntrySchema), { token: z.optional(z.string()) }),
+);
 export type StoredEntry = z.infer<typeof storedEntrySchema>;
 
 /** One registry part as stored (`ws.<id>.userGroups.NNN`). */

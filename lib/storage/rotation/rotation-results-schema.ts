@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { environmentSchema } from '../../environment';
-import { built } from '../../schema-parts';
+import { built, extendedObject } from '../../schema-parts';
 
 // The results of rotation jobs as pages and messages see them. Stored, with their tokens, as
 // `local:ws.<id>.rotationResults` by the credentials gate (lib/storage/credentials/rotation-results-store.ts):
@@ -19,7 +19,9 @@ export const rotationResultSchema = z.lazy(() =>
 export type RotationResultEntry = z.infer<typeof rotationResultSchema>;
 
 /** One result with its new token: what Export rotation results writes, what an administrator hands on. */
-export const rotationResultWithTokenSchema = z.lazy(() => z.extend(built(rotationResultSchema), { token: z.string() }));
+export const rotationResultWithTokenSchema = z.lazy(() =>
+  extendedObject(built(rotationResultSchema), { token: z.string() }),
+);
 export type RotationResult = z.infer<typeof rotationResultWithTokenSchema>;
 
 /** What a page may know of the results held: how many, and since when (no token). */

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 import { WORKSPACE_ID_PATTERN } from '../workspace-keys';
+import { stringMatching } from '../../schema-parts';
 
-export const workspaceIdSchema = z.string().check(z.regex(WORKSPACE_ID_PATTERN));
+export const workspaceIdSchema = stringMatching(WORKSPACE_ID_PATTERN);
 
 /**
  * One workspace as the index lists it. No secret: pages read the index straight from storage. A later

@@ -5,7 +5,7 @@ import { verbatimText, type MessageRef } from '../../message-ref';
 import { rotationMarkSchema } from '../../storage/registry/registry-schema';
 import { FIELD_RULES } from './row-problems';
 import { noControlCharacters } from '../../text/control-characters';
-import { built, recordOf } from '../../schema-parts';
+import { built, extendedObject, recordOf, stringMatching } from '../../schema-parts';
 
 // What a group in a backup file must be. Each rule's message names its text (row-problems.ts), so the
 // page says what is wrong in its own language. Built when a file is first read (z.lazy), not when the
@@ -39,7 +39,7 @@ const argWords = () => z.string().check(z.maxLength(500));
 function namedTextIn(depth: number): z.ZodMiniType<MessageRef> {
   const arg = depth > 0 ? z.union([argWords(), z.number(), namedTextIn(depth - 1)]) : z.union([argWords(), z.number()]);
   return z.object({
-    key: z.string().check(z.regex(/^[A-Za-z0-9_]{1,100}$/)),
+    key: stringMatching(/^[A-Za-z0-9_]{1,100}$/),
     args: z.optional(z.array(arg).check(z.maxLength(9))),
     count: z.optional(z.number()),
   });
@@ -60,7 +60,7 @@ export const jsonGroupSchema = z.lazy(() =>
     /** Absent in files written before token ages existed: the token's age is then unknown. */
     issuedAt: z.optional(dateText()),
     rotation: z.optional(
-      z.extend(built(rotationMarkSchema), { since: dateText(), message: z.optional(rotationText()) }),
+      extendedObject(built(rotationMarkSchema), { since: dateText(), message: z.optional(rotationText()) }),
     ),
     extra: z.optional(extraFields()),
   }),
@@ -72,7 +72,7 @@ export const csvRowSchema = z.lazy(() =>
     user_group_id: label(256),
     environment: environmentField(),
     token: filled(MAX_IMPORT_TOKEN_LENGTH),
-    team_id: z.string().check(z.regex(/^-?\d{1,15}$/, FIELD_RULES.notWholeNumber)),
+    team_id: stringMatching(/^-?\d{1,15}$/, FIELD_RULES.notWholeNumber),
     created_at: z.union([z.literal(''), dateText()]),
     last_rotated_at: z.union([z.literal(''), dateText()]),
     /** Optional column (files before it lack it); empty: unknown. */

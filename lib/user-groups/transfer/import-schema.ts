@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { registryEntrySchema } from '../../storage/registry/registry-schema';
 import { noControlCharacters } from '../../text/control-characters';
-import { built } from '../../schema-parts';
+import { built, extendedObject } from '../../schema-parts';
 
 // What the import message carries. The popup loads the protocol, so this file stays small.
 
@@ -35,7 +35,7 @@ export const MAX_IMPORT_EXTRA_LENGTH = 4096;
  */
 export const importItemSchema = z.lazy(() =>
   z.object({
-    entry: z.extend(built(registryEntrySchema), {
+    entry: extendedObject(built(registryEntrySchema), {
       token: z.string().check(z.maxLength(MAX_IMPORT_TOKEN_LENGTH)),
       name: z.string().check(noControlCharacters()),
       provided_id: z.string().check(noControlCharacters()),
