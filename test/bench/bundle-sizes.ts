@@ -72,8 +72,14 @@ export interface EntrySize {
  * Issue 37's stored popup view (its reads before React, the view's schema, Open project beside known
  * projects; in the worker the view made in every write of what it summarizes and the check before a
  * create) took the popup from 90.6 to 91.4 KB and the background from 58.60 to 59.64 KB (on main's 1fa7f81).
+ * The background's budget then went from 56 to 58.5 KB, after the trims that took it back to 58.2 KB
+ * (zod built-ins one use pulled in, the polyfill's metadata, one namespace of messages: −1.6 KB). What
+ * filled it was asked for in the worker: issue 38 put the sitemap fetch and its host access there (a
+ * closed page cannot leave access behind), issue 39 the clipboard's clear (it must outlive the page), issue
+ * 41 rotation results kept with their job, issue 37 the stored view, which is what keeps the worker's
+ * start off the popup's path. Still a regression budget: 0.3 KB of room, so the next addition is weighed.
  */
-export const GZIP_BUDGETS: Record<string, number> = { popup: 92_000, background: 56_000, options: 150_000 };
+export const GZIP_BUDGETS: Record<string, number> = { popup: 92_000, background: 58_500, options: 150_000 };
 
 function measure(buildDir: string, entry: string, files: string[]): EntrySize {
   let raw = 0;
