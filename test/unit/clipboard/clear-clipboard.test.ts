@@ -37,6 +37,17 @@ describe('clearing the clipboard after Copy token', () => {
     expect(clipboard.write).toHaveBeenCalledTimes(1);
   });
 
+  it('reads the clipboard back after emptying it, and says so when the write did not take', async () => {
+    const { clipboard, held } = fakeClipboard(TOKEN);
+    expect(await clearIfStillHeld(clipboard, await fingerprintOf(TOKEN))).toBe(true);
+    expect(clipboard.read).toHaveBeenCalledTimes(2);
+    // A write lost on its way (the document closed first): the token is still there, and the answer says so.
+    const lost = fakeClipboard(TOKEN);
+    lost.clipboard.write.mockImplementation(() => Promise.resolve());
+    expect(await clearIfStillHeld(lost.clipboard, await fingerprintOf(TOKEN))).toBe(false);
+    expect(held.text).toBe('');
+  });
+
   it('leaves what the user copied since, and a clipboard it cannot read', async () => {
     const fingerprint = await fingerprintOf(TOKEN);
     const since = fakeClipboard('my own words');
