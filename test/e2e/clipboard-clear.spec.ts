@@ -4,7 +4,7 @@ import type { ExtensionBrowser } from './fixtures/chromium.ts';
 import { configureConnection } from './fixtures/connection.ts';
 import { createGroup, isolateUserGroupsAndWatchConsole, openOptionsPage, rowOf } from './fixtures/options-page.ts';
 import type { Sandbox } from './fixtures/sandbox.ts';
-import { stopServiceWorker, wakeServiceWorker } from './fixtures/service-worker.ts';
+import { inServiceWorker, stopServiceWorker, wakeServiceWorker } from './fixtures/service-worker.ts';
 import { expect, test } from './fixtures/test.ts';
 
 /** The extension API inside `worker.evaluate` callbacks. */
@@ -17,6 +17,17 @@ declare const chrome: typeof ExtensionApi;
  * offers 2 s, so that each case waits about that long.
  */
 isolateUserGroupsAndWatchConsole();
+
+// The choice is the browser's, and the worker's browser is shared with the specs that run after these:
+// back to the default (30 s) after each test, or a later Copy token would meet this spec's Never
+// (`clipboardClearAfter`, lib/storage/clipboard-clear-after.ts, which needs Vite's import.meta.env).
+test.afterEach(async ({ extension }) => {
+  const page = await openOptionsPage(extension);
+  await inServiceWorker(extension, page, (worker) =>
+    worker.evaluate(() => chrome.storage.local.remove('clipboardClearAfter')),
+  );
+  await page.close();
+});
 
 /** What the clipboard holds: pasted into a web page's text area (an extension's origin cannot be granted clipboard-read). */
 async function clipboardText(site: Page): Promise<string> {
