@@ -135,6 +135,8 @@ test('a deleted workspace’s entries go with it (the log still verifies), or st
     ['Keeper', 'Keeper team', true],
   ] as const) {
     await options.getByRole('button', { name: 'Add workspace' }).click();
+    // The new workspace's name field takes the focus once it is shown; typed earlier, the name would go to the old one.
+    await expect(options.getByLabel('Workspace name', { exact: true })).toBeFocused();
     await options.getByLabel('Workspace name', { exact: true }).fill(workspace);
     await options.getByLabel('Workspace name', { exact: true }).press('Tab');
     await expect(workspaceSelect(options).locator('option:checked')).toHaveText(workspace);

@@ -121,12 +121,15 @@ test('the popup registers pages while both options pages show the history: every
       return each.getByLabel('Project ID', { exact: true }).inputValue();
     }),
   );
-  const stored = ((await readWorkspaceStorage<{ projectId: string }[]>(own, 'projectHistory')) ?? []).map(
-    (entry) => entry.projectId,
-  );
+  // The background appends to the history once its answer has left (lib/async/after-answer.ts): the last
+  // append may land just after the popup shows the project.
+  const storedIds = async () =>
+    ((await readWorkspaceStorage<{ projectId: string }[]>(own, 'projectHistory')) ?? [])
+      .map((entry) => entry.projectId)
+      .sort();
   const onService = sandbox.projects().map((project) => project.projectId);
-  expect([...stored].sort()).toEqual([...onService].sort());
-  expect(stored).toEqual(expect.arrayContaining([first, ...created]));
+  await expect.poll(storedIds, WITHIN_A_SECOND).toEqual([...onService].sort());
+  expect(await storedIds()).toEqual(expect.arrayContaining([first, ...created]));
   for (const page of [a, b]) for (const id of created) await expect(history(page)).toContainText(id, WITHIN_A_SECOND);
 });
 
