@@ -2,7 +2,8 @@
 // e2e build (CDP Tracing). For each measure it prints the median split of the page's main thread
 // (trace-breakdown.ts), the busy time of the background's service worker in the same window, and the
 // extension API calls the page waited for (api-probe.ts). The tables of docs/performance.md come from
-// here. `TRACE_RUNS` (default 7) loads per measure; `TRACE_ONLY=popup,trip,options,keystroke,scale,activity`.
+// here. `TRACE_RUNS` (default 7) loads per measure; `TRACE_ONLY=popup,cold,trip,options,keystroke,scale,activity`
+// (`cold`: the popup and the empty page, the worker stopped before each load).
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,11 +33,12 @@ import {
   type TraceEvent,
 } from './trace-breakdown.ts';
 import { loadFiles, medianFiles, type LoadFiles } from './trace-files.ts';
+import { stopServiceWorker } from '../e2e/fixtures/service-worker.ts';
 
 declare const chrome: typeof ExtensionApi;
 
 const RUNS = Number(process.env.TRACE_RUNS ?? 7);
-const ONLY = new Set((process.env.TRACE_ONLY ?? 'popup,trip,options,keystroke,scale,activity').split(','));
+const ONLY = new Set((process.env.TRACE_ONLY ?? 'popup,cold,trip,options,keystroke,scale,activity').split(','));
 
 let dumps = 0;
 
@@ -244,17 +246,20 @@ async function main() {
     );
     await refreshStoredView(context, origin);
     const popupUrl = `${origin}popup.html?tabId=${tabId}`;
-    const popupLoads = async (label: string) => {
+    const popupLoads = async (label: string, before: () => Promise<void> = () => Promise.resolve()) => {
       const popup: Sample[] = [];
       const empty: Sample[] = [];
       await tracePageLoad(context, popupUrl, 'popup-ready'); // warm-up
       for (let run = 0; run < RUNS; run += 1) {
+        await before();
         popup.push(await tracePageLoad(context, popupUrl, 'popup-ready'));
+        await before();
         empty.push(await tracePageLoad(context, `${origin}bench-empty.html`, 'popup-ready'));
       }
       out.push(table(`Popup ready${label}`, popup), table(`Empty extension page${label}`, empty));
     };
     if (ONLY.has('popup')) await popupLoads('');
+    if (ONLY.has('cold')) await popupLoads(', the worker stopped first', () => stopServiceWorker({ context }, target));
 
     if (ONLY.has('trip')) {
       const samples: Sample[] = [];
