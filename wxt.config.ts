@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { minify } from 'terser';
 import type { Plugin } from 'vite';
 import { defineConfig, type Entrypoint, type EntrypointGroup } from 'wxt';
 import { devStartRefusal, loadByHandHint, startDevSandbox, WXT_DEV_PORT } from './test/sandbox/dev-sandbox.ts';
 import { keepPolyfillNamespaces } from './scripts/polyfill-namespaces.ts';
+import { compactCatalog, isLocaleCatalog } from './scripts/locale-catalog.ts';
 
 // Loopback origins: the sandbox runs there. Dev and e2e builds get them granted up front because
 // automation cannot click the browser's permission prompt; production only ever asks for them.
@@ -197,6 +199,15 @@ export default defineConfig({
     includeSources: ['**/*', '.npmrc', '.nvmrc'],
   },
   hooks: {
+    // Each locale's messages.json without what only translators read (scripts/locale-catalog.ts).
+    'build:publicAssets': async (_wxt, files) => {
+      for (const [index, file] of files.entries())
+        if ('absoluteSrc' in file && isLocaleCatalog(file.relativeDest))
+          files[index] = {
+            relativeDest: file.relativeDest,
+            contents: compactCatalog(await readFile(file.absoluteSrc, 'utf8')),
+          };
+    },
     // Each page is its own build: pages built together share chunks, and a chunk the options page
     // needs could land in the popup's download (the popup has a size budget; see check-size-budgets).
     'entrypoints:grouped': (_wxt, groups) => {

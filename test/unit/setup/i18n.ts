@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 /**
  * The fake browser has no i18n. This gives it the real English messages with Chrome's rules
- * (named `$PLACEHOLDER$`s whose content is `$1`…`$9`, `$$` for a dollar sign), so that unit tests see
+ * (named `$PLACEHOLDER$`s whose content is `$1`…`$9`, `$1`…`$9` in the message itself, `$$` for a dollar sign), so that unit tests see
  * exactly the text a user sees. Assigned, not spied: `restoreMocks` must not take it away.
  */
 interface Message {
@@ -14,7 +15,8 @@ interface Message {
 /** The messages of one locale, as its public/_locales/<locale>/messages.json has them. */
 export function readMessages(locale: string): Record<string, Message> {
   return JSON.parse(
-    readFileSync(new URL(`../../../public/_locales/${locale}/messages.json`, import.meta.url), 'utf8'),
+    // A path, not a URL: a test in a DOM environment (happy-dom) has its own URL, which resolves against its page.
+    readFileSync(path.join(import.meta.dirname, `../../../public/_locales/${locale}/messages.json`), 'utf8'),
   ) as Record<string, Message>;
 }
 
@@ -28,17 +30,16 @@ export function messageGetter(messages: Record<string, Message>) {
     const values = (
       Array.isArray(substitutions) ? substitutions : substitutions === undefined ? [] : [substitutions]
     ).map(String);
-    const positional = (text: string) =>
-      text.replace(/\$(\d)/g, (_match, digit: string) => values[Number(digit) - 1] ?? '');
     const placeholders = Object.fromEntries(
       Object.entries(entry.placeholders ?? {}).map(([key, value]) => [key.toLowerCase(), value.content]),
     );
+    // The named placeholders first (their content is `$1`…), then `$1`…`$9` and `$$`, wherever they stand.
     return entry.message
-      .replace(/\$([A-Za-z0-9_@]+)\$/g, (match, placeholder: string) => {
-        const content = placeholders[placeholder.toLowerCase()];
-        return content === undefined ? match : positional(content);
-      })
-      .replace(/\$\$/g, '$');
+      .replace(
+        /\$([A-Za-z0-9_@]+)\$/g,
+        (match, placeholder: string) => placeholders[placeholder.toLowerCase()] ?? match,
+      )
+      .replace(/\$(\$|\d)/g, (_match, what: string) => (what === '$' ? '$' : (values[Number(what) - 1] ?? '')));
   };
 }
 
