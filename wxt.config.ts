@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { minify } from 'terser';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { defineConfig, type Entrypoint, type EntrypointGroup } from 'wxt';
 import { devStartRefusal, loadByHandHint, startDevSandbox, WXT_DEV_PORT } from './test/sandbox/dev-sandbox.ts';
 import { keepPolyfillNamespaces } from './scripts/polyfill-namespaces.ts';
@@ -46,29 +46,43 @@ const isOneOf = (file: string, projectFiles: readonly string[]) =>
 
 /**
  * The popup's UI (entrypoints/popup/mount.tsx) and the options page's (entrypoints/options/mount.tsx):
- * each page's small first chunk starts the page's first requests or reads before React and zod are
- * evaluated, and its UI is a module script of its own right after the first chunk's. Module scripts run
+ * each page's small first chunk starts the page's first requests or reads before React is evaluated.
+ * The options page's UI is a module script of its own right after the first chunk's: module scripts run
  * in document order, each once fetched, so the UI is evaluated as soon as the first chunk has run,
- * without a dynamic import's step between them (4–7 ms in the traces of 2026-11-26; for the options page
- * also the wait for its UI's style sheet, which Vite's preload helper loads before it lets the import
- * run). It mounts itself when evaluated (mount.tsx); the first chunk's `import('./mount')` then finds the
- * module already run (one module per URL), and loads it where the HTML is not rewritten (dev). Named in
- * the HTML, it counts as what the page loads at start (test/bench/bundle-sizes.ts).
+ * without a dynamic import's step between them (4–7 ms in the traces of 2026-11-26; also the wait for
+ * its UI's style sheet, which Vite's preload helper loads before it lets the import run). The popup's is a
+ * modulepreload: fetched and compiled at once, but run only when the first chunk imports it, once it has
+ * drawn the first screen (entrypoints/popup/main.ts): run as a script, its evaluation came between the
+ * answers and the first screen. Each mounts itself when evaluated (mount.tsx); the first chunk's
+ * `import('./mount')` finds the module in the page's module map, and loads it where the HTML is not
+ * rewritten (dev). Named in the HTML, it counts as what the page loads at start
+ * (test/bench/bundle-sizes.ts).
  */
 const UI_AT_START = ['entrypoints/popup/mount.tsx', 'entrypoints/options/mount.tsx'];
+const POPUP_HTML = ['entrypoints/popup/index.html', 'entrypoints/popup.html'];
+
+/**
+ * The chunks that hold a page's UI (a code-splitting group's chunk has no facade module): not the page's
+ * entry, which names the UI's module too when it imports it (the popup's first chunk) and is in the HTML.
+ */
+const uiChunksOf = (bundle: Rollup.OutputBundle) =>
+  Object.values(bundle).filter(
+    (chunk): chunk is Rollup.OutputChunk =>
+      chunk.type === 'chunk' && !chunk.isEntry && chunk.moduleIds.some((id) => isOneOf(id, UI_AT_START)),
+  );
 const preloadStartChunks: Plugin = {
   name: 'review-companion:preload-start-chunks',
   transformIndexHtml: {
     order: 'post',
     handler: (html, context) => {
       const bundle = context.bundle ?? {};
-      const chunks = Object.values(bundle).filter(
-        (chunk) =>
-          chunk.type === 'chunk' &&
-          // The chunk that holds the module (a code-splitting group's chunk has no facade module).
-          chunk.moduleIds.some((id) => isOneOf(id, UI_AT_START)),
+      const chunks = uiChunksOf(bundle);
+      const runLater = isOneOf(context.filename, POPUP_HTML);
+      const scripts = chunks.map((chunk) =>
+        runLater
+          ? `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`
+          : `<script type="module" crossorigin src="/${chunk.fileName}"></script>`,
       );
-      const scripts = chunks.map((chunk) => `<script type="module" crossorigin src="/${chunk.fileName}"></script>`);
       // What those chunks import (Rolldown's runtime, for the options page) is preloaded too: else the
       // browser finds it only once it has parsed the UI's chunk, one more file's round trip before the UI
       // can run.
@@ -122,10 +136,11 @@ const inlineStyleSheets: Plugin = {
         /\s*<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g,
         (link, fileName: string) => `\n    ${styleOf(fileName) ?? link.trim()}`,
       );
-      const uiStyles = Object.values(bundle).flatMap((chunk) =>
-        chunk.type === 'chunk' && chunk.moduleIds.some((id) => isOneOf(id, UI_AT_START))
-          ? [...(chunk.viteMetadata?.importedCss ?? [])].flatMap((fileName) => styleOf(fileName) ?? [])
-          : [],
+      const uiStyles = uiChunksOf(bundle).flatMap((chunk) =>
+        [...(chunk.viteMetadata?.importedCss ?? [])]
+          // A style sheet the entry links is written in above already.
+          .filter((fileName) => !html.includes(`/${fileName}"`))
+          .flatMap((fileName) => styleOf(fileName) ?? []),
       );
       return uiStyles.length > 0 ? linked.replace('</head>', `  ${uiStyles.join('\n    ')}\n  </head>`) : linked;
     },

@@ -1,9 +1,9 @@
 import type { Ref } from 'react';
 import { formatDateTime, plural, t } from '@/lib/i18n';
 import type { DuplicateReport } from '@/lib/projects/find-duplicates';
-import { displayHost } from '@/lib/url/display-url';
 import { projectLinkOf } from '@/lib/api/project-link';
 import { OpenProjectLink } from '@/components/OpenProjectLink';
+import { sameSiteNote } from './same-site-note';
 
 interface DuplicateWarningProps {
   id: string;
@@ -23,8 +23,7 @@ interface DuplicateWarningProps {
  */
 export function DuplicateWarning({ id, report, confirmed, onConfirm, confirmRef, projectLink }: DuplicateWarningProps) {
   const [latest] = report.samePage;
-  const others = report.otherPagesOfSite;
-  const sameSite = others > 0 ? plural('sameSite', others, displayHost(report.site)) : '';
+  const sameSite = sameSiteNote(report);
   const link = latest && projectLinkOf(projectLink, latest.projectId);
 
   if (!latest) {

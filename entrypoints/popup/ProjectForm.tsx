@@ -27,6 +27,7 @@ import { ProjectError } from './ProjectError';
 import { rehearseProjectCreated } from './rehearse-created';
 import { RecentProjects } from './RecentProjects';
 import { useHistory } from './use-history';
+import { markPopupReady } from './ready-mark';
 import type { HistoryStart } from './popup-state';
 
 const WARNING_ID = 'duplicate-warning';
@@ -103,7 +104,7 @@ export function ProjectForm({ workspaceId, page, history: historyStart, projectL
           ? confirmButton
           : createButton
     ).current?.focus();
-    performance.mark('popup-ready');
+    markPopupReady();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the state the form opens with counts
   }, []);
 

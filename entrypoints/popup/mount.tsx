@@ -1,31 +1,26 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { applyPageLanguage, t } from '@/lib/i18n';
 import { App } from './App';
-import { loadPopupState } from './popup-state';
-import type { StartedRequests } from './start-requests';
-import { started } from './started';
+import { handOverFirstScreen } from './first-screen';
+import { popupState } from './opening-state';
 
 /**
- * The popup's UI, loaded after main.ts started its requests: it renders once their answers are in, so
- * that its first render is the filled form (an empty page before it would cost a render and a commit).
- * The render is synchronous: the form, its focus and its effects are in place in the same task as the
- * answer, before the first paint, instead of a scheduler task later and effects after a frame.
- * It runs when this module is evaluated: a module script of its own in the built popup.html, after the
- * first chunk's (wxt.config.ts, `preloadStartChunks`), or main.ts's import where the HTML is not rewritten.
+ * The popup's UI, loaded once main.ts has drawn the first screen (or found that React must draw it): it
+ * renders once the state is in, so that its first render is the filled form. The render is synchronous:
+ * the form, its focus and its effects are in place in the same task, before the next paint; it replaces
+ * the first screen drawn before React, and what the user did there is done again on it (first-screen.ts).
  */
-function mountPopup(requests: StartedRequests): void {
-  // The UI chunk (React, zod, the form) has been evaluated: the third path of the benchmark's split.
+function mountPopup(): void {
+  // The UI chunk (React, the form) has been evaluated: the third path of the benchmark's split.
   performance.mark('popup-ui');
-  applyPageLanguage();
-  document.title = t('popupHeading');
   const element = document.getElementById('root');
   if (!element) return;
   const root = createRoot(element);
-  void loadPopupState(requests).then((initial) => {
-    performance.mark('popup-state');
+  void popupState.then((initial) => {
+    const handOver = handOverFirstScreen();
     flushSync(() => root.render(<App initial={initial} />));
+    handOver?.();
   });
 }
 
-mountPopup(started);
+mountPopup();

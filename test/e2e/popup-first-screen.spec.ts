@@ -1,0 +1,140 @@
+import type { Page } from '@playwright/test';
+import { launchExtensionBrowser, type ExtensionBrowser } from './fixtures/chromium.ts';
+import { configureConnection, optionsUrl } from './fixtures/connection.ts';
+import { webPage } from './fixtures/cold-popup.ts';
+import { registerThroughPopup } from './fixtures/popup.ts';
+import { stopServiceWorker } from './fixtures/service-worker.ts';
+import { expect, test } from './fixtures/test.ts';
+import { unique } from './fixtures/unique.ts';
+
+// The popup's first screen before React (entrypoints/popup/first-screen.ts, design.md §15): drawn with the
+// DOM as React would draw it, then replaced by React's first render. Here, in the real popup on a stopped
+// worker, the screen as drawn before React is held against React's, element for element: tags, attributes
+// (ids compared by where they point), texts, values, the focus. A browser of its own: a workspace is added.
+
+let own: ExtensionBrowser;
+test.beforeAll(async () => {
+  own = await launchExtensionBrowser();
+});
+test.afterAll(async () => {
+  await own?.close();
+});
+
+/**
+ * In the page, before its scripts: when the popup is marked ready, #root as it is then (and whether React
+ * had drawn it), and the same once React has replaced what was drawn before it. Each as a canonical tree:
+ * [tag, attributes sorted, children], an input's and a select's value, the focused element marked; ids
+ * numbered in order of appearance (React's useId names them its own way), so that a label still has to
+ * point at its input.
+ */
+const SNAPSHOT = `
+  window.__screens = {};
+  const canonical = (root) => {
+    const ids = new Map();
+    const idOf = (value) => (ids.has(value) || ids.set(value, 'id' + ids.size), ids.get(value));
+    const walk = (node) => {
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+      const attributes = [...node.attributes].map((attribute) =>
+        ['id', 'for', 'aria-labelledby', 'aria-describedby'].includes(attribute.name)
+          ? [attribute.name, attribute.value.split(' ').map(idOf).join(' ')]
+          : [attribute.name, attribute.value]);
+      attributes.sort((a, b) => a[0].localeCompare(b[0]));
+      const state = {};
+      if ('value' in node && (node.tagName === 'INPUT' || node.tagName === 'SELECT')) state.value = node.value;
+      if (node === document.activeElement) state.focused = true;
+      return [node.tagName.toLowerCase(), attributes, state, [...node.childNodes].map(walk)];
+    };
+    return [...root.childNodes].map(walk);
+  };
+  const mark = performance.mark.bind(performance);
+  performance.mark = (name, ...rest) => {
+    const root = document.getElementById('root');
+    if (name === 'popup-ready' && !window.__screens.ready) {
+      window.__screens.ready = canonical(root);
+      window.__screens.byReact = performance.getEntriesByName('popup-ui').length > 0;
+      // React's first render, as it is in the task that replaced the first screen (what its effects load
+      // later, such as the shortcut in the footer, comes in tasks of its own).
+      const drawn = root.firstElementChild;
+      const replaced = new MutationObserver(() => {
+        if (!root.firstElementChild || root.firstElementChild === drawn) return;
+        replaced.disconnect();
+        window.__screens.react = canonical(root);
+      });
+      if (!window.__screens.byReact) replaced.observe(root, { childList: true });
+    }
+    return mark(name, ...rest);
+  };
+`;
+
+interface Screens {
+  ready: unknown;
+  byReact: boolean;
+  react?: unknown;
+}
+
+/** Stops the worker and opens the popup for this tab, its screens recorded. */
+async function openCold(tabId: number, tab: Page): Promise<Page> {
+  await stopServiceWorker(own, tab);
+  const popup = await own.context.newPage();
+  await popup.addInitScript(SNAPSHOT);
+  await popup.goto(own.extensionUrl(`popup.html?tabId=${tabId}`));
+  return popup;
+}
+
+/** The popup's recorded screens, once React has drawn (or taken over). */
+async function screensOf(popup: Page): Promise<Screens> {
+  await popup.waitForFunction(() => {
+    const screens = (window as unknown as { __screens: Partial<Screens> }).__screens;
+    return screens.ready !== undefined && (screens.byReact === true || screens.react !== undefined);
+  });
+  return popup.evaluate(() => (window as unknown as { __screens: Screens }).__screens);
+}
+
+test('the first screen is drawn before React as React draws it, recent projects and the workspace picker included; a page registered before is React’s from the start', async ({
+  sandbox,
+}) => {
+  await configureConnection(own.context, own.extensionId, sandbox);
+  const registered = sandbox.pageUrl(unique('first-screen-known'), 'Registered before');
+  await registerThroughPopup(own, registered, 'A “quoted” <name> & more');
+  await registerThroughPopup(own, sandbox.pageUrl(unique('first-screen-other'), 'Other'), 'Another project');
+
+  // One workspace, two recent projects.
+  const { tab, tabId } = await webPage(own, sandbox.pageUrl(unique('first-screen'), 'A page to register'));
+  let popup = await openCold(tabId, tab);
+  let screens = await screensOf(popup);
+  expect(screens.byReact, 'drawn before React').toBe(false);
+  expect(screens.ready).toEqual(screens.react);
+  expect(JSON.stringify(screens.ready)).toContain('A “quoted” <name> & more');
+  await expect(popup.getByRole('button', { name: 'Create project' })).toBeFocused();
+  await expect(popup.getByRole('listitem')).toHaveCount(2);
+  await popup.close();
+
+  // A page registered before: the warning is React's, and so is the whole first screen.
+  const { tab: knownTab, tabId: knownTabId } = await webPage(own, registered);
+  popup = await openCold(knownTabId, knownTab);
+  screens = await screensOf(popup);
+  expect(screens.byReact, 'drawn by React').toBe(true);
+  await expect(popup.getByRole('region', { name: 'Already registered' })).toBeVisible();
+  await popup.close();
+
+  // Two workspaces that can register: the picker, on the one last used.
+  const options = await own.context.newPage();
+  await options.goto(optionsUrl(own.extensionId, 'connection'));
+  await options.getByRole('button', { name: 'Add workspace' }).click();
+  await expect(options.getByLabel('Workspace name', { exact: true })).toBeFocused();
+  await options.getByLabel('Workspace name', { exact: true }).fill('First screen second');
+  await options.getByLabel('Workspace name', { exact: true }).press('Enter');
+  await options.getByLabel('Project API URL', { exact: true }).fill(sandbox.projectApiUrl);
+  await options.getByLabel('API key', { exact: true }).fill(sandbox.credentials.apiKey);
+  await options.getByLabel('Auth token', { exact: true }).fill(sandbox.credentials.authToken);
+  await options.getByRole('button', { name: 'Save connection' }).click();
+  await expect(options.getByRole('status').filter({ hasText: 'Connection saved.' })).toBeVisible();
+  await options.close();
+  popup = await openCold(tabId, tab);
+  screens = await screensOf(popup);
+  expect(screens.byReact, 'drawn before React').toBe(false);
+  expect(screens.ready).toEqual(screens.react);
+  await expect(popup.getByLabel('Workspace', { exact: true }).locator('option')).toHaveCount(2);
+  await expect(popup.getByLabel('Workspace', { exact: true })).toHaveValue(/.+/);
+  await popup.close();
+});
