@@ -24,10 +24,33 @@ function plainMessage(key: string): string {
     // eslint-disable-next-line @typescript-eslint/unbound-method
     plainTextsOf = browser.i18n.getMessage;
   }
-  let text = plainTexts.get(key);
+  let text = plainTexts.get(key) ?? givenTexts?.get(key);
   if (text === undefined) plainTexts.set(key, (text = browser.i18n.getMessage(key as MessageKey)));
   return text;
 }
+
+/**
+ * Messages a page was given before it asked the browser for any (the popup's stored texts, written by
+ * the background in this language: lib/storage/popup-view/popup-texts.ts), each with its `$1`… in place;
+ * empty for a message the language does not have. A page's first getMessage in a new extension process
+ * waits while the browser sends it the whole catalog (docs/performance.md): with these, the popup's first
+ * screen asks for none. Any other message is asked for as before.
+ */
+let givenTexts: ReadonlyMap<string, string> | undefined;
+
+export function useGivenTexts(messages: Readonly<Record<string, string>>): void {
+  givenTexts = new Map(Object.entries(messages));
+}
+
+/** The nine substitutions that give a message back with its `$1`…`$9` in place: its template. */
+const AS_TEMPLATE = Array.from({ length: 9 }, (_, index) => `$${index + 1}`);
+
+/** A message with its `$1`… left in place, to be filled in by `t` in a page given it (useGivenTexts). */
+export const messageTemplate = (key: string): string => browser.i18n.getMessage(key as MessageKey, AS_TEMPLATE);
+
+/** A given template filled in as getMessage fills a message: `$1`… by the substitutions. */
+const fillIn = (template: string, values: string[]) =>
+  template.replace(/\$([1-9])/g, (whole, digit: string) => values[Number(digit) - 1] ?? whole);
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
@@ -53,13 +76,14 @@ export function uiLanguage(): string {
  * in the format of that language). A missing message shows its name rather than nothing.
  */
 export function t(key: MessageKey, ...substitutions: (string | number)[]): string {
+  const values = substitutions.map((value) => (typeof value === 'number' ? formatNumber(value) : value));
+  const given = substitutions.length === 0 ? undefined : givenTexts?.get(key);
   const text =
     substitutions.length === 0
       ? plainMessage(key)
-      : browser.i18n.getMessage(
-          key,
-          substitutions.map((value) => (typeof value === 'number' ? formatNumber(value) : value)),
-        );
+      : given !== undefined
+        ? fillIn(given, values)
+        : browser.i18n.getMessage(key, values);
   if (text) return text;
   if (!reported.has(key)) {
     reported.add(key);
@@ -137,7 +161,7 @@ export function formatDateLines(iso: string): { day: string; time: string } | un
  */
 export function applyPageLanguage(root: HTMLElement = document.documentElement): void {
   root.lang = uiLanguage();
-  root.dir = browser.i18n.getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
+  root.dir = plainMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
 }
 
 /**

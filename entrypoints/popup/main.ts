@@ -2,7 +2,7 @@ import '@/components/theme.css';
 import './popup.css';
 // First: modules run in the order they are imported, and the requests wait for nothing (zod's set-up is next).
 import './started';
-import { applyPageLanguage, t } from '@/lib/i18n';
+import { applyPageLanguage, t, useGivenTexts } from '@/lib/i18n';
 import { drawFirstScreen } from './first-screen';
 import { popupState } from './opening-state';
 
@@ -10,14 +10,18 @@ import { popupState } from './opening-state';
 // their answers are in (./first-screen.ts), then its UI (./mount.tsx: React, which takes the screen over).
 // The UI's chunk is fetched and compiled meanwhile (a modulepreload in the built popup.html, wxt.config.ts
 // `preloadStartChunks`) and run only when imported here: run as a script of its own, its 9–13 ms of
-// evaluation came between the answers and the first screen. React's code in a chunk of its own first:
-// measured 6.7 ms slower on a stopped worker (docs/performance.md, "The popup's first screen before React").
+// evaluation came between the answers and the first screen. The first screen in a chunk of its own, behind
+// a smaller first chunk, measured 6.7 ms slower (docs/performance.md, "The popup's first screen before React").
 
-// The page's first text: in an extension process of its own (a stopped worker leaves none) the browser
-// sends the page its whole catalog in this call and the page waits for it; made here, it overlaps the
-// requests' round trip.
-applyPageLanguage();
-document.title = t('popupHeading');
-
+// The page's language and title, then its first screen. With the first screen's texts stored (the usual
+// case) the page asks the browser for no message before it is drawn: in an extension process of its own
+// (a stopped worker leaves none) the first one waits while the browser sends the whole catalog.
 const root = document.getElementById('root');
-void popupState.then((state) => root && drawFirstScreen(root, state)).finally(() => import('./mount'));
+void popupState
+  .then((state) => {
+    if (state.texts) useGivenTexts(state.texts);
+    applyPageLanguage();
+    document.title = t('popupHeading');
+    if (root) drawFirstScreen(root, state);
+  })
+  .finally(() => import('./mount'));

@@ -1,7 +1,9 @@
+import { browser } from 'wxt/browser';
 import { readAnswer, sendMessage } from '@/lib/messaging/client';
 import { getPopupView } from '@/lib/messaging/messages/popup-messages';
 import { parseStoredHistory, readStoredHistory, type StoredHistory } from '@/lib/storage/history/history-source';
 import { parseStoredPopupStart } from '@/lib/storage/popup-view/popup-view-item';
+import { areCurrentTexts, popupTextsSchema } from '@/lib/storage/popup-view/popup-texts';
 import { firstScreen, type PopupStart } from '@/lib/storage/popup-view/popup-view-schema';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
 import type { Result } from '@/lib/result';
@@ -22,6 +24,8 @@ export interface WorkspaceStart {
 
 export interface PopupState extends WorkspaceStart {
   page: TargetPage;
+  /** The first screen's texts, stored in the browser's language by this version; none when they are not. */
+  texts?: Record<string, string> | undefined;
 }
 
 const NO_HISTORY: StoredHistory = { entries: [], unreadable: false };
@@ -66,6 +70,19 @@ async function firstStart(started: StartedRequests): Promise<Result<PopupStart>>
  * newest projects, checked here.
  */
 export async function loadPopupState(started: StartedRequests): Promise<PopupState> {
-  const [start, page] = await Promise.all([firstStart(started), readTargetPage(started.search, started.tab)]);
-  return { start, page, history: historyStart(start, started.reads.history) };
+  const [start, page, texts] = await Promise.all([
+    firstStart(started),
+    readTargetPage(started.search, started.tab),
+    started.reads.start.then(({ texts }) => firstScreenTexts(texts)),
+  ]);
+  return { start, page, history: historyStart(start, started.reads.history), texts };
+}
+
+/** The stored texts of the first screen, checked: when they are this version's in the browser's language. */
+function firstScreenTexts(stored: unknown): Record<string, string> | undefined {
+  const parsed = popupTextsSchema.safeParse(stored);
+  return parsed.success &&
+    areCurrentTexts(parsed.data, browser.runtime.getManifest().version, browser.i18n.getUILanguage())
+    ? parsed.data.messages
+    : undefined;
 }

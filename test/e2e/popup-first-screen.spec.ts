@@ -29,6 +29,12 @@ test.afterAll(async () => {
  */
 const SNAPSHOT = `
   window.__screens = {};
+  // When the page first asked the browser for a message (the first one loads the whole catalog).
+  const getMessage = chrome.i18n.getMessage.bind(chrome.i18n);
+  chrome.i18n.getMessage = (...args) => {
+    if (window.__screens.firstMessageAt === undefined) window.__screens.firstMessageAt = performance.now();
+    return getMessage(...args);
+  };
   const canonical = (root) => {
     const ids = new Map();
     const idOf = (value) => (ids.has(value) || ids.set(value, 'id' + ids.size), ids.get(value));
@@ -50,6 +56,7 @@ const SNAPSHOT = `
   performance.mark = (name, ...rest) => {
     const root = document.getElementById('root');
     if (name === 'popup-ready' && !window.__screens.ready) {
+      window.__screens.readyAt = performance.now();
       window.__screens.ready = canonical(root);
       window.__screens.byReact = performance.getEntriesByName('popup-ui').length > 0;
       // React's first render, as it is in the task that replaced the first screen (what its effects load
@@ -70,6 +77,8 @@ interface Screens {
   ready: unknown;
   byReact: boolean;
   react?: unknown;
+  readyAt: number;
+  firstMessageAt?: number;
 }
 
 /** Stops the worker and opens the popup for this tab, its screens recorded. */
@@ -105,6 +114,8 @@ test('the first screen is drawn before React as React draws it, recent projects 
   expect(screens.byReact, 'drawn before React').toBe(false);
   expect(screens.ready).toEqual(screens.react);
   expect(JSON.stringify(screens.ready)).toContain('A “quoted” <name> & more');
+  // Its texts were stored by the background (local:popupTexts): no message was asked for before it was ready.
+  expect(screens.firstMessageAt ?? Infinity, 'first getMessage after ready').toBeGreaterThan(screens.readyAt);
   await expect(popup.getByRole('button', { name: 'Create project' })).toBeFocused();
   await expect(popup.getByRole('listitem')).toHaveCount(2);
   await popup.close();

@@ -17,3 +17,9 @@ export const LOCK_OPEN_KEY = 'lockOpen';
 /** Whether a stored view, as stored, is of the current version (a missing or older one: ask the background). */
 export const isCurrentView = (view: unknown): boolean =>
   (view as { version?: unknown } | null | undefined)?.version === POPUP_VIEW_VERSION;
+
+/**
+ * `local:popupTexts`: the texts of the popup's first screen in the browser's language (popup-texts.ts),
+ * written by the background; read with the view, so that the first screen asks the browser for no message.
+ */
+export const POPUP_TEXTS_KEY = 'popupTexts';
