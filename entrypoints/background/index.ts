@@ -7,7 +7,6 @@ import { createMessageListener, createPortListener } from '@/lib/messaging/route
 import { SITE_FETCH_PORT } from '@/lib/messaging/site-fetch-port';
 import { serveSiteFetch } from '@/lib/messaging/site-fetch-server';
 import { createFetchGrants } from '@/lib/projects/page-list/fetch-grants';
-import { keepPopupTextsCurrent } from '@/lib/projects/popup-texts';
 import { createBackground } from './background';
 import { rewriteCompanion } from '@/lib/storage/area-write';
 import {
@@ -88,8 +87,6 @@ export default defineBackground(() => {
   afterStartUp(() => void workspaces.wakeBulkJobs());
   // The popup's stored view, when none is stored yet, it is of an older format (an update) or behind.
   afterStartUp(() => void rewriteCompanion('local'));
-  // Its first screen's texts, when none are stored or they are another version's or language's.
-  afterStartUp(() => void keepPopupTextsCurrent());
 });
 
 /**

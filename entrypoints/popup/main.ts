@@ -3,6 +3,7 @@ import './popup.css';
 // First: modules run in the order they are imported, and the requests wait for nothing (zod's set-up is next).
 import './started';
 import { applyPageLanguage, t, useGivenTexts } from '@/lib/i18n';
+import { storePopupTexts } from '@/lib/projects/popup-texts';
 import { drawFirstScreen } from './first-screen';
 import { popupState } from './opening-state';
 
@@ -23,5 +24,8 @@ void popupState
     applyPageLanguage();
     document.title = t('popupHeading');
     if (root) drawFirstScreen(root, state);
+    // None of this version in this language were stored (a first opening, an update, another language):
+    // the catalog is loaded now, and they are stored for the next opening.
+    if (!state.texts) void storePopupTexts();
   })
   .finally(() => import('./mount'));

@@ -3,7 +3,7 @@ import { readAnswer, sendMessage } from '@/lib/messaging/client';
 import { getPopupView } from '@/lib/messaging/messages/popup-messages';
 import { parseStoredHistory, readStoredHistory, type StoredHistory } from '@/lib/storage/history/history-source';
 import { parseStoredPopupStart } from '@/lib/storage/popup-view/popup-view-item';
-import { areCurrentTexts, popupTextsSchema } from '@/lib/storage/popup-view/popup-texts';
+import { areCurrentTexts, popupTextsSchema, textsByName } from '@/lib/storage/popup-view/popup-texts';
 import { firstScreen, type PopupStart } from '@/lib/storage/popup-view/popup-view-schema';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
 import type { Result } from '@/lib/result';
@@ -83,6 +83,6 @@ function firstScreenTexts(stored: unknown): Record<string, string> | undefined {
   const parsed = popupTextsSchema.safeParse(stored);
   return parsed.success &&
     areCurrentTexts(parsed.data, browser.runtime.getManifest().version, browser.i18n.getUILanguage())
-    ? parsed.data.messages
+    ? textsByName(parsed.data)
     : undefined;
 }

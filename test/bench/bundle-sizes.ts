@@ -78,8 +78,13 @@ export interface EntrySize {
  * closed page cannot leave access behind), issue 39 the clipboard's clear (it must outlive the page), issue
  * 41 rotation results kept with their job, issue 37 the stored view, which is what keeps the worker's
  * start off the popup's path. Still a regression budget: 0.3 KB of room, so the next addition is weighed.
+ * The popup's budget then went from 92 to 93 KB: issue 37's first screen drawn before React (the form,
+ * the recent projects and the picker built with the DOM, and the hand-over to React's) and its stored
+ * texts (read with the view, written by the popup) took it from 90.1 to 92.2 KB, and took the popup on a
+ * stopped worker from 1.70× to 1.33–1.45× an empty page (docs/performance.md, "The popup's first screen
+ * before React"): 2 KB read from the extension's own files for 25–30 ms on most openings.
  */
-export const GZIP_BUDGETS: Record<string, number> = { popup: 92_000, background: 58_500, options: 150_000 };
+export const GZIP_BUDGETS: Record<string, number> = { popup: 93_000, background: 58_500, options: 150_000 };
 
 function measure(buildDir: string, entry: string, files: string[]): EntrySize {
   let raw = 0;

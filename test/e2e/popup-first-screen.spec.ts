@@ -6,6 +6,9 @@ import { registerThroughPopup } from './fixtures/popup.ts';
 import { stopServiceWorker } from './fixtures/service-worker.ts';
 import { expect, test } from './fixtures/test.ts';
 import { unique } from './fixtures/unique.ts';
+import type { Browser as ExtensionApi } from 'wxt/browser';
+
+declare const chrome: typeof ExtensionApi;
 
 // The popup's first screen before React (entrypoints/popup/first-screen.ts, design.md §15): drawn with the
 // DOM as React would draw it, then replaced by React's first render. Here, in the real popup on a stopped
@@ -114,8 +117,10 @@ test('the first screen is drawn before React as React draws it, recent projects 
   expect(screens.byReact, 'drawn before React').toBe(false);
   expect(screens.ready).toEqual(screens.react);
   expect(JSON.stringify(screens.ready)).toContain('A “quoted” <name> & more');
-  // Its texts were stored by the background (local:popupTexts): no message was asked for before it was ready.
+  // Its texts were stored by an earlier popup (local:popupTexts): no message was asked for before it was ready.
   expect(screens.firstMessageAt ?? Infinity, 'first getMessage after ready').toBeGreaterThan(screens.readyAt);
+  const stored = await popup.evaluate(async () => (await chrome.storage.local.get('popupTexts')).popupTexts);
+  expect(stored).toMatchObject({ version: 1, uiLocale: 'en-US', texts: expect.arrayContaining(['Create project']) });
   await expect(popup.getByRole('button', { name: 'Create project' })).toBeFocused();
   await expect(popup.getByRole('listitem')).toHaveCount(2);
   await popup.close();

@@ -1,13 +1,14 @@
 import { z } from 'zod/mini';
-import { checkedValue } from '../checked-value';
+import { writeArea } from '../area-write';
 import { POPUP_TEXTS_KEY } from './popup-view-keys';
 
 // `local:popupTexts` (design.md §15): the messages the popup's first screen shows, as the browser gives
 // them in its language, each with its `$1`… in place (lib/i18n.ts `messageTemplate`). A page's first
 // getMessage in a new extension process waits while the browser sends it its whole catalog, 5–8 ms of a
 // stopped worker's popup (docs/performance.md); with these, the first screen asks for none (lib/i18n.ts
-// `useGivenTexts`). Written by the background a moment after it starts, when they are missing or are not
-// those of this version in this language (lib/projects/popup-texts.ts); no secret, nothing of the user's.
+// `useGivenTexts`). Written by the popup itself once its first screen is drawn, when none of this version
+// in this language were stored (lib/projects/popup-texts.ts): a cache of its own texts, no secret, nothing of the
+// user's (the worker, which loads its whole bundle at every start, carries none of this).
 
 /** The messages of the popup's first screen (entrypoints/popup/first-screen.ts and main.ts; a unit test holds them to it). */
 export const FIRST_SCREEN_MESSAGES = [
@@ -31,7 +32,17 @@ export const FIRST_SCREEN_MESSAGES = [
 
 /** Plural messages of the first screen: every form is written, empty where the language has none. */
 export const FIRST_SCREEN_PLURALS = ['sameSite'] as const;
-export const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+
+/** Every message name stored, in the order of the stored texts. */
+export const FIRST_SCREEN_TEXT_NAMES: readonly string[] = [
+  ...FIRST_SCREEN_MESSAGES,
+  ...FIRST_SCREEN_PLURALS.flatMap((base) => PLURAL_CATEGORIES.map((category) => `${base}_${category}`)),
+];
+
+/** Stored texts as a message name → text map (lib/i18n.ts `useGivenTexts`). */
+export const textsByName = (texts: PopupTexts): Record<string, string> =>
+  Object.fromEntries(FIRST_SCREEN_TEXT_NAMES.map((name, index) => [name, texts.texts[index] ?? '']));
 
 // Built on first use, as the view's schema is (test/unit/tooling/schemas-at-load.test.ts).
 export const popupTextsSchema = z.lazy(() =>
@@ -41,15 +52,18 @@ export const popupTextsSchema = z.lazy(() =>
     extensionVersion: z.string(),
     /** The browser's language where they were written (`getUILanguage()`): it changes with a restart. */
     uiLocale: z.string(),
-    messages: z.record(z.string(), z.string()),
+    /** The texts of FIRST_SCREEN_TEXT_NAMES, in that order (the version says which list it was). */
+    texts: z.array(z.string()),
   }),
 );
 export type PopupTexts = z.infer<typeof popupTextsSchema>;
 
 /** Whether stored texts are those this version would write in the browser's language now. */
 export const areCurrentTexts = (texts: PopupTexts, extensionVersion: string, uiLocale: string): boolean =>
-  texts.extensionVersion === extensionVersion && texts.uiLocale === uiLocale;
+  texts.extensionVersion === extensionVersion &&
+  texts.uiLocale === uiLocale &&
+  texts.texts.length === FIRST_SCREEN_TEXT_NAMES.length;
 
-// Made on first use: the popup parses what it read with the schema alone.
-let item: ReturnType<typeof checkedValue<PopupTexts>> | undefined;
-export const storedPopupTexts = () => (item ??= checkedValue(`local:${POPUP_TEXTS_KEY}`, popupTextsSchema));
+/** Stores them, checked (the popup reads them with its stored view: popup-early-reads.ts). */
+export const writePopupTexts = (texts: PopupTexts): Promise<void> =>
+  writeArea('local', { [POPUP_TEXTS_KEY]: popupTextsSchema.parse(texts) });

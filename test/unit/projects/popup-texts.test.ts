@@ -1,18 +1,19 @@
 // The popup's first-screen texts (lib/storage/popup-view/popup-texts.ts, lib/projects/popup-texts.ts,
-// lib/i18n.ts useGivenTexts): written by the background in the browser's language, each message with its
-// `$1`… in place; a page given them asks the browser for none of them and fills them in as the browser does.
+// lib/i18n.ts useGivenTexts): written by the popup in the browser's language, each message with its `$1`…
+// in place; a page given them asks the browser for none of them and fills them in as the browser does.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageTemplate, plural, t, uiLanguage, useGivenTexts } from '@/lib/i18n';
-import { currentPopupTexts, keepPopupTextsCurrent } from '@/lib/projects/popup-texts';
+import { currentPopupTexts, storePopupTexts } from '@/lib/projects/popup-texts';
 import {
   areCurrentTexts,
   FIRST_SCREEN_MESSAGES,
   FIRST_SCREEN_PLURALS,
+  FIRST_SCREEN_TEXT_NAMES,
   popupTextsSchema,
-  storedPopupTexts,
+  textsByName,
   type PopupTexts,
 } from '@/lib/storage/popup-view/popup-texts';
 import { POPUP_TEXTS_KEY } from '@/lib/storage/popup-view/popup-view-keys';
@@ -27,7 +28,8 @@ describe('the popup’s stored texts', () => {
   it('are the first screen’s messages as the browser gives them, with $1… in place and every plural form', () => {
     const texts = currentPopupTexts();
     expect(texts).toMatchObject({ version: 1, extensionVersion: '0.2.0', uiLocale: 'en' });
-    expect(texts.messages).toMatchObject({
+    expect(texts.texts).toHaveLength(FIRST_SCREEN_TEXT_NAMES.length);
+    expect(textsByName(texts)).toMatchObject({
       uiLanguage: 'en',
       createProject: 'Create project',
       copyProjectIdOf: 'Copy project ID of $1',
@@ -37,36 +39,35 @@ describe('the popup’s stored texts', () => {
     expect(popupTextsSchema.safeParse(texts).success).toBe(true);
   });
 
-  it('are written once, and again only for another version or language', async () => {
-    const write = vi.spyOn(storedPopupTexts(), 'write');
-    await keepPopupTextsCurrent();
-    await keepPopupTextsCurrent();
-    expect(write).toHaveBeenCalledTimes(1);
-    vi.spyOn(fakeBrowser.i18n, 'getUILanguage').mockReturnValue('de');
-    await keepPopupTextsCurrent();
-    expect(write).toHaveBeenCalledTimes(2);
-    expect((await fakeBrowser.storage.local.get(POPUP_TEXTS_KEY))[POPUP_TEXTS_KEY]).toMatchObject({ uiLocale: 'de' });
+  it('are stored as written for this version and language', async () => {
+    await storePopupTexts();
+    expect((await fakeBrowser.storage.local.get(POPUP_TEXTS_KEY))[POPUP_TEXTS_KEY]).toEqual(currentPopupTexts());
   });
 
   it('are used only when they are this version’s in the browser’s language', () => {
     const { popupTexts } = loadStorageFixture<{ popupTexts: PopupTexts }>('popup-texts.v1.json');
     expect(popupTextsSchema.parse(popupTexts)).toEqual(popupTexts);
-    expect(areCurrentTexts(popupTexts, '0.2.0', 'de')).toBe(true);
-    expect(areCurrentTexts(popupTexts, '0.2.1', 'de')).toBe(false);
+    expect(areCurrentTexts(popupTexts, '0.2.0', 'en')).toBe(true);
+    expect(areCurrentTexts(popupTexts, '0.2.1', 'en')).toBe(false);
     expect(areCurrentTexts(popupTexts, '0.2.0', 'fr')).toBe(false);
+    expect(areCurrentTexts({ ...popupTexts, texts: popupTexts.texts.slice(1) }, '0.2.0', 'en')).toBe(false);
   });
 
   it('given to a page, are its texts: filled in as the browser fills them, none of them asked for', () => {
     const { popupTexts } = loadStorageFixture<{ popupTexts: PopupTexts }>('popup-texts.v1.json');
+    const given = textsByName(popupTexts);
+    given.createProject = 'Projekt anlegen'; // a text the page could only have from what it was given
     const getMessage = vi.spyOn(fakeBrowser.i18n, 'getMessage');
-    useGivenTexts(popupTexts.messages);
-    expect(uiLanguage()).toBe('de');
+    useGivenTexts(given);
+    expect(uiLanguage()).toBe('en');
     expect(t('createProject')).toBe('Projekt anlegen');
-    expect(t('copyProjectIdOf', 'Start “$1”')).toBe('Projekt-ID von Start “$1” kopieren');
-    expect(plural('sameSite', 1, 'example.com')).toBe('1 weitere Seite von example.com ist angemeldet.');
+    expect(t('copyProjectIdOf', 'Start “$1”')).toBe('Copy project ID of Start “$1”');
+    expect(plural('sameSite', 1, 'example.com')).toBe('1 other page of example.com is registered.');
+    expect(plural('sameSite', 3, 'example.com')).toBe('3 other pages of example.com are registered.');
     expect(getMessage).not.toHaveBeenCalled();
-    expect(t('fieldProjectUrl')).toBe('Project URL');
-    expect(getMessage).toHaveBeenCalledWith('fieldProjectUrl');
+    expect(t('fieldProjectName')).toBe('Project name');
+    expect(t('popupTabsRefused')).not.toBe('popupTabsRefused');
+    expect(getMessage).toHaveBeenCalledWith('popupTabsRefused');
   });
 
   it('name every message the first screen shows', () => {
@@ -82,6 +83,6 @@ describe('the popup’s stored texts', () => {
     expect(named.length).toBeGreaterThan(10);
     expect(named.filter((key) => !(FIRST_SCREEN_MESSAGES as readonly string[]).includes(key))).toEqual([]);
     expect(plurals.filter((key) => !(FIRST_SCREEN_PLURALS as readonly string[]).includes(key))).toEqual([]);
-    expect(messageTemplate('registeredOn')).toBe(currentPopupTexts().messages.registeredOn);
+    expect(messageTemplate('registeredOn')).toBe(textsByName(currentPopupTexts()).registeredOn);
   });
 });
