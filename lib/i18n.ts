@@ -37,10 +37,16 @@ function plainMessage(key: string): string {
  * screen asks for none. Any other message is asked for as before.
  */
 let givenTexts: ReadonlyMap<string, string> | undefined;
+/** The language's digits 0–9 as its number format writes them, given with the texts (languageDigits). */
+let givenDigits: readonly string[] | undefined;
 
-export function useGivenTexts(messages: Readonly<Record<string, string>>): void {
+export function useGivenTexts(messages: Readonly<Record<string, string>>, digits?: readonly string[]): void {
   givenTexts = new Map(Object.entries(messages));
+  givenDigits = digits?.length === 10 ? digits : undefined;
 }
+
+/** The UI language's digits 0–9, as its number format writes them (stored with the popup's texts). */
+export const languageDigits = (): string[] => Array.from({ length: 10 }, (_, digit) => formatNumber(digit));
 
 /** The nine substitutions that give a message back with its `$1`…`$9` in place: its template. */
 const AS_TEMPLATE = Array.from({ length: 9 }, (_, index) => `$${index + 1}`);
@@ -56,6 +62,11 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** A number as the UI language writes it ("10,000", "10.000", "10 000"). */
 function formatNumber(value: number): string {
+  // Below 1,000 no language writes a separator: a whole number is its digits in the language's own. With
+  // the digits given, the popup's first screen needs no number format, whose first use in a new extension
+  // process takes 10–14 ms (docs/performance.md, "The popup's first screen before React").
+  if (givenDigits && Number.isInteger(value) && value >= 0 && value < 1000)
+    return String(value).replace(/\d/g, (digit) => givenDigits?.[Number(digit)] ?? digit);
   const language = uiLanguage();
   let format = numberFormats.get(language);
   if (!format) numberFormats.set(language, (format = new Intl.NumberFormat(language)));

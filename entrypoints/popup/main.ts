@@ -4,7 +4,7 @@ import './popup.css';
 import './started';
 import { applyPageLanguage, t, useGivenTexts } from '@/lib/i18n';
 import { storePopupTexts } from '@/lib/projects/popup-texts';
-import { drawFirstScreen } from './first-screen';
+import { drawFirstScreen, finishFirstScreen } from './first-screen';
 import { popupState } from './opening-state';
 
 // The popup's first chunk: its requests (./started.ts), then its first screen, drawn without React once
@@ -20,7 +20,7 @@ import { popupState } from './opening-state';
 const root = document.getElementById('root');
 void popupState
   .then((state) => {
-    if (state.texts) useGivenTexts(state.texts);
+    if (state.texts) useGivenTexts(state.texts.messages, state.texts.digits);
     applyPageLanguage();
     document.title = t('popupHeading');
     if (root) drawFirstScreen(root, state);
@@ -28,4 +28,20 @@ void popupState
     // the catalog is loaded now, and they are stored for the next opening.
     if (!state.texts) void storePopupTexts();
   })
+  // Once the first screen is painted: its dates (first-screen.ts `dateOf`), then React.
+  .then(afterPaint)
+  .then(finishFirstScreen)
   .finally(() => import('./mount'));
+
+/** Resolves once the page has painted (a frame, then a task), or after 100 ms where no frame comes (a hidden page). */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timeout = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timeout);
+        resolve();
+      }, 0),
+    );
+  });
+}

@@ -24,8 +24,8 @@ export interface WorkspaceStart {
 
 export interface PopupState extends WorkspaceStart {
   page: TargetPage;
-  /** The first screen's texts, stored in the browser's language by this version; none when they are not. */
-  texts?: Record<string, string> | undefined;
+  /** The first screen's texts and digits, stored in the browser's language by this version; none when they are not. */
+  texts?: { messages: Record<string, string>; digits: string[] } | undefined;
 }
 
 const NO_HISTORY: StoredHistory = { entries: [], unreadable: false };
@@ -79,10 +79,10 @@ export async function loadPopupState(started: StartedRequests): Promise<PopupSta
 }
 
 /** The stored texts of the first screen, checked: when they are this version's in the browser's language. */
-function firstScreenTexts(stored: unknown): Record<string, string> | undefined {
+function firstScreenTexts(stored: unknown): PopupState['texts'] {
   const parsed = popupTextsSchema.safeParse(stored);
   return parsed.success &&
     areCurrentTexts(parsed.data, browser.runtime.getManifest().version, browser.i18n.getUILanguage())
-    ? textsByName(parsed.data)
+    ? { messages: textsByName(parsed.data), digits: parsed.data.digits }
     : undefined;
 }

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { messageTemplate } from '../i18n';
+import { languageDigits, messageTemplate } from '../i18n';
 import { FIRST_SCREEN_TEXT_NAMES, writePopupTexts, type PopupTexts } from '../storage/popup-view/popup-texts';
 
 /** The popup's first-screen texts as this version gives them in the browser's language now. */
@@ -9,6 +9,7 @@ export function currentPopupTexts(): PopupTexts {
     extensionVersion: browser.runtime.getManifest().version,
     uiLocale: browser.i18n.getUILanguage(),
     texts: FIRST_SCREEN_TEXT_NAMES.map(messageTemplate),
+    digits: languageDigits(),
   };
 }
 

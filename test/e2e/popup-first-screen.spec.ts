@@ -24,8 +24,8 @@ test.afterAll(async () => {
 });
 
 /**
- * In the page, before its scripts: when the popup is marked ready, #root as it is then (and whether React
- * had drawn it), and the same once React has replaced what was drawn before it. Each as a canonical tree:
+ * In the page, before its scripts: when the popup is marked ready (and whether React had drawn it), #root
+ * as React's UI chunk finds it, and the same once React has replaced what was drawn before it. Each as a canonical tree:
  * [tag, attributes sorted, children], an input's and a select's value, the focused element marked; ids
  * numbered in order of appearance (React's useId names them its own way), so that a label still has to
  * point at its input.
@@ -58,10 +58,13 @@ const SNAPSHOT = `
   const mark = performance.mark.bind(performance);
   performance.mark = (name, ...rest) => {
     const root = document.getElementById('root');
-    if (name === 'popup-ready' && !window.__screens.ready) {
+    if (name === 'popup-ready' && window.__screens.readyAt === undefined) {
       window.__screens.readyAt = performance.now();
-      window.__screens.ready = canonical(root);
       window.__screens.byReact = performance.getEntriesByName('popup-ui').length > 0;
+    }
+    // The first screen as React finds it (its dates written once it was painted), just before React runs.
+    if (name === 'popup-ui' && window.__screens.byReact === false) {
+      window.__screens.ready = canonical(root);
       // React's first render, as it is in the task that replaced the first screen (what its effects load
       // later, such as the shortcut in the footer, comes in tasks of its own).
       const drawn = root.firstElementChild;
@@ -70,14 +73,15 @@ const SNAPSHOT = `
         replaced.disconnect();
         window.__screens.react = canonical(root);
       });
-      if (!window.__screens.byReact) replaced.observe(root, { childList: true });
+      replaced.observe(root, { childList: true });
     }
     return mark(name, ...rest);
   };
 `;
 
 interface Screens {
-  ready: unknown;
+  /** The first screen drawn before React, as React found it. */
+  ready?: unknown;
   byReact: boolean;
   react?: unknown;
   readyAt: number;
@@ -97,7 +101,7 @@ async function openCold(tabId: number, tab: Page): Promise<Page> {
 async function screensOf(popup: Page): Promise<Screens> {
   await popup.waitForFunction(() => {
     const screens = (window as unknown as { __screens: Partial<Screens> }).__screens;
-    return screens.ready !== undefined && (screens.byReact === true || screens.react !== undefined);
+    return screens.readyAt !== undefined && (screens.byReact === true || screens.react !== undefined);
   });
   return popup.evaluate(() => (window as unknown as { __screens: Screens }).__screens);
 }

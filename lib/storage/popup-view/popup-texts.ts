@@ -54,6 +54,8 @@ export const popupTextsSchema = z.lazy(() =>
     uiLocale: z.string(),
     /** The texts of FIRST_SCREEN_TEXT_NAMES, in that order (the version says which list it was). */
     texts: z.array(z.string()),
+    /** The language's digits 0–9 as its number format writes them (lib/i18n.ts `languageDigits`). */
+    digits: z.array(z.string()),
   }),
 );
 export type PopupTexts = z.infer<typeof popupTextsSchema>;
@@ -62,7 +64,8 @@ export type PopupTexts = z.infer<typeof popupTextsSchema>;
 export const areCurrentTexts = (texts: PopupTexts, extensionVersion: string, uiLocale: string): boolean =>
   texts.extensionVersion === extensionVersion &&
   texts.uiLocale === uiLocale &&
-  texts.texts.length === FIRST_SCREEN_TEXT_NAMES.length;
+  texts.texts.length === FIRST_SCREEN_TEXT_NAMES.length &&
+  texts.digits.length === 10;
 
 /** Stores them, checked (the popup reads them with its stored view: popup-early-reads.ts). */
 export const writePopupTexts = (texts: PopupTexts): Promise<void> =>

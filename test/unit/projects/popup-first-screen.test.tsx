@@ -6,7 +6,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/entrypoints/popup/App';
-import { drawFirstScreen, handOverFirstScreen } from '@/entrypoints/popup/first-screen';
+import { drawFirstScreen, finishFirstScreen, handOverFirstScreen } from '@/entrypoints/popup/first-screen';
 import type { PopupState } from '@/entrypoints/popup/popup-state';
 import type { HistoryEntry } from '@/lib/storage/history/history-schema';
 import { POPUP_VIEW_VERSION } from '@/lib/storage/popup-view/popup-view-keys';
@@ -104,6 +104,11 @@ describe('the popup’s first screen before React', () => {
     expect(byLabel('Project name').value).toBe('A new page');
     expect(document.activeElement).toBe(button('Create project'));
     expect(root.querySelector('.recent li')?.textContent).toContain('Recent page');
+    // Its dates once it has been painted (main.ts): the first date formatted sets up the browser's date data.
+    expect(root.querySelector('.recent time')?.textContent).toBe('');
+    finishFirstScreen();
+    expect(root.querySelector('.recent time')?.textContent).not.toBe('');
+    expect(root.querySelector('.recent time')?.getAttribute('title')).toMatch(/^Registered /);
     expect(root.querySelector<HTMLAnchorElement>('.recent a')?.href).toBe('https://app.example.com/p/prj_recent');
     expect(performance.getEntriesByName('popup-ready')).toHaveLength(1);
   });

@@ -29,6 +29,7 @@ describe('the popup’s stored texts', () => {
     const texts = currentPopupTexts();
     expect(texts).toMatchObject({ version: 1, extensionVersion: '0.2.0', uiLocale: 'en' });
     expect(texts.texts).toHaveLength(FIRST_SCREEN_TEXT_NAMES.length);
+    expect(texts.digits).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
     expect(textsByName(texts)).toMatchObject({
       uiLanguage: 'en',
       createProject: 'Create project',
@@ -51,6 +52,7 @@ describe('the popup’s stored texts', () => {
     expect(areCurrentTexts(popupTexts, '0.2.1', 'en')).toBe(false);
     expect(areCurrentTexts(popupTexts, '0.2.0', 'fr')).toBe(false);
     expect(areCurrentTexts({ ...popupTexts, texts: popupTexts.texts.slice(1) }, '0.2.0', 'en')).toBe(false);
+    expect(areCurrentTexts({ ...popupTexts, digits: [] }, '0.2.0', 'en')).toBe(false);
   });
 
   it('given to a page, are its texts: filled in as the browser fills them, none of them asked for', () => {
@@ -58,7 +60,7 @@ describe('the popup’s stored texts', () => {
     const given = textsByName(popupTexts);
     given.createProject = 'Projekt anlegen'; // a text the page could only have from what it was given
     const getMessage = vi.spyOn(fakeBrowser.i18n, 'getMessage');
-    useGivenTexts(given);
+    useGivenTexts(given, popupTexts.digits);
     expect(uiLanguage()).toBe('en');
     expect(t('createProject')).toBe('Projekt anlegen');
     expect(t('copyProjectIdOf', 'Start “$1”')).toBe('Copy project ID of Start “$1”');
@@ -84,5 +86,16 @@ describe('the popup’s stored texts', () => {
     expect(named.filter((key) => !(FIRST_SCREEN_MESSAGES as readonly string[]).includes(key))).toEqual([]);
     expect(plurals.filter((key) => !(FIRST_SCREEN_PLURALS as readonly string[]).includes(key))).toEqual([]);
     expect(messageTemplate('registeredOn')).toBe(textsByName(currentPopupTexts()).registeredOn);
+  });
+
+  it('given digits, whole numbers below 1,000 are written with them, without a number format; larger ones with one', () => {
+    const { popupTexts } = loadStorageFixture<{ popupTexts: PopupTexts }>('popup-texts.v1.json');
+    const arabic = ['٠', '١', '٢', '٣', '٤', '٥', '٦', '٧', '٨', '٩'];
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    useGivenTexts(textsByName(popupTexts), arabic);
+    expect(plural('sameSite', 305, 'example.com')).toBe('٣٠٥ other pages of example.com are registered.');
+    expect(numberFormat).not.toHaveBeenCalled();
+    // The language's own format (here English, with its separator), not the given digits.
+    expect(plural('sameSite', 1234, 'example.com')).toBe('1,234 other pages of example.com are registered.');
   });
 });
