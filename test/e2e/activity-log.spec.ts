@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import type { Browser as ExtensionApi } from 'wxt/browser';
 import { launchExtensionBrowser, type ExtensionBrowser } from './fixtures/chromium.ts';
-import { connectionFor, fillAndSaveConnection, optionsUrl } from './fixtures/connection.ts';
+import { addWorkspace, connectionFor, fillAndSaveConnection, optionsUrl } from './fixtures/connection.ts';
 import { createGroup, goToSection } from './fixtures/options-page.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -32,7 +32,6 @@ const rows = (options: Page) =>
   table(options)
     .getByRole('row')
     .filter({ has: options.getByRole('cell') });
-const workspaceSelect = (page: Page) => page.getByLabel('Workspace', { exact: true });
 
 async function download(options: Page, button: string): Promise<{ file: Download; path: string }> {
   const [file] = await Promise.all([
@@ -134,12 +133,7 @@ test('a deleted workspace’s entries go with it (the log still verifies), or st
     ['Scratch', 'Scratch secret team', false],
     ['Keeper', 'Keeper team', true],
   ] as const) {
-    await options.getByRole('button', { name: 'Add workspace' }).click();
-    // The new workspace's name field takes the focus once it is shown; typed earlier, the name would go to the old one.
-    await expect(options.getByLabel('Workspace name', { exact: true })).toBeFocused();
-    await options.getByLabel('Workspace name', { exact: true }).fill(workspace);
-    await options.getByLabel('Workspace name', { exact: true }).press('Tab');
-    await expect(workspaceSelect(options).locator('option:checked')).toHaveText(workspace);
+    await addWorkspace(options, workspace);
     await fillAndSaveConnection(options, connectionFor(sandbox));
     await goToSection(options, 'groups');
     await createGroup(options, group, `${workspace.toLowerCase()}-1`, 'Testing');

@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { launchExtensionBrowser, type ExtensionBrowser } from './fixtures/chromium.ts';
-import { configureConnection, optionsUrl } from './fixtures/connection.ts';
+import {
+  addWorkspace,
+  configureConnection,
+  connectionFor,
+  fillAndSaveConnection,
+  optionsUrl,
+} from './fixtures/connection.ts';
 import { webPage } from './fixtures/cold-popup.ts';
 import { registerThroughPopup } from './fixtures/popup.ts';
 import { stopServiceWorker } from './fixtures/service-worker.ts';
@@ -140,15 +146,8 @@ test('the first screen is drawn before React as React draws it, recent projects 
   // Two workspaces that can register: the picker, on the one last used.
   const options = await own.context.newPage();
   await options.goto(optionsUrl(own.extensionId, 'connection'));
-  await options.getByRole('button', { name: 'Add workspace' }).click();
-  await expect(options.getByLabel('Workspace name', { exact: true })).toBeFocused();
-  await options.getByLabel('Workspace name', { exact: true }).fill('First screen second');
-  await options.getByLabel('Workspace name', { exact: true }).press('Enter');
-  await options.getByLabel('Project API URL', { exact: true }).fill(sandbox.projectApiUrl);
-  await options.getByLabel('API key', { exact: true }).fill(sandbox.credentials.apiKey);
-  await options.getByLabel('Auth token', { exact: true }).fill(sandbox.credentials.authToken);
-  await options.getByRole('button', { name: 'Save connection' }).click();
-  await expect(options.getByRole('status').filter({ hasText: 'Connection saved.' })).toBeVisible();
+  await addWorkspace(options, 'First screen second');
+  await fillAndSaveConnection(options, connectionFor(sandbox));
   await options.close();
   popup = await openCold(tabId, tab);
   screens = await screensOf(popup);

@@ -1,5 +1,12 @@
 import type { Browser as ExtensionApi } from 'wxt/browser';
-import { configureConnection, forgetCredentials, optionsUrl } from './fixtures/connection.ts';
+import {
+  addWorkspace,
+  configureConnection,
+  connectionFor,
+  fillAndSaveConnection,
+  forgetCredentials,
+  optionsUrl,
+} from './fixtures/connection.ts';
 import { activeWorkspaceId } from './fixtures/extension-storage.ts';
 import { goToSection } from './fixtures/options-page.ts';
 import { expectFirstScreenFromStorage, popupOnStoppedWorker, webPage } from './fixtures/cold-popup.ts';
@@ -139,15 +146,8 @@ test('changes made in the options page show in the next popup, the worker stoppe
 
   // A second workspace that can register pages: the popup offers both; deleted, it offers one again.
   await options.reload();
-  await options.getByRole('button', { name: 'Add workspace' }).click();
-  await expect(options.getByLabel('Workspace name', { exact: true })).toBeFocused();
-  await options.getByLabel('Workspace name', { exact: true }).fill('Stored view second');
-  await options.getByLabel('Workspace name', { exact: true }).press('Enter');
-  await options.getByLabel('Project API URL', { exact: true }).fill(sandbox.projectApiUrl);
-  await options.getByLabel('API key', { exact: true }).fill(sandbox.credentials.apiKey);
-  await options.getByLabel('Auth token', { exact: true }).fill(sandbox.credentials.authToken);
-  await options.getByRole('button', { name: 'Save connection' }).click();
-  await expect(options.getByRole('status').filter({ hasText: 'Connection saved.' })).toBeVisible();
+  await addWorkspace(options, 'Stored view second');
+  await fillAndSaveConnection(options, connectionFor(sandbox));
   popup = await popupOnStoppedWorker(extension, tab, tabId);
   const picker = popup.getByLabel('Workspace', { exact: true });
   await expect(picker.locator('option')).toHaveCount(2);
