@@ -6,7 +6,7 @@ import type { Plugin, Rollup } from 'vite';
 import { defineConfig, type Entrypoint, type EntrypointGroup } from 'wxt';
 import { devStartRefusal, loadByHandHint, startDevSandbox, WXT_DEV_PORT } from './test/sandbox/dev-sandbox.ts';
 import { keepPolyfillNamespaces } from './scripts/polyfill-namespaces.ts';
-import { compactCatalog, isLocaleCatalog } from './scripts/locale-catalog.ts';
+import { catalogId, compactCatalog, isLocaleCatalog } from './scripts/locale-catalog.ts';
 
 // Loopback origins: the sandbox runs there. Dev and e2e builds get them granted up front because
 // automation cannot click the browser's permission prompt; production only ever asks for them.
@@ -252,6 +252,10 @@ export default defineConfig({
   },
   // Chrome and Firefox (140+) support <link rel="modulepreload">: Vite's polyfill for it is dead weight in every page.
   vite: () => ({
+    // Which build's catalogs the popup's stored texts are of (scripts/locale-catalog.ts `catalogId`).
+    define: {
+      'import.meta.env.CATALOG_ID': JSON.stringify(catalogId(path.join(import.meta.dirname, 'public/_locales'))),
+    },
     build: { modulePreload: { polyfill: false } },
     plugins: [polyfillAsEsModule, oneStartChunk, preloadStartChunks, inlineStyleSheets, minifyWorkerAgain],
   }),

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
 // The built _locales/<lang>/messages.json: what the browser reads, without what only translators read.
 // A page's first chrome.i18n.getMessage in a new extension process waits (a synchronous call) while the
 // browser reads, parses and sends it the whole catalog of its language (and English, the default):
@@ -42,3 +46,15 @@ export function compactCatalog(source: string): string {
 /** Whether a public file is a locale's catalog (its path as the build names it: `_locales/de/messages.json`). */
 export const isLocaleCatalog = (relativePath: string) =>
   /^_locales[\\/][A-Za-z_]+[\\/]messages\.json$/.test(relativePath);
+
+/**
+ * The build's catalogs as one short id (a hash of every locale's source file): the popup's stored texts
+ * are those of one build (lib/storage/popup-view/popup-texts.ts), so a message changed without a new
+ * version (an unpacked build) is not shown from an older store.
+ */
+export function catalogId(localesDir: string): string {
+  const hash = createHash('sha256');
+  for (const locale of readdirSync(localesDir).sort())
+    hash.update(`${locale}\n`).update(readFileSync(path.join(localesDir, locale, 'messages.json')));
+  return hash.digest('hex').slice(0, 12);
+}

@@ -3,7 +3,7 @@ import { readAnswer, sendMessage } from '@/lib/messaging/client';
 import { getPopupView } from '@/lib/messaging/messages/popup-messages';
 import { parseStoredHistory, readStoredHistory, type StoredHistory } from '@/lib/storage/history/history-source';
 import { parseStoredPopupStart } from '@/lib/storage/popup-view/popup-view-item';
-import { areCurrentTexts, popupTextsSchema, textsByName } from '@/lib/storage/popup-view/popup-texts';
+import { areCurrentTexts, popupTextsSchema, textsBuild, textsByName } from '@/lib/storage/popup-view/popup-texts';
 import { firstScreen, type PopupStart } from '@/lib/storage/popup-view/popup-view-schema';
 import { workspaceScope } from '@/lib/storage/workspace-keys';
 import type { Result } from '@/lib/result';
@@ -81,8 +81,7 @@ export async function loadPopupState(started: StartedRequests): Promise<PopupSta
 /** The stored texts of the first screen, checked: when they are this version's in the browser's language. */
 function firstScreenTexts(stored: unknown): PopupState['texts'] {
   const parsed = popupTextsSchema.safeParse(stored);
-  return parsed.success &&
-    areCurrentTexts(parsed.data, browser.runtime.getManifest().version, browser.i18n.getUILanguage())
+  return parsed.success && areCurrentTexts(parsed.data, textsBuild(), browser.i18n.getUILanguage())
     ? { messages: textsByName(parsed.data), digits: parsed.data.digits }
     : undefined;
 }

@@ -1,12 +1,17 @@
 import { browser } from 'wxt/browser';
 import { languageDigits, messageTemplate } from '../i18n';
-import { FIRST_SCREEN_TEXT_NAMES, writePopupTexts, type PopupTexts } from '../storage/popup-view/popup-texts';
+import {
+  FIRST_SCREEN_TEXT_NAMES,
+  textsBuild,
+  writePopupTexts,
+  type PopupTexts,
+} from '../storage/popup-view/popup-texts';
 
 /** The popup's first-screen texts as this version gives them in the browser's language now. */
 export function currentPopupTexts(): PopupTexts {
   return {
     version: 1,
-    extensionVersion: browser.runtime.getManifest().version,
+    build: textsBuild(),
     uiLocale: browser.i18n.getUILanguage(),
     texts: FIRST_SCREEN_TEXT_NAMES.map(messageTemplate),
     digits: languageDigits(),

@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
 import { writeArea } from '../area-write';
 import { POPUP_TEXTS_KEY } from './popup-view-keys';
@@ -48,8 +49,8 @@ export const textsByName = (texts: PopupTexts): Record<string, string> =>
 export const popupTextsSchema = z.lazy(() =>
   z.object({
     version: z.literal(1),
-    /** The extension's version that wrote them: an update may change any text. */
-    extensionVersion: z.string(),
+    /** The build that wrote them (textsBuild): an update, or a message changed in an unpacked build, may change any text. */
+    build: z.string(),
     /** The browser's language where they were written (`getUILanguage()`): it changes with a restart. */
     uiLocale: z.string(),
     /** The texts of FIRST_SCREEN_TEXT_NAMES, in that order (the version says which list it was). */
@@ -60,9 +61,13 @@ export const popupTextsSchema = z.lazy(() =>
 );
 export type PopupTexts = z.infer<typeof popupTextsSchema>;
 
-/** Whether stored texts are those this version would write in the browser's language now. */
-export const areCurrentTexts = (texts: PopupTexts, extensionVersion: string, uiLocale: string): boolean =>
-  texts.extensionVersion === extensionVersion &&
+/** This build: the extension's version and its catalogs' id (wxt.config.ts defines it; unit tests have none). */
+export const textsBuild = (): string =>
+  `${browser.runtime.getManifest().version} ${import.meta.env.CATALOG_ID ?? 'unbuilt'}`;
+
+/** Whether stored texts are those this build would write in the browser's language now. */
+export const areCurrentTexts = (texts: PopupTexts, build: string, uiLocale: string): boolean =>
+  texts.build === build &&
   texts.uiLocale === uiLocale &&
   texts.texts.length === FIRST_SCREEN_TEXT_NAMES.length &&
   texts.digits.length === 10;

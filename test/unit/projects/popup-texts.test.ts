@@ -27,7 +27,7 @@ beforeEach(() => {
 describe('the popup’s stored texts', () => {
   it('are the first screen’s messages as the browser gives them, with $1… in place and every plural form', () => {
     const texts = currentPopupTexts();
-    expect(texts).toMatchObject({ version: 1, extensionVersion: '0.2.0', uiLocale: 'en' });
+    expect(texts).toMatchObject({ version: 1, build: '0.2.0 unbuilt', uiLocale: 'en' });
     expect(texts.texts).toHaveLength(FIRST_SCREEN_TEXT_NAMES.length);
     expect(texts.digits).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
     expect(textsByName(texts)).toMatchObject({
@@ -48,11 +48,13 @@ describe('the popup’s stored texts', () => {
   it('are used only when they are this version’s in the browser’s language', () => {
     const { popupTexts } = loadStorageFixture<{ popupTexts: PopupTexts }>('popup-texts.v1.json');
     expect(popupTextsSchema.parse(popupTexts)).toEqual(popupTexts);
-    expect(areCurrentTexts(popupTexts, '0.2.0', 'en')).toBe(true);
-    expect(areCurrentTexts(popupTexts, '0.2.1', 'en')).toBe(false);
-    expect(areCurrentTexts(popupTexts, '0.2.0', 'fr')).toBe(false);
-    expect(areCurrentTexts({ ...popupTexts, texts: popupTexts.texts.slice(1) }, '0.2.0', 'en')).toBe(false);
-    expect(areCurrentTexts({ ...popupTexts, digits: [] }, '0.2.0', 'en')).toBe(false);
+    const build = '0.2.0 3f9a1c2b7d4e';
+    expect(areCurrentTexts(popupTexts, build, 'en')).toBe(true);
+    expect(areCurrentTexts(popupTexts, '0.2.1 3f9a1c2b7d4e', 'en')).toBe(false); // an update
+    expect(areCurrentTexts(popupTexts, '0.2.0 0123456789ab', 'en')).toBe(false); // a message changed, same version
+    expect(areCurrentTexts(popupTexts, build, 'fr')).toBe(false);
+    expect(areCurrentTexts({ ...popupTexts, texts: popupTexts.texts.slice(1) }, build, 'en')).toBe(false);
+    expect(areCurrentTexts({ ...popupTexts, digits: [] }, build, 'en')).toBe(false);
   });
 
   it('given to a page, are its texts: filled in as the browser fills them, none of them asked for', () => {

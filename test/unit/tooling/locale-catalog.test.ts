@@ -1,9 +1,10 @@
 // scripts/locale-catalog.ts: the built catalogs carry only what the browser reads, and every message
 // reads as it did from the source file, with the same arguments.
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compactCatalog, inlinePlaceholders, isLocaleCatalog } from '../../../scripts/locale-catalog.ts';
+import { catalogId, compactCatalog, inlinePlaceholders, isLocaleCatalog } from '../../../scripts/locale-catalog.ts';
 import { messageGetter } from '../setup/i18n.ts';
 
 const LOCALES = path.join(import.meta.dirname, '../../../public/_locales');
@@ -42,5 +43,18 @@ describe('the built catalog', () => {
     expect(isLocaleCatalog('_locales/pt_BR/messages.json')).toBe(true);
     expect(isLocaleCatalog('icon/128.png')).toBe(false);
     expect(isLocaleCatalog('managed-schema.json')).toBe(false);
+  });
+
+  it('the catalogs have one id, which any change to a message changes', () => {
+    expect(catalogId(LOCALES)).toMatch(/^[0-9a-f]{12}$/);
+    expect(catalogId(LOCALES)).toBe(catalogId(LOCALES));
+    const copy = mkdtempSync(path.join(tmpdir(), 'locales-'));
+    cpSync(LOCALES, copy, { recursive: true });
+    expect(catalogId(copy)).toBe(catalogId(LOCALES));
+    const german = path.join(copy, 'de', 'messages.json');
+    const messages = JSON.parse(readFileSync(german, 'utf8')) as Record<string, { message: string }>;
+    messages.createProject!.message += '!';
+    writeFileSync(german, JSON.stringify(messages));
+    expect(catalogId(copy)).not.toBe(catalogId(LOCALES));
   });
 });
