@@ -31,7 +31,7 @@ function plainMessage(key: string): string {
 
 /**
  * Messages a page was given before it asked the browser for any (the popup's stored texts, written by
- * the background in this language: lib/storage/popup-view/popup-texts.ts), each with its `$1`… in place;
+ * the popup in this language: lib/storage/popup-view/popup-texts.ts), each with its `$1`… in place;
  * empty for a message the language does not have. A page's first getMessage in a new extension process
  * waits while the browser sends it the whole catalog (docs/performance.md): with these, the popup's first
  * screen asks for none. Any other message is asked for as before.

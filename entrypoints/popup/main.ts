@@ -24,7 +24,7 @@ void popupState
     applyPageLanguage();
     document.title = t('popupHeading');
     if (root) drawFirstScreen(root, state);
-    // None of this version in this language were stored (a first opening, an update, another language):
+    // None of this build in this language were stored (a first opening, an update, another language):
     // the catalog is loaded now, and they are stored for the next opening.
     if (!state.texts) void storePopupTexts();
   })

@@ -24,7 +24,7 @@ export interface WorkspaceStart {
 
 export interface PopupState extends WorkspaceStart {
   page: TargetPage;
-  /** The first screen's texts and digits, stored in the browser's language by this version; none when they are not. */
+  /** The first screen's texts and digits, stored in the browser's language by this build; none when they are not. */
   texts?: { messages: Record<string, string>; digits: string[] } | undefined;
 }
 
@@ -78,7 +78,7 @@ export async function loadPopupState(started: StartedRequests): Promise<PopupSta
   return { start, page, history: historyStart(start, started.reads.history), texts };
 }
 
-/** The stored texts of the first screen, checked: when they are this version's in the browser's language. */
+/** The stored texts of the first screen, checked: when they are this build's in the browser's language. */
 function firstScreenTexts(stored: unknown): PopupState['texts'] {
   const parsed = popupTextsSchema.safeParse(stored);
   return parsed.success && areCurrentTexts(parsed.data, textsBuild(), browser.i18n.getUILanguage())

@@ -7,7 +7,7 @@ import {
   type PopupTexts,
 } from '../storage/popup-view/popup-texts';
 
-/** The popup's first-screen texts as this version gives them in the browser's language now. */
+/** The popup's first-screen texts as this build gives them in the browser's language now. */
 export function currentPopupTexts(): PopupTexts {
   return {
     version: 1,
@@ -20,6 +20,6 @@ export function currentPopupTexts(): PopupTexts {
 
 /**
  * Stores them, for the next opening: by the popup, once its first screen is drawn, when none of this
- * version in this language were stored (a first opening, an update, another language; entrypoints/popup/main.ts).
+ * build in this language were stored (a first opening, an update, another language; entrypoints/popup/main.ts).
  */
 export const storePopupTexts = (): Promise<void> => writePopupTexts(currentPopupTexts());

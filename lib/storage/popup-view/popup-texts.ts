@@ -7,9 +7,9 @@ import { POPUP_TEXTS_KEY } from './popup-view-keys';
 // them in its language, each with its `$1`… in place (lib/i18n.ts `messageTemplate`). A page's first
 // getMessage in a new extension process waits while the browser sends it its whole catalog, 5–8 ms of a
 // stopped worker's popup (docs/performance.md); with these, the first screen asks for none (lib/i18n.ts
-// `useGivenTexts`). Written by the popup itself once its first screen is drawn, when none of this version
-// in this language were stored (lib/projects/popup-texts.ts): a cache of its own texts, no secret, nothing of the
-// user's (the worker, which loads its whole bundle at every start, carries none of this).
+// `useGivenTexts`). Written by the popup itself once its first screen is drawn, when none of this build
+// in this language were stored (lib/projects/popup-texts.ts): a cache of its own texts, no secret,
+// nothing of the user's (the worker, which loads its whole bundle at every start, carries none of this).
 
 /** The messages of the popup's first screen (entrypoints/popup/first-screen.ts and main.ts; a unit test holds them to it). */
 export const FIRST_SCREEN_MESSAGES = [

@@ -20,6 +20,6 @@ export const isCurrentView = (view: unknown): boolean =>
 
 /**
  * `local:popupTexts`: the texts of the popup's first screen in the browser's language (popup-texts.ts),
- * written by the background; read with the view, so that the first screen asks the browser for no message.
+ * written by the popup; read with the view, so that the first screen asks the browser for no message.
  */
 export const POPUP_TEXTS_KEY = 'popupTexts';
