@@ -50,16 +50,16 @@ const isOneOf = (file: string, projectFiles: readonly string[]) =>
  * The options page's UI is a module script of its own right after the first chunk's: module scripts run
  * in document order, each once fetched, so the UI is evaluated as soon as the first chunk has run,
  * without a dynamic import's step between them (4–7 ms in the traces of 2026-11-26; also the wait for
- * its UI's style sheet, which Vite's preload helper loads before it lets the import run). The popup's is a
- * modulepreload: fetched and compiled at once, but run only when the first chunk imports it, once it has
- * drawn the first screen (entrypoints/popup/main.ts): run as a script, its evaluation came between the
- * answers and the first screen. Each mounts itself when evaluated (mount.tsx); the first chunk's
- * `import('./mount')` finds the module in the page's module map, and loads it where the HTML is not
- * rewritten (dev). Named in the HTML, it counts as what the page loads at start
+ * its UI's style sheet, which Vite's preload helper loads before it lets the import run). The popup's is
+ * not in its HTML: its first chunk draws the first screen and imports the UI once that is painted
+ * (entrypoints/popup/main.ts). Fetched with the first chunk (a modulepreload), its 233 kB came in
+ * alongside and held the first chunk back: 2.5–4.9 ms later to ready with the worker running, 2.7 ms
+ * with it stopped (paired, docs/performance.md "The popup's UI chunk after its first screen").
+ * Each mounts itself when evaluated (mount.tsx). The UI chunks count as what the page loads at start
  * (test/bench/bundle-sizes.ts).
  */
 const UI_AT_START = ['entrypoints/popup/mount.tsx', 'entrypoints/options/mount.tsx'];
-const POPUP_HTML = ['entrypoints/popup/index.html', 'entrypoints/popup.html'];
+const OPTIONS_HTML = ['entrypoints/options/index.html', 'entrypoints/options.html'];
 
 /**
  * The chunks that hold a page's UI (a code-splitting group's chunk has no facade module): not the page's
@@ -75,14 +75,11 @@ const preloadStartChunks: Plugin = {
   transformIndexHtml: {
     order: 'post',
     handler: (html, context) => {
+      // The popup's UI is imported by its first chunk once the first screen is painted (UI_AT_START).
+      if (!isOneOf(context.filename, OPTIONS_HTML)) return html;
       const bundle = context.bundle ?? {};
       const chunks = uiChunksOf(bundle);
-      const runLater = isOneOf(context.filename, POPUP_HTML);
-      const scripts = chunks.map((chunk) =>
-        runLater
-          ? `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`
-          : `<script type="module" crossorigin src="/${chunk.fileName}"></script>`,
-      );
+      const scripts = chunks.map((chunk) => `<script type="module" crossorigin src="/${chunk.fileName}"></script>`);
       // What those chunks import (Rolldown's runtime, for the options page) is preloaded too: else the
       // browser finds it only once it has parsed the UI's chunk, one more file's round trip before the UI
       // can run.

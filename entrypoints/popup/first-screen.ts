@@ -142,13 +142,13 @@ let drawn: Drawn | undefined;
 
 /**
  * Draws the popup's first screen in `root` when React's first render would be the plain form, and marks
- * the popup ready; else leaves `root` empty for React.
+ * the popup ready; else leaves `root` empty for React. Whether it drew.
  */
-export function drawFirstScreen(root: HTMLElement, state: PopupState): void {
+export function drawFirstScreen(root: HTMLElement, state: PopupState): boolean {
   const { start, page, history } = state;
-  if (!start.ok) return;
+  if (!start.ok) return false;
   const screen = firstScreen(start.value);
-  if (screen.kind !== 'form') return;
+  if (screen.kind !== 'form') return false;
   // The form's opening state, judged as ProjectForm judges it: anything to say or to confirm is React's.
   const extensionOrigin = browser.runtime.getURL('/');
   const shownUrl = displayUrl(page.url);
@@ -161,7 +161,7 @@ export function drawFirstScreen(root: HTMLElement, state: PopupState): void {
     projectNameProblemAsTyped(page.title) !== undefined ||
     duplicates?.samePage.length
   )
-    return;
+    return false;
 
   const { view } = start.value;
   const picker =
@@ -225,6 +225,7 @@ export function drawFirstScreen(root: HTMLElement, state: PopupState): void {
   };
   create.focus();
   markPopupReady();
+  return true;
 }
 
 /** Sets a control's value as typing or choosing does, so that React's onChange sees it. */

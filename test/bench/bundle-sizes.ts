@@ -1,8 +1,9 @@
 // Size of each entrypoint's JavaScript in a build: what the browser loads for it at start, raw and
-// gzip. That is the scripts and modulepreload links of its HTML, and every chunk those import
-// statically, followed through the import graph of the built files. A chunk only reached by a dynamic
-// `import()` (a part loaded on demand, like the options page's rarely opened sections) does not count:
-// the page does not load it until the user goes there (docs/performance.md, "Bundle sizes").
+// gzip. That is the scripts and modulepreload links of its HTML, its UI chunk (`mount-…`, which the
+// popup's first chunk imports on every opening once its first screen is drawn), and every chunk those
+// import statically, followed through the import graph of the built files. A chunk only reached by
+// another dynamic `import()` (a part loaded on demand, like the options page's rarely opened sections)
+// does not count: the page does not load it until the user goes there (docs/performance.md, "Bundle sizes").
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -114,8 +115,19 @@ export function staticImportsOf(buildDir: string, file: string): string[] {
 }
 
 /**
+ * The UI chunks a built chunk imports on demand (`import("./mount-….js")`): a page's UI, named by
+ * wxt.config.ts's code-splitting group `mount`, which the popup's first chunk imports on every opening.
+ */
+export function uiImportsOf(buildDir: string, file: string): string[] {
+  const text = readFileSync(path.join(buildDir, file), 'utf8');
+  return [...text.matchAll(/\bimport\(\s*["'`]([^"'`]*\bmount-[^"'`/]+\.js)["'`]\s*\)/g)].map((match) =>
+    path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1]!)),
+  );
+}
+
+/**
  * The module scripts and modulepreload links of an HTML entrypoint, in load order, then every chunk
- * they import statically (a chunk imported twice counts once).
+ * they import statically or as their UI (a chunk imported twice counts once).
  */
 export function scriptsOf(buildDir: string, html: string): string[] {
   const text = readFileSync(path.join(buildDir, html), 'utf8');
@@ -124,7 +136,7 @@ export function scriptsOf(buildDir: string, html: string): string[] {
   ];
   const files = sources.map((match) => (match[1] ?? match[2])!);
   for (let index = 0; index < files.length; index += 1) {
-    for (const imported of staticImportsOf(buildDir, files[index]!))
+    for (const imported of [...staticImportsOf(buildDir, files[index]!), ...uiImportsOf(buildDir, files[index]!)])
       if (!files.includes(imported)) files.push(imported);
   }
   return files;

@@ -13,27 +13,31 @@ function build(files: Record<string, string>): string {
 }
 
 describe('what a page loads at start', () => {
-  it('counts the HTML’s scripts and preloads and what they import statically, not what they import on demand', () => {
+  it('counts the HTML’s scripts and preloads, the UI chunk they import, and what those import statically, not what they import on demand', () => {
     const dir = build({
       'page.html':
         '<script type="module" crossorigin src="/chunks/page-1.js"></script>' +
         '<link rel="modulepreload" crossorigin href="/chunks/react-2.js">',
       'chunks/page-1.js':
         'import{a as e}from"./react-2.js";import*as t from"./shared-3.js";import"./side-4.js";' +
-        'const n=()=>import(`./Lazy-5.js`);export{e as x};',
+        'const n=()=>import(`./Lazy-5.js`);n().finally(()=>import(`./mount-8.js`));export{e as x};',
       'chunks/react-2.js': 'export{};',
       'chunks/shared-3.js': 'export*from"./deep-6.js";',
       'chunks/side-4.js': 'import{x}from"./page-1.js";',
       'chunks/Lazy-5.js': 'import{x}from"./page-1.js";import"./lazy-only-7.js";',
       'chunks/deep-6.js': 'export const y=1;',
       'chunks/lazy-only-7.js': '',
+      'chunks/mount-8.js': 'import{x}from"./page-1.js";import"./react-dom-9.js";',
+      'chunks/react-dom-9.js': '',
     });
     expect(scriptsOf(dir, 'page.html')).toEqual([
       'chunks/page-1.js',
       'chunks/react-2.js',
       'chunks/shared-3.js',
       'chunks/side-4.js',
+      'chunks/mount-8.js',
       'chunks/deep-6.js',
+      'chunks/react-dom-9.js',
     ]);
   });
 });

@@ -99,7 +99,8 @@ const button = (text: string) => [...root.querySelectorAll('button')].find((each
 
 describe('the popup’s first screen before React', () => {
   it('is the filled form, focused on Create project, and marks the popup ready', () => {
-    drawFirstScreen(root, stateFor());
+    // Drawn: main.ts waits for its paint before it imports React.
+    expect(drawFirstScreen(root, stateFor())).toBe(true);
     expect(byLabel('Project URL').value).toBe('https://example.com/new');
     expect(byLabel('Project name').value).toBe('A new page');
     expect(document.activeElement).toBe(button('Create project'));
@@ -128,7 +129,8 @@ describe('the popup’s first screen before React', () => {
     ['a locked workspace', { lockOn: true }],
     ['a workspace not set up', { missing: ['apiKey'] }],
   ])('is left to React for %s', (_, overrides) => {
-    drawFirstScreen(root, stateFor(overrides));
+    // Not drawn: main.ts imports React at once.
+    expect(drawFirstScreen(root, stateFor(overrides))).toBe(false);
     expect(root.childElementCount).toBe(0);
     expect(performance.getEntriesByName('popup-ready')).toHaveLength(0);
     expect(handOverFirstScreen()).toBeUndefined();
