@@ -157,6 +157,15 @@ describe('the popup’s first screen before React', () => {
     expect(performance.getEntriesByName('popup-ready')).toHaveLength(1);
   });
 
+  it('Create project pressed twice before React sends one request, as two presses on React’s form do', () => {
+    const state = stateFor();
+    drawFirstScreen(root, state);
+    button('Create project').click();
+    button('Create project').click();
+    takeOver(state);
+    expect(sent.map((message) => message.name)).toEqual(['createProject']);
+  });
+
   it('without a press, React’s form keeps the focus and the selection where they were, and sends nothing', () => {
     const state = stateFor();
     drawFirstScreen(root, state);
