@@ -4,7 +4,7 @@ import type { Browser as ExtensionApi } from 'wxt/browser';
 import { launchExtensionBrowser } from './fixtures/chromium.ts';
 import { configureConnection, optionsUrl } from './fixtures/connection.ts';
 import { clickContextMenu, popupOpenedBy } from './fixtures/context-menu.ts';
-import { readWorkspaceStorage } from './fixtures/extension-storage.ts';
+import { historyHolding } from './fixtures/extension-storage.ts';
 import { openActionPopup, openPopupForTab } from './fixtures/popup.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -159,9 +159,9 @@ test('other pages of the same site are counted; ALREADY_EXISTS names the existin
   const idA = await createFrom(a.popup);
   await a.close();
 
-  // How many other pages of this origin the history holds (other tests of this worker add some).
+  // How many other pages of this origin the history holds (other tests of this worker add some), A's included.
   const origin = new URL(pageA.url()).origin;
-  const projectHistory = (await readWorkspaceStorage<{ projectUrl: string }[]>(extension, 'projectHistory')) ?? [];
+  const projectHistory = await historyHolding(extension, idA);
   const registered = new Set(
     projectHistory.map((entry) => entry.projectUrl.replace(/#.*/, '')).filter((url) => url.startsWith(`${origin}/`)),
   ).size;
