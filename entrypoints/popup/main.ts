@@ -9,11 +9,11 @@ import { popupState } from './opening-state';
 
 // The popup's first chunk: its requests (./started.ts), then its first screen, drawn without React once
 // their answers are in (./first-screen.ts), then its UI (./mount.tsx: React, which takes the screen over).
-// The UI's chunk is fetched only once the first screen is painted (at once where React draws it): fetched
-// alongside this one (a modulepreload), its 233 kB held this chunk back (wxt.config.ts `UI_AT_START`); run as a script of its
-// own, its 9–13 ms of evaluation came between the answers and the first screen. The first screen in a
-// chunk of its own, behind a smaller first chunk, measured 6.7 ms slower (docs/performance.md, "The popup's
-// first screen before React").
+// The UI's chunk is fetched only once the first screen is painted (at once where React draws it):
+// fetched alongside this one (a modulepreload), its 233 kB held this chunk back (wxt.config.ts
+// `UI_AT_START`); run as a script of its own, its 9–13 ms of evaluation came between the answers and the
+// first screen. The first screen in a chunk of its own, behind a smaller first chunk, measured 6.7 ms
+// slower (docs/performance.md, "The popup's first screen before React").
 
 // The page's language and title, then its first screen. With the first screen's texts stored (the usual
 // case) the page asks the browser for no message before it is drawn: in an extension process of its own
