@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolations } from './fixtures/axe.ts';
-import { launchExtensionBrowser, type ExtensionBrowser } from './fixtures/chromium.ts';
+import type { ExtensionBrowser } from './fixtures/chromium.ts';
+import { launchForThisFile } from './fixtures/own-profile.ts';
 import { configureConnection, optionsUrl, type OptionsSection } from './fixtures/connection.ts';
 import { createGroup, goToSection } from './fixtures/options-page.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -10,12 +11,7 @@ import { expect, test } from './fixtures/test.ts';
 const SECTIONS: OptionsSection[] = ['start', 'projects', 'groups', 'connection', 'backup', 'activity', 'about'];
 
 let own: ExtensionBrowser;
-test.beforeAll(async () => {
-  own = await launchExtensionBrowser();
-});
-test.afterAll(async () => {
-  await own.close();
-});
+launchForThisFile((launched) => (own = launched));
 test.describe.configure({ mode: 'serial' });
 
 async function open(scheme: 'light' | 'dark', width: number, section: OptionsSection): Promise<Page> {

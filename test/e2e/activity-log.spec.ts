@@ -7,7 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import type { Browser as ExtensionApi } from 'wxt/browser';
-import { launchExtensionBrowser, type ExtensionBrowser } from './fixtures/chromium.ts';
+import type { ExtensionBrowser } from './fixtures/chromium.ts';
+import { launchForThisFile } from './fixtures/own-profile.ts';
 import { addWorkspace, connectionFor, fillAndSaveConnection, optionsUrl } from './fixtures/connection.ts';
 import { createGroup, goToSection } from './fixtures/options-page.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -16,14 +17,7 @@ import { expect, test } from './fixtures/test.ts';
 declare const chrome: typeof ExtensionApi;
 
 let own: ExtensionBrowser;
-
-test.beforeAll(async () => {
-  own = await launchExtensionBrowser();
-});
-
-test.afterAll(async () => {
-  await own?.close();
-});
+launchForThisFile((launched) => (own = launched));
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { launchExtensionBrowser, type ExtensionBrowser } from './fixtures/chromium.ts';
+import type { ExtensionBrowser } from './fixtures/chromium.ts';
+import { launchForThisFile } from './fixtures/own-profile.ts';
 import {
   addWorkspace,
   configureConnection,
@@ -22,12 +23,7 @@ declare const chrome: typeof ExtensionApi;
 // (ids compared by where they point), texts, values, the focus. A browser of its own: a workspace is added.
 
 let own: ExtensionBrowser;
-test.beforeAll(async () => {
-  own = await launchExtensionBrowser();
-});
-test.afterAll(async () => {
-  await own?.close();
-});
+launchForThisFile((launched) => (own = launched));
 
 /**
  * In the page, before its scripts: when the popup is marked ready (and whether React had drawn it), #root

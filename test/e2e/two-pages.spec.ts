@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { checkInvariants } from '../chaos/invariants.ts';
-import { launchExtensionBrowser, type ExtensionBrowser } from './fixtures/chromium.ts';
+import type { ExtensionBrowser } from './fixtures/chromium.ts';
+import { launchForThisFile } from './fixtures/own-profile.ts';
 import { connectionFor, fillAndSaveConnection, optionsUrl } from './fixtures/connection.ts';
 import { activeWorkspaceId, readStoredGroups, readWorkspaceStorage } from './fixtures/extension-storage.ts';
 import { goToSection, openOptionsPageInWindow } from './fixtures/options-page.ts';
@@ -14,12 +15,7 @@ import { expect, test } from './fixtures/test.ts';
 // other's change within a second. A browser of its own: the workspace list changes here.
 
 let own: ExtensionBrowser;
-test.beforeAll(async () => {
-  own = await launchExtensionBrowser();
-});
-test.afterAll(async () => {
-  await own?.close();
-});
+launchForThisFile((launched) => (own = launched));
 
 const WITHIN_A_SECOND = { timeout: 1_000 };
 

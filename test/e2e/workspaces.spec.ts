@@ -4,7 +4,8 @@
 // shared one keeps a single workspace for the other specs.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { launchExtensionBrowser, type ExtensionBrowser } from './fixtures/chromium.ts';
+import type { ExtensionBrowser } from './fixtures/chromium.ts';
+import { launchForThisFile } from './fixtures/own-profile.ts';
 import { connectionFor, fillAndSaveConnection, optionsUrl } from './fixtures/connection.ts';
 import { readStoredGroups } from './fixtures/extension-storage.ts';
 import { createGroup, goToSection, rowOf } from './fixtures/options-page.ts';
@@ -14,14 +15,13 @@ import { expect, test } from './fixtures/test.ts';
 
 let own: ExtensionBrowser;
 let second: Sandbox;
+launchForThisFile((launched) => (own = launched));
 
 test.beforeAll(async () => {
-  own = await launchExtensionBrowser();
   second = await startE2eSandbox();
 });
 
 test.afterAll(async () => {
-  await own?.close();
   await second?.close();
 });
 
