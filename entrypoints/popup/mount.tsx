@@ -11,7 +11,7 @@ import { popupState } from './opening-state';
  * the first screen drawn before React, and what the user did there is done again on it (first-screen.ts).
  */
 function mountPopup(): void {
-  // The UI chunk (React, the form) has been evaluated: the third path of the benchmark's split.
+  // The UI chunk (React, the form) has been evaluated: the benchmark's split reports it after ready.
   performance.mark('popup-ui');
   const element = document.getElementById('root');
   if (!element) return;
