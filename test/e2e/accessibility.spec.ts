@@ -3,7 +3,7 @@ import { displayUrl } from '../../lib/url/display-url.ts';
 import { expectNoViolations } from './fixtures/axe.ts';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
 import { configureConnection, forgetCredentials } from './fixtures/connection.ts';
-import { openPopupForTab, tabIdOf } from './fixtures/popup.ts';
+import { openPopupForTab, tabIdOf, untilReactsPopup } from './fixtures/popup.ts';
 import { openRowMenu, rowAction } from './fixtures/row-actions.ts';
 import type { Sandbox } from './fixtures/sandbox.ts';
 import {
@@ -61,6 +61,17 @@ async function openWebPage(extension: ExtensionBrowser, sandbox: Sandbox, slug: 
   return page;
 }
 
+/**
+ * The popup for a tab, once React has taken it over: axe and the focus checks here read React's UI (the
+ * first screen drawn before it is the same, element for element: popup-first-screen.spec.ts), and an
+ * element taken from the first screen would be detached by the time a check runs on it.
+ */
+async function openReactPopup(extension: ExtensionBrowser, target: Page | number): Promise<Page> {
+  const popup = await openPopupForTab(extension, target);
+  await untilReactsPopup(popup);
+  return popup;
+}
+
 /** popup.html?tabId=N for a sandbox page, in the given colour scheme, prefilled. */
 async function openFilledPopup(
   extension: ExtensionBrowser,
@@ -70,7 +81,7 @@ async function openFilledPopup(
 ): Promise<Page> {
   await configureConnection(extension.context, extension.extensionId, sandbox);
   const page = await openWebPage(extension, sandbox, `${slug}-${scheme}`, `Release notes ${scheme} — ${slug}`);
-  const popup = await openPopupForTab(extension, page);
+  const popup = await openReactPopup(extension, page);
   await popup.emulateMedia({ colorScheme: scheme });
   await expect(popup.getByLabel('Project URL', { exact: true })).toHaveValue(displayUrl(page.url()));
   return popup;
@@ -82,7 +93,7 @@ for (const scheme of SCHEMES) {
       await configureConnection(extension.context, extension.extensionId, sandbox);
       await forgetCredentials(extension.context, extension.extensionId);
       const page = await openWebPage(extension, sandbox, `a11y-empty-${scheme}`, 'No connection yet');
-      const popup = await openPopupForTab(extension, page);
+      const popup = await openReactPopup(extension, page);
       await popup.emulateMedia({ colorScheme: scheme });
       await expect(popup.getByRole('button', { name: 'Open settings' })).toBeVisible();
       await expectNoViolations(popup, `the popup without a connection (${scheme})`);
@@ -126,7 +137,7 @@ for (const scheme of SCHEMES) {
       await expectNoViolations(popup, `the popup after success (${scheme})`);
 
       // The same address again: the duplicate warning (Register again), and the recent projects.
-      const again = await openPopupForTab(extension, tabId);
+      const again = await openReactPopup(extension, tabId);
       await again.emulateMedia({ colorScheme: scheme });
       await again.getByLabel('Project URL', { exact: true }).fill(typedUrl);
       await expect(again.getByRole('region', { name: 'Already registered' })).toBeVisible();
@@ -143,6 +154,7 @@ for (const scheme of SCHEMES) {
       const hidden = await extension.context.newPage();
       await hidden.emulateMedia({ colorScheme: scheme });
       await hidden.goto(extension.extensionUrl('popup.html?tabId=2147483647'));
+      await untilReactsPopup(hidden);
       await expect(hidden.getByLabel('Project URL', { exact: true })).toHaveAccessibleDescription(
         /^This page cannot be registered/,
       );
@@ -151,7 +163,7 @@ for (const scheme of SCHEMES) {
 
       const page = await openWebPage(extension, sandbox, `a11y-long-${scheme}`, 'Long address');
       await page.goto(`${page.url()}&q=${'a'.repeat(2000)}`);
-      const popup = await openPopupForTab(extension, page);
+      const popup = await openReactPopup(extension, page);
       await popup.emulateMedia({ colorScheme: scheme });
       await expect(popup.getByLabel('Project URL', { exact: true })).toHaveValue(displayUrl(page.url()));
       await expectNoViolations(popup, `the popup with a 2,000-character address (${scheme})`);
@@ -292,6 +304,7 @@ test('the keyboard alone registers a page in the popup, and focus lands on the n
   const page = await openWebPage(extension, sandbox, 'a11y-keyboard', 'Keyboard page');
   const popup = await extension.context.newPage();
   await popup.goto(extension.extensionUrl(`popup.html?tabId=${await tabIdOf(extension, page)}`));
+  await untilReactsPopup(popup);
   const url = popup.getByLabel('Project URL', { exact: true });
   await expect(url).toHaveValue(displayUrl(page.url()));
 
@@ -335,7 +348,7 @@ test('the keyboard alone registers a page after the service refused it: focus st
   // A service with a shorter limit than the extension knows: 250 characters pass the field, not the service.
   sandbox.setProjectNameMaxLength(200);
   const page = await openWebPage(extension, sandbox, 'a11y-keyboard-error', 'Keyboard error page');
-  const popup = await openPopupForTab(extension, page);
+  const popup = await openReactPopup(extension, page);
   const name = popup.getByLabel('Project name', { exact: true });
   await expect(name).toHaveValue('Keyboard error page');
 
@@ -368,7 +381,7 @@ test('the keyboard alone, without a connection: focus is on Open settings, which
   await configureConnection(extension.context, extension.extensionId, sandbox);
   await forgetCredentials(extension.context, extension.extensionId);
   const page = await openWebPage(extension, sandbox, 'a11y-keyboard-setup', 'Not set up');
-  const popup = await openPopupForTab(extension, page);
+  const popup = await openReactPopup(extension, page);
   await expect(popup.getByRole('listitem')).toHaveText(['The API key is not saved.', 'The auth token is not saved.']);
   await expectVisibleFocus(popup.getByRole('button', { name: 'Open settings' }));
 });

@@ -6,7 +6,7 @@ import { configureConnection, optionsUrl } from './fixtures/connection.ts';
 import { activeWorkspaceId } from './fixtures/extension-storage.ts';
 import { manyGroups, restoreGroups } from './fixtures/many-groups.ts';
 import { createGroup, goToSection, openOptionsPage, rowOf } from './fixtures/options-page.ts';
-import { openPopupForTab } from './fixtures/popup.ts';
+import { openPopupForTab, untilReactsPopup } from './fixtures/popup.ts';
 import { openRowMenu } from './fixtures/row-actions.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -47,6 +47,8 @@ const popupAt = async (extension: ExtensionBrowser, url: string, title: string) 
   await popup.goto(
     extension.extensionUrl(`popup.html?url=${encodeURIComponent(url)}&title=${encodeURIComponent(title)}`),
   );
+  // Its rows are measured: on React's UI, not on the first screen's rows React replaces.
+  await untilReactsPopup(popup);
   return popup;
 };
 

@@ -5,7 +5,7 @@ import type { Browser as ExtensionApi } from 'wxt/browser';
 import type { ExtensionBrowser } from './fixtures/chromium.ts';
 import { configureConnection } from './fixtures/connection.ts';
 import { openOptionsPage } from './fixtures/options-page.ts';
-import { openActionPopup, registerThroughPopup } from './fixtures/popup.ts';
+import { openActionPopup, registerThroughPopup, untilReactsPopup } from './fixtures/popup.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
 import { unique } from './fixtures/unique.ts';
@@ -59,6 +59,8 @@ async function popupAt(extension: ExtensionBrowser, tab: Page, scheme: 'light' |
   ).evaluate(async (url) => (await chrome.tabs.query({})).find((candidate) => candidate.url === url)?.id, tab.url());
   await popup.goto(extension.extensionUrl(`popup.html?tabId=${tabId}`));
   await expect(popup.getByRole('button', { name: 'Create project' })).toBeVisible();
+  // Its rows are measured: on React's UI, not on the first screen's rows React replaces.
+  await untilReactsPopup(popup);
   return popup;
 }
 

@@ -1,6 +1,6 @@
 import { displayUrl } from '../../lib/url/display-url.ts';
 import { configureConnection, forgetCredentials, optionsUrl } from './fixtures/connection.ts';
-import { openActionPopup, openPopupForTab } from './fixtures/popup.ts';
+import { openActionPopup, openPopupForTab, untilReactsPopup } from './fixtures/popup.ts';
 import { secretsOf } from './fixtures/sandbox.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -195,7 +195,7 @@ test('two submits in the same task (before React re-renders) still send one requ
   // React's form (mount.tsx marks it), whose button is found in the task that clicks it: a handle taken
   // before, on the first screen drawn before React, would be a button React has replaced (two presses
   // there: test/unit/projects/popup-first-screen.test.tsx).
-  await expect.poll(() => popup.evaluate(() => performance.getEntriesByName('popup-ui').length)).toBe(1);
+  await untilReactsPopup(popup);
   // Both clicks land while the button is still enabled: only the in-flight guard can stop the second.
   await popup.evaluate(() => {
     const button = [...document.querySelectorAll('button')].find((each) => each.textContent === 'Create project')!;
@@ -298,7 +298,7 @@ test("the popup's UI chunk is not in its HTML: its first chunk imports it once t
   const named = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]);
   expect(named(/<script type="module"[^>]*src="\/chunks\/([a-z]+)-[^"]+\.js"/g)).toEqual(['popup']);
   expect(named(/<link rel="modulepreload"[^>]*href="\/chunks\/([a-z]+)-[^"]+\.js"/g)).toEqual([]);
-  await expect.poll(() => popup.evaluate(() => performance.getEntriesByName('popup-ui').length)).toBe(1);
+  await untilReactsPopup(popup);
   const [ready, ui] = await popup.evaluate(() =>
     ['popup-ready', 'popup-ui'].map((name) => performance.getEntriesByName(name)[0]!.startTime),
   );
