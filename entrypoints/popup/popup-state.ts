@@ -60,7 +60,7 @@ async function firstStart(started: StartedRequests): Promise<Result<PopupStart>>
   const stored = parseStoredPopupStart(view, lockOpen);
   if (stored && firstScreen(stored).kind !== 'ask') return { ok: true, value: stored };
   const early = await started.asked;
-  return early ? readAnswer(getPopupView, early.sent) : sendMessage(getPopupView, {});
+  return early ? readAnswer(getPopupView, early.sent, {}) : sendMessage(getPopupView, {});
 }
 
 /**

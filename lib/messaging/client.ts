@@ -83,21 +83,27 @@ export async function sendMessage<D extends MessageDefinition>(
 ): Promise<Result<ResponseOfDefinition<D>>> {
   const checked = message.request.safeParse(request);
   if (!checked.success) return fail('INVALID_INPUT', text('errorPageBuiltInvalid', message.name));
+  const envelope = { type: message.name, data: checked.data };
+  return settle(message, envelope, await ask(message, envelope));
+}
+
+const NO_ANSWER = Symbol('no answer');
+
+/** Sends one envelope; its answer as it came, or NO_ANSWER where none can come. */
+async function ask(message: MessageDefinition, envelope: { type: string; data: unknown }): Promise<unknown> {
   let sent: Promise<unknown>;
   try {
-    sent = send({ type: message.name, data: checked.data });
+    sent = send(envelope);
   } catch {
-    return unreachable();
+    return NO_ANSWER;
   }
   // Built while the background works (made once per message and page), not after its answer arrives.
   answerSchemaOf(message);
-  let answer: unknown;
   try {
-    answer = await sent;
+    return await sent;
   } catch {
-    return unreachable();
+    return NO_ANSWER;
   }
-  return parseAnswer(message, answer);
 }
 
 /** The background may have acted before it stopped (a worker the browser ended mid-request). */
@@ -110,13 +116,29 @@ function parseAnswer<D extends MessageDefinition>(message: D, answer: unknown): 
 }
 
 /**
- * The answer to a message sent early (lib/messaging/early-request.ts, before zod was loaded), validated
- * now with the message's response schema, exactly as sendMessage validates its own.
+ * The answer, validated; none at all (the background stopped before it answered: the browser ends an
+ * idle worker, the port closes) is asked once more where the message only reads, which wakes the
+ * background. A message that acts is not asked again: it may have acted.
+ */
+async function settle<D extends MessageDefinition>(
+  message: D,
+  envelope: { type: string; data: unknown },
+  answer: unknown,
+): Promise<Result<ResponseOfDefinition<D>>> {
+  const settled = answer === NO_ANSWER && message.readsOnly ? await ask(message, envelope) : answer;
+  return settled === NO_ANSWER ? unreachable() : parseAnswer(message, settled);
+}
+
+/**
+ * The answer to a message sent early (lib/messaging/early-request.ts, before zod was loaded) with this
+ * request, validated now with the message's response schema, exactly as sendMessage validates its own.
  */
 export async function readAnswer<D extends MessageDefinition>(
   message: D,
   early: EarlyAnswer,
+  request: RequestOfDefinition<D>,
 ): Promise<Result<ResponseOfDefinition<D>>> {
   const received = await early;
-  return 'answer' in received ? parseAnswer(message, received.answer) : unreachable();
+  const envelope = { type: message.name, data: request };
+  return settle(message, envelope, 'answer' in received ? received.answer : NO_ANSWER);
 }

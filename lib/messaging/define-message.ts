@@ -9,8 +9,9 @@ export type MessageScope = 'workspace' | 'extension';
 
 /**
  * One message of the protocol: its name, the schema of its request and of its response, whether an
- * extension page opened in a tab (the options page, the popup as a window) may send it, and its scope.
- * Pages import the definitions they send, so each bundle carries only its own messages' schemas.
+ * extension page opened in a tab (the options page, the popup as a window) may send it, its scope, and
+ * whether it only reads. Pages import the definitions they send, so each bundle carries only its own
+ * messages' schemas.
  */
 export interface MessageDefinition<
   N extends string = string,
@@ -23,6 +24,12 @@ export interface MessageDefinition<
   response: Response;
   allowTab: boolean;
   scope: Scope;
+  /**
+   * Changes nothing the user would see twice: asked once more when the background stopped before it
+   * answered (lib/messaging/client.ts), since the next message wakes it. A page that loads a section
+   * then shows it, not "the background did not answer".
+   */
+  readsOnly: boolean;
 }
 
 /**
@@ -36,6 +43,8 @@ interface DefinitionSource<N extends string, Request extends z.ZodMiniType, Resp
   request: () => Request;
   response: () => Response;
   allowTab: boolean;
+  /** MessageDefinition `readsOnly`; a message that acts leaves it out. */
+  readsOnly?: true;
 }
 
 function lazyDefinition<
@@ -44,7 +53,7 @@ function lazyDefinition<
   Response extends z.ZodMiniType,
   S extends MessageScope,
 >(
-  { name, request, response, allowTab }: DefinitionSource<N, Request, Response>,
+  { name, request, response, allowTab, readsOnly }: DefinitionSource<N, Request, Response>,
   scope: S,
 ): MessageDefinition<N, Request, Response, S> {
   let requestSchema: Request | undefined;
@@ -53,6 +62,7 @@ function lazyDefinition<
     name,
     allowTab,
     scope,
+    readsOnly: readsOnly === true,
     get request() {
       return (requestSchema ??= request());
     },

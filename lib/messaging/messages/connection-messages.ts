@@ -10,4 +10,5 @@ export const getConnectionStatus = defineWorkspaceMessage({
   request: () => workspaceOnlySchema,
   response: () => connectionStatusSchema,
   allowTab: true,
+  readsOnly: true,
 });

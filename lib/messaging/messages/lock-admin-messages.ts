@@ -46,6 +46,7 @@ export const describeForgetCredentials = defineMessage({
   request: () => emptySchema,
   response: () => z.object({ credentials: z.number(), tokens: z.number() }),
   allowTab: true,
+  readsOnly: true,
 });
 
 /**

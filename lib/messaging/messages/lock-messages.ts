@@ -10,6 +10,7 @@ export const getLockStatus = defineMessage({
   request: () => emptySchema,
   response: () => lockStatusSchema,
   allowTab: true,
+  readsOnly: true,
 });
 
 /** A wrong passphrase is INVALID_INPUT with `field: 'passphrase'`. */

@@ -17,4 +17,5 @@ export const getPopupView = defineMessage({
   request: () => z.object({ preferWorkspace: z.optional(workspaceIdSchema) }),
   response: () => popupStartSchema,
   allowTab: true,
+  readsOnly: true,
 });

@@ -24,13 +24,15 @@ export const importUserGroups = defineWorkspaceMessage({
 /**
  * The registry as stored, after the writes already queued: for an export or an import preview, which
  * must not show the options page's mirror (it is published at most every 100 ms, so it can lag).
- * `forExport`: the background notes the time, so that a delete can say which tokens were never exported.
+ * `forExport`: the background notes the time, so that a delete can say which tokens were never exported
+ * (asked again, `readsOnly`, it notes it again: the answer that reaches the page is the one exported).
  */
 export const readUserGroupRegistry = defineWorkspaceMessage({
   name: 'readUserGroupRegistry',
   request: () => inWorkspace({ forExport: z.optional(z.boolean()) }),
   response: () => z.object({ groups: z.array(registryEntrySchema) }),
   allowTab: true,
+  readsOnly: true,
 });
 
 /** `ratePerMinute: null` is unthrottled: for benchmarks, not offered in the UI. */

@@ -24,6 +24,7 @@ export const getTokenRotation = defineWorkspaceMessage({
   request: () => workspaceOnlySchema,
   response: () => effectiveRotationSchema,
   allowTab: true,
+  readsOnly: true,
 });
 
 /**
@@ -60,6 +61,7 @@ export const readRotationResults = defineWorkspaceMessage({
       results: z.array(rotationResultWithTokenSchema),
     }),
   allowTab: true,
+  readsOnly: true,
 });
 
 /** How many new tokens the rotation results hold, and since when (no token: answered while locked too). */
@@ -68,6 +70,7 @@ export const getRotationResultsSummary = defineWorkspaceMessage({
   request: () => workspaceOnlySchema,
   response: () => rotationResultsSummarySchema,
   allowTab: true,
+  readsOnly: true,
 });
 
 /** **Clear rotation results** (after its confirmation): the list is emptied, the tokens stay in the registry. */

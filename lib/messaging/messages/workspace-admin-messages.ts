@@ -54,4 +54,5 @@ export const describeWorkspaceLoss = defineWorkspaceMessage({
       lastExportAt: z.optional(z.string()),
     }),
   allowTab: true,
+  readsOnly: true,
 });

@@ -20,4 +20,5 @@ export const listWorkspaces = defineMessage({
   request: () => emptySchema,
   response: () => z.object({ workspaces: z.array(workspaceSchema), lastUsed: workspaceIdSchema }),
   allowTab: true,
+  readsOnly: true,
 });

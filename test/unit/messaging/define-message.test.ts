@@ -25,7 +25,13 @@ describe('defineMessage and defineWorkspaceMessage', () => {
 
     expect(message.response).toBe(message.response);
     expect(response).toHaveBeenCalledTimes(1);
-    expect(message).toMatchObject({ name: 'example', allowTab: false, scope: 'extension' });
+    expect(message).toMatchObject({ name: 'example', allowTab: false, scope: 'extension', readsOnly: false });
+  });
+
+  it('a message acts unless its definition says it only reads (a read is asked again; an act never is)', () => {
+    const schemas = { request: () => z.object({}), response: () => z.object({}), allowTab: true };
+    expect(defineMessage({ name: 'acts', ...schemas }).readsOnly).toBe(false);
+    expect(defineMessage({ name: 'reads', ...schemas, readsOnly: true }).readsOnly).toBe(true);
   });
 
   it('the schema built is the one written, exactly as strict', () => {

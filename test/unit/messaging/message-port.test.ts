@@ -2,6 +2,8 @@
 // sent message (same sender checks, same schemas), and on the page's side a fallback to sendMessage.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { ConnectionStatus } from '@/lib/connection/connection-status';
+import { getConnectionStatus } from '@/lib/messaging/messages/connection-messages';
 import { createProject } from '@/lib/messaging/messages/project-messages';
 import { MESSAGE_PORT_NAME } from '@/lib/messaging/message-port';
 import { createPortListener, routeMessage, type Routes, type WorkspaceHandlers } from '@/lib/messaging/router';
@@ -19,6 +21,16 @@ const SENDERS: Record<string, MessageSender | undefined> = {
   'no sender': undefined,
 };
 const request = { workspaceId: 'a1b2c3d4', projectUrl: 'https://example.com/page', projectName: 'Example' };
+const STATUS: ConnectionStatus = {
+  userGroupBaseUrl: '',
+  projectApiUrl: 'https://api.example.com',
+  secretsArea: 'local',
+  masked: { apiToken: '', apiKey: '••••', authToken: '••••' },
+  projectApiReady: true,
+  userGroupApiReady: false,
+  missingAccess: [],
+  notices: [],
+};
 
 function makeRoutes() {
   const createProjectHandler = vi.fn<WorkspaceHandlers['createProject']>(() =>
@@ -149,6 +161,44 @@ describe('the page’s end (sendMessage once keepMessagePortOpen was called)', (
     expect(await waiting).toMatchObject({ ok: false, error: { code: 'BACKGROUND_UNAVAILABLE', maybeProcessed: true } });
     expect(await client.sendMessage(createProject, request)).toMatchObject({ ok: true, value: { projectId: 'p-2' } });
     expect(connect).toHaveBeenCalledTimes(2);
+  });
+
+  it('a read whose port closes before its answer is asked once more, on a new port (which wakes the background)', async () => {
+    const first = portPair(MESSAGE_PORT_NAME, SENDERS.popup);
+    const second = portPair(MESSAGE_PORT_NAME, SENDERS.popup);
+    const connect = vi
+      .spyOn(fakeBrowser.runtime, 'connect')
+      .mockReturnValueOnce(first.page)
+      .mockReturnValueOnce(second.page);
+    second.background.onMessage.addListener((posted) => {
+      const { id } = posted as { id: number };
+      second.background.postMessage({ id, answer: { ok: true, value: STATUS } });
+    });
+    const client = await loadClient();
+    client.keepMessagePortOpen();
+    const waiting = client.sendMessage(getConnectionStatus, { workspaceId: 'a1b2c3d4' });
+    first.close();
+    expect(await waiting).toEqual({ ok: true, value: STATUS });
+    expect(connect).toHaveBeenCalledTimes(2);
+    const asked = { type: 'getConnectionStatus', data: { workspaceId: 'a1b2c3d4' } };
+    expect(first.page.postMessage).toHaveBeenCalledWith({ id: 1, message: asked });
+    expect(second.page.postMessage).toHaveBeenCalledWith({ id: 1, message: asked });
+  });
+
+  it('a read is asked twice at most: a background that stops again ends it as BACKGROUND_UNAVAILABLE', async () => {
+    const pairs = [0, 1, 2].map(() => portPair(MESSAGE_PORT_NAME, SENDERS.popup));
+    const connect = vi.spyOn(fakeBrowser.runtime, 'connect');
+    for (const pair of pairs) {
+      connect.mockReturnValueOnce(pair.page);
+      pair.background.onMessage.addListener(() => setTimeout(pair.close, 0));
+    }
+    const client = await loadClient();
+    client.keepMessagePortOpen();
+    expect(await client.sendMessage(getConnectionStatus, { workspaceId: 'a1b2c3d4' })).toMatchObject({
+      ok: false,
+      error: { code: 'BACKGROUND_UNAVAILABLE' },
+    });
+    expect(pairs.map((pair) => pair.page.postMessage.mock.calls.length)).toEqual([1, 1, 0]);
   });
 
   it('a port that cannot be opened leaves sendMessage as before', async () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { sendMessage } from '@/lib/messaging/client';
+import { readAnswer, sendMessage } from '@/lib/messaging/client';
 import { getConnectionStatus } from '@/lib/messaging/messages/connection-messages';
 import { createProject } from '@/lib/messaging/messages/project-messages';
 import {
@@ -269,11 +269,46 @@ describe('through the fake browser', () => {
       throw new Error('Extension context invalidated.');
     });
     send.mockRejectedValueOnce(new Error('Could not establish connection.'));
+    const request = { workspaceId: 'a1b2c3d4', projectUrl: 'https://example.com/a', projectName: 'A' };
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const answer = await sendMessage(getConnectionStatus, { workspaceId: 'a1b2c3d4' });
+      const answer = await sendMessage(createProject, request);
       expect(answer).toMatchObject({ ok: false, error: { code: 'BACKGROUND_UNAVAILABLE', maybeProcessed: true } });
     }
     expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  // A read changes nothing: sent again, it wakes the background, and the page shows what it asked for.
+  it('client: a read the browser could not deliver is sent once more; a second failure ends it', async () => {
+    const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage');
+    send.mockRejectedValueOnce(new Error('Could not establish connection.'));
+    send.mockResolvedValueOnce({ ok: true, value: status } as never);
+    expect(await sendMessage(getConnectionStatus, { workspaceId: 'a1b2c3d4' })).toEqual({ ok: true, value: status });
+    send.mockImplementationOnce(() => {
+      throw new Error('Extension context invalidated.');
+    });
+    send.mockRejectedValueOnce(new Error('Could not establish connection.'));
+    expect(await sendMessage(getConnectionStatus, { workspaceId: 'a1b2c3d4' })).toMatchObject({
+      ok: false,
+      error: { code: 'BACKGROUND_UNAVAILABLE' },
+    });
+    expect(send).toHaveBeenCalledTimes(4);
+  });
+
+  // The popup's opening request is sent before zod is loaded (lib/messaging/early-request.ts): an early
+  // request that got no answer is settled the same way.
+  it('client: an early read that got no answer is sent once more; an early message that acts is not', async () => {
+    const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage');
+    send.mockResolvedValueOnce({ ok: true, value: status } as never);
+    const noAnswer = Promise.resolve({ unreachable: true as const });
+    const read = await readAnswer(getConnectionStatus, noAnswer, { workspaceId: 'a1b2c3d4' });
+    expect(read).toEqual({ ok: true, value: status });
+    expect(send).toHaveBeenCalledWith({ type: 'getConnectionStatus', data: { workspaceId: 'a1b2c3d4' } });
+    const request = { workspaceId: 'a1b2c3d4', projectUrl: 'https://example.com/a', projectName: 'A' };
+    expect(await readAnswer(createProject, noAnswer, request)).toMatchObject({
+      ok: false,
+      error: { code: 'BACKGROUND_UNAVAILABLE', maybeProcessed: true },
+    });
+    expect(send).toHaveBeenCalledTimes(1);
   });
 
   it('client: an invalid request is refused before it is sent', async () => {
