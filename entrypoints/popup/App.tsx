@@ -1,14 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { browser } from 'wxt/browser';
 import { Alert } from '@/components/Alert';
 import { onDemand } from '@/components/on-demand';
 import UnlockForm from '@/components/UnlockForm';
 import { t } from '@/lib/i18n';
 import { messageText, text } from '@/lib/message-ref';
+import { sendMessage } from '@/lib/messaging/client';
+import { useWorkspace } from '@/lib/messaging/messages/workspace-messages';
 import { firstScreen } from '@/lib/storage/popup-view/popup-view-schema';
 import { NotSetUp } from './NotSetUp';
 import { loadWorkspaceStart, type PopupState } from './popup-state';
-import { ProjectForm } from './ProjectForm';
+import { ProjectForm, type FormDraft } from './ProjectForm';
 import { ShortcutFooter } from './ShortcutFooter';
 import { WorkspacePicker } from './WorkspacePicker';
 
@@ -42,9 +45,35 @@ export function App({ initial }: { initial: PopupState }) {
   const selectedTabs = useSelectedTabCount();
 
   const { start, page, history } = loaded;
-  // Another workspace: its first screen and history replace the shown ones, and the form starts afresh for it.
-  const switchTo = (id: string) =>
-    void loadWorkspaceStart(id).then((next) => setLoaded((current) => ({ ...current, ...next })));
+  // Another workspace: the picker shows it at once, and Create project waits until its first screen and
+  // history replace the shown ones (a press meanwhile would create the project in the one before). Its
+  // form starts afresh with what was typed. Rendered in the same task (flushSync): a press the first
+  // screen recorded (first-screen.ts) is done again right after the choice.
+  const [chosen, setChosen] = useState<string>();
+  const latestChoice = useRef<string>(undefined);
+  const typed = useRef<FormDraft>(undefined);
+  const [draft, setDraft] = useState<FormDraft>();
+  const creating = useRef(false);
+  const switchTo = (id: string) => {
+    latestChoice.current = id;
+    flushSync(() => setChosen(id));
+    void loadWorkspaceStart(id).then((next) => {
+      if (latestChoice.current !== id) return; // another was chosen since: its answer is the one shown
+      setLoaded((current) => ({ ...current, ...next }));
+      setDraft(typed.current);
+      setChosen(undefined);
+    });
+  };
+  // Remembered as the last used one. Not while a project is being created: its answer belongs to the
+  // form that sent it (the picker shows the workspace it is created in).
+  const choose = (id: string) => {
+    if (creating.current) return;
+    void sendMessage(useWorkspace, { workspaceId: id });
+    switchTo(id);
+  };
+  const keepDraft = useCallback((fields: FormDraft) => {
+    typed.current = fields;
+  }, []);
   const view = start.ok ? start.value.view : undefined;
   const screen = start.ok ? firstScreen(start.value) : undefined;
   return (
@@ -52,7 +81,7 @@ export function App({ initial }: { initial: PopupState }) {
       <main>
         <h1>{t('popupHeading')}</h1>
         {view && view.workspaces.length > 1 && (
-          <WorkspacePicker workspaces={view.workspaces} workspaceId={view.workspaceId} onChange={switchTo} />
+          <WorkspacePicker workspaces={view.workspaces} workspaceId={chosen ?? view.workspaceId} onChange={choose} />
         )}
         {!start.ok ? (
           <Alert>{messageText(start.error.message)}</Alert>
@@ -68,6 +97,10 @@ export function App({ initial }: { initial: PopupState }) {
           <ProjectForm
             key={start.value.view.workspaceId}
             workspaceId={start.value.view.workspaceId}
+            draft={draft}
+            onDraft={keepDraft}
+            waiting={chosen !== undefined}
+            onCreating={(now) => (creating.current = now)}
             page={page}
             history={history}
             projectLink={screen.projectLink}

@@ -45,9 +45,23 @@ const PROGRESS_AFTER_MS = 100;
 const selectAll = (event: FocusEvent<HTMLInputElement>) => event.target.select();
 const showAllProjects = () => openSettingsAt('projects');
 
+/** What the form's fields hold, as typed: carried to the form of a workspace chosen next (App.tsx). */
+export interface FormDraft {
+  projectUrl: string;
+  projectName: string;
+}
+
 interface ProjectFormProps {
   /** The workspace the project is created in, whose history is shown. */
   workspaceId: string;
+  /** The fields as the form of the workspace shown before left them (the same page, typed on). */
+  draft?: FormDraft | undefined;
+  /** Told of every change to the fields. */
+  onDraft?: (draft: FormDraft) => void;
+  /** Another workspace was chosen and is loading: Create project waits for its form. */
+  waiting?: boolean;
+  /** Told when a request to create starts and ends: the workspace is not changed under it. */
+  onCreating?: (creating: boolean) => void;
   page: TargetPage;
   history: HistoryStart;
   /** The workspace's project link template: Open project after a success and beside each known project, when set. */
@@ -56,13 +70,26 @@ interface ProjectFormProps {
   children?: ReactNode;
 }
 
-export function ProjectForm({ workspaceId, page, history: historyStart, projectLink, children }: ProjectFormProps) {
+export function ProjectForm({
+  workspaceId,
+  draft,
+  onDraft,
+  waiting = false,
+  onCreating,
+  page,
+  history: historyStart,
+  projectLink,
+  children,
+}: ProjectFormProps) {
   const extensionOrigin = browser.runtime.getURL('/');
   // The page's address as a reader reads it (a Unicode host, decoded non-ASCII path), as the address bar
   // shows it; left as shown, the page's own address (what the tab reported) is what is registered.
   const shownPageUrl = useMemo(() => displayUrl(page.url), [page.url]);
-  const [projectUrl, setProjectUrl] = useState(shownPageUrl);
-  const [projectName, setProjectName] = useState(page.title);
+  const [projectUrl, setProjectUrl] = useState(draft?.projectUrl ?? shownPageUrl);
+  const [projectName, setProjectName] = useState(draft?.projectName ?? page.title);
+  useEffect(() => {
+    onDraft?.({ projectUrl, projectName });
+  }, [onDraft, projectUrl, projectName]);
   const [nameError, setNameError] = useState<string>();
   const [error, setError] = useState<AppError>();
   const [created, setCreated] = useState<{ projectId: string; project: ProjectInput }>();
@@ -94,16 +121,19 @@ export function ProjectForm({ workspaceId, page, history: historyStart, projectL
   // Focus starts on the first thing that still needs the reviewer: an address that is missing or cannot
   // be registered, a missing name, the warning that the page was registered before; with all of that
   // settled, Create project itself, so that Enter registers the prefilled page at once (Shift+Tab
-  // reaches the name to change it).
+  // reaches the name to change it). The form of a workspace chosen in the picker leaves the focus there
+  // (the reviewer may be going through its options with the arrow keys).
   useEffect(() => {
-    (urlProblem
-      ? urlField
-      : !projectName.trim()
-        ? nameField
-        : needsConfirmation
-          ? confirmButton
-          : createButton
-    ).current?.focus();
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body)
+      (urlProblem
+        ? urlField
+        : !projectName.trim()
+          ? nameField
+          : needsConfirmation
+            ? confirmButton
+            : createButton
+      ).current?.focus();
     markPopupReady();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the state the form opens with counts
   }, []);
@@ -149,7 +179,7 @@ export function ProjectForm({ workspaceId, page, history: historyStart, projectL
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (inFlight.current) return; // a second click never sends a second request
+    if (inFlight.current || waiting) return; // a second click never sends a second request
     if (needsConfirmation) {
       confirmButton.current?.focus();
       return;
@@ -164,6 +194,7 @@ export function ProjectForm({ workspaceId, page, history: historyStart, projectL
     setNameError(undefined);
     setError(undefined);
     inFlight.current = true;
+    onCreating?.(true);
     const progress = setTimeout(() => {
       keepFocusWhileBusy(createButton.current);
       setSubmitting(true);
@@ -171,6 +202,7 @@ export function ProjectForm({ workspaceId, page, history: historyStart, projectL
     const result = await sendMessage(createProject, { ...checked.value, workspaceId, registerAgain: confirmed });
     clearTimeout(progress);
     inFlight.current = false;
+    onCreating?.(false);
     // The page was registered before the popup knew: the history read again shows the warning, with
     // Register again (else the background's word is said as it is).
     if (!result.ok && result.error.code === 'REGISTERED_BEFORE') {
@@ -237,8 +269,8 @@ export function ProjectForm({ workspaceId, page, history: historyStart, projectL
           ref={createButton}
           type="submit"
           className="primary"
-          disabled={submitting || needsConfirmation || urlProblem !== undefined}
-          aria-busy={submitting}
+          disabled={submitting || waiting || needsConfirmation || urlProblem !== undefined}
+          aria-busy={submitting || waiting}
           aria-describedby={needsConfirmation ? WARNING_ID : undefined}
         >
           {t('createProject')}

@@ -8,8 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/entrypoints/popup/App';
 import { drawFirstScreen, finishFirstScreen, handOverFirstScreen } from '@/entrypoints/popup/first-screen';
 import type { PopupState } from '@/entrypoints/popup/popup-state';
-import type { HistoryEntry } from '@/lib/storage/history/history-schema';
-import { POPUP_VIEW_VERSION } from '@/lib/storage/popup-view/popup-view-keys';
+import { RECENT, stateFor } from '../helpers/popup-state';
 
 const sent = vi.hoisted(() => [] as { name: string; data: unknown }[]);
 vi.mock('@/lib/messaging/client', () => ({
@@ -20,51 +19,6 @@ vi.mock('@/lib/messaging/client', () => ({
     return new Promise(() => {}); // the answer does not matter here
   },
 }));
-
-const RECENT: HistoryEntry = {
-  projectId: 'prj_recent',
-  projectUrl: 'https://other.example.org/recent',
-  projectName: 'Recent page',
-  createdAt: '2026-11-28T10:00:00.000Z',
-};
-
-function stateFor(
-  overrides: { url?: string; title?: string; workspaces?: number; lockOn?: boolean; missing?: string[] } = {},
-): PopupState {
-  const workspaces = Array.from({ length: overrides.workspaces ?? 1 }, (_, index) => ({
-    id: `ws-${index + 1}`,
-    name: `Workspace ${index + 1}`,
-    createdAt: '2026-11-01T00:00:00.000Z',
-  }));
-  const recent = [RECENT];
-  return {
-    start: {
-      ok: true,
-      value: {
-        view: {
-          version: POPUP_VIEW_VERSION,
-          workspaces,
-          workspaceId: 'ws-1',
-          lockOn: overrides.lockOn ?? false,
-          sealed: overrides.lockOn ?? false,
-          missing: (overrides.missing ?? []) as never,
-          projectLink: 'https://app.example.com/p/{projectId}',
-          recent,
-        },
-        unlocked: false,
-      },
-    },
-    page: {
-      url: overrides.url ?? 'https://example.com/new',
-      title: overrides.title ?? 'A new page',
-      source: 'tab',
-    },
-    history: {
-      shown: { entries: recent, unreadable: false },
-      whole: Promise.resolve({ entries: recent, unreadable: false }),
-    },
-  };
-}
 
 // happy-dom has no idle callbacks (ProjectForm readies the press in one): a task instead.
 Object.assign(globalThis, {
