@@ -2,7 +2,6 @@
 // sent message (same sender checks, same schemas), and on the page's side a fallback to sendMessage.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { getConnectionStatus } from '@/lib/messaging/messages/connection-messages';
 import { createProject } from '@/lib/messaging/messages/project-messages';
 import { MESSAGE_PORT_NAME } from '@/lib/messaging/message-port';
@@ -10,6 +9,7 @@ import { createPortListener, routeMessage, type Routes, type WorkspaceHandlers }
 import { protocol } from '@/lib/messaging/protocol';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
 import { fail, ok, type Result } from '@/lib/result';
+import { CONNECTION_STATUS } from '../helpers/connection-status';
 import { portPair } from '../helpers/port-pair';
 
 const self = { id: 'abc', origin: 'chrome-extension://abc/' };
@@ -21,16 +21,6 @@ const SENDERS: Record<string, MessageSender | undefined> = {
   'no sender': undefined,
 };
 const request = { workspaceId: 'a1b2c3d4', projectUrl: 'https://example.com/page', projectName: 'Example' };
-const STATUS: ConnectionStatus = {
-  userGroupBaseUrl: '',
-  projectApiUrl: 'https://api.example.com',
-  secretsArea: 'local',
-  masked: { apiToken: '', apiKey: '••••', authToken: '••••' },
-  projectApiReady: true,
-  userGroupApiReady: false,
-  missingAccess: [],
-  notices: [],
-};
 
 function makeRoutes() {
   const createProjectHandler = vi.fn<WorkspaceHandlers['createProject']>(() =>
@@ -143,7 +133,8 @@ describe('the page’s end (sendMessage once keepMessagePortOpen was called)', (
     expect(await client.sendMessage(createProject, request)).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
   });
 
-  it('a port closed while a request waits ends it as BACKGROUND_UNAVAILABLE (maybe processed); the next message opens a new port', async () => {
+  /** The page's first port, which the test closes, and its second, whose background answers `value`. */
+  function portsClosingOnce(value: unknown) {
     const first = portPair(MESSAGE_PORT_NAME, SENDERS.popup);
     const second = portPair(MESSAGE_PORT_NAME, SENDERS.popup);
     const connect = vi
@@ -152,8 +143,13 @@ describe('the page’s end (sendMessage once keepMessagePortOpen was called)', (
       .mockReturnValueOnce(second.page);
     second.background.onMessage.addListener((posted) => {
       const { id } = posted as { id: number };
-      second.background.postMessage({ id, answer: { ok: true, value: { projectId: 'p-2', message: 'm' } } });
+      second.background.postMessage({ id, answer: { ok: true, value } });
     });
+    return { first, second, connect };
+  }
+
+  it('a port closed while a request waits ends it as BACKGROUND_UNAVAILABLE (maybe processed); the next message opens a new port', async () => {
+    const { first, connect } = portsClosingOnce({ projectId: 'p-2', message: 'm' });
     const client = await loadClient();
     client.keepMessagePortOpen();
     const waiting = client.sendMessage(createProject, request);
@@ -164,21 +160,12 @@ describe('the page’s end (sendMessage once keepMessagePortOpen was called)', (
   });
 
   it('a read whose port closes before its answer is asked once more, on a new port (which wakes the background)', async () => {
-    const first = portPair(MESSAGE_PORT_NAME, SENDERS.popup);
-    const second = portPair(MESSAGE_PORT_NAME, SENDERS.popup);
-    const connect = vi
-      .spyOn(fakeBrowser.runtime, 'connect')
-      .mockReturnValueOnce(first.page)
-      .mockReturnValueOnce(second.page);
-    second.background.onMessage.addListener((posted) => {
-      const { id } = posted as { id: number };
-      second.background.postMessage({ id, answer: { ok: true, value: STATUS } });
-    });
+    const { first, second, connect } = portsClosingOnce(CONNECTION_STATUS);
     const client = await loadClient();
     client.keepMessagePortOpen();
     const waiting = client.sendMessage(getConnectionStatus, { workspaceId: 'a1b2c3d4' });
     first.close();
-    expect(await waiting).toEqual({ ok: true, value: STATUS });
+    expect(await waiting).toEqual({ ok: true, value: CONNECTION_STATUS });
     expect(connect).toHaveBeenCalledTimes(2);
     const asked = { type: 'getConnectionStatus', data: { workspaceId: 'a1b2c3d4' } };
     expect(first.page.postMessage).toHaveBeenCalledWith({ id: 1, message: asked });

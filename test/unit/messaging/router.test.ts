@@ -12,24 +12,15 @@ import {
 } from '@/lib/messaging/router';
 import { protocol } from '@/lib/messaging/protocol';
 import type { MessageSender } from '@/lib/messaging/sender-guard';
-import type { ConnectionStatus } from '@/lib/connection/connection-status';
 import { fail, ok, type Result } from '@/lib/result';
+import { CONNECTION_STATUS } from '../helpers/connection-status';
 import { verbatimText } from '@/lib/message-ref';
 
 const self = { id: 'abc', origin: 'chrome-extension://abc/' };
 const popup: MessageSender = { id: 'abc', url: 'chrome-extension://abc/popup.html' };
 const webPage: MessageSender = { id: 'abc', url: 'https://evil.example/' };
 
-const status: ConnectionStatus = {
-  userGroupBaseUrl: 'https://ug.example.com',
-  projectApiUrl: 'https://projects.example.com',
-  secretsArea: 'local',
-  masked: { apiToken: '••••7f3a', apiKey: '', authToken: '' },
-  projectApiReady: false,
-  userGroupApiReady: true,
-  missingAccess: [],
-  notices: [],
-};
+const status = CONNECTION_STATUS;
 
 /**
  * Handlers for every message (both tables), with the routes over them: the ones these tests use are
