@@ -25,9 +25,9 @@ export interface MessageDefinition<
   allowTab: boolean;
   scope: Scope;
   /**
-   * Changes nothing the user would see twice: asked once more when the background stopped before it
-   * answered (lib/messaging/client.ts), since the next message wakes it. A page that loads a section
-   * then shows it, not "the background did not answer".
+   * A read (it changes nothing, or only notes the time it was asked): asked once more when the
+   * background stopped before it answered (lib/messaging/client.ts), since the next message wakes it.
+   * A page that loads a section then shows it, not "the background did not answer".
    */
   readsOnly: boolean;
 }
