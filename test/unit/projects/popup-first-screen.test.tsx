@@ -3,7 +3,7 @@
 // only, and what the reviewer does on it (types, chooses, presses) done again on React's, which replaces
 // it. test/e2e/popup-first-screen.spec.ts holds the two screens equal in the real popup.
 import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/entrypoints/popup/App';
 import { drawFirstScreen, finishFirstScreen, handOverFirstScreen } from '@/entrypoints/popup/first-screen';
@@ -33,15 +33,21 @@ beforeEach(() => {
   root = document.createElement('div');
   document.body.replaceChildren(root);
 });
+let react: Root | undefined;
 afterEach(() => {
   // A screen drawn and not handed over (a test that draws none) leaves nothing for the next test.
   handOverFirstScreen();
+  // Nor does React: work it scheduled (a promise's answer rendered) would run after the file's window
+  // is gone ("window is not defined", uncaught, failing the run).
+  react?.unmount();
+  react = undefined;
 });
 
 /** React's first render in place of the first screen, as mount.tsx does it. */
 function takeOver(state: PopupState): void {
   const handOver = handOverFirstScreen();
-  flushSync(() => createRoot(root).render(<App initial={state} />));
+  react = createRoot(root);
+  flushSync(() => react!.render(<App initial={state} />));
   handOver?.();
 }
 
