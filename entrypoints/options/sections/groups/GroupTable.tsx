@@ -52,9 +52,12 @@ export function GroupTable({ rows, rowCount, busy, selectAll, stickyTop, renderR
   const revealIndex = reveal === undefined ? -1 : rows.findIndex((group) => groupKey(group) === reveal);
   useEffect(() => {
     if (revealIndex >= 0) scroller.current.scrollToRow(revealIndex);
-    // Once per group revealed, not at every change of the list.
+    // Once per group revealed, not at every change of the list; again when the list moved or the panel
+    // grew under it: the create's result line appears above the list in the same commit as the row, and
+    // the list's place is measured after that (by its resize observer), so the first scroll aimed at
+    // the row's place before it moved down (CI, 2026-11-29: 1 run in 8, the row 48 px under the panel).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [reveal, revealIndex >= 0]);
+  }, [reveal, revealIndex >= 0, body.offset, coveredBelow]);
   const end = useRef<HTMLDivElement>(null);
   return (
     <>
